@@ -1,0 +1,50 @@
+/**
+ * Builds the PWA when its sources changed since the last build, so `npm start` on a fresh
+ * clone serves a current shell without a separate step. The inputs' hash is kept beside
+ * the build.
+ */
+import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+
+const inputs = ['src', 'public', 'index.html', 'vite.config.ts', 'lingui.config.ts', 'package-lock.json']
+
+function hashInputs(root: string): string {
+  const h = createHash('sha256')
+  const walk = (rel: string) => {
+    const abs = path.join(root, rel)
+    if (!existsSync(abs)) return
+    if (statSync(abs).isDirectory()) {
+      for (const name of readdirSync(abs).sort()) walk(path.join(rel, name))
+      return
+    }
+    h.update(rel).update('\0').update(readFileSync(abs)).update('\0')
+  }
+  for (const i of inputs) walk(i)
+  return h.digest('hex')
+}
+
+/** Builds into `outDir` when needed; returns what it did. Throws with one clear line on failure. */
+export function ensurePwaBuilt(root: string, outDir: string): 'fresh' | 'built' {
+  const stampFile = path.join(outDir, '.build-hash')
+  const hash = hashInputs(root)
+  if (existsSync(path.join(outDir, 'index.html')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === hash) {
+    return 'fresh'
+  }
+  let viteBin: string
+  try {
+    viteBin = createRequire(path.join(root, 'package.json')).resolve('vite/bin/vite.js')
+  } catch {
+    throw new Error('the PWA is not built and vite is not installed: run `npm install` (or build elsewhere and set SKIP_BUILD=true)')
+  }
+  console.log('building the PWA (first start or changed sources)…')
+  const res = spawnSync(process.execPath, [viteBin, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  })
+  if (res.status !== 0) throw new Error('the PWA build failed (see the lines above)')
+  writeFileSync(stampFile, hash)
+  return 'built'
+}

@@ -1,0 +1,65 @@
+/**
+ * Server configuration, parsed once from the environment with zod. A bad value stops the
+ * start with one line per field instead of a surprise later.
+ */
+import path from 'node:path'
+import { z } from 'zod'
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v))
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Embedded PGlite lives here; the server also leaves its operator-API address here. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** PostgreSQL connection string; when set it wins over the embedded database. */
+  DATABASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  /** The brand this deployment serves when a request names none. */
+  MERCHANT_CODE: z
+    .string()
+    .regex(/^[A-Z0-9_]{2,32}$/)
+    .default('DEMO'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Trust X-Forwarded-For from a load balancer: true, false, or a comma list of addresses/CIDRs. */
+  TRUST_PROXY: z.string().default('false'),
+  /** Header a CDN or load balancer sets with the caller's ISO country (region restriction). */
+  COUNTRY_HEADER: z.string().default('cf-ipcountry'),
+  /** Where the built PWA is served from. */
+  STATIC_DIR: z.string().default('dist'),
+  /** Skip the automatic PWA build at start (a CDN serves it, or it was built in CI). */
+  SKIP_BUILD: bool.default(false),
+  /** Loopback port of the operator API; 0 picks a free one. */
+  OPS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** Developer pages (outbox of SMS and e-mail); never on in production. */
+  DEV_TOOLS: bool.default(false),
+  /** Seconds the access settings (maintenance, regions, IPs, flags) are cached per process. */
+  SETTINGS_TTL_SECONDS: z.coerce.number().min(0).max(60).default(2),
+})
+
+export type Config = z.infer<typeof EnvSchema> & {
+  dataDir: string
+  staticDir: string
+  trustProxy: boolean | string[]
+}
+
+/** Parses the environment; throws an Error whose message lists every bad field. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`invalid configuration:\n${lines.join('\n')}`)
+  }
+  const c = parsed.data
+  const tp = c.TRUST_PROXY.trim()
+  const trustProxy =
+    tp === 'true' ? true : tp === 'false' || tp === '' ? false : tp.split(',').map((s) => s.trim())
+  return {
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    staticDir: path.resolve(c.STATIC_DIR),
+    trustProxy,
+  }
+}

@@ -1,0 +1,248 @@
+/**
+ * The demo brand a fresh install starts with. Operators replace it with their own brand
+ * through the operator CLI and their own seed; nothing here is read at run time except by
+ * the seed itself.
+ */
+
+export const demoMerchant = {
+  code: 'DEMO',
+  name: 'Lotus Play',
+  shortName: 'Lotus',
+  currency: 'USD',
+  currencySymbol: '$',
+  currencyDecimals: 2,
+  defaultLanguage: 'km',
+  languages: ['km', 'en', 'zh', 'th', 'vi'],
+  themeColor: '#0e7c66',
+  backgroundColor: '#ffffff',
+  logoUrl: '/brand/logo.svg',
+  passwordExpiryDays: 90,
+  minimumAge: 18,
+  vipServiceState: 'normal',
+}
+
+/** [modId, parent, enabled]: the white-label feature tree (api-reference.md's flags). */
+export const demoWhitelabel: [string, string | null, boolean][] = [
+  ['HOMEPAGE', null, true],
+  ['PWDEXPFORCECHANGE3', 'HOMEPAGE', true],
+  ['MOBILELOGIN3', 'HOMEPAGE', true],
+  ['COMM3', null, true],
+  ['REG3', null, true],
+  ['USERNAMEREG3', 'REG3', true],
+  ['MOBILENUMREG3', 'REG3', true],
+  ['REGMOBVERF3', 'REG3', false],
+  ['MOBILENUMPASSREG3', 'REG3', true],
+  ['DIRECTREG3', 'REG3', true],
+  ['AFFMAN3', 'REG3', true],
+  ['CAPTCHA3', 'REG3', true],
+  ['DISPLAYLOCATION3', 'REG3', true],
+  ['LOGIN3', null, true],
+  ['MOBILEVERCODELOGIN3', 'LOGIN3', true],
+  ['LOGINIPVERF3', 'LOGIN3', true],
+  ['VERIFICATION3', 'LOGIN3', true],
+  ['FREEPLAY3', 'LOGIN3', true],
+  ['CHNGPASSVERIF3', 'LOGIN3', true],
+  ['PWRESETSMS3', 'LOGIN3', true],
+  ['PASS3', 'LOGIN3', true],
+  ['GOOGLELOGIN3', 'LOGIN3', false],
+  ['FACEBOOKLOGIN3', 'LOGIN3', false],
+  ['TELEGRAMLOGIN3', 'LOGIN3', false],
+  ['GAMELO3', null, true],
+  ['GAMELOFAV3', 'GAMELO3', true],
+  ['GAMELOHOT3', 'GAMELO3', true],
+  ['GAMELOREC3', 'GAMELO3', true],
+  ['FUNDTRANS3', null, true],
+  ['PAYMENTPASS3', 'FUNDTRANS3', true],
+  ['MEMTRANS3', 'FUNDTRANS3', true],
+  ['INBOX3', null, true],
+  ['PTSYS3', null, true],
+  ['REWCEN3', null, true],
+  ['FEEDBACK3', null, true],
+  ['PROFPIC3', null, true],
+  ['AGEANNOUNCE3', null, true],
+  ['AGEPAG', null, true],
+  ['AGEINFO3', 'AGEPAG', true],
+  ['REGCEN', 'AGEPAG', true],
+  ['AGEREGDOWN3', 'AGEPAG', true],
+  ['DOWNMAN', 'AGEPAG', true],
+  ['TRANSBETREPMEM3', 'AGEPAG', true],
+  ['TEAMBETTING3', 'AGEPAG', true],
+  ['AGETEAMPNL3', 'AGEPAG', true],
+  ['AGEREV3', 'AGEPAG', true],
+  ['AGEDOWNTRANS3', 'AGEPAG', true],
+  ['AGETRANSFERUP3', 'AGEPAG', true],
+  ['SIGNCONDIV3', 'AGEPAG', true],
+  ['DAILYSALCONT3', 'AGEPAG', true],
+  ['HOURSAL3', 'AGEPAG', false],
+  ['RTSALARY3', 'AGEPAG', true],
+  ['enableCt', 'AGEPAG', true],
+  ['salary', 'AGEPAG', true],
+  ['hourSalary', 'AGEPAG', false],
+]
+
+type Rule = [
+  field: string,
+  enabled: boolean,
+  required: boolean,
+  min: number,
+  max: number,
+  pattern: string,
+  patternId: string,
+]
+
+export const demoRegisterRules: Rule[] = [
+  ['username', true, true, 6, 12, '^[A-Za-z][A-Za-z0-9]*$', 'LETTER_FIRST_ALNUM'],
+  ['password', true, true, 6, 20, '^(?=.*[A-Za-z])(?=.*[0-9])[A-Za-z0-9]+$', 'MIX_LETTERS_DIGITS'],
+  ['payeeName', true, false, 2, 50, '*', 'ANY'],
+  ['paymentPassword', false, false, 6, 6, '^[0-9]+$', 'DIGITS'],
+  ['qqNum', false, false, 5, 12, '^[0-9]+$', 'DIGITS'],
+  ['line', false, false, 4, 20, '^\\S+$', 'NO_SPACES'],
+  ['whatsapp', false, false, 6, 15, '^[0-9]+$', 'DIGITS'],
+  ['facebook', false, false, 4, 50, '^\\S+$', 'NO_SPACES'],
+  ['wechat', false, false, 4, 20, '^\\S+$', 'NO_SPACES'],
+  ['idNumber', false, false, 6, 20, '^[A-Za-z0-9]+$', 'ALNUM_NO_CHINESE'],
+  ['email', true, false, 5, 64, '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', 'EMAIL'],
+  ['mobileNum', true, false, 6, 15, '^[0-9]+$', 'DIGITS'],
+  ['affiliateCode', true, false, 4, 16, '^[A-Za-z0-9]+$', 'ALNUM_NO_CHINESE'],
+  ['captcha', true, true, 4, 4, '^[A-Za-z0-9]+$', 'ALNUM_NO_CHINESE'],
+  ['recommenderId', false, false, 4, 16, '^[A-Za-z0-9]+$', 'ALNUM_NO_CHINESE'],
+]
+
+/** [ISO code, dialling code, name, min digits, max digits] */
+export const demoCountries: [string, string, string, number, number][] = [
+  ['KH', '855', 'Cambodia', 8, 9],
+  ['TH', '66', 'Thailand', 9, 9],
+  ['VN', '84', 'Vietnam', 9, 10],
+  ['CN', '86', 'China', 11, 11],
+  ['LA', '856', 'Laos', 8, 10],
+  ['MM', '95', 'Myanmar', 7, 10],
+  ['MY', '60', 'Malaysia', 9, 10],
+  ['SG', '65', 'Singapore', 8, 8],
+  ['PH', '63', 'Philippines', 10, 10],
+  ['ID', '62', 'Indonesia', 9, 12],
+  ['US', '1', 'United States', 10, 10],
+]
+
+export const demoCustomerService: [string, string, string][] = [
+  ['LIVECHAT', 'Live chat 24/7', 'https://livechat.example.com/lotus'],
+  ['TELEGRAM', 'Telegram', 'https://t.me/lotusplay_support'],
+  ['MESSENGER', 'Messenger', 'https://m.me/lotusplay'],
+  ['VIP', 'VIP service', 'https://t.me/lotusplay_vip'],
+]
+
+export const demoResources: [string, string, string | null][] = [
+  ['PWA', '/down', null],
+  ['IOS_LITE', '/down#ios', null],
+]
+
+export const demoDomains = ['localhost', '127.0.0.1']
+
+export const demoCdns: ['image' | 'launchGame', string][] = [
+  ['image', '/media'],
+  ['launchGame', '/'],
+]
+
+type Localized = Record<'km' | 'en' | 'zh', string>
+
+export const demoHelp: { category: Localized; title: Localized; content: Localized }[] = [
+  {
+    category: { km: 'គណនី', en: 'Account', zh: '账户' },
+    title: { km: 'របៀបចុះឈ្មោះ', en: 'How to register', zh: '如何注册' },
+    content: {
+      km: '<p>ចុចប៊ូតុង <strong>ចុះឈ្មោះ</strong> បំពេញឈ្មោះអ្នកប្រើ និងពាក្យសម្ងាត់ រួចយល់ព្រមលើលក្ខខណ្ឌ។</p>',
+      en: '<p>Tap <strong>Register</strong>, choose a username and password, and accept the terms.</p>',
+      zh: '<p>点击<strong>注册</strong>，填写用户名和密码，并同意条款。</p>',
+    },
+  },
+  {
+    category: { km: 'ការដាក់ប្រាក់', en: 'Deposits', zh: '存款' },
+    title: { km: 'របៀបដាក់ប្រាក់', en: 'How to deposit', zh: '如何存款' },
+    content: {
+      km: '<p>បើកមជ្ឈមណ្ឌលសមាជិក ជ្រើសរើស <strong>ដាក់ប្រាក់</strong> ហើយជ្រើសរើសវិធីសាស្ត្រទូទាត់។</p>',
+      en: '<p>Open the member centre, choose <strong>Deposit</strong> and pick a payment method.</p>',
+      zh: '<p>打开会员中心，选择<strong>存款</strong>并选择支付方式。</p>',
+    },
+  },
+  {
+    category: { km: 'ការដកប្រាក់', en: 'Withdrawals', zh: '取款' },
+    title: { km: 'របៀបដកប្រាក់', en: 'How to withdraw', zh: '如何取款' },
+    content: {
+      km: '<p>បន្ថែមកាតធនាគារ កំណត់ពាក្យសម្ងាត់ទូទាត់ ហើយស្នើសុំដកប្រាក់។</p>',
+      en: '<p>Add a bank card, set a payment password and request a withdrawal.</p>',
+      zh: '<p>添加银行卡，设置支付密码，然后申请取款。</p>',
+    },
+  },
+  {
+    category: { km: 'ការលេងប្រកបដោយទំនួលខុសត្រូវ', en: 'Responsible gaming', zh: '负责任博彩' },
+    title: { km: 'ដែនកំណត់ និងការសម្រាក', en: 'Limits and breaks', zh: '限额与休息' },
+    content: {
+      km: '<p>លេងសម្រាប់ការកម្សាន្ត។ ទាក់ទងសេវាអតិថិជនដើម្បីកំណត់ដែនកំណត់។</p>',
+      en: '<p>Play for fun. Contact customer service to set limits or take a break.</p>',
+      zh: '<p>娱乐为主。如需设置限额或暂停，请联系客服。</p>',
+    },
+  },
+]
+
+export const demoTemplates: { code: string; title: Localized; content: Localized }[] = [
+  {
+    code: 'terms',
+    title: { km: 'លក្ខខណ្ឌ', en: 'Terms and conditions', zh: '条款与条件' },
+    content: {
+      km: '<p>ខ្ញុំបញ្ជាក់ថាខ្ញុំមានអាយុ 18 ឆ្នាំឡើងទៅ ហើយយល់ព្រមលើលក្ខខណ្ឌ និងគោលការណ៍ឯកជនភាព។</p>',
+      en: '<p>I confirm that I am 18 years old or over and accept the terms and the privacy policy.</p>',
+      zh: '<p>我确认已年满18岁，并同意条款和隐私政策。</p>',
+    },
+  },
+  {
+    code: 'privacy',
+    title: { km: 'គោលការណ៍ឯកជនភាព', en: 'Privacy policy', zh: '隐私政策' },
+    content: {
+      km: '<p>យើងរក្សាទុកតែទិន្នន័យដែលត្រូវការសម្រាប់គណនីរបស់អ្នក។</p>',
+      en: '<p>We keep only the data your account needs and never sell it.</p>',
+      zh: '<p>我们只保存账户所需的数据，绝不出售。</p>',
+    },
+  },
+  {
+    code: 'joinUs',
+    title: { km: 'ចូលរួមជាមួយយើង', en: 'Join us', zh: '加入我们' },
+    content: {
+      km: '<p>ក្លាយជាភ្នាក់ងារ ហើយទទួលបានកម្រៃពីក្រុមរបស់អ្នក។</p>',
+      en: '<p>Become an agent and earn from your team.</p>',
+      zh: '<p>成为代理，从团队获得收益。</p>',
+    },
+  },
+]
+
+export const demoAnnouncements: {
+  type: 'B' | 'PL' | 'PU' | 'PR' | 'H'
+  title: Localized
+  content: Localized
+}[] = [
+  {
+    type: 'PL',
+    title: { km: 'សូមស្វាគមន៍', en: 'Welcome', zh: '欢迎' },
+    content: {
+      km: 'សូមស្វាគមន៍មកកាន់ Lotus Play — សេវាអតិថិជន 24 ម៉ោង',
+      en: 'Welcome to Lotus Play — customer service 24 hours a day',
+      zh: '欢迎来到 Lotus Play — 24小时客服',
+    },
+  },
+  ...Array.from({ length: 9 }, (_, i) => ({
+    type: 'PU' as const,
+    title: {
+      km: `សេចក្តីប្រកាសលេខ ${i + 1}`,
+      en: `Announcement ${i + 1}`,
+      zh: `公告 ${i + 1}`,
+    },
+    content: {
+      km: `<p>ព័ត៌មានថ្មីលេខ ${i + 1} ពី Lotus Play។</p>`,
+      en: `<p>News item ${i + 1} from Lotus Play.</p>`,
+      zh: `<p>Lotus Play 第 ${i + 1} 条消息。</p>`,
+    },
+  })),
+  {
+    type: 'B',
+    title: { km: 'ឆ្នោតប្រចាំថ្ងៃ', en: 'Daily lottery', zh: '每日彩票' },
+    content: { km: 'ឆ្នោតរៀងរាល់ 5 នាទី', en: 'A draw every 5 minutes', zh: '每5分钟开奖' },
+  },
+]

@@ -1,0 +1,125 @@
+/**
+ * Seeds the demo brand once. The marker row in seed_runs is written in the same
+ * transaction as the data, so a crash mid-seed leaves nothing and two processes starting
+ * together seed once.
+ */
+import type { Db } from '../plugins/external/db'
+import * as s from './schema'
+import * as d from './seed-data'
+
+const languages = ['km', 'en', 'zh'] as const
+
+/** Seeds the demo brand under `merchantCode`; returns true when this call seeded it. */
+export async function seedDemoBrand(db: Db, merchantCode: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const marker = await tx
+      .insert(s.seedRuns)
+      .values({ name: `demo-brand:${merchantCode}`, rows: 0 })
+      .onConflictDoNothing()
+      .returning()
+    if (marker.length === 0) return false
+
+    const m = merchantCode
+    await tx
+      .insert(s.merchants)
+      .values({ ...d.demoMerchant, code: m })
+      .onConflictDoNothing()
+    await tx.insert(s.accessSettings).values({ merchantCode: m }).onConflictDoNothing()
+    await tx
+      .insert(s.whitelabelNodes)
+      .values(
+        d.demoWhitelabel.map(([modId, parentModId, enabled], sort) => ({
+          merchantCode: m,
+          modId,
+          parentModId,
+          enabled,
+          sort,
+        })),
+      )
+      .onConflictDoNothing()
+    await tx
+      .insert(s.registerFieldRules)
+      .values(
+        d.demoRegisterRules.map(([field, enabled, required, minLength, maxLength, acceptedPattern, patternId], sort) => ({
+          merchantCode: m,
+          field,
+          enabled,
+          required,
+          minLength,
+          maxLength,
+          acceptedPattern,
+          patternId,
+          sort,
+        })),
+      )
+      .onConflictDoNothing()
+    await tx
+      .insert(s.countries)
+      .values(
+        d.demoCountries.map(([countryCode, dialingCode, name, minDigits, maxDigits], sort) => ({
+          countryCode,
+          dialingCode,
+          name,
+          minDigits,
+          maxDigits,
+          sort,
+        })),
+      )
+      .onConflictDoNothing()
+    await tx.insert(s.customerService).values(
+      d.demoCustomerService.map(([csType, title, url], sort) => ({ merchantCode: m, csType, title, url, sort })),
+    )
+    await tx.insert(s.domainResources).values(
+      d.demoResources.map(([resourceType, url, qrCodeUrl], sort) => ({
+        merchantCode: m,
+        resourceType,
+        url,
+        qrCodeUrl,
+        sort,
+      })),
+    )
+    await tx
+      .insert(s.domains)
+      .values(d.demoDomains.map((domain) => ({ merchantCode: m, domain })))
+      .onConflictDoNothing()
+    await tx
+      .insert(s.cdnHosts)
+      .values(d.demoCdns.map(([kind, url]) => ({ merchantCode: m, kind, url })))
+      .onConflictDoNothing()
+    for (const language of languages) {
+      await tx.insert(s.helpArticles).values(
+        d.demoHelp.map((h, sort) => ({
+          merchantCode: m,
+          language,
+          category: h.category[language],
+          title: h.title[language],
+          content: h.content[language],
+          sort,
+        })),
+      )
+      await tx
+        .insert(s.templates)
+        .values(
+          d.demoTemplates.map((t) => ({
+            merchantCode: m,
+            code: t.code,
+            language,
+            title: t.title[language],
+            content: t.content[language],
+          })),
+        )
+        .onConflictDoNothing()
+      await tx.insert(s.announcements).values(
+        d.demoAnnouncements.map((a, sort) => ({
+          merchantCode: m,
+          type: a.type,
+          language,
+          title: a.title[language],
+          content: a.content[language],
+          sort,
+        })),
+      )
+    }
+    return true
+  })
+}

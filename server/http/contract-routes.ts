@@ -1,0 +1,138 @@
+/**
+ * Registers the endpoint table as Fastify routes: the contract's schemas validate the
+ * query and body and the response value, and the access gate, feature flags and
+ * encrypted envelopes are applied from each row's own flags.
+ */
+import { EncryptedBodySchema, encryptionHeader, parseEncryptionHeader } from '#contract/encryption'
+import type { EndpointDef, EndpointInput, EndpointOutput } from '#contract/endpoint'
+import { successEnvelope } from '#contract/envelope'
+import type { Endpoints } from '#contract/endpoints'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { Keyring } from '../crypto/keyring'
+import type { AccessService } from '../system/access'
+import { AppError } from './errors'
+import { callerContext, type CallerContext } from './request-context'
+
+export interface HandlerArgs<E extends EndpointDef> {
+  input: EndpointInput<E>
+  caller: CallerContext
+  req: FastifyRequest
+  reply: FastifyReply
+}
+
+export type Handler<E extends EndpointDef> = (args: HandlerArgs<E>) => Promise<EndpointOutput<E>>
+
+export type HandlerGroup<G> = { [K in keyof G]: G[K] extends EndpointDef ? Handler<G[K]> : never }
+
+/** One handler for every endpoint of the table; the compiler refuses a missing one. */
+export type Handlers = { [G in keyof Endpoints]: HandlerGroup<Endpoints[G]> }
+
+export interface RouteDeps {
+  keyring: Keyring
+  access: AccessService
+  defaultMerchant: string
+  knownMerchants: () => ReadonlySet<string>
+  countryHeader: string
+}
+
+const formType = 'application/x-www-form-urlencoded'
+
+/** Registers one endpoint row with its handler. */
+export function registerEndpoint<E extends EndpointDef>(
+  app: FastifyInstance,
+  def: E,
+  handler: Handler<E>,
+  deps: RouteDeps,
+): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>()
+  const hasBody = def.method !== 'GET' && def.body !== undefined
+  typed.route({
+    method: def.method,
+    url: def.path,
+    schema: {
+      ...(def.query ? { querystring: def.query } : {}),
+      ...(hasBody && !def.encrypted ? { body: def.body } : {}),
+      response: { 200: successEnvelope(def.response) },
+    },
+    preValidation: async (req) => {
+      const contentType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase()
+      if (contentType === formType && def.bodyEncoding !== 'form') {
+        throw new AppError('unsupported_media_type', 'this endpoint takes JSON')
+      }
+      if (!def.encrypted) return
+      const header = parseEncryptionHeader(headerOf(req, encryptionHeader))
+      const envelope = EncryptedBodySchema.safeParse(req.body)
+      if (!header || !envelope.success) {
+        throw new AppError('request_body_required', 'this endpoint takes an encrypted body')
+      }
+      const plain = await deps.keyring.decrypt(header, envelope.data.value)
+      if (def.body) {
+        const parsed = def.body.safeParse(plain)
+        if (!parsed.success) {
+          throw new AppError('validation_failed', 'invalid body', {
+            fields: parsed.error.issues.map((i) => ({
+              path: i.path.join('.'),
+              code: i.code,
+              message: i.message,
+            })),
+          })
+        }
+        req.body = parsed.data
+      } else {
+        req.body = plain
+      }
+    },
+    preHandler: async (req) => {
+      const caller = callerContext(req, {
+        defaultMerchant: deps.defaultMerchant,
+        knownMerchants: deps.knownMerchants(),
+        countryHeader: deps.countryHeader,
+      })
+      req.caller = caller
+      if (!def.alwaysAvailable) {
+        const v = await deps.access.verdict(caller.merchantCode, caller.ip, caller.country)
+        if (v.ipBlocked) throw new AppError('ip_blocked', 'access from this address is blocked')
+        if (v.regionRestriction) throw new AppError('region_restricted', 'access from this region is restricted')
+        if (v.maintenance) throw new AppError('system_maintenance', 'the system is under maintenance')
+      }
+      if (def.modId) {
+        const snap = await deps.access.snapshot(caller.merchantCode)
+        if (!deps.access.isEnabled(snap, def.modId)) {
+          throw new AppError('feature_disabled', `${def.modId} is switched off`)
+        }
+      }
+    },
+    handler: async (req, reply) => {
+      const input = (hasBody ? req.body : def.query ? req.query : undefined) as EndpointInput<E>
+      const caller = req.caller
+      if (!caller) throw new Error('caller context missing')
+      const value = await handler({ input, caller, req, reply })
+      return { success: true as const, value }
+    },
+  })
+}
+
+/** Registers every row of the table with its handler from the map. */
+export function registerContract(app: FastifyInstance, table: Endpoints, handlers: Handlers, deps: RouteDeps): void {
+  for (const group of Object.keys(table) as (keyof Endpoints)[]) {
+    const defs = table[group] as Record<string, EndpointDef>
+    const hs = handlers[group] as Record<string, Handler<EndpointDef>>
+    for (const [key, def] of Object.entries(defs)) {
+      const h = hs[key]
+      if (!h) throw new Error(`no handler for ${def.name}`)
+      registerEndpoint(app, def, h, deps)
+    }
+  }
+}
+
+function headerOf(req: FastifyRequest, name: string): string | undefined {
+  const v = req.headers[name]
+  return Array.isArray(v) ? v[0] : v
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller?: CallerContext
+  }
+}

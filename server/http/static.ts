@@ -1,0 +1,65 @@
+/**
+ * Serves the built PWA: hashed assets cached for a year, the shell files never cached
+ * without revalidation, and index.html for navigations to any app route. API prefixes
+ * never fall back to the shell: they answer the envelope 404 (or 405 for a known path).
+ */
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { failure } from './errors'
+
+const noCacheFiles = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js'])
+const apiPrefix = /^\/(wps|lgw|lotto)(\/|$)/
+
+export function cacheControlFor(filePath: string): string {
+  const base = path.basename(filePath)
+  if (noCacheFiles.has(base)) return 'no-cache'
+  if (filePath.split(path.sep).includes('assets')) return 'public, max-age=31536000, immutable'
+  return 'public, max-age=3600'
+}
+
+function isNavigation(req: FastifyRequest): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false
+  const mode = req.headers['sec-fetch-mode']
+  if (mode === 'navigate') return true
+  const accept = req.headers.accept ?? ''
+  return accept.includes('text/html')
+}
+
+export async function registerStatic(
+  app: FastifyInstance,
+  opts: { staticDir: string; methodsByPath: ReadonlyMap<string, string[]> },
+): Promise<void> {
+  const hasShell = existsSync(path.join(opts.staticDir, 'index.html'))
+  if (hasShell) {
+    await app.register(fastifyStatic, {
+      root: opts.staticDir,
+      index: false,
+      cacheControl: false,
+      etag: true,
+      lastModified: true,
+      setHeaders(res, filePath) {
+        res.header('cache-control', cacheControlFor(filePath))
+      },
+    })
+  }
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const url = req.url.split('?')[0] ?? '/'
+    const methods = opts.methodsByPath.get(url)
+    if (methods) {
+      return reply
+        .code(405)
+        .header('allow', methods.join(', '))
+        .send(failure('method_not_allowed', `${req.method} is not allowed on ${url}`))
+    }
+    if (apiPrefix.test(url)) {
+      return reply.code(404).send(failure('not_found', `no endpoint at ${url}`))
+    }
+    if (hasShell && isNavigation(req)) {
+      return reply.sendFile('index.html')
+    }
+    return reply.code(404).send(failure('not_found', `nothing at ${url}`))
+  })
+}

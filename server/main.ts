@@ -1,0 +1,86 @@
+/**
+ * `npm start`: builds the PWA when needed, opens the database (embedded PGlite in
+ * DATA_DIR unless DATABASE_URL is set), migrates, seeds the demo brand on first run and
+ * serves the PWA and the API on one port.
+ */
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { buildApp } from './app'
+import { ensurePwaBuilt } from './build-pwa'
+import { loadConfig, type Config } from './config/env'
+import { seedDemoBrand } from './db/seed'
+import { startOpsServer } from './ops/ops-server'
+import { processAlive, readOpsState, removeOpsState, writeOpsState } from './ops/ops-state'
+import { DatabaseUnreachableError, openDatabase } from './plugins/external/db'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+function fail(message: string): never {
+  console.error(`error: ${message}`)
+  process.exit(1)
+}
+
+async function main(): Promise<void> {
+  let config: Config
+  try {
+    config = loadConfig()
+  } catch (err) {
+    fail((err as Error).message)
+  }
+
+  const held = readOpsState(config.dataDir)
+  if (held && held.pid !== process.pid && processAlive(held.pid) && !config.DATABASE_URL) {
+    fail(`another server (pid ${held.pid}) is using ${config.dataDir}; stop it or choose another DATA_DIR`)
+  }
+  const kind = config.DATABASE_URL ? 'postgres' : 'pglite'
+  writeOpsState(config.dataDir, { pid: process.pid, opsUrl: null, token: null, apiUrl: null, database: kind })
+
+  if (!config.SKIP_BUILD) {
+    try {
+      ensurePwaBuilt(root, config.staticDir)
+    } catch (err) {
+      removeOpsState(config.dataDir, process.pid)
+      fail((err as Error).message)
+    }
+  }
+
+  let database
+  try {
+    database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir })
+  } catch (err) {
+    removeOpsState(config.dataDir, process.pid)
+    fail(err instanceof DatabaseUnreachableError ? err.message : `cannot open the database: ${String(err)}`)
+  }
+  await database.migrate()
+  const seeded = await seedDemoBrand(database.db, config.MERCHANT_CODE)
+
+  const { app, services } = await buildApp(config, database)
+  const address = await app.listen({ host: config.HOST, port: config.PORT })
+  const port = new URL(address).port
+  const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? `http://localhost:${port}` : address
+  const ops = await startOpsServer(services, config.MERCHANT_CODE, config.OPS_PORT)
+  writeOpsState(config.dataDir, { pid: process.pid, opsUrl: ops.url, token: ops.token, apiUrl: shown, database: kind })
+
+  console.log(`Portal ready at ${shown}`)
+  console.log(`  database: ${database.kind} (${database.where})${seeded ? ', demo brand seeded' : ''}`)
+  console.log(`  brand: ${config.MERCHANT_CODE}; operator CLI: npm run ops -- help`)
+  console.log('  demo accounts: none yet (member accounts arrive with sign-in)')
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down')
+    const timer = setTimeout(() => process.exit(1), 10_000)
+    timer.unref()
+    await ops.app.close().catch(() => undefined)
+    await app.close().catch(() => undefined)
+    await database.close().catch(() => undefined)
+    removeOpsState(config.dataDir, process.pid)
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+}
+
+main().catch((err: unknown) => fail(err instanceof Error ? (err.stack ?? err.message) : String(err)))

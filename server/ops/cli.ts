@@ -1,0 +1,58 @@
+/**
+ * `npm run ops -- <command>`: through the running server's operator API when one holds
+ * DATA_DIR, otherwise straight on the database.
+ */
+import { z } from 'zod'
+import { loadConfig } from '../config/env'
+import { openDatabase } from '../plugins/external/db'
+import { helpText, OpsError, runCommand } from './commands'
+import { processAlive, readOpsState } from './ops-state'
+
+const Reply = z.object({ ok: z.boolean(), output: z.string() })
+
+async function main(): Promise<number> {
+  const argv = process.argv.slice(2)
+  if (argv.length === 0 || argv[0] === 'help' || argv[0] === '--help') {
+    console.log(helpText())
+    return 0
+  }
+  const config = loadConfig()
+  const state = readOpsState(config.dataDir)
+  if (state && processAlive(state.pid)) {
+    if (!state.opsUrl || !state.token) {
+      console.error(`the server (pid ${state.pid}) is still starting; try again in a moment`)
+      return 1
+    }
+    const res = await fetch(`${state.opsUrl}/ops/run`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-ops-token': state.token },
+      body: JSON.stringify({ argv }),
+    }).catch((err: unknown) => {
+      throw new Error(`the server (pid ${state.pid}) does not answer at ${state.opsUrl}: ${String(err)}`)
+    })
+    const reply = Reply.parse(await res.json())
+    ;(reply.ok ? console.log : console.error)(reply.output)
+    return reply.ok ? 0 : 1
+  }
+
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir })
+  try {
+    await database.migrate()
+    const output = await runCommand(
+      { db: database.db, merchantCode: config.MERCHANT_CODE, invalidate: () => undefined },
+      argv,
+    )
+    console.log(output)
+    return 0
+  } finally {
+    await database.close()
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof OpsError || err instanceof Error ? err.message : String(err))
+    process.exit(1)
+  },
+)

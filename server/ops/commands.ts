@@ -1,0 +1,185 @@
+/**
+ * Operator commands. The same functions run inside the server (through the loopback
+ * operator API) or in the CLI's own process when no server holds the database.
+ */
+import { and, eq, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Db } from '../plugins/external/db'
+import * as s from '../db/schema'
+import { parseCidr } from '../system/access'
+
+export class OpsError extends Error {}
+
+export interface OpsContext {
+  db: Db
+  merchantCode: string
+  /** Tells the running server to drop its caches; a no-op in the CLI's own process. */
+  invalidate: () => void
+  rotateKey?: () => Promise<{ kid: string }>
+}
+
+export interface CommandSpec {
+  usage: string
+  summary: string
+  run: (ctx: OpsContext, args: string[]) => Promise<string>
+}
+
+const Country = z
+  .string()
+  .transform((v) => v.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z]{2}$/, 'a country is two letters, e.g. KH'))
+
+function want(args: string[], n: number, usage: string): void {
+  if (args.length < n) throw new OpsError(`usage: ${usage}`)
+}
+
+async function touchSettings(ctx: OpsContext, patch: Partial<typeof s.accessSettings.$inferInsert>) {
+  await ctx.db
+    .insert(s.accessSettings)
+    .values({ merchantCode: ctx.merchantCode, ...patch, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: s.accessSettings.merchantCode, set: { ...patch, updatedAt: new Date() } })
+  ctx.invalidate()
+}
+
+export const commands: Record<string, CommandSpec> = {
+  maintenance: {
+    usage: 'maintenance on [message] | off',
+    summary: 'switch the maintenance page on or off for the brand',
+    async run(ctx, args) {
+      want(args, 1, this.usage)
+      const [mode, ...rest] = args
+      if (mode === 'on') {
+        const message = rest.join(' ').trim() || null
+        await touchSettings(ctx, { maintenance: true, maintenanceMessage: message })
+        return `maintenance on for ${ctx.merchantCode}`
+      }
+      if (mode === 'off') {
+        await touchSettings(ctx, { maintenance: false, maintenanceMessage: null, maintenanceUntil: null })
+        return `maintenance off for ${ctx.merchantCode}`
+      }
+      throw new OpsError(`usage: ${this.usage}`)
+    },
+  },
+
+  region: {
+    usage: 'region block <CC> | unblock <CC> | list',
+    summary: 'restrict or allow callers from a country (ISO code from the CDN header)',
+    async run(ctx, args) {
+      want(args, 1, this.usage)
+      const [mode, cc] = args
+      const [row] = await ctx.db
+        .select()
+        .from(s.accessSettings)
+        .where(eq(s.accessSettings.merchantCode, ctx.merchantCode))
+      const current = new Set(row?.blockedCountries ?? [])
+      if (mode === 'list') return current.size ? [...current].sort().join('\n') : 'no blocked regions'
+      if (mode !== 'block' && mode !== 'unblock') throw new OpsError(`usage: ${this.usage}`)
+      want(args, 2, this.usage)
+      const parsed = Country.safeParse(cc)
+      if (!parsed.success) throw new OpsError(parsed.error.issues[0]?.message ?? 'bad country')
+      if (mode === 'block') current.add(parsed.data)
+      else current.delete(parsed.data)
+      await touchSettings(ctx, { blockedCountries: [...current].sort() })
+      return `${mode === 'block' ? 'blocked' : 'unblocked'} region ${parsed.data}`
+    },
+  },
+
+  ip: {
+    usage: 'ip block <address|cidr> [note] | unblock <address|cidr> | list',
+    summary: 'block or unblock a client address or range',
+    async run(ctx, args) {
+      want(args, 1, this.usage)
+      const [mode, raw, ...note] = args
+      if (mode === 'list') {
+        const rows = await ctx.db.select().from(s.ipBlocks)
+        return rows.length ? rows.map((r) => `${r.cidr}${r.note ? `  ${r.note}` : ''}`).join('\n') : 'no blocked addresses'
+      }
+      if (mode !== 'block' && mode !== 'unblock') throw new OpsError(`usage: ${this.usage}`)
+      want(args, 2, this.usage)
+      const c = parseCidr(raw ?? '')
+      if (!c) throw new OpsError(`not an IP address or CIDR range: ${raw}`)
+      const cidr = c.prefix === (c.family === 'ipv4' ? 32 : 128) ? c.address : `${c.address}/${c.prefix}`
+      if (mode === 'block') {
+        await ctx.db
+          .insert(s.ipBlocks)
+          .values({ cidr, note: note.join(' ') || null })
+          .onConflictDoNothing()
+      } else {
+        await ctx.db.delete(s.ipBlocks).where(eq(s.ipBlocks.cidr, cidr))
+      }
+      ctx.invalidate()
+      return `${mode === 'block' ? 'blocked' : 'unblocked'} ${cidr}`
+    },
+  },
+
+  flag: {
+    usage: 'flag set <modId> on|off | list',
+    summary: 'switch a white-label feature node on or off',
+    async run(ctx, args) {
+      want(args, 1, this.usage)
+      const [mode, modId, value] = args
+      if (mode === 'list') {
+        const rows = await ctx.db
+          .select()
+          .from(s.whitelabelNodes)
+          .where(eq(s.whitelabelNodes.merchantCode, ctx.merchantCode))
+          .orderBy(s.whitelabelNodes.sort)
+        return rows.map((r) => `${r.enabled ? 'on ' : 'off'} ${r.modId}${r.parentModId ? ` (in ${r.parentModId})` : ''}`).join('\n')
+      }
+      if (mode !== 'set' || !modId || (value !== 'on' && value !== 'off')) throw new OpsError(`usage: ${this.usage}`)
+      const updated = await ctx.db
+        .update(s.whitelabelNodes)
+        .set({ enabled: value === 'on' })
+        .where(and(eq(s.whitelabelNodes.merchantCode, ctx.merchantCode), eq(s.whitelabelNodes.modId, modId)))
+        .returning()
+      if (updated.length === 0) throw new OpsError(`no flag ${modId} for ${ctx.merchantCode} (see: flag list)`)
+      ctx.invalidate()
+      return `${modId} ${value}`
+    },
+  },
+
+  key: {
+    usage: 'key rotate',
+    summary: 'retire the payload-encryption key and make a new one',
+    async run(ctx, args) {
+      if (args[0] !== 'rotate') throw new OpsError(`usage: ${this.usage}`)
+      if (!ctx.rotateKey) throw new OpsError('key rotation needs the running server')
+      const k = await ctx.rotateKey()
+      return `new key ${k.kid}`
+    },
+  },
+
+  status: {
+    usage: 'status',
+    summary: 'show maintenance, blocked regions and addresses',
+    async run(ctx) {
+      const [row] = await ctx.db
+        .select()
+        .from(s.accessSettings)
+        .where(eq(s.accessSettings.merchantCode, ctx.merchantCode))
+      const [ips] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(s.ipBlocks)
+      return [
+        `brand: ${ctx.merchantCode}`,
+        `maintenance: ${row?.maintenance ? 'on' : 'off'}${row?.maintenanceMessage ? ` (${row.maintenanceMessage})` : ''}`,
+        `blocked regions: ${row?.blockedCountries.join(', ') || 'none'}`,
+        `blocked addresses: ${ips?.n ?? 0}`,
+      ].join('\n')
+    },
+  },
+}
+
+export function helpText(): string {
+  return [
+    'usage: npm run ops -- <command>',
+    '',
+    ...Object.values(commands).map((c) => `  ${c.usage.padEnd(58)} ${c.summary}`),
+  ].join('\n')
+}
+
+/** Runs one command line; OpsError for a user's mistake, with a message to print. */
+export async function runCommand(ctx: OpsContext, argv: string[]): Promise<string> {
+  const [name, ...args] = argv
+  const spec = name ? commands[name] : undefined
+  if (!spec) throw new OpsError(helpText())
+  return spec.run(ctx, args)
+}

@@ -1,0 +1,57 @@
+/**
+ * The operator API: a second listener bound to the loopback interface only, behind a
+ * random token, running the operator commands inside the server process (PGlite allows
+ * one process per data directory).
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import type { AppServices } from '../app'
+import { OpsError, runCommand } from './commands'
+
+const RunBody = z.object({ argv: z.array(z.string().max(500)).min(1).max(20) })
+
+export interface OpsServer {
+  app: FastifyInstance
+  url: string
+  token: string
+}
+
+function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a)
+  const y = Buffer.from(b)
+  return x.length === y.length && timingSafeEqual(x, y)
+}
+
+export async function startOpsServer(services: AppServices, merchantCode: string, port: number): Promise<OpsServer> {
+  const token = randomBytes(32).toString('base64url')
+  const app = Fastify({ logger: false, bodyLimit: 65_536 })
+  app.post('/ops/run', async (req, reply) => {
+    const given = req.headers['x-ops-token']
+    if (typeof given !== 'string' || !sameToken(given, token)) {
+      return reply.code(401).send({ ok: false, output: 'operator token invalid' })
+    }
+    const body = RunBody.safeParse(req.body)
+    if (!body.success) return reply.code(400).send({ ok: false, output: 'body must be {"argv": [...]}' })
+    try {
+      const output = await runCommand(
+        {
+          db: services.database.db,
+          merchantCode,
+          invalidate: () => {
+            services.access.invalidate()
+            void services.refreshMerchants()
+          },
+          rotateKey: () => services.keyring.rotate(),
+        },
+        body.data.argv,
+      )
+      return { ok: true, output }
+    } catch (err) {
+      if (err instanceof OpsError) return reply.code(422).send({ ok: false, output: err.message })
+      throw err
+    }
+  })
+  const url = await app.listen({ host: '127.0.0.1', port })
+  return { app, url, token }
+}

@@ -1,0 +1,146 @@
+/**
+ * The access gate: maintenance, region restriction, blocked addresses and white-label
+ * flags. Read from the database and cached for a couple of seconds per process, so an
+ * operator's switch reaches every instance behind a load balancer within that time.
+ */
+import { BlockList, isIP } from 'node:net'
+import { eq } from 'drizzle-orm'
+import type { Db } from '../plugins/external/db'
+import * as s from '../db/schema'
+import { buildTree, type FlatNode } from './system-repository'
+import type { WhitelabelNode } from '#contract/system'
+
+export interface AccessSnapshot {
+  maintenance: boolean
+  maintenanceMessage: string | null
+  maintenanceUntil: number | null
+  blockedCountries: ReadonlySet<string>
+  flags: ReadonlyMap<string, FlatNode>
+  tree: WhitelabelNode[]
+  loadedAt: number
+}
+
+export interface AccessVerdict {
+  maintenance: boolean
+  regionRestriction: boolean
+  ipBlocked: boolean
+}
+
+/** Parses "1.2.3.4" or "10.0.0.0/8" (v4 or v6); undefined when it is neither. */
+export function parseCidr(raw: string): { address: string; prefix: number; family: 'ipv4' | 'ipv6' } | undefined {
+  const [address = '', prefixText] = raw.trim().split('/')
+  const v = isIP(address)
+  if (v === 0) return undefined
+  const family = v === 4 ? 'ipv4' : 'ipv6'
+  const max = v === 4 ? 32 : 128
+  if (prefixText === undefined) return { address, prefix: max, family }
+  if (!/^\d{1,3}$/.test(prefixText)) return undefined
+  const prefix = Number(prefixText)
+  return prefix >= 0 && prefix <= max ? { address, prefix, family } : undefined
+}
+
+export function createAccessService(db: Db, ttlMs: number, now: () => number = Date.now) {
+  const snapshots = new Map<string, Promise<AccessSnapshot>>()
+  let blocks: { list: BlockList; loadedAt: number } | undefined
+  let blocksLoading: Promise<BlockList> | undefined
+
+  async function loadSnapshot(merchantCode: string): Promise<AccessSnapshot> {
+    const [settings] = await db
+      .select()
+      .from(s.accessSettings)
+      .where(eq(s.accessSettings.merchantCode, merchantCode))
+    const rows = await db
+      .select({
+        modId: s.whitelabelNodes.modId,
+        parentModId: s.whitelabelNodes.parentModId,
+        enabled: s.whitelabelNodes.enabled,
+        sort: s.whitelabelNodes.sort,
+      })
+      .from(s.whitelabelNodes)
+      .where(eq(s.whitelabelNodes.merchantCode, merchantCode))
+    rows.sort((a, b) => a.sort - b.sort || a.modId.localeCompare(b.modId))
+    return {
+      maintenance: settings?.maintenance ?? false,
+      maintenanceMessage: settings?.maintenanceMessage ?? null,
+      maintenanceUntil: settings?.maintenanceUntil?.getTime() ?? null,
+      blockedCountries: new Set(settings?.blockedCountries ?? []),
+      flags: new Map(rows.map((r) => [r.modId, r])),
+      tree: buildTree(rows),
+      loadedAt: now(),
+    }
+  }
+
+  async function loadBlocks(): Promise<BlockList> {
+    const rows = await db.select().from(s.ipBlocks)
+    const list = new BlockList()
+    for (const r of rows) {
+      const c = parseCidr(r.cidr)
+      if (!c) continue
+      if (c.prefix === (c.family === 'ipv4' ? 32 : 128)) list.addAddress(c.address, c.family)
+      else list.addSubnet(c.address, c.prefix, c.family)
+    }
+    return list
+  }
+
+  async function snapshot(merchantCode: string): Promise<AccessSnapshot> {
+    const cached = snapshots.get(merchantCode)
+    if (cached) {
+      const snap = await cached.catch(() => undefined)
+      if (snap && now() - snap.loadedAt < ttlMs) return snap
+    }
+    const loading = loadSnapshot(merchantCode)
+    snapshots.set(merchantCode, loading)
+    loading.catch(() => snapshots.delete(merchantCode))
+    return loading
+  }
+
+  async function blockList(): Promise<BlockList> {
+    if (blocks && now() - blocks.loadedAt < ttlMs) return blocks.list
+    blocksLoading ??= loadBlocks().finally(() => {
+      blocksLoading = undefined
+    })
+    const list = await blocksLoading
+    blocks = { list, loadedAt: now() }
+    return list
+  }
+
+  return {
+    snapshot,
+
+    /** Whether a flag and every node above it are switched on. Unknown flags are off. */
+    isEnabled(snap: AccessSnapshot, modId: string): boolean {
+      let node = snap.flags.get(modId)
+      const seen = new Set<string>()
+      while (node) {
+        if (!node.enabled || seen.has(node.modId)) return false
+        seen.add(node.modId)
+        if (node.parentModId === null) return true
+        node = snap.flags.get(node.parentModId)
+      }
+      return false
+    },
+
+    async verdict(merchantCode: string, ip: string, country: string | null): Promise<AccessVerdict> {
+      const snap = await snapshot(merchantCode)
+      const list = await blockList()
+      const family = isIP(ip) === 6 ? 'ipv6' : 'ipv4'
+      // NOTE: an IPv4 caller on a dual-stack socket arrives as ::ffff:a.b.c.d.
+      const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : undefined
+      const ipBlocked =
+        isIP(ip) !== 0 && (list.check(ip, family) || (v4 !== undefined && list.check(v4, 'ipv4')))
+      return {
+        maintenance: snap.maintenance,
+        regionRestriction: country !== null && snap.blockedCountries.has(country),
+        ipBlocked,
+      }
+    },
+
+    /** Drops the caches so the next request reads the database (after an operator change). */
+    invalidate(): void {
+      snapshots.clear()
+      blocks = undefined
+    },
+  }
+}
+
+export type AccessService = ReturnType<typeof createAccessService>

@@ -1,0 +1,99 @@
+/**
+ * Handlers of the system endpoints: everything is read from the database, per brand and
+ * in the caller's language.
+ */
+import type { Endpoints } from '#contract/endpoints'
+import type { Database } from '../plugins/external/db'
+import type { Keyring } from '../crypto/keyring'
+import type { HandlerGroup } from '../http/contract-routes'
+import { AppError } from '../http/errors'
+import type { AccessService } from './access'
+import type { SystemRepository } from './system-repository'
+
+export interface SystemDeps {
+  repo: SystemRepository
+  access: AccessService
+  keyring: Keyring
+  database: Database
+}
+
+export function systemHandlers(deps: SystemDeps): HandlerGroup<Endpoints['system']> {
+  const { repo, access, keyring } = deps
+
+  async function vipState(merchantCode: string): Promise<string> {
+    return (await repo.merchant(merchantCode))?.vipServiceState ?? 'normal'
+  }
+
+  return {
+    async whitelabel({ caller }) {
+      const snap = await access.snapshot(caller.merchantCode)
+      return { childrenNodes: snap.tree }
+    },
+
+    async status({ caller }) {
+      const [verdict, snap, register, resources, customerService, imageCDNs, launchGameCDNs] = await Promise.all([
+        access.verdict(caller.merchantCode, caller.ip, caller.country),
+        access.snapshot(caller.merchantCode),
+        repo.registerRules(caller.merchantCode),
+        repo.resources(caller.merchantCode),
+        vipState(caller.merchantCode).then((v) => repo.customerService(caller.merchantCode, v)),
+        repo.cdns(caller.merchantCode, 'image'),
+        repo.cdns(caller.merchantCode, 'launchGame'),
+      ])
+      return {
+        maintenance: verdict.maintenance,
+        maintenanceMessage: verdict.maintenance ? snap.maintenanceMessage : null,
+        maintenanceUntil: verdict.maintenance ? snap.maintenanceUntil : null,
+        regionRestriction: verdict.regionRestriction,
+        ipBlocked: verdict.ipBlocked,
+        clientIp: caller.ip,
+        country: caller.country,
+        info: { whitelabel: snap.tree, register, resources, customerService, imageCDNs, launchGameCDNs },
+      }
+    },
+
+    async domainRoute({ caller }) {
+      const [customerService, domainList, resources] = await Promise.all([
+        vipState(caller.merchantCode).then((v) => repo.customerService(caller.merchantCode, v)),
+        repo.domains(caller.merchantCode),
+        repo.resources(caller.merchantCode),
+      ])
+      return { customerService, domainList, resources }
+    },
+
+    async registerSettings({ caller }) {
+      return repo.registerRules(caller.merchantCode)
+    },
+
+    async country() {
+      return repo.countries()
+    },
+
+    async helpCenter({ caller, input }) {
+      return repo.helpArticles(caller.merchantCode, caller.locale, input.category)
+    },
+
+    async templates({ caller, input }) {
+      return repo.templates(caller.merchantCode, caller.locale, input.code)
+    },
+
+    async consolidatedSettings({ caller }) {
+      const settings = await repo.consolidated(caller.merchantCode)
+      if (!settings) throw new AppError('merchant.acct.setup.err', 'the brand is not set up')
+      return settings
+    },
+
+    async publicKey() {
+      return keyring.publicKey()
+    },
+
+    async health() {
+      try {
+        await deps.database.ping()
+      } catch {
+        throw new AppError('service_unavailable', 'database unreachable')
+      }
+      return { status: 'ok' as const, database: 'ok' as const }
+    },
+  }
+}

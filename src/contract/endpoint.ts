@@ -1,0 +1,55 @@
+/**
+ * The shape of one row of the endpoint table. The PWA's typed client, the server's
+ * route registration and validation, and the contract tests all read these rows.
+ */
+import type { z } from 'zod/mini'
+import type { ErrorCode } from './error-codes'
+
+/**
+ * Who may call an endpoint:
+ * - public: anyone, visitors included;
+ * - session: any valid session, guest (type 4) included;
+ * - member: a real account (token, type not 4);
+ * - agent: an agent account (types 1, 2, 41, 42).
+ */
+export type AuthLevel = 'public' | 'session' | 'member' | 'agent'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+export interface EndpointDef {
+  /** Dotted name, e.g. `system.whitelabel`; the client exposes it as api.system.whitelabel(). */
+  readonly name: string
+  readonly method: HttpMethod
+  readonly path: string
+  readonly auth: AuthLevel
+  /** Body travels as the encrypted envelope of design.md section 2. */
+  readonly encrypted: boolean
+  /** The white-label node that switches this feature on or off, when one does. */
+  readonly modId?: string
+  /** Body encoding; the platform's forgot-password call is form-encoded. */
+  readonly bodyEncoding?: 'json' | 'form'
+  /** Still answered while the brand is in maintenance or the caller's region or IP is blocked. */
+  readonly alwaysAvailable?: boolean
+  readonly query?: z.ZodMiniType
+  readonly body?: z.ZodMiniType
+  readonly response: z.ZodMiniType
+  /** The business errorCodes this endpoint may answer with, beyond the transport ones. */
+  readonly errors: readonly ErrorCode[]
+}
+
+/** Keeps the literal types of an endpoint row while checking it against EndpointDef. */
+export function defineEndpoint<const E extends EndpointDef>(e: E): E {
+  return e
+}
+
+type Out<S> = S extends z.ZodMiniType ? z.output<S> : never
+type In<S> = S extends z.ZodMiniType ? z.input<S> : never
+
+/** What a caller passes: the body for writes, the query for reads, nothing when neither. */
+export type EndpointInput<E extends EndpointDef> = E['body'] extends z.ZodMiniType
+  ? In<E['body']>
+  : E['query'] extends z.ZodMiniType
+    ? In<E['query']>
+    : void
+
+export type EndpointOutput<E extends EndpointDef> = Out<E['response']>

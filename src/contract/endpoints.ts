@@ -1,0 +1,17 @@
+/**
+ * The endpoint table: every call the PWA makes and the server answers, grouped by area.
+ * Each later capability adds its group here; nothing describes an endpoint twice.
+ */
+import type { EndpointDef } from './endpoint'
+import { systemEndpoints } from './system'
+
+export const endpoints = {
+  system: systemEndpoints,
+} as const
+
+export type Endpoints = typeof endpoints
+
+/** Every endpoint row, flattened, for route registration and the contract tests. */
+export function allEndpoints(): EndpointDef[] {
+  return Object.values(endpoints).flatMap((group) => Object.values(group) as EndpointDef[])
+}

@@ -1,0 +1,98 @@
+/**
+ * The closed set of errorCodes the platform answers with. The PWA translates these
+ * codes (never the server's message text) into the five locales. The platform's own
+ * codes keep their original spelling so a compatible backend's answers still match.
+ */
+import { z } from 'zod/mini'
+
+export const errorCodes = [
+  // transport and validation
+  'bad_request',
+  'validation_failed',
+  'invalid_json',
+  'unsupported_media_type',
+  'payload_too_large',
+  'not_found',
+  'method_not_allowed',
+  'request_body_required',
+  'encryption_key_unknown',
+  'internal_error',
+  'service_unavailable',
+  'network_error',
+  'timeout_retry_please',
+  // access
+  'system_maintenance',
+  'region_restricted',
+  'ip_blocked',
+  'forbidden',
+  'feature_disabled',
+  'ops_token_invalid',
+  // session (the first four are the platform's session-kill codes)
+  'token_ip_different',
+  'user.or.token.invalid',
+  'login.not.session',
+  'CUSTOMER_NOT_LOGIN',
+  'in_need_true_account',
+  'TOO_MANY_REQUESTS',
+  // platform codes the client must recognise
+  'vendor_under_maintenance',
+  'launch_game_balance_not_enough',
+  'domain_not_available',
+  'merchant.acct.setup.err',
+  'login_verify_required',
+  'bind_customer_required',
+] as const
+
+export const ErrorCodeSchema = z.enum(errorCodes)
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>
+
+/** Codes that end the session on the client: storage is cleared and the user goes home. */
+export const sessionKillCodes: readonly ErrorCode[] = [
+  'token_ip_different',
+  'user.or.token.invalid',
+  'login.not.session',
+  'CUSTOMER_NOT_LOGIN',
+]
+
+/** Codes the client handles quietly (no alert), as the platform's own client does. */
+export const silencedCodes: readonly ErrorCode[] = [
+  'merchant.acct.setup.err',
+  'login_verify_required',
+  'TOO_MANY_REQUESTS',
+  'bind_customer_required',
+]
+
+/** The HTTP status each code is answered with (design.md section 2). */
+export const errorHttpStatus: Record<ErrorCode, number> = {
+  bad_request: 400,
+  validation_failed: 400,
+  invalid_json: 400,
+  unsupported_media_type: 415,
+  payload_too_large: 413,
+  not_found: 404,
+  method_not_allowed: 405,
+  request_body_required: 400,
+  encryption_key_unknown: 400,
+  internal_error: 500,
+  service_unavailable: 503,
+  network_error: 0,
+  timeout_retry_please: 504,
+  system_maintenance: 503,
+  region_restricted: 403,
+  ip_blocked: 403,
+  forbidden: 403,
+  feature_disabled: 403,
+  ops_token_invalid: 401,
+  token_ip_different: 401,
+  'user.or.token.invalid': 401,
+  'login.not.session': 401,
+  CUSTOMER_NOT_LOGIN: 401,
+  in_need_true_account: 403,
+  TOO_MANY_REQUESTS: 429,
+  vendor_under_maintenance: 422,
+  launch_game_balance_not_enough: 422,
+  domain_not_available: 422,
+  'merchant.acct.setup.err': 422,
+  login_verify_required: 422,
+  bind_customer_required: 422,
+}

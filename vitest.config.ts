@@ -1,0 +1,47 @@
+import react from '@vitejs/plugin-react'
+import { lingui } from '@lingui/vite-plugin'
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
+
+const serverProject = (name: string, kind: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
+  test: {
+    name,
+    include: ['tests/server/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['tests/setup/server-global-setup.ts'],
+    env: { TEST_DB_KIND: kind },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+})
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'contract',
+          include: ['tests/contract/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/setup/server-global-setup.ts'],
+          env: { TEST_DB_KIND: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      serverProject('server', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', 'postgres')] : []),
+      {
+        plugins: [
+          lingui(),
+          react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
+        ],
+        test: {
+          name: 'app',
+          include: ['tests/app/**/*.test.{ts,tsx}', 'tests/sw/**/*.test.ts'],
+          environment: 'jsdom',
+          setupFiles: ['tests/setup/app-setup.ts'],
+        },
+      },
+    ],
+  },
+})
