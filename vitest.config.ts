@@ -31,10 +31,7 @@ export default defineConfig({
       serverProject('server', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', 'postgres')] : []),
       {
-        plugins: [
-          lingui(),
-          react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
-        ],
+        plugins: [lingui(), react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } })],
         test: {
           name: 'app',
           include: ['tests/app/**/*.test.{ts,tsx}', 'tests/sw/**/*.test.ts'],

@@ -11,6 +11,7 @@ import type { Config } from './config/env'
 import { createKeyring, type Keyring } from './crypto/keyring'
 import { registerContract, type Handlers, type RouteDeps } from './http/contract-routes'
 import { installErrorHandling } from './http/errors'
+import { registerManifest } from './http/manifest'
 import { registerStatic } from './http/static'
 import type { Database } from './plugins/external/db'
 import { createAccessService, type AccessService } from './system/access'
@@ -100,6 +101,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   for (const e of allEndpoints()) {
     methodsByPath.set(e.path, [...(methodsByPath.get(e.path) ?? []), e.method])
   }
+  registerManifest(app, repo, config.MERCHANT_CODE)
   await registerStatic(app, { staticDir: config.staticDir, methodsByPath })
 
   return { app, services: { database, keyring, access, refreshMerchants } }

@@ -12,7 +12,7 @@ import path from 'node:path'
 const inputs = ['src', 'public', 'index.html', 'vite.config.ts', 'lingui.config.ts', 'package-lock.json']
 
 function hashInputs(root: string): string {
-  const h = createHash('sha256')
+  const h = createHash('sha256').update('mode:production\0')
   const walk = (rel: string) => {
     const abs = path.join(root, rel)
     if (!existsSync(abs)) return
@@ -30,20 +30,34 @@ function hashInputs(root: string): string {
 export function ensurePwaBuilt(root: string, outDir: string): 'fresh' | 'built' {
   const stampFile = path.join(outDir, '.build-hash')
   const hash = hashInputs(root)
-  if (existsSync(path.join(outDir, 'index.html')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === hash) {
+  if (
+    existsSync(path.join(outDir, 'index.html')) &&
+    existsSync(stampFile) &&
+    readFileSync(stampFile, 'utf8') === hash
+  ) {
     return 'fresh'
   }
   let viteBin: string
   try {
-    viteBin = createRequire(path.join(root, 'package.json')).resolve('vite/bin/vite.js')
+    const vitePkg = createRequire(path.join(root, 'package.json')).resolve('vite/package.json')
+    viteBin = path.join(path.dirname(vitePkg), 'bin', 'vite.js')
+    if (!existsSync(viteBin)) throw new Error('no vite binary')
   } catch {
-    throw new Error('the PWA is not built and vite is not installed: run `npm install` (or build elsewhere and set SKIP_BUILD=true)')
+    throw new Error(
+      'the PWA is not built and vite is not installed: run `npm install` (or build elsewhere and set SKIP_BUILD=true)',
+    )
   }
   console.log('building the PWA (first start or changed sources)…')
-  const res = spawnSync(process.execPath, [viteBin, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  })
+  const res = spawnSync(
+    process.execPath,
+    [viteBin, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      // NOTE: a test runner's NODE_ENV=test would otherwise give a development React build.
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  )
   if (res.status !== 0) throw new Error('the PWA build failed (see the lines above)')
   writeFileSync(stampFile, hash)
   return 'built'

@@ -59,7 +59,13 @@ async function main(): Promise<void> {
   const port = new URL(address).port
   const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? `http://localhost:${port}` : address
   const ops = await startOpsServer(services, config.MERCHANT_CODE, config.OPS_PORT)
-  writeOpsState(config.dataDir, { pid: process.pid, opsUrl: ops.url, token: ops.token, apiUrl: shown, database: kind })
+  writeOpsState(config.dataDir, {
+    pid: process.pid,
+    opsUrl: ops.url,
+    token: ops.token,
+    apiUrl: shown,
+    database: kind,
+  })
 
   console.log(`Portal ready at ${shown}`)
   console.log(`  database: ${database.kind} (${database.where})${seeded ? ', demo brand seeded' : ''}`)

@@ -16,7 +16,11 @@ const EnvSchema = z.object({
   /** Embedded PGlite lives here; the server also leaves its operator-API address here. */
   DATA_DIR: z.string().min(1).default('./data'),
   /** PostgreSQL connection string; when set it wins over the embedded database. */
-  DATABASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** The brand this deployment serves when a request names none. */
   MERCHANT_CODE: z
     .string()

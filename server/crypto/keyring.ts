@@ -3,7 +3,15 @@
  * start and kept in the database, so every instance behind a load balancer decrypts what
  * a client wrapped with the key any of them handed out.
  */
-import { constants, createDecipheriv, createPrivateKey, generateKeyPairSync, privateDecrypt, randomBytes, type KeyObject } from 'node:crypto'
+import {
+  constants,
+  createDecipheriv,
+  createPrivateKey,
+  generateKeyPairSync,
+  privateDecrypt,
+  randomBytes,
+  type KeyObject,
+} from 'node:crypto'
 import { encryptionAlg, type PublicKey } from '#contract/system'
 import { fromBase64Url, ivLength, toBase64Url, type EncryptionHeader } from '#contract/encryption'
 import { desc, isNull } from 'drizzle-orm'

@@ -40,17 +40,19 @@ export async function seedDemoBrand(db: Db, merchantCode: string): Promise<boole
     await tx
       .insert(s.registerFieldRules)
       .values(
-        d.demoRegisterRules.map(([field, enabled, required, minLength, maxLength, acceptedPattern, patternId], sort) => ({
-          merchantCode: m,
-          field,
-          enabled,
-          required,
-          minLength,
-          maxLength,
-          acceptedPattern,
-          patternId,
-          sort,
-        })),
+        d.demoRegisterRules.map(
+          ([field, enabled, required, minLength, maxLength, acceptedPattern, patternId], sort) => ({
+            merchantCode: m,
+            field,
+            enabled,
+            required,
+            minLength,
+            maxLength,
+            acceptedPattern,
+            patternId,
+            sort,
+          }),
+        ),
       )
       .onConflictDoNothing()
     await tx
@@ -67,7 +69,13 @@ export async function seedDemoBrand(db: Db, merchantCode: string): Promise<boole
       )
       .onConflictDoNothing()
     await tx.insert(s.customerService).values(
-      d.demoCustomerService.map(([csType, title, url], sort) => ({ merchantCode: m, csType, title, url, sort })),
+      d.demoCustomerService.map(([csType, title, url], sort) => ({
+        merchantCode: m,
+        csType,
+        title,
+        url,
+        sort,
+      })),
     )
     await tx.insert(s.domainResources).values(
       d.demoResources.map(([resourceType, url, qrCodeUrl], sort) => ({

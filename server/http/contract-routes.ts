@@ -4,7 +4,7 @@
  * encrypted envelopes are applied from each row's own flags.
  */
 import { EncryptedBodySchema, encryptionHeader, parseEncryptionHeader } from '#contract/encryption'
-import type { EndpointDef, EndpointInput, EndpointOutput } from '#contract/endpoint'
+import type { EndpointDef, EndpointOutput, EndpointParsedInput } from '#contract/endpoint'
 import { successEnvelope } from '#contract/envelope'
 import type { Endpoints } from '#contract/endpoints'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -15,7 +15,7 @@ import { AppError } from './errors'
 import { callerContext, type CallerContext } from './request-context'
 
 export interface HandlerArgs<E extends EndpointDef> {
-  input: EndpointInput<E>
+  input: EndpointParsedInput<E>
   caller: CallerContext
   req: FastifyRequest
   reply: FastifyReply
@@ -93,7 +93,8 @@ export function registerEndpoint<E extends EndpointDef>(
       if (!def.alwaysAvailable) {
         const v = await deps.access.verdict(caller.merchantCode, caller.ip, caller.country)
         if (v.ipBlocked) throw new AppError('ip_blocked', 'access from this address is blocked')
-        if (v.regionRestriction) throw new AppError('region_restricted', 'access from this region is restricted')
+        if (v.regionRestriction)
+          throw new AppError('region_restricted', 'access from this region is restricted')
         if (v.maintenance) throw new AppError('system_maintenance', 'the system is under maintenance')
       }
       if (def.modId) {
@@ -104,7 +105,7 @@ export function registerEndpoint<E extends EndpointDef>(
       }
     },
     handler: async (req, reply) => {
-      const input = (hasBody ? req.body : def.query ? req.query : undefined) as EndpointInput<E>
+      const input = (hasBody ? req.body : def.query ? req.query : undefined) as EndpointParsedInput<E>
       const caller = req.caller
       if (!caller) throw new Error('caller context missing')
       const value = await handler({ input, caller, req, reply })
@@ -114,7 +115,12 @@ export function registerEndpoint<E extends EndpointDef>(
 }
 
 /** Registers every row of the table with its handler from the map. */
-export function registerContract(app: FastifyInstance, table: Endpoints, handlers: Handlers, deps: RouteDeps): void {
+export function registerContract(
+  app: FastifyInstance,
+  table: Endpoints,
+  handlers: Handlers,
+  deps: RouteDeps,
+): void {
   for (const group of Object.keys(table) as (keyof Endpoints)[]) {
     const defs = table[group] as Record<string, EndpointDef>
     const hs = handlers[group] as Record<string, Handler<EndpointDef>>

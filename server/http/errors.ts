@@ -23,7 +23,9 @@ export class AppError extends Error {
 }
 
 export function failure(errorCode: ErrorCode, message: string, value?: Failure['value']): Failure {
-  return value === undefined ? { success: false, errorCode, message } : { success: false, errorCode, message, value }
+  return value === undefined
+    ? { success: false, errorCode, message }
+    : { success: false, errorCode, message, value }
 }
 
 const codeByFastifyCode: Record<string, ErrorCode> = {
@@ -73,7 +75,13 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       const code: ErrorCode =
-        err.statusCode === 404 ? 'not_found' : err.statusCode === 413 ? 'payload_too_large' : 'bad_request'
+        err.statusCode === 404
+          ? 'not_found'
+          : err.statusCode === 403
+            ? 'forbidden'
+            : err.statusCode === 413
+              ? 'payload_too_large'
+              : 'bad_request'
       return reply.code(err.statusCode).send(failure(code, err.message))
     }
     req.log.error({ err }, 'unhandled error')

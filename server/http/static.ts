@@ -43,6 +43,8 @@ export async function registerStatic(
         res.header('cache-control', cacheControlFor(filePath))
       },
     })
+    // The root is a navigation like any other; the app redirects it to /index.
+    app.get('/', (_req, reply) => reply.sendFile('index.html'))
   }
 
   app.setNotFoundHandler(async (req, reply) => {

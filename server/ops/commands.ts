@@ -92,7 +92,9 @@ export const commands: Record<string, CommandSpec> = {
       const [mode, raw, ...note] = args
       if (mode === 'list') {
         const rows = await ctx.db.select().from(s.ipBlocks)
-        return rows.length ? rows.map((r) => `${r.cidr}${r.note ? `  ${r.note}` : ''}`).join('\n') : 'no blocked addresses'
+        return rows.length
+          ? rows.map((r) => `${r.cidr}${r.note ? `  ${r.note}` : ''}`).join('\n')
+          : 'no blocked addresses'
       }
       if (mode !== 'block' && mode !== 'unblock') throw new OpsError(`usage: ${this.usage}`)
       want(args, 2, this.usage)
@@ -124,15 +126,21 @@ export const commands: Record<string, CommandSpec> = {
           .from(s.whitelabelNodes)
           .where(eq(s.whitelabelNodes.merchantCode, ctx.merchantCode))
           .orderBy(s.whitelabelNodes.sort)
-        return rows.map((r) => `${r.enabled ? 'on ' : 'off'} ${r.modId}${r.parentModId ? ` (in ${r.parentModId})` : ''}`).join('\n')
+        return rows
+          .map(
+            (r) => `${r.enabled ? 'on ' : 'off'} ${r.modId}${r.parentModId ? ` (in ${r.parentModId})` : ''}`,
+          )
+          .join('\n')
       }
-      if (mode !== 'set' || !modId || (value !== 'on' && value !== 'off')) throw new OpsError(`usage: ${this.usage}`)
+      if (mode !== 'set' || !modId || (value !== 'on' && value !== 'off'))
+        throw new OpsError(`usage: ${this.usage}`)
       const updated = await ctx.db
         .update(s.whitelabelNodes)
         .set({ enabled: value === 'on' })
         .where(and(eq(s.whitelabelNodes.merchantCode, ctx.merchantCode), eq(s.whitelabelNodes.modId, modId)))
         .returning()
-      if (updated.length === 0) throw new OpsError(`no flag ${modId} for ${ctx.merchantCode} (see: flag list)`)
+      if (updated.length === 0)
+        throw new OpsError(`no flag ${modId} for ${ctx.merchantCode} (see: flag list)`)
       ctx.invalidate()
       return `${modId} ${value}`
     },

@@ -23,7 +23,11 @@ function sameToken(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y)
 }
 
-export async function startOpsServer(services: AppServices, merchantCode: string, port: number): Promise<OpsServer> {
+export async function startOpsServer(
+  services: AppServices,
+  merchantCode: string,
+  port: number,
+): Promise<OpsServer> {
   const token = randomBytes(32).toString('base64url')
   const app = Fastify({ logger: false, bodyLimit: 65_536 })
   app.post('/ops/run', async (req, reply) => {

@@ -27,8 +27,12 @@ export interface AccessVerdict {
 }
 
 /** Parses "1.2.3.4" or "10.0.0.0/8" (v4 or v6); undefined when it is neither. */
-export function parseCidr(raw: string): { address: string; prefix: number; family: 'ipv4' | 'ipv6' } | undefined {
-  const [address = '', prefixText] = raw.trim().split('/')
+export function parseCidr(
+  raw: string,
+): { address: string; prefix: number; family: 'ipv4' | 'ipv6' } | undefined {
+  const parts = raw.trim().split('/')
+  if (parts.length > 2) return undefined
+  const [address = '', prefixText] = parts
   const v = isIP(address)
   if (v === 0) return undefined
   const family = v === 4 ? 'ipv4' : 'ipv6'

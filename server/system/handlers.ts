@@ -31,15 +31,16 @@ export function systemHandlers(deps: SystemDeps): HandlerGroup<Endpoints['system
     },
 
     async status({ caller }) {
-      const [verdict, snap, register, resources, customerService, imageCDNs, launchGameCDNs] = await Promise.all([
-        access.verdict(caller.merchantCode, caller.ip, caller.country),
-        access.snapshot(caller.merchantCode),
-        repo.registerRules(caller.merchantCode),
-        repo.resources(caller.merchantCode),
-        vipState(caller.merchantCode).then((v) => repo.customerService(caller.merchantCode, v)),
-        repo.cdns(caller.merchantCode, 'image'),
-        repo.cdns(caller.merchantCode, 'launchGame'),
-      ])
+      const [verdict, snap, register, resources, customerService, imageCDNs, launchGameCDNs] =
+        await Promise.all([
+          access.verdict(caller.merchantCode, caller.ip, caller.country),
+          access.snapshot(caller.merchantCode),
+          repo.registerRules(caller.merchantCode),
+          repo.resources(caller.merchantCode),
+          vipState(caller.merchantCode).then((v) => repo.customerService(caller.merchantCode, v)),
+          repo.cdns(caller.merchantCode, 'image'),
+          repo.cdns(caller.merchantCode, 'launchGame'),
+        ])
       return {
         maintenance: verdict.maintenance,
         maintenanceMessage: verdict.maintenance ? snap.maintenanceMessage : null,

@@ -32,7 +32,6 @@ export function buildTree(rows: FlatNode[]): WhitelabelNode[] {
     list.push(r)
     byParent.set(r.parentModId, list)
   }
-  const known = new Set(rows.map((r) => r.modId))
   const walk = (parent: string | null): WhitelabelNode[] =>
     (byParent.get(parent) ?? []).map((r) => {
       const children = walk(r.modId)
@@ -40,9 +39,8 @@ export function buildTree(rows: FlatNode[]): WhitelabelNode[] {
       if (children.length > 0) node.childrenNodes = children
       return node
     })
-  // Orphans (a parent removed by an operator) surface at the top rather than vanish.
-  const orphans = rows.filter((r) => r.parentModId !== null && !known.has(r.parentModId))
-  return [...walk(null), ...orphans.flatMap((o) => walk(o.parentModId))]
+  // A node whose parent is gone is left out: the access gate counts it as off too.
+  return walk(null)
 }
 
 /** Picks the rows of the best language present: the caller's, then English, then any. */
@@ -139,7 +137,10 @@ export function createSystemRepository(db: Db) {
         .select()
         .from(s.helpArticles)
         .where(
-          and(eq(s.helpArticles.merchantCode, merchantCode), inArray(s.helpArticles.language, [locale, 'en'])),
+          and(
+            eq(s.helpArticles.merchantCode, merchantCode),
+            inArray(s.helpArticles.language, [locale, 'en']),
+          ),
         )
         .orderBy(asc(s.helpArticles.sort), asc(s.helpArticles.id))
       return pickLanguage(rows, locale)

@@ -53,3 +53,10 @@ export type EndpointInput<E extends EndpointDef> = E['body'] extends z.ZodMiniTy
     : void
 
 export type EndpointOutput<E extends EndpointDef> = Out<E['response']>
+
+/** What a server handler receives: the body or query after the contract parsed it. */
+export type EndpointParsedInput<E extends EndpointDef> = E['body'] extends z.ZodMiniType
+  ? Out<E['body']>
+  : E['query'] extends z.ZodMiniType
+    ? Out<E['query']>
+    : void

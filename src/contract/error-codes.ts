@@ -19,6 +19,7 @@ export const errorCodes = [
   'internal_error',
   'service_unavailable',
   'network_error',
+  'invalid_response',
   'timeout_retry_please',
   // access
   'system_maintenance',
@@ -76,6 +77,7 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   internal_error: 500,
   service_unavailable: 503,
   network_error: 0,
+  invalid_response: 0,
   timeout_retry_please: 504,
   system_maintenance: 503,
   region_restricted: 403,

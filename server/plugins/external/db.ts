@@ -28,10 +28,7 @@ export interface Database {
   close(): Promise<void>
 }
 
-export const migrationsFolder = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../db/migrations',
-)
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../db/migrations')
 
 /** Thrown when the database cannot be reached at start; its message is one line. */
 export class DatabaseUnreachableError extends Error {}

@@ -1,0 +1,43 @@
+/**
+ * Shared fixtures: the server's address, a page that fails on console errors, and the
+ * operator CLI pointed at the server's DATA_DIR.
+ */
+import { execFile } from 'node:child_process'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { test as base, expect } from '@playwright/test'
+
+const run = promisify(execFile)
+
+export interface Ops {
+  (...argv: string[]): Promise<string>
+}
+
+export const test = base.extend<{ consoleErrors: string[]; ops: Ops }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies by destructuring
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL
+    if (!url) throw new Error('E2E_BASE_URL is not set: the global setup did not start the server')
+    await use(url)
+  },
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = []
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(msg.text())
+    })
+    page.on('pageerror', (err) => errors.push(err.message))
+    await use(errors)
+  },
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies by destructuring
+  ops: async ({}, use) => {
+    await use(async (...argv: string[]) => {
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/ops/cli.ts', ...argv], {
+        cwd: path.resolve(import.meta.dirname, '..'),
+        env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+      })
+      return stdout.trim()
+    })
+  },
+})
+
+export { expect }

@@ -1,0 +1,58 @@
+/**
+ * Starts the real server (building the PWA when needed) on a free port with a temporary
+ * DATA_DIR, for the whole e2e run. Tests find it through E2E_BASE_URL and E2E_DATA_DIR.
+ */
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { findChromium } from './chromium'
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  findChromium()
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'))
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), 240_000)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const m = /Portal ready at (http:\/\/\S+)/.exec(output)
+      if (m?.[1]) {
+        clearTimeout(timer)
+        resolve(m[1])
+      }
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', (c: Buffer) => {
+      output += c.toString()
+    })
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`server exited with ${code}:\n${output}`))
+    })
+  })
+  child.removeAllListeners('exit')
+  process.env.E2E_BASE_URL = url.replace('localhost', '127.0.0.1')
+  process.env.E2E_DATA_DIR = dataDir
+
+  return async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r))
+      child.kill('SIGTERM')
+      await exited
+    }
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,16 @@
+import { QueryClient } from '@tanstack/react-query'
+import { ApiError } from './api-client'
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 60_000,
+        gcTime: 24 * 60 * 60_000,
+        // A user's mistake or a refusal is final; only network trouble is retried.
+        retry: (count, err) =>
+          count < 2 && (!(err instanceof ApiError) || err.status === 0 || err.status >= 500),
+      },
+    },
+  })
+}

@@ -1,0 +1,192 @@
+/**
+ * Test helper (in the style of fastify/demo's test/helper): `build()` gives a test file
+ * the real application on a fresh copy of the migrated and seeded database that the
+ * global setup made (tests/setup/server-global-setup.ts), so files never see each
+ * other's rows and nothing is migrated per file.
+ *
+ *   const server = await build()
+ *   afterAll(() => server.close())
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import { inject } from 'vitest'
+import { buildApp, type AppConfig, type AppServices } from '../server/app'
+import type { RouteDeps } from '../server/http/contract-routes'
+import { runCommand } from '../server/ops/commands'
+import { openDatabase, type Database, type Db } from '../server/plugins/external/db'
+import { ident, seededMerchant, withDatabase } from './setup/server-global-setup'
+
+export interface TestServer {
+  app: FastifyInstance
+  services: AppServices
+  /** The Drizzle client of this file's own database. */
+  db: Db
+  database: Database
+  config: AppConfig
+  /** The temporary directory served as the built PWA. */
+  staticDir: string
+  /** Closes the app, the database, drops the file's copy and removes the static dir. */
+  close(): Promise<void>
+}
+
+export interface BuildOptions {
+  /**
+   * Adds routes before the app is made ready (Fastify refuses routes afterwards); tests
+   * use it for throwaway endpoints registered with registerEndpoint.
+   */
+  extend?: (app: FastifyInstance, deps: RouteDeps) => void | Promise<void>
+}
+
+export const staticFiles = {
+  'index.html':
+    '<!doctype html><html lang="km"><head><meta charset="utf-8"><title>Lotus Play</title>' +
+    '<link rel="manifest" href="/manifest.webmanifest"></head>' +
+    '<body><div id="root" data-shell="test-shell"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>',
+  'sw.js': "self.addEventListener('install', () => self.skipWaiting())\n",
+  'manifest.webmanifest': JSON.stringify({
+    name: 'Lotus Play',
+    short_name: 'Lotus',
+    start_url: '/',
+    display: 'standalone',
+  }),
+  'assets/app-abc123.js': "console.log('app')\n",
+} as const
+
+function makeStaticDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portal-static-'))
+  for (const [name, content] of Object.entries(staticFiles)) {
+    const file = path.join(dir, name)
+    mkdirSync(path.dirname(file), { recursive: true })
+    writeFileSync(file, content)
+  }
+  return dir
+}
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url })
+  await c.connect()
+  try {
+    await c.query(text)
+  } finally {
+    await c.end()
+  }
+}
+
+interface OwnDatabase {
+  database: Database
+  drop(): Promise<void>
+}
+
+async function copyOfSeededDatabase(): Promise<OwnDatabase> {
+  const kind = inject('dbKind')
+  if (kind === 'pglite') {
+    const tarball = readFileSync(inject('pgliteSnapshot'))
+    const client = new PGlite({ loadDataDir: new Blob([tarball]) })
+    await client.waitReady
+    return { database: await openDatabase({ pglite: client }), drop: async () => undefined }
+  }
+  const adminUrl = inject('pgAdminUrl')
+  const template = inject('pgTemplate')
+  const name = `${template}_f${randomBytes(4).toString('hex')}`.slice(0, 63)
+  await createFromTemplate(adminUrl, name, template)
+  const database = await openDatabase({ databaseUrl: withDatabase(adminUrl, name), poolMax: 4 })
+  return {
+    database,
+    drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${ident(name)} WITH (FORCE)`),
+  }
+}
+
+/** CREATE DATABASE ... TEMPLATE, retried while another file's copy briefly holds the template. */
+async function createFromTemplate(adminUrl: string, name: string, template: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await adminQuery(adminUrl, `CREATE DATABASE ${ident(name)} TEMPLATE ${ident(template)}`)
+      return
+    } catch (err) {
+      // 55006 object_in_use: "source database is being accessed by other users".
+      if ((err as { code?: string }).code !== '55006' || attempt >= 20) throw err
+      await new Promise((r) => setTimeout(r, 100 + attempt * 50))
+    }
+  }
+}
+
+export function testConfig(staticDir: string): AppConfig {
+  return {
+    LOG_LEVEL: 'silent',
+    MERCHANT_CODE: seededMerchant,
+    COUNTRY_HEADER: 'cf-ipcountry',
+    // Operator changes show at once: no access-settings cache between requests.
+    SETTINGS_TTL_SECONDS: 0,
+    trustProxy: false,
+    staticDir,
+  }
+}
+
+/** What registerEndpoint needs, made from the built app's own services. */
+export function routeDeps(services: AppServices, config: AppConfig): RouteDeps {
+  return {
+    keyring: services.keyring,
+    access: services.access,
+    defaultMerchant: config.MERCHANT_CODE,
+    knownMerchants: () => new Set([config.MERCHANT_CODE]),
+    countryHeader: config.COUNTRY_HEADER.toLowerCase(),
+  }
+}
+
+/** Builds the app on this file's own fresh copy of the seeded database. */
+export async function build(opts: BuildOptions = {}): Promise<TestServer> {
+  const own = await copyOfSeededDatabase()
+  const staticDir = makeStaticDir()
+  const config = testConfig(staticDir)
+  let app: FastifyInstance | undefined
+  const cleanup = async () => {
+    await app?.close().catch(() => undefined)
+    await own.database.close().catch(() => undefined)
+    await own.drop()
+    rmSync(staticDir, { recursive: true, force: true })
+  }
+  try {
+    const built = await buildApp(config, own.database)
+    app = built.app
+    if (opts.extend) await opts.extend(built.app, routeDeps(built.services, config))
+    await built.app.ready()
+    let closed = false
+    return {
+      app: built.app,
+      services: built.services,
+      db: own.database.db,
+      database: own.database,
+      config,
+      staticDir,
+      async close() {
+        if (closed) return
+        closed = true
+        await cleanup()
+      },
+    }
+  } catch (err) {
+    await cleanup()
+    throw err
+  }
+}
+
+/** Runs an operator command in-process, as the operator API does inside the server. */
+export function runOps(
+  server: Pick<TestServer, 'db' | 'services' | 'config'>,
+  ...argv: string[]
+): Promise<string> {
+  return runCommand(
+    {
+      db: server.db,
+      merchantCode: server.config.MERCHANT_CODE,
+      invalidate: () => server.services.access.invalidate(),
+      rotateKey: () => server.services.keyring.rotate(),
+    },
+    argv,
+  )
+}

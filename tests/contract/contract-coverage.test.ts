@@ -1,0 +1,180 @@
+/**
+ * The endpoint table is the single description of the API: every row must be served by
+ * the built app, answer a minimal valid call with a body its own response schema accepts,
+ * and the table itself must be consistent.
+ */
+import { constants, createCipheriv, createPublicKey, publicEncrypt, randomBytes } from 'node:crypto'
+import { defineEndpoint, type EndpointDef } from '#contract/endpoint'
+import { allEndpoints, endpoints } from '#contract/endpoints'
+import { FailureSchema, successEnvelope } from '#contract/envelope'
+import { errorCodes } from '#contract/error-codes'
+import { PublicKeySchema } from '#contract/system'
+import type { InjectOptions } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod/mini'
+import { registerEndpoint } from '../../server/http/contract-routes'
+import { build, type TestServer } from '../build-server'
+
+/**
+ * The smallest valid input of endpoints that need one (query or body). Rows not listed
+ * are called with an empty query and no body; the first test checks that this is valid.
+ */
+const minimalInputs: Record<string, { query?: Record<string, string>; body?: unknown }> = {}
+
+/** A response outside its schema: the app must refuse to send it. */
+const liar = defineEndpoint({
+  name: 'test.liar',
+  method: 'GET',
+  path: '/wps/test/liar',
+  auth: 'public',
+  encrypted: false,
+  alwaysAvailable: true,
+  response: z.object({ count: z.int() }),
+  errors: [],
+})
+
+/** A response with a field the schema does not name. */
+const chatty = defineEndpoint({
+  name: 'test.chatty',
+  method: 'GET',
+  path: '/wps/test/chatty',
+  auth: 'public',
+  encrypted: false,
+  alwaysAvailable: true,
+  response: z.object({ count: z.int() }),
+  errors: [],
+})
+
+let server: TestServer
+
+beforeAll(async () => {
+  server = await build({
+    extend(app, deps) {
+      registerEndpoint(app, liar, async () => ({ count: 'three' }) as unknown as { count: number }, deps)
+      registerEndpoint(
+        app,
+        chatty,
+        async () => ({ count: 3, passwordHash: 'must-not-leave' }) as unknown as { count: number },
+        deps,
+      )
+    },
+  })
+})
+afterAll(async () => {
+  await server?.close()
+})
+
+async function sealedBody(payload: unknown): Promise<{ headers: Record<string, string>; payload: object }> {
+  const res = await server.app.inject({ method: 'GET', url: endpoints.system.publicKey.path })
+  const pk = successEnvelope(PublicKeySchema).parse(res.json()).value
+  const aesKey = randomBytes(32)
+  const iv = randomBytes(12)
+  const cipher = createCipheriv('aes-256-gcm', aesKey, iv)
+  const ct = Buffer.concat([cipher.update(JSON.stringify(payload), 'utf8'), cipher.final()])
+  const rsa = createPublicKey({ key: Buffer.from(pk.spki, 'base64'), format: 'der', type: 'spki' })
+  const wrapped = publicEncrypt(
+    { key: rsa, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    aesKey,
+  )
+  return {
+    headers: { encryption: `${pk.kid}.${wrapped.toString('base64url')}` },
+    payload: { value: Buffer.concat([iv, ct, cipher.getAuthTag()]).toString('base64url') },
+  }
+}
+
+async function minimalRequest(def: EndpointDef): Promise<InjectOptions> {
+  const given = minimalInputs[def.name] ?? {}
+  const req: InjectOptions = { method: def.method, url: def.path }
+  if (def.query) {
+    const query = given.query ?? {}
+    expect(def.query.safeParse(query).success, `add a valid minimal query for ${def.name}`).toBe(true)
+    req.query = query
+  }
+  if (def.body) {
+    expect(given.body, `add a minimal body for ${def.name}`).toBeDefined()
+    expect(def.body.safeParse(given.body).success, `the minimal body of ${def.name} is invalid`).toBe(true)
+    if (def.encrypted) Object.assign(req, await sealedBody(given.body))
+    else req.payload = given.body as object
+  }
+  return req
+}
+
+const rows = allEndpoints()
+
+describe('every endpoint of the table', () => {
+  it('is not an empty table', () => {
+    expect(rows.length).toBeGreaterThan(0)
+  })
+
+  it.each(rows.map((def) => [def.name, def] as const))('%s has a route in the built app', (_, def) => {
+    expect(server.app.hasRoute({ method: def.method, url: def.path })).toBe(true)
+  })
+
+  it.each(rows.map((def) => [def.name, def] as const))(
+    '%s answers a minimal valid call with 200 and a body its response schema accepts',
+    async (_, def) => {
+      // Session fixtures arrive with the first non-public endpoint; until then this guards the gap.
+      expect(def.auth, `${def.name} needs a session: extend this test with one`).toBe('public')
+      const res = await server.app.inject(await minimalRequest(def))
+      expect(res.statusCode, res.body).toBe(200)
+      const parsed = successEnvelope(def.response).safeParse(res.json())
+      expect(parsed.success, parsed.success ? '' : JSON.stringify(parsed.error.issues, null, 2)).toBe(true)
+    },
+  )
+})
+
+describe('the response check', () => {
+  it('answers 500 internal_error, not the value, when a handler returns something outside its schema', async () => {
+    expect(server.app.hasRoute({ method: 'GET', url: liar.path })).toBe(true)
+    const res = await server.app.inject({ method: 'GET', url: liar.path })
+    expect(res.statusCode).toBe(500)
+    const failure = FailureSchema.parse(res.json())
+    expect(failure.errorCode).toBe('internal_error')
+    expect(res.body).not.toContain('three')
+  })
+
+  it('never sends a field the response schema does not name', async () => {
+    const res = await server.app.inject({ method: 'GET', url: chatty.path })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ success: true, value: { count: 3 } })
+    expect(res.body).not.toContain('must-not-leave')
+  })
+})
+
+describe('the endpoint table itself', () => {
+  it('gives every endpoint a unique name, <group>.<key>, as the typed client exposes it', () => {
+    const names = rows.map((d) => d.name)
+    expect(new Set(names).size).toBe(names.length)
+    for (const [group, defs] of Object.entries(endpoints)) {
+      for (const [key, def] of Object.entries(defs as Record<string, EndpointDef>)) {
+        expect(def.name).toBe(`${group}.${key}`)
+      }
+    }
+  })
+
+  it('never describes the same method and path twice', () => {
+    const keys = rows.map((d) => `${d.method} ${d.path}`)
+    const dupes = keys.filter((k, i) => keys.indexOf(k) !== i)
+    expect(dupes).toEqual([])
+  })
+
+  it('lists only errorCodes of the closed errorCode enum', () => {
+    const known = new Set<string>(errorCodes)
+    const unknown = rows.flatMap((d) => d.errors.filter((e) => !known.has(e)).map((e) => `${d.name}: ${e}`))
+    expect(unknown).toEqual([])
+  })
+
+  it('puts every path under /wps, /lgw or /lotto, or at /healthz', () => {
+    const outside = rows.filter(
+      (d) => d.path !== '/healthz' && !/^\/(wps|lgw|lotto)\/[A-Za-z0-9/_-]+$/.test(d.path),
+    )
+    expect(outside.map((d) => `${d.name} ${d.path}`)).toEqual([])
+  })
+
+  it('gives no GET endpoint a body and encrypts only endpoints that take one', () => {
+    for (const d of rows) {
+      if (d.method === 'GET') expect(d.body, `${d.name}: GET takes no body`).toBeUndefined()
+      if (d.encrypted) expect(d.method, `${d.name}: an encrypted endpoint takes a body`).not.toBe('GET')
+    }
+  })
+})

@@ -1,0 +1,118 @@
+import { FailureSchema } from '#contract/envelope'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { build, staticFiles, type TestServer } from '../build-server'
+
+let server: TestServer
+
+beforeAll(async () => {
+  server = await build()
+})
+afterAll(async () => {
+  await server?.close()
+})
+
+const navigation = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' }
+
+describe('serving the built PWA', () => {
+  it('caches hashed assets for a year as immutable', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/assets/app-abc123.js' })
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toBe(staticFiles['assets/app-abc123.js'])
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(res.headers['content-type']).toMatch(/javascript/)
+  })
+
+  it.each(['index.html', 'sw.js'] as const)(
+    'serves /%s with no-cache so a new release is picked up',
+    async (file) => {
+      const res = await server.app.inject({ method: 'GET', url: `/${file}` })
+      expect(res.statusCode).toBe(200)
+      expect(res.body).toBe(staticFiles[file])
+      expect(res.headers['cache-control']).toBe('no-cache')
+    },
+  )
+
+  it('serves /manifest.webmanifest with no-cache, named after the brand in the database', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/manifest.webmanifest' })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['cache-control']).toBe('no-cache')
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/)
+    expect(res.json()).toMatchObject({ name: 'Lotus Play', short_name: 'Lotus', display: 'standalone' })
+  })
+
+  it('revalidates a shell file with its etag (304 Not Modified)', async () => {
+    const first = await server.app.inject({ method: 'GET', url: '/sw.js' })
+    const etag = first.headers.etag
+    expect(typeof etag).toBe('string')
+    const again = await server.app.inject({
+      method: 'GET',
+      url: '/sw.js',
+      headers: { 'if-none-match': String(etag) },
+    })
+    expect(again.statusCode).toBe(304)
+  })
+
+  it.each(['/', '/index', '/register.html', '/pointMall', '/pointMall/detail?id=3'])(
+    'answers a navigation to %s with the index.html shell',
+    async (url) => {
+      const res = await server.app.inject({ method: 'GET', url, headers: navigation })
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-type']).toMatch(/^text\/html/)
+      expect(res.body).toBe(staticFiles['index.html'])
+      expect(res.headers['cache-control']).toBe('no-cache')
+    },
+  )
+
+  it('answers a navigation announced only by Sec-Fetch-Mode with the shell', async () => {
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/pointMall',
+      headers: { 'sec-fetch-mode': 'navigate' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toBe(staticFiles['index.html'])
+  })
+
+  it.each(['/assets/app-missing.js', '/favicon-missing.png', '/pointMall'])(
+    'answers a non-navigation request for missing %s with the 404 envelope, not the shell',
+    async (url) => {
+      const res = await server.app.inject({ method: 'GET', url, headers: { accept: '*/*' } })
+      expect(res.statusCode).toBe(404)
+      expect(res.body).not.toContain('<!doctype html>')
+      expect(FailureSchema.parse(res.json()).errorCode).toBe('not_found')
+    },
+  )
+
+  it('answers a missing script loaded as a browser loads scripts with 404, so HTML is never run as a script', async () => {
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/assets/app-def456.js',
+      headers: { accept: '*/*', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'script' },
+    })
+    expect(res.statusCode).toBe(404)
+    expect(res.headers['content-type']).not.toMatch(/text\/html/)
+  })
+})
+
+describe('security headers', () => {
+  it.each(['/', '/assets/app-abc123.js', '/wps/system/status', '/wps/nope'])(
+    'are sent on %s',
+    async (url) => {
+      const res = await server.app.inject({ method: 'GET', url, headers: navigation })
+      const csp = String(res.headers['content-security-policy'] ?? '')
+      const directives = new Map(
+        csp
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .filter((d) => d[0])
+          .map(([name, ...values]) => [name, values]),
+      )
+      expect(directives.get('default-src')).toEqual(["'self'"])
+      expect(directives.get('object-src')).toEqual(["'none'"])
+      expect(res.headers['x-content-type-options']).toBe('nosniff')
+      const framing = res.headers['x-frame-options'] ?? directives.get('frame-ancestors')
+      expect(framing).toBeTruthy()
+      expect(directives.get('frame-ancestors') ?? []).not.toContain('*')
+    },
+  )
+})

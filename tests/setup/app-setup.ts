@@ -1,0 +1,26 @@
+/**
+ * Component tests: an unexpected console.error fails the test (epic-stack's rule), and
+ * the DOM is cleaned between tests.
+ */
+import { cleanup } from '@testing-library/react'
+import { afterEach, beforeEach, vi } from 'vitest'
+
+// NOTE: jsdom has no layout; the router's scroll restoration calls scrollTo.
+window.scrollTo = () => undefined
+
+let errors: unknown[][] = []
+beforeEach(() => {
+  errors = []
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    errors.push(args)
+  })
+})
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+  localStorage.clear()
+  sessionStorage.clear()
+  if (errors.length > 0) {
+    throw new Error(`console.error was called: ${errors.map((a) => a.map(String).join(' ')).join('\n')}`)
+  }
+})

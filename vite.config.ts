@@ -1,0 +1,37 @@
+import { lingui } from '@lingui/vite-plugin'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
+
+const api = process.env.VITE_DEV_API ?? 'http://localhost:8080'
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: './src/routes',
+      generatedRouteTree: './src/route-tree.gen.ts',
+    }),
+    lingui(),
+    react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      // The manifest comes from the brand in the database (server/http/manifest.ts).
+      manifest: false,
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2}'] },
+      devOptions: { enabled: false },
+    }),
+  ],
+  build: { manifest: true, target: 'es2022', sourcemap: false },
+  server: {
+    proxy: Object.fromEntries(
+      ['/wps', '/lgw', '/lotto', '/healthz', '/manifest.webmanifest'].map((p) => [p, api]),
+    ),
+  },
+})
