@@ -5,6 +5,8 @@ import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 
 const api = process.env.VITE_DEV_API ?? 'http://localhost:8080'
+// Busts the persisted lobby cache on every build.
+const version = `${process.env.npm_package_version ?? '0'}-${Date.now().toString(36)}`
 
 export default defineConfig({
   plugins: [
@@ -28,6 +30,7 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(version) },
   build: { manifest: true, target: 'es2022', sourcemap: false },
   server: {
     proxy: Object.fromEntries(

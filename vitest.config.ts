@@ -31,6 +31,14 @@ export default defineConfig({
       serverProject('server', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', 'postgres')] : []),
       {
+        test: {
+          name: 'i18n',
+          include: ['tests/i18n/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+        },
+      },
+      {
         plugins: [lingui(), react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } })],
         test: {
           name: 'app',

@@ -13,11 +13,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'))
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '..'),
+    // The PWA is built into a folder of its own, so the update spec can deploy a second build.
     env: {
       ...process.env,
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      STATIC_DIR: path.join(dataDir, 'static'),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
     },
@@ -46,6 +48,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   child.removeAllListeners('exit')
   process.env.E2E_BASE_URL = url.replace('localhost', '127.0.0.1')
   process.env.E2E_DATA_DIR = dataDir
+  process.env.E2E_STATIC_DIR = path.join(dataDir, 'static')
 
   return async () => {
     if (child.exitCode === null) {

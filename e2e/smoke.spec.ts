@@ -20,7 +20,7 @@ test('the home page renders the brand the server holds, in Khmer', async ({
   // The Khmer font is shipped, so Khmer text never falls back to boxes.
   const khmerFontLoaded = await page.evaluate(async () => {
     await document.fonts.ready
-    return document.fonts.check('16px "Noto Sans Khmer"', 'សូម')
+    return document.fonts.check('700 24px "Portal Khmer"', 'សូម')
   })
   expect(khmerFontLoaded).toBe(true)
   expect(consoleErrors).toEqual([])

@@ -15,6 +15,8 @@ import { registerManifest } from './http/manifest'
 import { registerStatic } from './http/static'
 import type { Database } from './plugins/external/db'
 import { createAccessService, type AccessService } from './system/access'
+import { contentHandlers } from './content/handlers'
+import { gameHandlers } from './games/handlers'
 import { systemHandlers } from './system/handlers'
 import { createSystemRepository } from './system/system-repository'
 
@@ -94,6 +96,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   }
   const handlers: Handlers = {
     system: systemHandlers({ repo, access, keyring, database }),
+    content: contentHandlers(db),
+    games: gameHandlers(db),
   }
   registerContract(app, endpoints, handlers, deps)
 

@@ -1,23 +1,31 @@
 /**
- * Bootstrap: language, query client, router.
+ * Bootstrap: theme, language, the persisted query cache (lobby data survives reloads and
+ * offline starts), the router, and the service worker.
  */
+import './fonts.css'
+import './styles.css'
 import { I18nProvider } from '@lingui/react'
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
 import { QueryClientProvider } from '@tanstack/react-query'
+import { persistQueryClient } from '@tanstack/react-query-persist-client'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { RouteError, RoutePending } from './components/layout/route-states'
+import { env } from './config/env'
 import { activateLocale, currentLocale, i18n } from './lib/i18n'
-import { createQueryClient } from './lib/query-client'
+import { createQueryClient, persistedQuery } from './lib/query-client'
+import { initTheme } from './lib/theme'
+import { registerPwa } from './features/pwa/register'
 import { routeTree } from './route-tree.gen'
-import '@fontsource/noto-sans-khmer/400.css'
-import '@fontsource/noto-sans-khmer/700.css'
-import './styles.css'
 
 const queryClient = createQueryClient()
 const router = createRouter({
   routeTree,
   context: { queryClient },
   defaultPreload: 'intent',
+  defaultPendingComponent: RoutePending,
+  defaultErrorComponent: RouteError,
   scrollRestoration: true,
 })
 
@@ -27,8 +35,21 @@ declare module '@tanstack/react-router' {
   }
 }
 
+const persister = createSyncStoragePersister({ storage: window.localStorage, key: 'portal-cache' })
+
 async function start() {
-  await activateLocale(currentLocale())
+  initTheme()
+  registerPwa()
+  // The saved lobby data is back in the cache before the first route loads, so an
+  // offline start renders from it instead of failing.
+  const [, restored] = persistQueryClient({
+    queryClient,
+    persister,
+    buster: env.VITE_APP_VERSION,
+    maxAge: 7 * 24 * 60 * 60_000,
+    dehydrateOptions: { shouldDehydrateQuery: persistedQuery },
+  })
+  await Promise.all([restored.catch(() => undefined), activateLocale(currentLocale())])
   const el = document.getElementById('root')
   if (!el) throw new Error('no #root element')
   createRoot(el).render(

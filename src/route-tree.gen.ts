@@ -9,55 +9,319 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as Char91indexChar93RouteImport } from './routes/[index]'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as BarRouteImport } from './routes/_bar'
+import { Route as MainRouteImport } from './routes/_main'
+import { Route as PlainRouteImport } from './routes/_plain'
+import { Route as HelpmcRouteImport } from './routes/helpmc'
+import { Route as MainChar91indexChar93RouteImport } from './routes/_main/[index]'
+import { Route as BarGameRouteImport } from './routes/_bar/game'
+import { Route as BarLotteryRouteImport } from './routes/_bar/lottery'
+import { Route as BarSeamlessRouteImport } from './routes/_bar/seamless'
+import { Route as BarVnlotteryRouteImport } from './routes/_bar/vnlottery'
+import { Route as MainDownRouteImport } from './routes/_main/down'
+import { Route as MainElottRouteImport } from './routes/_main/elott'
+import { Route as MainFishRouteImport } from './routes/_main/fish'
+import { Route as MainHelpRouteImport } from './routes/_main/help'
+import { Route as MainJoinRouteImport } from './routes/_main/join'
+import { Route as MainLiveRouteImport } from './routes/_main/live'
+import { Route as MainLoginRouteImport } from './routes/_main/login'
+import { Route as MainPromoDetailRouteImport } from './routes/_main/promoDetail'
+import { Route as MainPromotionsRouteImport } from './routes/_main/promotions'
+import { Route as MainPvpRouteImport } from './routes/_main/pvp'
+import { Route as MainRegisterRouteImport } from './routes/_main/register'
+import { Route as MainRegisterDothtmlRouteImport } from './routes/_main/register[.]html'
+import { Route as MainRngRouteImport } from './routes/_main/rng'
+import { Route as MainSportsRouteImport } from './routes/_main/sports'
+import { Route as PlainPointMallRouteImport } from './routes/_plain/pointMall'
 
-const Char91indexChar93Route = Char91indexChar93RouteImport.update({
-  id: '/index',
-  path: '/index',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BarRoute = BarRouteImport.update({
+  id: '/_bar',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MainRoute = MainRouteImport.update({
+  id: '/_main',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PlainRoute = PlainRouteImport.update({
+  id: '/_plain',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HelpmcRoute = HelpmcRouteImport.update({
+  id: '/helpmc',
+  path: '/helpmc',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MainChar91indexChar93Route = MainChar91indexChar93RouteImport.update({
+  id: '/index',
+  path: '/index',
+  getParentRoute: () => MainRoute,
+} as any)
+const BarGameRoute = BarGameRouteImport.update({
+  id: '/game',
+  path: '/game',
+  getParentRoute: () => BarRoute,
+} as any)
+const BarLotteryRoute = BarLotteryRouteImport.update({
+  id: '/lottery',
+  path: '/lottery',
+  getParentRoute: () => BarRoute,
+} as any)
+const BarSeamlessRoute = BarSeamlessRouteImport.update({
+  id: '/seamless',
+  path: '/seamless',
+  getParentRoute: () => BarRoute,
+} as any)
+const BarVnlotteryRoute = BarVnlotteryRouteImport.update({
+  id: '/vnlottery',
+  path: '/vnlottery',
+  getParentRoute: () => BarRoute,
+} as any)
+const MainDownRoute = MainDownRouteImport.update({
+  id: '/down',
+  path: '/down',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainElottRoute = MainElottRouteImport.update({
+  id: '/elott',
+  path: '/elott',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainFishRoute = MainFishRouteImport.update({
+  id: '/fish',
+  path: '/fish',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainHelpRoute = MainHelpRouteImport.update({
+  id: '/help',
+  path: '/help',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainJoinRoute = MainJoinRouteImport.update({
+  id: '/join',
+  path: '/join',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainLiveRoute = MainLiveRouteImport.update({
+  id: '/live',
+  path: '/live',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainLoginRoute = MainLoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainPromoDetailRoute = MainPromoDetailRouteImport.update({
+  id: '/promoDetail',
+  path: '/promoDetail',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainPromotionsRoute = MainPromotionsRouteImport.update({
+  id: '/promotions',
+  path: '/promotions',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainPvpRoute = MainPvpRouteImport.update({
+  id: '/pvp',
+  path: '/pvp',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainRegisterRoute = MainRegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainRegisterDothtmlRoute = MainRegisterDothtmlRouteImport.update({
+  id: '/register.html',
+  path: '/register.html',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainRngRoute = MainRngRouteImport.update({
+  id: '/rng',
+  path: '/rng',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainSportsRoute = MainSportsRouteImport.update({
+  id: '/sports',
+  path: '/sports',
+  getParentRoute: () => MainRoute,
+} as any)
+const PlainPointMallRoute = PlainPointMallRouteImport.update({
+  id: '/pointMall',
+  path: '/pointMall',
+  getParentRoute: () => PlainRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
-  '/index': typeof Char91indexChar93Route
+  '/helpmc': typeof HelpmcRoute
+  '/game': typeof BarGameRoute
+  '/lottery': typeof BarLotteryRoute
+  '/seamless': typeof BarSeamlessRoute
+  '/vnlottery': typeof BarVnlotteryRoute
+  '/down': typeof MainDownRoute
+  '/elott': typeof MainElottRoute
+  '/fish': typeof MainFishRoute
+  '/help': typeof MainHelpRoute
+  '/index': typeof MainChar91indexChar93Route
+  '/join': typeof MainJoinRoute
+  '/live': typeof MainLiveRoute
+  '/login': typeof MainLoginRoute
+  '/promoDetail': typeof MainPromoDetailRoute
+  '/promotions': typeof MainPromotionsRoute
+  '/pvp': typeof MainPvpRoute
+  '/register': typeof MainRegisterRoute
+  '/register.html': typeof MainRegisterDothtmlRoute
+  '/rng': typeof MainRngRoute
+  '/sports': typeof MainSportsRoute
+  '/pointMall': typeof PlainPointMallRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/index': typeof Char91indexChar93Route
+  '/helpmc': typeof HelpmcRoute
+  '/game': typeof BarGameRoute
+  '/lottery': typeof BarLotteryRoute
+  '/seamless': typeof BarSeamlessRoute
+  '/vnlottery': typeof BarVnlotteryRoute
+  '/down': typeof MainDownRoute
+  '/elott': typeof MainElottRoute
+  '/fish': typeof MainFishRoute
+  '/help': typeof MainHelpRoute
+  '/index': typeof MainChar91indexChar93Route
+  '/join': typeof MainJoinRoute
+  '/live': typeof MainLiveRoute
+  '/login': typeof MainLoginRoute
+  '/promoDetail': typeof MainPromoDetailRoute
+  '/promotions': typeof MainPromotionsRoute
+  '/pvp': typeof MainPvpRoute
+  '/register': typeof MainRegisterRoute
+  '/register.html': typeof MainRegisterDothtmlRoute
+  '/rng': typeof MainRngRoute
+  '/sports': typeof MainSportsRoute
+  '/pointMall': typeof PlainPointMallRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
-  '/index': typeof Char91indexChar93Route
+  '/_bar': typeof BarRouteWithChildren
+  '/_main': typeof MainRouteWithChildren
+  '/_plain': typeof PlainRouteWithChildren
+  '/helpmc': typeof HelpmcRoute
+  '/_bar/game': typeof BarGameRoute
+  '/_bar/lottery': typeof BarLotteryRoute
+  '/_bar/seamless': typeof BarSeamlessRoute
+  '/_bar/vnlottery': typeof BarVnlotteryRoute
+  '/_main/down': typeof MainDownRoute
+  '/_main/elott': typeof MainElottRoute
+  '/_main/fish': typeof MainFishRoute
+  '/_main/help': typeof MainHelpRoute
+  '/_main/index': typeof MainChar91indexChar93Route
+  '/_main/join': typeof MainJoinRoute
+  '/_main/live': typeof MainLiveRoute
+  '/_main/login': typeof MainLoginRoute
+  '/_main/promoDetail': typeof MainPromoDetailRoute
+  '/_main/promotions': typeof MainPromotionsRoute
+  '/_main/pvp': typeof MainPvpRoute
+  '/_main/register': typeof MainRegisterRoute
+  '/_main/register.html': typeof MainRegisterDothtmlRoute
+  '/_main/rng': typeof MainRngRoute
+  '/_main/sports': typeof MainSportsRoute
+  '/_plain/pointMall': typeof PlainPointMallRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/index'
+  fullPaths:
+    | '/'
+    | '/helpmc'
+    | '/game'
+    | '/lottery'
+    | '/seamless'
+    | '/vnlottery'
+    | '/down'
+    | '/elott'
+    | '/fish'
+    | '/help'
+    | '/index'
+    | '/join'
+    | '/live'
+    | '/login'
+    | '/promoDetail'
+    | '/promotions'
+    | '/pvp'
+    | '/register'
+    | '/register.html'
+    | '/rng'
+    | '/sports'
+    | '/pointMall'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/index'
-  id: '__root__' | '/' | '/index'
+  to:
+    | '/'
+    | '/helpmc'
+    | '/game'
+    | '/lottery'
+    | '/seamless'
+    | '/vnlottery'
+    | '/down'
+    | '/elott'
+    | '/fish'
+    | '/help'
+    | '/index'
+    | '/join'
+    | '/live'
+    | '/login'
+    | '/promoDetail'
+    | '/promotions'
+    | '/pvp'
+    | '/register'
+    | '/register.html'
+    | '/rng'
+    | '/sports'
+    | '/pointMall'
+  id:
+    | '__root__'
+    | '/'
+    | '/_bar'
+    | '/_main'
+    | '/_plain'
+    | '/helpmc'
+    | '/_bar/game'
+    | '/_bar/lottery'
+    | '/_bar/seamless'
+    | '/_bar/vnlottery'
+    | '/_main/down'
+    | '/_main/elott'
+    | '/_main/fish'
+    | '/_main/help'
+    | '/_main/index'
+    | '/_main/join'
+    | '/_main/live'
+    | '/_main/login'
+    | '/_main/promoDetail'
+    | '/_main/promotions'
+    | '/_main/pvp'
+    | '/_main/register'
+    | '/_main/register.html'
+    | '/_main/rng'
+    | '/_main/sports'
+    | '/_plain/pointMall'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
-  Char91indexChar93Route: typeof Char91indexChar93Route
+  BarRoute: typeof BarRouteWithChildren
+  MainRoute: typeof MainRouteWithChildren
+  PlainRoute: typeof PlainRouteWithChildren
+  HelpmcRoute: typeof HelpmcRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/index': {
-      id: '/index'
-      path: '/index'
-      fullPath: '/index'
-      preLoaderRoute: typeof Char91indexChar93RouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/': {
       id: '/'
       path: '/'
@@ -65,12 +329,247 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_bar': {
+      id: '/_bar'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof BarRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_main': {
+      id: '/_main'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof MainRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_plain': {
+      id: '/_plain'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof PlainRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/helpmc': {
+      id: '/helpmc'
+      path: '/helpmc'
+      fullPath: '/helpmc'
+      preLoaderRoute: typeof HelpmcRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_main/index': {
+      id: '/_main/index'
+      path: '/index'
+      fullPath: '/index'
+      preLoaderRoute: typeof MainChar91indexChar93RouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_bar/game': {
+      id: '/_bar/game'
+      path: '/game'
+      fullPath: '/game'
+      preLoaderRoute: typeof BarGameRouteImport
+      parentRoute: typeof BarRoute
+    }
+    '/_bar/lottery': {
+      id: '/_bar/lottery'
+      path: '/lottery'
+      fullPath: '/lottery'
+      preLoaderRoute: typeof BarLotteryRouteImport
+      parentRoute: typeof BarRoute
+    }
+    '/_bar/seamless': {
+      id: '/_bar/seamless'
+      path: '/seamless'
+      fullPath: '/seamless'
+      preLoaderRoute: typeof BarSeamlessRouteImport
+      parentRoute: typeof BarRoute
+    }
+    '/_bar/vnlottery': {
+      id: '/_bar/vnlottery'
+      path: '/vnlottery'
+      fullPath: '/vnlottery'
+      preLoaderRoute: typeof BarVnlotteryRouteImport
+      parentRoute: typeof BarRoute
+    }
+    '/_main/down': {
+      id: '/_main/down'
+      path: '/down'
+      fullPath: '/down'
+      preLoaderRoute: typeof MainDownRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/elott': {
+      id: '/_main/elott'
+      path: '/elott'
+      fullPath: '/elott'
+      preLoaderRoute: typeof MainElottRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/fish': {
+      id: '/_main/fish'
+      path: '/fish'
+      fullPath: '/fish'
+      preLoaderRoute: typeof MainFishRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/help': {
+      id: '/_main/help'
+      path: '/help'
+      fullPath: '/help'
+      preLoaderRoute: typeof MainHelpRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/join': {
+      id: '/_main/join'
+      path: '/join'
+      fullPath: '/join'
+      preLoaderRoute: typeof MainJoinRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/live': {
+      id: '/_main/live'
+      path: '/live'
+      fullPath: '/live'
+      preLoaderRoute: typeof MainLiveRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/login': {
+      id: '/_main/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof MainLoginRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/promoDetail': {
+      id: '/_main/promoDetail'
+      path: '/promoDetail'
+      fullPath: '/promoDetail'
+      preLoaderRoute: typeof MainPromoDetailRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/promotions': {
+      id: '/_main/promotions'
+      path: '/promotions'
+      fullPath: '/promotions'
+      preLoaderRoute: typeof MainPromotionsRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/pvp': {
+      id: '/_main/pvp'
+      path: '/pvp'
+      fullPath: '/pvp'
+      preLoaderRoute: typeof MainPvpRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/register': {
+      id: '/_main/register'
+      path: '/register'
+      fullPath: '/register'
+      preLoaderRoute: typeof MainRegisterRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/register.html': {
+      id: '/_main/register.html'
+      path: '/register.html'
+      fullPath: '/register.html'
+      preLoaderRoute: typeof MainRegisterDothtmlRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/rng': {
+      id: '/_main/rng'
+      path: '/rng'
+      fullPath: '/rng'
+      preLoaderRoute: typeof MainRngRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/sports': {
+      id: '/_main/sports'
+      path: '/sports'
+      fullPath: '/sports'
+      preLoaderRoute: typeof MainSportsRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_plain/pointMall': {
+      id: '/_plain/pointMall'
+      path: '/pointMall'
+      fullPath: '/pointMall'
+      preLoaderRoute: typeof PlainPointMallRouteImport
+      parentRoute: typeof PlainRoute
+    }
   }
 }
 
+interface BarRouteChildren {
+  BarGameRoute: typeof BarGameRoute
+  BarLotteryRoute: typeof BarLotteryRoute
+  BarSeamlessRoute: typeof BarSeamlessRoute
+  BarVnlotteryRoute: typeof BarVnlotteryRoute
+}
+
+const BarRouteChildren: BarRouteChildren = {
+  BarGameRoute: BarGameRoute,
+  BarLotteryRoute: BarLotteryRoute,
+  BarSeamlessRoute: BarSeamlessRoute,
+  BarVnlotteryRoute: BarVnlotteryRoute,
+}
+
+const BarRouteWithChildren = BarRoute._addFileChildren(BarRouteChildren)
+
+interface MainRouteChildren {
+  MainDownRoute: typeof MainDownRoute
+  MainElottRoute: typeof MainElottRoute
+  MainFishRoute: typeof MainFishRoute
+  MainHelpRoute: typeof MainHelpRoute
+  MainChar91indexChar93Route: typeof MainChar91indexChar93Route
+  MainJoinRoute: typeof MainJoinRoute
+  MainLiveRoute: typeof MainLiveRoute
+  MainLoginRoute: typeof MainLoginRoute
+  MainPromoDetailRoute: typeof MainPromoDetailRoute
+  MainPromotionsRoute: typeof MainPromotionsRoute
+  MainPvpRoute: typeof MainPvpRoute
+  MainRegisterRoute: typeof MainRegisterRoute
+  MainRegisterDothtmlRoute: typeof MainRegisterDothtmlRoute
+  MainRngRoute: typeof MainRngRoute
+  MainSportsRoute: typeof MainSportsRoute
+}
+
+const MainRouteChildren: MainRouteChildren = {
+  MainDownRoute: MainDownRoute,
+  MainElottRoute: MainElottRoute,
+  MainFishRoute: MainFishRoute,
+  MainHelpRoute: MainHelpRoute,
+  MainChar91indexChar93Route: MainChar91indexChar93Route,
+  MainJoinRoute: MainJoinRoute,
+  MainLiveRoute: MainLiveRoute,
+  MainLoginRoute: MainLoginRoute,
+  MainPromoDetailRoute: MainPromoDetailRoute,
+  MainPromotionsRoute: MainPromotionsRoute,
+  MainPvpRoute: MainPvpRoute,
+  MainRegisterRoute: MainRegisterRoute,
+  MainRegisterDothtmlRoute: MainRegisterDothtmlRoute,
+  MainRngRoute: MainRngRoute,
+  MainSportsRoute: MainSportsRoute,
+}
+
+const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)
+
+interface PlainRouteChildren {
+  PlainPointMallRoute: typeof PlainPointMallRoute
+}
+
+const PlainRouteChildren: PlainRouteChildren = {
+  PlainPointMallRoute: PlainPointMallRoute,
+}
+
+const PlainRouteWithChildren = PlainRoute._addFileChildren(PlainRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  Char91indexChar93Route: Char91indexChar93Route,
+  BarRoute: BarRouteWithChildren,
+  MainRoute: MainRouteWithChildren,
+  PlainRoute: PlainRouteWithChildren,
+  HelpmcRoute: HelpmcRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

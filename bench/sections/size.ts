@@ -21,7 +21,9 @@ import type { BenchContext, BenchSection, Json, SectionResult } from '../lib/typ
 const budgetBytes = 110_000
 
 const entryKey = 'index.html'
-const routeKey = 'src/routes/[index].tsx'
+/** The route files /index renders through: its layout (header, side bar, footer) and itself. */
+const routeFiles = ['src/routes/_main.tsx', 'src/routes/_main/[index].tsx']
+const routeKey = routeFiles.join(' + ')
 const defaultLocale = 'km'
 const catalogKey = `src/locales/${defaultLocale}/messages.po`
 
@@ -90,7 +92,7 @@ function buildProduction(root: string, outDir: string): 'fresh' | 'built' {
 /** The manifest key of the route's lazy chunk(s): the plain key, or with a `?tsr-split=…` suffix. */
 function routeKeys(manifest: Manifest): string[] {
   return Object.keys(manifest)
-    .filter((k) => k === routeKey || k.startsWith(`${routeKey}?`))
+    .filter((k) => routeFiles.some((f) => k === f || k.startsWith(`${f}?`)))
     .sort()
 }
 

@@ -215,3 +215,22 @@ export const seedRuns = pgTable('seed_runs', {
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
   rows: bigint('rows', { mode: 'number' }).notNull(),
 })
+
+/** Game vendors: each a wallet (accountTypeId) and a vendor code (vassalage) per game type. */
+export const vendors = pgTable(
+  'vendors',
+  {
+    merchantCode: text('merchant_code')
+      .notNull()
+      .references(() => merchants.code),
+    accountTypeId: integer('account_type_id').notNull(),
+    vassalage: text('vassalage').notNull(),
+    gameType: text('game_type').notNull(),
+    name: text('name').notNull(),
+    logo: text('logo').notNull(),
+    isHot: boolean('is_hot').notNull().default(false),
+    maintenance: boolean('maintenance').notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.merchantCode, t.gameType, t.vassalage] })],
+)

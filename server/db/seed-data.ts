@@ -246,3 +246,35 @@ export const demoAnnouncements: {
     content: { km: 'ឆ្នោតរៀងរាល់ 5 នាទី', en: 'A draw every 5 minutes', zh: '每5分钟开奖' },
   },
 ]
+
+/** [accountTypeId, vassalage, game type, name, logo path under the image CDN, hot] */
+export const demoVendors: [number, string, string, string, string, boolean][] = [
+  [100, 'LTO', 'LOTT', 'Lotus Lotto', 'vendors/lto.svg', true],
+  [101, 'SEA', 'LOTT', 'SEA Lotto', 'vendors/sea.svg', false],
+  [102, 'ELT', 'ELOTT', 'Quick Lotto', 'vendors/elt.svg', true],
+  [103, 'MKL', 'LIVE', 'Mekong Live', 'vendors/mkl.svg', true],
+  [104, 'ANG', 'LIVE', 'Angkor Live', 'vendors/ang.svg', false],
+  [105, 'RUB', 'LIVE', 'Ruby Casino', 'vendors/rub.svg', false],
+  [106, 'KSP', 'SPORTS', 'Khmer Sports', 'vendors/ksp.svg', true],
+  [107, 'GSP', 'SPORTS', 'Goal Sports', 'vendors/gsp.svg', false],
+  [108, 'ESX', 'ESPORTS', 'eSports X', 'vendors/esx.svg', false],
+  [109, 'DSL', 'RNG', 'Demo Slots', 'vendors/dsl.svg', true],
+  [110, 'SPN', 'RNG', 'Spin Garden', 'vendors/spn.svg', true],
+  [111, 'GLD', 'RNG', 'Golden Reels', 'vendors/gld.svg', false],
+  [112, 'JAD', 'RNG', 'Jade Slots', 'vendors/jad.svg', false],
+  [113, 'TIG', 'RNG', 'Tiger Spin', 'vendors/tig.svg', false],
+  [114, 'LUC', 'RNG', 'Lucky Seven', 'vendors/luc.svg', false],
+  [115, 'MON', 'RNG', 'Monsoon Games', 'vendors/mon.svg', false],
+  [116, 'STR', 'RNG', 'Star Reels', 'vendors/str.svg', false],
+  [117, 'OCN', 'FISH', 'Ocean King', 'vendors/ocn.svg', true],
+  [118, 'REF', 'FISH', 'Reef Hunter', 'vendors/ref.svg', false],
+  [119, 'CRD', 'PVP', 'Card Club', 'vendors/crd.svg', true],
+  [120, 'TEX', 'PVP', "Hold'em Hall", 'vendors/tex.svg', false],
+  [121, 'CKF', 'COCKFIGHT', 'Arena Live', 'vendors/ckf.svg', false],
+]
+
+/** Flags added after the first release of the demo brand: [modId, parent, enabled]. */
+export const demoWhitelabelAdditions: [string, string | null, boolean][] = [
+  // "Logged-in users go to home page": visitors are sent to /login from every other route.
+  ['LOGINREQUIRED3', 'HOMEPAGE', false],
+]

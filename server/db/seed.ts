@@ -9,125 +9,175 @@ import * as d from './seed-data'
 
 const languages = ['km', 'en', 'zh'] as const
 
-/** Seeds the demo brand under `merchantCode`; returns true when this call seeded it. */
-export async function seedDemoBrand(db: Db, merchantCode: string): Promise<boolean> {
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/**
+ * Runs one named seed step once per brand: its marker row and its data commit together.
+ * Later releases add steps; an existing install gets only the steps it has not had.
+ */
+async function step(
+  db: Db,
+  name: string,
+  merchantCode: string,
+  run: (tx: Tx) => Promise<void>,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const marker = await tx
       .insert(s.seedRuns)
-      .values({ name: `demo-brand:${merchantCode}`, rows: 0 })
+      .values({ name: `${name}:${merchantCode}`, rows: 0 })
       .onConflictDoNothing()
       .returning()
     if (marker.length === 0) return false
+    await run(tx)
+    return true
+  })
+}
 
-    const m = merchantCode
+/** Seeds the demo brand under `merchantCode`; returns true when this call created the brand. */
+export async function seedDemoBrand(db: Db, merchantCode: string): Promise<boolean> {
+  const created = await step(db, 'demo-brand', merchantCode, (tx) => seedBrand(tx, merchantCode))
+  await step(db, 'demo-vendors', merchantCode, async (tx) => {
     await tx
-      .insert(s.merchants)
-      .values({ ...d.demoMerchant, code: m })
+      .insert(s.vendors)
+      .values(
+        d.demoVendors.map(([accountTypeId, vassalage, gameType, name, logo, isHot], sort) => ({
+          merchantCode,
+          accountTypeId,
+          vassalage,
+          gameType,
+          name,
+          logo,
+          isHot,
+          sort,
+        })),
+      )
       .onConflictDoNothing()
-    await tx.insert(s.accessSettings).values({ merchantCode: m }).onConflictDoNothing()
+  })
+  await step(db, 'demo-flags-2', merchantCode, async (tx) => {
     await tx
       .insert(s.whitelabelNodes)
       .values(
-        d.demoWhitelabel.map(([modId, parentModId, enabled], sort) => ({
-          merchantCode: m,
+        d.demoWhitelabelAdditions.map(([modId, parentModId, enabled], i) => ({
+          merchantCode,
           modId,
           parentModId,
           enabled,
-          sort,
+          sort: 1000 + i,
         })),
       )
       .onConflictDoNothing()
-    await tx
-      .insert(s.registerFieldRules)
-      .values(
-        d.demoRegisterRules.map(
-          ([field, enabled, required, minLength, maxLength, acceptedPattern, patternId], sort) => ({
-            merchantCode: m,
-            field,
-            enabled,
-            required,
-            minLength,
-            maxLength,
-            acceptedPattern,
-            patternId,
-            sort,
-          }),
-        ),
-      )
-      .onConflictDoNothing()
-    await tx
-      .insert(s.countries)
-      .values(
-        d.demoCountries.map(([countryCode, dialingCode, name, minDigits, maxDigits], sort) => ({
-          countryCode,
-          dialingCode,
-          name,
-          minDigits,
-          maxDigits,
-          sort,
-        })),
-      )
-      .onConflictDoNothing()
-    await tx.insert(s.customerService).values(
-      d.demoCustomerService.map(([csType, title, url], sort) => ({
-        merchantCode: m,
-        csType,
-        title,
-        url,
-        sort,
-      })),
-    )
-    await tx.insert(s.domainResources).values(
-      d.demoResources.map(([resourceType, url, qrCodeUrl], sort) => ({
-        merchantCode: m,
-        resourceType,
-        url,
-        qrCodeUrl,
-        sort,
-      })),
-    )
-    await tx
-      .insert(s.domains)
-      .values(d.demoDomains.map((domain) => ({ merchantCode: m, domain })))
-      .onConflictDoNothing()
-    await tx
-      .insert(s.cdnHosts)
-      .values(d.demoCdns.map(([kind, url]) => ({ merchantCode: m, kind, url })))
-      .onConflictDoNothing()
-    for (const language of languages) {
-      await tx.insert(s.helpArticles).values(
-        d.demoHelp.map((h, sort) => ({
-          merchantCode: m,
-          language,
-          category: h.category[language],
-          title: h.title[language],
-          content: h.content[language],
-          sort,
-        })),
-      )
-      await tx
-        .insert(s.templates)
-        .values(
-          d.demoTemplates.map((t) => ({
-            merchantCode: m,
-            code: t.code,
-            language,
-            title: t.title[language],
-            content: t.content[language],
-          })),
-        )
-        .onConflictDoNothing()
-      await tx.insert(s.announcements).values(
-        d.demoAnnouncements.map((a, sort) => ({
-          merchantCode: m,
-          type: a.type,
-          language,
-          title: a.title[language],
-          content: a.content[language],
-          sort,
-        })),
-      )
-    }
-    return true
   })
+  return created
+}
+
+async function seedBrand(tx: Tx, merchantCode: string): Promise<void> {
+  const m = merchantCode
+  await tx
+    .insert(s.merchants)
+    .values({ ...d.demoMerchant, code: m })
+    .onConflictDoNothing()
+  await tx.insert(s.accessSettings).values({ merchantCode: m }).onConflictDoNothing()
+  await tx
+    .insert(s.whitelabelNodes)
+    .values(
+      d.demoWhitelabel.map(([modId, parentModId, enabled], sort) => ({
+        merchantCode: m,
+        modId,
+        parentModId,
+        enabled,
+        sort,
+      })),
+    )
+    .onConflictDoNothing()
+  await tx
+    .insert(s.registerFieldRules)
+    .values(
+      d.demoRegisterRules.map(
+        ([field, enabled, required, minLength, maxLength, acceptedPattern, patternId], sort) => ({
+          merchantCode: m,
+          field,
+          enabled,
+          required,
+          minLength,
+          maxLength,
+          acceptedPattern,
+          patternId,
+          sort,
+        }),
+      ),
+    )
+    .onConflictDoNothing()
+  await tx
+    .insert(s.countries)
+    .values(
+      d.demoCountries.map(([countryCode, dialingCode, name, minDigits, maxDigits], sort) => ({
+        countryCode,
+        dialingCode,
+        name,
+        minDigits,
+        maxDigits,
+        sort,
+      })),
+    )
+    .onConflictDoNothing()
+  await tx.insert(s.customerService).values(
+    d.demoCustomerService.map(([csType, title, url], sort) => ({
+      merchantCode: m,
+      csType,
+      title,
+      url,
+      sort,
+    })),
+  )
+  await tx.insert(s.domainResources).values(
+    d.demoResources.map(([resourceType, url, qrCodeUrl], sort) => ({
+      merchantCode: m,
+      resourceType,
+      url,
+      qrCodeUrl,
+      sort,
+    })),
+  )
+  await tx
+    .insert(s.domains)
+    .values(d.demoDomains.map((domain) => ({ merchantCode: m, domain })))
+    .onConflictDoNothing()
+  await tx
+    .insert(s.cdnHosts)
+    .values(d.demoCdns.map(([kind, url]) => ({ merchantCode: m, kind, url })))
+    .onConflictDoNothing()
+  for (const language of languages) {
+    await tx.insert(s.helpArticles).values(
+      d.demoHelp.map((h, sort) => ({
+        merchantCode: m,
+        language,
+        category: h.category[language],
+        title: h.title[language],
+        content: h.content[language],
+        sort,
+      })),
+    )
+    await tx
+      .insert(s.templates)
+      .values(
+        d.demoTemplates.map((t) => ({
+          merchantCode: m,
+          code: t.code,
+          language,
+          title: t.title[language],
+          content: t.content[language],
+        })),
+      )
+      .onConflictDoNothing()
+    await tx.insert(s.announcements).values(
+      d.demoAnnouncements.map((a, sort) => ({
+        merchantCode: m,
+        type: a.type,
+        language,
+        title: a.title[language],
+        content: a.content[language],
+        sort,
+      })),
+    )
+  }
 }

@@ -16,6 +16,7 @@ import { RegisterFieldRuleSchema, csTypes } from '#contract/system'
 import { LocaleSchema, type Locale } from '#contract/locales'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../plugins/external/db'
+import { pickLanguage } from '../db/localized'
 import * as s from '../db/schema'
 
 export interface FlatNode {
@@ -41,16 +42,6 @@ export function buildTree(rows: FlatNode[]): WhitelabelNode[] {
     })
   // A node whose parent is gone is left out: the access gate counts it as off too.
   return walk(null)
-}
-
-/** Picks the rows of the best language present: the caller's, then English, then any. */
-function pickLanguage<T extends { language: string }>(rows: T[], locale: Locale): T[] {
-  for (const lang of [locale, 'en']) {
-    const hit = rows.filter((r) => r.language === lang)
-    if (hit.length > 0) return hit
-  }
-  const first = rows[0]?.language
-  return first ? rows.filter((r) => r.language === first) : []
 }
 
 export function createSystemRepository(db: Db) {

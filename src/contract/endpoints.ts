@@ -3,10 +3,14 @@
  * Each later capability adds its group here; nothing describes an endpoint twice.
  */
 import type { EndpointDef } from './endpoint'
+import { contentEndpoints } from './content'
+import { gameEndpoints } from './games'
 import { systemEndpoints } from './system'
 
 export const endpoints = {
   system: systemEndpoints,
+  content: contentEndpoints,
+  games: gameEndpoints,
 } as const
 
 export type Endpoints = typeof endpoints

@@ -290,3 +290,28 @@ export const systemEndpoints = {
     errors: ['service_unavailable'],
   }),
 } as const
+
+/** Whether a white-label flag and every node above it are on (an absent flag is off). */
+export function isFlagEnabled(tree: readonly WhitelabelNode[], modId: string): boolean {
+  const walk = (nodes: readonly WhitelabelNode[]): boolean | undefined => {
+    for (const n of nodes) {
+      if (n.modId === modId) return n.enabled === '1'
+      if (n.childrenNodes) {
+        const below = walk(n.childrenNodes)
+        if (below !== undefined) return n.enabled === '1' && below
+      }
+    }
+    return undefined
+  }
+  return walk(tree) ?? false
+}
+
+/** Routes a visitor may open while the brand requires login (LOGINREQUIRED3). */
+export const openWithoutLogin = [
+  '/login',
+  '/register',
+  '/register.html',
+  '/helpmc',
+  '/down',
+  '/download',
+] as const

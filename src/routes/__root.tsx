@@ -1,21 +1,74 @@
+/**
+ * The root: the platform's status decides first (maintenance, region, blocked address
+ * replace every route); the login-required flag sends visitors to /login; then the page,
+ * with the popups, toasts, offline banner and update prompt around it.
+ */
 import type { QueryClient } from '@tanstack/react-query'
-import { Trans } from '@lingui/react/macro'
-import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { createRootRouteWithContext, Link, Outlet, redirect, useLocation } from '@tanstack/react-router'
+import { isFlagEnabled, openWithoutLogin } from '#contract/system'
+import { OfflineBanner } from '../components/layout/offline-banner'
+import { RoutePending } from '../components/layout/route-states'
+import { Toasts } from '../components/ui/toasts'
+import { sessionStore } from '../lib/storage'
+import { statusQueryOptions } from '../features/brand/api/get-status'
+import { UpdatePrompt } from '../features/pwa/components/update-prompt'
+import {
+  BlockedIpPage,
+  MaintenancePage,
+  OfflineFirstVisitPage,
+  RegionRestrictedPage,
+} from '../features/status/components/status-pages'
+import { ModalHost } from './-components/modal-host'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  component: () => <Outlet />,
+  beforeLoad: async ({ context, location }) => {
+    const status = await context.queryClient.ensureQueryData(statusQueryOptions()).catch(() => undefined)
+    if (!status || status.maintenance || status.regionRestriction || status.ipBlocked) return
+    const open = (openWithoutLogin as readonly string[]).includes(location.pathname)
+    if (!open && !sessionStore.token() && isFlagEnabled(status.info.whitelabel, 'LOGINREQUIRED3')) {
+      throw redirect({ to: '/login' })
+    }
+  },
+  component: Root,
   notFoundComponent: NotFound,
 })
+
+function Root() {
+  const { t } = useLingui()
+  const status = useQuery(statusQueryOptions())
+  const location = useLocation()
+  if (!status.data) {
+    if (status.isError) return <OfflineFirstVisitPage onRetry={() => void status.refetch()} />
+    return <RoutePending />
+  }
+  const s = status.data
+  if (s.maintenance) return <MaintenancePage message={s.maintenanceMessage} until={s.maintenanceUntil} />
+  if (s.ipBlocked) return <BlockedIpPage ip={s.clientIp} />
+  if (s.regionRestriction) return <RegionRestrictedPage />
+  return (
+    <>
+      <OfflineBanner savedAt={status.dataUpdatedAt || null} />
+      <Outlet />
+      <ModalHost />
+      <Toasts dismissLabel={t`Dismiss`} />
+      <UpdatePrompt hidden={location.pathname === '/game'} />
+    </>
+  )
+}
 
 function NotFound() {
   return (
     <main className="page">
-      <h1>
-        <Trans>Page not found</Trans>
-      </h1>
-      <Link to="/index">
-        <Trans>Back to home</Trans>
-      </Link>
+      <section className="card">
+        <h1>
+          <Trans>Page not found</Trans>
+        </h1>
+        <Link to="/index" className="button button-primary">
+          <Trans>Back to home</Trans>
+        </Link>
+      </section>
     </main>
   )
 }

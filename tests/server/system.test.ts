@@ -29,7 +29,7 @@ async function call<E extends EndpointDef>(
 
 /** The tree the seed describes, built here independently of the server's buildTree. */
 function expectedTree(parent: string | null): WhitelabelNode[] {
-  return seed.demoWhitelabel
+  return [...seed.demoWhitelabel, ...seed.demoWhitelabelAdditions]
     .filter(([, p]) => p === parent)
     .map(([modId, , enabled]) => {
       const children = expectedTree(modId)

@@ -5,5 +5,7 @@ export const statusQueryOptions = () =>
   queryOptions({
     queryKey: ['system', 'status'],
     queryFn: ({ signal }) => api.system.status({ host: window.location.host }, { signal }),
-    staleTime: 30_000,
+    // Always checked on mount: maintenance or a block must show without waiting.
+    staleTime: 0,
+    refetchInterval: 60_000,
   })

@@ -1,0 +1,38 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from './fixtures'
+
+function serious(results: Awaited<ReturnType<AxeBuilder['analyze']>>) {
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+test('home has no serious or critical accessibility violation', async ({ page }) => {
+  await page.addInitScript(() => sessionStorage.setItem('index-notice-seen', '1'))
+  await page.goto('/index')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  expect(serious(await new AxeBuilder({ page }).analyze())).toEqual([])
+})
+
+test('the notice popup has no serious or critical accessibility violation, and keyboard works', async ({
+  page,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('lang', 'en'))
+  await page.goto('/index')
+  const dialog = page.getByRole('dialog', { name: 'Announcement' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByRole('heading', { level: 3 })).toHaveText('Announcement 1')
+  expect(serious(await new AxeBuilder({ page }).include('[role="dialog"]').analyze())).toEqual([])
+
+  await dialog.getByRole('button', { name: 'Page 2' }).click()
+  await expect(dialog.getByRole('list').getByRole('button')).toHaveText([
+    '8Announcement 8',
+    '9Announcement 9',
+  ])
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press('Tab')
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true)
+  }
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
+})

@@ -1,0 +1,135 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('lang', 'en')
+    sessionStorage.setItem('index-notice-seen', '1')
+  })
+})
+
+const pages: [path: string, heading: string][] = [
+  ['/index', 'Welcome to Lotus Play'],
+  ['/pointMall', 'Points mall'],
+  ['/lottery', 'Lottery'],
+  ['/vnlottery', 'Vietnamese lottery'],
+  ['/elott', 'E-lottery'],
+  ['/rng', 'Slots'],
+  ['/pvp', 'Card games'],
+  ['/fish', 'Fish'],
+  ['/live', 'Live casino'],
+  ['/sports', 'Sports'],
+  ['/promotions', 'Promotions'],
+  ['/seamless', 'Seamless games'],
+  ['/help', 'Help centre'],
+  ['/helpmc', 'Help centre'],
+  ['/down', 'App download'],
+  ['/join', 'Join us'],
+]
+
+async function landmarks(page: Page) {
+  return {
+    header: await page.getByRole('banner').count(),
+    sideBar: await page.getByRole('complementary', { name: 'Quick links' }).count(),
+    footer: await page.getByRole('contentinfo').count(),
+  }
+}
+
+for (const [path, heading] of pages) {
+  test(`${path} renders its screen`, async ({ page, consoleErrors }) => {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+    expect(consoleErrors).toEqual([])
+  })
+}
+
+test('each page has the layout the spec gives it', async ({ page }) => {
+  await page.goto('/index')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  expect(await landmarks(page)).toEqual({ header: 1, sideBar: 1, footer: 1 })
+
+  await page.goto('/pointMall')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  expect(await landmarks(page)).toEqual({ header: 1, sideBar: 0, footer: 1 })
+
+  await page.goto('/lottery')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  expect(await landmarks(page)).toEqual({ header: 1, sideBar: 0, footer: 0 })
+
+  await page.goto('/helpmc')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  expect(await landmarks(page)).toEqual({ header: 0, sideBar: 0, footer: 0 })
+})
+
+test('the lottery page folds the header nav away and back', async ({ page }) => {
+  await page.goto('/lottery')
+  const toggle = page.getByRole('button', { name: 'Hide menu' })
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+  await toggle.click()
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0)
+  await page.getByRole('button', { name: 'Show menu' }).click()
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+})
+
+test('/, /login, /register and /register.html open what they should', async ({ page, consoleErrors }) => {
+  await page.goto('/')
+  await expect(page).toHaveURL(/\/index$/)
+
+  await page.goto('/login')
+  await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible()
+
+  await page.goto('/register?referralCode=AGENT42')
+  const dialog = page.getByRole('dialog', { name: 'Register' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByText('Invitation code: AGENT42')).toBeVisible()
+  await expect(dialog.getByRole('tab', { name: 'Mobile number' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page).toHaveURL(/\/index$/)
+
+  await page.goto('/register.html')
+  await expect(page.getByRole('dialog', { name: 'Register' })).toBeVisible()
+  expect(consoleErrors).toEqual([])
+})
+
+test('vendor tabs push ?page=<vendor> and a hostile value is never rendered', async ({ page }) => {
+  await page.goto('/rng')
+  await page
+    .getByRole('navigation', { name: 'Game providers' })
+    .getByRole('link', { name: 'Spin Garden' })
+    .click()
+  await expect(page).toHaveURL(/\/rng\?page=SPN$/)
+  await expect(page.getByRole('heading', { level: 2, name: 'Spin Garden' })).toBeVisible()
+
+  await page.goto('/rng?page=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E')
+  await expect(page.getByRole('heading', { level: 2, name: 'Demo Slots' })).toBeVisible()
+  expect(await page.content()).not.toContain('onerror=alert(1)')
+})
+
+test('an unknown route shows a translated not-found page with a way home', async ({ page }) => {
+  await page.goto('/no/such/page')
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+  await page.getByRole('link', { name: 'Back to home' }).click()
+  await expect(page).toHaveURL(/\/index$/)
+})
+
+test('every screen fits a 360 px phone without sideways scrolling', async ({ page }) => {
+  for (const [path] of pages) {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow, path).toBeLessThanOrEqual(0)
+  }
+})
+
+test('navigation goes to the top, or to the hash target', async ({ page }) => {
+  await page.goto('/help')
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+  await page.getByRole('contentinfo').getByRole('link', { name: 'App download' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'App download' })).toBeVisible()
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+
+  await page.goto('/down#ios')
+  await expect
+    .poll(() => page.evaluate(() => document.getElementById('ios')?.getBoundingClientRect().top ?? 999))
+    .toBeLessThan(100)
+})

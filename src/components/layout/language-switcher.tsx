@@ -1,0 +1,35 @@
+import { useLingui } from '@lingui/react/macro'
+import { locales, type Locale } from '#contract/locales'
+import { activateLocale } from '../../lib/i18n'
+
+/** Each language named in itself, so anyone can find their own. */
+const names: Record<Locale, string> = {
+  km: 'ខ្មែរ',
+  en: 'English',
+  zh: '中文',
+  th: 'ไทย',
+  vi: 'Tiếng Việt',
+}
+
+export function LanguageSwitcher({ available }: { available?: readonly Locale[] }) {
+  const { i18n, t } = useLingui()
+  const list = available && available.length > 0 ? available : locales
+  return (
+    <label className="select-control">
+      <span className="visually-hidden">{t`Language`}</span>
+      <select
+        value={i18n.locale}
+        onChange={(e) => {
+          const next = list.find((l) => l === e.target.value)
+          if (next) void activateLocale(next)
+        }}
+      >
+        {list.map((l) => (
+          <option key={l} value={l} lang={l}>
+            {names[l]}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}

@@ -1,0 +1,133 @@
+/**
+ * An accessible modal: a real dialog role with a label, focus moved in and kept in,
+ * Escape closes, focus returns to where it was, the page behind is inert. States follow
+ * the spec: hidden -> overlay -> shown, and back on close.
+ */
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { createPortal } from 'react-dom'
+
+const focusable =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])'
+
+/** Open modals, innermost last: only the innermost one listens to keys. */
+const openStack: string[] = []
+
+export interface ModalProps {
+  open: boolean
+  onClose: () => void
+  title: ReactNode
+  children: ReactNode
+  /** The member centre is not closed by a click on the background. */
+  closeOnBackdrop?: boolean
+  /** Label of the close button (translated by the caller). */
+  closeLabel: string
+  size?: 'small' | 'medium' | 'large' | 'full'
+  footer?: ReactNode
+}
+
+type Phase = 'hidden' | 'overlay' | 'shown'
+
+export function Modal({
+  open,
+  onClose,
+  title,
+  children,
+  closeOnBackdrop = true,
+  closeLabel,
+  size = 'medium',
+  footer,
+}: ModalProps) {
+  const id = useId()
+  const titleId = `${id}-title`
+  const panel = useRef<HTMLDivElement>(null)
+  const [phase, setPhase] = useState<Phase>('hidden')
+  const onCloseRef = useRef(onClose)
+  onCloseRef.current = onClose
+
+  useEffect(() => {
+    if (!open) return
+    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    openStack.push(id)
+    setPhase('overlay')
+    const raf = requestAnimationFrame(() => setPhase('shown'))
+    const root = document.getElementById('root')
+    root?.setAttribute('inert', '')
+
+    const first =
+      panel.current?.querySelector<HTMLElement>('[data-autofocus]') ??
+      panel.current?.querySelector<HTMLElement>(focusable) ??
+      panel.current
+    first?.focus()
+
+    const onKey = (e: KeyboardEvent) => {
+      if (openStack[openStack.length - 1] !== id) return
+      if (e.key === 'Escape') {
+        e.stopPropagation()
+        onCloseRef.current()
+        return
+      }
+      if (e.key !== 'Tab' || !panel.current) return
+      const items = [...panel.current.querySelectorAll<HTMLElement>(focusable)].filter(
+        (el) => !el.closest('[hidden], [inert]'),
+      )
+      if (items.length === 0) {
+        e.preventDefault()
+        panel.current.focus()
+        return
+      }
+      const firstItem = items[0]
+      const lastItem = items[items.length - 1]
+      const active = document.activeElement
+      if (e.shiftKey && (active === firstItem || !panel.current.contains(active))) {
+        e.preventDefault()
+        lastItem?.focus()
+      } else if (!e.shiftKey && (active === lastItem || !panel.current.contains(active))) {
+        e.preventDefault()
+        firstItem?.focus()
+      }
+    }
+    document.addEventListener('keydown', onKey, true)
+    return () => {
+      cancelAnimationFrame(raf)
+      document.removeEventListener('keydown', onKey, true)
+      const at = openStack.lastIndexOf(id)
+      if (at >= 0) openStack.splice(at, 1)
+      if (openStack.length === 0) root?.removeAttribute('inert')
+      setPhase('hidden')
+      returnTo?.focus()
+    }
+  }, [open, id])
+
+  if (!open) return null
+  return createPortal(
+    <div
+      className="modal-backdrop"
+      data-state={phase}
+      onMouseDown={(e) => {
+        if (closeOnBackdrop && e.target === e.currentTarget) onClose()
+      }}
+    >
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={`modal modal-${size}`}
+        data-state={phase}
+      >
+        <div className="modal-head">
+          <h2 id={titleId} className="modal-title">
+            {title}
+          </h2>
+          <button type="button" className="icon-button" aria-label={closeLabel} onClick={onClose}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        <div className="modal-body">{children}</div>
+        {footer ? <div className="modal-foot">{footer}</div> : null}
+      </div>
+    </div>,
+    document.body,
+  )
+}

@@ -1,0 +1,49 @@
+/**
+ * Brand content read before login: announcements (banners, marquee, popups, promotions).
+ */
+import { z } from 'zod/mini'
+import { defineEndpoint } from './endpoint'
+
+export const announcementTypes = ['B', 'PL', 'PU', 'PR', 'H'] as const
+export const AnnouncementTypeSchema = z.enum(announcementTypes)
+
+export const NoticeSchema = z.object({
+  id: z.int(),
+  title: z.string(),
+  /** HTML from the operator: sanitize before rendering. */
+  content: z.string(),
+  /** Publication time, epoch ms. */
+  date: z.number(),
+  imageUrl: z.nullable(z.string()),
+  linkUrl: z.nullable(z.string()),
+})
+export type Notice = z.infer<typeof NoticeSchema>
+
+export const AnnouncementsSchema = z.object({
+  banners: z.array(NoticeSchema),
+  player: z.array(NoticeSchema),
+  popup: z.array(NoticeSchema),
+  promotion: z.array(NoticeSchema),
+  home: z.array(NoticeSchema),
+})
+export type Announcements = z.infer<typeof AnnouncementsSchema>
+
+/** `types` is the platform's comma list, e.g. "B,PL,PU,PR,H". */
+const TypesList = z.string().check(z.maxLength(20), z.regex(/^(B|PL|PU|PR|H)(,(B|PL|PU|PR|H))*$/))
+
+export const contentEndpoints = {
+  announcements: defineEndpoint({
+    name: 'content.announcements',
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getListAnnouncements',
+    auth: 'public',
+    encrypted: false,
+    query: z.object({
+      types: z._default(TypesList, 'B,PL,PU,PR,H'),
+      platform: z._default(z.enum(['W', 'M']), 'W'),
+      execution: z._default(z.enum(['B', 'A', 'F']), 'B'),
+    }),
+    response: AnnouncementsSchema,
+    errors: [],
+  }),
+} as const

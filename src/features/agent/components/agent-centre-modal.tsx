@@ -1,0 +1,114 @@
+/**
+ * The agent centre: its menu opens a page in the right-hand panel (team overview first).
+ * Dividend, daily-wage and hourly-salary entries show only when their flags are on.
+ */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState, type ReactNode } from 'react'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { Modal } from '../../../components/ui/modal'
+
+type AgentPage =
+  | 'agentTeamOverview'
+  | 'registerCenter'
+  | 'downlineManagmentView'
+  | 'personalHistoryCopy'
+  | 'palStatementsAgentCopy'
+  | 'agentRevenueReport'
+  | 'agentDownlineTransactionDetailsCopy'
+  | 'agentDividendRecordCopy'
+  | 'agentDailyWages2'
+  | 'agentHourSalary'
+
+function PageLabel({ page }: { page: AgentPage }): ReactNode {
+  switch (page) {
+    case 'agentTeamOverview':
+      return <Trans>Team overview</Trans>
+    case 'registerCenter':
+      return <Trans>Register account</Trans>
+    case 'downlineManagmentView':
+      return <Trans>Team management</Trans>
+    case 'personalHistoryCopy':
+      return <Trans>Team betting</Trans>
+    case 'palStatementsAgentCopy':
+      return <Trans>User loss</Trans>
+    case 'agentRevenueReport':
+      return <Trans>My income</Trans>
+    case 'agentDownlineTransactionDetailsCopy':
+      return <Trans>Account details</Trans>
+    case 'agentDividendRecordCopy':
+      return <Trans>Dividend record</Trans>
+    case 'agentDailyWages2':
+      return <Trans>Daily wages</Trans>
+    case 'agentHourSalary':
+      return <Trans>Hourly salary</Trans>
+  }
+}
+
+export interface AgentFlags {
+  enableCt: boolean
+  salary: boolean
+  hourSalary: boolean
+}
+
+export function agentPages(flags: AgentFlags): AgentPage[] {
+  return [
+    'agentTeamOverview',
+    'registerCenter',
+    'downlineManagmentView',
+    'personalHistoryCopy',
+    'palStatementsAgentCopy',
+    'agentRevenueReport',
+    'agentDownlineTransactionDetailsCopy',
+    ...(flags.enableCt ? (['agentDividendRecordCopy'] as const) : []),
+    ...(flags.salary ? (['agentDailyWages2'] as const) : []),
+    ...(flags.hourSalary ? (['agentHourSalary'] as const) : []),
+  ]
+}
+
+export function AgentCentreModal({
+  open,
+  onClose,
+  flags,
+}: {
+  open: boolean
+  onClose: () => void
+  flags: AgentFlags
+}) {
+  const { t } = useLingui()
+  const [page, setPage] = useState<AgentPage>('agentTeamOverview')
+  const pages = agentPages(flags)
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={t`Agent centre`}
+      closeLabel={t`Close`}
+      size="full"
+      closeOnBackdrop={false}
+    >
+      <div className="centre-layout">
+        <nav aria-label={t`Agent centre menu`} className="centre-menu">
+          <ul>
+            {pages.map((p) => (
+              <li key={p}>
+                <button
+                  type="button"
+                  aria-current={p === page ? 'page' : undefined}
+                  onClick={() => setPage(p)}
+                >
+                  <PageLabel page={p} />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section className="centre-panel" aria-live="polite">
+          <h3>
+            <PageLabel page={page} />
+          </h3>
+          <EmptyState title={<Trans>Nothing to show here yet.</Trans>} />
+        </section>
+      </div>
+    </Modal>
+  )
+}

@@ -1,0 +1,103 @@
+/**
+ * The header nav: Home, a menu per game type with its vendors' logos (a wider grid when
+ * a menu holds more than 6 vendors), promotions and app download.
+ */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { useEffect, useId, useRef, useState } from 'react'
+import type { VendorLane } from '#contract/games'
+import { cdnUrl } from '../../../utils/cdn'
+import { gameTypeRoute } from '../game-types'
+import { GameTypeLabel } from './game-type-label'
+
+export const wideMenuThreshold = 6
+
+function Menu({ lane, imageHost }: { lane: VendorLane; imageHost: string }) {
+  const [open, setOpen] = useState(false)
+  const id = useId()
+  const ref = useRef<HTMLLIElement>(null)
+  const wide = lane.cards.length > wideMenuThreshold
+  const to = gameTypeRoute[lane.gameType]
+
+  useEffect(() => {
+    if (!open) return
+    const onDown = (e: MouseEvent) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false)
+    }
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false)
+    }
+    document.addEventListener('mousedown', onDown)
+    document.addEventListener('keydown', onKey)
+    return () => {
+      document.removeEventListener('mousedown', onDown)
+      document.removeEventListener('keydown', onKey)
+    }
+  }, [open])
+
+  return (
+    <li ref={ref} className="nav-item">
+      <button
+        type="button"
+        className="nav-link"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <GameTypeLabel type={lane.gameType} />
+      </button>
+      {open ? (
+        <div id={id} className={wide ? 'nav-menu nav-menu-wide' : 'nav-menu'} data-count={lane.cards.length}>
+          <ul>
+            {lane.cards.map((v) => (
+              <li key={v.vassalage}>
+                <Link
+                  to={to}
+                  search={{ page: v.vassalage }}
+                  className="vendor-link"
+                  onClick={() => setOpen(false)}
+                >
+                  <img src={cdnUrl(imageHost, v.logo)} alt="" width={60} height={30} loading="lazy" />
+                  <span>{v.displayName}</span>
+                  {v.isHot ? (
+                    <span className="badge">
+                      <Trans>Hot</Trans>
+                    </span>
+                  ) : null}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </li>
+  )
+}
+
+export function GameNav({ lanes, imageHost }: { lanes: readonly VendorLane[]; imageHost: string }) {
+  const { t } = useLingui()
+  return (
+    <nav className="main-nav" aria-label={t`Main`}>
+      <ul className="nav-list">
+        <li className="nav-item">
+          <Link to="/index" className="nav-link" activeProps={{ 'aria-current': 'page' }}>
+            <Trans>Home</Trans>
+          </Link>
+        </li>
+        {lanes.map((lane) => (
+          <Menu key={lane.gameType} lane={lane} imageHost={imageHost} />
+        ))}
+        <li className="nav-item">
+          <Link to="/promotions" className="nav-link" activeProps={{ 'aria-current': 'page' }}>
+            <Trans>Promotions</Trans>
+          </Link>
+        </li>
+        <li className="nav-item">
+          <Link to="/down" className="nav-link" activeProps={{ 'aria-current': 'page' }}>
+            <Trans>App download</Trans>
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  )
+}

@@ -1,0 +1,16 @@
+import { queryOptions } from '@tanstack/react-query'
+import { api } from '../../../lib/api'
+
+export const helpQueryOptions = (locale: string) =>
+  queryOptions({
+    queryKey: ['system', 'helpCenter', locale],
+    queryFn: ({ signal }) => api.system.helpCenter({}, { signal }),
+    staleTime: 10 * 60_000,
+  })
+
+export const templatesQueryOptions = (code: string, locale: string) =>
+  queryOptions({
+    queryKey: ['system', 'templates', code, locale],
+    queryFn: ({ signal }) => api.system.templates({ code }, { signal }),
+    staleTime: 10 * 60_000,
+  })

@@ -1,0 +1,103 @@
+/**
+ * The member centre: a left menu and the chosen page beside it. It is not closed by a
+ * click on the background (spec section 9). Pages fill in as their capabilities land.
+ */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState, type ReactNode } from 'react'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { Modal } from '../../../components/ui/modal'
+
+export const memberPages = [
+  'securityCenter',
+  'transferFund',
+  'depositv2',
+  'withdraw',
+  'transferUpline',
+  'personalHistoryCopy',
+  'transactionHistory',
+  'personalProfit',
+  'bonusDetails',
+  'rewardCenter',
+  'referral',
+  'missionLeaderboard',
+  'messageV2',
+] as const
+export type MemberPage = (typeof memberPages)[number]
+
+function PageLabel({ page }: { page: MemberPage }): ReactNode {
+  switch (page) {
+    case 'securityCenter':
+      return <Trans>My account</Trans>
+    case 'transferFund':
+      return <Trans>My wallet</Trans>
+    case 'depositv2':
+      return <Trans>Deposit</Trans>
+    case 'withdraw':
+      return <Trans>Withdrawal</Trans>
+    case 'transferUpline':
+      return <Trans>Transfer to upline</Trans>
+    case 'personalHistoryCopy':
+      return <Trans>Betting record</Trans>
+    case 'transactionHistory':
+      return <Trans>Account record</Trans>
+    case 'personalProfit':
+      return <Trans>Personal loss</Trans>
+    case 'bonusDetails':
+      return <Trans>Bonus details</Trans>
+    case 'rewardCenter':
+      return <Trans>Reward centre</Trans>
+    case 'referral':
+      return <Trans>Invite friends</Trans>
+    case 'missionLeaderboard':
+      return <Trans>Missions</Trans>
+    case 'messageV2':
+      return <Trans>Messages</Trans>
+  }
+}
+
+export function MemberCentreModal({
+  open,
+  onClose,
+  initial = 'securityCenter',
+}: {
+  open: boolean
+  onClose: () => void
+  initial?: MemberPage
+}) {
+  const { t } = useLingui()
+  const [page, setPage] = useState<MemberPage>(initial)
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={t`Member centre`}
+      closeLabel={t`Close`}
+      size="full"
+      closeOnBackdrop={false}
+    >
+      <div className="centre-layout">
+        <nav aria-label={t`Member centre menu`} className="centre-menu">
+          <ul>
+            {memberPages.map((p) => (
+              <li key={p}>
+                <button
+                  type="button"
+                  aria-current={p === page ? 'page' : undefined}
+                  onClick={() => setPage(p)}
+                >
+                  <PageLabel page={p} />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section className="centre-panel" aria-live="polite">
+          <h3>
+            <PageLabel page={page} />
+          </h3>
+          <EmptyState title={<Trans>Nothing to show here yet.</Trans>} />
+        </section>
+      </div>
+    </Modal>
+  )
+}

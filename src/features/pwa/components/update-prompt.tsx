@@ -1,0 +1,21 @@
+import { Trans } from '@lingui/react/macro'
+import { usePwa } from '../store'
+
+/**
+ * Offers a waiting new version. It never reloads by itself, and stays out of the way in a
+ * game (the caller hides it there) so nobody loses a round or a half-filled form.
+ */
+export function UpdatePrompt({ hidden }: { hidden: boolean }) {
+  const pwa = usePwa()
+  if (!pwa.updateWaiting || hidden) return null
+  return (
+    <div className="update-prompt" role="status">
+      <span>
+        <Trans>A new version is ready.</Trans>
+      </span>
+      <button type="button" className="button button-primary" onClick={() => pwa.applyUpdate?.()}>
+        <Trans>Reload to update</Trans>
+      </button>
+    </div>
+  )
+}

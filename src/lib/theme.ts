@@ -1,0 +1,53 @@
+/**
+ * Light and dark themes from CSS custom properties. The theme follows the system until
+ * the user picks one; the pick is kept in localStorage.
+ */
+import { proxy, useSnapshot } from 'valtio'
+import { z } from 'zod/mini'
+
+export const ThemeChoiceSchema = z.enum(['system', 'light', 'dark'])
+export type ThemeChoice = z.infer<typeof ThemeChoiceSchema>
+
+function stored(): ThemeChoice {
+  try {
+    const parsed = ThemeChoiceSchema.safeParse(localStorage.getItem('theme'))
+    return parsed.success ? parsed.data : 'system'
+  } catch {
+    return 'system'
+  }
+}
+
+const state = proxy({ choice: stored() })
+
+function apply(choice: ThemeChoice): void {
+  const root = document.documentElement
+  if (choice === 'system') root.removeAttribute('data-theme')
+  else root.setAttribute('data-theme', choice)
+}
+
+export function initTheme(): void {
+  apply(state.choice)
+}
+
+export function setTheme(choice: ThemeChoice): void {
+  state.choice = choice
+  try {
+    if (choice === 'system') localStorage.removeItem('theme')
+    else localStorage.setItem('theme', choice)
+  } catch {
+    // Private mode without storage: the choice lasts for this visit.
+  }
+  apply(choice)
+}
+
+/** The theme in effect: the pick, or the system's preference. */
+export function effectiveTheme(choice: ThemeChoice): 'light' | 'dark' {
+  if (choice !== 'system') return choice
+  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches
+    ? 'dark'
+    : 'light'
+}
+
+export function useTheme(): ThemeChoice {
+  return useSnapshot(state).choice
+}

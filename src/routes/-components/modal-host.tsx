@@ -1,0 +1,92 @@
+/**
+ * Every popup of the app, mounted at the root and opened through the modal store. Each
+ * popup's code loads when it first opens, so the home page does not carry them all.
+ */
+import { useQuery } from '@tanstack/react-query'
+import { useLingui } from '@lingui/react/macro'
+import { lazy, Suspense } from 'react'
+import { isFlagEnabled } from '#contract/system'
+import { closeModal, switchModal, useModals, type ModalName } from '../../lib/modal-store'
+import { statusQueryOptions } from '../../features/brand/api/get-status'
+import { announcementsQueryOptions } from '../../features/notices/api/get-announcements'
+
+const auth = () => import('../../features/auth/components/auth-modals')
+const LoginModal = lazy(() => auth().then((m) => ({ default: m.LoginModal })))
+const RegisterModal = lazy(() => auth().then((m) => ({ default: m.RegisterModal })))
+const ForgotPasswordModal = lazy(() => auth().then((m) => ({ default: m.ForgotPasswordModal })))
+const ChangePasswordModal = lazy(() => auth().then((m) => ({ default: m.ChangePasswordModal })))
+const AfterLoginModal = lazy(() => auth().then((m) => ({ default: m.AfterLoginModal })))
+const NeedRealAccountDialog = lazy(() => auth().then((m) => ({ default: m.NeedRealAccountDialog })))
+const NoticePopup = lazy(() =>
+  import('../../features/notices/components/notice-popup').then((m) => ({ default: m.NoticePopup })),
+)
+const MemberCentreModal = lazy(() =>
+  import('../../features/member/components/member-centre-modal').then((m) => ({
+    default: m.MemberCentreModal,
+  })),
+)
+const AgentCentreModal = lazy(() =>
+  import('../../features/agent/components/agent-centre-modal').then((m) => ({ default: m.AgentCentreModal })),
+)
+const GamePopup = lazy(() =>
+  import('../../features/games/components/game-popup').then((m) => ({ default: m.GamePopup })),
+)
+
+export function ModalHost() {
+  const { i18n } = useLingui()
+  const modals = useModals()
+  const open = (n: ModalName) => modals.stack.includes(n)
+  const status = useQuery(statusQueryOptions())
+  const notices = useQuery({ ...announcementsQueryOptions(i18n.locale), enabled: open('notice') })
+  const tree = status.data?.info.whitelabel ?? []
+  return (
+    <Suspense fallback={null}>
+      {open('login') ? (
+        <LoginModal
+          open
+          onClose={() => closeModal('login')}
+          onForgot={() => switchModal('login', 'forgotPassword')}
+          onRegister={() => switchModal('login', 'register')}
+        />
+      ) : null}
+      {open('register') ? (
+        <RegisterModal
+          open
+          onClose={() => closeModal('register')}
+          mobileEnabled={isFlagEnabled(tree, 'MOBILENUMREG3')}
+          referralCode={modals.referralCode}
+        />
+      ) : null}
+      {open('forgotPassword') ? (
+        <ForgotPasswordModal open onClose={() => closeModal('forgotPassword')} />
+      ) : null}
+      {open('changePassword') ? (
+        <ChangePasswordModal open onClose={() => closeModal('changePassword')} />
+      ) : null}
+      {open('afterLogin') ? <AfterLoginModal open onClose={() => closeModal('afterLogin')} /> : null}
+      {open('needRealAccount') ? (
+        <NeedRealAccountDialog
+          open
+          onClose={() => closeModal('needRealAccount')}
+          onRegister={() => switchModal('needRealAccount', 'register')}
+        />
+      ) : null}
+      {open('notice') ? (
+        <NoticePopup open notices={notices.data?.popup ?? []} onClose={() => closeModal('notice')} />
+      ) : null}
+      {open('memberCentre') ? <MemberCentreModal open onClose={() => closeModal('memberCentre')} /> : null}
+      {open('agentCentre') ? (
+        <AgentCentreModal
+          open
+          onClose={() => closeModal('agentCentre')}
+          flags={{
+            enableCt: isFlagEnabled(tree, 'enableCt'),
+            salary: isFlagEnabled(tree, 'salary'),
+            hourSalary: isFlagEnabled(tree, 'hourSalary'),
+          }}
+        />
+      ) : null}
+      {open('gamePopup') ? <GamePopup open onClose={() => closeModal('gamePopup')} /> : null}
+    </Suspense>
+  )
+}

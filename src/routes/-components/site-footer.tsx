@@ -1,0 +1,8 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { AppFooter } from '../../components/layout/app-footer'
+import { brandQueryOptions } from '../../features/brand/api/get-brand'
+
+export function SiteFooter() {
+  const { data: brand } = useSuspenseQuery(brandQueryOptions())
+  return <AppFooter brandName={brand.brandName} />
+}

@@ -1,0 +1,71 @@
+/**
+ * The header as every layout shows it: brand, visitor actions, language and theme, and
+ * the game nav (optional, and collapsible on the lottery pages).
+ */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { AppHeader } from '../../components/layout/app-header'
+import { LanguageSwitcher } from '../../components/layout/language-switcher'
+import { ThemeSwitcher } from '../../components/layout/theme-switcher'
+import { openModal } from '../../lib/modal-store'
+import { pickCdn } from '../../utils/cdn'
+import { brandQueryOptions } from '../../features/brand/api/get-brand'
+import { statusQueryOptions } from '../../features/brand/api/get-status'
+import { vendorsQueryOptions } from '../../features/games/api/get-vendors'
+import { GameNav } from '../../features/games/components/game-nav'
+
+export function SiteHeader({ nav = 'shown' }: { nav?: 'shown' | 'toggle' | 'none' }) {
+  const { t } = useLingui()
+  const { data: brand } = useSuspenseQuery(brandQueryOptions())
+  const status = useQuery(statusQueryOptions())
+  const vendors = useQuery(vendorsQueryOptions())
+  const [navOpen, setNavOpen] = useState(nav !== 'none')
+  const imageHost = pickCdn(status.data?.info.imageCDNs ?? [])
+  const lanes = vendors.data?.data.lanes ?? []
+
+  return (
+    <AppHeader
+      brand={
+        <Link to="/index" className="brand">
+          <img src={brand.logoUrl} alt="" width={32} height={32} />
+          <span>{brand.brandName}</span>
+        </Link>
+      }
+      tools={
+        <>
+          <LanguageSwitcher available={brand.languages} />
+          <ThemeSwitcher />
+        </>
+      }
+      actions={
+        <>
+          <button type="button" className="button button-light" onClick={() => openModal('login')}>
+            <Trans>Log in</Trans>
+          </button>
+          <button type="button" className="button button-accent" onClick={() => openModal('register')}>
+            <Trans>Register</Trans>
+          </button>
+        </>
+      }
+      nav={
+        nav === 'none' ? undefined : (
+          <>
+            {nav === 'toggle' ? (
+              <button
+                type="button"
+                className="nav-toggle"
+                aria-expanded={navOpen}
+                onClick={() => setNavOpen((o) => !o)}
+              >
+                {navOpen ? t`Hide menu` : t`Show menu`}
+              </button>
+            ) : null}
+            {navOpen ? <GameNav lanes={lanes} imageHost={imageHost} /> : null}
+          </>
+        )
+      }
+    />
+  )
+}

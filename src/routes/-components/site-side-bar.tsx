@@ -1,0 +1,38 @@
+import { Trans } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { SideBar } from '../../components/layout/side-bar'
+import { statusQueryOptions } from '../../features/brand/api/get-status'
+import { InstallButton } from '../../features/pwa/components/install-button'
+
+/** Customer service, app download (with the install offer when the browser makes one), promotions. */
+export function SiteSideBar() {
+  const status = useQuery(statusQueryOptions())
+  const cs = status.data?.info.customerService ?? []
+  return (
+    <SideBar>
+      <ul className="side-links">
+        {cs.map((c) => (
+          <li key={`${c.csType}-${c.url}`}>
+            <a href={c.url} target="_blank" rel="noopener noreferrer" className="side-link">
+              {c.title}
+            </a>
+          </li>
+        ))}
+        <li>
+          <Link to="/down" className="side-link">
+            <Trans>App download</Trans>
+          </Link>
+        </li>
+        <li>
+          <Link to="/promotions" className="side-link">
+            <Trans>Promotions</Trans>
+          </Link>
+        </li>
+        <li>
+          <InstallButton className="side-link side-install" />
+        </li>
+      </ul>
+    </SideBar>
+  )
+}

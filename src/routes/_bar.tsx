@@ -1,0 +1,20 @@
+import { createFileRoute, Outlet, useLocation } from '@tanstack/react-router'
+import { brandQueryOptions } from '../features/brand/api/get-brand'
+import { SiteHeader } from './-components/site-header'
+
+/** Header-only pages (lottery, seamless, a running game); the lottery pages can fold the nav away. */
+export const Route = createFileRoute('/_bar')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(brandQueryOptions()),
+  component: HeaderOnly,
+})
+
+function HeaderOnly() {
+  const { pathname } = useLocation()
+  const lottery = pathname === '/lottery' || pathname === '/vnlottery'
+  return (
+    <div className="layout layout-bar">
+      <SiteHeader nav={lottery ? 'toggle' : 'shown'} />
+      <Outlet />
+    </div>
+  )
+}

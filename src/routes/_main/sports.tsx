@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { vendorsQueryOptions } from '../../features/games/api/get-vendors'
+import { parseVendorParam } from '../../features/games/game-types'
+import { GamesRoute } from '../-components/games-route'
+
+export const Route = createFileRoute('/_main/sports')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(vendorsQueryOptions()),
+  validateSearch: (s: Record<string, unknown>) => ({ page: parseVendorParam(s.page) }),
+  component: function Games() {
+    return <GamesRoute types={['SPORTS', 'ESPORTS']} page={Route.useSearch().page} />
+  },
+})

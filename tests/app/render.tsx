@@ -1,0 +1,55 @@
+/**
+ * Renders UI inside the providers the app gives it: Lingui (activated in a locale), a
+ * query client, and a router (a bare one around a single component, or the app's own
+ * route tree at a path).
+ */
+import { I18nProvider } from '@lingui/react'
+import { QueryClientProvider } from '@tanstack/react-query'
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRouter,
+  RouterProvider,
+  type AnyRouter,
+} from '@tanstack/react-router'
+import { render } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import type { Locale } from '#contract/locales'
+import { activateLocale, i18n } from '#src/lib/i18n.ts'
+import { createQueryClient } from '#src/lib/query-client.ts'
+import { routeTree } from '#src/route-tree.gen.ts'
+
+export async function renderUi(ui: ReactNode, locale: Locale = 'en') {
+  await activateLocale(locale)
+  const queryClient = createQueryClient()
+  const router = createRouter({
+    routeTree: createRootRoute({ component: () => <>{ui}</> }),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  }) as AnyRouter
+  const utils = render(
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nProvider>,
+  )
+  return { ...utils, router }
+}
+
+export async function renderApp(path: string, locale: Locale = 'en') {
+  await activateLocale(locale)
+  const queryClient = createQueryClient()
+  const router = createRouter({
+    routeTree,
+    context: { queryClient },
+    history: createMemoryHistory({ initialEntries: [path] }),
+  })
+  const utils = render(
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nProvider>,
+  )
+  return { ...utils, router, queryClient }
+}

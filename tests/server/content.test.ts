@@ -1,0 +1,107 @@
+import { successEnvelope } from '#contract/envelope'
+import { contentEndpoints } from '#contract/content'
+import { gameEndpoints, gameTypes } from '#contract/games'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
+import * as seed from '../../server/db/seed-data'
+import { build, runOps, type TestServer } from '../build-server'
+
+let server: TestServer
+
+beforeAll(async () => {
+  server = await build()
+})
+afterAll(async () => {
+  await server?.close()
+})
+
+async function announcements(query: string, language = 'EN') {
+  const res = await server.app.inject({
+    method: 'GET',
+    url: `${contentEndpoints.announcements.path}${query}`,
+    headers: { language },
+  })
+  expect(res.statusCode, res.body).toBe(200)
+  return successEnvelope(contentEndpoints.announcements.response).parse(res.json()).value
+}
+
+describe('announcements', () => {
+  it('lists every seeded type in its bucket, in the caller language', async () => {
+    const value = await announcements('?types=B,PL,PU,PR,H&platform=W&execution=B', 'KM')
+    const seeded = (type: string) => seed.demoAnnouncements.filter((a) => a.type === type)
+    expect(value.popup.map((n) => n.title)).toEqual(seeded('PU').map((a) => a.title.km))
+    expect(value.player.map((n) => n.title)).toEqual(seeded('PL').map((a) => a.title.km))
+    expect(value.banners.map((n) => n.title)).toEqual(seeded('B').map((a) => a.title.km))
+    expect(value.popup.every((n) => n.date > 0)).toBe(true)
+  })
+
+  it('falls back to English for a language the brand has not written (Thai)', async () => {
+    const value = await announcements('?types=PU', 'TH')
+    expect(value.popup[0]?.title).toBe('Announcement 1')
+  })
+
+  it('answers only the types asked for', async () => {
+    const value = await announcements('?types=PL')
+    expect(value.player.length).toBe(1)
+    expect(value.popup).toEqual([])
+    expect(value.banners).toEqual([])
+  })
+
+  it('leaves out expired and not yet published announcements', async () => {
+    await server.db.execute(
+      sql`update announcements set expires_at = now() - interval '1 minute' where type = 'PU' and title = 'Announcement 1'`,
+    )
+    await server.db.execute(
+      sql`update announcements set published_at = now() + interval '1 day' where type = 'PU' and title = 'Announcement 2'`,
+    )
+    const value = await announcements('?types=PU')
+    const titles = value.popup.map((n) => n.title)
+    expect(titles).not.toContain('Announcement 1')
+    expect(titles).not.toContain('Announcement 2')
+    expect(titles).toContain('Announcement 3')
+  })
+
+  it('refuses a malformed types list with field errors', async () => {
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `${contentEndpoints.announcements.path}?types=PU,<script>`,
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({ success: false, errorCode: 'validation_failed' })
+  })
+})
+
+describe('game vendors', () => {
+  async function lanes() {
+    const res = await server.app.inject({ method: 'GET', url: gameEndpoints.gameVendor.path })
+    expect(res.statusCode, res.body).toBe(200)
+    return successEnvelope(gameEndpoints.gameVendor.response).parse(res.json()).value.data.lanes
+  }
+
+  it('groups the seeded vendors into one lane per game type, in the contract order', async () => {
+    const got = await lanes()
+    const types = [...new Set(seed.demoVendors.map((v) => v[2]))]
+    expect(got.map((l) => l.gameType)).toEqual(gameTypes.filter((t) => types.includes(t)))
+    const rng = got.find((l) => l.gameType === 'RNG')
+    expect(rng?.cards.map((c) => c.vassalage)).toEqual(
+      seed.demoVendors.filter((v) => v[2] === 'RNG').map((v) => v[1]),
+    )
+    expect(rng?.cards.length).toBeGreaterThan(6)
+    const dsl = rng?.cards.find((c) => c.vassalage === 'DSL')
+    expect(dsl).toMatchObject({
+      accountTypeId: 109,
+      displayName: 'Demo Slots',
+      isHot: true,
+      logo: 'vendors/dsl.svg',
+    })
+  })
+
+  it('is refused when the operator switches game lobbies off', async () => {
+    await runOps(server, 'flag', 'set', 'GAMELO3', 'off')
+    const res = await server.app.inject({ method: 'GET', url: gameEndpoints.gameVendor.path })
+    expect(res.statusCode).toBe(403)
+    expect(res.json()).toMatchObject({ errorCode: 'feature_disabled' })
+    await runOps(server, 'flag', 'set', 'GAMELO3', 'on')
+    expect((await lanes()).length).toBeGreaterThan(0)
+  })
+})
