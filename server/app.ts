@@ -2,6 +2,7 @@
  * Builds the Fastify application: external plugins first (security headers, bodies),
  * then the contract's routes, then the static PWA and its fallback.
  */
+import fastifyCookie from '@fastify/cookie'
 import fastifyFormbody from '@fastify/formbody'
 import fastifyHelmet from '@fastify/helmet'
 import { allEndpoints, endpoints } from '#contract/endpoints'
@@ -17,6 +18,12 @@ import type { Database } from './plugins/external/db'
 import { createAccessService, type AccessService } from './system/access'
 import { contentHandlers } from './content/handlers'
 import { gameHandlers } from './games/handlers'
+import { createAudit } from './identity/audit'
+import { createCaptchas } from './identity/captcha'
+import { identityHandlers } from './identity/handlers'
+import { createPasswords, type Passwords } from './identity/passwords'
+import { createSessions, type Sessions } from './identity/sessions'
+import { createThrottle, type Throttle } from './identity/throttle'
 import { systemHandlers } from './system/handlers'
 import { createSystemRepository } from './system/system-repository'
 
@@ -24,20 +31,42 @@ export interface AppServices {
   database: Database
   keyring: Keyring
   access: AccessService
+  sessions: Sessions
+  passwords: Passwords
+  throttle: Throttle
   refreshMerchants(): Promise<void>
 }
 
 export type AppConfig = Pick<
   Config,
-  'MERCHANT_CODE' | 'COUNTRY_HEADER' | 'SETTINGS_TTL_SECONDS' | 'LOG_LEVEL' | 'trustProxy' | 'staticDir'
+  | 'MERCHANT_CODE'
+  | 'COUNTRY_HEADER'
+  | 'SETTINGS_TTL_SECONDS'
+  | 'LOG_LEVEL'
+  | 'trustProxy'
+  | 'staticDir'
+  | 'SESSION_IDLE_MINUTES'
+  | 'SESSION_MAX_HOURS'
+  | 'ARGON2_MEMORY_KIB'
+  | 'ARGON2_PASSES'
 >
+
+export interface AppOptions {
+  /** The clock; tests pass a controllable one. */
+  now?: () => Date
+}
 
 export interface BuiltApp {
   app: FastifyInstance
   services: AppServices
 }
 
-export async function buildApp(config: AppConfig, database: Database): Promise<BuiltApp> {
+export async function buildApp(
+  config: AppConfig,
+  database: Database,
+  opts: AppOptions = {},
+): Promise<BuiltApp> {
+  const now = opts.now ?? (() => new Date())
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -54,6 +83,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   // Only JSON (and form bodies where an endpoint says so) are read; text/plain is refused.
   app.removeContentTypeParser('text/plain')
   await app.register(fastifyFormbody, { bodyLimit: 1_048_576 })
+  await app.register(fastifyCookie)
   await app.register(fastifyHelmet, {
     crossOriginEmbedderPolicy: false,
     contentSecurityPolicy: {
@@ -81,6 +111,13 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   const keyring = createKeyring(db)
   await keyring.ensure()
   const access = createAccessService(db, config.SETTINGS_TTL_SECONDS * 1000)
+  const sessions = createSessions(
+    db,
+    { idleMs: config.SESSION_IDLE_MINUTES * 60_000, maxMs: config.SESSION_MAX_HOURS * 3_600_000 },
+    now,
+  )
+  const passwords = createPasswords({ memoryKib: config.ARGON2_MEMORY_KIB, passes: config.ARGON2_PASSES })
+  const throttle = createThrottle(db, now)
 
   let merchants: ReadonlySet<string> = new Set(await repo.merchantCodes())
   const refreshMerchants = async () => {
@@ -93,11 +130,23 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
     defaultMerchant: config.MERCHANT_CODE,
     knownMerchants: () => merchants,
     countryHeader: config.COUNTRY_HEADER.toLowerCase(),
+    sessions,
   }
   const handlers: Handlers = {
     system: systemHandlers({ repo, access, keyring, database }),
     content: contentHandlers(db),
     games: gameHandlers(db),
+    identity: identityHandlers({
+      db,
+      repo,
+      access,
+      sessions,
+      passwords,
+      throttle,
+      captchas: createCaptchas(db, now),
+      audit: createAudit(db, now),
+      now,
+    }),
   }
   registerContract(app, endpoints, handlers, deps)
 
@@ -108,5 +157,5 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   registerManifest(app, repo, config.MERCHANT_CODE)
   await registerStatic(app, { staticDir: config.staticDir, methodsByPath })
 
-  return { app, services: { database, keyring, access, refreshMerchants } }
+  return { app, services: { database, keyring, access, sessions, passwords, throttle, refreshMerchants } }
 }

@@ -9,6 +9,8 @@ import { buildApp } from './app'
 import { ensurePwaBuilt } from './build-pwa'
 import { loadConfig, type Config } from './config/env'
 import { seedDemoBrand } from './db/seed'
+import { demoAccounts } from './db/seed-data'
+import { createPasswords } from './identity/passwords'
 import { startOpsServer } from './ops/ops-server'
 import { processAlive, readOpsState, removeOpsState, writeOpsState } from './ops/ops-state'
 import { DatabaseUnreachableError, openDatabase } from './plugins/external/db'
@@ -52,7 +54,8 @@ async function main(): Promise<void> {
     fail(err instanceof DatabaseUnreachableError ? err.message : `cannot open the database: ${String(err)}`)
   }
   await database.migrate()
-  const seeded = await seedDemoBrand(database.db, config.MERCHANT_CODE)
+  const passwords = createPasswords({ memoryKib: config.ARGON2_MEMORY_KIB, passes: config.ARGON2_PASSES })
+  const seeded = await seedDemoBrand(database.db, config.MERCHANT_CODE, passwords.hash)
 
   const { app, services } = await buildApp(config, database)
   const address = await app.listen({ host: config.HOST, port: config.PORT })
@@ -70,7 +73,11 @@ async function main(): Promise<void> {
   console.log(`Portal ready at ${shown}`)
   console.log(`  database: ${database.kind} (${database.where})${seeded ? ', demo brand seeded' : ''}`)
   console.log(`  brand: ${config.MERCHANT_CODE}; operator CLI: npm run ops -- help`)
-  console.log('  demo accounts: none yet (member accounts arrive with sign-in)')
+  if (config.NODE_ENV !== 'production') {
+    console.log('  demo accounts (seeded on first start; change or remove them before going live):')
+    for (const a of demoAccounts)
+      console.log(`    ${a.username.padEnd(10)} ${a.password.padEnd(10)} ${a.note}`)
+  }
 
   let closing = false
   const shutdown = async (signal: string) => {

@@ -40,6 +40,8 @@ export interface BuildOptions {
    * use it for throwaway endpoints registered with registerEndpoint.
    */
   extend?: (app: FastifyInstance, deps: RouteDeps) => void | Promise<void>
+  /** The app's clock (throttles, sessions, expiry); tests move it by hand. */
+  now?: () => Date
 }
 
 export const staticFiles = {
@@ -124,6 +126,11 @@ export function testConfig(staticDir: string): AppConfig {
     SETTINGS_TTL_SECONDS: 0,
     trustProxy: false,
     staticDir,
+    SESSION_IDLE_MINUTES: 120,
+    SESSION_MAX_HOURS: 24,
+    // Still argon2id, with less memory so the suites stay quick.
+    ARGON2_MEMORY_KIB: 8192,
+    ARGON2_PASSES: 1,
   }
 }
 
@@ -135,6 +142,7 @@ export function routeDeps(services: AppServices, config: AppConfig): RouteDeps {
     defaultMerchant: config.MERCHANT_CODE,
     knownMerchants: () => new Set([config.MERCHANT_CODE]),
     countryHeader: config.COUNTRY_HEADER.toLowerCase(),
+    sessions: services.sessions,
   }
 }
 
@@ -151,7 +159,7 @@ export async function build(opts: BuildOptions = {}): Promise<TestServer> {
     rmSync(staticDir, { recursive: true, force: true })
   }
   try {
-    const built = await buildApp(config, own.database)
+    const built = await buildApp(config, own.database, { now: opts.now })
     app = built.app
     if (opts.extend) await opts.extend(built.app, routeDeps(built.services, config))
     await built.app.ready()

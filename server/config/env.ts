@@ -41,6 +41,13 @@ const EnvSchema = z.object({
   DEV_TOOLS: bool.default(false),
   /** Seconds the access settings (maintenance, regions, IPs, flags) are cached per process. */
   SETTINGS_TTL_SECONDS: z.coerce.number().min(0).max(60).default(2),
+  /** A session ends after this long without a request… */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(120),
+  /** …and at the latest this long after login. */
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  /** argon2id memory (KiB) and passes; defaults are OWASP's (19 MiB, 2 passes). */
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(8192).max(1_048_576).default(19_456),
+  ARGON2_PASSES: z.coerce.number().int().min(1).max(10).default(2),
 })
 
 export type Config = z.infer<typeof EnvSchema> & {

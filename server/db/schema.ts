@@ -234,3 +234,104 @@ export const vendors = pgTable(
   },
   (t) => [primaryKey({ columns: [t.merchantCode, t.gameType, t.vassalage] })],
 )
+
+/**
+ * Members, agents and trial (guest) accounts. The username is stored trimmed and in lower
+ * case, so it is unique whatever case a person types; `account` keeps it as typed.
+ */
+export const members = pgTable(
+  'members',
+  {
+    id: serial('id').primaryKey(),
+    merchantCode: text('merchant_code')
+      .notNull()
+      .references(() => merchants.code),
+    username: text('username').notNull(),
+    account: text('account').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    nickname: text('nickname').notNull(),
+    /** 0 member, 1/2/41/42 agent, 4 trial account. */
+    type: integer('type').notNull().default(0),
+    /** The upline agent, for members and agents who joined through one. */
+    parentId: integer('parent_id'),
+    /** An agent's invitation code (affiliate code), unique per brand. */
+    affiliateCode: text('affiliate_code'),
+    toUpline: boolean('to_upline').notNull().default(false),
+    mobile: text('mobile'),
+    countryDialingCode: text('country_dialing_code'),
+    email: text('email'),
+    payeeName: text('payee_name'),
+    paymentPasswordHash: text('payment_password_hash'),
+    contacts: jsonb('contacts').$type<Record<string, string>>().notNull().default({}),
+    language: text('language').notNull().default('km'),
+    clubLabel: text('club_label'),
+    memberLabels: jsonb('member_labels').$type<string[]>().notNull().default([]),
+    avatar: text('avatar'),
+    status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    registerIp: text('register_ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('members_username').on(t.merchantCode, t.username),
+    uniqueIndex('members_affiliate_code').on(t.merchantCode, t.affiliateCode),
+    index('members_parent').on(t.parentId),
+  ],
+)
+
+/** Sessions: only a hash of the opaque token is kept, with idle and absolute expiry. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    loginType: text('login_type').notNull(),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('sessions_token').on(t.tokenHash), index('sessions_member').on(t.memberId)],
+)
+
+/**
+ * Throttles and lockouts (login failures per username and address, captcha refreshes,
+ * SMS sends): counted in the database so every instance behind a load balancer agrees.
+ */
+export const throttles = pgTable('throttles', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+})
+
+/** Image captchas: single use, short-lived, tied to the browser by an HttpOnly cookie. */
+export const captchas = pgTable('captchas', {
+  id: text('id').primaryKey(),
+  answer: text('answer').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+})
+
+/** Every login, failure, lock, registration and password change. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: serial('id').primaryKey(),
+    merchantCode: text('merchant_code').notNull(),
+    memberId: integer('member_id'),
+    username: text('username'),
+    event: text('event').notNull(),
+    ip: text('ip').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('audit_member').on(t.memberId), index('audit_event').on(t.event)],
+)

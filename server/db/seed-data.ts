@@ -278,3 +278,39 @@ export const demoWhitelabelAdditions: [string, string | null, boolean][] = [
   // "Logged-in users go to home page": visitors are sent to /login from every other route.
   ['LOGINREQUIRED3', 'HOMEPAGE', false],
 ]
+
+/** Demo accounts, printed at start: [username, password, type, note, options]. */
+export const demoAccounts: {
+  username: string
+  password: string
+  type: number
+  note: string
+  affiliateCode?: string
+  upline?: string
+  toUpline?: boolean
+  mustChangePassword?: boolean
+}[] = [
+  {
+    username: 'agent01',
+    password: 'lotus123',
+    type: 1,
+    note: 'agent, invitation code LOTUS01',
+    affiliateCode: 'LOTUS01',
+  },
+  {
+    username: 'player01',
+    password: 'lotus123',
+    type: 0,
+    note: "member in agent01's downline",
+    upline: 'agent01',
+    toUpline: true,
+  },
+  { username: 'member01', password: 'lotus123', type: 0, note: 'member' },
+  {
+    username: 'newbie01',
+    password: 'welcome1',
+    type: 0,
+    note: 'member who must change the default password',
+    mustChangePassword: true,
+  },
+]

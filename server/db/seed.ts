@@ -34,7 +34,11 @@ async function step(
 }
 
 /** Seeds the demo brand under `merchantCode`; returns true when this call created the brand. */
-export async function seedDemoBrand(db: Db, merchantCode: string): Promise<boolean> {
+export async function seedDemoBrand(
+  db: Db,
+  merchantCode: string,
+  hashPassword: (password: string) => Promise<string>,
+): Promise<boolean> {
   const created = await step(db, 'demo-brand', merchantCode, (tx) => seedBrand(tx, merchantCode))
   await step(db, 'demo-vendors', merchantCode, async (tx) => {
     await tx
@@ -66,6 +70,29 @@ export async function seedDemoBrand(db: Db, merchantCode: string): Promise<boole
         })),
       )
       .onConflictDoNothing()
+  })
+  await step(db, 'demo-accounts', merchantCode, async (tx) => {
+    const ids = new Map<string, number>()
+    for (const a of d.demoAccounts) {
+      const [row] = await tx
+        .insert(s.members)
+        .values({
+          merchantCode,
+          username: a.username,
+          account: a.username,
+          nickname: a.username,
+          passwordHash: await hashPassword(a.password),
+          type: a.type,
+          affiliateCode: a.affiliateCode ?? null,
+          parentId: a.upline ? (ids.get(a.upline) ?? null) : null,
+          toUpline: a.toUpline ?? false,
+          mustChangePassword: a.mustChangePassword ?? false,
+          language: 'km',
+        })
+        .onConflictDoNothing()
+        .returning({ id: s.members.id })
+      if (row) ids.set(a.username, row.id)
+    }
   })
   return created
 }

@@ -10,6 +10,8 @@ import type { Endpoints } from '#contract/endpoints'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Keyring } from '../crypto/keyring'
+import { memberTypes } from '#contract/identity'
+import { isAgentType, type Sessions } from '../identity/sessions'
 import type { AccessService } from '../system/access'
 import { AppError } from './errors'
 import { callerContext, type CallerContext } from './request-context'
@@ -34,6 +36,7 @@ export interface RouteDeps {
   defaultMerchant: string
   knownMerchants: () => ReadonlySet<string>
   countryHeader: string
+  sessions: Sessions
 }
 
 const formType = 'application/x-www-form-urlencoded'
@@ -96,6 +99,18 @@ export function registerEndpoint<E extends EndpointDef>(
         if (v.regionRestriction)
           throw new AppError('region_restricted', 'access from this region is restricted')
         if (v.maintenance) throw new AppError('system_maintenance', 'the system is under maintenance')
+      }
+      if (def.auth !== 'public') {
+        const raw = req.headers.authorization
+        const token = (Array.isArray(raw) ? raw[0] : raw)?.trim() || undefined
+        const session = await deps.sessions.authenticate(token, caller.merchantCode)
+        if (def.auth === 'member' && session.type === memberTypes.guest) {
+          throw new AppError('in_need_true_account', 'a real account is needed for this')
+        }
+        if (def.auth === 'agent' && !isAgentType(session.type)) {
+          throw new AppError('forbidden', 'this is for agents only')
+        }
+        caller.session = session
       }
       if (def.modId) {
         const snap = await deps.access.snapshot(caller.merchantCode)

@@ -3,6 +3,7 @@
  */
 import { defaultLocale, parseLocale, type Locale } from '#contract/locales'
 import type { FastifyRequest } from 'fastify'
+import type { AuthedSession } from '../identity/sessions'
 
 export interface CallerContext {
   merchantCode: string
@@ -10,6 +11,8 @@ export interface CallerContext {
   ip: string
   /** ISO 3166 alpha-2 from the CDN or load balancer header, when present. */
   country: string | null
+  /** The caller's session, on endpoints that need one. */
+  session?: AuthedSession
 }
 
 export function callerContext(

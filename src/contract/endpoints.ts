@@ -5,12 +5,14 @@
 import type { EndpointDef } from './endpoint'
 import { contentEndpoints } from './content'
 import { gameEndpoints } from './games'
+import { identityEndpoints } from './identity'
 import { systemEndpoints } from './system'
 
 export const endpoints = {
   system: systemEndpoints,
   content: contentEndpoints,
   games: gameEndpoints,
+  identity: identityEndpoints,
 } as const
 
 export type Endpoints = typeof endpoints

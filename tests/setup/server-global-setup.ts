@@ -17,6 +17,10 @@ import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { seedDemoBrand } from '../../server/db/seed'
 import { openDatabase } from '../../server/plugins/external/db'
+import { createPasswords } from '../../server/identity/passwords'
+
+/** The demo accounts' hashes use the test suites' cheaper argon2id parameters. */
+const testPasswords = createPasswords({ memoryKib: 8192, passes: 1 })
 
 export type TestDbKind = 'pglite' | 'postgres'
 
@@ -65,7 +69,7 @@ async function makePgliteSnapshot(dir: string): Promise<string> {
   const client = await PGlite.create()
   const database = await openDatabase({ pglite: client })
   await database.migrate()
-  await seedDemoBrand(database.db, seededMerchant)
+  await seedDemoBrand(database.db, seededMerchant, testPasswords.hash)
   // Uncompressed: loading it is faster than gunzipping in every file.
   const tarball = await client.dumpDataDir('none')
   await database.close()
@@ -134,7 +138,7 @@ async function setupPostgres(project: TestProject, adminUrl: string): Promise<()
   const database = await openDatabase({ databaseUrl: withDatabase(adminUrl, template), poolMax: 2 })
   try {
     await database.migrate()
-    await seedDemoBrand(database.db, seededMerchant)
+    await seedDemoBrand(database.db, seededMerchant, testPasswords.hash)
   } finally {
     // CREATE DATABASE ... TEMPLATE refuses while anyone is connected to the template.
     await database.close()

@@ -1,0 +1,593 @@
+/**
+ * Lighthouse on the home route /index of the real server: Lighthouse's default mobile
+ * preset (Moto G Power emulation, simulated throttling), categories performance,
+ * accessibility and best-practices, three runs, each in a fresh headless Chromium (the
+ * first visit, announcement popup included, exactly as a new visitor sees it).
+ *
+ * Reports the median of each score and of LCP, TBT, CLS, FCP and Speed Index, budgets as
+ * PASS/BELOW (never a failure), and from the median run (Lighthouse's own choice: the run
+ * closest to the median FCP and TTI) the failing accessibility and best-practices audits
+ * with a few of their items, plus what looked odd: failed or slow requests, console errors.
+ *
+ * Only a production build is measured: dist/ is (re)built like `npm start` does; when what
+ * is there is a development build, a production copy is built in a temp folder and served
+ * instead (STATIC_DIR), and the report says so.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse, { generateReport, type Flags, type Result } from 'lighthouse'
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
+import { ensurePwaBuilt } from '#server/build-pwa'
+import { chromiumArgs } from '../../e2e/chromium'
+import { onExit } from '../lib/cleanup'
+import { num, table } from '../lib/format'
+import { startPortal, type PortalServer } from '../lib/portal'
+import type { BenchContext, BenchSection, Json, SectionResult, SummaryRow } from '../lib/types'
+
+const runCount = 3
+const routePath = '/index'
+/** One Lighthouse run (load, trace, audits) must finish within this, or Chromium is killed. */
+const runTimeoutMs = 150_000
+
+const categories = ['performance', 'accessibility', 'best-practices'] as const
+type CategoryId = (typeof categories)[number]
+/** Scores 0–100; a miss prints BELOW and the bench still succeeds. */
+const budgets: Record<CategoryId, number> = { performance: 90, accessibility: 95, 'best-practices': 95 }
+
+const metrics = [
+  { id: 'largest-contentful-paint', key: 'lcpMs', label: 'LCP', unit: 'ms' },
+  { id: 'total-blocking-time', key: 'tbtMs', label: 'TBT', unit: 'ms' },
+  { id: 'cumulative-layout-shift', key: 'cls', label: 'CLS', unit: '' },
+  { id: 'first-contentful-paint', key: 'fcpMs', label: 'FCP', unit: 'ms' },
+  { id: 'speed-index', key: 'speedIndexMs', label: 'Speed Index', unit: 'ms' },
+] as const
+type MetricKey = (typeof metrics)[number]['key']
+
+/** React's development JSX runtime; never present in a production bundle. */
+const developmentMarker = /\bjsxDEV\b/
+
+/** Lighthouse's own threshold: the report shows an audit below it as failed. */
+const passThreshold = 0.9
+
+interface RunFigures {
+  [key: string]: Json
+  run: number
+  scores: { [K in CategoryId]: number | null }
+  metrics: { [K in MetricKey]: number | null }
+  runtimeError: string | null
+  runWarnings: string[]
+  benchmarkIndex: number | null
+  lighthouseMs: number
+  wallMs: number
+}
+
+interface FailedAudit {
+  [key: string]: Json
+  category: string
+  id: string
+  title: string
+  score: number | null
+  weight: number
+  displayValue: string
+  items: string[]
+  itemCount: number
+}
+
+function findChromium(): string {
+  const candidates = [
+    process.env.PLAYWRIGHT_CHROMIUM_PATH,
+    process.env.CHROME_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+  ]
+  const found = candidates.find((p): p is string => !!p && existsSync(p))
+  if (!found) {
+    throw new Error(
+      'no Chromium for Lighthouse: `apt-get install -y chromium`, or set PLAYWRIGHT_CHROMIUM_PATH or CHROME_PATH',
+    )
+  }
+  return found
+}
+
+/** ensurePwaBuilt() with NODE_ENV pinned to production for the vite child it spawns. */
+function buildProduction(root: string, outDir: string): 'fresh' | 'built' {
+  const before = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
+  try {
+    return ensurePwaBuilt(root, outDir)
+  } finally {
+    if (before === undefined) delete process.env.NODE_ENV
+    else process.env.NODE_ENV = before
+  }
+}
+
+function isDevelopmentBuild(outDir: string): boolean {
+  const manifestPath = path.join(outDir, '.vite', 'manifest.json')
+  if (!existsSync(manifestPath)) return false
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<
+    string,
+    { file: string; isEntry?: boolean }
+  >
+  const entry = manifest['index.html'] ?? Object.values(manifest).find((c) => c.isEntry)
+  const file = entry ? path.join(outDir, entry.file) : ''
+  return existsSync(file) && developmentMarker.test(readFileSync(file, 'utf8'))
+}
+
+function median(values: (number | null)[]): number | null {
+  const xs = values.filter((v): v is number => v !== null && Number.isFinite(v)).sort((a, b) => a - b)
+  if (xs.length === 0) return null
+  const mid = Math.floor(xs.length / 2)
+  return xs.length % 2 === 1 ? (xs[mid] as number) : ((xs[mid - 1] as number) + (xs[mid] as number)) / 2
+}
+
+const round = (n: number, d = 0) => Math.round(n * 10 ** d) / 10 ** d
+
+function scoreOf(lhr: Result, id: CategoryId): number | null {
+  const s = lhr.categories[id]?.score
+  return typeof s === 'number' ? Math.round(s * 100) : null
+}
+
+function metricOf(lhr: Result, id: string, unit: string): number | null {
+  const v = lhr.audits[id]?.numericValue
+  if (typeof v !== 'number') return null
+  return unit === 'ms' ? round(v) : round(v, 3)
+}
+
+function metricText(v: number | null, unit: string): string {
+  if (v === null) return '-'
+  return unit === 'ms' ? `${num(v)} ms` : v.toFixed(3)
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number, onTimeout: () => void, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      onTimeout()
+      reject(new Error(`${what} did not finish within ${ms / 1000} s`))
+    }, ms)
+  })
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer))
+}
+
+/** One Lighthouse run in its own Chromium, which is killed afterwards whatever happened. */
+async function runOnce(url: string, chromePath: string): Promise<{ lhr: Result; wallMs: number }> {
+  const t0 = Date.now()
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: chromiumArgs,
+    // The bench's own SIGINT handler (lib/cleanup.ts) stops everything; Chromium included.
+    handleSIGINT: false,
+    logLevel: 'silent',
+  })
+  const kill = () => {
+    try {
+      chrome.kill()
+    } catch {
+      // already gone
+    }
+  }
+  const release = onExit(kill)
+  try {
+    const flags: Flags = {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...categories],
+      // Defaults spelled out: the mobile preset with simulated throttling.
+      formFactor: 'mobile',
+      throttlingMethod: 'simulate',
+      maxWaitForLoad: 45_000,
+    }
+    const result = await withTimeout(lighthouse(url, flags), runTimeoutMs, kill, 'Lighthouse')
+    if (!result) throw new Error('Lighthouse returned no result')
+    return { lhr: result.lhr, wallMs: Date.now() - t0 }
+  } finally {
+    kill()
+    release()
+  }
+}
+
+function runFigures(run: number, lhr: Result, wallMs: number): RunFigures {
+  const scores = {} as RunFigures['scores']
+  for (const c of categories) scores[c] = scoreOf(lhr, c)
+  const m = {} as RunFigures['metrics']
+  for (const x of metrics) m[x.key] = metricOf(lhr, x.id, x.unit)
+  return {
+    run,
+    scores,
+    metrics: m,
+    runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
+    runWarnings: lhr.runWarnings.map(String),
+    benchmarkIndex: lhr.environment.benchmarkIndex ?? null,
+    lighthouseMs: round(lhr.timing.total),
+    wallMs,
+  }
+}
+
+/** A short, readable line for one item of an audit's details (tables nested in lists included). */
+function describeItem(item: Record<string, unknown>): string {
+  const clip = (t: string) => t.replace(/\s+/g, ' ').trim().slice(0, 220)
+  const node = item.node as { selector?: string; nodeLabel?: string; snippet?: string } | undefined
+  if (node && typeof node === 'object') {
+    const label = node.nodeLabel ? ` "${node.nodeLabel.replace(/\s+/g, ' ').slice(0, 60)}"` : ''
+    const score = typeof item.score === 'number' ? ` (shift ${item.score.toFixed(3)})` : ''
+    return clip(`${node.selector ?? node.snippet ?? '?'}${label}${score}`)
+  }
+  if (item.type === 'table' && Array.isArray(item.items)) {
+    return clip((item.items as Record<string, unknown>[]).slice(0, 4).map(describeItem).join(' | '))
+  }
+  if (typeof item.type === 'string' && !('url' in item)) return ''
+  if (typeof item.phase === 'string') return `${item.phase} ${num(Number(item.timing ?? 0))} ms`
+  if (typeof item.groupLabel === 'string') return `${item.groupLabel} ${num(Number(item.duration ?? 0))} ms`
+  const parts: string[] = []
+  for (const k of ['source', 'issueType', 'value', 'description', 'url', 'scriptUrl']) {
+    const v = item[k]
+    if (typeof v === 'string' && v) parts.push(v)
+    else if (v && typeof v === 'object' && 'url' in v && typeof v.url === 'string') parts.push(v.url)
+  }
+  const loc = item.sourceLocation as { url?: string; line?: number } | undefined
+  if (loc?.url) parts.push(`${loc.url}${loc.line !== undefined ? `:${loc.line}` : ''}`)
+  for (const [k, label] of [
+    ['wastedBytes', 'waste'],
+    ['transferSize', 'transfer'],
+  ] as const) {
+    const v = item[k]
+    if (typeof v === 'number' && v > 0) parts.push(`${label} ${num(v / 1024, 1)} KiB`)
+  }
+  for (const [k, label] of [
+    ['wastedMs', 'waste'],
+    ['total', 'total'],
+    ['cacheLifetimeMs', 'cache'],
+  ] as const) {
+    const v = item[k]
+    if (typeof v === 'number' && (v > 0 || k === 'cacheLifetimeMs')) parts.push(`${label} ${num(v)} ms`)
+  }
+  return clip(parts.join(' · ')) || clip(JSON.stringify(item))
+}
+
+function itemsOf(lhr: Result, id: string): Record<string, unknown>[] {
+  const details = lhr.audits[id]?.details as { items?: unknown[] } | undefined
+  return Array.isArray(details?.items) ? (details.items as Record<string, unknown>[]) : []
+}
+
+/** Audits of a category the report would show as failed (or that could not run). */
+function failedAudits(lhr: Result, category: string, maxItems = 5, group?: string): FailedAudit[] {
+  const out: FailedAudit[] = []
+  for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+    const a = lhr.audits[ref.id]
+    if (!a || (group !== undefined && ref.group !== group)) continue
+    const mode = a.scoreDisplayMode
+    const failed =
+      mode === 'error' ||
+      ((mode === 'binary' || mode === 'numeric' || mode === 'metricSavings') &&
+        typeof a.score === 'number' &&
+        a.score < passThreshold)
+    if (!failed) continue
+    const items = itemsOf(lhr, ref.id)
+    out.push({
+      category,
+      id: ref.id,
+      title: a.title,
+      score: a.score,
+      weight: ref.weight,
+      displayValue: mode === 'error' ? `error: ${a.errorMessage ?? '?'}` : (a.displayValue ?? ''),
+      items: items.map(describeItem).filter(Boolean).slice(0, maxItems),
+      itemCount: items.length,
+    })
+  }
+  return out.sort((x, y) => y.weight - x.weight || x.id.localeCompare(y.id))
+}
+
+interface RequestFigure {
+  [key: string]: Json
+  url: string
+  status: number
+  ms: number
+  transferBytes: number
+  resourceType: string
+}
+
+function requestsOf(lhr: Result, origin: string): RequestFigure[] {
+  return itemsOf(lhr, 'network-requests').map((r) => {
+    const url = String(r.url ?? '')
+    const start = Number(r.networkRequestTime ?? r.rendererStartTime ?? 0)
+    const end = Number(r.networkEndTime ?? start)
+    return {
+      url: url.startsWith(origin) ? url.slice(origin.length) || '/' : url,
+      status: Number(r.statusCode ?? 0),
+      ms: round(end - start, 1),
+      transferBytes: Number(r.transferSize ?? 0),
+      resourceType: String(r.resourceType ?? ''),
+    }
+  })
+}
+
+async function probe(url: string): Promise<{ status: number; contentType: string; bytes: number }> {
+  const res = await fetch(url, { headers: { accept: 'text/html' }, signal: AbortSignal.timeout(10_000) })
+  const text = await res.text()
+  const contentType = res.headers.get('content-type') ?? ''
+  if (res.status !== 200 || !contentType.includes('text/html')) {
+    throw new Error(`GET ${url} answered ${res.status} ${contentType}: ${text.slice(0, 200)}`)
+  }
+  return { status: res.status, contentType, bytes: Buffer.byteLength(text) }
+}
+
+function ensureBuild(ctx: BenchContext): {
+  staticDir: string
+  build: string
+  distIsDevelopment: boolean
+  tempDir?: string
+  release?: () => void
+} {
+  const dist = path.join(ctx.root, 'dist')
+  let t0 = Date.now()
+  const build = buildProduction(ctx.root, dist)
+  ctx.log(
+    `build: ${build === 'fresh' ? 'dist/ is current' : `dist/ rebuilt in ${((Date.now() - t0) / 1000).toFixed(1)} s`}`,
+  )
+  if (!isDevelopmentBuild(dist)) return { staticDir: dist, build, distIsDevelopment: false }
+  ctx.log('warning: dist/ holds a DEVELOPMENT build (React dev runtime inside); building a production')
+  ctx.log('         copy in a temp folder and serving that instead (STATIC_DIR).')
+  const tempDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-lh-dist-'))
+  const release = onExit(() => rmSync(tempDir, { recursive: true, force: true }))
+  try {
+    t0 = Date.now()
+    buildProduction(ctx.root, tempDir)
+    ctx.log(`production copy built in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
+    if (isDevelopmentBuild(tempDir))
+      throw new Error('the production copy still contains the React dev runtime')
+  } catch (err) {
+    rmSync(tempDir, { recursive: true, force: true })
+    release()
+    throw err
+  }
+  return { staticDir: tempDir, build, distIsDevelopment: true, tempDir, release }
+}
+
+export const section: BenchSection = {
+  name: 'lighthouse',
+  title: `Lighthouse (mobile, simulated throttling) on ${routePath}, median of ${runCount} runs`,
+  order: 30,
+  async run(ctx): Promise<SectionResult> {
+    const chromePath = findChromium()
+    const built = ensureBuild(ctx)
+    let portal: PortalServer | undefined
+    try {
+      portal = await startPortal(ctx.root, { STATIC_DIR: built.staticDir })
+      ctx.log(`portal server: pid ${portal.pid}, ${portal.announced}, ready in ${portal.startMs} ms`)
+      const url = `${portal.url}${routePath}`
+      const page = await probe(url)
+      ctx.log(
+        `GET ${routePath}: ${page.status} ${page.contentType}, ${page.bytes} B; Chromium: ${chromePath}`,
+      )
+
+      const runs: { lhr: Result; figures: RunFigures }[] = []
+      for (let i = 1; i <= runCount; i++) {
+        ctx.log(`Lighthouse run ${i}/${runCount} …`)
+        const { lhr, wallMs } = await runOnce(url, chromePath)
+        const figures = runFigures(i, lhr, wallMs)
+        runs.push({ lhr, figures })
+        if (figures.runtimeError) ctx.log(`  runtime error: ${figures.runtimeError}`)
+        ctx.log(
+          `  ${categories.map((c) => `${c} ${figures.scores[c] ?? '-'}`).join(', ')}; ` +
+            `${(wallMs / 1000).toFixed(1)} s`,
+        )
+      }
+      const valid = runs.filter((r) => !r.figures.runtimeError)
+      if (valid.length === 0) {
+        throw new Error(`every Lighthouse run failed: ${runs[0]?.figures.runtimeError ?? 'no runs'}`)
+      }
+
+      const medScores = {} as { [K in CategoryId]: number | null }
+      for (const c of categories) medScores[c] = median(valid.map((r) => r.figures.scores[c]))
+      const medMetrics = {} as { [K in MetricKey]: number | null }
+      for (const m of metrics) {
+        const v = median(valid.map((r) => r.figures.metrics[m.key]))
+        medMetrics[m.key] = v === null ? null : m.unit === 'ms' ? round(v) : round(v, 3)
+      }
+      const verdicts = {} as { [K in CategoryId]: 'PASS' | 'BELOW' }
+      for (const c of categories) {
+        const s = medScores[c]
+        verdicts[c] = s !== null && s >= budgets[c] ? 'PASS' : 'BELOW'
+      }
+
+      let medianLhr: Result
+      let medianRunNote = 'closest to the median FCP and TTI (Lighthouse computeMedianRun)'
+      try {
+        medianLhr = computeMedianRun(valid.map((r) => r.lhr))
+      } catch (err) {
+        // No TTI in some run: fall back to the run with the median performance score.
+        const sorted = [...valid].sort(
+          (a, b) => (a.figures.scores.performance ?? 0) - (b.figures.scores.performance ?? 0),
+        )
+        medianLhr = (sorted[Math.floor(sorted.length / 2)] ?? sorted[0])!.lhr
+        medianRunNote = `median performance score (computeMedianRun: ${(err as Error).message})`
+      }
+      const medianRun = runs.findIndex((r) => r.lhr === medianLhr) + 1
+
+      // Report.
+      const runHeads = runs.map((r) => `run ${r.figures.run}`)
+      const scoreRows = categories.map((c) => [
+        c,
+        ...runs.map((r) => String(r.figures.scores[c] ?? '-')),
+        String(medScores[c] ?? '-'),
+        `>= ${budgets[c]}`,
+        verdicts[c],
+      ])
+      const metricRows = metrics.map((m) => [
+        m.label,
+        ...runs.map((r) => metricText(r.figures.metrics[m.key], m.unit)),
+        metricText(medMetrics[m.key], m.unit),
+        '',
+        '',
+      ])
+      ctx.log()
+      ctx.log(
+        table(['score / metric', ...runHeads, 'median', 'budget', 'verdict'], [...scoreRows, ...metricRows]),
+      )
+      const settings = medianLhr.configSettings
+      const t = settings.throttling
+      ctx.log(
+        `settings: ${settings.formFactor}, ${settings.screenEmulation.width}×${settings.screenEmulation.height}` +
+          ` @${settings.screenEmulation.deviceScaleFactor}x, throttling ${settings.throttlingMethod}` +
+          ` (RTT ${t.rttMs} ms, ${round((t.throughputKbps ?? 0) / 1024, 1)} Mbps, CPU ×${t.cpuSlowdownMultiplier});` +
+          ` Lighthouse ${medianLhr.lighthouseVersion}, ${medianLhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? ''},` +
+          ` benchmarkIndex ${valid.map((r) => r.figures.benchmarkIndex ?? '?').join('/')}`,
+      )
+      // The whole median run as Lighthouse's own HTML report, beside the bench's results file.
+      const reportDir = path.join(ctx.root, 'bench', 'results')
+      mkdirSync(reportDir, { recursive: true })
+      const reportFile = path.join(
+        reportDir,
+        `lighthouse-${new Date().toISOString().replace(/:/g, '-')}-median.html`,
+      )
+      writeFileSync(reportFile, generateReport(medianLhr, 'html'))
+      const report = path.relative(ctx.root, reportFile)
+      ctx.log(`median run: run ${medianRun}, ${medianRunNote}; report: ${report}`)
+      const warnings = [...new Set(runs.flatMap((r) => r.figures.runWarnings))]
+      for (const w of warnings) ctx.log(`Lighthouse warning: ${w.replace(/\s+/g, ' ').slice(0, 300)}`)
+
+      // Failing audits of the median run.
+      const failed = [
+        ...failedAudits(medianLhr, 'accessibility'),
+        ...failedAudits(medianLhr, 'best-practices'),
+      ]
+      ctx.log()
+      if (failed.length === 0) {
+        ctx.log('failed accessibility / best-practices audits (median run): none')
+      } else {
+        ctx.log(`failed accessibility / best-practices audits (median run): ${failed.length}`)
+        ctx.log(
+          table(
+            ['category', 'audit id', 'title', 'weight', 'items'],
+            failed.map((f) => [
+              f.category,
+              f.id,
+              f.title.slice(0, 70),
+              String(f.weight),
+              String(f.itemCount),
+            ]),
+          ),
+        )
+        for (const f of failed) {
+          if (f.items.length === 0 && !f.displayValue) continue
+          ctx.log(`  ${f.id}${f.displayValue ? ` (${f.displayValue})` : ''}:`)
+          for (const it of f.items) ctx.log(`    - ${it}`)
+          if (f.itemCount > f.items.length) ctx.log(`    … ${f.itemCount - f.items.length} more`)
+        }
+      }
+
+      // Performance audits below the threshold (context for the performance score).
+      const perfFailed = failedAudits(medianLhr, 'performance', 3, 'diagnostics')
+      if (perfFailed.length > 0) {
+        ctx.log()
+        ctx.log('performance audits below 0.9 (median run, context):')
+        for (const f of perfFailed) {
+          ctx.log(`  ${f.id}: ${f.title}${f.displayValue ? ` — ${f.displayValue}` : ''}`)
+          for (const it of f.items) ctx.log(`    - ${it}`)
+        }
+      }
+
+      // What looked odd in the page: failed or slow requests, console errors.
+      const requests = requestsOf(medianLhr, portal.url)
+      const failedRequests = requests.filter((r) => r.status === 0 || r.status >= 400)
+      const slowest = [...requests].sort((a, b) => b.ms - a.ms).slice(0, 5)
+      const consoleErrors = itemsOf(medianLhr, 'errors-in-console').map(describeItem)
+      const transfer = requests.reduce((a, r) => a + r.transferBytes, 0)
+      // The same URL fetched from the network more than once (memory-cache hits, 0 B, not counted).
+      const fetched = new Map<string, number>()
+      for (const r of requests) if (r.transferBytes > 0) fetched.set(r.url, (fetched.get(r.url) ?? 0) + 1)
+      const duplicates = [...fetched].filter(([, n]) => n > 1).map(([url, times]) => ({ url, times }))
+      ctx.log()
+      ctx.log(
+        `requests (median run, observed unthrottled on loopback): ${requests.length}, ` +
+          `${num(transfer / 1000, 1)} kB transferred; failed: ${failedRequests.length}; ` +
+          `fetched twice or more: ${duplicates.length}; ` +
+          `console errors: ${consoleErrors.length}`,
+      )
+      for (const r of failedRequests) ctx.log(`  failed: ${r.status || 'no response'} ${r.url}`)
+      for (const d of duplicates) ctx.log(`  fetched ${d.times}× from the network: ${d.url}`)
+      ctx.log(
+        `  slowest (observed): ${slowest.map((r) => `${r.url.slice(0, 60)} ${r.ms} ms`).join('; ') || 'none'}`,
+      )
+      for (const e of consoleErrors) ctx.log(`  console error: ${e}`)
+
+      const portalLog = portal.output().filter((l) => !/Portal ready at|^ {2,}\S/.test(l))
+      if (portalLog.length > 0) {
+        ctx.log(`portal server printed ${portalLog.length} other line(s) (LOG_LEVEL=warn); first ones:`)
+        for (const l of portalLog.slice(0, 5)) ctx.log(`  ${l.slice(0, 240)}`)
+      }
+
+      const portalStartMs = portal.startMs
+      const stop = await portal.stop()
+      portal = undefined
+      ctx.log(
+        `stopped: portal exit ${stop.code ?? stop.signal} in ${stop.ms} ms${stop.forced ? ' (killed after grace period)' : ''}; Chromium killed after each run`,
+      )
+
+      const summary: SummaryRow[] = categories.map((c) => ({
+        metric: `${c} score`,
+        value: String(medScores[c] ?? '-'),
+        note: `budget ${budgets[c]}: ${verdicts[c]}${built.distIsDevelopment ? ' (temp prod build)' : ''}`,
+      }))
+      summary.push(
+        {
+          metric: 'LCP / TBT / CLS',
+          value: `${metricText(medMetrics.lcpMs, 'ms')} / ${metricText(medMetrics.tbtMs, 'ms')} / ${metricText(medMetrics.cls, '')}`,
+          note: `median of ${valid.length} mobile runs`,
+        },
+        {
+          metric: 'failed a11y/bp audits',
+          value: String(failed.length),
+          note: failed
+            .map((f) => f.id)
+            .join(', ')
+            .slice(0, 80),
+        },
+      )
+
+      return {
+        figures: {
+          url: `http://127.0.0.1:<port>${routePath}`,
+          build: built.build,
+          distIsDevelopment: built.distIsDevelopment,
+          chromium: chromePath,
+          lighthouseVersion: medianLhr.lighthouseVersion,
+          settings: {
+            formFactor: settings.formFactor,
+            throttlingMethod: settings.throttlingMethod,
+            rttMs: t.rttMs ?? null,
+            throughputKbps: t.throughputKbps ?? null,
+            cpuSlowdownMultiplier: t.cpuSlowdownMultiplier ?? null,
+          },
+          runs: runs.map((r) => r.figures),
+          validRuns: valid.length,
+          median: { scores: medScores, metrics: medMetrics },
+          budgets,
+          verdicts,
+          medianRun,
+          report,
+          failedAudits: failed,
+          performanceAuditsBelow: perfFailed,
+          requests: {
+            count: requests.length,
+            transferBytes: transfer,
+            failed: failedRequests,
+            duplicates,
+            slowest,
+          },
+          consoleErrors,
+          runWarnings: warnings,
+          portalServer: { startMs: portalStartMs, otherOutputLines: portalLog.slice(0, 50), stopMs: stop.ms },
+        },
+        summary,
+      }
+    } finally {
+      if (portal) await portal.stop().catch(() => undefined)
+      if (built.tempDir) rmSync(built.tempDir, { recursive: true, force: true })
+      built.release?.()
+    }
+  },
+}

@@ -1,0 +1,427 @@
+/**
+ * Identity handlers: captcha, log in (with captcha after 3 failures and a 15-minute lock
+ * after 10), free play, register, member info, change password, language, log out.
+ */
+import type { Endpoints } from '#contract/endpoints'
+import type { FieldError } from '#contract/envelope'
+import { memberTypes, type LoginResponse } from '#contract/identity'
+import { checkField, checkFields, type FieldProblem } from '#contract/register-rules'
+import { parseLocale } from '#contract/locales'
+import { randomBytes } from 'node:crypto'
+import { and, eq, inArray } from 'drizzle-orm'
+import { members } from '../db/schema'
+import type { HandlerGroup } from '../http/contract-routes'
+import { AppError } from '../http/errors'
+import type { CallerContext } from '../http/request-context'
+import type { Db } from '../plugins/external/db'
+import type { AccessService } from '../system/access'
+import type { SystemRepository } from '../system/system-repository'
+import type { Audit } from './audit'
+import { captchaCookie, type Captchas } from './captcha'
+import type { Passwords } from './passwords'
+import { isAgentType, type AuthedSession, type Sessions } from './sessions'
+import type { Throttle } from './throttle'
+
+export interface IdentityDeps {
+  db: Db
+  repo: SystemRepository
+  access: AccessService
+  sessions: Sessions
+  passwords: Passwords
+  throttle: Throttle
+  captchas: Captchas
+  audit: Audit
+  now: () => Date
+}
+
+const minute = 60_000
+/** Login failures are counted over 15 minutes; 3 bring the captcha, 10 lock the account. */
+export const loginPolicy = { windowMs: 15 * minute, captchaAfter: 3, lockAfter: 10, lockMs: 15 * minute }
+
+export function normalizeUsername(raw: string): string {
+  return raw.trim().toLowerCase()
+}
+
+function problemToField(path: string, p: FieldProblem): FieldError {
+  switch (p.kind) {
+    case 'required':
+      return { path, code: 'required', message: `${path} is required` }
+    case 'characters':
+      return { path, code: 'characters', message: `${path} has characters that are not allowed` }
+    case 'length':
+      return { path, code: 'length', message: `${path} must be ${p.min}-${p.max} characters` }
+    case 'pattern':
+      return { path, code: `pattern:${p.patternId}`, message: `${path} does not match ${p.patternId}` }
+  }
+}
+
+function requireSession(caller: CallerContext): AuthedSession {
+  if (!caller.session) throw new AppError('CUSTOMER_NOT_LOGIN', 'please log in')
+  return caller.session
+}
+
+function cookieOf(req: { cookies?: Record<string, string | undefined> }): string | undefined {
+  return req.cookies?.[captchaCookie]
+}
+
+export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['identity']> {
+  const { db, repo, access, sessions, passwords, throttle, captchas, audit, now } = deps
+
+  async function passwordExpired(merchantCode: string, changedAt: Date): Promise<boolean> {
+    const m = await repo.merchant(merchantCode)
+    if (!m || m.passwordExpiryDays <= 0) return false
+    const snap = await access.snapshot(merchantCode)
+    if (!access.isEnabled(snap, 'PWDEXPFORCECHANGE3')) return false
+    return now().getTime() - changedAt.getTime() > m.passwordExpiryDays * 24 * 60 * minute
+  }
+
+  async function startSession(
+    member: typeof members.$inferSelect,
+    loginType: string,
+    caller: CallerContext,
+    userAgent: string | undefined,
+  ): Promise<LoginResponse> {
+    const token = await sessions.create(member.id, loginType, caller.ip, userAgent)
+    await db.update(members).set({ lastLoginAt: now() }).where(eq(members.id, member.id))
+    return {
+      token,
+      firstTimeLogin: member.lastLoginAt === null,
+      passwordExpired: await passwordExpired(member.merchantCode, member.passwordChangedAt),
+      mustChangePassword: member.mustChangePassword,
+    }
+  }
+
+  return {
+    async captcha({ caller, reply }) {
+      const t = await throttle.hit(`captcha:${caller.ip}`, 1000)
+      if (t.count > 1) {
+        throw new AppError(
+          'TOO_MANY_REQUESTS',
+          'one new captcha a second',
+          { retryAfterSeconds: 1 },
+          { 'retry-after': '1' },
+        )
+      }
+      const c = await captchas.issue()
+      void reply.setCookie(captchaCookie, c.id, {
+        httpOnly: true,
+        sameSite: 'lax',
+        path: '/wps',
+        maxAge: 300,
+      })
+      return c.image
+    },
+
+    async login({ input, caller, req }) {
+      if (input.type === 'sms') {
+        throw new AppError('feature_disabled', 'login by SMS code is not available yet')
+      }
+      const username = normalizeUsername(input.username ?? '')
+      const password = input.password ?? ''
+      if (!username || !password) {
+        throw new AppError('validation_failed', 'username and password are required', {
+          fields: [
+            ...(username ? [] : [{ path: 'username', code: 'required', message: 'username is required' }]),
+            ...(password ? [] : [{ path: 'password', code: 'required', message: 'password is required' }]),
+          ],
+        })
+      }
+      const userKey = `login:user:${caller.merchantCode}:${username}`
+      const ipKey = `login:ip:${caller.ip}`
+      const [u, i] = await Promise.all([
+        throttle.peek(userKey, loginPolicy.windowMs),
+        throttle.peek(ipKey, loginPolicy.windowMs),
+      ])
+      if (u.blockedUntil) {
+        const seconds = Math.ceil((u.blockedUntil.getTime() - now().getTime()) / 1000)
+        throw new AppError(
+          'account_locked',
+          'too many failed logins; try again later',
+          { retryAfterSeconds: seconds },
+          { 'retry-after': String(seconds) },
+        )
+      }
+      if (u.count >= loginPolicy.captchaAfter || i.count >= loginPolicy.captchaAfter) {
+        if (!input.captcha) throw new AppError('captcha_required', 'enter the captcha', { captcha: true })
+        if (!(await captchas.check(cookieOf(req), input.captcha))) {
+          throw new AppError('captcha_invalid', 'the captcha is wrong', { captcha: true })
+        }
+      }
+      const [member] = await db
+        .select()
+        .from(members)
+        .where(and(eq(members.merchantCode, caller.merchantCode), eq(members.username, username)))
+      const ok = await passwords.verify(member?.passwordHash, password)
+      if (!member || !ok) {
+        const [nu, ni] = await Promise.all([
+          throttle.hit(userKey, loginPolicy.windowMs, loginPolicy.lockAfter, loginPolicy.lockMs),
+          throttle.hit(ipKey, loginPolicy.windowMs),
+        ])
+        await audit({
+          merchantCode: caller.merchantCode,
+          event: 'login_failed',
+          ip: caller.ip,
+          memberId: member?.id,
+          username,
+        })
+        if (nu.blockedUntil) {
+          await audit({
+            merchantCode: caller.merchantCode,
+            event: 'account_locked',
+            ip: caller.ip,
+            memberId: member?.id,
+            username,
+          })
+          const seconds = Math.ceil((nu.blockedUntil.getTime() - now().getTime()) / 1000)
+          throw new AppError(
+            'account_locked',
+            'too many failed logins; try again later',
+            { retryAfterSeconds: seconds, captcha: true },
+            { 'retry-after': String(seconds) },
+          )
+        }
+        const captcha = nu.count >= loginPolicy.captchaAfter || ni.count >= loginPolicy.captchaAfter
+        throw new AppError('invalid_credentials', 'the account or password is wrong', { captcha })
+      }
+      if (member.status !== 'active') throw new AppError('account_disabled', 'this account is disabled')
+      if (input.entrance === 'agent' && !isAgentType(member.type)) {
+        throw new AppError('error_not_agent', 'non-agents cannot log in here')
+      }
+      if (input.entrance === 'member' && member.type === memberTypes.guest) {
+        throw new AppError('member_no_enter', 'this account cannot log in here')
+      }
+      await Promise.all([throttle.clear(userKey), throttle.clear(ipKey)])
+      const res = await startSession(member, 'username', caller, req.headers['user-agent'])
+      await audit({
+        merchantCode: caller.merchantCode,
+        event: 'login',
+        ip: caller.ip,
+        memberId: member.id,
+        username,
+      })
+      return res
+    },
+
+    async freePlay({ caller, req }) {
+      const t = await throttle.hit(`freeplay:${caller.ip}`, 60 * minute)
+      if (t.count > 20) {
+        throw new AppError(
+          'TOO_MANY_REQUESTS',
+          'too many trial accounts from this address',
+          { retryAfterSeconds: 300 },
+          { 'retry-after': '300' },
+        )
+      }
+      const suffix = randomBytes(6).toString('hex')
+      const [guest] = await db
+        .insert(members)
+        .values({
+          merchantCode: caller.merchantCode,
+          username: `guest_${suffix}`,
+          account: `guest_${suffix}`,
+          nickname: 'Guest',
+          passwordHash: await passwords.hash(randomBytes(24).toString('base64url')),
+          type: memberTypes.guest,
+          language: caller.locale,
+          registerIp: caller.ip,
+        })
+        .returning()
+      if (!guest) throw new Error('trial account not created')
+      const res = await startSession(guest, 'freeplay', caller, req.headers['user-agent'])
+      await audit({
+        merchantCode: caller.merchantCode,
+        event: 'free_play',
+        ip: caller.ip,
+        memberId: guest.id,
+      })
+      return res
+    },
+
+    async logout({ caller }) {
+      const s = requireSession(caller)
+      await sessions.revoke(s.sessionId)
+      await audit({ merchantCode: caller.merchantCode, event: 'logout', ip: caller.ip, memberId: s.memberId })
+      return null
+    },
+
+    async register({ input, caller, req }) {
+      const rules = await repo.registerRules(caller.merchantCode)
+      const problems = checkFields(rules, input)
+      const fields: FieldError[] = Object.entries(problems).map(([path, p]) => problemToField(path, p))
+      if (input.password !== input.confirmPassword) {
+        fields.push({ path: 'confirmPassword', code: 'mismatch', message: 'the passwords differ' })
+      }
+      if (fields.length > 0) throw new AppError('validation_failed', 'some fields are not valid', { fields })
+      if (!input.termsAccepted) throw new AppError('terms_not_accepted', 'accept the terms to register')
+
+      const snap = await access.snapshot(caller.merchantCode)
+      const captchaRule = rules.find((r) => r.field === 'captcha' && r.enabled)
+      if (captchaRule && access.isEnabled(snap, 'CAPTCHA3')) {
+        if (!(await captchas.check(cookieOf(req), input.captcha))) {
+          throw new AppError('captcha_invalid', 'the captcha is wrong', { captcha: true })
+        }
+      }
+      const t = await throttle.hit(`register:${caller.ip}`, 60 * minute)
+      if (t.count > 10) {
+        throw new AppError(
+          'TOO_MANY_REQUESTS',
+          'too many registrations from this address',
+          { retryAfterSeconds: 300 },
+          { 'retry-after': '300' },
+        )
+      }
+
+      let parentId: number | null = null
+      const code = (input.affiliateCode || input.referralCode || '').trim()
+      if (code) {
+        const [agent] = await db
+          .select({ id: members.id })
+          .from(members)
+          .where(
+            and(
+              eq(members.merchantCode, caller.merchantCode),
+              eq(members.affiliateCode, code.toUpperCase()),
+              inArray(members.type, [...memberTypes.agentTypes]),
+              eq(members.status, 'active'),
+            ),
+          )
+        if (!agent) throw new AppError('invitation_code_error', 'the invitation code is not valid')
+        parentId = agent.id
+      }
+
+      const account = input.username.trim()
+      const username = normalizeUsername(account)
+      const [existing] = await db
+        .select({ id: members.id })
+        .from(members)
+        .where(and(eq(members.merchantCode, caller.merchantCode), eq(members.username, username)))
+      if (existing)
+        throw new AppError('username_taken', 'this username is taken', {
+          fields: [{ path: 'username', code: 'taken', message: 'taken' }],
+        })
+
+      const contacts: Record<string, string> = {}
+      for (const k of ['qqNum', 'line', 'whatsapp', 'facebook', 'wechat', 'idNumber'] as const) {
+        const v = input[k]?.trim()
+        if (v) contacts[k] = v
+      }
+      const [member] = await db
+        .insert(members)
+        .values({
+          merchantCode: caller.merchantCode,
+          username,
+          account,
+          nickname: account,
+          passwordHash: await passwords.hash(input.password),
+          parentId,
+          mobile: input.mobileNum?.trim() || null,
+          countryDialingCode: input.countryDialingCode?.trim() || null,
+          email: input.email?.trim() || null,
+          payeeName: input.payeeName?.trim() || null,
+          paymentPasswordHash: input.paymentPassword ? await passwords.hash(input.paymentPassword) : null,
+          contacts,
+          language: caller.locale,
+          registerIp: caller.ip,
+          passwordChangedAt: now(),
+        })
+        .onConflictDoNothing()
+        .returning()
+      // A racing registration of the same name lands here rather than on a constraint error.
+      if (!member)
+        throw new AppError('username_taken', 'this username is taken', {
+          fields: [{ path: 'username', code: 'taken', message: 'taken' }],
+        })
+      await audit({
+        merchantCode: caller.merchantCode,
+        event: 'register',
+        ip: caller.ip,
+        memberId: member.id,
+        username,
+      })
+      return startSession(member, 'register', caller, req.headers['user-agent'])
+    },
+
+    async memberInfo({ caller }) {
+      const s = requireSession(caller)
+      const [m] = await db.select().from(members).where(eq(members.id, s.memberId))
+      if (!m) throw new AppError('user.or.token.invalid', 'the account no longer exists')
+      const mobile = m.mobile ? `${'*'.repeat(Math.max(0, m.mobile.length - 4))}${m.mobile.slice(-4)}` : null
+      return {
+        id: m.id,
+        account: m.account,
+        nickname: m.nickname,
+        type: m.type,
+        toUpline: m.toUpline,
+        clubLabel: m.clubLabel ? { labelName: m.clubLabel } : null,
+        memberLabel: m.memberLabels.map((labelName) => ({ labelName })),
+        regDate: m.createdAt.getTime(),
+        mobile,
+        language: parseLocale(m.language) ?? 'km',
+        avatar: m.avatar,
+        avatarType: m.avatar?.startsWith('custom:') ? 'CUSTOM' : 'STATIC',
+      }
+    },
+
+    async changePassword({ input, caller }) {
+      const s = requireSession(caller)
+      const [m] = await db.select().from(members).where(eq(members.id, s.memberId))
+      if (!m) throw new AppError('user.or.token.invalid', 'the account no longer exists')
+      const rules = await repo.registerRules(caller.merchantCode)
+      const rule = rules.find((r) => r.field === 'password')
+      const problem = rule ? checkField({ ...rule, required: true }, input.newPassword) : null
+      if (problem)
+        throw new AppError('validation_failed', 'the new password is not valid', {
+          fields: [problemToField('newPassword', problem)],
+        })
+      if (input.newPassword !== input.confirmNewPassword) {
+        throw new AppError('password_mismatch', 'the passwords differ', {
+          fields: [{ path: 'confirmNewPassword', code: 'mismatch', message: 'the passwords differ' }],
+        })
+      }
+      if (!(await passwords.verify(m.passwordHash, input.oldPassword))) {
+        throw new AppError('old_password_wrong', 'the old password is wrong', {
+          fields: [{ path: 'oldPassword', code: 'wrong', message: 'the old password is wrong' }],
+        })
+      }
+      if (input.oldPassword === input.newPassword)
+        throw new AppError('password_same_as_old', 'choose a new password')
+      await db
+        .update(members)
+        .set({
+          passwordHash: await passwords.hash(input.newPassword),
+          passwordChangedAt: now(),
+          mustChangePassword: false,
+        })
+        .where(eq(members.id, m.id))
+      await sessions.revokeOthers(m.id, s.sessionId)
+      await audit({
+        merchantCode: caller.merchantCode,
+        event: 'password_changed',
+        ip: caller.ip,
+        memberId: m.id,
+      })
+      return null
+    },
+
+    async updateLanguage({ input, caller }) {
+      const s = requireSession(caller)
+      await db.update(members).set({ language: input.language }).where(eq(members.id, s.memberId))
+      return null
+    },
+
+    async affiliate({ input, caller }) {
+      const [agent] = await db
+        .select({ id: members.id })
+        .from(members)
+        .where(
+          and(
+            eq(members.merchantCode, caller.merchantCode),
+            eq(members.affiliateCode, input.code.trim().toUpperCase()),
+            inArray(members.type, [...memberTypes.agentTypes]),
+            eq(members.status, 'active'),
+          ),
+        )
+      return { valid: !!agent }
+    },
+  }
+}

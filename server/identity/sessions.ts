@@ -1,0 +1,118 @@
+/**
+ * Sessions: an opaque random token goes to the client; only its SHA-256 is stored. A
+ * session ends after SESSION_IDLE_MINUTES without a request, SESSION_MAX_HOURS after
+ * login, at logout, and (all others of the member) at a password change.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import { memberTypes } from '#contract/identity'
+import { and, eq, isNull, ne } from 'drizzle-orm'
+import { members, sessions } from '../db/schema'
+import { AppError } from '../http/errors'
+import type { Db } from '../plugins/external/db'
+
+export interface SessionPolicy {
+  idleMs: number
+  maxMs: number
+}
+
+export interface AuthedSession {
+  sessionId: number
+  memberId: number
+  merchantCode: string
+  type: number
+  username: string
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+/** How often last_seen_at is written: the idle clock need not be finer than this. */
+const touchEveryMs = 60_000
+
+export function createSessions(db: Db, policy: SessionPolicy, now: () => Date) {
+  return {
+    async create(
+      memberId: number,
+      loginType: string,
+      ip: string,
+      userAgent: string | undefined,
+    ): Promise<string> {
+      const token = randomBytes(32).toString('base64url')
+      const t = now()
+      await db.insert(sessions).values({
+        tokenHash: hashToken(token),
+        memberId,
+        loginType,
+        ip,
+        userAgent: userAgent?.slice(0, 512) ?? null,
+        createdAt: t,
+        lastSeenAt: t,
+        expiresAt: new Date(t.getTime() + policy.maxMs),
+      })
+      return token
+    },
+
+    /** The session behind a raw Authorization token; AppError 401 when there is none. */
+    async authenticate(token: string | undefined, merchantCode: string): Promise<AuthedSession> {
+      if (!token) throw new AppError('CUSTOMER_NOT_LOGIN', 'please log in')
+      if (token.length > 512) throw new AppError('user.or.token.invalid', 'the session is not valid')
+      const [row] = await db
+        .select({
+          sessionId: sessions.id,
+          memberId: sessions.memberId,
+          lastSeenAt: sessions.lastSeenAt,
+          expiresAt: sessions.expiresAt,
+          revokedAt: sessions.revokedAt,
+          merchantCode: members.merchantCode,
+          type: members.type,
+          username: members.username,
+          status: members.status,
+        })
+        .from(sessions)
+        .innerJoin(members, eq(members.id, sessions.memberId))
+        .where(eq(sessions.tokenHash, hashToken(token)))
+      const t = now()
+      if (
+        !row ||
+        row.revokedAt !== null ||
+        row.expiresAt <= t ||
+        t.getTime() - row.lastSeenAt.getTime() > policy.idleMs ||
+        row.status !== 'active' ||
+        row.merchantCode !== merchantCode
+      ) {
+        throw new AppError('user.or.token.invalid', 'the session has ended; please log in again')
+      }
+      if (t.getTime() - row.lastSeenAt.getTime() > touchEveryMs) {
+        await db.update(sessions).set({ lastSeenAt: t }).where(eq(sessions.id, row.sessionId))
+      }
+      return {
+        sessionId: row.sessionId,
+        memberId: row.memberId,
+        merchantCode: row.merchantCode,
+        type: row.type,
+        username: row.username,
+      }
+    },
+
+    async revoke(sessionId: number): Promise<void> {
+      await db.update(sessions).set({ revokedAt: now() }).where(eq(sessions.id, sessionId))
+    },
+
+    /** Ends every other session of the member (after a password change). */
+    async revokeOthers(memberId: number, keepSessionId: number): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: now() })
+        .where(
+          and(eq(sessions.memberId, memberId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)),
+        )
+    },
+  }
+}
+
+export type Sessions = ReturnType<typeof createSessions>
+
+export function isAgentType(type: number): boolean {
+  return (memberTypes.agentTypes as readonly number[]).includes(type)
+}

@@ -1,0 +1,205 @@
+/**
+ * Identity: captcha, log in and out, free play, register, member info, passwords.
+ * Encrypted bodies (E) travel as the envelope of design.md section 2.
+ */
+import { z } from 'zod/mini'
+import { defineEndpoint } from './endpoint'
+import { LocaleSchema } from './locales'
+
+const text = (max: number) => z.string().check(z.maxLength(max))
+const optText = (max: number) => z.optional(text(max))
+
+export const LoginRequestSchema = z.object({
+  /** "username" (with password) or "sms" (mobile number with a code). */
+  type: z._default(z.enum(['username', 'sms']), 'username'),
+  username: optText(64),
+  password: optText(128),
+  captcha: optText(16),
+  mobileNum: optText(20),
+  countryDialingCode: optText(6),
+  verificationCode: optText(255),
+  /** Which door: the member login or the agent login. */
+  entrance: z._default(z.enum(['member', 'agent']), 'member'),
+  loginDeviceId: optText(64),
+})
+export type LoginRequest = z.input<typeof LoginRequestSchema>
+
+export const LoginResponseSchema = z.object({
+  token: z.string(),
+  firstTimeLogin: z.boolean(),
+  passwordExpired: z.boolean(),
+  /** The password is the default one an agent or operator set: it must be changed now. */
+  mustChangePassword: z.boolean(),
+})
+export type LoginResponse = z.infer<typeof LoginResponseSchema>
+
+export const RegisterRequestSchema = z.object({
+  username: text(64),
+  password: text(128),
+  confirmPassword: text(128),
+  payeeName: optText(128),
+  email: optText(128),
+  mobileNum: optText(20),
+  countryDialingCode: optText(6),
+  qqNum: optText(64),
+  line: optText(64),
+  whatsapp: optText(64),
+  facebook: optText(128),
+  wechat: optText(64),
+  idNumber: optText(64),
+  recommenderId: optText(64),
+  affiliateCode: optText(64),
+  referralCode: optText(64),
+  paymentPassword: optText(128),
+  captcha: optText(16),
+  verificationCode: optText(255),
+  domain: optText(253),
+  registerUrl: optText(2048),
+  registerMethod: z.optional(z.literal('WEB')),
+  login: z.optional(z.boolean()),
+  /** The member accepted the terms and confirmed the minimum age. */
+  termsAccepted: z.boolean(),
+  loginDeviceId: optText(64),
+})
+export type RegisterRequest = z.input<typeof RegisterRequestSchema>
+
+export const memberTypes = { member: 0, agentTypes: [1, 2, 41, 42], guest: 4 } as const
+
+export const MemberInfoSchema = z.object({
+  id: z.int(),
+  account: z.string(),
+  nickname: z.string(),
+  /** 0 member, 1/2/41/42 agent, 4 trial (guest). */
+  type: z.int(),
+  toUpline: z.boolean(),
+  clubLabel: z.nullable(z.object({ labelName: z.string() })),
+  memberLabel: z.array(z.object({ labelName: z.string() })),
+  /** Registration time, epoch ms. */
+  regDate: z.number(),
+  /** The mobile number with all but the last 4 digits masked. */
+  mobile: z.nullable(z.string()),
+  language: LocaleSchema,
+  avatar: z.nullable(z.string()),
+  avatarType: z.enum(['CUSTOM', 'STATIC']),
+})
+export type MemberInfo = z.infer<typeof MemberInfoSchema>
+
+export const ChangePasswordSchema = z.object({
+  oldPassword: text(128),
+  newPassword: text(128),
+  confirmNewPassword: text(128),
+})
+
+export const identityEndpoints = {
+  captcha: defineEndpoint({
+    name: 'identity.captcha',
+    method: 'GET',
+    path: '/wps/captcha',
+    auth: 'public',
+    encrypted: false,
+    modId: 'CAPTCHA3',
+    /** A data: URL of the captcha image; its answer is tied to an HttpOnly cookie. */
+    response: z.string(),
+    errors: ['TOO_MANY_REQUESTS', 'feature_disabled'],
+  }),
+  login: defineEndpoint({
+    name: 'identity.login',
+    method: 'POST',
+    path: '/wps/session/login',
+    auth: 'public',
+    encrypted: true,
+    body: LoginRequestSchema,
+    response: LoginResponseSchema,
+    errors: [
+      'invalid_credentials',
+      'captcha_required',
+      'captcha_invalid',
+      'account_locked',
+      'account_disabled',
+      'member_no_enter',
+      'error_not_agent',
+      'TOO_MANY_REQUESTS',
+    ],
+  }),
+  freePlay: defineEndpoint({
+    name: 'identity.freePlay',
+    method: 'POST',
+    path: '/wps/session/login/freeplay',
+    auth: 'public',
+    encrypted: false,
+    modId: 'FREEPLAY3',
+    body: z.object({ os: optText(32), platform: optText(8), random: optText(128) }),
+    response: LoginResponseSchema,
+    errors: ['feature_disabled', 'TOO_MANY_REQUESTS'],
+  }),
+  logout: defineEndpoint({
+    name: 'identity.logout',
+    method: 'DELETE',
+    path: '/wps/session/logout',
+    auth: 'session',
+    encrypted: false,
+    response: z.null(),
+    errors: [],
+  }),
+  register: defineEndpoint({
+    name: 'identity.register',
+    method: 'PUT',
+    path: '/wps/member/register',
+    auth: 'public',
+    encrypted: true,
+    modId: 'REG3',
+    body: RegisterRequestSchema,
+    response: LoginResponseSchema,
+    errors: [
+      'username_taken',
+      'captcha_invalid',
+      'captcha_required',
+      'invitation_code_error',
+      'terms_not_accepted',
+      'password_mismatch',
+      'feature_disabled',
+      'TOO_MANY_REQUESTS',
+    ],
+  }),
+  memberInfo: defineEndpoint({
+    name: 'identity.memberInfo',
+    method: 'GET',
+    path: '/wps/member/info',
+    auth: 'session',
+    encrypted: false,
+    response: MemberInfoSchema,
+    errors: [],
+  }),
+  changePassword: defineEndpoint({
+    name: 'identity.changePassword',
+    method: 'POST',
+    path: '/wps/member/password',
+    auth: 'member',
+    encrypted: true,
+    modId: 'PASS3',
+    body: ChangePasswordSchema,
+    response: z.null(),
+    errors: ['old_password_wrong', 'password_mismatch', 'password_same_as_old'],
+  }),
+  updateLanguage: defineEndpoint({
+    name: 'identity.updateLanguage',
+    method: 'PUT',
+    path: '/wps/member/language',
+    auth: 'session',
+    encrypted: false,
+    body: z.object({ language: LocaleSchema }),
+    response: z.null(),
+    errors: [],
+  }),
+  affiliate: defineEndpoint({
+    name: 'identity.affiliate',
+    method: 'GET',
+    path: '/wps/agent/affiliate',
+    auth: 'public',
+    encrypted: false,
+    modId: 'AFFMAN3',
+    query: z.object({ code: text(64), domain: optText(253) }),
+    response: z.object({ valid: z.boolean() }),
+    errors: [],
+  }),
+} as const
