@@ -78,11 +78,19 @@ test('/, /login, /register and /register.html open what they should', async ({ p
   await page.goto('/login')
   await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible()
 
+  // An unknown invitation code from the link is shown, marked, to be fixed…
   await page.goto('/register?referralCode=AGENT42')
   const dialog = page.getByRole('dialog', { name: 'Register' })
   await expect(dialog).toBeVisible()
-  await expect(dialog.getByText('Invitation code: AGENT42')).toBeVisible()
+  const code = dialog.getByRole('textbox', { name: 'Invitation code' })
+  await expect(code).toHaveValue('AGENT42')
+  await expect(code).toHaveAttribute('aria-invalid', 'true')
+  await expect(dialog.getByText('The invitation code is not valid.')).toBeVisible()
   await expect(dialog.getByRole('tab', { name: 'Mobile number' })).toBeVisible()
+  // …and a valid one is used without showing the field.
+  await page.goto('/register?referralCode=LOTUS01')
+  await expect(dialog.getByRole('textbox', { name: 'Username' })).toBeVisible()
+  await expect(dialog.getByRole('textbox', { name: 'Invitation code' })).toHaveCount(0)
   await page.keyboard.press('Escape')
   await expect(page).toHaveURL(/\/index$/)
 

@@ -4,19 +4,22 @@
  * accessibility and best-practices, three runs, each in a fresh headless Chromium (the
  * first visit, announcement popup included, exactly as a new visitor sees it).
  *
- * Reports the median of each score and of LCP, TBT, CLS, FCP and Speed Index, budgets as
- * PASS/BELOW (never a failure), and from the median run (Lighthouse's own choice: the run
- * closest to the median FCP and TTI) the failing accessibility and best-practices audits
- * with a few of their items, plus what looked odd: failed or slow requests, console errors.
+ * Reports the median of each score and of LCP, TBT, CLS, FCP and Speed Index over the runs
+ * without a runtime error, budgets as PASS/BELOW (never a failure), and from the median run
+ * (Lighthouse's own choice: the run closest to the median FCP and TTI) the failing
+ * accessibility and best-practices audits with a few of their items, the performance
+ * diagnostics below 0.9, and what looked odd: failed, repeated or slow requests, console
+ * errors. The median run's full HTML report goes to bench/results/ beside the figures.
  *
  * Only a production build is measured: dist/ is (re)built like `npm start` does; when what
  * is there is a development build, a production copy is built in a temp folder and served
  * instead (STATIC_DIR), and the report says so.
  */
+import { spawn, type SpawnOptions } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import * as chromeLauncher from 'chrome-launcher'
+import { Launcher } from 'chrome-launcher'
 import lighthouse, { generateReport, type Flags, type Result } from 'lighthouse'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
 import { ensurePwaBuilt } from '#server/build-pwa'
@@ -151,27 +154,85 @@ function withTimeout<T>(p: Promise<T>, ms: number, onTimeout: () => void, what: 
   return Promise.race([p, timeout]).finally(() => clearTimeout(timer))
 }
 
-/** One Lighthouse run in its own Chromium, which is killed afterwards whatever happened. */
+/**
+ * Kills Chromium's process group and removes its profile once the bench process is gone,
+ * even when that process was SIGKILLed and its exit handlers never ran (tsx does that to a
+ * child that is busy when Ctrl-C arrives; chrome-launcher starts Chromium in its own process
+ * group, so the terminal's SIGINT never reaches it). A detached `sh` loop that also ends
+ * by itself, within a second, once Chromium is gone.
+ */
+function guardChromium(chromePid: number, profileDir: string): void {
+  if (process.platform === 'win32') return
+  const script =
+    'while kill -0 "$1" 2>/dev/null && kill -0 "$2" 2>/dev/null; do sleep 1; done; ' +
+    'kill -9 "-$2" 2>/dev/null; if [ -n "$3" ]; then rm -rf -- "$3"; fi'
+  spawn(
+    '/bin/sh',
+    ['-c', script, 'bench-chromium-guard', String(process.pid), String(chromePid), profileDir],
+    {
+      detached: true,
+      stdio: 'ignore',
+    },
+  ).unref()
+}
+
+/**
+ * One Lighthouse run in its own Chromium with a fresh temp profile; Chromium (its whole
+ * process group) is killed and the profile removed afterwards, whatever happened, also
+ * when Chromium never opened its DevTools port (chrome-launcher's launch() leaks both then).
+ */
 async function runOnce(url: string, chromePath: string): Promise<{ lhr: Result; wallMs: number }> {
   const t0 = Date.now()
-  const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: chromiumArgs,
-    // The bench's own SIGINT handler (lib/cleanup.ts) stops everything; Chromium included.
-    handleSIGINT: false,
-    logLevel: 'silent',
-  })
+  const launcher: Launcher = new Launcher(
+    {
+      chromePath,
+      chromeFlags: chromiumArgs,
+      // The bench's own SIGINT handler (lib/cleanup.ts) stops everything, Chromium included.
+      handleSIGINT: false,
+      logLevel: 'silent',
+      maxConnectionRetries: 60,
+    },
+    {
+      // chrome-launcher's own spawn, plus the guard as soon as Chromium has a pid.
+      spawn: ((command: string, args: readonly string[], options: SpawnOptions) => {
+        const child = spawn(command, args, options)
+        if (child.pid) guardChromium(child.pid, launcher.userDataDir ?? '')
+        return child
+      }) as typeof spawn,
+    },
+  )
   const kill = () => {
     try {
-      chrome.kill()
+      launcher.kill()
     } catch {
       // already gone
     }
+    if (launcher.userDataDir) rmSync(launcher.userDataDir, { recursive: true, force: true, maxRetries: 5 })
   }
   const release = onExit(kill)
   try {
+    try {
+      await launcher.launch()
+    } catch (err) {
+      const errLog = launcher.userDataDir ? path.join(launcher.userDataDir, 'chrome-err.log') : ''
+      const tail =
+        errLog && existsSync(errLog)
+          ? readFileSync(errLog, 'utf8')
+              .split('\n')
+              .filter((l) => l.trim() && !/unexpected operator|dbus/i.test(l))
+              .slice(-5)
+          : []
+      throw new Error(
+        [
+          `Chromium (${chromePath}) did not open its DevTools port: ${(err as Error).message}`,
+          ...tail.map((l) => `  ${l}`),
+        ].join('\n'),
+        { cause: err },
+      )
+    }
+    if (!launcher.port) throw new Error('Chromium started without a DevTools port')
     const flags: Flags = {
-      port: chrome.port,
+      port: launcher.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: [...categories],
@@ -239,10 +300,13 @@ function describeItem(item: Record<string, unknown>): string {
   for (const [k, label] of [
     ['wastedMs', 'waste'],
     ['total', 'total'],
-    ['cacheLifetimeMs', 'cache'],
   ] as const) {
     const v = item[k]
-    if (typeof v === 'number' && (v > 0 || k === 'cacheLifetimeMs')) parts.push(`${label} ${num(v)} ms`)
+    if (typeof v === 'number' && v > 0) parts.push(`${label} ${num(v)} ms`)
+  }
+  if (typeof item.cacheLifetimeMs === 'number') {
+    const h = item.cacheLifetimeMs / 3_600_000
+    parts.push(`cached ${h >= 1 ? `${num(h, h % 1 ? 1 : 0)} h` : `${num(item.cacheLifetimeMs / 1000)} s`}`)
   }
   return clip(parts.join(' · ')) || clip(JSON.stringify(item))
 }

@@ -38,6 +38,9 @@ const minute = 60_000
 /** Login failures are counted over 15 minutes; 3 bring the captcha, 10 lock the account. */
 export const loginPolicy = { windowMs: 15 * minute, captchaAfter: 3, lockAfter: 10, lockMs: 15 * minute }
 
+export const captchaWindowMs = 5000
+export const captchaBurst = 5
+
 export function normalizeUsername(raw: string): string {
   return raw.trim().toLowerCase()
 }
@@ -93,13 +96,15 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
 
   return {
     async captcha({ caller, reply }) {
-      const t = await throttle.hit(`captcha:${caller.ip}`, 1000)
-      if (t.count > 1) {
+      // The PWA asks for a new image at most once a second; the server allows a small burst
+      // (a reload, two tabs) and refuses a flood: 5 per 5 seconds per address.
+      const t = await throttle.hit(`captcha:${caller.ip}`, captchaWindowMs)
+      if (t.count > captchaBurst) {
         throw new AppError(
           'TOO_MANY_REQUESTS',
-          'one new captcha a second',
-          { retryAfterSeconds: 1 },
-          { 'retry-after': '1' },
+          'too many captchas',
+          { retryAfterSeconds: 5 },
+          { 'retry-after': '5' },
         )
       }
       const c = await captchas.issue()
@@ -246,7 +251,10 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
 
     async register({ input, caller, req }) {
       const rules = await repo.registerRules(caller.merchantCode)
-      const problems = checkFields(rules, input)
+      const snap = await access.snapshot(caller.merchantCode)
+      // With captchas switched off for the brand, the captcha rule does not apply.
+      const captchaOn = access.isEnabled(snap, 'CAPTCHA3')
+      const problems = checkFields(captchaOn ? rules : rules.filter((r) => r.field !== 'captcha'), input)
       const fields: FieldError[] = Object.entries(problems).map(([path, p]) => problemToField(path, p))
       if (input.password !== input.confirmPassword) {
         fields.push({ path: 'confirmPassword', code: 'mismatch', message: 'the passwords differ' })
@@ -254,9 +262,8 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
       if (fields.length > 0) throw new AppError('validation_failed', 'some fields are not valid', { fields })
       if (!input.termsAccepted) throw new AppError('terms_not_accepted', 'accept the terms to register')
 
-      const snap = await access.snapshot(caller.merchantCode)
       const captchaRule = rules.find((r) => r.field === 'captcha' && r.enabled)
-      if (captchaRule && access.isEnabled(snap, 'CAPTCHA3')) {
+      if (captchaRule && captchaOn) {
         if (!(await captchas.check(cookieOf(req), input.captcha))) {
           throw new AppError('captcha_invalid', 'the captcha is wrong', { captcha: true })
         }

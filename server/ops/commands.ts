@@ -146,6 +146,21 @@ export const commands: Record<string, CommandSpec> = {
     },
   },
 
+  login: {
+    usage: 'login unlock <username> | login reset-ip <address>',
+    summary: 'lift a login lock or captcha requirement for an account or an address',
+    async run(ctx, args) {
+      const [mode, value] = args
+      if (!value || (mode !== 'unlock' && mode !== 'reset-ip')) throw new OpsError(`usage: ${this.usage}`)
+      const key =
+        mode === 'unlock'
+          ? `login:user:${ctx.merchantCode}:${value.trim().toLowerCase()}`
+          : `login:ip:${value.trim()}`
+      const removed = await ctx.db.delete(s.throttles).where(eq(s.throttles.key, key)).returning()
+      return removed.length > 0 ? `cleared ${key}` : `nothing to clear for ${value}`
+    },
+  },
+
   key: {
     usage: 'key rotate',
     summary: 'retire the payload-encryption key and make a new one',

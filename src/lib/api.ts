@@ -5,6 +5,7 @@
 import { env } from '../config/env'
 import { createApiClient } from './api-client'
 import { languageHeader } from './i18n'
+import { endSession } from './session'
 import { sessionStore } from './storage'
 
 export const api = createApiClient({
@@ -12,8 +13,10 @@ export const api = createApiClient({
   token: () => sessionStore.token(),
   merchant: () => sessionStore.merchant(),
   language: languageHeader,
+  // A killed session (expired, revoked, another device): storage is cleared and the user
+  // goes home, as the platform's own client does.
   onSessionKilled: () => {
-    sessionStore.clear()
+    endSession()
     window.location.assign('/')
   },
 })

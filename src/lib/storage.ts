@@ -30,9 +30,6 @@ export const sessionStore = {
     const parsed = MerchantCode.safeParse(raw)
     return parsed.success ? parsed.data : null
   },
-  clear(): void {
-    safe(() => sessionStorage.clear(), undefined)
-  },
 }
 
 export const languageStore = {

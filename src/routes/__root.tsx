@@ -5,6 +5,9 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { setMember, useSession } from '../lib/session'
+import { memberInfoQueryOptions } from '../features/auth/api/auth-api'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createRootRouteWithContext, Link, Outlet, redirect, useLocation } from '@tanstack/react-router'
 import { isFlagEnabled, openWithoutLogin } from '#contract/system'
@@ -12,7 +15,7 @@ import { OfflineBanner } from '../components/layout/offline-banner'
 import { RoutePending } from '../components/layout/route-states'
 import { Toasts } from '../components/ui/toasts'
 import { sessionStore } from '../lib/storage'
-import { statusQueryOptions } from '../features/brand/api/get-status'
+import { statusQueryOptions } from '../lib/status-query'
 import { UpdatePrompt } from '../features/pwa/components/update-prompt'
 import {
   BlockedIpPage,
@@ -39,6 +42,12 @@ function Root() {
   const { t } = useLingui()
   const status = useQuery(statusQueryOptions())
   const location = useLocation()
+  // App start with a stored session: the member's details load (spec section 4).
+  const { token } = useSession()
+  const member = useQuery(memberInfoQueryOptions(token))
+  useEffect(() => {
+    if (member.data) setMember(member.data)
+  }, [member.data])
   if (!status.data) {
     if (status.isError) return <OfflineFirstVisitPage onRetry={() => void status.refetch()} />
     return <RoutePending />

@@ -49,8 +49,8 @@ async function sessionOf(username: string): Promise<string> {
 async function solvedCaptcha(): Promise<{ cookie: string; answer: string }> {
   let res = await server.app.inject({ method: 'GET', url: '/wps/captcha' })
   if (res.statusCode === 429) {
-    // One new captcha a second per address: wait out the window the previous call opened.
-    await new Promise((r) => setTimeout(r, 1100))
+    // Captchas are rationed per address: wait out the window the previous calls opened.
+    await new Promise((r) => setTimeout(r, 5100))
     res = await server.app.inject({ method: 'GET', url: '/wps/captcha' })
   }
   const cookie = res.cookies.find((c) => c.name === 'portal_captcha')

@@ -1,7 +1,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import type { GameType } from '#contract/games'
 import { pickCdn } from '../../utils/cdn'
-import { statusQueryOptions } from '../../features/brand/api/get-status'
+import { statusQueryOptions } from '../../lib/status-query'
 import { vendorsQueryOptions } from '../../features/games/api/get-vendors'
 import { GamesPage } from '../../features/games/components/games-page'
 

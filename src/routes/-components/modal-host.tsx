@@ -6,8 +6,12 @@ import { useQuery } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
 import { lazy, Suspense } from 'react'
 import { isFlagEnabled } from '#contract/system'
-import { closeModal, switchModal, useModals, type ModalName } from '../../lib/modal-store'
-import { statusQueryOptions } from '../../features/brand/api/get-status'
+import { useNavigate } from '@tanstack/react-router'
+import { closeModal, openModal, switchModal, useModals, type ModalName } from '../../lib/modal-store'
+import { useSession } from '../../lib/session'
+import { openProtected } from '../../lib/guards'
+import { useLogout } from '../../features/auth/use-logout'
+import { statusQueryOptions } from '../../lib/status-query'
 import { announcementsQueryOptions } from '../../features/notices/api/get-announcements'
 
 const auth = () => import('../../features/auth/components/auth-modals')
@@ -39,6 +43,9 @@ export function ModalHost() {
   const status = useQuery(statusQueryOptions())
   const notices = useQuery({ ...announcementsQueryOptions(i18n.locale), enabled: open('notice') })
   const tree = status.data?.info.whitelabel ?? []
+  const s = useSession()
+  const navigate = useNavigate()
+  const logout = useLogout()
   return (
     <Suspense fallback={null}>
       {open('login') ? (
@@ -47,6 +54,7 @@ export function ModalHost() {
           onClose={() => closeModal('login')}
           onForgot={() => switchModal('login', 'forgotPassword')}
           onRegister={() => switchModal('login', 'register')}
+          freePlay={isFlagEnabled(tree, 'FREEPLAY3')}
         />
       ) : null}
       {open('register') ? (
@@ -61,14 +69,39 @@ export function ModalHost() {
         <ForgotPasswordModal open onClose={() => closeModal('forgotPassword')} />
       ) : null}
       {open('changePassword') ? (
-        <ChangePasswordModal open onClose={() => closeModal('changePassword')} />
+        <ChangePasswordModal
+          open
+          forced={s.mustChangePassword}
+          onClose={() => closeModal('changePassword')}
+          onDone={() => {
+            closeModal('changePassword')
+            void navigate({ to: '/index' })
+          }}
+          onLogout={() => {
+            closeModal('changePassword')
+            void logout()
+          }}
+        />
       ) : null}
-      {open('afterLogin') ? <AfterLoginModal open onClose={() => closeModal('afterLogin')} /> : null}
+      {open('afterLogin') ? (
+        <AfterLoginModal
+          open
+          nickname={s.member?.nickname ?? ''}
+          onClose={() => closeModal('afterLogin')}
+          onMemberCentre={() => {
+            closeModal('afterLogin')
+            openProtected('memberCentre')
+          }}
+        />
+      ) : null}
       {open('needRealAccount') ? (
         <NeedRealAccountDialog
           open
           onClose={() => closeModal('needRealAccount')}
-          onRegister={() => switchModal('needRealAccount', 'register')}
+          onRegister={() => {
+            closeModal('needRealAccount')
+            void logout().then(() => openModal('register'))
+          }}
         />
       ) : null}
       {open('notice') ? (

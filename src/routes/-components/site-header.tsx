@@ -2,19 +2,19 @@
  * The header as every layout shows it: brand, visitor actions, language and theme, and
  * the game nav (optional, and collapsible on the lottery pages).
  */
-import { Trans, useLingui } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { AppHeader } from '../../components/layout/app-header'
 import { LanguageSwitcher } from '../../components/layout/language-switcher'
 import { ThemeSwitcher } from '../../components/layout/theme-switcher'
-import { openModal } from '../../lib/modal-store'
 import { pickCdn } from '../../utils/cdn'
 import { brandQueryOptions } from '../../features/brand/api/get-brand'
-import { statusQueryOptions } from '../../features/brand/api/get-status'
+import { statusQueryOptions } from '../../lib/status-query'
 import { vendorsQueryOptions } from '../../features/games/api/get-vendors'
 import { GameNav } from '../../features/games/components/game-nav'
+import { AccountArea } from '../../features/auth/components/account-area'
 
 export function SiteHeader({ nav = 'shown' }: { nav?: 'shown' | 'toggle' | 'none' }) {
   const { t } = useLingui()
@@ -39,16 +39,7 @@ export function SiteHeader({ nav = 'shown' }: { nav?: 'shown' | 'toggle' | 'none
           <ThemeSwitcher />
         </>
       }
-      actions={
-        <>
-          <button type="button" className="button button-light" onClick={() => openModal('login')}>
-            <Trans>Log in</Trans>
-          </button>
-          <button type="button" className="button button-accent" onClick={() => openModal('register')}>
-            <Trans>Register</Trans>
-          </button>
-        </>
-      }
+      actions={<AccountArea />}
       nav={
         nav === 'none' ? undefined : (
           <>

@@ -2,8 +2,9 @@ import { Trans } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { SideBar } from '../../components/layout/side-bar'
-import { statusQueryOptions } from '../../features/brand/api/get-status'
+import { statusQueryOptions } from '../../lib/status-query'
 import { InstallButton } from '../../features/pwa/components/install-button'
+import { openProtected } from '../../lib/guards'
 
 /** Customer service, app download (with the install offer when the browser makes one), promotions. */
 export function SiteSideBar() {
@@ -19,6 +20,11 @@ export function SiteSideBar() {
             </a>
           </li>
         ))}
+        <li>
+          <button type="button" className="side-link" onClick={() => openProtected('memberCentre')}>
+            <Trans>Member centre</Trans>
+          </button>
+        </li>
         <li>
           <Link to="/down" className="side-link">
             <Trans>App download</Trans>

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { statusQueryOptions } from '../../features/brand/api/get-status'
+import { statusQueryOptions } from '../../lib/status-query'
 import { InstallButton } from '../../features/pwa/components/install-button'
 
 /** App download: the browser's install offer where there is one, and how to add it by hand. */

@@ -1,22 +1,17 @@
 /**
- * The sign-in family of popups. Their forms arrive with sign-in; until then each says
- * plainly that it is not open yet, with the same frame, title and focus behaviour.
+ * The sign-in family of popups: log in, register, forgot password, change password
+ * (forced after a default or expired password), after-login, and the trial-account notice.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Modal } from '../../../components/ui/modal'
+import { ChangePasswordForm } from './change-password-form'
+import { LoginForm } from './login-form'
+import { RegisterForm } from './register-form'
 
 interface ShellProps {
   open: boolean
   onClose: () => void
-}
-
-function NotOpenYet() {
-  return (
-    <p>
-      <Trans>This is not open yet. Please contact customer service if you need help.</Trans>
-    </p>
-  )
 }
 
 export function LoginModal({
@@ -24,11 +19,12 @@ export function LoginModal({
   onClose,
   onForgot,
   onRegister,
-}: ShellProps & { onForgot: () => void; onRegister: () => void }) {
+  freePlay,
+}: ShellProps & { onForgot: () => void; onRegister: () => void; freePlay: boolean }) {
   const { t } = useLingui()
   return (
     <Modal open={open} onClose={onClose} title={t`Log in`} closeLabel={t`Close`} size="small">
-      <NotOpenYet />
+      <LoginForm freePlay={freePlay} />
       <div className="modal-links">
         <button type="button" className="link-button" onClick={onForgot}>
           <Trans>Forgot password?</Trans>
@@ -67,12 +63,13 @@ export function RegisterModal({
         ) : null}
       </div>
       <div role="tabpanel">
-        {referralCode ? (
+        {tab === 'username' ? (
+          <RegisterForm referralCode={referralCode} />
+        ) : (
           <p>
-            <Trans>Invitation code: {referralCode}</Trans>
+            <Trans>Registration by mobile number is not open yet. Please register with a username.</Trans>
           </p>
-        ) : null}
-        <NotOpenYet />
+        )}
       </div>
     </Modal>
   )
@@ -82,25 +79,74 @@ export function ForgotPasswordModal({ open, onClose }: ShellProps) {
   const { t } = useLingui()
   return (
     <Modal open={open} onClose={onClose} title={t`Forgot password`} closeLabel={t`Close`} size="small">
-      <NotOpenYet />
+      <p>
+        <Trans>Password recovery is not open yet. Please contact customer service, 24 hours a day.</Trans>
+      </p>
     </Modal>
   )
 }
 
-export function ChangePasswordModal({ open, onClose }: ShellProps) {
+export function ChangePasswordModal({
+  open,
+  onClose,
+  forced,
+  onDone,
+  onLogout,
+}: ShellProps & { forced: boolean; onDone: () => void; onLogout: () => void }) {
   const { t } = useLingui()
   return (
-    <Modal open={open} onClose={onClose} title={t`Change password`} closeLabel={t`Close`} size="small">
-      <NotOpenYet />
+    <Modal
+      open={open}
+      // A forced change cannot be skipped: the only other way out is to log out.
+      onClose={forced ? () => undefined : onClose}
+      title={t`Change password`}
+      closeLabel={forced ? t`Log out` : t`Close`}
+      size="small"
+      closeOnBackdrop={!forced}
+    >
+      {forced ? (
+        <p role="note">
+          <Trans>For your safety, please set a new password before you continue.</Trans>
+        </p>
+      ) : null}
+      <ChangePasswordForm onDone={onDone} />
+      {forced ? (
+        <button type="button" className="link-button" onClick={onLogout}>
+          <Trans>Log out</Trans>
+        </button>
+      ) : null}
     </Modal>
   )
 }
 
-export function AfterLoginModal({ open, onClose }: ShellProps) {
+export function AfterLoginModal({
+  open,
+  onClose,
+  nickname,
+  onMemberCentre,
+}: ShellProps & { nickname: string; onMemberCentre: () => void }) {
   const { t } = useLingui()
   return (
-    <Modal open={open} onClose={onClose} title={t`Welcome back`} closeLabel={t`Close`} size="small">
-      <NotOpenYet />
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={t`Welcome back`}
+      closeLabel={t`Close`}
+      size="small"
+      footer={
+        <>
+          <button type="button" className="button" onClick={onMemberCentre}>
+            <Trans>Member centre</Trans>
+          </button>
+          <button type="button" className="button button-primary" onClick={onClose} data-autofocus>
+            <Trans>Start playing</Trans>
+          </button>
+        </>
+      }
+    >
+      <p>
+        <Trans>You are logged in as {nickname}.</Trans>
+      </p>
     </Modal>
   )
 }

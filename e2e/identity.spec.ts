@@ -1,0 +1,157 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('lang', 'en')
+    sessionStorage.setItem('index-notice-seen', '1')
+  })
+})
+
+async function openLogin(page: Page) {
+  await page.goto('/index')
+  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
+  return page.getByRole('dialog', { name: 'Log in' })
+}
+
+async function logIn(page: Page, username: string, password: string) {
+  const dialog = await openLogin(page)
+  await dialog.getByLabel('Username', { exact: true }).fill(username)
+  await dialog.getByLabel('Password', { exact: true }).fill(password)
+  await dialog.getByRole('button', { name: 'Log in' }).click()
+  return dialog
+}
+
+test('a visitor opening the member centre gets the login popup', async ({ page }) => {
+  await page.goto('/index')
+  await page
+    .getByRole('complementary', { name: 'Quick links' })
+    .getByRole('button', { name: 'Member centre' })
+    .click()
+  await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible()
+})
+
+test('register by username, log out, log back in', async ({ page, ops }) => {
+  const name = `e2e${Date.now().toString(36).slice(-6)}`
+  await page.goto('/register')
+  const dialog = page.getByRole('dialog', { name: 'Register' })
+  await dialog.getByLabel('Username', { exact: true }).fill(name)
+  await dialog.getByLabel('Password', { exact: true }).fill('lotus123')
+  await dialog.getByLabel('Confirm password').fill('lotus999')
+  await dialog.getByRole('button', { name: 'Register' }).click()
+  // Mismatch and missing terms are caught before anything is sent.
+  await expect(dialog.getByText('The confirmation is inconsistent with the new password.')).toBeVisible()
+  await expect(dialog.getByText('You must agree to the terms and privacy policy.')).toBeVisible()
+  await dialog.getByLabel('Confirm password').fill('lotus123')
+  await dialog.getByRole('checkbox').check()
+  // The captcha's answer stays on the server: a wrong one is refused and nothing is created.
+  await dialog.getByLabel('Verification code', { exact: true }).fill('zzzz')
+  await dialog.getByRole('button', { name: 'Register' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'The verification code is wrong. Please try the new one.',
+  )
+
+  // With captchas switched off by the operator the same form goes through.
+  await ops('flag', 'set', 'CAPTCHA3', 'off')
+  try {
+    await page.reload()
+    await expect(dialog.getByLabel('Verification code', { exact: true })).toHaveCount(0)
+    await dialog.getByLabel('Username', { exact: true }).fill(name.toUpperCase())
+    await dialog.getByLabel('Password', { exact: true }).fill('lotus123')
+    await dialog.getByLabel('Confirm password').fill('lotus123')
+    await dialog.getByRole('checkbox').check()
+    await dialog.getByRole('button', { name: 'Register' }).click()
+    await expect(dialog).toHaveCount(0)
+    await expect(page).toHaveURL(/\/index$/)
+    const account = page.getByRole('banner').getByRole('button', { name: new RegExp(name, 'i') })
+    await expect(account).toBeVisible()
+
+    await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click()
+    await page.getByRole('dialog', { name: 'Log out' }).getByRole('button', { name: 'Log out' }).click()
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible()
+
+    await logIn(page, name, 'lotus123')
+    await expect(page.getByRole('dialog', { name: 'Welcome back' })).toBeVisible()
+  } finally {
+    await ops('flag', 'set', 'CAPTCHA3', 'on')
+  }
+})
+
+test('three wrong passwords bring the captcha', async ({ page, ops }) => {
+  // The failures count per username and per address: lift both afterwards for the other specs.
+  test.info().annotations.push({ type: 'cleanup', description: 'login unlock member01, reset-ip 127.0.0.1' })
+  const cleanup = async () => {
+    await ops('login', 'unlock', 'member01')
+    await ops('login', 'reset-ip', '127.0.0.1')
+  }
+  try {
+    await wrongThrice(page)
+  } finally {
+    await cleanup()
+  }
+})
+
+async function wrongThrice(page: Page) {
+  const dialog = await openLogin(page)
+  await dialog.getByLabel('Username', { exact: true }).fill('member01')
+  for (let i = 0; i < 3; i++) {
+    await dialog.getByLabel('Password', { exact: true }).fill(`wrong${i}`)
+    await dialog.getByRole('button', { name: 'Log in' }).click()
+    await expect(dialog.getByRole('alert')).toHaveText('The account or password is wrong.')
+  }
+  await expect(dialog.getByLabel('Verification code', { exact: true })).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'New verification code' }).locator('img')).toHaveAttribute(
+    'src',
+    /^data:image\/svg\+xml;base64,/,
+  )
+}
+
+test('a member logs in, sees their name, and logs out after confirming', async ({ page }) => {
+  const dialog = await logIn(page, 'Member01', 'lotus123')
+  await expect(dialog).toHaveCount(0)
+  await expect(page.getByRole('dialog', { name: 'Welcome back' })).toBeVisible()
+  await page.getByRole('button', { name: 'Start playing' }).click()
+  await expect(page.getByRole('banner').getByRole('button', { name: /member01/ })).toBeVisible()
+  expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy()
+
+  // The session survives a reload (same tab).
+  await page.reload()
+  await expect(page.getByRole('banner').getByRole('button', { name: /member01/ })).toBeVisible()
+
+  await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Log out' })
+  await confirm.getByRole('button', { name: 'Log out' }).click()
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible()
+  expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull()
+})
+
+test('the default password must be changed before anything else', async ({ page }) => {
+  await logIn(page, 'newbie01', 'welcome1')
+  const change = page.getByRole('dialog', { name: 'Change password' })
+  await expect(change).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(change).toBeVisible()
+  await change.getByLabel('Old password').fill('welcome1')
+  await change.getByLabel('New password', { exact: true }).fill('fresh2026')
+  await change.getByLabel('Confirm new password').fill('fresh2026')
+  await change.getByRole('button', { name: 'Change password' }).click()
+  await expect(change).toHaveCount(0)
+  await expect(page.getByText('Your password has been changed.')).toBeVisible()
+
+  // The new password logs in without the forced change.
+  await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click()
+  await page.getByRole('dialog', { name: 'Log out' }).getByRole('button', { name: 'Log out' }).click()
+  await logIn(page, 'newbie01', 'fresh2026')
+  await expect(page.getByRole('dialog', { name: 'Welcome back' })).toBeVisible()
+})
+
+test('a free-play guest opening the member centre is told a real account is needed', async ({ page }) => {
+  const dialog = await openLogin(page)
+  await dialog.getByRole('button', { name: 'Try free play' }).click()
+  await expect(page.getByRole('dialog', { name: 'Welcome back' })).toBeVisible()
+  await page
+    .getByRole('dialog', { name: 'Welcome back' })
+    .getByRole('button', { name: 'Member centre' })
+    .click()
+  await expect(page.getByRole('dialog', { name: 'A real account is needed' })).toBeVisible()
+})

@@ -1,0 +1,33 @@
+import { queryOptions } from '@tanstack/react-query'
+import { api } from '../../../lib/api'
+
+export const registerRulesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['system', 'registerSettings'],
+    queryFn: ({ signal }) => api.system.registerSettings(undefined, { signal }),
+    staleTime: 10 * 60_000,
+  })
+
+export const memberInfoQueryOptions = (token: string | null) =>
+  queryOptions({
+    queryKey: ['member', 'info', token],
+    queryFn: ({ signal }) => api.identity.memberInfo(undefined, { signal }),
+    enabled: token !== null,
+    staleTime: 60_000,
+  })
+
+export const affiliateQueryOptions = (code: string | undefined) =>
+  queryOptions({
+    queryKey: ['identity', 'affiliate', code],
+    queryFn: ({ signal }) =>
+      api.identity.affiliate({ code: code ?? '', domain: window.location.host }, { signal }),
+    enabled: !!code,
+    staleTime: 10 * 60_000,
+  })
+
+export const termsQueryOptions = (locale: string) =>
+  queryOptions({
+    queryKey: ['system', 'templates', 'terms', locale],
+    queryFn: ({ signal }) => api.system.templates({ code: 'terms' }, { signal }),
+    staleTime: 10 * 60_000,
+  })

@@ -1,0 +1,150 @@
+/**
+ * Log in by username and password. The password is left to the browser's password
+ * manager (autocomplete attributes); "remember me" keeps only the username, for a day.
+ */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState, type FormEvent } from 'react'
+import { TextField } from '../../../components/ui/text-field'
+import { api } from '../../../lib/api'
+import { ApiError } from '../../../lib/api-client'
+import { errorText } from '../../../lib/error-messages'
+import { useAfterLogin } from '../use-after-login'
+import { CaptchaField } from './captcha-field'
+
+const rememberCookie = 'lastUsername'
+
+function rememberedUsername(): string {
+  const m = document.cookie.match(/(?:^|;\s*)lastUsername=([^;]*)/)
+  try {
+    return m?.[1] ? decodeURIComponent(m[1]) : ''
+  } catch {
+    return ''
+  }
+}
+
+function remember(username: string | null): void {
+  document.cookie = username
+    ? `${rememberCookie}=${encodeURIComponent(username)}; max-age=86400; path=/; samesite=lax`
+    : `${rememberCookie}=; max-age=0; path=/; samesite=lax`
+}
+
+export function LoginForm({ freePlay }: { freePlay: boolean }) {
+  const { t, i18n } = useLingui()
+  const afterLogin = useAfterLogin()
+  const [username, setUsername] = useState(rememberedUsername)
+  const [password, setPassword] = useState('')
+  const [rememberMe, setRememberMe] = useState(() => rememberedUsername() !== '')
+  const [captcha, setCaptcha] = useState('')
+  const [needCaptcha, setNeedCaptcha] = useState(false)
+  const [captchaKey, setCaptchaKey] = useState(0)
+  const [errors, setErrors] = useState<{
+    username?: string
+    password?: string
+    captcha?: string
+    form?: string
+  }>({})
+  const [pending, setPending] = useState(false)
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    const next: typeof errors = {}
+    if (!username.trim()) next.username = t`This field cannot be empty.`
+    if (!password) next.password = t`This field cannot be empty.`
+    if (needCaptcha && !captcha.trim()) next.captcha = t`Enter the verification code shown.`
+    setErrors(next)
+    if (Object.keys(next).length > 0) return
+    setPending(true)
+    try {
+      const res = await api.identity.login({
+        type: 'username',
+        username: username.trim(),
+        password,
+        captcha: needCaptcha ? captcha.trim() : undefined,
+        entrance: 'member',
+      })
+      remember(rememberMe ? username.trim() : null)
+      await afterLogin(res, username.trim(), { loginType: 'username', from: 'login' })
+    } catch (err) {
+      const wantsCaptcha = err instanceof ApiError && err.value?.captcha === true
+      if (wantsCaptcha) {
+        setNeedCaptcha(true)
+        setCaptchaKey((k) => k + 1)
+      }
+      const text = errorText(i18n, err)
+      setErrors(
+        err instanceof ApiError && err.errorCode.startsWith('captcha') ? { captcha: text } : { form: text },
+      )
+    } finally {
+      setPending(false)
+    }
+  }
+
+  async function tryFreePlay() {
+    setPending(true)
+    try {
+      const res = await api.identity.freePlay({ os: navigator.platform.slice(0, 32), platform: 'W' })
+      try {
+        localStorage.removeItem('cpw')
+      } catch {
+        // nothing stored
+      }
+      await afterLogin(res, 'guest', { loginType: 'username', from: 'freePlay' })
+    } catch (err) {
+      setErrors({ form: errorText(i18n, err) })
+    } finally {
+      setPending(false)
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={pending}>
+      <TextField
+        label={t`Username`}
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+        error={errors.username}
+        required
+        data-autofocus
+      />
+      <TextField
+        label={t`Password`}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={errors.password}
+        required
+      />
+      {needCaptcha ? (
+        <CaptchaField value={captcha} onChange={setCaptcha} error={errors.captcha} refreshKey={captchaKey} />
+      ) : null}
+      <label className="check">
+        <input type="checkbox" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
+        <Trans>Remember my username for a day</Trans>
+      </label>
+      {errors.form ? (
+        <p role="alert" className="form-error">
+          {errors.form}
+        </p>
+      ) : null}
+      <button type="submit" className="button button-primary button-block" disabled={pending}>
+        {pending ? <Trans>Logging in…</Trans> : <Trans>Log in</Trans>}
+      </button>
+      {freePlay ? (
+        <button
+          type="button"
+          className="button button-block"
+          onClick={() => void tryFreePlay()}
+          disabled={pending}
+        >
+          <Trans>Try free play</Trans>
+        </button>
+      ) : null}
+    </form>
+  )
+}

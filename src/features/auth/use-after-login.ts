@@ -1,0 +1,37 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import type { LoginResponse } from '#contract/identity'
+import { api } from '../../lib/api'
+import { closeModal, openModal } from '../../lib/modal-store'
+import { setMember, startSession } from '../../lib/session'
+
+/**
+ * What follows a successful login or registration (spec section 4): the session is
+ * stored; a default or expired password opens the forced change (not after an SMS or
+ * social login); otherwise the member info loads and the after-login popup opens.
+ */
+export function useAfterLogin() {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  return async (
+    res: LoginResponse,
+    account: string,
+    opts: { loginType: 'username' | 'sms' | 'social'; from: 'login' | 'register' | 'freePlay' },
+  ) => {
+    startSession(res, account)
+    const member = await api.identity.memberInfo()
+    setMember(member)
+    queryClient.setQueryData(['member', 'info', res.token], member)
+    closeModal('login')
+    closeModal('register')
+    if ((res.mustChangePassword || res.passwordExpired) && opts.loginType === 'username') {
+      openModal('changePassword')
+      return
+    }
+    if (opts.from === 'register') {
+      await navigate({ to: '/index' })
+      return
+    }
+    openModal('afterLogin')
+  }
+}

@@ -1,0 +1,21 @@
+import { useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { api } from '../../lib/api'
+import { endSession } from '../../lib/session'
+import { showToast } from '../../lib/toast-store'
+
+/** Logs out: ends the session on the server, clears session storage, goes home. */
+export function useLogout() {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  return async () => {
+    // The local session ends even when the network is down; the server's expires by itself.
+    await api.identity.logout().catch(() => undefined)
+    endSession()
+    queryClient.removeQueries({ queryKey: ['member'] })
+    showToast(t`You have logged out.`, 'info')
+    await navigate({ to: '/index' })
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * What the user reads for each errorCode: translated here, never the server's text.
+ */
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { ErrorCode } from '#contract/error-codes'
+import { ApiError } from './api-client'
+
+const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
+  invalid_credentials: msg`The account or password is wrong.`,
+  captcha_required: msg`Enter the verification code shown.`,
+  captcha_invalid: msg`The verification code is wrong. Please try the new one.`,
+  account_locked: msg`Too many failed attempts. Please try again later.`,
+  account_disabled: msg`This account is disabled. Please contact customer service.`,
+  member_no_enter: msg`Non-member accounts cannot log in here.`,
+  error_not_agent: msg`Non-agents cannot log in.`,
+  username_taken: msg`This username is already taken.`,
+  invitation_code_error: msg`The invitation code is not valid.`,
+  terms_not_accepted: msg`You must agree to the terms and privacy policy.`,
+  password_mismatch: msg`The confirmation is inconsistent with the new password.`,
+  old_password_wrong: msg`The old password is wrong.`,
+  password_same_as_old: msg`The new password must differ from the old one.`,
+  TOO_MANY_REQUESTS: msg`Too many requests. Please retry after 5 minutes.`,
+  network_error: msg`Network abnormal, please retry.`,
+  timeout_retry_please: msg`The page took too long to load. Please check your network.`,
+  system_maintenance: msg`The system is under maintenance.`,
+  region_restricted: msg`Access is restricted in your location or from your IP address.`,
+  ip_blocked: msg`Access is restricted in your location or from your IP address.`,
+  feature_disabled: msg`This operation is not enabled. Please contact customer service.`,
+  in_need_true_account: msg`Trial accounts cannot use this. Please register or log in with a real account.`,
+  validation_failed: msg`Some fields need attention.`,
+  request_body_required: msg`Network abnormal, please retry.`,
+  encryption_key_unknown: msg`Network abnormal, please retry.`,
+  CUSTOMER_NOT_LOGIN: msg`Please log in first.`,
+  'user.or.token.invalid': msg`Your session has ended. Please log in again.`,
+  'login.not.session': msg`Your session has ended. Please log in again.`,
+  token_ip_different: msg`Your session has ended. Please log in again.`,
+  account_not_found: msg`The username or email does not exist.`,
+  verification_code_invalid: msg`The verification code is invalid.`,
+  verification_code_expired: msg`The code has expired. Please send a new one.`,
+}
+
+const fallback = msg`System error. Please try again.`
+
+/** The translated sentence for an error from the API (or anything thrown). */
+export function errorText(i18n: I18n, err: unknown): string {
+  const code = err instanceof ApiError ? err.errorCode : 'network_error'
+  return i18n._(texts[code] ?? fallback)
+}

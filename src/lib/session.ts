@@ -1,0 +1,98 @@
+/**
+ * The session as the spec keeps it: the token and the member's details in sessionStorage
+ * (so a closed tab ends it), the logged-in state in a store every screen reads.
+ */
+import { proxy, useSnapshot } from 'valtio'
+import type { LoginResponse, MemberInfo } from '#contract/identity'
+import { memberTypes } from '#contract/identity'
+
+const keys = [
+  'token',
+  'account',
+  'username',
+  'nickname',
+  'customerId',
+  'isAgent',
+  'toUpline',
+  'memberLabel',
+] as const
+
+function read(key: string): string | null {
+  try {
+    return sessionStorage.getItem(key)
+  } catch {
+    return null
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) sessionStorage.removeItem(key)
+    else sessionStorage.setItem(key, value)
+  } catch {
+    // Storage refused (private mode): the session lasts for this page only.
+  }
+}
+
+export interface SessionState {
+  token: string | null
+  member: MemberInfo | null
+  /** The login asked for a password change before anything else. */
+  mustChangePassword: boolean
+}
+
+function initial(): SessionState {
+  // App start (spec section 4): with no account stored, a leftover token is dropped.
+  const token = read('account') ? read('token') : null
+  if (!token) write('token', null)
+  return { token, member: null, mustChangePassword: false }
+}
+
+export const session = proxy<SessionState>(initial())
+
+export function startSession(login: LoginResponse, account: string): void {
+  write('token', login.token)
+  write('account', account)
+  write('username', account)
+  session.token = login.token
+  session.mustChangePassword = login.mustChangePassword || login.passwordExpired
+}
+
+export function setMember(member: MemberInfo): void {
+  session.member = member
+  write('account', member.account)
+  write('nickname', member.nickname)
+  write('customerId', String(member.id))
+  write('isAgent', String(member.type))
+  write('toUpline', String(member.toUpline))
+  write('memberLabel', JSON.stringify(member.memberLabel.map((l) => l.labelName)))
+}
+
+/** The forced password change is done. */
+export function passwordChanged(): void {
+  session.mustChangePassword = false
+}
+
+export function endSession(): void {
+  for (const k of keys) write(k, null)
+  try {
+    sessionStorage.clear()
+  } catch {
+    // nothing stored
+  }
+  session.token = null
+  session.member = null
+  session.mustChangePassword = false
+}
+
+export function isAgentType(type: number | undefined): boolean {
+  return type !== undefined && (memberTypes.agentTypes as readonly number[]).includes(type)
+}
+
+export function isGuestType(type: number | undefined): boolean {
+  return type === memberTypes.guest
+}
+
+export function useSession() {
+  return useSnapshot(session)
+}
