@@ -14,6 +14,7 @@ test('the language choice persists across a reload and travels as the Language h
   const statusRequest = page.waitForRequest((r) => r.url().includes('/wps/system/status'))
   await page.reload()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('欢迎来到 Lotus Play')
+  // The saved status is re-checked after every reload, in the chosen language.
   expect((await statusRequest).headers()['language']).toBe('CN')
   expect(await page.evaluate(() => [localStorage.getItem('lang'), localStorage.getItem('hisLang')])).toEqual([
     'zh',

@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
+import { precompress } from '../server/build-pwa'
 import { expect, test } from './fixtures'
 
 test.beforeEach(async ({ page }) => {
@@ -86,6 +87,8 @@ test('a new version waits for the user: the page offers it and reloads only on t
       ],
       { cwd: root, env: { ...process.env, NODE_ENV: 'production' }, stdio: 'pipe' },
     )
+    // As `npm start` does after a build: .br/.gz beside each file, or the stale ones stay.
+    precompress(next)
     cpSync(next, staticDir, { recursive: true, force: true })
   } finally {
     rmSync(next, { recursive: true, force: true })

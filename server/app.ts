@@ -18,7 +18,9 @@ import type { Database } from './plugins/external/db'
 import { createAccessService, type AccessService } from './system/access'
 import { contentHandlers } from './content/handlers'
 import { gameHandlers } from './games/handlers'
+import { createOutboxChannel } from './channels/outbox'
 import { createAudit } from './identity/audit'
+import { createCodes } from './identity/codes'
 import { createCaptchas } from './identity/captcha'
 import { identityHandlers } from './identity/handlers'
 import { createPasswords, type Passwords } from './identity/passwords'
@@ -145,6 +147,7 @@ export async function buildApp(
       throttle,
       captchas: createCaptchas(db, now),
       audit: createAudit(db, now),
+      codes: createCodes(db, createOutboxChannel(db, now), throttle, now),
       now,
     }),
   }

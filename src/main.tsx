@@ -50,6 +50,9 @@ async function start() {
     dehydrateOptions: { shouldDehydrateQuery: persistedQuery },
   })
   await Promise.all([restored.catch(() => undefined), activateLocale(currentLocale())])
+  // Saved status is shown at once but always re-checked: maintenance or a switched flag
+  // must not wait for the saved copy to age.
+  await queryClient.invalidateQueries({ queryKey: ['system', 'status'], refetchType: 'none' })
   const el = document.getElementById('root')
   if (!el) throw new Error('no #root element')
   createRoot(el).render(

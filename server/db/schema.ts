@@ -335,3 +335,38 @@ export const auditEvents = pgTable(
   },
   (t) => [index('audit_member').on(t.memberId), index('audit_event').on(t.event)],
 )
+
+/**
+ * Messages to members (SMS and e-mail). The default channel delivers into this table,
+ * which the developer page shows when DEV_TOOLS is on; real providers are configuration.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    merchantCode: text('merchant_code').notNull(),
+    channel: text('channel').$type<'sms' | 'email'>().notNull(),
+    destination: text('destination').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('outbox_destination').on(t.destination)],
+)
+
+/** One-time codes sent by SMS or e-mail: only a hash is kept; single use; they expire. */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: serial('id').primaryKey(),
+    merchantCode: text('merchant_code').notNull(),
+    purpose: text('purpose').$type<'register' | 'login' | 'reset'>().notNull(),
+    destination: text('destination').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('verification_lookup').on(t.merchantCode, t.purpose, t.destination)],
+)

@@ -34,7 +34,8 @@ export const demoWhitelabel: [string, string | null, boolean][] = [
   ['MOBILENUMPASSREG3', 'REG3', true],
   ['DIRECTREG3', 'REG3', true],
   ['AFFMAN3', 'REG3', true],
-  ['CAPTCHA3', 'REG3', true],
+  // Captchas guard login as well as registration, so they hang off no other feature.
+  ['CAPTCHA3', null, true],
   ['DISPLAYLOCATION3', 'REG3', true],
   ['LOGIN3', null, true],
   ['MOBILEVERCODELOGIN3', 'LOGIN3', true],

@@ -110,6 +110,9 @@ export function registerEndpoint<E extends EndpointDef>(
         if (def.auth === 'agent' && !isAgentType(session.type)) {
           throw new AppError('forbidden', 'this is for agents only')
         }
+        if (session.mustChangePassword && !def.beforePasswordChange) {
+          throw new AppError('password_change_required', 'change the password first')
+        }
         caller.session = session
       }
       if (def.modId) {

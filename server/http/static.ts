@@ -13,7 +13,8 @@ const noCacheFiles = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 're
 const apiPrefix = /^\/(wps|lgw|lotto)(\/|$)/
 
 export function cacheControlFor(filePath: string): string {
-  const base = path.basename(filePath)
+  // A precompressed sibling (index.html.br) is cached like the file it stands for.
+  const base = path.basename(filePath).replace(/\.(br|gz)$/, '')
   if (noCacheFiles.has(base)) return 'no-cache'
   if (filePath.split(path.sep).includes('assets')) return 'public, max-age=31536000, immutable'
   return 'public, max-age=3600'
@@ -36,6 +37,8 @@ export async function registerStatic(
     await app.register(fastifyStatic, {
       root: opts.staticDir,
       index: false,
+      // build-pwa.ts writes .br and .gz beside each text file.
+      preCompressed: true,
       cacheControl: false,
       etag: true,
       lastModified: true,

@@ -21,6 +21,7 @@ import { captchaCookie, type Captchas } from './captcha'
 import type { Passwords } from './passwords'
 import { isAgentType, type AuthedSession, type Sessions } from './sessions'
 import type { Throttle } from './throttle'
+import type { Codes } from './codes'
 
 export interface IdentityDeps {
   db: Db
@@ -31,6 +32,7 @@ export interface IdentityDeps {
   throttle: Throttle
   captchas: Captchas
   audit: Audit
+  codes: Codes
   now: () => Date
 }
 
@@ -68,7 +70,53 @@ function cookieOf(req: { cookies?: Record<string, string | undefined> }): string
 }
 
 export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['identity']> {
-  const { db, repo, access, sessions, passwords, throttle, captchas, audit, now } = deps
+  const { db, repo, access, sessions, passwords, throttle, captchas, audit, codes, now } = deps
+
+  /** A mobile number in E.164 form, checked against the country's digit count. */
+  async function phoneOf(mobile: string, dialingCode: string, path = 'mobileNum'): Promise<string> {
+    const dial = dialingCode.trim().replace(/^\+/, '')
+    const country = (await repo.countries()).find((c) => c.countryDialingCode === dial)
+    const national = mobile.replace(/[\s-]/g, '').replace(/^0+/, '')
+    if (
+      !country ||
+      !/^\d+$/.test(national) ||
+      national.length < country.minDigits ||
+      national.length > country.maxDigits
+    ) {
+      throw new AppError('validation_failed', 'the mobile number is not valid', {
+        fields: [
+          {
+            path,
+            code: country ? `digits:${country.minDigits}-${country.maxDigits}` : 'country',
+            message: 'the mobile number is not valid',
+          },
+        ],
+      })
+    }
+    return `+${dial}${national}`
+  }
+
+  async function memberByMobile(merchantCode: string, e164: string) {
+    const [m] = await db
+      .select()
+      .from(members)
+      .where(and(eq(members.merchantCode, merchantCode), eq(members.mobile, e164)))
+    return m
+  }
+
+  /** 429 with the real wait: until the counting window ends. */
+  function tooMany(message: string, until: Date): AppError {
+    const seconds = Math.max(1, Math.ceil((until.getTime() - now().getTime()) / 1000))
+    return new AppError(
+      'TOO_MANY_REQUESTS',
+      message,
+      { retryAfterSeconds: seconds },
+      { 'retry-after': String(seconds) },
+    )
+  }
+
+  const smsText = (code: string, minutes: number) =>
+    `Your verification code is ${code}. It expires in ${minutes} minutes. Never share it.`
 
   async function passwordExpired(merchantCode: string, changedAt: Date): Promise<boolean> {
     const m = await repo.merchant(merchantCode)
@@ -111,6 +159,7 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
       void reply.setCookie(captchaCookie, c.id, {
         httpOnly: true,
         sameSite: 'lax',
+        secure: 'auto',
         path: '/wps',
         maxAge: 300,
       })
@@ -119,7 +168,23 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
 
     async login({ input, caller, req }) {
       if (input.type === 'sms') {
-        throw new AppError('feature_disabled', 'login by SMS code is not available yet')
+        const snap = await access.snapshot(caller.merchantCode)
+        if (!access.isEnabled(snap, 'MOBILEVERCODELOGIN3'))
+          throw new AppError('feature_disabled', 'login by SMS code is off')
+        const e164 = await phoneOf(input.mobileNum ?? '', input.countryDialingCode ?? '')
+        await codes.consume(caller.merchantCode, 'login', e164, input.verificationCode)
+        const member = await memberByMobile(caller.merchantCode, e164)
+        if (!member) throw new AppError('invalid_credentials', 'no account has this number')
+        if (member.status !== 'active') throw new AppError('account_disabled', 'this account is disabled')
+        const res = await startSession(member, 'sms', caller, req.headers['user-agent'])
+        await audit({
+          merchantCode: caller.merchantCode,
+          event: 'login',
+          ip: caller.ip,
+          memberId: member.id,
+          detail: { type: 'sms' },
+        })
+        return res
       }
       const username = normalizeUsername(input.username ?? '')
       const password = input.password ?? ''
@@ -146,7 +211,10 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
           { 'retry-after': String(seconds) },
         )
       }
-      if (u.count >= loginPolicy.captchaAfter || i.count >= loginPolicy.captchaAfter) {
+      const snapNow = await access.snapshot(caller.merchantCode)
+      const captchaOn = access.isEnabled(snapNow, 'CAPTCHA3')
+      // With captchas switched off by the operator, the lock alone guards the account.
+      if (captchaOn && (u.count >= loginPolicy.captchaAfter || i.count >= loginPolicy.captchaAfter)) {
         if (!input.captcha) throw new AppError('captcha_required', 'enter the captcha', { captcha: true })
         if (!(await captchas.check(cookieOf(req), input.captcha))) {
           throw new AppError('captcha_invalid', 'the captcha is wrong', { captcha: true })
@@ -185,7 +253,8 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
             { 'retry-after': String(seconds) },
           )
         }
-        const captcha = nu.count >= loginPolicy.captchaAfter || ni.count >= loginPolicy.captchaAfter
+        const captcha =
+          captchaOn && (nu.count >= loginPolicy.captchaAfter || ni.count >= loginPolicy.captchaAfter)
         throw new AppError('invalid_credentials', 'the account or password is wrong', { captcha })
       }
       if (member.status !== 'active') throw new AppError('account_disabled', 'this account is disabled')
@@ -195,7 +264,9 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
       if (input.entrance === 'member' && member.type === memberTypes.guest) {
         throw new AppError('member_no_enter', 'this account cannot log in here')
       }
-      await Promise.all([throttle.clear(userKey), throttle.clear(ipKey)])
+      // Only the account's count is cleared: an address guessing at several accounts keeps
+      // its count even when it also logs into one of its own.
+      await throttle.clear(userKey)
       const res = await startSession(member, 'username', caller, req.headers['user-agent'])
       await audit({
         merchantCode: caller.merchantCode,
@@ -209,14 +280,7 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
 
     async freePlay({ caller, req }) {
       const t = await throttle.hit(`freeplay:${caller.ip}`, 60 * minute)
-      if (t.count > 20) {
-        throw new AppError(
-          'TOO_MANY_REQUESTS',
-          'too many trial accounts from this address',
-          { retryAfterSeconds: 300 },
-          { 'retry-after': '300' },
-        )
-      }
+      if (t.count > 20) throw tooMany('too many trial accounts from this address', t.resetsAt)
       const suffix = randomBytes(6).toString('hex')
       const [guest] = await db
         .insert(members)
@@ -229,6 +293,8 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
           type: memberTypes.guest,
           language: caller.locale,
           registerIp: caller.ip,
+          createdAt: now(),
+          passwordChangedAt: now(),
         })
         .returning()
       if (!guest) throw new Error('trial account not created')
@@ -269,14 +335,7 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
         }
       }
       const t = await throttle.hit(`register:${caller.ip}`, 60 * minute)
-      if (t.count > 10) {
-        throw new AppError(
-          'TOO_MANY_REQUESTS',
-          'too many registrations from this address',
-          { retryAfterSeconds: 300 },
-          { 'retry-after': '300' },
-        )
-      }
+      if (t.count > 10) throw tooMany('too many registrations from this address', t.resetsAt)
 
       let parentId: number | null = null
       const code = (input.affiliateCode || input.referralCode || '').trim()
@@ -307,9 +366,13 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
           fields: [{ path: 'username', code: 'taken', message: 'taken' }],
         })
 
+      // Only fields the brand asks for (and so were checked above) are kept.
+      const enabled = new Set(rules.filter((r) => r.enabled).map((r) => r.field))
+      const keep = (field: (typeof rules)[number]['field'], v: string | undefined) =>
+        enabled.has(field) && v?.trim() ? v.trim() : null
       const contacts: Record<string, string> = {}
       for (const k of ['qqNum', 'line', 'whatsapp', 'facebook', 'wechat', 'idNumber'] as const) {
-        const v = input[k]?.trim()
+        const v = keep(k, input[k])
         if (v) contacts[k] = v
       }
       const [member] = await db
@@ -321,11 +384,16 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
           nickname: account,
           passwordHash: await passwords.hash(input.password),
           parentId,
-          mobile: input.mobileNum?.trim() || null,
-          countryDialingCode: input.countryDialingCode?.trim() || null,
-          email: input.email?.trim() || null,
-          payeeName: input.payeeName?.trim() || null,
-          paymentPasswordHash: input.paymentPassword ? await passwords.hash(input.paymentPassword) : null,
+          mobile: keep('mobileNum', input.mobileNum),
+          countryDialingCode: keep('mobileNum', input.mobileNum)
+            ? input.countryDialingCode?.trim() || null
+            : null,
+          email: keep('email', input.email),
+          payeeName: keep('payeeName', input.payeeName),
+          paymentPasswordHash:
+            enabled.has('paymentPassword') && input.paymentPassword
+              ? await passwords.hash(input.paymentPassword)
+              : null,
           contacts,
           language: caller.locale,
           registerIp: caller.ip,
@@ -344,6 +412,101 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
         ip: caller.ip,
         memberId: member.id,
         username,
+      })
+      return startSession(member, 'register', caller, req.headers['user-agent'])
+    },
+
+    async smsRegister({ input, caller }) {
+      const e164 = await phoneOf(input.mobileNo, input.countryDialingCode, 'mobileNo')
+      if (await memberByMobile(caller.merchantCode, e164)) {
+        throw new AppError('mobile_taken', 'this mobile number is already registered')
+      }
+      const expiredMinutes = await codes.send({
+        merchantCode: caller.merchantCode,
+        purpose: 'register',
+        destination: e164,
+        via: 'sms',
+        text: smsText,
+        ip: caller.ip,
+      })
+      return { expiredMinutes }
+    },
+
+    async smsLogin({ input, caller }) {
+      const e164 = await phoneOf(input.mobileNum, input.countryDialingCode)
+      // The answer is the same whether or not the number has an account, so numbers cannot
+      // be probed; a code is only sent to a number that has one.
+      if (await memberByMobile(caller.merchantCode, e164)) {
+        await codes.send({
+          merchantCode: caller.merchantCode,
+          purpose: 'login',
+          destination: e164,
+          via: 'sms',
+          text: smsText,
+          ip: caller.ip,
+        })
+      }
+      return { expiredMinutes: 5 }
+    },
+
+    async registerMobile({ input, caller, req }) {
+      const rules = await repo.registerRules(caller.merchantCode)
+      const fields: FieldError[] = []
+      const rule = rules.find((r) => r.field === 'password')
+      const problem = rule ? checkField({ ...rule, required: true }, input.password) : null
+      if (problem) fields.push(problemToField('password', problem))
+      if (input.password !== input.confirmPassword) {
+        fields.push({ path: 'confirmPassword', code: 'mismatch', message: 'the passwords differ' })
+      }
+      if (fields.length > 0) throw new AppError('validation_failed', 'some fields are not valid', { fields })
+      if (!input.termsAccepted) throw new AppError('terms_not_accepted', 'accept the terms to register')
+      const e164 = await phoneOf(input.mobileNum, input.countryDialingCode)
+      if (await memberByMobile(caller.merchantCode, e164)) {
+        throw new AppError('mobile_taken', 'this mobile number is already registered')
+      }
+      await codes.consume(caller.merchantCode, 'register', e164, input.verificationCode)
+      let parentId: number | null = null
+      const code = (input.affiliateCode || input.referralCode || '').trim()
+      if (code) {
+        const [agent] = await db
+          .select({ id: members.id })
+          .from(members)
+          .where(
+            and(
+              eq(members.merchantCode, caller.merchantCode),
+              eq(members.affiliateCode, code.toUpperCase()),
+              inArray(members.type, [...memberTypes.agentTypes]),
+              eq(members.status, 'active'),
+            ),
+          )
+        if (!agent) throw new AppError('invitation_code_error', 'the invitation code is not valid')
+        parentId = agent.id
+      }
+      const username = e164.slice(1)
+      const [member] = await db
+        .insert(members)
+        .values({
+          merchantCode: caller.merchantCode,
+          username,
+          account: username,
+          nickname: `${'*'.repeat(Math.max(0, username.length - 4))}${username.slice(-4)}`,
+          passwordHash: await passwords.hash(input.password),
+          parentId,
+          mobile: e164,
+          countryDialingCode: input.countryDialingCode.replace(/^\+/, ''),
+          language: caller.locale,
+          registerIp: caller.ip,
+          passwordChangedAt: now(),
+        })
+        .onConflictDoNothing()
+        .returning()
+      if (!member) throw new AppError('mobile_taken', 'this mobile number is already registered')
+      await audit({
+        merchantCode: caller.merchantCode,
+        event: 'register',
+        ip: caller.ip,
+        memberId: member.id,
+        detail: { type: 'mobile' },
       })
       return startSession(member, 'register', caller, req.headers['user-agent'])
     },
@@ -385,7 +548,11 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
           fields: [{ path: 'confirmNewPassword', code: 'mismatch', message: 'the passwords differ' }],
         })
       }
+      const guessKey = `oldpw:${m.id}`
+      const guesses = await throttle.peek(guessKey, loginPolicy.windowMs)
+      if (guesses.count >= 5) throw tooMany('too many wrong old passwords', guesses.resetsAt)
       if (!(await passwords.verify(m.passwordHash, input.oldPassword))) {
+        await throttle.hit(guessKey, loginPolicy.windowMs)
         throw new AppError('old_password_wrong', 'the old password is wrong', {
           fields: [{ path: 'oldPassword', code: 'wrong', message: 'the old password is wrong' }],
         })
@@ -400,6 +567,7 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
           mustChangePassword: false,
         })
         .where(eq(members.id, m.id))
+      await throttle.clear(guessKey)
       await sessions.revokeOthers(m.id, s.sessionId)
       await audit({
         merchantCode: caller.merchantCode,

@@ -2,6 +2,7 @@
  * Passwords are hashed with argon2id. The parameters default to OWASP's recommendation
  * (19 MiB memory, 2 passes, 1 lane); `npm run bench -- login` reports what they cost.
  */
+import { availableParallelism } from 'node:os'
 import { hash, verify, type Algorithm } from '@node-rs/argon2'
 
 // NOTE: Algorithm is a const enum, which isolated modules cannot read; 2 is Argon2id.
@@ -10,6 +11,28 @@ const argon2id = 2 as Algorithm
 export interface PasswordParams {
   memoryKib: number
   passes: number
+  /** Hashes computed at once; default: one fewer than the CPUs, at least one. */
+  concurrency?: number
+}
+
+/**
+ * Runs at most `limit` tasks at once. argon2 runs in libuv's thread pool (4 threads); on a
+ * small machine four hashes at once starve the event loop, so hashing waits its turn and
+ * the rest of the server keeps answering during a login storm (`npm run bench -- login`).
+ */
+function limiter(limit: number) {
+  let active = 0
+  const waiting: (() => void)[] = []
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve))
+    active++
+    try {
+      return await task()
+    } finally {
+      active--
+      waiting.shift()?.()
+    }
+  }
 }
 
 export function createPasswords(params: PasswordParams) {
@@ -22,15 +45,17 @@ export function createPasswords(params: PasswordParams) {
   // A hash to verify against when the account does not exist, so a wrong username takes
   // as long as a wrong password and usernames cannot be probed by timing.
   const decoy = hash('decoy-password-for-timing', options)
+  const run = limiter(params.concurrency ?? Math.max(1, availableParallelism() - 1))
   return {
-    hash: (password: string) => hash(password, options),
+    hash: (password: string) => run(() => hash(password, options)),
     async verify(stored: string | undefined, password: string): Promise<boolean> {
       try {
         if (!stored) {
-          await verify(await decoy, password)
+          const d = await decoy
+          await run(() => verify(d, password))
           return false
         }
-        return await verify(stored, password)
+        return await run(() => verify(stored, password))
       } catch {
         return false
       }

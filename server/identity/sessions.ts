@@ -21,6 +21,8 @@ export interface AuthedSession {
   merchantCode: string
   type: number
   username: string
+  /** A default or reset password: only the password change and logout are answered. */
+  mustChangePassword: boolean
 }
 
 export function hashToken(token: string): string {
@@ -68,6 +70,7 @@ export function createSessions(db: Db, policy: SessionPolicy, now: () => Date) {
           type: members.type,
           username: members.username,
           status: members.status,
+          mustChangePassword: members.mustChangePassword,
         })
         .from(sessions)
         .innerJoin(members, eq(members.id, sessions.memberId))
@@ -92,6 +95,7 @@ export function createSessions(db: Db, policy: SessionPolicy, now: () => Date) {
         merchantCode: row.merchantCode,
         type: row.type,
         username: row.username,
+        mustChangePassword: row.mustChangePassword,
       }
     },
 

@@ -9,6 +9,8 @@ import type { Db } from '../plugins/external/db'
 export interface ThrottleState {
   count: number
   blockedUntil: Date | null
+  /** When the current window ends and the count starts again. */
+  resetsAt: Date
 }
 
 export function createThrottle(db: Db, now: () => Date) {
@@ -17,10 +19,14 @@ export function createThrottle(db: Db, now: () => Date) {
     async peek(key: string, windowMs: number): Promise<ThrottleState> {
       const [row] = await db.select().from(throttles).where(eq(throttles.key, key))
       const t = now()
-      if (!row) return { count: 0, blockedUntil: null }
+      if (!row) return { count: 0, blockedUntil: null, resetsAt: new Date(t.getTime() + windowMs) }
       const blockedUntil = row.blockedUntil && row.blockedUntil > t ? row.blockedUntil : null
       const fresh = t.getTime() - row.windowStartedAt.getTime() < windowMs
-      return { count: fresh ? row.count : 0, blockedUntil }
+      return {
+        count: fresh ? row.count : 0,
+        blockedUntil,
+        resetsAt: new Date((fresh ? row.windowStartedAt.getTime() : t.getTime()) + windowMs),
+      }
     },
 
     /**
@@ -38,16 +44,28 @@ export function createThrottle(db: Db, now: () => Date) {
             then 1 else throttles.count + 1 end,
           window_started_at = case when throttles.window_started_at <= ${windowStart}::timestamptz
             then excluded.window_started_at else throttles.window_started_at end
-        returning count, blocked_until`)
-      const row = (res as unknown as { rows: { count: number; blocked_until: string | Date | null }[] })
-        .rows[0]
+        returning count, blocked_until, window_started_at`)
+      type Row = { count: number; blocked_until: string | Date | null; window_started_at: string | Date }
+      const row = (res as unknown as { rows: Row[] }).rows[0]
       const count = Number(row?.count ?? 1)
       let blocked = row?.blocked_until ? new Date(row.blocked_until) : null
       if (limit !== undefined && blockMs !== undefined && count >= limit) {
         blocked = new Date(t.getTime() + blockMs)
         await db.update(throttles).set({ blockedUntil: blocked }).where(eq(throttles.key, key))
       }
-      return { count, blockedUntil: blocked && blocked > t ? blocked : null }
+      const started = row?.window_started_at ? new Date(row.window_started_at) : t
+      // Now and then, rows long past their window go, so the table does not grow forever.
+      if (Math.random() < 0.01) {
+        await db.execute(
+          sql`delete from throttles where window_started_at < ${new Date(t.getTime() - 86_400_000).toISOString()}::timestamptz
+              and (blocked_until is null or blocked_until < ${at}::timestamptz)`,
+        )
+      }
+      return {
+        count,
+        blockedUntil: blocked && blocked > t ? blocked : null,
+        resetsAt: new Date(started.getTime() + windowMs),
+      }
     },
 
     async clear(key: string): Promise<void> {

@@ -28,6 +28,8 @@ export interface EndpointDef {
   readonly modId?: string
   /** Body encoding; the platform's forgot-password call is form-encoded. */
   readonly bodyEncoding?: 'json' | 'form'
+  /** Answered to a session that must change its password first (the change itself, logout). */
+  readonly beforePasswordChange?: boolean
   /** Still answered while the brand is in maintenance or the caller's region or IP is blocked. */
   readonly alwaysAvailable?: boolean
   readonly query?: z.ZodMiniType

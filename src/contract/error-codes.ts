@@ -59,6 +59,8 @@ export const errorCodes = [
   'verification_code_invalid',
   'verification_code_expired',
   'account_not_found',
+  'mobile_taken',
+  'password_change_required',
 ] as const
 
 export const ErrorCodeSchema = z.enum(errorCodes)
@@ -130,4 +132,6 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   verification_code_invalid: 400,
   verification_code_expired: 400,
   account_not_found: 404,
+  mobile_taken: 409,
+  password_change_required: 403,
 }

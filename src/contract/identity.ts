@@ -65,6 +65,26 @@ export type RegisterRequest = z.input<typeof RegisterRequestSchema>
 
 export const memberTypes = { member: 0, agentTypes: [1, 2, 41, 42], guest: 4 } as const
 
+export const RegisterMobileRequestSchema = z.object({
+  mobileNum: text(20),
+  countryDialingCode: text(6),
+  verificationCode: text(255),
+  password: text(128),
+  confirmPassword: text(128),
+  affiliateCode: optText(64),
+  referralCode: optText(64),
+  captcha: optText(16),
+  domain: optText(253),
+  registerUrl: optText(2048),
+  registerMethod: z.optional(z.literal('WEB')),
+  login: z.optional(z.boolean()),
+  termsAccepted: z.boolean(),
+  loginDeviceId: optText(64),
+})
+export type RegisterMobileRequest = z.input<typeof RegisterMobileRequestSchema>
+
+export const SmsCodeResponseSchema = z.object({ expiredMinutes: z.int() })
+
 export const MemberInfoSchema = z.object({
   id: z.int(),
   account: z.string(),
@@ -118,6 +138,9 @@ export const identityEndpoints = {
       'account_disabled',
       'member_no_enter',
       'error_not_agent',
+      'verification_code_invalid',
+      'verification_code_expired',
+      'feature_disabled',
       'TOO_MANY_REQUESTS',
     ],
   }),
@@ -134,6 +157,7 @@ export const identityEndpoints = {
   }),
   logout: defineEndpoint({
     name: 'identity.logout',
+    beforePasswordChange: true,
     method: 'DELETE',
     path: '/wps/session/logout',
     auth: 'session',
@@ -153,7 +177,47 @@ export const identityEndpoints = {
     errors: [
       'username_taken',
       'captcha_invalid',
-      'captcha_required',
+      'invitation_code_error',
+      'terms_not_accepted',
+      'feature_disabled',
+      'TOO_MANY_REQUESTS',
+    ],
+  }),
+  smsRegister: defineEndpoint({
+    name: 'identity.smsRegister',
+    method: 'POST',
+    path: '/wps/verification/sms/register',
+    auth: 'public',
+    encrypted: false,
+    modId: 'MOBILENUMREG3',
+    body: z.object({ mobileNo: text(20), countryDialingCode: text(6) }),
+    response: SmsCodeResponseSchema,
+    errors: ['TOO_MANY_REQUESTS', 'mobile_taken', 'feature_disabled'],
+  }),
+  smsLogin: defineEndpoint({
+    name: 'identity.smsLogin',
+    method: 'POST',
+    path: '/wps/verification/sms/noLogin',
+    auth: 'public',
+    encrypted: false,
+    modId: 'MOBILEVERCODELOGIN3',
+    body: z.object({ mobileNum: text(20), countryDialingCode: text(6) }),
+    response: SmsCodeResponseSchema,
+    errors: ['TOO_MANY_REQUESTS', 'feature_disabled'],
+  }),
+  registerMobile: defineEndpoint({
+    name: 'identity.registerMobile',
+    method: 'PUT',
+    path: '/wps/member/register/mobile',
+    auth: 'public',
+    encrypted: true,
+    modId: 'MOBILENUMREG3',
+    body: RegisterMobileRequestSchema,
+    response: LoginResponseSchema,
+    errors: [
+      'mobile_taken',
+      'verification_code_invalid',
+      'verification_code_expired',
       'invitation_code_error',
       'terms_not_accepted',
       'password_mismatch',
@@ -163,6 +227,7 @@ export const identityEndpoints = {
   }),
   memberInfo: defineEndpoint({
     name: 'identity.memberInfo',
+    beforePasswordChange: true,
     method: 'GET',
     path: '/wps/member/info',
     auth: 'session',
@@ -172,6 +237,7 @@ export const identityEndpoints = {
   }),
   changePassword: defineEndpoint({
     name: 'identity.changePassword',
+    beforePasswordChange: true,
     method: 'POST',
     path: '/wps/member/password',
     auth: 'member',
@@ -179,10 +245,11 @@ export const identityEndpoints = {
     modId: 'PASS3',
     body: ChangePasswordSchema,
     response: z.null(),
-    errors: ['old_password_wrong', 'password_mismatch', 'password_same_as_old'],
+    errors: ['old_password_wrong', 'password_mismatch', 'password_same_as_old', 'TOO_MANY_REQUESTS'],
   }),
   updateLanguage: defineEndpoint({
     name: 'identity.updateLanguage',
+    beforePasswordChange: true,
     method: 'PUT',
     path: '/wps/member/language',
     auth: 'session',

@@ -12,12 +12,27 @@ export type FieldProblem =
   | { kind: 'characters' }
 
 /**
- * Invisible and direction-changing characters (zero-width spaces and joiners, bidi
- * overrides and isolates, the BOM) and control characters are refused in every field:
+ * Invisible and direction-changing characters (zero-width spaces and joiners, bidi marks,
+ * overrides and isolates, soft hyphens, fillers, variation selectors, tag characters, the
+ * BOM, line and paragraph separators) and control characters are refused in every field:
  * they make two names look alike or a text read backwards.
  */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
-const hostile = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u
+// Listed as escapes, range by range: the class is meant to hold control and combining
+// characters, which the linter's rules rightly flag elsewhere.
+/* eslint-disable no-misleading-character-class -- each range is of single code points, not a sequence */
+const hostile = new RegExp(
+  '[' +
+    [
+      '\\u0000-\\u001f\\u007f-\\u009f', // control characters
+      '\\u00ad\\u034f\\u115f\\u1160\\u180e\\u3164\\uffa0', // soft hyphen, fillers
+      '\\u061c\\u200b-\\u200f\\u202a-\\u202e\\u2066-\\u206f', // zero-width, bidi marks, overrides
+      '\\u2028\\u2029\\u2060-\\u2064\\ufeff', // separators, invisible operators, BOM
+      '\\ufe00-\\ufe0f\\u{e0000}-\\u{e007f}', // variation selectors, tags
+    ].join('') +
+    ']',
+  'u',
+)
+/* eslint-enable no-misleading-character-class */
 
 /** Usernames are trimmed; other fields are trimmed too, except passwords. */
 export function normalizeField(field: RegisterField | 'confirmPassword', raw: string): string {

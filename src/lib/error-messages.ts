@@ -38,6 +38,8 @@ const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
   account_not_found: msg`The username or email does not exist.`,
   verification_code_invalid: msg`The verification code is invalid.`,
   verification_code_expired: msg`The code has expired. Please send a new one.`,
+  mobile_taken: msg`This mobile number is already registered.`,
+  password_change_required: msg`For your safety, please set a new password before you continue.`,
 }
 
 const fallback = msg`System error. Please try again.`

@@ -5,7 +5,8 @@ export const statusQueryOptions = () =>
   queryOptions({
     queryKey: ['system', 'status'],
     queryFn: ({ signal }) => api.system.status({ host: window.location.host }, { signal }),
-    // Always checked on mount: maintenance or a block must show without waiting.
-    staleTime: 0,
+    // Saved status from an earlier visit is re-checked as soon as the page mounts (so
+    // maintenance shows without waiting); one fetched a moment ago is not fetched again.
+    staleTime: 5_000,
     refetchInterval: 60_000,
   })

@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod/mini'
 import { registerEndpoint } from '../../server/http/contract-routes'
 import { build, type TestServer } from '../build-server'
-import { eq } from 'drizzle-orm'
-import { captchas } from '../../server/db/schema'
+import { desc, eq } from 'drizzle-orm'
+import { captchas, outbox } from '../../server/db/schema'
 
 /**
  * The smallest valid input of endpoints that need one (query or body). Rows not listed
@@ -32,6 +32,18 @@ const minimalInputs: Record<string, { query?: Record<string, string>; body?: unk
   },
   'identity.updateLanguage': { body: { language: 'en' } },
   'identity.affiliate': { query: { code: 'LOTUS01' } },
+  'identity.smsRegister': { body: { mobileNo: '12345678', countryDialingCode: '855' } },
+  'identity.smsLogin': { body: { mobileNum: '12345678', countryDialingCode: '855' } },
+  'identity.registerMobile': {
+    body: {
+      mobileNum: '87654321',
+      countryDialingCode: '855',
+      verificationCode: '000000',
+      password: 'abc12345',
+      confirmPassword: 'abc12345',
+      termsAccepted: true,
+    },
+  },
 }
 
 /** A fresh session of a seeded demo account, for endpoints that need one. */
@@ -128,6 +140,22 @@ async function minimalRequest(def: EndpointDef): Promise<InjectOptions> {
     const who =
       def.name === 'identity.changePassword' ? 'player01' : def.auth === 'agent' ? 'agent01' : 'member01'
     req.headers = { ...req.headers, authorization: await sessionOf(who) }
+  }
+  if (def.name === 'identity.registerMobile') {
+    // The code goes out by SMS into the outbox; read it from there.
+    const sent = await server.app.inject({
+      method: 'POST',
+      url: '/wps/verification/sms/register',
+      payload: { mobileNo: '87654321', countryDialingCode: '855' },
+    })
+    expect(sent.statusCode, sent.body).toBe(200)
+    const [sms] = await server.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.destination, '+85587654321'))
+      .orderBy(desc(outbox.id))
+      .limit(1)
+    given.body = { ...(given.body as object), verificationCode: /\d{6}/.exec(sms?.body ?? '')?.[0] ?? '' }
   }
   if (def.name === 'identity.register') {
     const c = await solvedCaptcha()

@@ -107,7 +107,7 @@ describe('isEnabled', () => {
 
   const snap = snapshotOf([
     { modId: 'REG3', parentModId: null, enabled: false },
-    { modId: 'CAPTCHA3', parentModId: 'REG3', enabled: true },
+    { modId: 'MOBILENUMREG3', parentModId: 'REG3', enabled: true },
     { modId: 'LOGIN3', parentModId: null, enabled: true },
     { modId: 'PASS3', parentModId: 'LOGIN3', enabled: true },
     { modId: 'GOOGLELOGIN3', parentModId: 'LOGIN3', enabled: false },
@@ -118,8 +118,8 @@ describe('isEnabled', () => {
   ])
 
   it('counts a switched-on flag under a switched-off parent as off', () => {
-    expect(snap.flags.get('CAPTCHA3')?.enabled).toBe(true)
-    expect(access.isEnabled(snap, 'CAPTCHA3')).toBe(false)
+    expect(snap.flags.get('MOBILENUMREG3')?.enabled).toBe(true)
+    expect(access.isEnabled(snap, 'MOBILENUMREG3')).toBe(false)
     expect(access.isEnabled(snap, 'REG3')).toBe(false)
   })
 
@@ -182,11 +182,11 @@ describe('the access cache', () => {
 
   it('reads the flags of the seeded brand so a child of a switched-off parent is off', async () => {
     const access = createAccessService(server.db, 0)
-    expect(access.isEnabled(await access.snapshot('DEMO'), 'CAPTCHA3')).toBe(true)
+    expect(access.isEnabled(await access.snapshot('DEMO'), 'MOBILENUMREG3')).toBe(true)
     await runOps(server, 'flag', 'set', 'REG3', 'off')
     const snap = await access.snapshot('DEMO')
-    expect(snap.flags.get('CAPTCHA3')?.enabled).toBe(true)
-    expect(access.isEnabled(snap, 'CAPTCHA3')).toBe(false)
+    expect(snap.flags.get('MOBILENUMREG3')?.enabled).toBe(true)
+    expect(access.isEnabled(snap, 'MOBILENUMREG3')).toBe(false)
     await server.db
       .update(s.whitelabelNodes)
       .set({ enabled: true })

@@ -21,7 +21,7 @@ const captchaGated = defineEndpoint({
   path: '/wps/test/captcha-gated',
   auth: 'public',
   encrypted: false,
-  modId: 'CAPTCHA3',
+  modId: 'MOBILENUMREG3',
   response: z.object({ ok: z.boolean() }),
   errors: ['feature_disabled'],
 })
@@ -195,7 +195,7 @@ describe('feature flags', () => {
     expect((await get(captchaGated.path)).statusCode).toBe(200)
     await runOps(server, 'flag', 'set', 'REG3', 'off')
     const tree = successEnvelope(WhitelabelSchema).parse((await get('/wps/system/whitelabel')).json()).value
-    expect(findNode(tree.childrenNodes, 'CAPTCHA3')?.enabled).toBe('1')
+    expect(findNode(tree.childrenNodes, 'MOBILENUMREG3')?.enabled).toBe('1')
     expectFailure(await get(captchaGated.path), 403, 'feature_disabled')
   })
 

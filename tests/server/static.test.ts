@@ -116,3 +116,21 @@ describe('security headers', () => {
     },
   )
 })
+
+describe('precompressed files', () => {
+  it('serves the brotli sibling of the shell with the shell’s own no-cache', async () => {
+    const { writeFileSync, readFileSync } = await import('node:fs')
+    const { brotliCompressSync } = await import('node:zlib')
+    const path = await import('node:path')
+    const index = path.join(server.staticDir, 'index.html')
+    writeFileSync(`${index}.br`, brotliCompressSync(readFileSync(index)))
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/index',
+      headers: { accept: 'text/html', 'accept-encoding': 'br' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-encoding']).toBe('br')
+    expect(res.headers['cache-control']).toBe('no-cache')
+  })
+})

@@ -44,7 +44,7 @@ export function HomePage() {
 
   return (
     <main className="page">
-      {notices.data ? <Marquee notices={notices.data.player} onOpen={() => openModal('notice')} /> : null}
+      <Marquee notices={notices.data?.player ?? []} onOpen={() => openModal('notice')} />
       <section className="card hero">
         <h1>
           <Trans>Welcome to {brand.brandName}</Trans>
@@ -55,11 +55,13 @@ export function HomePage() {
             {brand.currencySymbol}).
           </Trans>
         </p>
-        {notices.data?.banners.map((b) => (
-          <p key={b.id} className="banner">
-            <strong>{b.title}</strong> {b.content.replace(/<[^>]*>/g, '')}
-          </p>
-        ))}
+        <div className="banners">
+          {notices.data?.banners.map((b) => (
+            <p key={b.id} className="banner">
+              <strong>{b.title}</strong> {b.content.replace(/<[^>]*>/g, '')}
+            </p>
+          ))}
+        </div>
         <button type="button" className="button" onClick={() => openModal('notice')}>
           <Trans>Announcements</Trans>
         </button>
@@ -80,7 +82,9 @@ export function HomePage() {
             ))}
           </ul>
         ) : (
-          <Skeleton lines={2} label={t`Loading`} />
+          <div className="vendor-grid-placeholder">
+            <Skeleton lines={4} label={t`Loading`} />
+          </div>
         )}
       </section>
       {status.data ? <CustomerServiceList entries={status.data.info.customerService} /> : null}

@@ -4,7 +4,8 @@ import type { Notice } from '#contract/content'
 /** The scrolling notice line (type PL); a click opens the notice popup. */
 export function Marquee({ notices, onOpen }: { notices: readonly Notice[]; onOpen: () => void }) {
   const { t } = useLingui()
-  if (notices.length === 0) return null
+  // Without notices the line keeps its place, so nothing below it jumps when they arrive.
+  if (notices.length === 0) return <div className="marquee marquee-empty" aria-hidden="true" />
   const text = notices.map((n) => n.content.replace(/<[^>]*>/g, '')).join('   •   ')
   return (
     <button type="button" className="marquee" onClick={onOpen} aria-label={t`Announcements: ${text}`}>

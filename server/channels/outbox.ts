@@ -1,0 +1,34 @@
+/**
+ * Outbound messages. The default channel writes to the outbox table (shown on the
+ * developer page when DEV_TOOLS is on); an SMTP or HTTP SMS provider plugs in behind the
+ * same interface by configuration.
+ */
+import { outbox } from '../db/schema'
+import type { Db } from '../plugins/external/db'
+
+export interface Message {
+  merchantCode: string
+  channel: 'sms' | 'email'
+  destination: string
+  subject?: string
+  body: string
+}
+
+export interface Channel {
+  send(message: Message): Promise<void>
+}
+
+export function createOutboxChannel(db: Db, now: () => Date): Channel {
+  return {
+    async send(m) {
+      await db.insert(outbox).values({
+        merchantCode: m.merchantCode,
+        channel: m.channel,
+        destination: m.destination,
+        subject: m.subject ?? null,
+        body: m.body,
+        createdAt: now(),
+      })
+    },
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * One-time codes by SMS (and e-mail): six random digits, stored as a hash, valid for
+ * `expiredMinutes`, single use, five tries. Sending is rationed per destination: one a
+ * minute and five an hour, then nothing for five minutes (429 with Retry-After).
+ */
+import { createHash, randomInt } from 'node:crypto'
+import { and, desc, eq, gt, isNull } from 'drizzle-orm'
+import { verificationCodes } from '../db/schema'
+import { AppError } from '../http/errors'
+import type { Db } from '../plugins/external/db'
+import type { Channel } from '../channels/outbox'
+import type { Throttle } from './throttle'
+
+export const codePolicy = { expiredMinutes: 5, perMinute: 1, perHour: 5, blockMs: 5 * 60_000, maxAttempts: 5 }
+
+export type CodePurpose = 'register' | 'login' | 'reset'
+
+function hashCode(code: string, destination: string, purpose: CodePurpose): string {
+  return createHash('sha256').update(`${purpose}:${destination}:${code}`).digest('hex')
+}
+
+export function createCodes(db: Db, channel: Channel, throttle: Throttle, now: () => Date) {
+  return {
+    /** Sends a new code; returns its lifetime in minutes. */
+    async send(p: {
+      merchantCode: string
+      purpose: CodePurpose
+      destination: string
+      via: 'sms' | 'email'
+      text: (code: string, minutes: number) => string
+      ip: string
+    }): Promise<number> {
+      const hourKey = `code:hour:${p.destination}`
+      const hour = await throttle.peek(hourKey, 60 * 60_000)
+      const wait = (until: Date) => Math.max(1, Math.ceil((until.getTime() - now().getTime()) / 1000))
+      if (hour.blockedUntil) {
+        const s = wait(hour.blockedUntil)
+        throw new AppError(
+          'TOO_MANY_REQUESTS',
+          'too many codes; retry after 5 minutes',
+          { retryAfterSeconds: s },
+          { 'retry-after': String(s) },
+        )
+      }
+      const minute = await throttle.hit(`code:minute:${p.destination}`, 60_000)
+      if (minute.count > codePolicy.perMinute) {
+        throw new AppError(
+          'TOO_MANY_REQUESTS',
+          'one code a minute',
+          { retryAfterSeconds: 60 },
+          { 'retry-after': '60' },
+        )
+      }
+      const counted = await throttle.hit(hourKey, 60 * 60_000, codePolicy.perHour + 1, codePolicy.blockMs)
+      if (counted.blockedUntil) {
+        const s = wait(counted.blockedUntil)
+        throw new AppError(
+          'TOO_MANY_REQUESTS',
+          'too many codes; retry after 5 minutes',
+          { retryAfterSeconds: s },
+          { 'retry-after': String(s) },
+        )
+      }
+      const ipCount = await throttle.hit(`code:ip:${p.ip}`, 60 * 60_000)
+      if (ipCount.count > 30) {
+        throw new AppError(
+          'TOO_MANY_REQUESTS',
+          'too many codes from this address',
+          { retryAfterSeconds: 300 },
+          { 'retry-after': '300' },
+        )
+      }
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+      const t = now()
+      await db.insert(verificationCodes).values({
+        merchantCode: p.merchantCode,
+        purpose: p.purpose,
+        destination: p.destination,
+        codeHash: hashCode(code, p.destination, p.purpose),
+        expiresAt: new Date(t.getTime() + codePolicy.expiredMinutes * 60_000),
+        createdAt: t,
+      })
+      await channel.send({
+        merchantCode: p.merchantCode,
+        channel: p.via,
+        destination: p.destination,
+        body: p.text(code, codePolicy.expiredMinutes),
+      })
+      return codePolicy.expiredMinutes
+    },
+
+    /**
+     * Uses up the newest live code for a destination when it matches. A wrong code counts
+     * a try; the fifth wrong try ends the code. Expired and used codes are refused.
+     */
+    async consume(
+      merchantCode: string,
+      purpose: CodePurpose,
+      destination: string,
+      code: string | undefined,
+    ): Promise<void> {
+      const t = now()
+      const [row] = await db
+        .select()
+        .from(verificationCodes)
+        .where(
+          and(
+            eq(verificationCodes.merchantCode, merchantCode),
+            eq(verificationCodes.purpose, purpose),
+            eq(verificationCodes.destination, destination),
+            isNull(verificationCodes.usedAt),
+          ),
+        )
+        .orderBy(desc(verificationCodes.createdAt))
+        .limit(1)
+      if (!row) throw new AppError('verification_code_invalid', 'send a code first')
+      if (row.expiresAt <= t) throw new AppError('verification_code_expired', 'the code has expired')
+      if (!code || hashCode(code.trim(), destination, purpose) !== row.codeHash) {
+        const attempts = row.attempts + 1
+        await db
+          .update(verificationCodes)
+          .set({ attempts, usedAt: attempts >= codePolicy.maxAttempts ? t : null })
+          .where(eq(verificationCodes.id, row.id))
+        throw new AppError('verification_code_invalid', 'the code is wrong')
+      }
+      const used = await db
+        .update(verificationCodes)
+        .set({ usedAt: t })
+        .where(
+          and(
+            eq(verificationCodes.id, row.id),
+            isNull(verificationCodes.usedAt),
+            gt(verificationCodes.expiresAt, t),
+          ),
+        )
+        .returning()
+      // Two requests racing with the same code: only one gets it.
+      if (used.length === 0) throw new AppError('verification_code_invalid', 'the code was already used')
+    },
+  }
+}
+
+export type Codes = ReturnType<typeof createCodes>
