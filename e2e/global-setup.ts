@@ -22,6 +22,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       STATIC_DIR: path.join(dataDir, 'static'),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // The outbox page lets the specs read SMS and e-mail codes.
+      DEV_TOOLS: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

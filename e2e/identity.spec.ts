@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 
 test.beforeEach(async ({ page }) => {
@@ -154,4 +154,38 @@ test('a free-play guest opening the member centre is told a real account is need
     .getByRole('button', { name: 'Member centre' })
     .click()
   await expect(page.getByRole('dialog', { name: 'A real account is needed' })).toBeVisible()
+})
+
+async function lastCode(request: APIRequestContext, to: string): Promise<string> {
+  const res = await request.get('/dev/outbox.json')
+  const list = (await res.json()) as { destination: string; body: string }[]
+  const code = /\d{6}/.exec(list.find((m) => m.destination === to)?.body ?? '')?.[0]
+  if (!code) throw new Error(`no code sent to ${to}`)
+  return code
+}
+
+test('register by mobile with the code read from the outbox', async ({ page, request }) => {
+  const national = `9${Date.now().toString().slice(-7)}`
+  await page.goto('/register')
+  const dialog = page.getByRole('dialog', { name: 'Register' })
+  await dialog.getByRole('tab', { name: 'Mobile number' }).click()
+  await dialog.getByRole('textbox', { name: 'Mobile number' }).fill('12')
+  await dialog.getByRole('button', { name: 'Send code' }).click()
+  await expect(dialog.getByText('Please enter a valid mobile number.')).toBeVisible()
+
+  await dialog.getByRole('textbox', { name: 'Mobile number' }).fill(national)
+  await dialog.getByRole('button', { name: 'Send code' }).click()
+  // The button counts down before another code can be asked for.
+  await expect(dialog.getByRole('button', { name: /Send again in \d+ s/ })).toBeDisabled()
+  await dialog.getByLabel('SMS code').fill(await lastCode(request, `+855${national}`))
+  await dialog.getByLabel('Password', { exact: true }).fill('lotus123')
+  await dialog.getByLabel('Confirm password').fill('lotus123')
+  await dialog.getByRole('checkbox').check()
+  await dialog.getByRole('button', { name: 'Register' }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Log out' })).toBeVisible()
+
+  // Login by SMS code is covered by the server suite (one code a minute per number).
+  const info = await page.evaluate(() => sessionStorage.getItem('account'))
+  expect(info).toBe(`855${national}`)
 })

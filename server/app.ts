@@ -12,6 +12,7 @@ import type { Config } from './config/env'
 import { createKeyring, type Keyring } from './crypto/keyring'
 import { registerContract, type Handlers, type RouteDeps } from './http/contract-routes'
 import { installErrorHandling } from './http/errors'
+import { registerDevPages } from './http/dev-pages'
 import { registerManifest } from './http/manifest'
 import { registerStatic } from './http/static'
 import type { Database } from './plugins/external/db'
@@ -51,6 +52,8 @@ export type AppConfig = Pick<
   | 'SESSION_MAX_HOURS'
   | 'ARGON2_MEMORY_KIB'
   | 'ARGON2_PASSES'
+  | 'DEV_TOOLS'
+  | 'NODE_ENV'
 >
 
 export interface AppOptions {
@@ -158,6 +161,7 @@ export async function buildApp(
     methodsByPath.set(e.path, [...(methodsByPath.get(e.path) ?? []), e.method])
   }
   registerManifest(app, repo, config.MERCHANT_CODE)
+  if (config.DEV_TOOLS && config.NODE_ENV !== 'production') registerDevPages(app, db)
   await registerStatic(app, { staticDir: config.staticDir, methodsByPath })
 
   return { app, services: { database, keyring, access, sessions, passwords, throttle, refreshMerchants } }

@@ -131,6 +131,8 @@ export function testConfig(staticDir: string): AppConfig {
     // Still argon2id, with less memory so the suites stay quick.
     ARGON2_MEMORY_KIB: 8192,
     ARGON2_PASSES: 1,
+    DEV_TOOLS: true,
+    NODE_ENV: 'test',
   }
 }
 

@@ -55,6 +55,7 @@ export function ModalHost() {
           onForgot={() => switchModal('login', 'forgotPassword')}
           onRegister={() => switchModal('login', 'register')}
           freePlay={isFlagEnabled(tree, 'FREEPLAY3')}
+          smsLogin={isFlagEnabled(tree, 'MOBILEVERCODELOGIN3')}
         />
       ) : null}
       {open('register') ? (

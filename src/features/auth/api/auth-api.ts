@@ -31,3 +31,10 @@ export const termsQueryOptions = (locale: string) =>
     queryFn: ({ signal }) => api.system.templates({ code: 'terms' }, { signal }),
     staleTime: 10 * 60_000,
   })
+
+export const countriesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['system', 'country'],
+    queryFn: ({ signal }) => api.system.country(undefined, { signal }),
+    staleTime: 60 * 60_000,
+  })

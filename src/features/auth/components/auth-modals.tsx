@@ -7,6 +7,7 @@ import { useState } from 'react'
 import { Modal } from '../../../components/ui/modal'
 import { ChangePasswordForm } from './change-password-form'
 import { LoginForm } from './login-form'
+import { MobileRegisterForm } from './mobile-register-form'
 import { RegisterForm } from './register-form'
 
 interface ShellProps {
@@ -20,11 +21,12 @@ export function LoginModal({
   onForgot,
   onRegister,
   freePlay,
-}: ShellProps & { onForgot: () => void; onRegister: () => void; freePlay: boolean }) {
+  smsLogin,
+}: ShellProps & { onForgot: () => void; onRegister: () => void; freePlay: boolean; smsLogin: boolean }) {
   const { t } = useLingui()
   return (
     <Modal open={open} onClose={onClose} title={t`Log in`} closeLabel={t`Close`} size="small">
-      <LoginForm freePlay={freePlay} />
+      <LoginForm freePlay={freePlay} smsLogin={smsLogin} />
       <div className="modal-links">
         <button type="button" className="link-button" onClick={onForgot}>
           <Trans>Forgot password?</Trans>
@@ -66,9 +68,7 @@ export function RegisterModal({
         {tab === 'username' ? (
           <RegisterForm referralCode={referralCode} />
         ) : (
-          <p>
-            <Trans>Registration by mobile number is not open yet. Please register with a username.</Trans>
-          </p>
+          <MobileRegisterForm referralCode={referralCode} />
         )}
       </div>
     </Modal>

@@ -10,6 +10,8 @@ import { ApiError } from '../../../lib/api-client'
 import { errorText } from '../../../lib/error-messages'
 import { useAfterLogin } from '../use-after-login'
 import { CaptchaField } from './captcha-field'
+import { MobileFields, nationalDigits, useCountry } from './mobile-fields'
+import { SmsCodeButton } from './sms-code-button'
 
 const rememberCookie = 'lastUsername'
 
@@ -28,7 +30,13 @@ function remember(username: string | null): void {
     : `${rememberCookie}=; max-age=0; path=/; samesite=lax`
 }
 
-export function LoginForm({ freePlay }: { freePlay: boolean }) {
+export function LoginForm({ freePlay, smsLogin }: { freePlay: boolean; smsLogin: boolean }) {
+  const [mode, setMode] = useState<'password' | 'sms'>('password')
+  if (mode === 'sms') return <SmsLoginForm onBack={() => setMode('password')} />
+  return <PasswordLoginForm freePlay={freePlay} onSms={smsLogin ? () => setMode('sms') : undefined} />
+}
+
+function PasswordLoginForm({ freePlay, onSms }: { freePlay: boolean; onSms: (() => void) | undefined }) {
   const { t, i18n } = useLingui()
   const afterLogin = useAfterLogin()
   const [username, setUsername] = useState(rememberedUsername)
@@ -145,6 +153,98 @@ export function LoginForm({ freePlay }: { freePlay: boolean }) {
           <Trans>Try free play</Trans>
         </button>
       ) : null}
+      {onSms ? (
+        <button type="button" className="link-button" onClick={onSms}>
+          <Trans>Log in with an SMS code</Trans>
+        </button>
+      ) : null}
+    </form>
+  )
+}
+
+/** Log in with a mobile number and a code sent to it (MOBILEVERCODELOGIN3). */
+function SmsLoginForm({ onBack }: { onBack: () => void }) {
+  const { t, i18n } = useLingui()
+  const afterLogin = useAfterLogin()
+  const [dialingCode, setDialingCode] = useState('855')
+  const [mobile, setMobile] = useState('')
+  const [code, setCode] = useState('')
+  const [errors, setErrors] = useState<{ mobile?: string; code?: string; form?: string }>({})
+  const [pending, setPending] = useState(false)
+  const country = useCountry(dialingCode)
+
+  async function sendCode(): Promise<number | null> {
+    const national = nationalDigits(mobile, country)
+    if (!national) {
+      setErrors({ mobile: t`Please enter a valid mobile number.` })
+      return null
+    }
+    setErrors({})
+    const res = await api.identity.smsLogin({ mobileNum: national, countryDialingCode: dialingCode })
+    // The login code may be asked for again once it has expired (spec section 9).
+    return res.expiredMinutes * 60
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    const national = nationalDigits(mobile, country)
+    const next: typeof errors = {}
+    if (!national) next.mobile = t`Please enter a valid mobile number.`
+    if (!code.trim()) next.code = t`Please enter the verification code.`
+    setErrors(next)
+    if (!national || Object.keys(next).length > 0) return
+    setPending(true)
+    try {
+      const res = await api.identity.login({
+        type: 'sms',
+        mobileNum: national,
+        countryDialingCode: dialingCode,
+        verificationCode: code.trim(),
+        entrance: 'member',
+      })
+      await afterLogin(res, `${dialingCode}${national}`, { loginType: 'sms', from: 'login' })
+    } catch (err) {
+      const text = errorText(i18n, err)
+      setErrors(
+        err instanceof ApiError && err.errorCode.startsWith('verification') ? { code: text } : { form: text },
+      )
+    } finally {
+      setPending(false)
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={pending}>
+      <MobileFields
+        dialingCode={dialingCode}
+        onDialingCode={setDialingCode}
+        mobile={mobile}
+        onMobile={setMobile}
+        error={errors.mobile}
+      />
+      <div className="code-row">
+        <TextField
+          label={t`SMS code`}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          error={errors.code}
+          required
+        />
+        <SmsCodeButton send={sendCode} onError={(text) => setErrors({ mobile: text })} />
+      </div>
+      {errors.form ? (
+        <p role="alert" className="form-error">
+          {errors.form}
+        </p>
+      ) : null}
+      <button type="submit" className="button button-primary button-block" disabled={pending}>
+        <Trans>Log in</Trans>
+      </button>
+      <button type="button" className="link-button" onClick={onBack}>
+        <Trans>Log in with a password</Trans>
+      </button>
     </form>
   )
 }

@@ -1,0 +1,150 @@
+/**
+ * Register by mobile number: a code by SMS (60 s before another), then a password.
+ */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { checkField, ruleFor } from '#contract/register-rules'
+import { TextField } from '../../../components/ui/text-field'
+import { api } from '../../../lib/api'
+import { ApiError } from '../../../lib/api-client'
+import { errorText } from '../../../lib/error-messages'
+import { fieldProblemText } from '../../../lib/field-messages'
+import { registerRulesQueryOptions } from '../api/auth-api'
+import { useAfterLogin } from '../use-after-login'
+import { MobileFields, nationalDigits, useCountry } from './mobile-fields'
+import { SmsCodeButton } from './sms-code-button'
+
+type Errors = Partial<Record<'mobile' | 'code' | 'password' | 'confirmPassword' | 'terms' | 'form', string>>
+
+export function MobileRegisterForm({ referralCode }: { referralCode: string | undefined }) {
+  const { t, i18n } = useLingui()
+  const afterLogin = useAfterLogin()
+  const rules = useQuery(registerRulesQueryOptions())
+  const [dialingCode, setDialingCode] = useState('855')
+  const [mobile, setMobile] = useState('')
+  const [code, setCode] = useState('')
+  const [password, setPassword] = useState('')
+  const [confirmPassword, setConfirm] = useState('')
+  const [terms, setTerms] = useState(false)
+  const [errors, setErrors] = useState<Errors>({})
+  const [pending, setPending] = useState(false)
+  const country = useCountry(dialingCode)
+
+  async function sendCode(): Promise<number | null> {
+    const national = nationalDigits(mobile, country)
+    if (!national) {
+      setErrors({ mobile: t`Please enter a valid mobile number.` })
+      return null
+    }
+    setErrors({})
+    await api.identity.smsRegister({ mobileNo: national, countryDialingCode: dialingCode })
+    // Registration codes may be asked for again after 60 seconds (spec section 9).
+    return 60
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    const next: Errors = {}
+    const national = nationalDigits(mobile, country)
+    if (!national) next.mobile = t`Please enter a valid mobile number.`
+    if (!code.trim()) next.code = t`Please enter the verification code.`
+    const rule = rules.data ? ruleFor(rules.data, 'password') : undefined
+    const problem = rule
+      ? checkField({ ...rule, required: true }, password)
+      : password
+        ? null
+        : { kind: 'required' as const }
+    if (problem) next.password = fieldProblemText(i18n, problem)
+    if (password !== confirmPassword)
+      next.confirmPassword = t`The confirmation is inconsistent with the new password.`
+    if (!terms) next.terms = t`You must agree to the terms and privacy policy.`
+    setErrors(next)
+    if (Object.keys(next).length > 0 || !national) return
+    setPending(true)
+    try {
+      const res = await api.identity.registerMobile({
+        mobileNum: national,
+        countryDialingCode: dialingCode,
+        verificationCode: code.trim(),
+        password,
+        confirmPassword,
+        termsAccepted: terms,
+        referralCode,
+        registerMethod: 'WEB',
+        login: true,
+      })
+      await afterLogin(res, `${dialingCode}${national}`, { loginType: 'username', from: 'register' })
+    } catch (err) {
+      const text = errorText(i18n, err)
+      const c = err instanceof ApiError ? err.errorCode : ''
+      setErrors(
+        c.startsWith('verification')
+          ? { code: text }
+          : c === 'mobile_taken'
+            ? { mobile: text }
+            : { form: text },
+      )
+    } finally {
+      setPending(false)
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={pending}>
+      <MobileFields
+        dialingCode={dialingCode}
+        onDialingCode={setDialingCode}
+        mobile={mobile}
+        onMobile={setMobile}
+        error={errors.mobile}
+      />
+      <div className="code-row">
+        <TextField
+          label={t`SMS code`}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={255}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          error={errors.code}
+          required
+        />
+        <SmsCodeButton send={sendCode} onError={(text) => setErrors((old) => ({ ...old, mobile: text }))} />
+      </div>
+      <TextField
+        label={t`Password`}
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={errors.password}
+        required
+      />
+      <TextField
+        label={t`Confirm password`}
+        type="password"
+        autoComplete="new-password"
+        value={confirmPassword}
+        onChange={(e) => setConfirm(e.target.value)}
+        error={errors.confirmPassword}
+        required
+      />
+      <label className="check">
+        <input type="checkbox" checked={terms} onChange={(e) => setTerms(e.target.checked)} />
+        <span>
+          <Trans>I am 18 or older and agree to the terms and privacy policy.</Trans>
+        </span>
+      </label>
+      {errors.terms ? <p className="field-error">{errors.terms}</p> : null}
+      {errors.form ? (
+        <p role="alert" className="form-error">
+          {errors.form}
+        </p>
+      ) : null}
+      <button type="submit" className="button button-primary button-block" disabled={pending}>
+        {pending ? <Trans>Registering…</Trans> : <Trans>Register</Trans>}
+      </button>
+    </form>
+  )
+}

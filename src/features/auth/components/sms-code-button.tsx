@@ -1,0 +1,57 @@
+/**
+ * The "send code" button: ready, sending, a countdown until it may send again, ready.
+ */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect, useState } from 'react'
+import { errorText } from '../../../lib/error-messages'
+
+export interface SmsCodeButtonProps {
+  /** Sends the code; resolves to the seconds to wait before another, or null when it did not send. */
+  send: () => Promise<number | null>
+  disabled?: boolean
+  onError: (text: string) => void
+}
+
+export function SmsCodeButton({ send, disabled, onError }: SmsCodeButtonProps) {
+  const { i18n } = useLingui()
+  const [state, setState] = useState<
+    { kind: 'ready' } | { kind: 'loading' } | { kind: 'countdown'; left: number }
+  >({
+    kind: 'ready',
+  })
+  useEffect(() => {
+    if (state.kind !== 'countdown') return
+    if (state.left <= 0) {
+      setState({ kind: 'ready' })
+      return
+    }
+    const timer = setTimeout(() => setState({ kind: 'countdown', left: state.left - 1 }), 1000)
+    return () => clearTimeout(timer)
+  }, [state])
+  return (
+    <button
+      type="button"
+      className="button sms-button"
+      disabled={disabled || state.kind !== 'ready'}
+      aria-live="polite"
+      onClick={async () => {
+        setState({ kind: 'loading' })
+        try {
+          const seconds = await send()
+          setState(seconds === null ? { kind: 'ready' } : { kind: 'countdown', left: seconds })
+        } catch (err) {
+          setState({ kind: 'ready' })
+          onError(errorText(i18n, err))
+        }
+      }}
+    >
+      {state.kind === 'loading' ? (
+        <Trans>Sending…</Trans>
+      ) : state.kind === 'countdown' ? (
+        <Trans>Send again in {state.left} s</Trans>
+      ) : (
+        <Trans>Send code</Trans>
+      )}
+    </button>
+  )
+}
