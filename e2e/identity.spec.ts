@@ -18,7 +18,7 @@ async function logIn(page: Page, username: string, password: string) {
   const dialog = await openLogin(page)
   await dialog.getByLabel('Username', { exact: true }).fill(username)
   await dialog.getByLabel('Password', { exact: true }).fill(password)
-  await dialog.getByRole('button', { name: 'Log in' }).click()
+  await dialog.getByRole('button', { name: 'Log in', exact: true }).click()
   return dialog
 }
 
@@ -96,7 +96,7 @@ async function wrongThrice(page: Page) {
   await dialog.getByLabel('Username', { exact: true }).fill('member01')
   for (let i = 0; i < 3; i++) {
     await dialog.getByLabel('Password', { exact: true }).fill(`wrong${i}`)
-    await dialog.getByRole('button', { name: 'Log in' }).click()
+    await dialog.getByRole('button', { name: 'Log in', exact: true }).click()
     await expect(dialog.getByRole('alert')).toHaveText('The account or password is wrong.')
   }
   await expect(dialog.getByLabel('Verification code', { exact: true })).toBeVisible()
@@ -188,4 +188,28 @@ test('register by mobile with the code read from the outbox', async ({ page, req
   // Login by SMS code is covered by the server suite (one code a minute per number).
   const info = await page.evaluate(() => sessionStorage.getItem('account'))
   expect(info).toBe(`855${national}`)
+})
+
+test('forgot password by e-mail: the code arrives in the outbox and sets a new password', async ({
+  page,
+  request,
+}) => {
+  const login = await openLogin(page)
+  await login.getByRole('button', { name: 'Forgot password?' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Forgot password' })
+  await dialog.getByLabel('Username', { exact: true }).fill('member01')
+  await dialog.getByLabel('Email').fill('nobody@example.com')
+  await dialog.getByRole('button', { name: 'Send reset code' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText('The username or email does not exist.')
+
+  await dialog.getByLabel('Email').fill('member01@example.com')
+  await dialog.getByRole('button', { name: 'Send reset code' }).click()
+  await expect(dialog.getByText('A reset code has been sent out to your e-mail.')).toBeVisible()
+  await dialog.getByLabel('Verification code').fill(await lastCode(request, 'member01@example.com'))
+  // The demo password is kept, so the other specs can still use it.
+  await dialog.getByLabel('New password', { exact: true }).fill('lotus123')
+  await dialog.getByLabel('Confirm new password').fill('lotus123')
+  await dialog.getByRole('button', { name: 'Change password' }).click()
+  await expect(page.getByText('Your password has been changed. Please log in.')).toBeVisible()
+  await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible()
 })

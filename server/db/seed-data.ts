@@ -288,6 +288,7 @@ export const demoAccounts: {
   note: string
   affiliateCode?: string
   upline?: string
+  email?: string
   toUpline?: boolean
   mustChangePassword?: boolean
 }[] = [
@@ -306,7 +307,13 @@ export const demoAccounts: {
     upline: 'agent01',
     toUpline: true,
   },
-  { username: 'member01', password: 'lotus123', type: 0, note: 'member' },
+  {
+    username: 'member01',
+    password: 'lotus123',
+    type: 0,
+    note: 'member, e-mail member01@example.com',
+    email: 'member01@example.com',
+  },
   {
     username: 'newbie01',
     password: 'welcome1',

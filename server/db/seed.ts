@@ -86,6 +86,7 @@ export async function seedDemoBrand(
           affiliateCode: a.affiliateCode ?? null,
           parentId: a.upline ? (ids.get(a.upline) ?? null) : null,
           toUpline: a.toUpline ?? false,
+          email: a.email ?? null,
           mustChangePassword: a.mustChangePassword ?? false,
           language: 'km',
         })

@@ -29,6 +29,8 @@ export function createCodes(db: Db, channel: Channel, throttle: Throttle, now: (
       via: 'sms' | 'email'
       text: (code: string, minutes: number) => string
       ip: string
+      /** Where the message goes when the destination key is not an address (an e-mail reset). */
+      to?: string
     }): Promise<number> {
       const hourKey = `code:hour:${p.destination}`
       const hour = await throttle.peek(hourKey, 60 * 60_000)
@@ -83,7 +85,7 @@ export function createCodes(db: Db, channel: Channel, throttle: Throttle, now: (
       await channel.send({
         merchantCode: p.merchantCode,
         channel: p.via,
-        destination: p.destination,
+        destination: p.to ?? p.destination,
         body: p.text(code, codePolicy.expiredMinutes),
       })
       return codePolicy.expiredMinutes

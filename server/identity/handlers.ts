@@ -115,6 +115,38 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
     )
   }
 
+  /** The new password by the brand's rule, and its confirmation equal. */
+  async function checkNewPassword(merchantCode: string, password: string, confirm: string): Promise<void> {
+    const rules = await repo.registerRules(merchantCode)
+    const rule = rules.find((r) => r.field === 'password')
+    const problem = rule ? checkField({ ...rule, required: true }, password) : null
+    if (problem)
+      throw new AppError('validation_failed', 'the new password is not valid', {
+        fields: [problemToField('newPassword', problem)],
+      })
+    if (password !== confirm) {
+      throw new AppError('password_mismatch', 'the passwords differ', {
+        fields: [{ path: 'confirmNewPassword', code: 'mismatch', message: 'the passwords differ' }],
+      })
+    }
+  }
+
+  /** Sets a new password after a reset; every session of the member ends. */
+  function setPassword(memberId: number) {
+    return async (password: string) => {
+      await db
+        .update(members)
+        .set({
+          passwordHash: await passwords.hash(password),
+          passwordChangedAt: now(),
+          mustChangePassword: false,
+        })
+        .where(eq(members.id, memberId))
+      await sessions.revokeAll(memberId)
+      await throttle.clear(`oldpw:${memberId}`)
+    }
+  }
+
   const smsText = (code: string, minutes: number) =>
     `Your verification code is ${code}. It expires in ${minutes} minutes. Never share it.`
 
@@ -509,6 +541,91 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
         detail: { type: 'mobile' },
       })
       return startSession(member, 'register', caller, req.headers['user-agent'])
+    },
+
+    async forgotByEmail({ input, caller }) {
+      const username = normalizeUsername(input.username)
+      const t = await throttle.hit(`forgot:${caller.ip}`, 60 * minute)
+      if (t.count > 10) throw tooMany('too many reset requests from this address', t.resetsAt)
+      const [m] = await db
+        .select()
+        .from(members)
+        .where(and(eq(members.merchantCode, caller.merchantCode), eq(members.username, username)))
+      if (
+        !m ||
+        !m.email ||
+        m.email.toLowerCase() !== input.email.trim().toLowerCase() ||
+        m.type === memberTypes.guest
+      ) {
+        throw new AppError('account_not_found', 'the username or e-mail does not exist')
+      }
+      await codes.send({
+        merchantCode: caller.merchantCode,
+        purpose: 'reset',
+        destination: `email:${m.id}`,
+        via: 'email',
+        text: (code, minutes) =>
+          `Your password reset code for ${m.account} is ${code}. It expires in ${minutes} minutes. If you did not ask for it, ignore this e-mail.`,
+        ip: caller.ip,
+        to: m.email,
+      })
+      return null
+    },
+
+    async resetByEmail({ input, caller }) {
+      const username = normalizeUsername(input.username)
+      const [m] = await db
+        .select()
+        .from(members)
+        .where(and(eq(members.merchantCode, caller.merchantCode), eq(members.username, username)))
+      if (!m) throw new AppError('account_not_found', 'the username or e-mail does not exist')
+      await checkNewPassword(caller.merchantCode, input.newPassword, input.confirmNewPassword)
+      await codes.consume(caller.merchantCode, 'reset', `email:${m.id}`, input.verificationCode)
+      await setPassword(m.id)(input.newPassword)
+      await audit({
+        merchantCode: caller.merchantCode,
+        event: 'password_changed',
+        ip: caller.ip,
+        memberId: m.id,
+        detail: { via: 'email' },
+      })
+      return null
+    },
+
+    async forgotBySms({ input, caller }) {
+      const e164 = await phoneOf(input.mobileNum, input.countryDialingCode)
+      // Same answer with or without an account on the number; a code goes only to one with.
+      const m = await memberByMobile(caller.merchantCode, e164)
+      if (m) {
+        await codes.send({
+          merchantCode: caller.merchantCode,
+          purpose: 'reset',
+          destination: e164,
+          via: 'sms',
+          text: smsText,
+          ip: caller.ip,
+        })
+      }
+      return { expiredMinutes: 5 }
+    },
+
+    async resetByMobile({ input, caller, req }) {
+      const e164 = await phoneOf(input.mobileNum, input.countryDialingCode)
+      await checkNewPassword(caller.merchantCode, input.newPassword, input.newPassword)
+      await codes.consume(caller.merchantCode, 'reset', e164, input.verificationCode)
+      const m = await memberByMobile(caller.merchantCode, e164)
+      if (!m) throw new AppError('account_not_found', 'no account has this number')
+      await setPassword(m.id)(input.newPassword)
+      await audit({
+        merchantCode: caller.merchantCode,
+        event: 'password_changed',
+        ip: caller.ip,
+        memberId: m.id,
+        detail: { via: 'sms' },
+      })
+      const [fresh] = await db.select().from(members).where(eq(members.id, m.id))
+      if (!fresh) throw new AppError('account_not_found', 'no account has this number')
+      return startSession(fresh, 'sms', caller, req.headers['user-agent'])
     },
 
     async memberInfo({ caller }) {

@@ -103,6 +103,14 @@ export function createSessions(db: Db, policy: SessionPolicy, now: () => Date) {
       await db.update(sessions).set({ revokedAt: now() }).where(eq(sessions.id, sessionId))
     },
 
+    /** Ends every session of the member (after a password reset). */
+    async revokeAll(memberId: number): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: now() })
+        .where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt)))
+    },
+
     /** Ends every other session of the member (after a password change). */
     async revokeOthers(memberId: number, keepSessionId: number): Promise<void> {
       await db

@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod/mini'
 import { registerEndpoint } from '../../server/http/contract-routes'
 import { build, type TestServer } from '../build-server'
-import { desc, eq } from 'drizzle-orm'
-import { captchas, outbox } from '../../server/db/schema'
+import { desc, eq, like } from 'drizzle-orm'
+import { captchas, outbox, throttles } from '../../server/db/schema'
 
 /**
  * The smallest valid input of endpoints that need one (query or body). Rows not listed
@@ -32,6 +32,24 @@ const minimalInputs: Record<string, { query?: Record<string, string>; body?: unk
   },
   'identity.updateLanguage': { body: { language: 'en' } },
   'identity.affiliate': { query: { code: 'LOTUS01' } },
+  'identity.forgotByEmail': { body: { username: 'member01', email: 'MEMBER01@example.com' } },
+  'identity.resetByEmail': {
+    body: {
+      username: 'member01',
+      verificationCode: '000000',
+      newPassword: 'lotus123',
+      confirmNewPassword: 'lotus123',
+    },
+  },
+  'identity.forgotBySms': { body: { mobileNum: '12345678', countryDialingCode: '855' } },
+  'identity.resetByMobile': {
+    body: {
+      mobileNum: '87654321',
+      countryDialingCode: '855',
+      verificationCode: '000000',
+      newPassword: 'lotus123',
+    },
+  },
   'identity.smsRegister': { body: { mobileNo: '12345678', countryDialingCode: '855' } },
   'identity.smsLogin': { body: { mobileNum: '12345678', countryDialingCode: '855' } },
   'identity.registerMobile': {
@@ -55,6 +73,17 @@ async function sessionOf(username: string): Promise<string> {
   })
   expect(login.statusCode, login.body).toBe(200)
   return (login.json() as { value: { token: string } }).value.token
+}
+
+/** The six-digit code in the newest message the outbox holds for a destination. */
+async function lastCodeTo(destination: string): Promise<string> {
+  const [m] = await server.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.destination, destination))
+    .orderBy(desc(outbox.id))
+    .limit(1)
+  return /\d{6}/.exec(m?.body ?? '')?.[0] ?? ''
 }
 
 /** A solved captcha: its cookie, and the answer read from the database. */
@@ -156,6 +185,20 @@ async function minimalRequest(def: EndpointDef): Promise<InjectOptions> {
       .orderBy(desc(outbox.id))
       .limit(1)
     given.body = { ...(given.body as object), verificationCode: /\d{6}/.exec(sms?.body ?? '')?.[0] ?? '' }
+  }
+  if (def.name === 'identity.resetByEmail') {
+    given.body = { ...(given.body as object), verificationCode: await lastCodeTo('member01@example.com') }
+  }
+  if (def.name === 'identity.resetByMobile') {
+    // The registration code to this number went out moments ago: lift the once-a-minute wait.
+    await server.db.delete(throttles).where(like(throttles.key, 'code:%+85587654321'))
+    const sent = await server.app.inject({
+      method: 'POST',
+      url: '/wps/member/password/sms',
+      payload: { mobileNum: '87654321', countryDialingCode: '855' },
+    })
+    expect(sent.statusCode, sent.body).toBe(200)
+    given.body = { ...(given.body as object), verificationCode: await lastCodeTo('+85587654321') }
   }
   if (def.name === 'identity.register') {
     const c = await solvedCaptcha()

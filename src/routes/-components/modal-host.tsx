@@ -67,7 +67,12 @@ export function ModalHost() {
         />
       ) : null}
       {open('forgotPassword') ? (
-        <ForgotPasswordModal open onClose={() => closeModal('forgotPassword')} />
+        <ForgotPasswordModal
+          open
+          onClose={() => closeModal('forgotPassword')}
+          mobileEnabled={isFlagEnabled(tree, 'CHNGPASSVERIF3')}
+          onDone={() => switchModal('forgotPassword', 'login')}
+        />
       ) : null}
       {open('changePassword') ? (
         <ChangePasswordModal

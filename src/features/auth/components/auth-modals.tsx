@@ -6,6 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Modal } from '../../../components/ui/modal'
 import { ChangePasswordForm } from './change-password-form'
+import { ForgotPasswordForm } from './forgot-password-form'
 import { LoginForm } from './login-form'
 import { MobileRegisterForm } from './mobile-register-form'
 import { RegisterForm } from './register-form'
@@ -75,13 +76,16 @@ export function RegisterModal({
   )
 }
 
-export function ForgotPasswordModal({ open, onClose }: ShellProps) {
+export function ForgotPasswordModal({
+  open,
+  onClose,
+  mobileEnabled,
+  onDone,
+}: ShellProps & { mobileEnabled: boolean; onDone: () => void }) {
   const { t } = useLingui()
   return (
     <Modal open={open} onClose={onClose} title={t`Forgot password`} closeLabel={t`Close`} size="small">
-      <p>
-        <Trans>Password recovery is not open yet. Please contact customer service, 24 hours a day.</Trans>
-      </p>
+      <ForgotPasswordForm mobileEnabled={mobileEnabled} onDone={onDone} />
     </Modal>
   )
 }

@@ -1,0 +1,284 @@
+/**
+ * Forgot password: by e-mail (username and e-mail; a code is mailed, then a new password
+ * with that code) or, when CHNGPASSVERIF3 is on, by mobile (a code by SMS and a new
+ * password, then logged straight in).
+ */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState, type FormEvent } from 'react'
+import { TextField } from '../../../components/ui/text-field'
+import { api } from '../../../lib/api'
+import { ApiError } from '../../../lib/api-client'
+import { errorText } from '../../../lib/error-messages'
+import { showToast } from '../../../lib/toast-store'
+import { useAfterLogin } from '../use-after-login'
+import { MobileFields, nationalDigits, useCountry } from './mobile-fields'
+import { SmsCodeButton } from './sms-code-button'
+
+type Errors = Partial<
+  Record<'username' | 'email' | 'code' | 'password' | 'confirm' | 'mobile' | 'form', string>
+>
+
+function ByEmail({ onDone }: { onDone: () => void }) {
+  const { t, i18n } = useLingui()
+  const [username, setUsername] = useState('')
+  const [email, setEmail] = useState('')
+  const [sent, setSent] = useState(false)
+  const [code, setCode] = useState('')
+  const [password, setPassword] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const [errors, setErrors] = useState<Errors>({})
+  const [pending, setPending] = useState(false)
+
+  async function request(e: FormEvent) {
+    e.preventDefault()
+    const next: Errors = {}
+    if (!username.trim()) next.username = t`This field cannot be empty.`
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) next.email = t`Enter a valid email address`
+    setErrors(next)
+    if (Object.keys(next).length > 0) return
+    setPending(true)
+    try {
+      await api.identity.forgotByEmail({ username: username.trim(), email: email.trim() })
+      setSent(true)
+    } catch (err) {
+      setErrors({ form: errorText(i18n, err) })
+    } finally {
+      setPending(false)
+    }
+  }
+
+  async function reset(e: FormEvent) {
+    e.preventDefault()
+    const next: Errors = {}
+    if (!code.trim()) next.code = t`Please enter the verification code.`
+    if (!password) next.password = t`This field cannot be empty.`
+    if (password !== confirm) next.confirm = t`The confirmation is inconsistent with the new password.`
+    setErrors(next)
+    if (Object.keys(next).length > 0) return
+    setPending(true)
+    try {
+      await api.identity.resetByEmail({
+        username: username.trim(),
+        verificationCode: code.trim(),
+        newPassword: password,
+        confirmNewPassword: confirm,
+      })
+      showToast(t`Your password has been changed. Please log in.`, 'success')
+      onDone()
+    } catch (err) {
+      const c = err instanceof ApiError ? err.errorCode : ''
+      const text = errorText(i18n, err)
+      setErrors(
+        c.startsWith('verification')
+          ? { code: text }
+          : c === 'validation_failed'
+            ? { password: text }
+            : { form: text },
+      )
+    } finally {
+      setPending(false)
+    }
+  }
+
+  if (!sent) {
+    return (
+      <form className="form" onSubmit={(e) => void request(e)} noValidate aria-busy={pending}>
+        <TextField
+          label={t`Username`}
+          autoComplete="username"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          error={errors.username}
+          required
+        />
+        <TextField
+          label={t`Email`}
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+          required
+        />
+        {errors.form ? (
+          <p role="alert" className="form-error">
+            {errors.form}
+          </p>
+        ) : null}
+        <button type="submit" className="button button-primary button-block" disabled={pending}>
+          <Trans>Send reset code</Trans>
+        </button>
+      </form>
+    )
+  }
+  return (
+    <form className="form" onSubmit={(e) => void reset(e)} noValidate aria-busy={pending}>
+      <p role="status">
+        <Trans>A reset code has been sent out to your e-mail.</Trans>
+      </p>
+      <TextField
+        label={t`Verification code`}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        error={errors.code}
+        required
+      />
+      <TextField
+        label={t`New password`}
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={errors.password}
+        required
+      />
+      <TextField
+        label={t`Confirm new password`}
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+        error={errors.confirm}
+        required
+      />
+      {errors.form ? (
+        <p role="alert" className="form-error">
+          {errors.form}
+        </p>
+      ) : null}
+      <button type="submit" className="button button-primary button-block" disabled={pending}>
+        <Trans>Change password</Trans>
+      </button>
+    </form>
+  )
+}
+
+function ByMobile() {
+  const { t, i18n } = useLingui()
+  const afterLogin = useAfterLogin()
+  const [dialingCode, setDialingCode] = useState('855')
+  const [mobile, setMobile] = useState('')
+  const [code, setCode] = useState('')
+  const [password, setPassword] = useState('')
+  const [errors, setErrors] = useState<Errors>({})
+  const [pending, setPending] = useState(false)
+  const country = useCountry(dialingCode)
+
+  async function sendCode(): Promise<number | null> {
+    const national = nationalDigits(mobile, country)
+    if (!national) {
+      setErrors({ mobile: t`Please enter a valid mobile number.` })
+      return null
+    }
+    setErrors({})
+    const res = await api.identity.forgotBySms({ mobileNum: national, countryDialingCode: dialingCode })
+    return res.expiredMinutes * 60
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    const national = nationalDigits(mobile, country)
+    const next: Errors = {}
+    if (!national) next.mobile = t`Please enter a valid mobile number.`
+    if (!code.trim()) next.code = t`Please enter the verification code.`
+    if (!password) next.password = t`This field cannot be empty.`
+    setErrors(next)
+    if (!national || Object.keys(next).length > 0) return
+    setPending(true)
+    try {
+      const res = await api.identity.resetByMobile({
+        mobileNum: national,
+        countryDialingCode: dialingCode,
+        verificationCode: code.trim(),
+        newPassword: password,
+      })
+      await afterLogin(res, `${dialingCode}${national}`, { loginType: 'sms', from: 'register' })
+    } catch (err) {
+      const c = err instanceof ApiError ? err.errorCode : ''
+      const text = errorText(i18n, err)
+      setErrors(
+        c.startsWith('verification')
+          ? { code: text }
+          : c === 'validation_failed'
+            ? { password: text }
+            : { form: text },
+      )
+    } finally {
+      setPending(false)
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={pending}>
+      <MobileFields
+        dialingCode={dialingCode}
+        onDialingCode={setDialingCode}
+        mobile={mobile}
+        onMobile={setMobile}
+        error={errors.mobile}
+      />
+      <div className="code-row">
+        <TextField
+          label={t`SMS code`}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          error={errors.code}
+          required
+        />
+        <SmsCodeButton send={sendCode} onError={(text) => setErrors({ mobile: text })} />
+      </div>
+      <TextField
+        label={t`New password`}
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={errors.password}
+        required
+      />
+      {errors.form ? (
+        <p role="alert" className="form-error">
+          {errors.form}
+        </p>
+      ) : null}
+      <button type="submit" className="button button-primary button-block" disabled={pending}>
+        <Trans>Change password</Trans>
+      </button>
+    </form>
+  )
+}
+
+export function ForgotPasswordForm({
+  mobileEnabled,
+  onDone,
+}: {
+  mobileEnabled: boolean
+  onDone: () => void
+}) {
+  const { t } = useLingui()
+  const [mode, setMode] = useState<'email' | 'mobile'>('email')
+  return (
+    <>
+      {mobileEnabled ? (
+        <div role="tablist" aria-label={t`Recovery method`} className="tabs">
+          <button type="button" role="tab" aria-selected={mode === 'email'} onClick={() => setMode('email')}>
+            <Trans>By e-mail</Trans>
+          </button>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={mode === 'mobile'}
+            onClick={() => setMode('mobile')}
+          >
+            <Trans>By mobile</Trans>
+          </button>
+        </div>
+      ) : null}
+      {mode === 'email' || !mobileEnabled ? <ByEmail onDone={onDone} /> : <ByMobile />}
+    </>
+  )
+}
