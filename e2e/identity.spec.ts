@@ -197,15 +197,15 @@ test('forgot password by e-mail: the code arrives in the outbox and sets a new p
   const login = await openLogin(page)
   await login.getByRole('button', { name: 'Forgot password?' }).click()
   const dialog = page.getByRole('dialog', { name: 'Forgot password' })
-  await dialog.getByLabel('Username', { exact: true }).fill('member01')
+  await dialog.getByLabel('Username', { exact: true }).fill('member02')
   await dialog.getByLabel('Email').fill('nobody@example.com')
   await dialog.getByRole('button', { name: 'Send reset code' }).click()
   await expect(dialog.getByRole('alert')).toHaveText('The username or email does not exist.')
 
-  await dialog.getByLabel('Email').fill('member01@example.com')
+  await dialog.getByLabel('Email').fill('member02@example.com')
   await dialog.getByRole('button', { name: 'Send reset code' }).click()
   await expect(dialog.getByText('A reset code has been sent out to your e-mail.')).toBeVisible()
-  await dialog.getByLabel('Verification code').fill(await lastCode(request, 'member01@example.com'))
+  await dialog.getByLabel('Verification code').fill(await lastCode(request, 'member02@example.com'))
   // The demo password is kept, so the other specs can still use it.
   await dialog.getByLabel('New password', { exact: true }).fill('lotus123')
   await dialog.getByLabel('Confirm new password').fill('lotus123')

@@ -370,3 +370,28 @@ export const verificationCodes = pgTable(
   },
   (t) => [index('verification_lookup').on(t.merchantCode, t.purpose, t.destination)],
 )
+
+/** Addresses a member has logged in from; a new one asks for a second step (LOGINIPVERF3). */
+export const knownIps = pgTable(
+  'known_ips',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    ip: text('ip').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.ip] })],
+)
+
+/** A password login from a new address, waiting for its second step. */
+export const pendingLogins = pgTable('pending_logins', {
+  tokenHash: text('token_hash').primaryKey(),
+  memberId: integer('member_id')
+    .notNull()
+    .references(() => members.id),
+  ip: text('ip').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+})

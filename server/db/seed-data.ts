@@ -307,12 +307,13 @@ export const demoAccounts: {
     upline: 'agent01',
     toUpline: true,
   },
+  { username: 'member01', password: 'lotus123', type: 0, note: 'member' },
   {
-    username: 'member01',
+    username: 'member02',
     password: 'lotus123',
     type: 0,
-    note: 'member, e-mail member01@example.com',
-    email: 'member01@example.com',
+    note: 'member with e-mail member02@example.com (password recovery)',
+    email: 'member02@example.com',
   },
   {
     username: 'newbie01',

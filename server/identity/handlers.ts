@@ -8,8 +8,10 @@ import { memberTypes, type LoginResponse } from '#contract/identity'
 import { checkField, checkFields, type FieldProblem } from '#contract/register-rules'
 import { parseLocale } from '#contract/locales'
 import { randomBytes } from 'node:crypto'
-import { and, eq, inArray } from 'drizzle-orm'
-import { members } from '../db/schema'
+import type { LoginVerifyRequired } from '#contract/identity'
+import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { knownIps, members, pendingLogins } from '../db/schema'
+import { hashToken } from './sessions'
 import type { HandlerGroup } from '../http/contract-routes'
 import { AppError } from '../http/errors'
 import type { CallerContext } from '../http/request-context'
@@ -115,6 +117,49 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
     )
   }
 
+  /**
+   * A password login from an address the member has never used asks for a second step
+   * (LOGINIPVERF3): a code by SMS or e-mail, or the real name on the account. The very first
+   * login, and an account with none of those, go through.
+   */
+  async function secondStepFor(
+    member: typeof members.$inferSelect,
+    caller: CallerContext,
+  ): Promise<LoginVerifyRequired | null> {
+    const snap = await access.snapshot(caller.merchantCode)
+    if (!access.isEnabled(snap, 'LOGINIPVERF3')) return null
+    const seen = await db.select({ ip: knownIps.ip }).from(knownIps).where(eq(knownIps.memberId, member.id))
+    if (seen.length === 0 || seen.some((r) => r.ip === caller.ip)) return null
+    const methods: LoginVerifyRequired['methods'] = [
+      ...(member.mobile ? (['sms'] as const) : []),
+      ...(member.email ? (['email'] as const) : []),
+      ...(member.payeeName ? (['realName'] as const) : []),
+    ]
+    if (methods.length === 0) return null
+    const verifyToken = randomBytes(24).toString('base64url')
+    await db.insert(pendingLogins).values({
+      tokenHash: hashToken(verifyToken),
+      memberId: member.id,
+      ip: caller.ip,
+      expiresAt: new Date(now().getTime() + 10 * minute),
+    })
+    return { verifyToken, methods }
+  }
+
+  async function pendingOf(verifyToken: string, caller: CallerContext) {
+    const [p] = await db
+      .select()
+      .from(pendingLogins)
+      .where(eq(pendingLogins.tokenHash, hashToken(verifyToken)))
+    if (!p || p.usedAt || p.expiresAt <= now() || p.ip !== caller.ip || p.attempts >= 5) {
+      throw new AppError('login_verify_required', 'log in again to verify this address')
+    }
+    const [m] = await db.select().from(members).where(eq(members.id, p.memberId))
+    if (!m || m.merchantCode !== caller.merchantCode)
+      throw new AppError('login_verify_required', 'log in again')
+    return { pending: p, member: m }
+  }
+
   /** The new password by the brand's rule, and its confirmation equal. */
   async function checkNewPassword(merchantCode: string, password: string, confirm: string): Promise<void> {
     const rules = await repo.registerRules(merchantCode)
@@ -165,6 +210,10 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
     userAgent: string | undefined,
   ): Promise<LoginResponse> {
     const token = await sessions.create(member.id, loginType, caller.ip, userAgent)
+    await db
+      .insert(knownIps)
+      .values({ memberId: member.id, ip: caller.ip, firstSeenAt: now() })
+      .onConflictDoNothing()
     await db.update(members).set({ lastLoginAt: now() }).where(eq(members.id, member.id))
     return {
       token,
@@ -299,6 +348,17 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
       // Only the account's count is cleared: an address guessing at several accounts keeps
       // its count even when it also logs into one of its own.
       await throttle.clear(userKey)
+      const second = await secondStepFor(member, caller)
+      if (second) {
+        await audit({
+          merchantCode: caller.merchantCode,
+          event: 'login_failed',
+          ip: caller.ip,
+          memberId: member.id,
+          detail: { reason: 'new address' },
+        })
+        throw new AppError('login_verify_required', 'confirm this new address', second)
+      }
       const res = await startSession(member, 'username', caller, req.headers['user-agent'])
       await audit({
         merchantCode: caller.merchantCode,
@@ -626,6 +686,62 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
       const [fresh] = await db.select().from(members).where(eq(members.id, m.id))
       if (!fresh) throw new AppError('account_not_found', 'no account has this number')
       return startSession(fresh, 'sms', caller, req.headers['user-agent'])
+    },
+
+    async loginVerifySend({ input, caller }) {
+      const { member } = await pendingOf(input.verifyToken, caller)
+      const destination = input.method === 'sms' ? member.mobile : member.email ? `email:${member.id}` : null
+      if (!destination) throw new AppError('login_verify_required', 'that method is not available')
+      const expiredMinutes = await codes.send({
+        merchantCode: caller.merchantCode,
+        purpose: 'login',
+        destination,
+        via: input.method,
+        text: smsText,
+        ip: caller.ip,
+        ...(input.method === 'email' && member.email ? { to: member.email } : {}),
+      })
+      return { expiredMinutes }
+    },
+
+    async loginVerify({ input, caller, req }) {
+      const { pending, member } = await pendingOf(input.verifyToken, caller)
+      const fail = async () => {
+        await db
+          .update(pendingLogins)
+          .set({ attempts: pending.attempts + 1 })
+          .where(eq(pendingLogins.tokenHash, pending.tokenHash))
+      }
+      try {
+        if (input.method === 'realName') {
+          const norm = (v: string | null | undefined) => (v ?? '').trim().replace(/\s+/g, ' ').toLowerCase()
+          if (!member.payeeName || norm(input.realName) !== norm(member.payeeName)) {
+            throw new AppError('invalid_credentials', 'the real name does not match')
+          }
+        } else {
+          const destination = input.method === 'sms' ? member.mobile : `email:${member.id}`
+          if (!destination) throw new AppError('login_verify_required', 'that method is not available')
+          await codes.consume(caller.merchantCode, 'login', destination, input.verificationCode)
+        }
+      } catch (err) {
+        await fail()
+        throw err
+      }
+      const used = await db
+        .update(pendingLogins)
+        .set({ usedAt: now() })
+        .where(and(eq(pendingLogins.tokenHash, pending.tokenHash), isNull(pendingLogins.usedAt)))
+        .returning()
+      if (used.length === 0) throw new AppError('login_verify_required', 'log in again')
+      const res = await startSession(member, 'username', caller, req.headers['user-agent'])
+      await audit({
+        merchantCode: caller.merchantCode,
+        event: 'login',
+        ip: caller.ip,
+        memberId: member.id,
+        detail: { verified: input.method },
+      })
+      return res
     },
 
     async memberInfo({ caller }) {

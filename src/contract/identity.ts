@@ -83,6 +83,17 @@ export const RegisterMobileRequestSchema = z.object({
 })
 export type RegisterMobileRequest = z.input<typeof RegisterMobileRequestSchema>
 
+/** How a login from a new address may be confirmed. */
+export const verifyMethods = ['sms', 'email', 'realName'] as const
+export const VerifyMethodSchema = z.enum(verifyMethods)
+
+/** The value of a login_verify_required failure. */
+export const LoginVerifyRequiredSchema = z.object({
+  verifyToken: z.string(),
+  methods: z.array(VerifyMethodSchema),
+})
+export type LoginVerifyRequired = z.infer<typeof LoginVerifyRequiredSchema>
+
 export const SmsCodeResponseSchema = z.object({ expiredMinutes: z.int() })
 
 export const MemberInfoSchema = z.object({
@@ -131,6 +142,7 @@ export const identityEndpoints = {
     body: LoginRequestSchema,
     response: LoginResponseSchema,
     errors: [
+      'login_verify_required',
       'invalid_credentials',
       'captcha_required',
       'captcha_invalid',
@@ -286,6 +298,38 @@ export const identityEndpoints = {
       'verification_code_expired',
       'account_not_found',
       'feature_disabled',
+    ],
+  }),
+  loginVerifySend: defineEndpoint({
+    name: 'identity.loginVerifySend',
+    method: 'POST',
+    path: '/wps/session/login/verification/code',
+    auth: 'public',
+    encrypted: false,
+    modId: 'LOGINIPVERF3',
+    body: z.object({ verifyToken: text(128), method: z.enum(['sms', 'email']) }),
+    response: SmsCodeResponseSchema,
+    errors: ['login_verify_required', 'TOO_MANY_REQUESTS'],
+  }),
+  loginVerify: defineEndpoint({
+    name: 'identity.loginVerify',
+    method: 'POST',
+    path: '/wps/session/login/verification',
+    auth: 'public',
+    encrypted: true,
+    modId: 'LOGINIPVERF3',
+    body: z.object({
+      verifyToken: text(128),
+      method: VerifyMethodSchema,
+      verificationCode: optText(255),
+      realName: optText(128),
+    }),
+    response: LoginResponseSchema,
+    errors: [
+      'login_verify_required',
+      'verification_code_invalid',
+      'verification_code_expired',
+      'invalid_credentials',
     ],
   }),
   memberInfo: defineEndpoint({

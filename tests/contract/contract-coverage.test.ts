@@ -32,10 +32,10 @@ const minimalInputs: Record<string, { query?: Record<string, string>; body?: unk
   },
   'identity.updateLanguage': { body: { language: 'en' } },
   'identity.affiliate': { query: { code: 'LOTUS01' } },
-  'identity.forgotByEmail': { body: { username: 'member01', email: 'MEMBER01@example.com' } },
+  'identity.forgotByEmail': { body: { username: 'member02', email: 'MEMBER02@example.com' } },
   'identity.resetByEmail': {
     body: {
-      username: 'member01',
+      username: 'member02',
       verificationCode: '000000',
       newPassword: 'lotus123',
       confirmNewPassword: 'lotus123',
@@ -50,6 +50,8 @@ const minimalInputs: Record<string, { query?: Record<string, string>; body?: unk
       newPassword: 'lotus123',
     },
   },
+  'identity.loginVerifySend': { body: { verifyToken: 'set-below', method: 'email' } },
+  'identity.loginVerify': { body: { verifyToken: 'set-below', method: 'email', verificationCode: '000000' } },
   'identity.smsRegister': { body: { mobileNo: '12345678', countryDialingCode: '855' } },
   'identity.smsLogin': { body: { mobileNum: '12345678', countryDialingCode: '855' } },
   'identity.registerMobile': {
@@ -74,6 +76,8 @@ async function sessionOf(username: string): Promise<string> {
   expect(login.statusCode, login.body).toBe(200)
   return (login.json() as { value: { token: string } }).value.token
 }
+
+let pendingVerifyToken: string | undefined
 
 /** The six-digit code in the newest message the outbox holds for a destination. */
 async function lastCodeTo(destination: string): Promise<string> {
@@ -187,7 +191,7 @@ async function minimalRequest(def: EndpointDef): Promise<InjectOptions> {
     given.body = { ...(given.body as object), verificationCode: /\d{6}/.exec(sms?.body ?? '')?.[0] ?? '' }
   }
   if (def.name === 'identity.resetByEmail') {
-    given.body = { ...(given.body as object), verificationCode: await lastCodeTo('member01@example.com') }
+    given.body = { ...(given.body as object), verificationCode: await lastCodeTo('member02@example.com') }
   }
   if (def.name === 'identity.resetByMobile') {
     // The registration code to this number went out moments ago: lift the once-a-minute wait.
@@ -199,6 +203,29 @@ async function minimalRequest(def: EndpointDef): Promise<InjectOptions> {
     })
     expect(sent.statusCode, sent.body).toBe(200)
     given.body = { ...(given.body as object), verificationCode: await lastCodeTo('+85587654321') }
+  }
+  if (def.name === 'identity.loginVerifySend' || def.name === 'identity.loginVerify') {
+    // member02 has logged in from here (127.0.0.1); a login from a new address asks for a
+    // second step, and both calls must come from that new address.
+    const newAddress = '10.1.2.3'
+    if (!pendingVerifyToken) {
+      await sessionOf('member02')
+      const again = await server.app.inject({
+        method: 'POST',
+        url: '/wps/session/login',
+        remoteAddress: newAddress,
+        ...(await sealedBody({ username: 'member02', password: 'lotus123' })),
+      })
+      expect(again.statusCode, again.body).toBe(422)
+      pendingVerifyToken = (again.json() as { value: { verifyToken: string } }).value.verifyToken
+      // The reset code went to this address a moment ago: lift the once-a-minute wait.
+      await server.db.delete(throttles).where(like(throttles.key, 'code:%email:%'))
+    }
+    req.remoteAddress = newAddress
+    given.body = { ...(given.body as object), verifyToken: pendingVerifyToken }
+    if (def.name === 'identity.loginVerify') {
+      given.body = { ...(given.body as object), verificationCode: await lastCodeTo('member02@example.com') }
+    }
   }
   if (def.name === 'identity.register') {
     const c = await solvedCaptcha()

@@ -47,30 +47,30 @@ function forgotByEmail(username: string, email: string) {
 
 describe('forgot password by e-mail', () => {
   it('mails a code to the address on the account (form-encoded request); the code sets a new password and ends every session', async () => {
-    const token = await tokenOf(server, 'member01', 'lotus123')
-    const res = await forgotByEmail(' Member01 ', 'MEMBER01@example.com')
+    const token = await tokenOf(server, 'member02', 'lotus123')
+    const res = await forgotByEmail(' Member02 ', 'MEMBER02@example.com')
     expect(res.statusCode, res.body).toBe(200)
-    const code = await lastCodeTo('member01@example.com')
+    const code = await lastCodeTo('member02@example.com')
     const reset = await sealedCall(server, 'POST', '/wps/member/password/email/verification', {
-      username: 'member01',
+      username: 'member02',
       verificationCode: code,
       newPassword: 'newpass99',
       confirmNewPassword: 'newpass99',
     })
     expect(reset.statusCode, reset.body).toBe(200)
     expect((await plainCall(server, 'GET', '/wps/member/info', { token })).statusCode).toBe(401)
-    expect((await login(server, { username: 'member01', password: 'lotus123' })).statusCode).toBe(401)
-    expect((await login(server, { username: 'member01', password: 'newpass99' })).statusCode).toBe(200)
+    expect((await login(server, { username: 'member02', password: 'lotus123' })).statusCode).toBe(401)
+    expect((await login(server, { username: 'member02', password: 'newpass99' })).statusCode).toBe(200)
     const audit = await server.db.select().from(auditEvents).where(eq(auditEvents.event, 'password_changed'))
     expect(audit.length).toBeGreaterThan(0)
   })
 
   it('says the username or e-mail does not exist when they do not match, and mails nothing', async () => {
     const before = (await server.db.select().from(outbox)).length
-    expect(failureOf(await forgotByEmail('member01', 'someone@example.com')).errorCode).toBe(
+    expect(failureOf(await forgotByEmail('member02', 'someone@example.com')).errorCode).toBe(
       'account_not_found',
     )
-    expect(failureOf(await forgotByEmail('nobody99', 'member01@example.com')).errorCode).toBe(
+    expect(failureOf(await forgotByEmail('nobody99', 'member02@example.com')).errorCode).toBe(
       'account_not_found',
     )
     expect((await server.db.select().from(outbox)).length).toBe(before)
@@ -78,23 +78,23 @@ describe('forgot password by e-mail', () => {
 
   it('refuses a wrong code and a new password that breaks the rule, and changes nothing', async () => {
     clock.advance(2 * 60_000)
-    await forgotByEmail('member01', 'member01@example.com')
-    const code = await lastCodeTo('member01@example.com')
+    await forgotByEmail('member02', 'member02@example.com')
+    const code = await lastCodeTo('member02@example.com')
     const bad = await sealedCall(server, 'POST', '/wps/member/password/email/verification', {
-      username: 'member01',
+      username: 'member02',
       verificationCode: code,
       newPassword: 'short',
       confirmNewPassword: 'short',
     })
     expect(failureOf(bad).errorCode).toBe('validation_failed')
     const wrong = await sealedCall(server, 'POST', '/wps/member/password/email/verification', {
-      username: 'member01',
+      username: 'member02',
       verificationCode: code === '123456' ? '654321' : '123456',
       newPassword: 'another77',
       confirmNewPassword: 'another77',
     })
     expect(failureOf(wrong).errorCode).toBe('verification_code_invalid')
-    expect((await login(server, { username: 'member01', password: 'newpass99' })).statusCode).toBe(200)
+    expect((await login(server, { username: 'member02', password: 'newpass99' })).statusCode).toBe(200)
   })
 })
 

@@ -9,7 +9,9 @@ import { api } from '../../../lib/api'
 import { ApiError } from '../../../lib/api-client'
 import { errorText } from '../../../lib/error-messages'
 import { useAfterLogin } from '../use-after-login'
+import { LoginVerifyRequiredSchema, type LoginVerifyRequired } from '#contract/identity'
 import { CaptchaField } from './captcha-field'
+import { LoginVerifyStep } from './login-verify-step'
 import { MobileFields, nationalDigits, useCountry } from './mobile-fields'
 import { SmsCodeButton } from './sms-code-button'
 
@@ -52,6 +54,7 @@ function PasswordLoginForm({ freePlay, onSms }: { freePlay: boolean; onSms: (() 
     form?: string
   }>({})
   const [pending, setPending] = useState(false)
+  const [secondStep, setSecondStep] = useState<LoginVerifyRequired | null>(null)
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -73,6 +76,14 @@ function PasswordLoginForm({ freePlay, onSms }: { freePlay: boolean; onSms: (() 
       remember(rememberMe ? username.trim() : null)
       await afterLogin(res, username.trim(), { loginType: 'username', from: 'login' })
     } catch (err) {
+      const step =
+        err instanceof ApiError && err.errorCode === 'login_verify_required'
+          ? LoginVerifyRequiredSchema.safeParse(err.value)
+          : null
+      if (step?.success) {
+        setSecondStep(step.data)
+        return
+      }
       const wantsCaptcha = err instanceof ApiError && err.value?.captcha === true
       if (wantsCaptcha) {
         setNeedCaptcha(true)
@@ -102,6 +113,10 @@ function PasswordLoginForm({ freePlay, onSms }: { freePlay: boolean; onSms: (() 
     } finally {
       setPending(false)
     }
+  }
+
+  if (secondStep) {
+    return <LoginVerifyStep step={secondStep} account={username.trim()} onBack={() => setSecondStep(null)} />
   }
 
   return (

@@ -1,0 +1,113 @@
+/**
+ * The second step of a login from a new address: a code by SMS or e-mail, or the real
+ * name on the account, as the member's details allow.
+ */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState, type FormEvent } from 'react'
+import type { LoginVerifyRequired } from '#contract/identity'
+import { TextField } from '../../../components/ui/text-field'
+import { api } from '../../../lib/api'
+import { errorText } from '../../../lib/error-messages'
+import { useAfterLogin } from '../use-after-login'
+import { SmsCodeButton } from './sms-code-button'
+
+export function LoginVerifyStep({
+  step,
+  account,
+  onBack,
+}: {
+  step: LoginVerifyRequired
+  account: string
+  onBack: () => void
+}) {
+  const { t, i18n } = useLingui()
+  const afterLogin = useAfterLogin()
+  const [method, setMethod] = useState(step.methods[0] ?? 'sms')
+  const [value, setValue] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [pending, setPending] = useState(false)
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    if (!value.trim()) {
+      setError(t`This field cannot be empty.`)
+      return
+    }
+    setPending(true)
+    try {
+      const res = await api.identity.loginVerify({
+        verifyToken: step.verifyToken,
+        method,
+        ...(method === 'realName' ? { realName: value } : { verificationCode: value.trim() }),
+      })
+      await afterLogin(res, account, { loginType: 'username', from: 'login' })
+    } catch (err) {
+      setError(errorText(i18n, err))
+    } finally {
+      setPending(false)
+    }
+  }
+
+  const label = { sms: t`Code by SMS`, email: t`Code by e-mail`, realName: t`Real name on the account` }
+  return (
+    <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={pending}>
+      <p role="status">
+        <Trans>This is a login from a new place. Please confirm it is you.</Trans>
+      </p>
+      {step.methods.length > 1 ? (
+        <div role="tablist" aria-label={t`Verification method`} className="tabs">
+          {step.methods.map((m) => (
+            <button
+              key={m}
+              type="button"
+              role="tab"
+              aria-selected={m === method}
+              onClick={() => {
+                setMethod(m)
+                setValue('')
+                setError(null)
+              }}
+            >
+              {label[m]}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {method === 'realName' ? (
+        <TextField
+          label={label.realName}
+          autoComplete="name"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          error={error}
+          required
+        />
+      ) : (
+        <div className="code-row">
+          <TextField
+            label={label[method]}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            error={error}
+            required
+          />
+          <SmsCodeButton
+            send={async () => {
+              const res = await api.identity.loginVerifySend({ verifyToken: step.verifyToken, method })
+              return res.expiredMinutes * 60
+            }}
+            onError={setError}
+          />
+        </div>
+      )}
+      <button type="submit" className="button button-primary button-block" disabled={pending}>
+        <Trans>Confirm</Trans>
+      </button>
+      <button type="button" className="link-button" onClick={onBack}>
+        <Trans>Back</Trans>
+      </button>
+    </form>
+  )
+}
