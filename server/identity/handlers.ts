@@ -160,6 +160,30 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
     return { pending: p, member: m }
   }
 
+  /** The active agent whose invitation (affiliate) code this is, any case. */
+  async function agentByCode(merchantCode: string, code: string): Promise<{ id: number } | undefined> {
+    const [agent] = await db
+      .select({ id: members.id })
+      .from(members)
+      .where(
+        and(
+          eq(members.merchantCode, merchantCode),
+          eq(members.affiliateCode, code.trim().toUpperCase()),
+          inArray(members.type, [...memberTypes.agentTypes]),
+          eq(members.status, 'active'),
+        ),
+      )
+    return agent
+  }
+
+  /** The upline of a new member: none without a code, the agent with one, refused when unknown. */
+  async function uplineFor(merchantCode: string, code: string | undefined): Promise<number | null> {
+    if (!code?.trim()) return null
+    const agent = await agentByCode(merchantCode, code)
+    if (!agent) throw new AppError('invitation_code_error', 'the invitation code is not valid')
+    return agent.id
+  }
+
   /** The new password by the brand's rule, and its confirmation equal. */
   async function checkNewPassword(merchantCode: string, password: string, confirm: string): Promise<void> {
     const rules = await repo.registerRules(merchantCode)
@@ -429,23 +453,7 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
       const t = await throttle.hit(`register:${caller.ip}`, 60 * minute)
       if (t.count > 10) throw tooMany('too many registrations from this address', t.resetsAt)
 
-      let parentId: number | null = null
-      const code = (input.affiliateCode || input.referralCode || '').trim()
-      if (code) {
-        const [agent] = await db
-          .select({ id: members.id })
-          .from(members)
-          .where(
-            and(
-              eq(members.merchantCode, caller.merchantCode),
-              eq(members.affiliateCode, code.toUpperCase()),
-              inArray(members.type, [...memberTypes.agentTypes]),
-              eq(members.status, 'active'),
-            ),
-          )
-        if (!agent) throw new AppError('invitation_code_error', 'the invitation code is not valid')
-        parentId = agent.id
-      }
+      const parentId = await uplineFor(caller.merchantCode, input.affiliateCode || input.referralCode)
 
       const account = input.username.trim()
       const username = normalizeUsername(account)
@@ -557,23 +565,7 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
         throw new AppError('mobile_taken', 'this mobile number is already registered')
       }
       await codes.consume(caller.merchantCode, 'register', e164, input.verificationCode)
-      let parentId: number | null = null
-      const code = (input.affiliateCode || input.referralCode || '').trim()
-      if (code) {
-        const [agent] = await db
-          .select({ id: members.id })
-          .from(members)
-          .where(
-            and(
-              eq(members.merchantCode, caller.merchantCode),
-              eq(members.affiliateCode, code.toUpperCase()),
-              inArray(members.type, [...memberTypes.agentTypes]),
-              eq(members.status, 'active'),
-            ),
-          )
-        if (!agent) throw new AppError('invitation_code_error', 'the invitation code is not valid')
-        parentId = agent.id
-      }
+      const parentId = await uplineFor(caller.merchantCode, input.affiliateCode || input.referralCode)
       const username = e164.slice(1)
       const [member] = await db
         .insert(members)
@@ -818,18 +810,7 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
     },
 
     async affiliate({ input, caller }) {
-      const [agent] = await db
-        .select({ id: members.id })
-        .from(members)
-        .where(
-          and(
-            eq(members.merchantCode, caller.merchantCode),
-            eq(members.affiliateCode, input.code.trim().toUpperCase()),
-            inArray(members.type, [...memberTypes.agentTypes]),
-            eq(members.status, 'active'),
-          ),
-        )
-      return { valid: !!agent }
+      return { valid: (await agentByCode(caller.merchantCode, input.code)) !== undefined }
     },
   }
 }

@@ -6,6 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { checkField, ruleFor } from '#contract/register-rules'
+import { FormError } from '../../../components/ui/form-error'
 import { TextField } from '../../../components/ui/text-field'
 import { api } from '../../../lib/api'
 import { ApiError } from '../../../lib/api-client'
@@ -95,11 +96,7 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         error={errors.confirmNewPassword}
         required
       />
-      {errors.form ? (
-        <p role="alert" className="form-error">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError text={errors.form} />
       <button type="submit" className="button button-primary button-block" disabled={pending}>
         <Trans>Change password</Trans>
       </button>

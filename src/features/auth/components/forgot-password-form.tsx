@@ -5,6 +5,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
+import { FormError } from '../../../components/ui/form-error'
 import { TextField } from '../../../components/ui/text-field'
 import { api } from '../../../lib/api'
 import { ApiError } from '../../../lib/api-client'
@@ -100,11 +101,7 @@ function ByEmail({ onDone }: { onDone: () => void }) {
           error={errors.email}
           required
         />
-        {errors.form ? (
-          <p role="alert" className="form-error">
-            {errors.form}
-          </p>
-        ) : null}
+        <FormError text={errors.form} />
         <button type="submit" className="button button-primary button-block" disabled={pending}>
           <Trans>Send reset code</Trans>
         </button>
@@ -143,11 +140,7 @@ function ByEmail({ onDone }: { onDone: () => void }) {
         error={errors.confirm}
         required
       />
-      {errors.form ? (
-        <p role="alert" className="form-error">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError text={errors.form} />
       <button type="submit" className="button button-primary button-block" disabled={pending}>
         <Trans>Change password</Trans>
       </button>
@@ -240,11 +233,7 @@ function ByMobile() {
         error={errors.password}
         required
       />
-      {errors.form ? (
-        <p role="alert" className="form-error">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError text={errors.form} />
       <button type="submit" className="button button-primary button-block" disabled={pending}>
         <Trans>Change password</Trans>
       </button>

@@ -4,6 +4,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
+import { FormError } from '../../../components/ui/form-error'
 import { TextField } from '../../../components/ui/text-field'
 import { api } from '../../../lib/api'
 import { ApiError } from '../../../lib/api-client'
@@ -150,11 +151,7 @@ function PasswordLoginForm({ freePlay, onSms }: { freePlay: boolean; onSms: (() 
         <input type="checkbox" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
         <Trans>Remember my username for a day</Trans>
       </label>
-      {errors.form ? (
-        <p role="alert" className="form-error">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError text={errors.form} />
       <button type="submit" className="button button-primary button-block" disabled={pending}>
         {pending ? <Trans>Logging in…</Trans> : <Trans>Log in</Trans>}
       </button>
@@ -249,11 +246,7 @@ function SmsLoginForm({ onBack }: { onBack: () => void }) {
         />
         <SmsCodeButton send={sendCode} onError={(text) => setErrors({ mobile: text })} />
       </div>
-      {errors.form ? (
-        <p role="alert" className="form-error">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError text={errors.form} />
       <button type="submit" className="button button-primary button-block" disabled={pending}>
         <Trans>Log in</Trans>
       </button>

@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { checkField, ruleFor } from '#contract/register-rules'
+import { FormError } from '../../../components/ui/form-error'
 import { TextField } from '../../../components/ui/text-field'
 import { api } from '../../../lib/api'
 import { ApiError } from '../../../lib/api-client'
@@ -137,11 +138,7 @@ export function MobileRegisterForm({ referralCode }: { referralCode: string | un
         </span>
       </label>
       {errors.terms ? <p className="field-error">{errors.terms}</p> : null}
-      {errors.form ? (
-        <p role="alert" className="form-error">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError text={errors.form} />
       <button type="submit" className="button button-primary button-block" disabled={pending}>
         {pending ? <Trans>Registering…</Trans> : <Trans>Register</Trans>}
       </button>

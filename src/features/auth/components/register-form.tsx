@@ -11,6 +11,7 @@ import { checkFields, ruleFor } from '#contract/register-rules'
 import { registerFields, type RegisterField } from '#contract/system'
 import { HtmlContent } from '../../../components/ui/html-content'
 import { Skeleton } from '../../../components/ui/skeleton'
+import { FormError } from '../../../components/ui/form-error'
 import { TextField } from '../../../components/ui/text-field'
 import { api } from '../../../lib/api'
 import { ApiError } from '../../../lib/api-client'
@@ -207,11 +208,7 @@ export function RegisterForm({ referralCode }: { referralCode: string | undefine
         </details>
       ) : null}
       {errors.terms ? <p className="field-error">{errors.terms}</p> : null}
-      {errors.form ? (
-        <p role="alert" className="form-error">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError text={errors.form} />
       <button type="submit" className="button button-primary button-block" disabled={pending}>
         {pending ? <Trans>Registering…</Trans> : <Trans>Register</Trans>}
       </button>
