@@ -4,6 +4,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type ReactNode } from 'react'
+import { CentreLayout } from '../../../components/layout/centre-layout'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { Modal } from '../../../components/ui/modal'
 
@@ -86,29 +87,15 @@ export function AgentCentreModal({
       size="full"
       closeOnBackdrop={false}
     >
-      <div className="centre-layout">
-        <nav aria-label={t`Agent centre menu`} className="centre-menu">
-          <ul>
-            {pages.map((p) => (
-              <li key={p}>
-                <button
-                  type="button"
-                  aria-current={p === page ? 'page' : undefined}
-                  onClick={() => setPage(p)}
-                >
-                  <PageLabel page={p} />
-                </button>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <section className="centre-panel" aria-live="polite">
-          <h3>
-            <PageLabel page={page} />
-          </h3>
-          <EmptyState title={<Trans>Nothing to show here yet.</Trans>} />
-        </section>
-      </div>
+      <CentreLayout
+        menuLabel={t`Agent centre menu`}
+        pages={pages}
+        current={page}
+        onSelect={setPage}
+        label={(p) => <PageLabel page={p} />}
+      >
+        <EmptyState title={<Trans>Nothing to show here yet.</Trans>} />
+      </CentreLayout>
     </Modal>
   )
 }

@@ -13,7 +13,7 @@ import { errorText } from '../../../lib/error-messages'
 import { showToast } from '../../../lib/toast-store'
 import { useAfterLogin } from '../use-after-login'
 import { MobileFields, nationalDigits, useCountry } from './mobile-fields'
-import { SmsCodeButton } from './sms-code-button'
+import { CodeRow } from './sms-code-button'
 
 type Errors = Partial<
   Record<'username' | 'email' | 'code' | 'password' | 'confirm' | 'mobile' | 'form', string>
@@ -212,18 +212,14 @@ function ByMobile() {
         onMobile={setMobile}
         error={errors.mobile}
       />
-      <div className="code-row">
-        <TextField
-          label={t`SMS code`}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          error={errors.code}
-          required
-        />
-        <SmsCodeButton send={sendCode} onError={(text) => setErrors({ mobile: text })} />
-      </div>
+      <CodeRow
+        label={t`SMS code`}
+        value={code}
+        onChange={setCode}
+        error={errors.code}
+        send={sendCode}
+        onSendError={(text) => setErrors({ mobile: text })}
+      />
       <TextField
         label={t`New password`}
         type="password"

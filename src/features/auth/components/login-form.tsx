@@ -14,7 +14,7 @@ import { LoginVerifyRequiredSchema, type LoginVerifyRequired } from '#contract/i
 import { CaptchaField } from './captcha-field'
 import { LoginVerifyStep } from './login-verify-step'
 import { MobileFields, nationalDigits, useCountry } from './mobile-fields'
-import { SmsCodeButton } from './sms-code-button'
+import { CodeRow } from './sms-code-button'
 
 const rememberCookie = 'lastUsername'
 
@@ -234,18 +234,14 @@ function SmsLoginForm({ onBack }: { onBack: () => void }) {
         onMobile={setMobile}
         error={errors.mobile}
       />
-      <div className="code-row">
-        <TextField
-          label={t`SMS code`}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          error={errors.code}
-          required
-        />
-        <SmsCodeButton send={sendCode} onError={(text) => setErrors({ mobile: text })} />
-      </div>
+      <CodeRow
+        label={t`SMS code`}
+        value={code}
+        onChange={setCode}
+        error={errors.code}
+        send={sendCode}
+        onSendError={(text) => setErrors({ mobile: text })}
+      />
       <FormError text={errors.form} />
       <button type="submit" className="button button-primary button-block" disabled={pending}>
         <Trans>Log in</Trans>

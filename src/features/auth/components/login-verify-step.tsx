@@ -9,7 +9,7 @@ import { TextField } from '../../../components/ui/text-field'
 import { api } from '../../../lib/api'
 import { errorText } from '../../../lib/error-messages'
 import { useAfterLogin } from '../use-after-login'
-import { SmsCodeButton } from './sms-code-button'
+import { CodeRow } from './sms-code-button'
 
 export function LoginVerifyStep({
   step,
@@ -83,24 +83,17 @@ export function LoginVerifyStep({
           required
         />
       ) : (
-        <div className="code-row">
-          <TextField
-            label={label[method]}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            error={error}
-            required
-          />
-          <SmsCodeButton
-            send={async () => {
-              const res = await api.identity.loginVerifySend({ verifyToken: step.verifyToken, method })
-              return res.expiredMinutes * 60
-            }}
-            onError={setError}
-          />
-        </div>
+        <CodeRow
+          label={label[method]}
+          value={value}
+          onChange={setValue}
+          error={error}
+          send={async () => {
+            const res = await api.identity.loginVerifySend({ verifyToken: step.verifyToken, method })
+            return res.expiredMinutes * 60
+          }}
+          onSendError={setError}
+        />
       )}
       <button type="submit" className="button button-primary button-block" disabled={pending}>
         <Trans>Confirm</Trans>

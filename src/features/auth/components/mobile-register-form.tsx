@@ -14,7 +14,7 @@ import { fieldProblemText } from '../../../lib/field-messages'
 import { registerRulesQueryOptions } from '../api/auth-api'
 import { useAfterLogin } from '../use-after-login'
 import { MobileFields, nationalDigits, useCountry } from './mobile-fields'
-import { SmsCodeButton } from './sms-code-button'
+import { CodeRow } from './sms-code-button'
 
 type Errors = Partial<Record<'mobile' | 'code' | 'password' | 'confirmPassword' | 'terms' | 'form', string>>
 
@@ -100,19 +100,14 @@ export function MobileRegisterForm({ referralCode }: { referralCode: string | un
         onMobile={setMobile}
         error={errors.mobile}
       />
-      <div className="code-row">
-        <TextField
-          label={t`SMS code`}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={255}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          error={errors.code}
-          required
-        />
-        <SmsCodeButton send={sendCode} onError={(text) => setErrors((old) => ({ ...old, mobile: text }))} />
-      </div>
+      <CodeRow
+        label={t`SMS code`}
+        value={code}
+        onChange={setCode}
+        error={errors.code}
+        send={sendCode}
+        onSendError={(text) => setErrors((old) => ({ ...old, mobile: text }))}
+      />
       <TextField
         label={t`Password`}
         type="password"

@@ -3,6 +3,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
+import { TextField } from '../../../components/ui/text-field'
 import { errorText } from '../../../lib/error-messages'
 
 export interface SmsCodeButtonProps {
@@ -53,5 +54,38 @@ export function SmsCodeButton({ send, disabled, onError }: SmsCodeButtonProps) {
         <Trans>Send code</Trans>
       )}
     </button>
+  )
+}
+
+/** A code field with its send button beside it. */
+export function CodeRow({
+  label,
+  value,
+  onChange,
+  error,
+  send,
+  onSendError,
+}: {
+  label: string
+  value: string
+  onChange: (v: string) => void
+  error?: string | null
+  send: () => Promise<number | null>
+  onSendError: (text: string) => void
+}) {
+  return (
+    <div className="code-row">
+      <TextField
+        label={label}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={255}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        error={error}
+        required
+      />
+      <SmsCodeButton send={send} onError={onSendError} />
+    </div>
   )
 }
