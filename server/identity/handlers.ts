@@ -184,6 +184,26 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
     return agent.id
   }
 
+  /**
+   * Sends a login or reset code to a number only when an account has it; the caller answers
+   * the same either way, so numbers cannot be probed.
+   */
+  async function sendIfAccount(
+    caller: CallerContext,
+    e164: string,
+    purpose: 'login' | 'reset',
+  ): Promise<void> {
+    if (!(await memberByMobile(caller.merchantCode, e164))) return
+    await codes.send({
+      merchantCode: caller.merchantCode,
+      purpose,
+      destination: e164,
+      via: 'sms',
+      text: smsText,
+      ip: caller.ip,
+    })
+  }
+
   /** The new password by the brand's rule, and its confirmation equal. */
   async function checkNewPassword(merchantCode: string, password: string, confirm: string): Promise<void> {
     const rules = await repo.registerRules(merchantCode)
@@ -534,18 +554,7 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
 
     async smsLogin({ input, caller }) {
       const e164 = await phoneOf(input.mobileNum, input.countryDialingCode)
-      // The answer is the same whether or not the number has an account, so numbers cannot
-      // be probed; a code is only sent to a number that has one.
-      if (await memberByMobile(caller.merchantCode, e164)) {
-        await codes.send({
-          merchantCode: caller.merchantCode,
-          purpose: 'login',
-          destination: e164,
-          via: 'sms',
-          text: smsText,
-          ip: caller.ip,
-        })
-      }
+      await sendIfAccount(caller, e164, 'login')
       return { expiredMinutes: 5 }
     },
 
@@ -646,18 +655,7 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
 
     async forgotBySms({ input, caller }) {
       const e164 = await phoneOf(input.mobileNum, input.countryDialingCode)
-      // Same answer with or without an account on the number; a code goes only to one with.
-      const m = await memberByMobile(caller.merchantCode, e164)
-      if (m) {
-        await codes.send({
-          merchantCode: caller.merchantCode,
-          purpose: 'reset',
-          destination: e164,
-          via: 'sms',
-          text: smsText,
-          ip: caller.ip,
-        })
-      }
+      await sendIfAccount(caller, e164, 'reset')
       return { expiredMinutes: 5 }
     },
 
@@ -761,18 +759,7 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
       const s = requireSession(caller)
       const [m] = await db.select().from(members).where(eq(members.id, s.memberId))
       if (!m) throw new AppError('user.or.token.invalid', 'the account no longer exists')
-      const rules = await repo.registerRules(caller.merchantCode)
-      const rule = rules.find((r) => r.field === 'password')
-      const problem = rule ? checkField({ ...rule, required: true }, input.newPassword) : null
-      if (problem)
-        throw new AppError('validation_failed', 'the new password is not valid', {
-          fields: [problemToField('newPassword', problem)],
-        })
-      if (input.newPassword !== input.confirmNewPassword) {
-        throw new AppError('password_mismatch', 'the passwords differ', {
-          fields: [{ path: 'confirmNewPassword', code: 'mismatch', message: 'the passwords differ' }],
-        })
-      }
+      await checkNewPassword(caller.merchantCode, input.newPassword, input.confirmNewPassword)
       const guessKey = `oldpw:${m.id}`
       const guesses = await throttle.peek(guessKey, loginPolicy.windowMs)
       if (guesses.count >= 5) throw tooMany('too many wrong old passwords', guesses.resetsAt)
