@@ -27,6 +27,12 @@ import { identityHandlers } from './identity/handlers'
 import { createPasswords, type Passwords } from './identity/passwords'
 import { createSessions, type Sessions } from './identity/sessions'
 import { createThrottle, type Throttle } from './identity/throttle'
+import { registerDemoGateway } from './money/demo-gateway'
+import { fundsHandlers } from './money/funds-handlers'
+import { createFundsService, type FundsService } from './money/funds-service'
+import { createLedger, type Ledger } from './money/ledger'
+import { recordHandlers } from './money/records-handlers'
+import { walletHandlers } from './money/wallet-handlers'
 import { systemHandlers } from './system/handlers'
 import { createSystemRepository } from './system/system-repository'
 
@@ -37,6 +43,8 @@ export interface AppServices {
   sessions: Sessions
   passwords: Passwords
   throttle: Throttle
+  ledger: Ledger
+  funds: FundsService
   refreshMerchants(): Promise<void>
 }
 
@@ -54,6 +62,7 @@ export type AppConfig = Pick<
   | 'ARGON2_PASSES'
   | 'DEV_TOOLS'
   | 'NODE_ENV'
+  | 'PAYMENT_GATEWAY_SECRET'
 >
 
 export interface AppOptions {
@@ -123,6 +132,8 @@ export async function buildApp(
   )
   const passwords = createPasswords({ memoryKib: config.ARGON2_MEMORY_KIB, passes: config.ARGON2_PASSES })
   const throttle = createThrottle(db, now)
+  const ledger = createLedger(db)
+  const funds = createFundsService(db, ledger, now)
 
   let merchants: ReadonlySet<string> = new Set(await repo.merchantCodes())
   const refreshMerchants = async () => {
@@ -151,8 +162,12 @@ export async function buildApp(
       captchas: createCaptchas(db, now),
       audit: createAudit(db, now),
       codes: createCodes(db, createOutboxChannel(db, now), throttle, now),
+      creditTrial: (merchantCode, memberId) => funds.creditTrial(merchantCode, memberId),
       now,
     }),
+    wallet: walletHandlers({ db, ledger, now }),
+    funds: fundsHandlers({ db, ledger, now, passwords, throttle, funds }),
+    records: recordHandlers({ db, ledger, now }),
   }
   registerContract(app, endpoints, handlers, deps)
 
@@ -160,9 +175,13 @@ export async function buildApp(
   for (const e of allEndpoints()) {
     methodsByPath.set(e.path, [...(methodsByPath.get(e.path) ?? []), e.method])
   }
+  registerDemoGateway(app, { db, funds, secret: config.PAYMENT_GATEWAY_SECRET, now })
   registerManifest(app, repo, config.MERCHANT_CODE)
   if (config.DEV_TOOLS && config.NODE_ENV !== 'production') registerDevPages(app, db)
   await registerStatic(app, { staticDir: config.staticDir, methodsByPath })
 
-  return { app, services: { database, keyring, access, sessions, passwords, throttle, refreshMerchants } }
+  return {
+    app,
+    services: { database, keyring, access, sessions, passwords, throttle, ledger, funds, refreshMerchants },
+  }
 }

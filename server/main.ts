@@ -79,10 +79,18 @@ async function main(): Promise<void> {
       console.log(`    ${a.username.padEnd(10)} ${a.password.padEnd(10)} ${a.note}`)
   }
 
+  // Paid withdrawals the member never confirmed count as received after the brand's minutes.
+  // One UPDATE with a state guard, so several instances may run it side by side.
+  const autoReceive = setInterval(() => {
+    services.funds.autoReceive().catch((err: unknown) => app.log.error({ err }, 'auto-receive failed'))
+  }, config.AUTO_RECEIVE_INTERVAL_SECONDS * 1000)
+  autoReceive.unref()
+
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
     closing = true
+    clearInterval(autoReceive)
     app.log.info({ signal }, 'shutting down')
     const timer = setTimeout(() => process.exit(1), 10_000)
     timer.unref()

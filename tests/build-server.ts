@@ -117,6 +117,9 @@ async function createFromTemplate(adminUrl: string, name: string, template: stri
   }
 }
 
+/** The demo gateway's callback secret in the suites. */
+export const testGatewaySecret = 'test-gateway-secret-0123456789'
+
 export function testConfig(staticDir: string): AppConfig {
   return {
     LOG_LEVEL: 'silent',
@@ -133,6 +136,7 @@ export function testConfig(staticDir: string): AppConfig {
     ARGON2_PASSES: 1,
     DEV_TOOLS: true,
     NODE_ENV: 'test',
+    PAYMENT_GATEWAY_SECRET: testGatewaySecret,
   }
 }
 

@@ -9,6 +9,9 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v))
 
+/** The demo gateway's secret: fine on a laptop, refused in production. */
+export const demoGatewaySecret = 'demo-gateway-secret-not-for-production'
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -48,6 +51,10 @@ const EnvSchema = z.object({
   /** argon2id memory (KiB) and passes; defaults are OWASP's (19 MiB, 2 passes). */
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8192).max(1_048_576).default(19_456),
   ARGON2_PASSES: z.coerce.number().int().min(1).max(10).default(2),
+  /** Shared secret of the online payment gateway's signed callbacks (HMAC-SHA-256). */
+  PAYMENT_GATEWAY_SECRET: z.string().min(16).default(demoGatewaySecret),
+  /** How often (seconds) paid withdrawals past their confirmation time count as received. */
+  AUTO_RECEIVE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 })
 
 export type Config = z.infer<typeof EnvSchema> & {
@@ -64,6 +71,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`invalid configuration:\n${lines.join('\n')}`)
   }
   const c = parsed.data
+  if (c.NODE_ENV === 'production' && c.PAYMENT_GATEWAY_SECRET === demoGatewaySecret) {
+    throw new Error(
+      'invalid configuration:\n  PAYMENT_GATEWAY_SECRET: set a secret of your own in production',
+    )
+  }
   const tp = c.TRUST_PROXY.trim()
   const trustProxy =
     tp === 'true' ? true : tp === 'false' || tp === '' ? false : tp.split(',').map((s) => s.trim())

@@ -323,3 +323,45 @@ export const demoAccounts: {
     mustChangePassword: true,
   },
 ]
+
+/** Deposit methods: [code, kind, name, min, max (minor units), bank details]. */
+export const demoDepositMethods: {
+  code: string
+  kind: 'BANK_TRANSFER' | 'ONLINE'
+  name: string
+  min: bigint
+  max: bigint
+  bank?: { bankName: string; accountName: string; accountNumber: string }
+}[] = [
+  {
+    code: 'BANK',
+    kind: 'BANK_TRANSFER',
+    name: 'Bank transfer',
+    min: 1_000n,
+    max: 5_000_000n,
+    bank: {
+      bankName: 'Lotus Demo Bank',
+      accountName: 'Lotus Play Co., Ltd.',
+      accountNumber: '001 234 567 890',
+    },
+  },
+  { code: 'DEMOPAY', kind: 'ONLINE', name: 'Online payment (demo gateway)', min: 500n, max: 1_000_000n },
+]
+
+/** Banks members can withdraw to: [code, name]. */
+export const demoBanks: [string, string][] = [
+  ['ABA', 'ABA Bank'],
+  ['ACLEDA', 'ACLEDA Bank'],
+  ['WING', 'Wing Bank'],
+  ['CANADIA', 'Canadia Bank'],
+  ['KBANK', 'Kasikornbank'],
+  ['VCB', 'Vietcombank'],
+]
+
+/** Welcome bonuses credited to the demo accounts through the ledger (minor units). */
+export const demoWelcomeBonuses: [string, bigint][] = [
+  ['agent01', 100_000n],
+  ['player01', 20_000n],
+  ['member01', 50_000n],
+  ['member02', 50_000n],
+]

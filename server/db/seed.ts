@@ -3,6 +3,8 @@
  * transaction as the data, so a crash mid-seed leaves nothing and two processes starting
  * together seed once.
  */
+import { and, eq } from 'drizzle-orm'
+import { createLedger } from '../money/ledger'
 import type { Db } from '../plugins/external/db'
 import * as s from './schema'
 import * as d from './seed-data'
@@ -93,6 +95,50 @@ export async function seedDemoBrand(
         .onConflictDoNothing()
         .returning({ id: s.members.id })
       if (row) ids.set(a.username, row.id)
+    }
+  })
+  await step(db, 'demo-money', merchantCode, async (tx) => {
+    await tx
+      .insert(s.depositMethods)
+      .values(
+        d.demoDepositMethods.map((m, sort) => ({
+          merchantCode,
+          code: m.code,
+          kind: m.kind,
+          name: m.name,
+          minAmount: m.min,
+          maxAmount: m.max,
+          bank: m.bank ?? null,
+          sort,
+        })),
+      )
+      .onConflictDoNothing()
+    await tx
+      .insert(s.banks)
+      .values(d.demoBanks.map(([code, name], sort) => ({ merchantCode, code, name, sort })))
+      .onConflictDoNothing()
+    // Welcome bonuses go through the ledger like any other money, inside this step.
+    const ledger = createLedger(tx)
+    const house = await ledger.houseAccount(merchantCode, 'bonuses')
+    for (const [username, amount] of d.demoWelcomeBonuses) {
+      const [m] = await tx
+        .select({ id: s.members.id })
+        .from(s.members)
+        .where(and(eq(s.members.merchantCode, merchantCode), eq(s.members.username, username)))
+      if (!m) continue
+      const wallet = await ledger.memberAccount(merchantCode, m.id)
+      await ledger.post(tx, {
+        merchantCode,
+        type: 'BONUS',
+        memberId: m.id,
+        memo: 'Welcome bonus',
+        actor: 'system',
+        at: new Date(),
+        postings: [
+          { accountId: house, amount: -amount },
+          { accountId: wallet, amount },
+        ],
+      })
     }
   })
   return created

@@ -40,6 +40,8 @@ export interface RouteDeps {
 }
 
 const formType = 'application/x-www-form-urlencoded'
+const idempotencyHeader = 'idempotency-key'
+const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,128}$/
 
 /** Registers one endpoint row with its handler. */
 export function registerEndpoint<E extends EndpointDef>(
@@ -53,6 +55,7 @@ export function registerEndpoint<E extends EndpointDef>(
   typed.route({
     method: def.method,
     url: def.path,
+    ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
     schema: {
       ...(def.query ? { querystring: def.query } : {}),
       ...(hasBody && !def.encrypted ? { body: def.body } : {}),
@@ -114,6 +117,16 @@ export function registerEndpoint<E extends EndpointDef>(
           throw new AppError('password_change_required', 'change the password first')
         }
         caller.session = session
+      }
+      if (def.idempotent) {
+        const key = headerOf(req, idempotencyHeader)?.trim()
+        if (!key || !idempotencyKeyPattern.test(key)) {
+          throw new AppError(
+            'idempotency_key_required',
+            'send an Idempotency-Key header (8-128 letters, digits, - or _) with this request',
+          )
+        }
+        caller.idempotencyKey = key
       }
       if (def.modId) {
         const snap = await deps.access.snapshot(caller.merchantCode)

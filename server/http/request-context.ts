@@ -13,6 +13,8 @@ export interface CallerContext {
   country: string | null
   /** The caller's session, on endpoints that need one. */
   session?: AuthedSession
+  /** The Idempotency-Key header of a money mutation (checked by the contract routes). */
+  idempotencyKey?: string
 }
 
 export function callerContext(

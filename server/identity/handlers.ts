@@ -35,6 +35,8 @@ export interface IdentityDeps {
   captchas: Captchas
   audit: Audit
   codes: Codes
+  /** Gives a new trial (guest) account its play money. */
+  creditTrial: (merchantCode: string, memberId: number) => Promise<void>
   now: () => Date
 }
 
@@ -434,6 +436,7 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
         })
         .returning()
       if (!guest) throw new Error('trial account not created')
+      await deps.creditTrial(caller.merchantCode, guest.id)
       const res = await startSession(guest, 'freeplay', caller, req.headers['user-agent'])
       await audit({
         merchantCode: caller.merchantCode,

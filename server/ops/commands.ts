@@ -7,8 +7,10 @@ import { z } from 'zod'
 import type { Db } from '../plugins/external/db'
 import * as s from '../db/schema'
 import { parseCidr } from '../system/access'
+import { moneyCommands } from './money-commands'
+import { OpsError } from './ops-error'
 
-export class OpsError extends Error {}
+export { OpsError }
 
 export interface OpsContext {
   db: Db
@@ -189,13 +191,15 @@ export const commands: Record<string, CommandSpec> = {
       ].join('\n')
     },
   },
+
+  ...moneyCommands,
 }
 
 export function helpText(): string {
   return [
     'usage: npm run ops -- <command>',
     '',
-    ...Object.values(commands).map((c) => `  ${c.usage.padEnd(58)} ${c.summary}`),
+    ...Object.values(commands).map((c) => `  ${c.usage.padEnd(62)} ${c.summary}`),
   ].join('\n')
 }
 

@@ -32,6 +32,13 @@ export interface EndpointDef {
   readonly beforePasswordChange?: boolean
   /** Still answered while the brand is in maintenance or the caller's region or IP is blocked. */
   readonly alwaysAvailable?: boolean
+  /**
+   * The call moves money: it must carry an `Idempotency-Key` header. Retrying with the same
+   * key replays the first result; the same key with a different body is refused (409).
+   */
+  readonly idempotent?: boolean
+  /** A larger body limit in bytes (uploads of receipt images); the default is 1 MiB. */
+  readonly bodyLimit?: number
   readonly query?: z.ZodMiniType
   readonly body?: z.ZodMiniType
   readonly response: z.ZodMiniType

@@ -6,13 +6,19 @@ import type { EndpointDef } from './endpoint'
 import { contentEndpoints } from './content'
 import { gameEndpoints } from './games'
 import { identityEndpoints } from './identity'
+import { fundsEndpoints } from './funds'
+import { recordEndpoints } from './records'
 import { systemEndpoints } from './system'
+import { walletEndpoints } from './wallet'
 
 export const endpoints = {
   system: systemEndpoints,
   content: contentEndpoints,
   games: gameEndpoints,
   identity: identityEndpoints,
+  wallet: walletEndpoints,
+  funds: fundsEndpoints,
+  records: recordEndpoints,
 } as const
 
 export type Endpoints = typeof endpoints

@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod/mini'
 import { registerEndpoint } from '../../server/http/contract-routes'
 import { build, type TestServer } from '../build-server'
-import { desc, eq, like } from 'drizzle-orm'
-import { captchas, outbox, throttles } from '../../server/db/schema'
+import { desc, eq, isNull, like } from 'drizzle-orm'
+import { bankCards, captchas, members, outbox, throttles, withdrawals } from '../../server/db/schema'
 
 /**
  * The smallest valid input of endpoints that need one (query or body). Rows not listed
@@ -54,6 +54,30 @@ const minimalInputs: Record<string, { query?: Record<string, string>; body?: unk
   'identity.loginVerify': { body: { verifyToken: 'set-below', method: 'email', verificationCode: '000000' } },
   'identity.smsRegister': { body: { mobileNo: '12345678', countryDialingCode: '855' } },
   'identity.smsLogin': { body: { mobileNum: '12345678', countryDialingCode: '855' } },
+  'wallet.transfer': { body: { fromAccountTypeId: 2, toAccountTypeId: 100, amount: '5.00' } },
+  'wallet.sweep': { body: {} },
+  'wallet.readFundNotices': { body: {} },
+  'funds.depositBank': { body: { methodCode: 'BANK', amount: '100.00', reference: 'REF123' } },
+  'funds.depositOnline': { body: { methodCode: 'DEMOPAY', amount: '50.00' } },
+  'funds.setPaymentPassword': {
+    body: { loginPassword: 'lotus123', paymentPassword: '123456', confirmPaymentPassword: '123456' },
+  },
+  'funds.changePaymentPassword': {
+    body: { oldPaymentPassword: '123456', newPaymentPassword: '654321', confirmPaymentPassword: '654321' },
+  },
+  'funds.checkPaymentPassword': { body: { paymentPassword: '654321' } },
+  'funds.addBankCard': {
+    body: {
+      bankCode: 'ABA',
+      accountName: 'Member One',
+      accountNumber: '000111222',
+      paymentPassword: '654321',
+    },
+  },
+  'funds.deleteBankCard': { body: { cardId: 0, paymentPassword: '654321' } },
+  'funds.withdraw': { body: { amount: '10.00', cardId: 0, paymentPassword: '654321' } },
+  'funds.confirmWithdrawal': { body: { withdrawalId: 0, outcome: 'RECEIVED' } },
+  'funds.transferUpline': { body: { amount: '1.00', paymentPassword: '654321' } },
   'identity.registerMobile': {
     body: {
       mobileNum: '87654321',
@@ -226,6 +250,45 @@ async function minimalRequest(def: EndpointDef): Promise<InjectOptions> {
     if (def.name === 'identity.loginVerify') {
       given.body = { ...(given.body as object), verificationCode: await lastCodeTo('member02@example.com') }
     }
+  }
+  if (def.idempotent) {
+    req.headers = { ...req.headers, 'idempotency-key': randomBytes(12).toString('hex') }
+  }
+  if (def.name === 'funds.deleteBankCard') {
+    // A second card of member01's, made here, so the first stays for the withdrawal.
+    const sealed = await sealedBody({
+      bankCode: 'WING',
+      accountName: 'Member One',
+      accountNumber: '000111333',
+      paymentPassword: '654321',
+    })
+    const added = await server.app.inject({
+      method: 'POST',
+      url: endpoints.funds.addBankCard.path,
+      headers: { ...req.headers, ...sealed.headers },
+      payload: sealed.payload,
+    })
+    expect(added.statusCode, added.body).toBe(200)
+    given.body = { ...(given.body as object), cardId: (added.json() as { value: { id: number } }).value.id }
+  }
+  if (def.name === 'funds.withdraw') {
+    const [card] = await server.db.select().from(bankCards).where(isNull(bankCards.deletedAt)).limit(1)
+    given.body = { ...(given.body as object), cardId: card?.id ?? 0 }
+  }
+  if (def.name === 'funds.confirmWithdrawal') {
+    // The operator pays member01's withdrawal; then it waits for the member's confirmation.
+    const [w] = await server.db.select().from(withdrawals).limit(1)
+    if (!w) throw new Error('no withdrawal to confirm')
+    await server.services.funds.approveWithdrawal(w.merchantCode, w.id)
+    given.body = { ...(given.body as object), withdrawalId: w.id }
+  }
+  if (def.name === 'funds.transferUpline') {
+    // member01 joins agent01's downline and may send money up.
+    const [agent] = await server.db.select().from(members).where(eq(members.username, 'agent01'))
+    await server.db
+      .update(members)
+      .set({ parentId: agent?.id ?? null, toUpline: true })
+      .where(eq(members.username, 'member01'))
   }
   if (def.name === 'identity.register') {
     const c = await solvedCaptcha()

@@ -1,0 +1,120 @@
+/**
+ * Pieces every money handler uses: the brand's currency, amounts parsed exactly, images
+ * checked by their bytes, and the refusal that carries the current balance.
+ */
+import { createHash } from 'node:crypto'
+import { eq, gte, lt } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
+import { type imageTypes, maxImageBytes, type ImageUpload } from '#contract/funds'
+import { minorToMoney, parseAmount } from '#contract/money'
+import { merchants, uploads } from '../db/schema'
+import { AppError } from '../http/errors'
+import type { Db } from '../plugins/external/db'
+import { InsufficientFunds, type Ledger, type Tx } from './ledger'
+
+export type MerchantRow = typeof merchants.$inferSelect
+
+export async function merchantOf(db: Db, code: string): Promise<MerchantRow> {
+  const [m] = await db.select().from(merchants).where(eq(merchants.code, code))
+  if (!m) throw new Error(`brand ${code} missing`)
+  return m
+}
+
+/** A positive amount with at most the currency's decimals, or amount_invalid. */
+export function amountOrThrow(input: string, m: MerchantRow): bigint {
+  const v = parseAmount(input, m.currencyDecimals)
+  if (v === null) {
+    throw new AppError('amount_invalid', 'enter an amount above zero with at most two decimals', {
+      decimals: m.currencyDecimals,
+    })
+  }
+  return v
+}
+
+export function inRangeOrThrow(amount: bigint, min: bigint, max: bigint, m: MerchantRow): void {
+  if (amount < min || amount > max) {
+    throw new AppError('amount_out_of_range', 'the amount is outside the limits', {
+      min: minorToMoney(min, m.currencyDecimals),
+      max: minorToMoney(max, m.currencyDecimals),
+    })
+  }
+}
+
+/**
+ * Runs a movement; when a wallet would go below zero, answers insufficient_balance with
+ * that wallet's balance (read after the failed transaction rolled back).
+ */
+export async function orInsufficient<T>(
+  ledger: Ledger,
+  db: Db,
+  m: MerchantRow,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work()
+  } catch (err) {
+    if (err instanceof InsufficientFunds) {
+      const balance = await ledger.balance(db, err.accountId)
+      throw new AppError('insufficient_balance', 'the balance is not enough', {
+        balance: minorToMoney(balance, m.currencyDecimals),
+      })
+    }
+    throw err
+  }
+}
+
+const signatures: Record<(typeof imageTypes)[number], number[]> = {
+  'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  'image/jpeg': [0xff, 0xd8, 0xff],
+}
+
+/** Decodes and checks an uploaded image: png or jpg by its bytes, at most 5 MB. */
+export function imageOrThrow(image: ImageUpload): Buffer {
+  const clean = image.data.replace(/\s+/g, '')
+  const bytes = /^[A-Za-z0-9+/]*={0,2}$/.test(clean) ? Buffer.from(clean, 'base64') : Buffer.alloc(0)
+  const sig = signatures[image.contentType]
+  const matches = bytes.length >= sig.length && sig.every((b, i) => bytes[i] === b)
+  if (!matches || bytes.length > maxImageBytes) {
+    throw new AppError('image_invalid', 'the image must be a png or jpg file of at most 5 MB', {
+      maxBytes: maxImageBytes,
+    })
+  }
+  return bytes
+}
+
+export async function storeImage(tx: Tx, memberId: number, image: ImageUpload, bytes: Buffer, at: Date) {
+  const [row] = await tx
+    .insert(uploads)
+    .values({
+      memberId,
+      contentType: image.contentType,
+      size: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      data: bytes,
+      createdAt: at,
+    })
+    .returning({ id: uploads.id })
+  if (!row) throw new Error('upload not stored')
+  return row.id
+}
+
+/** Shows only the last four digits of an account number. */
+export function maskAccount(n: string): string {
+  const digits = n.replace(/\s+/g, '')
+  return `**** ${digits.slice(-4)}`
+}
+
+export function ms(d: Date | null | undefined): number | null {
+  return d ? d.getTime() : null
+}
+
+/** Conditions for an optional [startTime, endTime) range in epoch ms on a timestamp column. */
+export function timeRange(
+  column: PgColumn,
+  input: { startTime?: number | undefined; endTime?: number | undefined },
+) {
+  return [
+    input.startTime === undefined ? undefined : gte(column, new Date(input.startTime)),
+    input.endTime === undefined ? undefined : lt(column, new Date(input.endTime)),
+  ]
+}

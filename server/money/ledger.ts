@@ -1,0 +1,325 @@
+/**
+ * The double-entry ledger. Every movement of money is one `ledger_transactions` row with
+ * postings that sum to zero; each posting changes its account's balance in the same
+ * database transaction. Member wallets cannot go below zero: the database's check
+ * constraint refuses it, and the refusal becomes InsufficientFunds here.
+ *
+ * Accounts are updated in ascending id order so two movements over the same accounts
+ * always lock them in the same order (no deadlocks).
+ */
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { mainAccountTypeId } from '#contract/wallet'
+import type { MovementType } from '#contract/records'
+import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../db/schema'
+import { pgCodes, pgErrorOf } from '../db/pg-errors'
+import type { Db } from '../plugins/external/db'
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+export type Executor = Db | Tx
+
+/** House accounts: where money comes from and goes to outside the members' wallets. */
+export const houseKinds = [
+  /** Money received into the brand's bank or gateway (goes negative as deposits are credited). */
+  'deposits',
+  /** Requested withdrawals waiting for the operator: never negative. */
+  'withdrawals_in_flight',
+  /** Withdrawals paid out of the brand's bank. */
+  'withdrawals_paid',
+  'bonuses',
+  'adjustments',
+  /** Play money given to trial (guest) accounts. */
+  'trial',
+  /** Stakes and winnings with game vendors. */
+  'games',
+] as const
+export type HouseKind = (typeof houseKinds)[number]
+
+/** Ledger transaction types; the member-facing ones are the record's movement types. */
+export type LedgerType = MovementType | 'WITHDRAWAL_PAID'
+
+export type Actor = 'member' | 'operator' | 'system'
+
+export class InsufficientFunds extends Error {
+  constructor(readonly accountId: number) {
+    super(`account ${accountId} would go below zero`)
+  }
+}
+
+export interface Posting {
+  accountId: number
+  amount: bigint
+}
+
+export interface Movement {
+  merchantCode: string
+  type: LedgerType
+  memberId?: number | null
+  reference?: string | null
+  memo?: string | null
+  actor: Actor
+  at: Date
+  postings: Posting[]
+}
+
+export interface Posted {
+  transactionId: number
+  /** Each touched account's balance after the movement. */
+  balances: Map<number, bigint>
+}
+
+export function memberAccountCode(memberId: number, accountTypeId: number): string {
+  return `member:${memberId}:${accountTypeId}`
+}
+
+export function houseAccountCode(kind: HouseKind): string {
+  return `house:${kind}`
+}
+
+/** Merges postings to the same account and checks that they balance. */
+function normalise(postings: Posting[]): Posting[] {
+  const byAccount = new Map<number, bigint>()
+  for (const p of postings) byAccount.set(p.accountId, (byAccount.get(p.accountId) ?? 0n) + p.amount)
+  const merged = [...byAccount]
+    .filter(([, amount]) => amount !== 0n)
+    .map(([accountId, amount]) => ({ accountId, amount }))
+    .sort((a, b) => a.accountId - b.accountId)
+  const sum = merged.reduce((s, p) => s + p.amount, 0n)
+  if (sum !== 0n) throw new Error(`postings do not balance (sum ${sum})`)
+  if (merged.length < 2) throw new Error('a movement needs at least two accounts')
+  return merged
+}
+
+export function createLedger(db: Db) {
+  /** Account ids never change once made, so they are remembered per process. */
+  const ids = new Map<string, number>()
+
+  /**
+   * The id of an account, made on first use. Runs on its own (committed at once), never
+   * inside a caller's transaction, so a rolled-back movement cannot leave a remembered id
+   * of an account that does not exist.
+   */
+  async function ensure(
+    merchantCode: string,
+    code: string,
+    fields: { memberId?: number; accountTypeId?: number; allowNegative: boolean },
+  ): Promise<number> {
+    const cacheKey = `${merchantCode}\u0000${code}`
+    const known = ids.get(cacheKey)
+    if (known !== undefined) return known
+    await db
+      .insert(ledgerAccounts)
+      .values({
+        merchantCode,
+        code,
+        memberId: fields.memberId ?? null,
+        accountTypeId: fields.accountTypeId ?? null,
+        allowNegative: fields.allowNegative,
+      })
+      .onConflictDoNothing()
+    const [row] = await db
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.merchantCode, merchantCode), eq(ledgerAccounts.code, code)))
+    if (!row) throw new Error(`ledger account ${code} missing`)
+    ids.set(cacheKey, row.id)
+    return row.id
+  }
+
+  return {
+    memberAccount(merchantCode: string, memberId: number, accountTypeId: number = mainAccountTypeId) {
+      return ensure(merchantCode, memberAccountCode(memberId, accountTypeId), {
+        memberId,
+        accountTypeId,
+        allowNegative: false,
+      })
+    },
+
+    houseAccount(merchantCode: string, kind: HouseKind) {
+      // Money waiting to be paid out is a real amount held: it can never be negative.
+      return ensure(merchantCode, houseAccountCode(kind), {
+        allowNegative: kind !== 'withdrawals_in_flight',
+      })
+    },
+
+    /**
+     * Writes one movement inside the caller's transaction. Throws InsufficientFunds when a
+     * member wallet would go below zero; the caller's transaction then rolls back whole.
+     */
+    async post(tx: Tx, m: Movement): Promise<Posted> {
+      const postings = normalise(m.postings)
+      const [t] = await tx
+        .insert(ledgerTransactions)
+        .values({
+          merchantCode: m.merchantCode,
+          type: m.type,
+          memberId: m.memberId ?? null,
+          reference: m.reference ?? null,
+          memo: m.memo ?? null,
+          actor: m.actor,
+          createdAt: m.at,
+        })
+        .returning({ id: ledgerTransactions.id })
+      if (!t) throw new Error('ledger transaction not written')
+      const balances = new Map<number, bigint>()
+      for (const p of postings) {
+        let rows: { balance: bigint }[]
+        try {
+          rows = await tx
+            .update(ledgerAccounts)
+            .set({ balance: sql`${ledgerAccounts.balance} + ${p.amount.toString()}::bigint` })
+            .where(eq(ledgerAccounts.id, p.accountId))
+            .returning({ balance: ledgerAccounts.balance })
+        } catch (err) {
+          const pgErr = pgErrorOf(err)
+          if (pgErr?.code === pgCodes.checkViolation) throw new InsufficientFunds(p.accountId)
+          throw err
+        }
+        const row = rows[0]
+        if (!row) throw new Error(`ledger account ${p.accountId} missing`)
+        balances.set(p.accountId, BigInt(row.balance))
+      }
+      await tx.insert(ledgerPostings).values(
+        postings.map((p) => ({
+          transactionId: t.id,
+          accountId: p.accountId,
+          amount: p.amount,
+          balanceAfter: balances.get(p.accountId) ?? 0n,
+          createdAt: m.at,
+        })),
+      )
+      return { transactionId: t.id, balances }
+    },
+
+    async balance(ex: Executor, accountId: number): Promise<bigint> {
+      const [row] = await ex
+        .select({ balance: ledgerAccounts.balance })
+        .from(ledgerAccounts)
+        .where(eq(ledgerAccounts.id, accountId))
+      return row ? BigInt(row.balance) : 0n
+    },
+
+    /** Every wallet of a member that exists, main first. */
+    async memberWallets(ex: Executor, merchantCode: string, memberId: number) {
+      const rows = await ex
+        .select({
+          id: ledgerAccounts.id,
+          accountTypeId: ledgerAccounts.accountTypeId,
+          balance: ledgerAccounts.balance,
+        })
+        .from(ledgerAccounts)
+        .where(and(eq(ledgerAccounts.merchantCode, merchantCode), eq(ledgerAccounts.memberId, memberId)))
+        .orderBy(asc(ledgerAccounts.accountTypeId))
+      return rows.map((r) => ({
+        id: r.id,
+        accountTypeId: r.accountTypeId ?? mainAccountTypeId,
+        balance: BigInt(r.balance),
+      }))
+    },
+  }
+}
+
+export type Ledger = ReturnType<typeof createLedger>
+
+export interface ReconcileReport {
+  ok: boolean
+  accounts: number
+  transactions: number
+  /** Accounts whose balance differs from the sum of their postings, or from the last posting. */
+  balanceDrift: {
+    code: string
+    merchantCode: string
+    balance: string
+    posted: string
+    lastAfter: string | null
+  }[]
+  /** Transactions whose postings do not sum to zero. */
+  unbalancedTransactions: { id: number; sum: string }[]
+  /** Per brand: the sum of every account (must be zero). */
+  brandTotals: { merchantCode: string; total: string }[]
+  /** Member wallets below zero (the database should make this impossible). */
+  negativeWallets: string[]
+}
+
+/** Checks the whole ledger: every balance equals its postings, everything sums to zero. */
+export async function reconcile(db: Db): Promise<ReconcileReport> {
+  const drift = await db.execute(sql`
+    select a.code, a.merchant_code, a.balance::text as balance, coalesce(p.posted, 0)::text as posted,
+           l.balance_after::text as last_after
+    from ledger_accounts a
+    left join (select account_id, sum(amount) as posted from ledger_postings group by account_id) p
+      on p.account_id = a.id
+    left join lateral (
+      select balance_after from ledger_postings lp where lp.account_id = a.id order by lp.id desc limit 1
+    ) l on true
+    where a.balance <> coalesce(p.posted, 0) or (l.balance_after is not null and l.balance_after <> a.balance)
+  `)
+  const unbalanced = await db.execute(sql`
+    select transaction_id::text as id, sum(amount)::text as sum from ledger_postings
+    group by transaction_id having sum(amount) <> 0
+  `)
+  const totals = await db.execute(sql`
+    select merchant_code, sum(balance)::text as total from ledger_accounts group by merchant_code order by merchant_code
+  `)
+  const negative = await db.execute(sql`
+    select code from ledger_accounts where balance < 0 and not allow_negative
+  `)
+  const counts = await db.execute(sql`
+    select (select count(*) from ledger_accounts)::text as accounts,
+           (select count(*) from ledger_transactions)::text as transactions
+  `)
+  const brandTotals = rowsOf<{ merchant_code: string; total: string }>(totals).map((r) => ({
+    merchantCode: r.merchant_code,
+    total: r.total,
+  }))
+  const report: ReconcileReport = {
+    ok: false,
+    accounts: Number(rowsOf<{ accounts: string; transactions: string }>(counts)[0]?.accounts ?? 0),
+    transactions: Number(rowsOf<{ accounts: string; transactions: string }>(counts)[0]?.transactions ?? 0),
+    balanceDrift: rowsOf<{
+      code: string
+      merchant_code: string
+      balance: string
+      posted: string
+      last_after: string | null
+    }>(drift).map((r) => ({
+      code: r.code,
+      merchantCode: r.merchant_code,
+      balance: r.balance,
+      posted: r.posted,
+      lastAfter: r.last_after,
+    })),
+    unbalancedTransactions: rowsOf<{ id: string; sum: string }>(unbalanced).map((r) => ({
+      id: Number(r.id),
+      sum: r.sum,
+    })),
+    brandTotals,
+    negativeWallets: rowsOf<{ code: string }>(negative).map((r) => r.code),
+  }
+  report.ok =
+    report.balanceDrift.length === 0 &&
+    report.unbalancedTransactions.length === 0 &&
+    report.negativeWallets.length === 0 &&
+    brandTotals.every((t) => t.total === '0')
+  return report
+}
+
+/** PGlite answers `{ rows }`, node-postgres a QueryResult with `rows`: both have rows. */
+function rowsOf<T>(result: unknown): T[] {
+  const r = result as { rows?: T[] }
+  return Array.isArray(r.rows) ? r.rows : (result as T[])
+}
+
+/** The report as lines for the operator. */
+export function formatReconcile(r: ReconcileReport): string {
+  const lines = [
+    `${r.ok ? 'ledger reconciles' : 'LEDGER DOES NOT RECONCILE'}: ${r.accounts} accounts, ${r.transactions} transactions`,
+    ...r.brandTotals.map((t) => `  ${t.merchantCode}: sum of all accounts ${t.total}`),
+    ...r.balanceDrift.map(
+      (d) =>
+        `  drift ${d.merchantCode} ${d.code}: balance ${d.balance}, postings ${d.posted}, last balance_after ${d.lastAfter ?? '-'}`,
+    ),
+    ...r.unbalancedTransactions.map((t) => `  transaction ${t.id} sums to ${t.sum}`),
+    ...r.negativeWallets.map((c) => `  negative wallet ${c}`),
+  ]
+  return lines.join('\n')
+}

@@ -1,0 +1,286 @@
+/**
+ * Wallet endpoints: balances, the brand's wallet mode, transfers between the member's own
+ * wallets, the sweep back to main, the funds summary and fund notices.
+ */
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { Endpoints } from '#contract/endpoints'
+import { minorToMoney } from '#contract/money'
+import { mainAccountTypeId, type Balances } from '#contract/wallet'
+import { deposits, fundNotices, ledgerAccounts, vendors, withdrawals } from '../db/schema'
+import type { HandlerGroup } from '../http/contract-routes'
+import { AppError } from '../http/errors'
+import type { Db } from '../plugins/external/db'
+import { amountOrThrow, merchantOf, orInsufficient, type MerchantRow } from './common'
+import { withIdempotency } from './idempotency'
+import type { Executor, Ledger } from './ledger'
+
+export interface MoneyDeps {
+  db: Db
+  ledger: Ledger
+  now: () => Date
+}
+
+interface WalletDef {
+  accountTypeId: number
+  name: string
+  maintenance: boolean
+}
+
+/** The wallets a member of this brand has: main, then one per vendor in MULTI mode. */
+export async function walletDefs(db: Executor, m: MerchantRow): Promise<WalletDef[]> {
+  const main: WalletDef = { accountTypeId: mainAccountTypeId, name: 'MAIN', maintenance: false }
+  if (m.walletMode === 'SINGLE') return [main]
+  const rows = await db
+    .select({ accountTypeId: vendors.accountTypeId, name: vendors.name, maintenance: vendors.maintenance })
+    .from(vendors)
+    .where(eq(vendors.merchantCode, m.code))
+    .orderBy(asc(vendors.accountTypeId))
+  const seen = new Set<number>()
+  const out = [main]
+  for (const r of rows) {
+    if (seen.has(r.accountTypeId)) continue
+    seen.add(r.accountTypeId)
+    out.push(r)
+  }
+  return out
+}
+
+/** Every wallet's balance (zero for wallets never used) and their sum. */
+export async function balancesOf(
+  ex: Executor,
+  ledger: Ledger,
+  m: MerchantRow,
+  memberId: number,
+  onlyTypeId?: number,
+): Promise<Balances> {
+  const defs = await walletDefs(ex, m)
+  const held = new Map(
+    (await ledger.memberWallets(ex, m.code, memberId)).map((w) => [w.accountTypeId, w.balance] as const),
+  )
+  const sum = [...held.values()].reduce((s, b) => s + b, 0n)
+  const shown = onlyTypeId === undefined ? defs : defs.filter((d) => d.accountTypeId === onlyTypeId)
+  return {
+    sumBalance: minorToMoney(sum, m.currencyDecimals),
+    currency: m.currency,
+    currencySymbol: m.currencySymbol,
+    currencyDecimals: m.currencyDecimals,
+    balance: shown.map((d) => ({
+      accountTypeId: d.accountTypeId,
+      accountTypeName: d.name,
+      availBalance: minorToMoney(held.get(d.accountTypeId) ?? 0n, m.currencyDecimals),
+      status: d.maintenance ? ('MAINTENANCE' as const) : ('OK' as const),
+    })),
+  }
+}
+
+export function memberOf(caller: { session?: { memberId: number } }): number {
+  const id = caller.session?.memberId
+  if (id === undefined) throw new AppError('CUSTOMER_NOT_LOGIN', 'log in first')
+  return id
+}
+
+export function keyOf(caller: { idempotencyKey?: string }): string {
+  if (!caller.idempotencyKey) throw new AppError('idempotency_key_required', 'an Idempotency-Key is needed')
+  return caller.idempotencyKey
+}
+
+export function walletHandlers({ db, ledger, now }: MoneyDeps): HandlerGroup<Endpoints['wallet']> {
+  return {
+    async balance({ input, caller }) {
+      const m = await merchantOf(db, caller.merchantCode)
+      const typeId = input.typeId === undefined ? 0 : Number(input.typeId)
+      if (typeId !== 0) {
+        const defs = await walletDefs(db, m)
+        if (!defs.some((d) => d.accountTypeId === typeId))
+          throw new AppError('wallet_unknown', 'no such wallet')
+      }
+      return balancesOf(db, ledger, m, memberOf(caller), typeId === 0 ? undefined : typeId)
+    },
+
+    async merchantWallet({ caller }) {
+      const m = await merchantOf(db, caller.merchantCode)
+      return {
+        walletMode: m.walletMode,
+        mainAccountTypeId,
+        currency: m.currency,
+        currencySymbol: m.currencySymbol,
+        currencyDecimals: m.currencyDecimals,
+      }
+    },
+
+    async transfer({ input, caller }) {
+      const memberId = memberOf(caller)
+      const m = await merchantOf(db, caller.merchantCode)
+      const amount = amountOrThrow(input.amount, m)
+      if (input.fromAccountTypeId === input.toAccountTypeId) {
+        throw new AppError('wallet_same', 'choose two different wallets')
+      }
+      const defs = await walletDefs(db, m)
+      const from = defs.find((d) => d.accountTypeId === input.fromAccountTypeId)
+      const to = defs.find((d) => d.accountTypeId === input.toAccountTypeId)
+      if (!from || !to) throw new AppError('wallet_unknown', 'no such wallet')
+      const closed = [from, to].find((d) => d.maintenance)
+      if (closed) {
+        throw new AppError('vendor_under_maintenance', `${closed.name} is under maintenance`, {
+          accountTypeId: closed.accountTypeId,
+        })
+      }
+      const fromId = await ledger.memberAccount(m.code, memberId, from.accountTypeId)
+      const toId = await ledger.memberAccount(m.code, memberId, to.accountTypeId)
+      return orInsufficient(ledger, db, m, () =>
+        withIdempotency(
+          db,
+          { memberId, key: keyOf(caller), endpoint: 'wallet.transfer', body: input, at: now() },
+          async (tx) => {
+            await ledger.post(tx, {
+              merchantCode: m.code,
+              type: 'WALLET_TRANSFER',
+              memberId,
+              memo: `${from.name} > ${to.name}`,
+              actor: 'member',
+              at: now(),
+              postings: [
+                { accountId: fromId, amount: -amount },
+                { accountId: toId, amount },
+              ],
+            })
+            return balancesOf(tx, ledger, m, memberId)
+          },
+        ),
+      )
+    },
+
+    async sweep({ input, caller }) {
+      const memberId = memberOf(caller)
+      const m = await merchantOf(db, caller.merchantCode)
+      const mainId = await ledger.memberAccount(m.code, memberId)
+      const open = new Set(
+        (await walletDefs(db, m)).filter((d) => !d.maintenance).map((d) => d.accountTypeId),
+      )
+      return withIdempotency(
+        db,
+        { memberId, key: keyOf(caller), endpoint: 'wallet.sweep', body: input, at: now() },
+        async (tx) => {
+          // Lock the member's wallets in id order (the order every movement locks them in).
+          const rows = await tx
+            .select({
+              id: ledgerAccounts.id,
+              accountTypeId: ledgerAccounts.accountTypeId,
+              balance: ledgerAccounts.balance,
+            })
+            .from(ledgerAccounts)
+            .where(and(eq(ledgerAccounts.merchantCode, m.code), eq(ledgerAccounts.memberId, memberId)))
+            .orderBy(asc(ledgerAccounts.id))
+            .for('update')
+          const moving = rows.filter(
+            (r) =>
+              r.accountTypeId !== null &&
+              r.accountTypeId !== mainAccountTypeId &&
+              open.has(r.accountTypeId) &&
+              BigInt(r.balance) > 0n,
+          )
+          if (moving.length > 0) {
+            const total = moving.reduce((s, r) => s + BigInt(r.balance), 0n)
+            await ledger.post(tx, {
+              merchantCode: m.code,
+              type: 'WALLET_TRANSFER',
+              memberId,
+              memo: 'sweep > MAIN',
+              actor: 'member',
+              at: now(),
+              postings: [
+                ...moving.map((r) => ({ accountId: r.id, amount: -BigInt(r.balance) })),
+                { accountId: mainId, amount: total },
+              ],
+            })
+          }
+          return balancesOf(tx, ledger, m, memberId)
+        },
+      )
+    },
+
+    async consolidated({ caller }) {
+      const memberId = memberOf(caller)
+      const m = await merchantOf(db, caller.merchantCode)
+      const wallets = await ledger.memberWallets(db, m.code, memberId)
+      const sum = wallets.reduce((s, w) => s + w.balance, 0n)
+      const [d] = await db
+        .select({
+          credited: sql<string>`coalesce(sum(${deposits.amount}) filter (where ${deposits.status} = 'CREDITED'), 0)::text`,
+          pending: sql<number>`(count(*) filter (where ${deposits.status} = 'PENDING'))::int`,
+        })
+        .from(deposits)
+        .where(eq(deposits.memberId, memberId))
+      const [w] = await db
+        .select({
+          inFlight: sql<string>`coalesce(sum(${withdrawals.amount}) filter (where ${withdrawals.status} = 'PENDING'), 0)::text`,
+          paidOut: sql<string>`coalesce(sum(${withdrawals.amount}) filter (where ${withdrawals.status} not in ('PENDING', 'REJECTED')), 0)::text`,
+          pending: sql<number>`(count(*) filter (where ${withdrawals.status} = 'PENDING'))::int`,
+          unconfirmed: sql<number>`(count(*) filter (where ${withdrawals.status} = 'PAID'))::int`,
+        })
+        .from(withdrawals)
+        .where(eq(withdrawals.memberId, memberId))
+      const money = (v: string | undefined) => minorToMoney(BigInt(v ?? '0'), m.currencyDecimals)
+      return {
+        sumBalance: minorToMoney(sum, m.currencyDecimals),
+        withdrawalsInFlight: money(w?.inFlight),
+        totalDeposits: money(d?.credited),
+        totalWithdrawals: money(w?.paidOut),
+        pendingDeposits: Number(d?.pending ?? 0),
+        pendingWithdrawals: Number(w?.pending ?? 0),
+        unconfirmedWithdrawals: Number(w?.unconfirmed ?? 0),
+      }
+    },
+
+    async fundNotices({ input, caller }) {
+      const memberId = memberOf(caller)
+      const m = await merchantOf(db, caller.merchantCode)
+      const rows = await db
+        .select()
+        .from(fundNotices)
+        .where(eq(fundNotices.memberId, memberId))
+        .orderBy(desc(fundNotices.id))
+        .limit(input.pageSize)
+        .offset((input.pageNo - 1) * input.pageSize)
+      const [totals] = await db
+        .select({
+          total: count(),
+          unread: sql<number>`(count(*) filter (where ${fundNotices.readAt} is null))::int`,
+        })
+        .from(fundNotices)
+        .where(eq(fundNotices.memberId, memberId))
+      return {
+        list: rows.map((r) => ({
+          id: r.id,
+          kind: r.kind,
+          amount: minorToMoney(r.amount, m.currencyDecimals),
+          time: r.createdAt.getTime(),
+          read: r.readAt !== null,
+        })),
+        total: Number(totals?.total ?? 0),
+        unread: Number(totals?.unread ?? 0),
+        pageNo: input.pageNo,
+        pageSize: input.pageSize,
+      }
+    },
+
+    async readFundNotices({ input, caller }) {
+      const memberId = memberOf(caller)
+      await db
+        .update(fundNotices)
+        .set({ readAt: now() })
+        .where(
+          and(
+            eq(fundNotices.memberId, memberId),
+            isNull(fundNotices.readAt),
+            input.ids ? inArray(fundNotices.id, input.ids.length ? input.ids : [-1]) : undefined,
+          ),
+        )
+      const [row] = await db
+        .select({ unread: count() })
+        .from(fundNotices)
+        .where(and(eq(fundNotices.memberId, memberId), isNull(fundNotices.readAt)))
+      return { unread: Number(row?.unread ?? 0) }
+    },
+  }
+}

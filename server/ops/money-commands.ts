@@ -1,0 +1,173 @@
+/**
+ * Operator commands for money: deposits and withdrawals waiting for a decision, manual
+ * adjustments and bonuses through the ledger, and the reconciliation check.
+ */
+import { and, asc, eq } from 'drizzle-orm'
+import { formatMinor, moneyToMinor } from '#contract/money'
+import { deposits, members, withdrawals } from '../db/schema'
+import { createFundsService, SettlementError } from '../money/funds-service'
+import { createLedger, formatReconcile, InsufficientFunds, reconcile } from '../money/ledger'
+import type { CommandSpec, OpsContext } from './commands'
+import { OpsError } from './ops-error'
+
+function services(ctx: OpsContext) {
+  const ledger = createLedger(ctx.db)
+  return { ledger, funds: createFundsService(ctx.db, ledger, () => new Date()) }
+}
+
+function idOf(v: string | undefined, usage: string): number {
+  if (!v || !/^\d{1,9}$/.test(v)) throw new OpsError(`usage: ${usage}`)
+  return Number(v)
+}
+
+async function settle<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (err) {
+    if (err instanceof SettlementError) throw new OpsError(err.message)
+    if (err instanceof InsufficientFunds)
+      throw new OpsError('the member’s balance is not enough for that debit')
+    throw err
+  }
+}
+
+const amountPattern = /^-?\d{1,12}(\.\d{1,2})?$/
+
+export const moneyCommands: Record<string, CommandSpec> = {
+  deposits: {
+    usage: 'deposits list [PENDING|CREDITED|FAILED] | approve <id> | fail <id> [reason]',
+    summary: 'list deposits, credit one (bank transfer received) or mark it failed',
+    async run(ctx, args) {
+      const [mode, id, ...rest] = args
+      const { funds } = services(ctx)
+      if (mode === 'list' || mode === undefined) {
+        const status = (id ?? 'PENDING').toUpperCase()
+        if (!['PENDING', 'CREDITED', 'FAILED'].includes(status)) throw new OpsError(`usage: ${this.usage}`)
+        const rows = await ctx.db
+          .select({ d: deposits, account: members.account })
+          .from(deposits)
+          .innerJoin(members, eq(members.id, deposits.memberId))
+          .where(
+            and(
+              eq(deposits.merchantCode, ctx.merchantCode),
+              eq(deposits.status, status as 'PENDING' | 'CREDITED' | 'FAILED'),
+            ),
+          )
+          .orderBy(asc(deposits.id))
+          .limit(200)
+        if (rows.length === 0) return `no ${status.toLowerCase()} deposits`
+        return rows
+          .map(
+            ({ d, account }) =>
+              `#${d.id}  ${account.padEnd(14)} ${formatMinor(d.amount).padStart(14)}  ${d.methodCode.padEnd(8)} ${d.status.padEnd(9)} ref ${d.reference ?? d.gatewayOrder ?? '-'}${d.receiptId ? '  (receipt)' : ''}  ${d.createdAt.toISOString()}`,
+          )
+          .join('\n')
+      }
+      if (mode === 'approve') {
+        const d = await settle(() => funds.creditDeposit(ctx.merchantCode, idOf(id, this.usage), 'operator'))
+        return `deposit #${d.id} credited: ${formatMinor(d.amount)}`
+      }
+      if (mode === 'fail') {
+        const reason = rest.join(' ').trim() || undefined
+        const d = await settle(() => funds.failDeposit(ctx.merchantCode, idOf(id, this.usage), reason))
+        return `deposit #${d.id} failed`
+      }
+      throw new OpsError(`usage: ${this.usage}`)
+    },
+  },
+
+  withdrawals: {
+    usage: 'withdrawals list [status] | approve <id> | reject <id> [reason]',
+    summary: 'list withdrawals, mark one paid, or reject it (the amount goes back)',
+    async run(ctx, args) {
+      const [mode, id, ...rest] = args
+      const { funds } = services(ctx)
+      if (mode === 'list' || mode === undefined) {
+        const status = (id ?? 'PENDING').toUpperCase()
+        const known = [
+          'PENDING',
+          'PAID',
+          'REJECTED',
+          'RECEIVED',
+          'PARTLY_RECEIVED',
+          'NOT_RECEIVED',
+          'AUTO_RECEIVED',
+        ]
+        if (!known.includes(status)) throw new OpsError(`status is one of ${known.join(', ')}`)
+        const rows = await ctx.db
+          .select({ w: withdrawals, account: members.account })
+          .from(withdrawals)
+          .innerJoin(members, eq(members.id, withdrawals.memberId))
+          .where(
+            and(
+              eq(withdrawals.merchantCode, ctx.merchantCode),
+              eq(withdrawals.status, status as (typeof withdrawals.$inferSelect)['status']),
+            ),
+          )
+          .orderBy(asc(withdrawals.id))
+          .limit(200)
+        if (rows.length === 0) return `no ${status.toLowerCase()} withdrawals`
+        return rows
+          .map(
+            ({ w, account }) =>
+              `#${w.id}  ${account.padEnd(14)} ${formatMinor(w.amount).padStart(14)}  ${w.bankName} ${w.accountNumber} (${w.accountName})  ${w.status}${w.amountReceived !== null ? ` received ${formatMinor(w.amountReceived)}` : ''}${w.proofId ? '  (proof)' : ''}  ${w.createdAt.toISOString()}`,
+          )
+          .join('\n')
+      }
+      if (mode === 'approve') {
+        const w = await settle(() => funds.approveWithdrawal(ctx.merchantCode, idOf(id, this.usage)))
+        return `withdrawal #${w.id} paid: ${formatMinor(w.amount)}`
+      }
+      if (mode === 'reject') {
+        const reason = rest.join(' ').trim() || undefined
+        const w = await settle(() => funds.rejectWithdrawal(ctx.merchantCode, idOf(id, this.usage), reason))
+        return `withdrawal #${w.id} rejected: ${formatMinor(w.amount)} returned`
+      }
+      throw new OpsError(`usage: ${this.usage}`)
+    },
+  },
+
+  adjust: {
+    usage: 'adjust <username> <amount, e.g. 25.00 or -10.50> <reason…>',
+    summary: "credit or debit a member's main wallet through the ledger, with a reason",
+    async run(ctx, args) {
+      const [username, amount, ...rest] = args
+      const reason = rest.join(' ').trim()
+      if (!username || !amount || !amountPattern.test(amount) || !reason)
+        throw new OpsError(`usage: ${this.usage}`)
+      const minor = moneyToMinor(amount)
+      if (minor === 0n) throw new OpsError('the amount must not be zero')
+      const r = await settle(() =>
+        services(ctx).funds.adjust(ctx.merchantCode, username, minor, reason, 'ADJUSTMENT'),
+      )
+      return `${r.account}: ${amount} (${reason}); main wallet now ${r.balance}`
+    },
+  },
+
+  bonus: {
+    usage: 'bonus <username> <amount> <what it is for…>',
+    summary: "credit a bonus to a member's main wallet (shown in bonus details)",
+    async run(ctx, args) {
+      const [username, amount, ...rest] = args
+      const memo = rest.join(' ').trim()
+      if (!username || !amount || !amountPattern.test(amount) || amount.startsWith('-') || !memo) {
+        throw new OpsError(`usage: ${this.usage}`)
+      }
+      const r = await settle(() =>
+        services(ctx).funds.adjust(ctx.merchantCode, username, moneyToMinor(amount), memo, 'BONUS'),
+      )
+      return `${r.account}: bonus ${amount} (${memo}); main wallet now ${r.balance}`
+    },
+  },
+
+  reconcile: {
+    usage: 'reconcile',
+    summary: 'check every balance against its postings and that the ledger sums to zero',
+    async run(ctx) {
+      const report = await reconcile(ctx.db)
+      const text = formatReconcile(report)
+      if (!report.ok) throw new OpsError(text)
+      return text
+    },
+  },
+}

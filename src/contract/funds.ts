@@ -1,0 +1,336 @@
+/**
+ * Deposits, withdrawals and what they need: payment methods, the payment password, bank
+ * cards, the member's confirmation that a withdrawal arrived, and transfers to the upline.
+ * Every call that moves money carries an Idempotency-Key header.
+ */
+import { z } from 'zod/mini'
+import { defineEndpoint } from './endpoint'
+import { AmountInputSchema, MoneySchema } from './money'
+import { PageQueryShape, TimeRangeShape, pageOf } from './paging'
+
+const text = (max: number) => z.string().check(z.maxLength(max))
+
+/** Receipt and proof images: png or jpg, at most 5 MB (spec section 9). */
+export const maxImageBytes = 5 * 1024 * 1024
+export const imageTypes = ['image/png', 'image/jpeg'] as const
+export const ImageUploadSchema = z.object({
+  contentType: z.enum(imageTypes),
+  /** The file's bytes in base64 (no data: prefix). */
+  data: z.string().check(z.maxLength(Math.ceil((maxImageBytes * 4) / 3) + 4)),
+})
+export type ImageUpload = z.infer<typeof ImageUploadSchema>
+/** Body limit for calls that carry one image: its base64 plus room for the other fields. */
+export const imageBodyLimit = Math.ceil((maxImageBytes * 4) / 3) + 64 * 1024
+
+export const depositMethodKinds = ['BANK_TRANSFER', 'ONLINE'] as const
+export const DepositMethodSchema = z.object({
+  code: z.string(),
+  kind: z.enum(depositMethodKinds),
+  name: z.string(),
+  minAmount: MoneySchema,
+  maxAmount: MoneySchema,
+  /** For bank transfers: where the member sends the money. */
+  bank: z.nullable(z.object({ bankName: z.string(), accountName: z.string(), accountNumber: z.string() })),
+})
+export type DepositMethod = z.infer<typeof DepositMethodSchema>
+
+export const depositStatuses = ['PENDING', 'CREDITED', 'FAILED'] as const
+export const DepositSchema = z.object({
+  id: z.int(),
+  methodCode: z.string(),
+  kind: z.enum(depositMethodKinds),
+  amount: MoneySchema,
+  status: z.enum(depositStatuses),
+  reference: z.nullable(z.string()),
+  hasReceipt: z.boolean(),
+  /** Epoch ms. */
+  createdAt: z.number(),
+  settledAt: z.nullable(z.number()),
+})
+export type Deposit = z.infer<typeof DepositSchema>
+
+export const withdrawalStatuses = [
+  'PENDING',
+  'PAID',
+  'REJECTED',
+  'RECEIVED',
+  'PARTLY_RECEIVED',
+  'NOT_RECEIVED',
+  'AUTO_RECEIVED',
+] as const
+export type WithdrawalStatus = (typeof withdrawalStatuses)[number]
+
+export const WithdrawalSchema = z.object({
+  id: z.int(),
+  amount: MoneySchema,
+  status: z.enum(withdrawalStatuses),
+  bankName: z.string(),
+  accountNumberMasked: z.string(),
+  /** What the member said arrived, for a partly received withdrawal. */
+  amountReceived: z.nullable(MoneySchema),
+  createdAt: z.number(),
+  paidAt: z.nullable(z.number()),
+  /** When an unconfirmed paid withdrawal counts as received, epoch ms. */
+  autoReceiveAt: z.nullable(z.number()),
+})
+export type Withdrawal = z.infer<typeof WithdrawalSchema>
+
+export const BankSchema = z.object({ code: z.string(), name: z.string() })
+export const BankCardSchema = z.object({
+  id: z.int(),
+  bankCode: z.string(),
+  bankName: z.string(),
+  accountName: z.string(),
+  accountNumberMasked: z.string(),
+})
+export type BankCard = z.infer<typeof BankCardSchema>
+
+export const WithdrawSettingsSchema = z.object({
+  minimumAmount: MoneySchema,
+  maximumAmount: MoneySchema,
+  availableBalance: MoneySchema,
+  hasPaymentPassword: z.boolean(),
+  maxBankCards: z.int(),
+  autoReceiveMinutes: z.int(),
+})
+export type WithdrawSettings = z.infer<typeof WithdrawSettingsSchema>
+
+const moneyErrors = ['amount_invalid', 'idempotency_key_required', 'idempotency_key_reused'] as const
+const passwordErrors = [
+  'payment_password_not_set',
+  'payment_password_wrong',
+  'payment_password_locked',
+] as const
+
+export const fundsEndpoints = {
+  depositMethods: defineEndpoint({
+    name: 'funds.depositMethods',
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getDepositMethods',
+    auth: 'member',
+    encrypted: false,
+    response: z.object({ allowDeposit: z.boolean(), methods: z.array(DepositMethodSchema) }),
+    errors: [],
+  }),
+  depositBank: defineEndpoint({
+    name: 'funds.depositBank',
+    method: 'POST',
+    path: '/wps/relay/depositTransferGeneric',
+    auth: 'member',
+    encrypted: false,
+    idempotent: true,
+    bodyLimit: imageBodyLimit,
+    body: z.object({
+      methodCode: text(32),
+      amount: AmountInputSchema,
+      /** The member's transfer reference, as written on the bank transfer. */
+      reference: z.string().check(z.minLength(1), z.maxLength(64)),
+      receipt: z.optional(ImageUploadSchema),
+    }),
+    response: DepositSchema,
+    errors: [...moneyErrors, 'amount_out_of_range', 'deposit_method_unknown', 'image_invalid'],
+  }),
+  depositOnline: defineEndpoint({
+    name: 'funds.depositOnline',
+    method: 'POST',
+    path: '/wps/relay/newDepositPG',
+    auth: 'member',
+    encrypted: false,
+    idempotent: true,
+    body: z.object({ methodCode: text(32), amount: AmountInputSchema }),
+    /** The gateway page to send the member to. */
+    response: z.object({ deposit: DepositSchema, redirectUrl: z.string() }),
+    errors: [...moneyErrors, 'amount_out_of_range', 'deposit_method_unknown'],
+  }),
+  deposits: defineEndpoint({
+    name: 'funds.deposits',
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getDepositTransactionReport',
+    auth: 'member',
+    encrypted: false,
+    query: z.object({ ...PageQueryShape, ...TimeRangeShape, status: z.optional(z.enum(depositStatuses)) }),
+    response: pageOf(DepositSchema),
+    errors: [],
+  }),
+  withdrawSettings: defineEndpoint({
+    name: 'funds.withdrawSettings',
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getWithdrawSettings',
+    auth: 'member',
+    encrypted: false,
+    response: WithdrawSettingsSchema,
+    errors: [],
+  }),
+  banks: defineEndpoint({
+    name: 'funds.banks',
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getBanks',
+    auth: 'member',
+    encrypted: false,
+    response: z.array(BankSchema),
+    errors: [],
+  }),
+  setPaymentPassword: defineEndpoint({
+    name: 'funds.setPaymentPassword',
+    method: 'POST',
+    path: '/wps/relay/setWithdrawPassword',
+    auth: 'member',
+    encrypted: true,
+    modId: 'PAYMENTPASS3',
+    /** The first payment password; the login password proves it is the member. */
+    body: z.object({
+      loginPassword: text(128),
+      paymentPassword: text(128),
+      confirmPaymentPassword: text(128),
+    }),
+    response: z.null(),
+    errors: [
+      'old_password_wrong',
+      'password_mismatch',
+      'payment_password_invalid',
+      'payment_password_exists',
+    ],
+  }),
+  changePaymentPassword: defineEndpoint({
+    name: 'funds.changePaymentPassword',
+    method: 'POST',
+    path: '/wps/relay/changeWithdrawPassword',
+    auth: 'member',
+    encrypted: true,
+    modId: 'PAYMENTPASS3',
+    body: z.object({
+      oldPaymentPassword: text(128),
+      newPaymentPassword: text(128),
+      confirmPaymentPassword: text(128),
+    }),
+    response: z.null(),
+    errors: [...passwordErrors, 'password_mismatch', 'payment_password_invalid', 'password_same_as_old'],
+  }),
+  checkPaymentPassword: defineEndpoint({
+    name: 'funds.checkPaymentPassword',
+    method: 'POST',
+    path: '/wps/relay/checkWithdrawPassword',
+    auth: 'member',
+    encrypted: true,
+    body: z.object({ paymentPassword: text(128) }),
+    response: z.object({ valid: z.literal(true) }),
+    errors: [...passwordErrors],
+  }),
+  bankCards: defineEndpoint({
+    name: 'funds.bankCards',
+    method: 'GET',
+    path: '/wps/relay/getBankCards',
+    auth: 'member',
+    encrypted: false,
+    response: z.array(BankCardSchema),
+    errors: [],
+  }),
+  addBankCard: defineEndpoint({
+    name: 'funds.addBankCard',
+    method: 'POST',
+    path: '/wps/relay/withdrawAddCard',
+    auth: 'member',
+    encrypted: true,
+    body: z.object({
+      bankCode: text(32),
+      accountName: z.string().check(z.minLength(1), z.maxLength(64)),
+      accountNumber: z.string().check(z.minLength(1), z.maxLength(34)),
+      paymentPassword: text(128),
+    }),
+    response: BankCardSchema,
+    errors: [
+      ...passwordErrors,
+      'bank_unknown',
+      'bank_card_invalid',
+      'bank_card_duplicate',
+      'bank_card_limit',
+    ],
+  }),
+  deleteBankCard: defineEndpoint({
+    name: 'funds.deleteBankCard',
+    method: 'POST',
+    path: '/wps/relay/withdrawDelCard',
+    auth: 'member',
+    encrypted: true,
+    body: z.object({ cardId: z.int(), paymentPassword: text(128) }),
+    response: z.null(),
+    errors: [...passwordErrors, 'bank_card_not_found', 'bank_card_in_use'],
+  }),
+  withdraw: defineEndpoint({
+    name: 'funds.withdraw',
+    method: 'POST',
+    path: '/wps/relay/withdraw',
+    auth: 'member',
+    encrypted: true,
+    idempotent: true,
+    body: z.object({ amount: AmountInputSchema, cardId: z.int(), paymentPassword: text(128) }),
+    response: WithdrawalSchema,
+    errors: [
+      ...moneyErrors,
+      ...passwordErrors,
+      'amount_out_of_range',
+      'insufficient_balance',
+      'bank_card_not_found',
+    ],
+  }),
+  withdrawals: defineEndpoint({
+    name: 'funds.withdrawals',
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getWithdrawTransactionReport',
+    auth: 'member',
+    encrypted: false,
+    query: z.object({ ...PageQueryShape, ...TimeRangeShape, status: z.optional(z.enum(withdrawalStatuses)) }),
+    response: pageOf(WithdrawalSchema),
+    errors: [],
+  }),
+  confirmations: defineEndpoint({
+    name: 'funds.confirmations',
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getPaymentConfirmationList',
+    auth: 'member',
+    encrypted: false,
+    /** Paid withdrawals waiting for the member to say whether the money arrived. */
+    response: z.array(WithdrawalSchema),
+    errors: [],
+  }),
+  confirmWithdrawal: defineEndpoint({
+    name: 'funds.confirmWithdrawal',
+    method: 'POST',
+    path: '/wps/relay/MCSFE_confirmWithdrawal',
+    auth: 'member',
+    encrypted: false,
+    idempotent: true,
+    bodyLimit: imageBodyLimit,
+    body: z.object({
+      withdrawalId: z.int(),
+      outcome: z.enum(['RECEIVED', 'PARTLY_RECEIVED', 'NOT_RECEIVED']),
+      /** For PARTLY_RECEIVED: what arrived (the remainder is what did not). */
+      amountReceived: z.optional(AmountInputSchema),
+      /** Required for NOT_RECEIVED: a screenshot of the account. */
+      proof: z.optional(ImageUploadSchema),
+    }),
+    response: WithdrawalSchema,
+    errors: [
+      'idempotency_key_required',
+      'idempotency_key_reused',
+      'amount_invalid',
+      'amount_out_of_range',
+      'image_invalid',
+      'withdrawal_not_found',
+      'withdrawal_not_confirmable',
+    ],
+  }),
+  transferUpline: defineEndpoint({
+    name: 'funds.transferUpline',
+    method: 'POST',
+    path: '/wps/relay/transferUpline',
+    auth: 'member',
+    encrypted: true,
+    idempotent: true,
+    modId: 'MEMTRANS3',
+    body: z.object({ amount: AmountInputSchema, paymentPassword: text(128) }),
+    /** The upline's account name and the member's balance after the transfer. */
+    response: z.object({ upline: z.string(), sumBalance: MoneySchema }),
+    errors: [...moneyErrors, ...passwordErrors, 'insufficient_balance', 'transfer_upline_not_allowed'],
+  }),
+} as const

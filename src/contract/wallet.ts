@@ -1,0 +1,165 @@
+/**
+ * Wallets: the member's main wallet and one wallet per game vendor (accountTypeId), the
+ * transfers between them, the sweep back to main, the funds summary and fund notices.
+ * Amounts are decimal strings of major units (money.ts); every money mutation carries an
+ * Idempotency-Key header.
+ */
+import { z } from 'zod/mini'
+import { defineEndpoint } from './endpoint'
+import { AmountInputSchema, MoneySchema } from './money'
+import { PageQueryShape, pageOf } from './paging'
+
+/** The main wallet's accountTypeId, as the platform reports it. */
+export const mainAccountTypeId = 2
+
+export const WalletBalanceSchema = z.object({
+  accountTypeId: z.int(),
+  accountTypeName: z.string(),
+  availBalance: MoneySchema,
+  /** OK, or MAINTENANCE while the vendor is under maintenance (no transfers in or out). */
+  status: z.enum(['OK', 'MAINTENANCE']),
+})
+export type WalletBalance = z.infer<typeof WalletBalanceSchema>
+
+export const BalancesSchema = z.object({
+  sumBalance: MoneySchema,
+  currency: z.string(),
+  currencySymbol: z.string(),
+  currencyDecimals: z.int(),
+  /** The main wallet first, then each vendor wallet. */
+  balance: z.array(WalletBalanceSchema),
+})
+export type Balances = z.infer<typeof BalancesSchema>
+
+export const MerchantWalletSchema = z.object({
+  /** SINGLE: games draw on the main wallet; MULTI: each vendor has its own wallet. */
+  walletMode: z.enum(['SINGLE', 'MULTI']),
+  mainAccountTypeId: z.int(),
+  currency: z.string(),
+  currencySymbol: z.string(),
+  currencyDecimals: z.int(),
+})
+export type MerchantWallet = z.infer<typeof MerchantWalletSchema>
+
+export const ConsolidatedFundsSchema = z.object({
+  sumBalance: MoneySchema,
+  /** Requested withdrawals not yet paid or returned. */
+  withdrawalsInFlight: MoneySchema,
+  totalDeposits: MoneySchema,
+  totalWithdrawals: MoneySchema,
+  pendingDeposits: z.int(),
+  pendingWithdrawals: z.int(),
+  /** Paid withdrawals waiting for the member to confirm receipt. */
+  unconfirmedWithdrawals: z.int(),
+})
+export type ConsolidatedFunds = z.infer<typeof ConsolidatedFundsSchema>
+
+export const fundNoticeKinds = [
+  'deposit_credited',
+  'deposit_failed',
+  'withdrawal_approved',
+  'withdrawal_rejected',
+] as const
+export const FundNoticeSchema = z.object({
+  id: z.int(),
+  kind: z.enum(fundNoticeKinds),
+  amount: MoneySchema,
+  /** Epoch ms. */
+  time: z.number(),
+  read: z.boolean(),
+})
+export type FundNotice = z.infer<typeof FundNoticeSchema>
+
+export const TransferRequestSchema = z.object({
+  fromAccountTypeId: z.int(),
+  toAccountTypeId: z.int(),
+  amount: AmountInputSchema,
+})
+export type TransferRequest = z.infer<typeof TransferRequestSchema>
+
+const moneyErrors = ['amount_invalid', 'idempotency_key_required', 'idempotency_key_reused'] as const
+
+export const walletEndpoints = {
+  balance: defineEndpoint({
+    name: 'wallet.balance',
+    method: 'GET',
+    path: '/wps/v2/wallets/balance',
+    auth: 'session',
+    encrypted: false,
+    modId: 'COMM3',
+    /** typeId 0 (or none) answers every wallet; another id answers that wallet alone. */
+    query: z.object({ typeId: z.optional(z.string().check(z.regex(/^\d{1,6}$/))) }),
+    response: BalancesSchema,
+    errors: ['wallet_unknown'],
+  }),
+  merchantWallet: defineEndpoint({
+    name: 'wallet.merchantWallet',
+    method: 'GET',
+    path: '/wps/relay/GCS_merchantWallet',
+    auth: 'session',
+    encrypted: false,
+    modId: 'COMM3',
+    response: MerchantWalletSchema,
+    errors: [],
+  }),
+  transfer: defineEndpoint({
+    name: 'wallet.transfer',
+    method: 'POST',
+    path: '/wps/relay/GCS_walletTransfer',
+    auth: 'member',
+    encrypted: false,
+    idempotent: true,
+    modId: 'FUNDTRANS3',
+    body: TransferRequestSchema,
+    response: BalancesSchema,
+    errors: [
+      ...moneyErrors,
+      'insufficient_balance',
+      'wallet_same',
+      'wallet_unknown',
+      'vendor_under_maintenance',
+    ],
+  }),
+  sweep: defineEndpoint({
+    name: 'wallet.sweep',
+    method: 'POST',
+    path: '/wps/relay/GCS_walletReturn',
+    auth: 'member',
+    encrypted: false,
+    idempotent: true,
+    modId: 'FUNDTRANS3',
+    body: z.object({}),
+    response: BalancesSchema,
+    errors: ['idempotency_key_required', 'idempotency_key_reused'],
+  }),
+  consolidated: defineEndpoint({
+    name: 'wallet.consolidated',
+    method: 'GET',
+    path: '/wps/member/info/funds/consolidated',
+    auth: 'member',
+    encrypted: false,
+    response: ConsolidatedFundsSchema,
+    errors: [],
+  }),
+  fundNotices: defineEndpoint({
+    name: 'wallet.fundNotices',
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getFundNotices',
+    auth: 'member',
+    encrypted: false,
+    query: z.object({ ...PageQueryShape }),
+    response: z.object({ ...pageOf(FundNoticeSchema).shape, unread: z.int() }),
+    errors: [],
+  }),
+  readFundNotices: defineEndpoint({
+    name: 'wallet.readFundNotices',
+    method: 'POST',
+    path: '/wps/relay/MCSFE_markFundNoticesRead',
+    auth: 'member',
+    encrypted: false,
+    /** Marks these notices read, or every notice when ids is absent. */
+    body: z.object({ ids: z.optional(z.array(z.int()).check(z.maxLength(100))) }),
+    response: z.object({ unread: z.int() }),
+    errors: [],
+  }),
+} as const
