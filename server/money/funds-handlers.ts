@@ -560,6 +560,15 @@ export function fundsHandlers(deps: FundsDeps): HandlerGroup<Endpoints['funds']>
         .from(withdrawals)
         .where(and(eq(withdrawals.id, input.withdrawalId), eq(withdrawals.memberId, memberId)))
       if (!w) throw new AppError('withdrawal_not_found', 'no such withdrawal')
+      if (w.status !== 'PAID') {
+        throw new AppError(
+          'withdrawal_not_confirmable',
+          'this withdrawal is not waiting for a confirmation',
+          {
+            status: w.status,
+          },
+        )
+      }
       let amountReceived: bigint | null = null
       if (input.outcome === 'PARTLY_RECEIVED') {
         amountReceived = amountOrThrow(input.amountReceived ?? '', m)
