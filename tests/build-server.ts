@@ -42,6 +42,8 @@ export interface BuildOptions {
   extend?: (app: FastifyInstance, deps: RouteDeps) => void | Promise<void>
   /** The app's clock (throttles, sessions, expiry); tests move it by hand. */
   now?: () => Date
+  /** PostgreSQL connections of this file's pool (default 4). */
+  poolMax?: number
 }
 
 export const staticFiles = {
@@ -84,7 +86,7 @@ interface OwnDatabase {
   drop(): Promise<void>
 }
 
-async function copyOfSeededDatabase(): Promise<OwnDatabase> {
+async function copyOfSeededDatabase(poolMax = 4): Promise<OwnDatabase> {
   const kind = inject('dbKind')
   if (kind === 'pglite') {
     const tarball = readFileSync(inject('pgliteSnapshot'))
@@ -96,7 +98,7 @@ async function copyOfSeededDatabase(): Promise<OwnDatabase> {
   const template = inject('pgTemplate')
   const name = `${template}_f${randomBytes(4).toString('hex')}`.slice(0, 63)
   await createFromTemplate(adminUrl, name, template)
-  const database = await openDatabase({ databaseUrl: withDatabase(adminUrl, name), poolMax: 4 })
+  const database = await openDatabase({ databaseUrl: withDatabase(adminUrl, name), poolMax })
   return {
     database,
     drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${ident(name)} WITH (FORCE)`),
@@ -154,7 +156,7 @@ export function routeDeps(services: AppServices, config: AppConfig): RouteDeps {
 
 /** Builds the app on this file's own fresh copy of the seeded database. */
 export async function build(opts: BuildOptions = {}): Promise<TestServer> {
-  const own = await copyOfSeededDatabase()
+  const own = await copyOfSeededDatabase(opts.poolMax)
   const staticDir = makeStaticDir()
   const config = testConfig(staticDir)
   let app: FastifyInstance | undefined
