@@ -48,7 +48,11 @@ async function main(): Promise<void> {
 
   let database
   try {
-    database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir })
+    database = await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.dataDir,
+      poolMax: config.DB_POOL_MAX,
+    })
   } catch (err) {
     removeOpsState(config.dataDir, process.pid)
     fail(err instanceof DatabaseUnreachableError ? err.message : `cannot open the database: ${String(err)}`)

@@ -51,6 +51,8 @@ const EnvSchema = z.object({
   /** argon2id memory (KiB) and passes; defaults are OWASP's (19 MiB, 2 passes). */
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8192).max(1_048_576).default(19_456),
   ARGON2_PASSES: z.coerce.number().int().min(1).max(10).default(2),
+  /** PostgreSQL connections per server process. */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   /** Shared secret of the online payment gateway's signed callbacks (HMAC-SHA-256). */
   PAYMENT_GATEWAY_SECRET: z.string().min(16).default(demoGatewaySecret),
   /** How often (seconds) paid withdrawals past their confirmation time count as received. */

@@ -2,8 +2,10 @@
  * Idempotency keys for money mutations. The key row is written in the same database
  * transaction as the movement it guards, with the answer:
  * - a retry with the same key and the same body gets the first answer again, and nothing
- *   moves twice (a concurrent retry waits on the key's unique index until the first
- *   commits, then replays it);
+ *   moves twice. A retry after the first committed is answered from the stored row before
+ *   any work; one that races the first does its work, then finds the key taken when it
+ *   writes it (the unique index waits for the first to commit), so its transaction rolls
+ *   back whole and it replays the first answer;
  * - the same key with another body, or for another call, is refused (409);
  * - a movement that failed (insufficient funds, a wrong password) stored nothing, so a retry
  *   is judged afresh.
@@ -39,6 +41,9 @@ export interface IdempotencyArgs {
   at: Date
 }
 
+/** Thrown inside the transaction to roll it back when another request owns the key. */
+class KeyTaken extends Error {}
+
 /** Runs `work` in one transaction guarded by the key; see the module comment. */
 export async function withIdempotency<T>(
   db: Db,
@@ -47,31 +52,41 @@ export async function withIdempotency<T>(
 ): Promise<T> {
   const hash = requestHash(args.endpoint, args.body)
   const where = and(eq(idempotencyKeys.memberId, args.memberId), eq(idempotencyKeys.key, args.key))
-  return db.transaction(async (tx) => {
-    const mine = await tx
-      .insert(idempotencyKeys)
-      .values({
-        memberId: args.memberId,
-        key: args.key,
-        endpoint: args.endpoint,
-        requestHash: hash,
-        createdAt: args.at,
-      })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key })
-    if (mine.length === 0) {
-      const [first] = await tx.select().from(idempotencyKeys).where(where)
-      if (!first || first.endpoint !== args.endpoint || first.requestHash !== hash) {
-        throw new AppError('idempotency_key_reused', 'this idempotency key was used for another request')
-      }
-      // The route's response schema checks the replayed answer on its way out.
-      return first.response as T
+
+  async function replay(): Promise<T | undefined> {
+    const [first] = await db.select().from(idempotencyKeys).where(where)
+    if (!first) return undefined
+    if (first.endpoint !== args.endpoint || first.requestHash !== hash) {
+      throw new AppError('idempotency_key_reused', 'this idempotency key was used for another request')
     }
-    const result = await work(tx)
-    await tx
-      .update(idempotencyKeys)
-      .set({ response: result as unknown })
-      .where(where)
-    return result
-  })
+    // The route's response schema checks the replayed answer on its way out.
+    return first.response as T
+  }
+
+  const earlier = await replay()
+  if (earlier !== undefined) return earlier
+  try {
+    return await db.transaction(async (tx) => {
+      const result = await work(tx)
+      const written = await tx
+        .insert(idempotencyKeys)
+        .values({
+          memberId: args.memberId,
+          key: args.key,
+          endpoint: args.endpoint,
+          requestHash: hash,
+          response: result as unknown,
+          createdAt: args.at,
+        })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key })
+      if (written.length === 0) throw new KeyTaken()
+      return result
+    })
+  } catch (err) {
+    if (!(err instanceof KeyTaken)) throw err
+    const first = await replay()
+    if (first === undefined) throw new Error('idempotency key vanished')
+    return first
+  }
 }
