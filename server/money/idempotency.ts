@@ -86,7 +86,7 @@ export async function withIdempotency<T>(
   } catch (err) {
     if (!(err instanceof KeyTaken)) throw err
     const first = await replay()
-    if (first === undefined) throw new Error('idempotency key vanished')
+    if (first === undefined) throw new Error('idempotency key vanished', { cause: err })
     return first
   }
 }
