@@ -19,7 +19,7 @@ import type { Database } from './plugins/external/db'
 import { createAccessService, type AccessService } from './system/access'
 import { contentHandlers } from './content/handlers'
 import { gameHandlers } from './games/handlers'
-import { createOutboxChannel } from './channels/outbox'
+import { createChannels } from './channels/channels'
 import { createAudit } from './identity/audit'
 import { createCodes } from './identity/codes'
 import { createCaptchas } from './identity/captcha'
@@ -54,7 +54,9 @@ export type AppConfig = Pick<
   | 'ARGON2_PASSES'
   | 'DEV_TOOLS'
   | 'NODE_ENV'
->
+> &
+  /** Message providers; without them SMS and e-mail go to the outbox table. */
+  Partial<Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'SMS_GATEWAY_URL' | 'SMS_GATEWAY_TOKEN'>>
 
 export interface AppOptions {
   /** The clock; tests pass a controllable one. */
@@ -129,6 +131,10 @@ export async function buildApp(
     merchants = new Set(await repo.merchantCodes())
   }
 
+  const channels = createChannels(config, db, now)
+  app.addHook('onClose', async () => channels.close())
+  app.log.info(channels.routes, 'message channels')
+
   const deps: RouteDeps = {
     keyring,
     access,
@@ -150,7 +156,7 @@ export async function buildApp(
       throttle,
       captchas: createCaptchas(db, now),
       audit: createAudit(db, now),
-      codes: createCodes(db, createOutboxChannel(db, now), throttle, now),
+      codes: createCodes(db, channels, throttle, now, app.log),
       now,
     }),
   }

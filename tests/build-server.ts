@@ -42,6 +42,8 @@ export interface BuildOptions {
   extend?: (app: FastifyInstance, deps: RouteDeps) => void | Promise<void>
   /** The app's clock (throttles, sessions, expiry); tests move it by hand. */
   now?: () => Date
+  /** Configuration on top of the tests' own (message providers, sign-in providers). */
+  config?: Partial<AppConfig>
 }
 
 export const staticFiles = {
@@ -152,7 +154,7 @@ export function routeDeps(services: AppServices, config: AppConfig): RouteDeps {
 export async function build(opts: BuildOptions = {}): Promise<TestServer> {
   const own = await copyOfSeededDatabase()
   const staticDir = makeStaticDir()
-  const config = testConfig(staticDir)
+  const config: AppConfig = { ...testConfig(staticDir), ...opts.config }
   let app: FastifyInstance | undefined
   const cleanup = async () => {
     await app?.close().catch(() => undefined)

@@ -9,46 +9,76 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v))
 
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  /** Embedded PGlite lives here; the server also leaves its operator-API address here. */
-  DATA_DIR: z.string().min(1).default('./data'),
-  /** PostgreSQL connection string; when set it wins over the embedded database. */
-  DATABASE_URL: z
+/** An optional URL: unset and empty both mean none. */
+const optionalUrl = (protocols: string[]) =>
+  z
     .string()
     .url()
+    .refine((v) => URL.canParse(v) && protocols.includes(new URL(v).protocol), {
+      message: `must be a ${protocols.map((p) => `${p}//`).join(' or ')} URL`,
+    })
     .optional()
-    .or(z.literal('').transform(() => undefined)),
-  /** The brand this deployment serves when a request names none. */
-  MERCHANT_CODE: z
-    .string()
-    .regex(/^[A-Z0-9_]{2,32}$/)
-    .default('DEMO'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Trust X-Forwarded-For from a load balancer: true, false, or a comma list of addresses/CIDRs. */
-  TRUST_PROXY: z.string().default('false'),
-  /** Header a CDN or load balancer sets with the caller's ISO country (region restriction). */
-  COUNTRY_HEADER: z.string().default('cf-ipcountry'),
-  /** Where the built PWA is served from. */
-  STATIC_DIR: z.string().default('dist'),
-  /** Skip the automatic PWA build at start (a CDN serves it, or it was built in CI). */
-  SKIP_BUILD: bool.default(false),
-  /** Loopback port of the operator API; 0 picks a free one. */
-  OPS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
-  /** Developer pages (outbox of SMS and e-mail); never on in production. */
-  DEV_TOOLS: bool.default(false),
-  /** Seconds the access settings (maintenance, regions, IPs, flags) are cached per process. */
-  SETTINGS_TTL_SECONDS: z.coerce.number().min(0).max(60).default(2),
-  /** A session ends after this long without a request… */
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(120),
-  /** …and at the latest this long after login. */
-  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(24),
-  /** argon2id memory (KiB) and passes; defaults are OWASP's (19 MiB, 2 passes). */
-  ARGON2_MEMORY_KIB: z.coerce.number().int().min(8192).max(1_048_576).default(19_456),
-  ARGON2_PASSES: z.coerce.number().int().min(1).max(10).default(2),
-})
+    .or(z.literal('').transform(() => undefined))
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined))
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    /** Embedded PGlite lives here; the server also leaves its operator-API address here. */
+    DATA_DIR: z.string().min(1).default('./data'),
+    /** PostgreSQL connection string; when set it wins over the embedded database. */
+    DATABASE_URL: z
+      .string()
+      .url()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** The brand this deployment serves when a request names none. */
+    MERCHANT_CODE: z
+      .string()
+      .regex(/^[A-Z0-9_]{2,32}$/)
+      .default('DEMO'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Trust X-Forwarded-For from a load balancer: true, false, or a comma list of addresses/CIDRs. */
+    TRUST_PROXY: z.string().default('false'),
+    /** Header a CDN or load balancer sets with the caller's ISO country (region restriction). */
+    COUNTRY_HEADER: z.string().default('cf-ipcountry'),
+    /** Where the built PWA is served from. */
+    STATIC_DIR: z.string().default('dist'),
+    /** Skip the automatic PWA build at start (a CDN serves it, or it was built in CI). */
+    SKIP_BUILD: bool.default(false),
+    /** Loopback port of the operator API; 0 picks a free one. */
+    OPS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+    /** Developer pages (outbox of SMS and e-mail); never on in production. */
+    DEV_TOOLS: bool.default(false),
+    /** Seconds the access settings (maintenance, regions, IPs, flags) are cached per process. */
+    SETTINGS_TTL_SECONDS: z.coerce.number().min(0).max(60).default(2),
+    /** A session ends after this long without a request… */
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(120),
+    /** …and at the latest this long after login. */
+    SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+    /** argon2id memory (KiB) and passes; defaults are OWASP's (19 MiB, 2 passes). */
+    ARGON2_MEMORY_KIB: z.coerce.number().int().min(8192).max(1_048_576).default(19_456),
+    ARGON2_PASSES: z.coerce.number().int().min(1).max(10).default(2),
+    /** E-mail through this SMTP server (smtp:// or smtps://, credentials in the URL); else the outbox. */
+    SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+    /** The From of every e-mail; required with SMTP_URL. */
+    MAIL_FROM: optionalText,
+    /** SMS through this HTTP gateway (POST JSON { to, text }); else the outbox. */
+    SMS_GATEWAY_URL: optionalUrl(['http:', 'https:']),
+    /** Sent to the gateway as `Authorization: Bearer <token>`. */
+    SMS_GATEWAY_TOKEN: optionalText,
+  })
+  .superRefine((c, ctx) => {
+    if (c.SMTP_URL && !c.MAIL_FROM) {
+      ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'is required when SMTP_URL is set' })
+    }
+  })
 
 export type Config = z.infer<typeof EnvSchema> & {
   dataDir: string

@@ -629,6 +629,7 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
           `Your password reset code for ${m.account} is ${code}. It expires in ${minutes} minutes. If you did not ask for it, ignore this e-mail.`,
         ip: caller.ip,
         to: m.email,
+        subject: 'Password reset code',
       })
       return null
     },
@@ -689,7 +690,9 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
         via: input.method,
         text: smsText,
         ip: caller.ip,
-        ...(input.method === 'email' && member.email ? { to: member.email } : {}),
+        ...(input.method === 'email' && member.email
+          ? { to: member.email, subject: 'Login verification code' }
+          : {}),
       })
       return { expiredMinutes }
     },

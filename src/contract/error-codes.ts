@@ -61,6 +61,7 @@ export const errorCodes = [
   'account_not_found',
   'mobile_taken',
   'password_change_required',
+  'delivery_failed',
 ] as const
 
 export const ErrorCodeSchema = z.enum(errorCodes)
@@ -134,4 +135,6 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   account_not_found: 404,
   mobile_taken: 409,
   password_change_required: 403,
+  // The SMS gateway or SMTP server refused the message or could not be reached.
+  delivery_failed: 502,
 }

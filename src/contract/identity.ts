@@ -204,7 +204,7 @@ export const identityEndpoints = {
     modId: 'MOBILENUMREG3',
     body: z.object({ mobileNo: text(20), countryDialingCode: text(6) }),
     response: SmsCodeResponseSchema,
-    errors: ['TOO_MANY_REQUESTS', 'mobile_taken', 'feature_disabled'],
+    errors: ['delivery_failed', 'TOO_MANY_REQUESTS', 'mobile_taken', 'feature_disabled'],
   }),
   smsLogin: defineEndpoint({
     name: 'identity.smsLogin',
@@ -215,7 +215,7 @@ export const identityEndpoints = {
     modId: 'MOBILEVERCODELOGIN3',
     body: z.object({ mobileNum: text(20), countryDialingCode: text(6) }),
     response: SmsCodeResponseSchema,
-    errors: ['TOO_MANY_REQUESTS', 'feature_disabled'],
+    errors: ['delivery_failed', 'TOO_MANY_REQUESTS', 'feature_disabled'],
   }),
   registerMobile: defineEndpoint({
     name: 'identity.registerMobile',
@@ -246,7 +246,7 @@ export const identityEndpoints = {
     bodyEncoding: 'form',
     body: z.object({ username: text(64), email: text(128) }),
     response: z.null(),
-    errors: ['account_not_found', 'TOO_MANY_REQUESTS'],
+    errors: ['delivery_failed', 'account_not_found', 'TOO_MANY_REQUESTS'],
   }),
   resetByEmail: defineEndpoint({
     name: 'identity.resetByEmail',
@@ -277,7 +277,7 @@ export const identityEndpoints = {
     modId: 'CHNGPASSVERIF3',
     body: z.object({ mobileNum: text(20), countryDialingCode: text(6) }),
     response: SmsCodeResponseSchema,
-    errors: ['TOO_MANY_REQUESTS', 'feature_disabled'],
+    errors: ['delivery_failed', 'TOO_MANY_REQUESTS', 'feature_disabled'],
   }),
   resetByMobile: defineEndpoint({
     name: 'identity.resetByMobile',
@@ -309,7 +309,7 @@ export const identityEndpoints = {
     modId: 'LOGINIPVERF3',
     body: z.object({ verifyToken: text(128), method: z.enum(['sms', 'email']) }),
     response: SmsCodeResponseSchema,
-    errors: ['login_verify_required', 'TOO_MANY_REQUESTS'],
+    errors: ['delivery_failed', 'login_verify_required', 'TOO_MANY_REQUESTS'],
   }),
   loginVerify: defineEndpoint({
     name: 'identity.loginVerify',

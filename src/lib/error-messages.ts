@@ -40,6 +40,7 @@ const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
   verification_code_expired: msg`The code has expired. Please send a new one.`,
   mobile_taken: msg`This mobile number is already registered.`,
   password_change_required: msg`For your safety, please set a new password before you continue.`,
+  delivery_failed: msg`The message could not be sent. Please try again later.`,
 }
 
 const fallback = msg`System error. Please try again.`
