@@ -4,7 +4,15 @@
  */
 import type { Endpoints } from '#contract/endpoints'
 import type { FieldError } from '#contract/envelope'
-import { memberTypes, type LoginResponse } from '#contract/identity'
+import {
+  defaultAvatar,
+  memberTypes,
+  staticAvatars,
+  staticAvatarUrl,
+  type Avatar,
+  type LoginResponse,
+  type StaticAvatar,
+} from '#contract/identity'
 import { checkField, checkFields, type FieldProblem } from '#contract/register-rules'
 import { parseLocale } from '#contract/locales'
 import { randomBytes } from 'node:crypto'
@@ -60,6 +68,18 @@ function problemToField(path: string, p: FieldProblem): FieldError {
     case 'pattern':
       return { path, code: `pattern:${p.patternId}`, message: `${path} does not match ${p.patternId}` }
   }
+}
+
+/**
+ * The avatar kept on the account: a static avatar's id, or `custom:<url>` for an uploaded
+ * picture. None (or an id this build no longer ships) is the default static avatar.
+ */
+export function avatarOf(stored: string | null): Avatar {
+  if (stored?.startsWith('custom:')) return { avatar: stored.slice('custom:'.length), avatarType: 'CUSTOM' }
+  const id = (staticAvatars as readonly string[]).includes(stored ?? '')
+    ? (stored as StaticAvatar)
+    : defaultAvatar
+  return { avatar: staticAvatarUrl(id), avatarType: 'STATIC' }
 }
 
 function requireSession(caller: CallerContext): AuthedSession {
@@ -234,6 +254,13 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
       await sessions.revokeAll(memberId)
       await throttle.clear(`oldpw:${memberId}`)
     }
+  }
+
+  /** The avatar column of the session's own account: no endpoint names another member. */
+  async function storedAvatar(memberId: number): Promise<string | null> {
+    const [m] = await db.select({ avatar: members.avatar }).from(members).where(eq(members.id, memberId))
+    if (!m) throw new AppError('user.or.token.invalid', 'the account no longer exists')
+    return m.avatar
   }
 
   const smsText = (code: string, minutes: number) =>
@@ -753,8 +780,7 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
         regDate: m.createdAt.getTime(),
         mobile,
         language: parseLocale(m.language) ?? 'km',
-        avatar: m.avatar,
-        avatarType: m.avatar?.startsWith('custom:') ? 'CUSTOM' : 'STATIC',
+        ...avatarOf(m.avatar),
       }
     },
 
@@ -797,6 +823,20 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
       const s = requireSession(caller)
       await db.update(members).set({ language: input.language }).where(eq(members.id, s.memberId))
       return null
+    },
+
+    async icon({ caller }) {
+      return avatarOf(await storedAvatar(requireSession(caller).memberId))
+    },
+
+    async playerAvatar({ caller }) {
+      return avatarOf(await storedAvatar(requireSession(caller).memberId))
+    },
+
+    async changeIcon({ input, caller }) {
+      const s = requireSession(caller)
+      await db.update(members).set({ avatar: input.avatar }).where(eq(members.id, s.memberId))
+      return avatarOf(input.avatar)
     },
 
     async affiliate({ input, caller }) {

@@ -96,6 +96,29 @@ export type LoginVerifyRequired = z.infer<typeof LoginVerifyRequiredSchema>
 
 export const SmsCodeResponseSchema = z.object({ expiredMinutes: z.int() })
 
+/** The static avatars the PWA ships as public/avatars/<id>.svg; a member picks one of them. */
+export const staticAvatars = ['01', '02', '03', '04', '05', '06', '07', '08'] as const
+export const StaticAvatarSchema = z.enum(staticAvatars)
+export type StaticAvatar = z.infer<typeof StaticAvatarSchema>
+/** The avatar of a member who has not chosen one. */
+export const defaultAvatar: StaticAvatar = '01'
+
+/** Where a static avatar's image is, relative to the PWA's own origin. */
+export function staticAvatarUrl(id: StaticAvatar): string {
+  return `/avatars/${id}.svg`
+}
+
+export const AvatarTypeSchema = z.enum(['CUSTOM', 'STATIC'])
+
+/** A member's avatar: an image URL (a PWA path for STATIC ones) and its kind (spec section 3). */
+export const AvatarSchema = z.object({
+  avatar: z.string(),
+  avatarType: AvatarTypeSchema,
+})
+export type Avatar = z.infer<typeof AvatarSchema>
+
+export const ChangeAvatarRequestSchema = z.object({ avatar: StaticAvatarSchema })
+
 export const MemberInfoSchema = z.object({
   id: z.int(),
   account: z.string(),
@@ -110,8 +133,9 @@ export const MemberInfoSchema = z.object({
   /** The mobile number with all but the last 4 digits masked. */
   mobile: z.nullable(z.string()),
   language: LocaleSchema,
+  /** Null from a platform that has none; ours always names one (the default when not chosen). */
   avatar: z.nullable(z.string()),
-  avatarType: z.enum(['CUSTOM', 'STATIC']),
+  avatarType: AvatarTypeSchema,
 })
 export type MemberInfo = z.infer<typeof MemberInfoSchema>
 
@@ -363,6 +387,38 @@ export const identityEndpoints = {
     encrypted: false,
     body: z.object({ language: LocaleSchema }),
     response: z.null(),
+    errors: [],
+  }),
+  icon: defineEndpoint({
+    name: 'identity.icon',
+    method: 'GET',
+    path: '/wps/member/info/icon',
+    auth: 'session',
+    encrypted: false,
+    modId: 'PROFPIC3',
+    response: AvatarSchema,
+    errors: [],
+  }),
+  /** The platform's relay spelling of the same read (the member centre's `getPlayerAvatar`). */
+  playerAvatar: defineEndpoint({
+    name: 'identity.playerAvatar',
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getPlayerAvatar',
+    auth: 'session',
+    encrypted: false,
+    response: AvatarSchema,
+    errors: [],
+  }),
+  /** The platform's `changeIcon`: the member picks one of the static avatars. */
+  changeIcon: defineEndpoint({
+    name: 'identity.changeIcon',
+    method: 'POST',
+    path: '/wps/member/info/icon',
+    auth: 'member',
+    encrypted: false,
+    modId: 'PROFPIC3',
+    body: ChangeAvatarRequestSchema,
+    response: AvatarSchema,
     errors: [],
   }),
   affiliate: defineEndpoint({

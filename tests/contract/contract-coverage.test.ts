@@ -31,6 +31,7 @@ const minimalInputs: Record<string, { query?: Record<string, string>; body?: unk
     body: { oldPassword: 'lotus123', newPassword: 'lotus456', confirmNewPassword: 'lotus456' },
   },
   'identity.updateLanguage': { body: { language: 'en' } },
+  'identity.changeIcon': { body: { avatar: '02' } },
   'identity.affiliate': { query: { code: 'LOTUS01' } },
   'identity.forgotByEmail': { body: { username: 'member02', email: 'MEMBER02@example.com' } },
   'identity.resetByEmail': {
