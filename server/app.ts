@@ -24,6 +24,8 @@ import { createAudit } from './identity/audit'
 import { createCodes } from './identity/codes'
 import { createCaptchas } from './identity/captcha'
 import { identityHandlers } from './identity/handlers'
+import { createSocial } from './identity/social'
+import { registerSocialRoutes } from './identity/social-routes'
 import { createPasswords, type Passwords } from './identity/passwords'
 import { createSessions, type Sessions } from './identity/sessions'
 import { createThrottle, type Throttle } from './identity/throttle'
@@ -56,7 +58,22 @@ export type AppConfig = Pick<
   | 'NODE_ENV'
 > &
   /** Message providers; without them SMS and e-mail go to the outbox table. */
-  Partial<Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'SMS_GATEWAY_URL' | 'SMS_GATEWAY_TOKEN'>>
+  Partial<Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'SMS_GATEWAY_URL' | 'SMS_GATEWAY_TOKEN'>> &
+  /** Social sign-in providers; each is on when configured and its flag is on. */
+  Partial<
+    Pick<
+      Config,
+      | 'PUBLIC_URL'
+      | 'GOOGLE_CLIENT_ID'
+      | 'GOOGLE_CLIENT_SECRET'
+      | 'GOOGLE_ISSUER'
+      | 'FACEBOOK_CLIENT_ID'
+      | 'FACEBOOK_CLIENT_SECRET'
+      | 'FACEBOOK_ISSUER'
+      | 'TELEGRAM_BOT_TOKEN'
+      | 'TELEGRAM_BOT_USERNAME'
+    >
+  >
 
 export interface AppOptions {
   /** The clock; tests pass a controllable one. */
@@ -143,6 +160,7 @@ export async function buildApp(
     countryHeader: config.COUNTRY_HEADER.toLowerCase(),
     sessions,
   }
+  const social = createSocial({ db, access, throttle, passwords, config, now, log: app.log })
   const handlers: Handlers = {
     system: systemHandlers({ repo, access, keyring, database }),
     content: contentHandlers(db),
@@ -157,10 +175,12 @@ export async function buildApp(
       captchas: createCaptchas(db, now),
       audit: createAudit(db, now),
       codes: createCodes(db, channels, throttle, now, app.log),
+      social,
       now,
     }),
   }
   registerContract(app, endpoints, handlers, deps)
+  registerSocialRoutes(app, social, deps, config.PUBLIC_URL)
 
   const methodsByPath = new Map<string, string[]>()
   for (const e of allEndpoints()) {

@@ -25,6 +25,24 @@ const optionalText = z
   .optional()
   .transform((v) => (v?.trim() ? v.trim() : undefined))
 
+/** An OpenID issuer: https, or plain http only on this machine (a local test provider). */
+const issuerUrl = z
+  .string()
+  .url()
+  .refine(
+    (v) => {
+      if (!URL.canParse(v)) return false
+      const u = new URL(v)
+      return u.protocol === 'https:' || (u.protocol === 'http:' && isLoopback(u.hostname))
+    },
+    { message: 'must be an https:// URL (http:// only for localhost)' },
+  )
+
+/** A host name of this machine. */
+export function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname)
+}
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -73,10 +91,39 @@ const EnvSchema = z
     SMS_GATEWAY_URL: optionalUrl(['http:', 'https:']),
     /** Sent to the gateway as `Authorization: Bearer <token>`. */
     SMS_GATEWAY_TOKEN: optionalText,
+    /** The portal's public origin (https://play.example); sign-in callbacks are built on it. */
+    PUBLIC_URL: optionalUrl(['http:', 'https:']),
+    /** Google sign-in (OpenID Connect, code flow with PKCE); on with GOOGLELOGIN3. */
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_CLIENT_SECRET: optionalText,
+    GOOGLE_ISSUER: issuerUrl.default('https://accounts.google.com'),
+    /** Facebook sign-in (OpenID Connect, code flow with PKCE); on with FACEBOOKLOGIN3. */
+    FACEBOOK_CLIENT_ID: optionalText,
+    FACEBOOK_CLIENT_SECRET: optionalText,
+    FACEBOOK_ISSUER: issuerUrl.default('https://www.facebook.com'),
+    /** Telegram login widget: the bot's token and its username; on with TELEGRAMLOGIN3. */
+    TELEGRAM_BOT_TOKEN: optionalText,
+    TELEGRAM_BOT_USERNAME: optionalText,
   })
   .superRefine((c, ctx) => {
     if (c.SMTP_URL && !c.MAIL_FROM) {
       ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'is required when SMTP_URL is set' })
+    }
+    for (const p of ['GOOGLE', 'FACEBOOK'] as const) {
+      if (!!c[`${p}_CLIENT_ID`] !== !!c[`${p}_CLIENT_SECRET`]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [`${p}_CLIENT_SECRET`],
+          message: `${p}_CLIENT_ID and ${p}_CLIENT_SECRET go together`,
+        })
+      }
+    }
+    if (!!c.TELEGRAM_BOT_TOKEN !== !!c.TELEGRAM_BOT_USERNAME) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TELEGRAM_BOT_USERNAME'],
+        message: 'TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_USERNAME go together',
+      })
     }
   })
 

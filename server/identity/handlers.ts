@@ -32,6 +32,7 @@ import type { Passwords } from './passwords'
 import { isAgentType, type AuthedSession, type Sessions } from './sessions'
 import type { Throttle } from './throttle'
 import type { Codes } from './codes'
+import { socialBasePath, socialCookie, socialPolicy, type Social } from './social'
 
 export interface IdentityDeps {
   db: Db
@@ -43,6 +44,7 @@ export interface IdentityDeps {
   captchas: Captchas
   audit: Audit
   codes: Codes
+  social: Social
   now: () => Date
 }
 
@@ -92,7 +94,7 @@ function cookieOf(req: { cookies?: Record<string, string | undefined> }): string
 }
 
 export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['identity']> {
-  const { db, repo, access, sessions, passwords, throttle, captchas, audit, codes, now } = deps
+  const { db, repo, access, sessions, passwords, throttle, captchas, audit, codes, social, now } = deps
 
   /** A mobile number in E.164 form, checked against the country's digit count. */
   async function phoneOf(mobile: string, dialingCode: string, path = 'mobileNum'): Promise<string> {
@@ -837,6 +839,39 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
       const s = requireSession(caller)
       await db.update(members).set({ avatar: input.avatar }).where(eq(members.id, s.memberId))
       return avatarOf(input.avatar)
+    },
+
+    async socialProviders({ caller }) {
+      return { providers: await social.enabled(caller.merchantCode) }
+    },
+
+    async socialStart({ input, caller, req, reply }) {
+      const { url, cookie } = await social.start(input.provider, caller, `${req.protocol}://${req.host}`)
+      void reply.setCookie(socialCookie, cookie, {
+        httpOnly: true,
+        // Lax: the cookie must come along on the provider's top-level redirect back.
+        sameSite: 'lax',
+        secure: 'auto',
+        path: socialBasePath,
+        maxAge: socialPolicy.flowMs / 1000,
+      })
+      return { url }
+    },
+
+    async socialExchange({ input, caller, req, reply }) {
+      const member = await social.exchange(req.cookies?.[socialCookie], input.code, caller.merchantCode)
+      void reply.clearCookie(socialCookie, { path: socialBasePath })
+      const res = await startSession(member, 'social', caller, req.headers['user-agent'])
+      await audit({
+        merchantCode: caller.merchantCode,
+        event: 'login',
+        ip: caller.ip,
+        memberId: member.id,
+        detail: { type: 'social' },
+      })
+      // A social login never forces a password change (spec section 4): the member may not
+      // even know a password.
+      return { ...res, mustChangePassword: false, passwordExpired: false }
     },
 
     async affiliate({ input, caller }) {

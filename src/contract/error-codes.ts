@@ -62,6 +62,11 @@ export const errorCodes = [
   'mobile_taken',
   'password_change_required',
   'delivery_failed',
+  // social sign-in
+  'social_state_mismatch',
+  'social_expired',
+  'social_denied',
+  'social_provider_error',
 ] as const
 
 export const ErrorCodeSchema = z.enum(errorCodes)
@@ -137,4 +142,10 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   password_change_required: 403,
   // The SMS gateway or SMTP server refused the message or could not be reached.
   delivery_failed: 502,
+  // The sign-in did not come back to the browser that began it, or came back twice.
+  social_state_mismatch: 400,
+  social_expired: 400,
+  social_denied: 403,
+  // The provider answered with an error or a token that does not verify.
+  social_provider_error: 502,
 }

@@ -145,6 +145,23 @@ export const ChangePasswordSchema = z.object({
   confirmNewPassword: text(128),
 })
 
+/** Third-party sign-in providers (spec section 1), each behind its white-label flag. */
+export const socialProviders = ['google', 'facebook', 'telegram'] as const
+export const SocialProviderSchema = z.enum(socialProviders)
+export type SocialProvider = z.infer<typeof SocialProviderSchema>
+export const socialFlags: Record<SocialProvider, string> = {
+  google: 'GOOGLELOGIN3',
+  facebook: 'FACEBOOKLOGIN3',
+  telegram: 'TELEGRAMLOGIN3',
+}
+
+/**
+ * How a social sign-in comes back to the PWA: the server's callback sends the browser to
+ * `/index#social_code=<one-time code>` (exchanged by identity.socialExchange) or
+ * `/index#social_error=<errorCode>`. A fragment never reaches a server or its logs.
+ */
+export const socialReturnKeys = { code: 'social_code', error: 'social_error' } as const
+
 export const identityEndpoints = {
   captcha: defineEndpoint({
     name: 'identity.captcha',
@@ -420,6 +437,40 @@ export const identityEndpoints = {
     body: ChangeAvatarRequestSchema,
     response: AvatarSchema,
     errors: [],
+  }),
+  socialProviders: defineEndpoint({
+    name: 'identity.socialProviders',
+    method: 'GET',
+    path: '/wps/session/social/providers',
+    auth: 'public',
+    encrypted: false,
+    /** The providers that are configured on the server and switched on for the brand. */
+    response: z.object({ providers: z.array(SocialProviderSchema) }),
+    errors: [],
+  }),
+  socialStart: defineEndpoint({
+    name: 'identity.socialStart',
+    method: 'POST',
+    path: '/wps/session/social/start',
+    auth: 'public',
+    encrypted: false,
+    body: z.object({ provider: SocialProviderSchema }),
+    /**
+     * Where to send the browser (the provider, or the server's Telegram widget page); the
+     * flow is tied to this browser by an HttpOnly cookie.
+     */
+    response: z.object({ url: z.string() }),
+    errors: ['feature_disabled', 'social_provider_error', 'TOO_MANY_REQUESTS'],
+  }),
+  socialExchange: defineEndpoint({
+    name: 'identity.socialExchange',
+    method: 'POST',
+    path: '/wps/session/social/exchange',
+    auth: 'public',
+    encrypted: false,
+    body: z.object({ code: text(128) }),
+    response: LoginResponseSchema,
+    errors: ['social_state_mismatch', 'social_expired', 'account_disabled'],
   }),
   affiliate: defineEndpoint({
     name: 'identity.affiliate',
