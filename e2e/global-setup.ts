@@ -6,11 +6,32 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { OAuth2Server, type MutableToken } from 'oauth2-mock-server'
 import { findChromium } from './chromium'
+
+/** The person the local OpenID provider signs in (e2e/social.spec.ts). */
+export const e2eGooglePerson = {
+  sub: 'e2e-google-1',
+  email: 'lin.e2e@example.com',
+  email_verified: true,
+  name: 'Lin Tester',
+}
+
+/** A local OpenID provider standing in for Google; it checks PKCE and echoes the nonce. */
+async function startOpenIdProvider(): Promise<OAuth2Server> {
+  const provider = new OAuth2Server()
+  await provider.issuer.keys.generate('RS256')
+  await provider.start(0, '127.0.0.1')
+  provider.service.on('beforeTokenSigning', (token: MutableToken) => {
+    Object.assign(token.payload, e2eGooglePerson)
+  })
+  return provider
+}
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   findChromium()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'))
+  const provider = await startOpenIdProvider()
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '..'),
     // The PWA is built into a folder of its own, so the update spec can deploy a second build.
@@ -24,11 +45,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       NODE_ENV: 'test',
       // The outbox page lets the specs read SMS and e-mail codes.
       DEV_TOOLS: 'true',
+      // Google sign-in against the local provider (GOOGLELOGIN3 stays off until a spec sets it).
+      GOOGLE_CLIENT_ID: 'portal-e2e',
+      GOOGLE_CLIENT_SECRET: 'portal-e2e-secret',
+      GOOGLE_ISSUER: provider.issuer.url,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
-  const url = await new Promise<string>((resolve, reject) => {
+  const started = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), 240_000)
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
@@ -47,6 +72,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       reject(new Error(`server exited with ${code}:\n${output}`))
     })
   })
+  const url = await started.catch(async (err: unknown) => {
+    await provider.stop()
+    throw err
+  })
   child.removeAllListeners('exit')
   process.env.E2E_BASE_URL = url.replace('localhost', '127.0.0.1')
   process.env.E2E_DATA_DIR = dataDir
@@ -58,6 +87,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       child.kill('SIGTERM')
       await exited
     }
+    await provider.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }
 }

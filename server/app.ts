@@ -19,11 +19,13 @@ import type { Database } from './plugins/external/db'
 import { createAccessService, type AccessService } from './system/access'
 import { contentHandlers } from './content/handlers'
 import { gameHandlers } from './games/handlers'
-import { createOutboxChannel } from './channels/outbox'
+import { createChannels } from './channels/channels'
 import { createAudit } from './identity/audit'
 import { createCodes } from './identity/codes'
 import { createCaptchas } from './identity/captcha'
 import { identityHandlers } from './identity/handlers'
+import { createSocial } from './identity/social'
+import { registerSocialRoutes } from './identity/social-routes'
 import { createPasswords, type Passwords } from './identity/passwords'
 import { createSessions, type Sessions } from './identity/sessions'
 import { createThrottle, type Throttle } from './identity/throttle'
@@ -63,7 +65,24 @@ export type AppConfig = Pick<
   | 'DEV_TOOLS'
   | 'NODE_ENV'
   | 'PAYMENT_GATEWAY_SECRET'
->
+> &
+  /** Message providers; without them SMS and e-mail go to the outbox table. */
+  Partial<Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'SMS_GATEWAY_URL' | 'SMS_GATEWAY_TOKEN'>> &
+  /** Social sign-in providers; each is on when configured and its flag is on. */
+  Partial<
+    Pick<
+      Config,
+      | 'PUBLIC_URL'
+      | 'GOOGLE_CLIENT_ID'
+      | 'GOOGLE_CLIENT_SECRET'
+      | 'GOOGLE_ISSUER'
+      | 'FACEBOOK_CLIENT_ID'
+      | 'FACEBOOK_CLIENT_SECRET'
+      | 'FACEBOOK_ISSUER'
+      | 'TELEGRAM_BOT_TOKEN'
+      | 'TELEGRAM_BOT_USERNAME'
+    >
+  >
 
 export interface AppOptions {
   /** The clock; tests pass a controllable one. */
@@ -140,6 +159,10 @@ export async function buildApp(
     merchants = new Set(await repo.merchantCodes())
   }
 
+  const channels = createChannels(config, db, now)
+  app.addHook('onClose', async () => channels.close())
+  app.log.info(channels.routes, 'message channels')
+
   const deps: RouteDeps = {
     keyring,
     access,
@@ -148,6 +171,7 @@ export async function buildApp(
     countryHeader: config.COUNTRY_HEADER.toLowerCase(),
     sessions,
   }
+  const social = createSocial({ db, access, throttle, passwords, config, now, log: app.log })
   const handlers: Handlers = {
     system: systemHandlers({ repo, access, keyring, database }),
     content: contentHandlers(db),
@@ -161,7 +185,8 @@ export async function buildApp(
       throttle,
       captchas: createCaptchas(db, now),
       audit: createAudit(db, now),
-      codes: createCodes(db, createOutboxChannel(db, now), throttle, now),
+      codes: createCodes(db, channels, throttle, now, app.log),
+      social,
       creditTrial: (merchantCode, memberId) => funds.creditTrial(merchantCode, memberId),
       now,
     }),
@@ -170,6 +195,7 @@ export async function buildApp(
     records: recordHandlers({ db, ledger, now }),
   }
   registerContract(app, endpoints, handlers, deps)
+  registerSocialRoutes(app, social, deps, config.PUBLIC_URL)
 
   const methodsByPath = new Map<string, string[]>()
   for (const e of allEndpoints()) {

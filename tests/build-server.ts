@@ -44,6 +44,8 @@ export interface BuildOptions {
   now?: () => Date
   /** PostgreSQL connections of this file's pool (default 4). */
   poolMax?: number
+  /** Configuration on top of the tests' own (message providers, sign-in providers). */
+  config?: Partial<AppConfig>
 }
 
 export const staticFiles = {
@@ -158,7 +160,7 @@ export function routeDeps(services: AppServices, config: AppConfig): RouteDeps {
 export async function build(opts: BuildOptions = {}): Promise<TestServer> {
   const own = await copyOfSeededDatabase(opts.poolMax)
   const staticDir = makeStaticDir()
-  const config = testConfig(staticDir)
+  const config: AppConfig = { ...testConfig(staticDir), ...opts.config }
   let app: FastifyInstance | undefined
   const cleanup = async () => {
     await app?.close().catch(() => undefined)

@@ -15,7 +15,13 @@ export interface Message {
 }
 
 export interface Channel {
+  /** Delivers the message; a provider that could not deliver it throws a DeliveryError. */
   send(message: Message): Promise<void>
+}
+
+/** The provider refused the message or could not be reached; the reason is for the log only. */
+export class DeliveryError extends Error {
+  override readonly name = 'DeliveryError'
 }
 
 export function createOutboxChannel(db: Db, now: () => Date): Channel {

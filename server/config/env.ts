@@ -9,55 +9,139 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v))
 
+/** An optional URL: unset and empty both mean none. */
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .url()
+    .refine((v) => URL.canParse(v) && protocols.includes(new URL(v).protocol), {
+      message: `must be a ${protocols.map((p) => `${p}//`).join(' or ')} URL`,
+    })
+    .optional()
+    .or(z.literal('').transform(() => undefined))
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined))
+
+/** An OpenID issuer: https, or plain http only on this machine (a local test provider). */
+const issuerUrl = z
+  .string()
+  .url()
+  .refine(
+    (v) => {
+      if (!URL.canParse(v)) return false
+      const u = new URL(v)
+      return u.protocol === 'https:' || (u.protocol === 'http:' && isLoopback(u.hostname))
+    },
+    { message: 'must be an https:// URL (http:// only for localhost)' },
+  )
+
+/** A host name of this machine. */
+export function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname)
+}
+
 /** The demo gateway's secret: fine on a laptop, refused in production. */
 export const demoGatewaySecret = 'demo-gateway-secret-not-for-production'
 
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  /** Embedded PGlite lives here; the server also leaves its operator-API address here. */
-  DATA_DIR: z.string().min(1).default('./data'),
-  /** PostgreSQL connection string; when set it wins over the embedded database. */
-  DATABASE_URL: z
-    .string()
-    .url()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  /** The brand this deployment serves when a request names none. */
-  MERCHANT_CODE: z
-    .string()
-    .regex(/^[A-Z0-9_]{2,32}$/)
-    .default('DEMO'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Trust X-Forwarded-For from a load balancer: true, false, or a comma list of addresses/CIDRs. */
-  TRUST_PROXY: z.string().default('false'),
-  /** Header a CDN or load balancer sets with the caller's ISO country (region restriction). */
-  COUNTRY_HEADER: z.string().default('cf-ipcountry'),
-  /** Where the built PWA is served from. */
-  STATIC_DIR: z.string().default('dist'),
-  /** Skip the automatic PWA build at start (a CDN serves it, or it was built in CI). */
-  SKIP_BUILD: bool.default(false),
-  /** Loopback port of the operator API; 0 picks a free one. */
-  OPS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
-  /** Developer pages (outbox of SMS and e-mail); never on in production. */
-  DEV_TOOLS: bool.default(false),
-  /** Seconds the access settings (maintenance, regions, IPs, flags) are cached per process. */
-  SETTINGS_TTL_SECONDS: z.coerce.number().min(0).max(60).default(2),
-  /** A session ends after this long without a request… */
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(120),
-  /** …and at the latest this long after login. */
-  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(24),
-  /** argon2id memory (KiB) and passes; defaults are OWASP's (19 MiB, 2 passes). */
-  ARGON2_MEMORY_KIB: z.coerce.number().int().min(8192).max(1_048_576).default(19_456),
-  ARGON2_PASSES: z.coerce.number().int().min(1).max(10).default(2),
-  /** PostgreSQL connections per server process. */
-  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-  /** Shared secret of the online payment gateway's signed callbacks (HMAC-SHA-256). */
-  PAYMENT_GATEWAY_SECRET: z.string().min(16).default(demoGatewaySecret),
-  /** How often (seconds) paid withdrawals past their confirmation time count as received. */
-  AUTO_RECEIVE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-})
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    /** Embedded PGlite lives here; the server also leaves its operator-API address here. */
+    DATA_DIR: z.string().min(1).default('./data'),
+    /** PostgreSQL connection string; when set it wins over the embedded database. */
+    DATABASE_URL: z
+      .string()
+      .url()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** The brand this deployment serves when a request names none. */
+    MERCHANT_CODE: z
+      .string()
+      .regex(/^[A-Z0-9_]{2,32}$/)
+      .default('DEMO'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Trust X-Forwarded-For from a load balancer: true, false, or a comma list of addresses/CIDRs. */
+    TRUST_PROXY: z.string().default('false'),
+    /** Header a CDN or load balancer sets with the caller's ISO country (region restriction). */
+    COUNTRY_HEADER: z.string().default('cf-ipcountry'),
+    /** Where the built PWA is served from. */
+    STATIC_DIR: z.string().default('dist'),
+    /** Skip the automatic PWA build at start (a CDN serves it, or it was built in CI). */
+    SKIP_BUILD: bool.default(false),
+    /** Loopback port of the operator API; 0 picks a free one. */
+    OPS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+    /** Developer pages (outbox of SMS and e-mail); never on in production. */
+    DEV_TOOLS: bool.default(false),
+    /** Seconds the access settings (maintenance, regions, IPs, flags) are cached per process. */
+    SETTINGS_TTL_SECONDS: z.coerce.number().min(0).max(60).default(2),
+    /** A session ends after this long without a request… */
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(120),
+    /** …and at the latest this long after login. */
+    SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+    /** argon2id memory (KiB) and passes; defaults are OWASP's (19 MiB, 2 passes). */
+    ARGON2_MEMORY_KIB: z.coerce.number().int().min(8192).max(1_048_576).default(19_456),
+    ARGON2_PASSES: z.coerce.number().int().min(1).max(10).default(2),
+    /** E-mail through this SMTP server (smtp:// or smtps://, credentials in the URL); else the outbox. */
+    SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+    /** The From of every e-mail; required with SMTP_URL. */
+    MAIL_FROM: optionalText,
+    /** SMS through this HTTP gateway (POST JSON { to, text }); else the outbox. */
+    SMS_GATEWAY_URL: optionalUrl(['http:', 'https:']),
+    /** Sent to the gateway as `Authorization: Bearer <token>`. */
+    SMS_GATEWAY_TOKEN: optionalText,
+    /** The portal's public origin (https://play.example); sign-in callbacks are built on it. */
+    PUBLIC_URL: optionalUrl(['http:', 'https:']),
+    /** Google sign-in (OpenID Connect, code flow with PKCE); on with GOOGLELOGIN3. */
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_CLIENT_SECRET: optionalText,
+    GOOGLE_ISSUER: issuerUrl.default('https://accounts.google.com'),
+    /** Facebook sign-in (OpenID Connect, code flow with PKCE); on with FACEBOOKLOGIN3. */
+    FACEBOOK_CLIENT_ID: optionalText,
+    FACEBOOK_CLIENT_SECRET: optionalText,
+    FACEBOOK_ISSUER: issuerUrl.default('https://www.facebook.com'),
+    /** Telegram login widget: the bot's token and its username; on with TELEGRAMLOGIN3. */
+    TELEGRAM_BOT_TOKEN: optionalText,
+    TELEGRAM_BOT_USERNAME: optionalText,
+    /** PostgreSQL connections per server process. */
+    DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    /** Shared secret of the online payment gateway's signed callbacks (HMAC-SHA-256). */
+    PAYMENT_GATEWAY_SECRET: z.string().min(16).default(demoGatewaySecret),
+    /** How often (seconds) paid withdrawals past their confirmation time count as received. */
+    AUTO_RECEIVE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  })
+  .superRefine((c, ctx) => {
+    if (c.SMTP_URL && !c.MAIL_FROM) {
+      ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'is required when SMTP_URL is set' })
+    }
+    for (const p of ['GOOGLE', 'FACEBOOK'] as const) {
+      if (!!c[`${p}_CLIENT_ID`] !== !!c[`${p}_CLIENT_SECRET`]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [`${p}_CLIENT_SECRET`],
+          message: `${p}_CLIENT_ID and ${p}_CLIENT_SECRET go together`,
+        })
+      }
+    }
+    if (c.NODE_ENV === 'production' && c.PAYMENT_GATEWAY_SECRET === demoGatewaySecret) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_GATEWAY_SECRET'],
+        message: 'set a secret of your own in production',
+      })
+    }
+    if (!!c.TELEGRAM_BOT_TOKEN !== !!c.TELEGRAM_BOT_USERNAME) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TELEGRAM_BOT_USERNAME'],
+        message: 'TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_USERNAME go together',
+      })
+    }
+  })
 
 export type Config = z.infer<typeof EnvSchema> & {
   dataDir: string
@@ -73,11 +157,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`invalid configuration:\n${lines.join('\n')}`)
   }
   const c = parsed.data
-  if (c.NODE_ENV === 'production' && c.PAYMENT_GATEWAY_SECRET === demoGatewaySecret) {
-    throw new Error(
-      'invalid configuration:\n  PAYMENT_GATEWAY_SECRET: set a secret of your own in production',
-    )
-  }
   const tp = c.TRUST_PROXY.trim()
   const trustProxy =
     tp === 'true' ? true : tp === 'false' || tp === '' ? false : tp.split(',').map((s) => s.trim())

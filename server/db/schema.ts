@@ -680,3 +680,55 @@ export const betRecords = pgTable(
     uniqueIndex('bet_records_no').on(t.merchantCode, t.accountTypeId, t.betNo),
   ],
 )
+
+/**
+ * Accounts at a sign-in provider (google, facebook, telegram) linked to a member: a
+ * provider's subject signs into exactly one account of a brand.
+ */
+export const socialIdentities = pgTable(
+  'social_identities',
+  {
+    id: serial('id').primaryKey(),
+    merchantCode: text('merchant_code').notNull(),
+    provider: text('provider').$type<'google' | 'facebook' | 'telegram'>().notNull(),
+    /** The provider's stable id of the person (OpenID `sub`, Telegram `id`). */
+    subject: text('subject').notNull(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    email: text('email'),
+    displayName: text('display_name'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('social_identities_subject').on(t.merchantCode, t.provider, t.subject),
+    index('social_identities_member').on(t.memberId),
+  ],
+)
+
+/**
+ * One social sign-in in progress, tied to the browser by an HttpOnly cookie (only its hash
+ * is kept): the OpenID state, PKCE verifier and nonce until the provider comes back, then
+ * the one-time hand-off code the PWA exchanges for a session. Single use, short-lived.
+ */
+export const socialFlows = pgTable(
+  'social_flows',
+  {
+    idHash: text('id_hash').primaryKey(),
+    merchantCode: text('merchant_code').notNull(),
+    provider: text('provider').$type<'google' | 'facebook' | 'telegram'>().notNull(),
+    state: text('state').notNull(),
+    codeVerifier: text('code_verifier'),
+    nonce: text('nonce'),
+    redirectUri: text('redirect_uri').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The provider came back (successfully or not): the state cannot be used again. */
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+    memberId: integer('member_id').references(() => members.id),
+    handoffHash: text('handoff_hash'),
+    handoffExpiresAt: timestamp('handoff_expires_at', { withTimezone: true }),
+    handoffUsedAt: timestamp('handoff_used_at', { withTimezone: true }),
+  },
+  (t) => [index('social_flows_expires').on(t.expiresAt)],
+)

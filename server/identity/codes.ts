@@ -8,7 +8,7 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm'
 import { verificationCodes } from '../db/schema'
 import { AppError } from '../http/errors'
 import type { Db } from '../plugins/external/db'
-import type { Channel } from '../channels/outbox'
+import { DeliveryError, type Channel } from '../channels/outbox'
 import type { Throttle } from './throttle'
 
 export const codePolicy = { expiredMinutes: 5, perMinute: 1, perHour: 5, blockMs: 5 * 60_000, maxAttempts: 5 }
@@ -19,7 +19,18 @@ function hashCode(code: string, destination: string, purpose: CodePurpose): stri
   return createHash('sha256').update(`${purpose}:${destination}:${code}`).digest('hex')
 }
 
-export function createCodes(db: Db, channel: Channel, throttle: Throttle, now: () => Date) {
+/** Where a failed delivery's reason goes (the server's logger); the caller only sees the code. */
+export interface DeliveryLog {
+  warn(obj: object, msg: string): void
+}
+
+export function createCodes(
+  db: Db,
+  channel: Channel,
+  throttle: Throttle,
+  now: () => Date,
+  log: DeliveryLog = { warn: () => undefined },
+) {
   return {
     /** Sends a new code; returns its lifetime in minutes. */
     async send(p: {
@@ -31,6 +42,8 @@ export function createCodes(db: Db, channel: Channel, throttle: Throttle, now: (
       ip: string
       /** Where the message goes when the destination key is not an address (an e-mail reset). */
       to?: string
+      /** The e-mail's subject line. */
+      subject?: string
     }): Promise<number> {
       const hourKey = `code:hour:${p.destination}`
       const hour = await throttle.peek(hourKey, 60 * 60_000)
@@ -74,20 +87,34 @@ export function createCodes(db: Db, channel: Channel, throttle: Throttle, now: (
       }
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
       const t = now()
-      await db.insert(verificationCodes).values({
-        merchantCode: p.merchantCode,
-        purpose: p.purpose,
-        destination: p.destination,
-        codeHash: hashCode(code, p.destination, p.purpose),
-        expiresAt: new Date(t.getTime() + codePolicy.expiredMinutes * 60_000),
-        createdAt: t,
-      })
-      await channel.send({
-        merchantCode: p.merchantCode,
-        channel: p.via,
-        destination: p.to ?? p.destination,
-        body: p.text(code, codePolicy.expiredMinutes),
-      })
+      const [row] = await db
+        .insert(verificationCodes)
+        .values({
+          merchantCode: p.merchantCode,
+          purpose: p.purpose,
+          destination: p.destination,
+          codeHash: hashCode(code, p.destination, p.purpose),
+          expiresAt: new Date(t.getTime() + codePolicy.expiredMinutes * 60_000),
+          createdAt: t,
+        })
+        .returning({ id: verificationCodes.id })
+      try {
+        await channel.send({
+          merchantCode: p.merchantCode,
+          channel: p.via,
+          destination: p.to ?? p.destination,
+          ...(p.subject ? { subject: p.subject } : {}),
+          body: p.text(code, codePolicy.expiredMinutes),
+        })
+      } catch (err) {
+        if (!(err instanceof DeliveryError)) throw err
+        // A code nobody received is not kept: it could never be typed, and an older code
+        // of the same destination stays the live one. The member may ask again at once.
+        if (row) await db.delete(verificationCodes).where(eq(verificationCodes.id, row.id))
+        await throttle.clear(`code:minute:${p.destination}`)
+        log.warn({ err: err.message, via: p.via, purpose: p.purpose }, 'message not delivered')
+        throw new AppError('delivery_failed', 'the message could not be sent; try again later')
+      }
       return codePolicy.expiredMinutes
     },
 

@@ -4,7 +4,15 @@
  */
 import type { Endpoints } from '#contract/endpoints'
 import type { FieldError } from '#contract/envelope'
-import { memberTypes, type LoginResponse } from '#contract/identity'
+import {
+  defaultAvatar,
+  memberTypes,
+  staticAvatars,
+  staticAvatarUrl,
+  type Avatar,
+  type LoginResponse,
+  type StaticAvatar,
+} from '#contract/identity'
 import { checkField, checkFields, type FieldProblem } from '#contract/register-rules'
 import { parseLocale } from '#contract/locales'
 import { randomBytes } from 'node:crypto'
@@ -24,6 +32,7 @@ import type { Passwords } from './passwords'
 import { isAgentType, type AuthedSession, type Sessions } from './sessions'
 import type { Throttle } from './throttle'
 import type { Codes } from './codes'
+import { socialBasePath, socialCookie, socialPolicy, type Social } from './social'
 
 export interface IdentityDeps {
   db: Db
@@ -37,6 +46,7 @@ export interface IdentityDeps {
   codes: Codes
   /** Gives a new trial (guest) account its play money. */
   creditTrial: (merchantCode: string, memberId: number) => Promise<void>
+  social: Social
   now: () => Date
 }
 
@@ -64,6 +74,18 @@ function problemToField(path: string, p: FieldProblem): FieldError {
   }
 }
 
+/**
+ * The avatar kept on the account: a static avatar's id, or `custom:<url>` for an uploaded
+ * picture. None (or an id this build no longer ships) is the default static avatar.
+ */
+export function avatarOf(stored: string | null): Avatar {
+  if (stored?.startsWith('custom:')) return { avatar: stored.slice('custom:'.length), avatarType: 'CUSTOM' }
+  const id = (staticAvatars as readonly string[]).includes(stored ?? '')
+    ? (stored as StaticAvatar)
+    : defaultAvatar
+  return { avatar: staticAvatarUrl(id), avatarType: 'STATIC' }
+}
+
 function requireSession(caller: CallerContext): AuthedSession {
   if (!caller.session) throw new AppError('CUSTOMER_NOT_LOGIN', 'please log in')
   return caller.session
@@ -74,7 +96,7 @@ function cookieOf(req: { cookies?: Record<string, string | undefined> }): string
 }
 
 export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['identity']> {
-  const { db, repo, access, sessions, passwords, throttle, captchas, audit, codes, now } = deps
+  const { db, repo, access, sessions, passwords, throttle, captchas, audit, codes, social, now } = deps
 
   /** A mobile number in E.164 form, checked against the country's digit count. */
   async function phoneOf(mobile: string, dialingCode: string, path = 'mobileNum'): Promise<string> {
@@ -236,6 +258,13 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
       await sessions.revokeAll(memberId)
       await throttle.clear(`oldpw:${memberId}`)
     }
+  }
+
+  /** The avatar column of the session's own account: no endpoint names another member. */
+  async function storedAvatar(memberId: number): Promise<string | null> {
+    const [m] = await db.select({ avatar: members.avatar }).from(members).where(eq(members.id, memberId))
+    if (!m) throw new AppError('user.or.token.invalid', 'the account no longer exists')
+    return m.avatar
   }
 
   const smsText = (code: string, minutes: number) =>
@@ -632,6 +661,7 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
           `Your password reset code for ${m.account} is ${code}. It expires in ${minutes} minutes. If you did not ask for it, ignore this e-mail.`,
         ip: caller.ip,
         to: m.email,
+        subject: 'Password reset code',
       })
       return null
     },
@@ -692,7 +722,9 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
         via: input.method,
         text: smsText,
         ip: caller.ip,
-        ...(input.method === 'email' && member.email ? { to: member.email } : {}),
+        ...(input.method === 'email' && member.email
+          ? { to: member.email, subject: 'Login verification code' }
+          : {}),
       })
       return { expiredMinutes }
     },
@@ -753,8 +785,7 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
         regDate: m.createdAt.getTime(),
         mobile,
         language: parseLocale(m.language) ?? 'km',
-        avatar: m.avatar,
-        avatarType: m.avatar?.startsWith('custom:') ? 'CUSTOM' : 'STATIC',
+        ...avatarOf(m.avatar),
       }
     },
 
@@ -797,6 +828,53 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
       const s = requireSession(caller)
       await db.update(members).set({ language: input.language }).where(eq(members.id, s.memberId))
       return null
+    },
+
+    async icon({ caller }) {
+      return avatarOf(await storedAvatar(requireSession(caller).memberId))
+    },
+
+    async playerAvatar({ caller }) {
+      return avatarOf(await storedAvatar(requireSession(caller).memberId))
+    },
+
+    async changeIcon({ input, caller }) {
+      const s = requireSession(caller)
+      await db.update(members).set({ avatar: input.avatar }).where(eq(members.id, s.memberId))
+      return avatarOf(input.avatar)
+    },
+
+    async socialProviders({ caller }) {
+      return { providers: await social.enabled(caller.merchantCode) }
+    },
+
+    async socialStart({ input, caller, req, reply }) {
+      const { url, cookie } = await social.start(input.provider, caller, `${req.protocol}://${req.host}`)
+      void reply.setCookie(socialCookie, cookie, {
+        httpOnly: true,
+        // Lax: the cookie must come along on the provider's top-level redirect back.
+        sameSite: 'lax',
+        secure: 'auto',
+        path: socialBasePath,
+        maxAge: socialPolicy.flowMs / 1000,
+      })
+      return { url }
+    },
+
+    async socialExchange({ input, caller, req, reply }) {
+      const member = await social.exchange(req.cookies?.[socialCookie], input.code, caller.merchantCode)
+      void reply.clearCookie(socialCookie, { path: socialBasePath })
+      const res = await startSession(member, 'social', caller, req.headers['user-agent'])
+      await audit({
+        merchantCode: caller.merchantCode,
+        event: 'login',
+        ip: caller.ip,
+        memberId: member.id,
+        detail: { type: 'social' },
+      })
+      // A social login never forces a password change (spec section 4): the member may not
+      // even know a password.
+      return { ...res, mustChangePassword: false, passwordExpired: false }
     },
 
     async affiliate({ input, caller }) {

@@ -71,6 +71,7 @@ export function createSessions(db: Db, policy: SessionPolicy, now: () => Date) {
           username: members.username,
           status: members.status,
           mustChangePassword: members.mustChangePassword,
+          loginType: sessions.loginType,
         })
         .from(sessions)
         .innerJoin(members, eq(members.id, sessions.memberId))
@@ -95,7 +96,8 @@ export function createSessions(db: Db, policy: SessionPolicy, now: () => Date) {
         merchantCode: row.merchantCode,
         type: row.type,
         username: row.username,
-        mustChangePassword: row.mustChangePassword,
+        // A social login never forces the change (spec section 4).
+        mustChangePassword: row.mustChangePassword && row.loginType !== 'social',
       }
     },
 

@@ -85,6 +85,12 @@ export const errorCodes = [
   'withdrawal_not_found',
   'withdrawal_not_confirmable',
   'transfer_upline_not_allowed',
+  'delivery_failed',
+  // social sign-in
+  'social_state_mismatch',
+  'social_expired',
+  'social_denied',
+  'social_provider_error',
 ] as const
 
 export const ErrorCodeSchema = z.enum(errorCodes)
@@ -181,4 +187,12 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   withdrawal_not_found: 404,
   withdrawal_not_confirmable: 409,
   transfer_upline_not_allowed: 403,
+  // The SMS gateway or SMTP server refused the message or could not be reached.
+  delivery_failed: 502,
+  // The sign-in did not come back to the browser that began it, or came back twice.
+  social_state_mismatch: 400,
+  social_expired: 400,
+  social_denied: 403,
+  // The provider answered with an error or a token that does not verify.
+  social_provider_error: 502,
 }

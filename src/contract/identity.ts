@@ -96,6 +96,29 @@ export type LoginVerifyRequired = z.infer<typeof LoginVerifyRequiredSchema>
 
 export const SmsCodeResponseSchema = z.object({ expiredMinutes: z.int() })
 
+/** The static avatars the PWA ships as public/avatars/<id>.svg; a member picks one of them. */
+export const staticAvatars = ['01', '02', '03', '04', '05', '06', '07', '08'] as const
+export const StaticAvatarSchema = z.enum(staticAvatars)
+export type StaticAvatar = z.infer<typeof StaticAvatarSchema>
+/** The avatar of a member who has not chosen one. */
+export const defaultAvatar: StaticAvatar = '01'
+
+/** Where a static avatar's image is, relative to the PWA's own origin. */
+export function staticAvatarUrl(id: StaticAvatar): string {
+  return `/avatars/${id}.svg`
+}
+
+export const AvatarTypeSchema = z.enum(['CUSTOM', 'STATIC'])
+
+/** A member's avatar: an image URL (a PWA path for STATIC ones) and its kind (spec section 3). */
+export const AvatarSchema = z.object({
+  avatar: z.string(),
+  avatarType: AvatarTypeSchema,
+})
+export type Avatar = z.infer<typeof AvatarSchema>
+
+export const ChangeAvatarRequestSchema = z.object({ avatar: StaticAvatarSchema })
+
 export const MemberInfoSchema = z.object({
   id: z.int(),
   account: z.string(),
@@ -110,8 +133,9 @@ export const MemberInfoSchema = z.object({
   /** The mobile number with all but the last 4 digits masked. */
   mobile: z.nullable(z.string()),
   language: LocaleSchema,
+  /** Null from a platform that has none; ours always names one (the default when not chosen). */
   avatar: z.nullable(z.string()),
-  avatarType: z.enum(['CUSTOM', 'STATIC']),
+  avatarType: AvatarTypeSchema,
 })
 export type MemberInfo = z.infer<typeof MemberInfoSchema>
 
@@ -120,6 +144,23 @@ export const ChangePasswordSchema = z.object({
   newPassword: text(128),
   confirmNewPassword: text(128),
 })
+
+/** Third-party sign-in providers (spec section 1), each behind its white-label flag. */
+export const socialProviders = ['google', 'facebook', 'telegram'] as const
+export const SocialProviderSchema = z.enum(socialProviders)
+export type SocialProvider = z.infer<typeof SocialProviderSchema>
+export const socialFlags: Record<SocialProvider, string> = {
+  google: 'GOOGLELOGIN3',
+  facebook: 'FACEBOOKLOGIN3',
+  telegram: 'TELEGRAMLOGIN3',
+}
+
+/**
+ * How a social sign-in comes back to the PWA: the server's callback sends the browser to
+ * `/index#social_code=<one-time code>` (exchanged by identity.socialExchange) or
+ * `/index#social_error=<errorCode>`. A fragment never reaches a server or its logs.
+ */
+export const socialReturnKeys = { code: 'social_code', error: 'social_error' } as const
 
 export const identityEndpoints = {
   captcha: defineEndpoint({
@@ -204,7 +245,7 @@ export const identityEndpoints = {
     modId: 'MOBILENUMREG3',
     body: z.object({ mobileNo: text(20), countryDialingCode: text(6) }),
     response: SmsCodeResponseSchema,
-    errors: ['TOO_MANY_REQUESTS', 'mobile_taken', 'feature_disabled'],
+    errors: ['delivery_failed', 'TOO_MANY_REQUESTS', 'mobile_taken', 'feature_disabled'],
   }),
   smsLogin: defineEndpoint({
     name: 'identity.smsLogin',
@@ -215,7 +256,7 @@ export const identityEndpoints = {
     modId: 'MOBILEVERCODELOGIN3',
     body: z.object({ mobileNum: text(20), countryDialingCode: text(6) }),
     response: SmsCodeResponseSchema,
-    errors: ['TOO_MANY_REQUESTS', 'feature_disabled'],
+    errors: ['delivery_failed', 'TOO_MANY_REQUESTS', 'feature_disabled'],
   }),
   registerMobile: defineEndpoint({
     name: 'identity.registerMobile',
@@ -246,7 +287,7 @@ export const identityEndpoints = {
     bodyEncoding: 'form',
     body: z.object({ username: text(64), email: text(128) }),
     response: z.null(),
-    errors: ['account_not_found', 'TOO_MANY_REQUESTS'],
+    errors: ['delivery_failed', 'account_not_found', 'TOO_MANY_REQUESTS'],
   }),
   resetByEmail: defineEndpoint({
     name: 'identity.resetByEmail',
@@ -277,7 +318,7 @@ export const identityEndpoints = {
     modId: 'CHNGPASSVERIF3',
     body: z.object({ mobileNum: text(20), countryDialingCode: text(6) }),
     response: SmsCodeResponseSchema,
-    errors: ['TOO_MANY_REQUESTS', 'feature_disabled'],
+    errors: ['delivery_failed', 'TOO_MANY_REQUESTS', 'feature_disabled'],
   }),
   resetByMobile: defineEndpoint({
     name: 'identity.resetByMobile',
@@ -309,7 +350,7 @@ export const identityEndpoints = {
     modId: 'LOGINIPVERF3',
     body: z.object({ verifyToken: text(128), method: z.enum(['sms', 'email']) }),
     response: SmsCodeResponseSchema,
-    errors: ['login_verify_required', 'TOO_MANY_REQUESTS'],
+    errors: ['delivery_failed', 'login_verify_required', 'TOO_MANY_REQUESTS'],
   }),
   loginVerify: defineEndpoint({
     name: 'identity.loginVerify',
@@ -364,6 +405,72 @@ export const identityEndpoints = {
     body: z.object({ language: LocaleSchema }),
     response: z.null(),
     errors: [],
+  }),
+  icon: defineEndpoint({
+    name: 'identity.icon',
+    method: 'GET',
+    path: '/wps/member/info/icon',
+    auth: 'session',
+    encrypted: false,
+    modId: 'PROFPIC3',
+    response: AvatarSchema,
+    errors: [],
+  }),
+  /** The platform's relay spelling of the same read (the member centre's `getPlayerAvatar`). */
+  playerAvatar: defineEndpoint({
+    name: 'identity.playerAvatar',
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getPlayerAvatar',
+    auth: 'session',
+    encrypted: false,
+    response: AvatarSchema,
+    errors: [],
+  }),
+  /** The platform's `changeIcon`: the member picks one of the static avatars. */
+  changeIcon: defineEndpoint({
+    name: 'identity.changeIcon',
+    method: 'POST',
+    path: '/wps/member/info/icon',
+    auth: 'member',
+    encrypted: false,
+    modId: 'PROFPIC3',
+    body: ChangeAvatarRequestSchema,
+    response: AvatarSchema,
+    errors: [],
+  }),
+  socialProviders: defineEndpoint({
+    name: 'identity.socialProviders',
+    method: 'GET',
+    path: '/wps/session/social/providers',
+    auth: 'public',
+    encrypted: false,
+    /** The providers that are configured on the server and switched on for the brand. */
+    response: z.object({ providers: z.array(SocialProviderSchema) }),
+    errors: [],
+  }),
+  socialStart: defineEndpoint({
+    name: 'identity.socialStart',
+    method: 'POST',
+    path: '/wps/session/social/start',
+    auth: 'public',
+    encrypted: false,
+    body: z.object({ provider: SocialProviderSchema }),
+    /**
+     * Where to send the browser (the provider, or the server's Telegram widget page); the
+     * flow is tied to this browser by an HttpOnly cookie.
+     */
+    response: z.object({ url: z.string() }),
+    errors: ['feature_disabled', 'social_provider_error', 'TOO_MANY_REQUESTS'],
+  }),
+  socialExchange: defineEndpoint({
+    name: 'identity.socialExchange',
+    method: 'POST',
+    path: '/wps/session/social/exchange',
+    auth: 'public',
+    encrypted: false,
+    body: z.object({ code: text(128) }),
+    response: LoginResponseSchema,
+    errors: ['social_state_mismatch', 'social_expired', 'account_disabled'],
   }),
   affiliate: defineEndpoint({
     name: 'identity.affiliate',

@@ -40,12 +40,21 @@ const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
   verification_code_expired: msg`The code has expired. Please send a new one.`,
   mobile_taken: msg`This mobile number is already registered.`,
   password_change_required: msg`For your safety, please set a new password before you continue.`,
+  delivery_failed: msg`The message could not be sent. Please try again later.`,
+  social_state_mismatch: msg`The sign-in could not be verified. Please try again.`,
+  social_expired: msg`The sign-in took too long and has expired. Please try again.`,
+  social_denied: msg`The sign-in was cancelled. Please try again or log in another way.`,
+  social_provider_error: msg`The sign-in service reported an error. Please try again later.`,
 }
 
 const fallback = msg`System error. Please try again.`
 
 /** The translated sentence for an error from the API (or anything thrown). */
 export function errorText(i18n: I18n, err: unknown): string {
-  const code = err instanceof ApiError ? err.errorCode : 'network_error'
+  return errorCodeText(i18n, err instanceof ApiError ? err.errorCode : 'network_error')
+}
+
+/** The translated sentence for an errorCode that came some other way (a redirect's fragment). */
+export function errorCodeText(i18n: I18n, code: ErrorCode): string {
   return i18n._(texts[code] ?? fallback)
 }

@@ -23,6 +23,7 @@ import {
   OfflineFirstVisitPage,
   RegionRestrictedPage,
 } from '../features/status/components/status-pages'
+import { SocialReturn } from '../features/auth/components/social-return'
 import { ModalHost } from './-components/modal-host'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
@@ -61,6 +62,7 @@ function Root() {
       <OfflineBanner savedAt={status.dataUpdatedAt || null} />
       <Outlet />
       <ModalHost />
+      <SocialReturn />
       <Toasts dismissLabel={t`Dismiss`} />
       <UpdatePrompt hidden={location.pathname === '/game'} />
     </>

@@ -3,7 +3,15 @@
  * the built app, answer a minimal valid call with a body its own response schema accepts,
  * and the table itself must be consistent.
  */
-import { constants, createCipheriv, createPublicKey, publicEncrypt, randomBytes } from 'node:crypto'
+import {
+  constants,
+  createCipheriv,
+  createHash,
+  createHmac,
+  createPublicKey,
+  publicEncrypt,
+  randomBytes,
+} from 'node:crypto'
 import { defineEndpoint, type EndpointDef } from '#contract/endpoint'
 import { allEndpoints, endpoints } from '#contract/endpoints'
 import { FailureSchema, successEnvelope } from '#contract/envelope'
@@ -13,7 +21,7 @@ import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod/mini'
 import { registerEndpoint } from '../../server/http/contract-routes'
-import { build, type TestServer } from '../build-server'
+import { build, runOps, type TestServer } from '../build-server'
 import { desc, eq, isNull, like } from 'drizzle-orm'
 import { bankCards, captchas, members, outbox, throttles, withdrawals } from '../../server/db/schema'
 
@@ -31,6 +39,9 @@ const minimalInputs: Record<string, { query?: Record<string, string>; body?: unk
     body: { oldPassword: 'lotus123', newPassword: 'lotus456', confirmNewPassword: 'lotus456' },
   },
   'identity.updateLanguage': { body: { language: 'en' } },
+  'identity.changeIcon': { body: { avatar: '02' } },
+  'identity.socialStart': { body: { provider: 'telegram' } },
+  'identity.socialExchange': { body: { code: 'set-below' } },
   'identity.affiliate': { query: { code: 'LOTUS01' } },
   'identity.forgotByEmail': { body: { username: 'member02', email: 'MEMBER02@example.com' } },
   'identity.resetByEmail': {
@@ -154,8 +165,12 @@ const chatty = defineEndpoint({
 
 let server: TestServer
 
+/** Telegram sign-in needs no network, so it stands for the social rows. */
+const telegramBot = { TELEGRAM_BOT_TOKEN: '7000001:contract', TELEGRAM_BOT_USERNAME: 'contract_bot' }
+
 beforeAll(async () => {
   server = await build({
+    config: telegramBot,
     extend(app, deps) {
       registerEndpoint(app, liar, async () => ({ count: 'three' }) as unknown as { count: number }, deps)
       registerEndpoint(
@@ -289,6 +304,33 @@ async function minimalRequest(def: EndpointDef): Promise<InjectOptions> {
       .update(members)
       .set({ parentId: agent?.id ?? null, toUpline: true })
       .where(eq(members.username, 'member01'))
+  }
+  if (def.name === 'identity.socialStart' || def.name === 'identity.socialExchange') {
+    await runOps(server, 'flag', 'set', 'TELEGRAMLOGIN3', 'on')
+  }
+  if (def.name === 'identity.socialExchange') {
+    // A whole Telegram sign-in: start, the widget's signed return, then the hand-off code.
+    const started = await server.app.inject({
+      method: 'POST',
+      url: '/wps/session/social/start',
+      payload: { provider: 'telegram' },
+    })
+    const cookie = started.cookies.find((c) => c.name === 'portal_social')?.value ?? ''
+    const fields: Record<string, string> = { id: '424242', auth_date: String(Math.floor(Date.now() / 1000)) }
+    const check = Object.keys(fields)
+      .sort()
+      .map((k) => `${k}=${fields[k]}`)
+      .join('\n')
+    const key = createHash('sha256').update(telegramBot.TELEGRAM_BOT_TOKEN).digest()
+    const hash = createHmac('sha256', key).update(check).digest('hex')
+    const back = await server.app.inject({
+      method: 'GET',
+      url: `/wps/session/social/callback/telegram?${new URLSearchParams({ ...fields, hash }).toString()}`,
+      cookies: { portal_social: cookie },
+    })
+    const code = /#social_code=([^&]+)/.exec(String(back.headers.location))?.[1] ?? ''
+    req.headers = { ...req.headers, cookie: `portal_social=${cookie}` }
+    given.body = { code: decodeURIComponent(code) }
   }
   if (def.name === 'identity.register') {
     const c = await solvedCaptcha()

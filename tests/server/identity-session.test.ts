@@ -76,7 +76,7 @@ describe('what a session token opens', () => {
       regDate: m.createdAt.getTime(),
       mobile: null,
       language: 'km',
-      avatar: null,
+      avatar: '/avatars/01.svg',
       avatarType: 'STATIC',
     })
   })

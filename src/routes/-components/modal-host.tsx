@@ -113,7 +113,13 @@ export function ModalHost() {
       {open('notice') ? (
         <NoticePopup open notices={notices.data?.popup ?? []} onClose={() => closeModal('notice')} />
       ) : null}
-      {open('memberCentre') ? <MemberCentreModal open onClose={() => closeModal('memberCentre')} /> : null}
+      {open('memberCentre') ? (
+        <MemberCentreModal
+          open
+          onClose={() => closeModal('memberCentre')}
+          avatarChoice={isFlagEnabled(tree, 'PROFPIC3')}
+        />
+      ) : null}
       {open('agentCentre') ? (
         <AgentCentreModal
           open

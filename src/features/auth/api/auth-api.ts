@@ -38,3 +38,10 @@ export const countriesQueryOptions = () =>
     queryFn: ({ signal }) => api.system.country(undefined, { signal }),
     staleTime: 60 * 60_000,
   })
+
+export const socialProvidersQueryOptions = () =>
+  queryOptions({
+    queryKey: ['identity', 'socialProviders'],
+    queryFn: ({ signal }) => api.identity.socialProviders(undefined, { signal }),
+    staleTime: 5 * 60_000,
+  })

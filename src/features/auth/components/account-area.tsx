@@ -4,6 +4,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
+import { Avatar } from '../../../components/ui/avatar'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { openProtected } from '../../../lib/guards'
 import { openModal } from '../../../lib/modal-store'
@@ -29,7 +30,12 @@ export function AccountArea() {
   }
   return (
     <>
-      <button type="button" className="button button-light" onClick={() => openProtected('memberCentre')}>
+      <button
+        type="button"
+        className="button button-light account-button"
+        onClick={() => openProtected('memberCentre')}
+      >
+        <Avatar src={s.member?.avatar} />
         <span className="account-name">{s.member?.nickname ?? '…'}</span>
         <span className="visually-hidden">
           <Trans>Member centre</Trans>

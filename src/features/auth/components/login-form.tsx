@@ -3,12 +3,14 @@
  * manager (autocomplete attributes); "remember me" keeps only the username, for a day.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { FormError } from '../../../components/ui/form-error'
 import { TextField } from '../../../components/ui/text-field'
 import { api } from '../../../lib/api'
 import { ApiError } from '../../../lib/api-client'
-import { errorText } from '../../../lib/error-messages'
+import { errorCodeText, errorText } from '../../../lib/error-messages'
+import { setSocialError, useAuthStore } from '../store'
+import { SocialButtons } from './social-buttons'
 import { useAfterLogin } from '../use-after-login'
 import { LoginVerifyRequiredSchema, type LoginVerifyRequired } from '#contract/identity'
 import { CaptchaField } from './captcha-field'
@@ -56,6 +58,12 @@ function PasswordLoginForm({ freePlay, onSms }: { freePlay: boolean; onSms: (() 
   }>({})
   const [pending, setPending] = useState(false)
   const [secondStep, setSecondStep] = useState<LoginVerifyRequired | null>(null)
+  // A social sign-in that came back with an error reopened this popup: say why, once.
+  const { socialError } = useAuthStore()
+  const [socialErrorText] = useState(() => (socialError ? errorCodeText(i18n, socialError) : undefined))
+  useEffect(() => {
+    if (socialError) setSocialError(null)
+  }, [socialError])
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -170,6 +178,7 @@ function PasswordLoginForm({ freePlay, onSms }: { freePlay: boolean; onSms: (() 
           <Trans>Log in with an SMS code</Trans>
         </button>
       ) : null}
+      <SocialButtons initialError={socialErrorText} />
     </form>
   )
 }

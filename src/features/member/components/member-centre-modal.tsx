@@ -7,6 +7,7 @@ import { useState, type ReactNode } from 'react'
 import { CentreLayout } from '../../../components/layout/centre-layout'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { Modal } from '../../../components/ui/modal'
+import { MyAccountPage } from './my-account-page'
 
 export const memberPages = [
   'securityCenter',
@@ -60,10 +61,13 @@ export function MemberCentreModal({
   open,
   onClose,
   initial = 'securityCenter',
+  avatarChoice,
 }: {
   open: boolean
   onClose: () => void
   initial?: MemberPage
+  /** The brand lets members choose an avatar (PROFPIC3). */
+  avatarChoice: boolean
 }) {
   const { t } = useLingui()
   const [page, setPage] = useState<MemberPage>(initial)
@@ -83,7 +87,11 @@ export function MemberCentreModal({
         onSelect={setPage}
         label={(p) => <PageLabel page={p} />}
       >
-        <EmptyState title={<Trans>Nothing to show here yet.</Trans>} />
+        {page === 'securityCenter' ? (
+          <MyAccountPage avatarChoice={avatarChoice} />
+        ) : (
+          <EmptyState title={<Trans>Nothing to show here yet.</Trans>} />
+        )}
       </CentreLayout>
     </Modal>
   )

@@ -1,0 +1,67 @@
+/**
+ * "My account" (securityCenter) in the member centre: the member's avatar and name, and,
+ * when the brand offers it (PROFPIC3), a choice among the static avatars the PWA ships.
+ */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { staticAvatars, staticAvatarUrl, type StaticAvatar } from '#contract/identity'
+import { Avatar } from '../../../components/ui/avatar'
+import { FormError } from '../../../components/ui/form-error'
+import { api } from '../../../lib/api'
+import { errorText } from '../../../lib/error-messages'
+import { setMember, useSession } from '../../../lib/session'
+
+export function MyAccountPage({ avatarChoice }: { avatarChoice: boolean }) {
+  const { t, i18n } = useLingui()
+  const s = useSession()
+  const queryClient = useQueryClient()
+  const [saved, setSaved] = useState(false)
+  const change = useMutation({
+    mutationFn: (avatar: StaticAvatar) => api.identity.changeIcon({ avatar }),
+    onMutate: () => setSaved(false),
+    onSuccess: async () => {
+      setMember(await api.identity.memberInfo())
+      setSaved(true)
+      await queryClient.invalidateQueries({ queryKey: ['member', 'info'] })
+    },
+  })
+  const member = s.member
+  const current = change.isPending && change.variables ? staticAvatarUrl(change.variables) : member?.avatar
+  return (
+    <section className="my-account" aria-label={t`My account`}>
+      <div className="my-account-head">
+        <Avatar src={current} size={64} />
+        <div>
+          <p className="account-name">{member?.nickname ?? '…'}</p>
+          <p className="muted">{member?.account}</p>
+        </div>
+      </div>
+      {avatarChoice ? (
+        <fieldset className="avatar-choices" disabled={change.isPending}>
+          <legend>
+            <Trans>Choose an avatar</Trans>
+          </legend>
+          {staticAvatars.map((id, i) => {
+            const number = i + 1
+            return (
+              <label key={id} className="avatar-choice">
+                <input
+                  type="radio"
+                  name="avatar"
+                  value={id}
+                  checked={current === staticAvatarUrl(id)}
+                  onChange={() => change.mutate(id)}
+                  aria-label={t`Avatar ${number}`}
+                />
+                <Avatar src={staticAvatarUrl(id)} size={48} />
+              </label>
+            )
+          })}
+        </fieldset>
+      ) : null}
+      <p role="status">{saved ? <Trans>Your avatar has been updated.</Trans> : null}</p>
+      <FormError text={change.isError ? errorText(i18n, change.error) : undefined} />
+    </section>
+  )
+}
