@@ -20,6 +20,7 @@ import { performance } from 'node:perf_hooks'
 import pg from 'pg'
 import { members } from '#server/db/schema'
 import { seedDemoBrand } from '#server/db/seed'
+import { createPasswords } from '#server/identity/passwords'
 import { createFundsService } from '#server/money/funds-service'
 import { withIdempotency } from '#server/money/idempotency'
 import { createLedger, reconcile } from '#server/money/ledger'
@@ -161,18 +162,44 @@ async function overHttp(root: string, databaseUrl: string, clients: number): Pro
     DB_POOL_MAX: '20',
   })
   try {
+    // Members of their own, each with a float, so clients contend like real traffic does.
+    const setup = await openDatabase({ databaseUrl })
+    const hash = await createPasswords({ memoryKib: 8192, passes: 1 }).hash('lotus123')
+    const funds = createFundsService(setup.db, createLedger(setup.db), () => new Date())
+    const names: string[] = []
+    try {
+      for (let i = 0; i < clients; i++) {
+        const username = `httpbench${i}`
+        await setup.db
+          .insert(members)
+          .values({
+            merchantCode: merchant,
+            username,
+            account: username,
+            nickname: username,
+            passwordHash: hash,
+          })
+        await funds.adjust(merchant, username, 100_000_000n, 'bench float', 'ADJUSTMENT')
+        names.push(username)
+      }
+    } finally {
+      await setup.close()
+    }
     const key = await fetchSealingKey(portal.url)
-    const login = seal(key, { username: 'member01', password: 'lotus123' })
-    const res = await fetch(`${portal.url}/wps/session/login`, {
-      method: 'POST',
-      headers: login.headers,
-      body: login.body,
-    })
-    const token = ((await res.json()) as { value: { token: string } }).value.token
+    const tokens: string[] = []
+    for (const username of names) {
+      const login = seal(key, { username, password: 'lotus123' })
+      const res = await fetch(`${portal.url}/wps/session/login`, {
+        method: 'POST',
+        headers: login.headers,
+        body: login.body,
+      })
+      tokens.push(((await res.json()) as { value: { token: string } }).value.token)
+    }
     const samples: number[] = []
     let failures = 0
     const end = performance.now() + durationS * 1000
-    const client = async () => {
+    const client = async (token: string) => {
       while (performance.now() < end) {
         const out = randomInt(0, 2) === 0
         const t0 = performance.now()
@@ -195,7 +222,7 @@ async function overHttp(root: string, databaseUrl: string, clients: number): Pro
       }
     }
     const t0 = performance.now()
-    await Promise.all(Array.from({ length: clients }, client))
+    await Promise.all(tokens.map(client))
     const wallS = (performance.now() - t0) / 1000
     await portal.stop()
     const database = await openDatabase({ databaseUrl })

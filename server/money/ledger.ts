@@ -10,7 +10,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { mainAccountTypeId } from '#contract/wallet'
 import type { MovementType } from '#contract/records'
-import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../db/schema'
+import { ledgerAccounts } from '../db/schema'
 import { pgCodes, pgErrorOf } from '../db/pg-errors'
 import type { Db } from '../plugins/external/db'
 
@@ -92,6 +92,8 @@ function normalise(postings: Posting[]): Posting[] {
 export function createLedger(db: Db) {
   /** Account ids never change once made, so they are remembered per process. */
   const ids = new Map<string, number>()
+  /** Whether each known account may go below zero (house accounts mostly may). */
+  const negativeAllowed = new Map<number, boolean>()
 
   /**
    * The id of an account, made on first use. Runs on its own (committed at once), never
@@ -122,6 +124,7 @@ export function createLedger(db: Db) {
       .where(and(eq(ledgerAccounts.merchantCode, merchantCode), eq(ledgerAccounts.code, code)))
     if (!row) throw new Error(`ledger account ${code} missing`)
     ids.set(cacheKey, row.id)
+    negativeAllowed.set(row.id, fields.allowNegative)
     return row.id
   }
 
@@ -147,47 +150,47 @@ export function createLedger(db: Db) {
      */
     async post(tx: Tx, m: Movement): Promise<Posted> {
       const postings = normalise(m.postings)
-      const [t] = await tx
-        .insert(ledgerTransactions)
-        .values({
-          merchantCode: m.merchantCode,
-          type: m.type,
-          memberId: m.memberId ?? null,
-          reference: m.reference ?? null,
-          memo: m.memo ?? null,
-          actor: m.actor,
-          createdAt: m.at,
-        })
-        .returning({ id: ledgerTransactions.id })
-      if (!t) throw new Error('ledger transaction not written')
-      const balances = new Map<number, bigint>()
-      for (const p of postings) {
-        let rows: { balance: bigint }[]
-        try {
-          rows = await tx
-            .update(ledgerAccounts)
-            .set({ balance: sql`${ledgerAccounts.balance} + ${p.amount.toString()}::bigint` })
-            .where(eq(ledgerAccounts.id, p.accountId))
-            .returning({ balance: ledgerAccounts.balance })
-        } catch (err) {
-          const pgErr = pgErrorOf(err)
-          if (pgErr?.code === pgCodes.checkViolation) throw new InsufficientFunds(p.accountId)
-          throw err
+      const ids = postings.map((p) => p.accountId)
+      // Array literals (digits only): drizzle would spread a JS array into separate parameters.
+      const idList = `{${ids.join(',')}}`
+      const amountList = `{${postings.map((p) => p.amount.toString()).join(',')}}`
+      // One statement: lock the accounts in ascending id order (the order every movement
+      // takes them in, so two movements never deadlock), change each balance, write the
+      // transaction and its postings with the balances after.
+      let result: unknown
+      try {
+        result = await tx.execute(sql`
+          with locked as (
+            select id from ledger_accounts where id = any(${idList}::int[]) order by id for update
+          ), changed as (
+            update ledger_accounts a set balance = a.balance + d.amount
+            from unnest(${idList}::int[], ${amountList}::bigint[]) as d(id, amount), locked l
+            where a.id = d.id and l.id = d.id
+            returning a.id, a.balance, d.amount
+          ), t as (
+            insert into ledger_transactions (merchant_code, type, member_id, reference, memo, actor, created_at)
+            values (${m.merchantCode}, ${m.type}, ${m.memberId ?? null}, ${m.reference ?? null},
+                    ${m.memo ?? null}, ${m.actor}, ${m.at.toISOString()}::timestamptz)
+            returning id
+          )
+          insert into ledger_postings (transaction_id, account_id, amount, balance_after, created_at)
+          select t.id, changed.id, changed.amount, changed.balance, ${m.at.toISOString()}::timestamptz
+          from t, changed
+          returning transaction_id::text as transaction_id, account_id, balance_after::text as balance_after`)
+      } catch (err) {
+        if (pgErrorOf(err)?.code === pgCodes.checkViolation) {
+          // The wallet that would go below zero: the first debited one that may not.
+          const debited = postings.filter((p) => p.amount < 0n)
+          const culprit = debited.find((p) => !negativeAllowed.get(p.accountId)) ?? debited[0]
+          throw new InsufficientFunds(culprit?.accountId ?? ids[0] ?? 0)
         }
-        const row = rows[0]
-        if (!row) throw new Error(`ledger account ${p.accountId} missing`)
-        balances.set(p.accountId, BigInt(row.balance))
+        throw err
       }
-      await tx.insert(ledgerPostings).values(
-        postings.map((p) => ({
-          transactionId: t.id,
-          accountId: p.accountId,
-          amount: p.amount,
-          balanceAfter: balances.get(p.accountId) ?? 0n,
-          createdAt: m.at,
-        })),
-      )
-      return { transactionId: t.id, balances }
+      const rows = rowsOf<{ transaction_id: string; account_id: number; balance_after: string }>(result)
+      if (rows.length !== postings.length) throw new Error('a ledger account of the movement is missing')
+      const balances = new Map<number, bigint>()
+      for (const r of rows) balances.set(Number(r.account_id), BigInt(r.balance_after))
+      return { transactionId: Number(rows[0]?.transaction_id), balances }
     },
 
     async balance(ex: Executor, accountId: number): Promise<bigint> {

@@ -52,8 +52,9 @@ export async function balancesOf(
   m: MerchantRow,
   memberId: number,
   onlyTypeId?: number,
+  knownDefs?: WalletDef[],
 ): Promise<Balances> {
-  const defs = await walletDefs(ex, m)
+  const defs = knownDefs ?? (await walletDefs(ex, m))
   const held = new Map(
     (await ledger.memberWallets(ex, m.code, memberId)).map((w) => [w.accountTypeId, w.balance] as const),
   )
@@ -144,7 +145,7 @@ export function walletHandlers({ db, ledger, now }: MoneyDeps): HandlerGroup<End
                 { accountId: toId, amount },
               ],
             })
-            return balancesOf(tx, ledger, m, memberId)
+            return balancesOf(tx, ledger, m, memberId, undefined, defs)
           },
         ),
       )
