@@ -17,7 +17,6 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import pg from 'pg'
 import { members } from '#server/db/schema'
 import { seedDemoBrand } from '#server/db/seed'
 import { createPasswords } from '#server/identity/passwords'
@@ -26,6 +25,7 @@ import { withIdempotency } from '#server/money/idempotency'
 import { createLedger, reconcile } from '#server/money/ledger'
 import { openDatabase, type Database } from '#server/plugins/external/db'
 import { num, table } from '../lib/format'
+import { benchAdminUrl, pgReachable, withTempPg } from '../lib/pg'
 import { startPortal } from '../lib/portal'
 import { fetchSealingKey, seal } from '../lib/sealed'
 import type { BenchSection, Json, SectionResult, SummaryRow } from '../lib/types'
@@ -127,32 +127,6 @@ async function servicePath(engine: string, database: Database, workers: number):
   }
 }
 
-async function withTempPg(adminUrl: string, use: (url: string) => Promise<void>): Promise<void> {
-  const name = `portal_bench_${process.pid}_${randomBytes(3).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE "${name}"`)
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  try {
-    await use(url.toString())
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined)
-    await admin.end()
-  }
-}
-
-async function pgReachable(url: string): Promise<boolean> {
-  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 })
-  try {
-    await c.connect()
-    await c.end()
-    return true
-  } catch {
-    return false
-  }
-}
-
 async function overHttp(root: string, databaseUrl: string, clients: number): Promise<Run> {
   const portal = await startPortal(root, {
     DATABASE_URL: databaseUrl,
@@ -170,15 +144,13 @@ async function overHttp(root: string, databaseUrl: string, clients: number): Pro
     try {
       for (let i = 0; i < clients; i++) {
         const username = `httpbench${i}`
-        await setup.db
-          .insert(members)
-          .values({
-            merchantCode: merchant,
-            username,
-            account: username,
-            nickname: username,
-            passwordHash: hash,
-          })
+        await setup.db.insert(members).values({
+          merchantCode: merchant,
+          username,
+          account: username,
+          nickname: username,
+          passwordHash: hash,
+        })
         await funds.adjust(merchant, username, 100_000_000n, 'bench float', 'ADJUSTMENT')
         names.push(username)
       }
@@ -265,9 +237,8 @@ export const section: BenchSection = {
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
-    const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test'
-    if (await pgReachable(adminUrl)) {
-      await withTempPg(adminUrl, async (url) => {
+    if (await pgReachable()) {
+      await withTempPg(async (url) => {
         const database = await openDatabase({ databaseUrl: url, poolMax: 16 })
         try {
           runs.push(await servicePath('postgresql', database, 32))
@@ -275,11 +246,11 @@ export const section: BenchSection = {
           await database.close()
         }
       })
-      await withTempPg(adminUrl, async (url) => {
+      await withTempPg(async (url) => {
         runs.push(await overHttp(ctx.root, url, 32))
       })
     } else {
-      ctx.log(`PostgreSQL not reachable at ${adminUrl}: only PGlite measured`)
+      ctx.log(`PostgreSQL not reachable at ${benchAdminUrl}: only PGlite measured`)
     }
     ctx.log(
       table(
