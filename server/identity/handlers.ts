@@ -52,6 +52,9 @@ export interface IdentityDeps {
 
 const minute = 60_000
 /** Login failures are counted over 15 minutes; 3 bring the captcha, 10 lock the account. */
+/** Login types that prove the person without the password: no forced change after them. */
+export const passwordlessLogins: ReadonlySet<string> = new Set(['sms', 'social'])
+
 export const loginPolicy = { windowMs: 15 * minute, captchaAfter: 3, lockAfter: 10, lockMs: 15 * minute }
 
 export const captchaWindowMs = 5000
@@ -290,11 +293,13 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
       .values({ memberId: member.id, ip: caller.ip, firstSeenAt: now() })
       .onConflictDoNothing()
     await db.update(members).set({ lastLoginAt: now() }).where(eq(members.id, member.id))
+    // A login by SMS code or a social provider never forces a password change (spec section 4).
+    const forcing = !passwordlessLogins.has(loginType)
     return {
       token,
       firstTimeLogin: member.lastLoginAt === null,
-      passwordExpired: await passwordExpired(member.merchantCode, member.passwordChangedAt),
-      mustChangePassword: member.mustChangePassword,
+      passwordExpired: forcing && (await passwordExpired(member.merchantCode, member.passwordChangedAt)),
+      mustChangePassword: forcing && member.mustChangePassword,
     }
   }
 

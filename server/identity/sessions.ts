@@ -96,8 +96,8 @@ export function createSessions(db: Db, policy: SessionPolicy, now: () => Date) {
         merchantCode: row.merchantCode,
         type: row.type,
         username: row.username,
-        // A social login never forces the change (spec section 4).
-        mustChangePassword: row.mustChangePassword && row.loginType !== 'social',
+        // A login by SMS code or a social provider never forces the change (spec section 4).
+        mustChangePassword: row.mustChangePassword && row.loginType !== 'social' && row.loginType !== 'sms',
       }
     },
 

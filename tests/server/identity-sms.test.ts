@@ -172,6 +172,32 @@ describe('login by SMS code', () => {
     expect(loginValue(res).token).toBeTruthy()
   })
 
+  it('never forces a password change: the code proved the person (spec section 4)', async () => {
+    await sendRegisterCode('44556688')
+    const reg = await registerMobile('44556688', await lastCodeTo('+85544556688'))
+    expect(reg.statusCode, reg.body).toBe(200)
+    const forced = await server.db
+      .update(members)
+      .set({ mustChangePassword: true })
+      .where(eq(members.mobile, '+85544556688'))
+      .returning()
+    expect(forced).toHaveLength(1)
+    clock.advance(61_000)
+    await plainCall(server, 'POST', '/wps/verification/sms/noLogin', {
+      body: { mobileNum: '44556688', countryDialingCode: '855' },
+    })
+    const res = await sealedCall(server, 'POST', '/wps/session/login', {
+      type: 'sms',
+      mobileNum: '44556688',
+      countryDialingCode: '855',
+      verificationCode: await lastCodeTo('+85544556688'),
+    })
+    const login = loginValue(res)
+    expect(login).toMatchObject({ mustChangePassword: false, passwordExpired: false })
+    const open = await plainCall(server, 'GET', '/wps/test/member-only', { token: login.token })
+    expect(open.statusCode, open.body).toBe(200)
+  })
+
   it('answers the same for a number with no account and sends nothing to it', async () => {
     const res = await plainCall(server, 'POST', '/wps/verification/sms/noLogin', {
       body: { mobileNum: '99887766', countryDialingCode: '855' },
