@@ -34,6 +34,7 @@ import { fundsHandlers } from './money/funds-handlers'
 import { createFundsService, type FundsService } from './money/funds-service'
 import { createLedger, type Ledger } from './money/ledger'
 import { recordHandlers } from './money/records-handlers'
+import { createMoneySettings } from './money/settings'
 import { walletHandlers } from './money/wallet-handlers'
 import { systemHandlers } from './system/handlers'
 import { createSystemRepository } from './system/system-repository'
@@ -153,6 +154,7 @@ export async function buildApp(
   const throttle = createThrottle(db, now)
   const ledger = createLedger(db)
   const funds = createFundsService(db, ledger, now)
+  const moneySettings = createMoneySettings(db, config.SETTINGS_TTL_SECONDS * 1000)
 
   let merchants: ReadonlySet<string> = new Set(await repo.merchantCodes())
   const refreshMerchants = async () => {
@@ -190,9 +192,9 @@ export async function buildApp(
       creditTrial: (merchantCode, memberId) => funds.creditTrial(merchantCode, memberId),
       now,
     }),
-    wallet: walletHandlers({ db, ledger, now }),
-    funds: fundsHandlers({ db, ledger, now, passwords, throttle, funds }),
-    records: recordHandlers({ db, ledger, now }),
+    wallet: walletHandlers({ db, ledger, settings: moneySettings, now }),
+    funds: fundsHandlers({ db, ledger, settings: moneySettings, now, passwords, throttle, funds }),
+    records: recordHandlers({ db, ledger, settings: moneySettings, now }),
   }
   registerContract(app, endpoints, handlers, deps)
   registerSocialRoutes(app, social, deps, config.PUBLIC_URL)

@@ -28,7 +28,6 @@ import {
   imageOrThrow,
   inRangeOrThrow,
   maskAccount,
-  merchantOf,
   ms,
   orInsufficient,
   storeImage,
@@ -102,7 +101,7 @@ export function withdrawalView(w: WithdrawalRow, m: MerchantRow): Withdrawal {
 }
 
 export function fundsHandlers(deps: FundsDeps): HandlerGroup<Endpoints['funds']> {
-  const { db, ledger, now, passwords, throttle, funds } = deps
+  const { db, ledger, settings, now, passwords, throttle, funds } = deps
 
   async function member(memberId: number) {
     const [row] = await db.select().from(members).where(eq(members.id, memberId))
@@ -199,7 +198,7 @@ export function fundsHandlers(deps: FundsDeps): HandlerGroup<Endpoints['funds']>
 
   return {
     async depositMethods({ caller }) {
-      const m = await merchantOf(db, caller.merchantCode)
+      const m = await settings.merchant(caller.merchantCode)
       const rows = await db
         .select()
         .from(depositMethods)
@@ -220,7 +219,7 @@ export function fundsHandlers(deps: FundsDeps): HandlerGroup<Endpoints['funds']>
 
     async depositBank({ input, caller }) {
       const memberId = memberOf(caller)
-      const m = await merchantOf(db, caller.merchantCode)
+      const m = await settings.merchant(caller.merchantCode)
       const amount = amountOrThrow(input.amount, m)
       const meth = await method(m.code, input.methodCode, 'BANK_TRANSFER')
       inRangeOrThrow(amount, meth.minAmount, meth.maxAmount, m)
@@ -260,7 +259,7 @@ export function fundsHandlers(deps: FundsDeps): HandlerGroup<Endpoints['funds']>
 
     async depositOnline({ input, caller }) {
       const memberId = memberOf(caller)
-      const m = await merchantOf(db, caller.merchantCode)
+      const m = await settings.merchant(caller.merchantCode)
       const amount = amountOrThrow(input.amount, m)
       const meth = await method(m.code, input.methodCode, 'ONLINE')
       inRangeOrThrow(amount, meth.minAmount, meth.maxAmount, m)
@@ -290,7 +289,7 @@ export function fundsHandlers(deps: FundsDeps): HandlerGroup<Endpoints['funds']>
 
     async deposits({ input, caller }) {
       const memberId = memberOf(caller)
-      const m = await merchantOf(db, caller.merchantCode)
+      const m = await settings.merchant(caller.merchantCode)
       const where = and(
         eq(deposits.memberId, memberId),
         input.status ? eq(deposits.status, input.status) : undefined,
@@ -314,7 +313,7 @@ export function fundsHandlers(deps: FundsDeps): HandlerGroup<Endpoints['funds']>
 
     async withdrawSettings({ caller }) {
       const memberId = memberOf(caller)
-      const m = await merchantOf(db, caller.merchantCode)
+      const m = await settings.merchant(caller.merchantCode)
       const me = await member(memberId)
       const main = await ledger.memberAccount(m.code, memberId)
       return {
@@ -354,7 +353,7 @@ export function fundsHandlers(deps: FundsDeps): HandlerGroup<Endpoints['funds']>
 
     async addBankCard({ input, caller }) {
       const memberId = memberOf(caller)
-      const m = await merchantOf(db, caller.merchantCode)
+      const m = await settings.merchant(caller.merchantCode)
       await checkPaymentPassword(memberId, input.paymentPassword)
       const [bank] = await db
         .select()
@@ -466,7 +465,7 @@ export function fundsHandlers(deps: FundsDeps): HandlerGroup<Endpoints['funds']>
 
     async withdraw({ input, caller }) {
       const memberId = memberOf(caller)
-      const m = await merchantOf(db, caller.merchantCode)
+      const m = await settings.merchant(caller.merchantCode)
       const amount = amountOrThrow(input.amount, m)
       inRangeOrThrow(amount, m.withdrawMin, m.withdrawMax, m)
       await checkPaymentPassword(memberId, input.paymentPassword)
@@ -516,7 +515,7 @@ export function fundsHandlers(deps: FundsDeps): HandlerGroup<Endpoints['funds']>
 
     async withdrawals({ input, caller }) {
       const memberId = memberOf(caller)
-      const m = await merchantOf(db, caller.merchantCode)
+      const m = await settings.merchant(caller.merchantCode)
       await funds.autoReceive(m.code)
       const where = and(
         eq(withdrawals.memberId, memberId),
@@ -541,7 +540,7 @@ export function fundsHandlers(deps: FundsDeps): HandlerGroup<Endpoints['funds']>
 
     async confirmations({ caller }) {
       const memberId = memberOf(caller)
-      const m = await merchantOf(db, caller.merchantCode)
+      const m = await settings.merchant(caller.merchantCode)
       await funds.autoReceive(m.code)
       const rows = await db
         .select()
@@ -553,7 +552,7 @@ export function fundsHandlers(deps: FundsDeps): HandlerGroup<Endpoints['funds']>
 
     async confirmWithdrawal({ input, caller }) {
       const memberId = memberOf(caller)
-      const m = await merchantOf(db, caller.merchantCode)
+      const m = await settings.merchant(caller.merchantCode)
       await funds.autoReceive(m.code)
       const [w] = await db
         .select()
@@ -605,7 +604,7 @@ export function fundsHandlers(deps: FundsDeps): HandlerGroup<Endpoints['funds']>
 
     async transferUpline({ input, caller }) {
       const memberId = memberOf(caller)
-      const m = await merchantOf(db, caller.merchantCode)
+      const m = await settings.merchant(caller.merchantCode)
       const amount = amountOrThrow(input.amount, m)
       const me = await member(memberId)
       const upline = me.toUpline && me.parentId ? await member(me.parentId) : undefined

@@ -16,17 +16,17 @@ import {
   withdrawals,
 } from '../db/schema'
 import type { HandlerGroup } from '../http/contract-routes'
-import { merchantOf, ms, timeRange } from './common'
-import { memberOf, walletDefs, type MoneyDeps } from './wallet-handlers'
+import { ms, timeRange } from './common'
+import { memberOf, type MoneyDeps } from './wallet-handlers'
 
 const big = (v: string | number | bigint | null | undefined) => BigInt(v ?? 0)
 
-export function recordHandlers({ db }: MoneyDeps): HandlerGroup<Endpoints['records']> {
+export function recordHandlers({ db, settings }: MoneyDeps): HandlerGroup<Endpoints['records']> {
   return {
     async movements({ input, caller }) {
       const memberId = memberOf(caller)
-      const m = await merchantOf(db, caller.merchantCode)
-      const names = new Map((await walletDefs(db, m)).map((d) => [d.accountTypeId, d.name] as const))
+      const m = await settings.merchant(caller.merchantCode)
+      const names = new Map((await settings.wallets(m)).map((d) => [d.accountTypeId, d.name] as const))
       const where = and(
         eq(ledgerAccounts.memberId, memberId),
         eq(ledgerAccounts.merchantCode, m.code),
@@ -75,7 +75,7 @@ export function recordHandlers({ db }: MoneyDeps): HandlerGroup<Endpoints['recor
 
     async bets({ input, caller }) {
       const memberId = memberOf(caller)
-      const m = await merchantOf(db, caller.merchantCode)
+      const m = await settings.merchant(caller.merchantCode)
       const where = and(
         eq(betRecords.memberId, memberId),
         input.productType ? eq(betRecords.productType, input.productType) : undefined,
@@ -128,7 +128,7 @@ export function recordHandlers({ db }: MoneyDeps): HandlerGroup<Endpoints['recor
 
     async profit({ input, caller }) {
       const memberId = memberOf(caller)
-      const m = await merchantOf(db, caller.merchantCode)
+      const m = await settings.merchant(caller.merchantCode)
       const money = (v: bigint) => minorToMoney(v, m.currencyDecimals)
       const products = await db
         .select({
@@ -217,7 +217,7 @@ export function recordHandlers({ db }: MoneyDeps): HandlerGroup<Endpoints['recor
 
     async bonuses({ input, caller }) {
       const memberId = memberOf(caller)
-      const m = await merchantOf(db, caller.merchantCode)
+      const m = await settings.merchant(caller.merchantCode)
       const where = and(
         eq(ledgerAccounts.memberId, memberId),
         eq(ledgerTransactions.type, 'BONUS'),

@@ -6,43 +6,20 @@ import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Endpoints } from '#contract/endpoints'
 import { minorToMoney } from '#contract/money'
 import { mainAccountTypeId, type Balances } from '#contract/wallet'
-import { deposits, fundNotices, ledgerAccounts, vendors, withdrawals } from '../db/schema'
+import { deposits, fundNotices, ledgerAccounts, withdrawals } from '../db/schema'
 import type { HandlerGroup } from '../http/contract-routes'
 import { AppError } from '../http/errors'
 import type { Db } from '../plugins/external/db'
-import { amountOrThrow, merchantOf, orInsufficient, type MerchantRow } from './common'
+import { amountOrThrow, orInsufficient, type MerchantRow } from './common'
+import type { MoneySettings, WalletDef } from './settings'
 import { withIdempotency } from './idempotency'
 import type { Executor, Ledger } from './ledger'
 
 export interface MoneyDeps {
   db: Db
   ledger: Ledger
+  settings: MoneySettings
   now: () => Date
-}
-
-interface WalletDef {
-  accountTypeId: number
-  name: string
-  maintenance: boolean
-}
-
-/** The wallets a member of this brand has: main, then one per vendor in MULTI mode. */
-export async function walletDefs(db: Executor, m: MerchantRow): Promise<WalletDef[]> {
-  const main: WalletDef = { accountTypeId: mainAccountTypeId, name: 'MAIN', maintenance: false }
-  if (m.walletMode === 'SINGLE') return [main]
-  const rows = await db
-    .select({ accountTypeId: vendors.accountTypeId, name: vendors.name, maintenance: vendors.maintenance })
-    .from(vendors)
-    .where(eq(vendors.merchantCode, m.code))
-    .orderBy(asc(vendors.accountTypeId))
-  const seen = new Set<number>()
-  const out = [main]
-  for (const r of rows) {
-    if (seen.has(r.accountTypeId)) continue
-    seen.add(r.accountTypeId)
-    out.push(r)
-  }
-  return out
 }
 
 /** Every wallet's balance (zero for wallets never used) and their sum. */
@@ -51,10 +28,9 @@ export async function balancesOf(
   ledger: Ledger,
   m: MerchantRow,
   memberId: number,
+  defs: WalletDef[],
   onlyTypeId?: number,
-  knownDefs?: WalletDef[],
 ): Promise<Balances> {
-  const defs = knownDefs ?? (await walletDefs(ex, m))
   const held = new Map(
     (await ledger.memberWallets(ex, m.code, memberId)).map((w) => [w.accountTypeId, w.balance] as const),
   )
@@ -85,21 +61,28 @@ export function keyOf(caller: { idempotencyKey?: string }): string {
   return caller.idempotencyKey
 }
 
-export function walletHandlers({ db, ledger, now }: MoneyDeps): HandlerGroup<Endpoints['wallet']> {
+export function walletHandlers({ db, ledger, settings, now }: MoneyDeps): HandlerGroup<Endpoints['wallet']> {
   return {
     async balance({ input, caller }) {
-      const m = await merchantOf(db, caller.merchantCode)
+      const m = await settings.merchant(caller.merchantCode)
       const typeId = input.typeId === undefined ? 0 : Number(input.typeId)
       if (typeId !== 0) {
-        const defs = await walletDefs(db, m)
+        const defs = await settings.wallets(m)
         if (!defs.some((d) => d.accountTypeId === typeId))
           throw new AppError('wallet_unknown', 'no such wallet')
       }
-      return balancesOf(db, ledger, m, memberOf(caller), typeId === 0 ? undefined : typeId)
+      return balancesOf(
+        db,
+        ledger,
+        m,
+        memberOf(caller),
+        await settings.wallets(m),
+        typeId === 0 ? undefined : typeId,
+      )
     },
 
     async merchantWallet({ caller }) {
-      const m = await merchantOf(db, caller.merchantCode)
+      const m = await settings.merchant(caller.merchantCode)
       return {
         walletMode: m.walletMode,
         mainAccountTypeId,
@@ -111,12 +94,12 @@ export function walletHandlers({ db, ledger, now }: MoneyDeps): HandlerGroup<End
 
     async transfer({ input, caller }) {
       const memberId = memberOf(caller)
-      const m = await merchantOf(db, caller.merchantCode)
+      const m = await settings.merchant(caller.merchantCode)
       const amount = amountOrThrow(input.amount, m)
       if (input.fromAccountTypeId === input.toAccountTypeId) {
         throw new AppError('wallet_same', 'choose two different wallets')
       }
-      const defs = await walletDefs(db, m)
+      const defs = await settings.wallets(m)
       const from = defs.find((d) => d.accountTypeId === input.fromAccountTypeId)
       const to = defs.find((d) => d.accountTypeId === input.toAccountTypeId)
       if (!from || !to) throw new AppError('wallet_unknown', 'no such wallet')
@@ -145,7 +128,7 @@ export function walletHandlers({ db, ledger, now }: MoneyDeps): HandlerGroup<End
                 { accountId: toId, amount },
               ],
             })
-            return balancesOf(tx, ledger, m, memberId, undefined, defs)
+            return balancesOf(tx, ledger, m, memberId, defs)
           },
         ),
       )
@@ -153,11 +136,10 @@ export function walletHandlers({ db, ledger, now }: MoneyDeps): HandlerGroup<End
 
     async sweep({ input, caller }) {
       const memberId = memberOf(caller)
-      const m = await merchantOf(db, caller.merchantCode)
+      const m = await settings.merchant(caller.merchantCode)
       const mainId = await ledger.memberAccount(m.code, memberId)
-      const open = new Set(
-        (await walletDefs(db, m)).filter((d) => !d.maintenance).map((d) => d.accountTypeId),
-      )
+      const defs = await settings.wallets(m)
+      const open = new Set(defs.filter((d) => !d.maintenance).map((d) => d.accountTypeId))
       return withIdempotency(
         db,
         { memberId, key: keyOf(caller), endpoint: 'wallet.sweep', body: input, at: now() },
@@ -195,14 +177,14 @@ export function walletHandlers({ db, ledger, now }: MoneyDeps): HandlerGroup<End
               ],
             })
           }
-          return balancesOf(tx, ledger, m, memberId)
+          return balancesOf(tx, ledger, m, memberId, defs)
         },
       )
     },
 
     async consolidated({ caller }) {
       const memberId = memberOf(caller)
-      const m = await merchantOf(db, caller.merchantCode)
+      const m = await settings.merchant(caller.merchantCode)
       const wallets = await ledger.memberWallets(db, m.code, memberId)
       const sum = wallets.reduce((s, w) => s + w.balance, 0n)
       const [d] = await db
@@ -235,7 +217,7 @@ export function walletHandlers({ db, ledger, now }: MoneyDeps): HandlerGroup<End
 
     async fundNotices({ input, caller }) {
       const memberId = memberOf(caller)
-      const m = await merchantOf(db, caller.merchantCode)
+      const m = await settings.merchant(caller.merchantCode)
       const rows = await db
         .select()
         .from(fundNotices)
