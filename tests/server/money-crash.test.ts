@@ -234,9 +234,13 @@ describe('a server killed during money movements', () => {
         }
       }
     }
-    const load = Promise.all(Array.from({ length: 20 }, client))
+    let loadEnded = false
+    const load = Promise.all(Array.from({ length: 20 }, client)).finally(() => {
+      loadEnded = true
+    })
     // Kill it mid-flight, once money is moving.
-    while (ok < 40) await new Promise((r) => setTimeout(r, 20))
+    while (ok < 40 && !loadEnded) await new Promise((r) => setTimeout(r, 20))
+    expect(loadEnded).toBe(false)
     await stop(server.child, 'SIGKILL')
     stopLoad = true
     await load
