@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { TransferFundPage } from '#src/features/money/components/transfer-fund-page.tsx'
 import { WithdrawPage } from '#src/features/money/components/withdraw-page.tsx'
-import { loadMoneyCatalog } from '#src/features/money/money-catalog.ts'
+import { moneyCatalog } from '#src/features/money/money-catalog.ts'
+import { loadSectionCatalog } from '#src/lib/i18n.ts'
 import { closeModal, memberCentrePages } from '#src/lib/modal-store.ts'
 import { endSession } from '#src/lib/session.ts'
 import { Toasts } from '#src/components/ui/toasts.tsx'
@@ -12,7 +13,7 @@ import { renderApp, renderUi } from './render'
 
 beforeEach(async () => {
   logIn()
-  await loadMoneyCatalog()
+  await loadSectionCatalog(moneyCatalog)
 })
 afterEach(() => {
   // Popups and the session are app-wide stores: each test starts with none open.
