@@ -37,6 +37,17 @@ export interface ApiClientOptions {
 
 export interface CallOptions {
   signal?: AbortSignal
+  /**
+   * The Idempotency-Key of a call that moves money (`idempotent` rows). A form passes the
+   * same key when the user retries after a network error, so the money moves once; without
+   * one the client makes a fresh key for this call.
+   */
+  idempotencyKey?: string
+}
+
+/** A fresh idempotency key: 32 hex digits (the platform takes 8-128 of [A-Za-z0-9_-]). */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID().replace(/-/g, '')
 }
 
 type Call<E extends EndpointDef> =
@@ -87,6 +98,7 @@ export function createApiClient(opts: ApiClientOptions) {
     }
     const token = opts.token()
     if (token) headers.Authorization = token
+    if (def.idempotent && call.idempotencyKey) headers['Idempotency-Key'] = call.idempotencyKey
     const merchant = opts.merchant()
     if (merchant) headers.Merchant = merchant
 
@@ -180,7 +192,13 @@ export function createApiClient(opts: ApiClientOptions) {
   for (const [group, defs] of Object.entries(endpoints)) {
     const g: Record<string, (input?: unknown, o?: CallOptions) => Promise<unknown>> = {}
     for (const [key, def] of Object.entries(defs as Record<string, EndpointDef>)) {
-      g[key] = (input?: unknown, o: CallOptions = {}) => send(def, input, o)
+      // One key per call (kept across the encryption-key retry inside send).
+      g[key] = (input?: unknown, o: CallOptions = {}) =>
+        send(
+          def,
+          input,
+          def.idempotent && !o.idempotencyKey ? { ...o, idempotencyKey: newIdempotencyKey() } : o,
+        )
     }
     api[group] = g
   }

@@ -6,7 +6,10 @@ import { i18n, type Messages } from '@lingui/core'
 import { defaultLocale, localeHeaderCode, type Locale } from '#contract/locales'
 import { languageStore } from './storage'
 
-const loaders: Record<Locale, () => Promise<{ messages: Messages }>> = {
+/** How a catalog loads, per locale. */
+export type CatalogLoaders = Record<Locale, () => Promise<{ messages: Messages }>>
+
+const loaders: CatalogLoaders = {
   km: () => import('../locales/km/messages.po'),
   en: () => import('../locales/en/messages.po'),
   zh: () => import('../locales/zh/messages.po'),
@@ -23,11 +26,31 @@ export function languageHeader(): string {
   return localeHeaderCode[currentLocale()]
 }
 
+/** Catalogs of lazily loaded sections (the money pages), reloaded on a language change. */
+const sectionCatalogs = new Set<CatalogLoaders>()
+
 export async function activateLocale(locale: Locale): Promise<void> {
-  const { messages } = await loaders[locale]()
-  i18n.loadAndActivate({ locale, messages })
+  const [main, ...sections] = await Promise.all([
+    loaders[locale](),
+    ...[...sectionCatalogs].map((l) => l[locale]()),
+  ])
+  // NOTE: load() merges into the locale's messages; loadAndActivate() would replace them.
+  i18n.load(locale, main?.messages ?? {})
+  for (const s of sections) i18n.load(locale, s.messages)
+  i18n.activate(locale)
   languageStore.set(locale)
   document.documentElement.lang = locale
+}
+
+/**
+ * Loads a lazily loaded section's own catalog in the current language (and again on every
+ * language change), so its messages do not weigh on the first page's catalog.
+ */
+export async function loadSectionCatalog(section: CatalogLoaders): Promise<void> {
+  sectionCatalogs.add(section)
+  const locale = (i18n.locale || currentLocale()) as Locale
+  const { messages } = await section[locale]()
+  i18n.load(locale, messages)
 }
 
 export { i18n }

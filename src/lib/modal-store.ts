@@ -15,14 +15,40 @@ export type ModalName =
   | 'afterLogin'
   | 'needRealAccount'
 
+/** The member centre's pages, in the order of its menu (spec section 2). */
+export const memberCentrePages = [
+  'securityCenter',
+  'transferFund',
+  'depositv2',
+  'withdraw',
+  'transferUpline',
+  'personalHistoryCopy',
+  'transactionHistory',
+  'personalProfit',
+  'bonusDetails',
+  'rewardCenter',
+  'referral',
+  'missionLeaderboard',
+  'messageV2',
+] as const
+export type MemberCentrePage = (typeof memberCentrePages)[number]
+
 const state = proxy({
   stack: [] as ModalName[],
   /** The invitation code the register popup was opened with (?referralCode=). */
   referralCode: undefined as string | undefined,
+  /** The page the member centre opens on (the header's deposit and withdraw shortcuts). */
+  memberCentrePage: 'securityCenter' as MemberCentrePage,
 })
 
-export function openModal(name: ModalName, opts: { referralCode?: string } = {}): void {
+export interface OpenModalOptions {
+  referralCode?: string
+  page?: MemberCentrePage
+}
+
+export function openModal(name: ModalName, opts: OpenModalOptions = {}): void {
   if (name === 'register' && opts.referralCode !== undefined) state.referralCode = opts.referralCode
+  if (name === 'memberCentre') state.memberCentrePage = opts.page ?? 'securityCenter'
   if (state.stack.includes(name)) return
   state.stack.push(name)
 }

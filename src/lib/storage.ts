@@ -46,3 +46,16 @@ export const languageStore = {
     }, undefined)
   },
 }
+
+const BalanceHidden = z.enum(['1', '0'])
+
+/** Whether the header shows the balance as *** (localStorage balanceHidden). */
+export const balanceVisibilityStore = {
+  hidden(): boolean {
+    const parsed = BalanceHidden.safeParse(safe(() => localStorage.getItem('balanceHidden'), null))
+    return parsed.success && parsed.data === '1'
+  },
+  setHidden(hidden: boolean): void {
+    safe(() => localStorage.setItem('balanceHidden', hidden ? '1' : '0'), undefined)
+  },
+}

@@ -12,10 +12,11 @@ declare let self: ServiceWorkerGlobalScope
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 
-// API prefixes are never answered with the shell, online or offline.
+// API prefixes are never answered with the shell, online or offline; nor is the payment
+// gateway's page (/gateway/...), which the server answers itself.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/wps(\/|$)/, /^\/lgw(\/|$)/, /^\/lotto(\/|$)/, /^\/healthz$/],
+    denylist: [/^\/wps(\/|$)/, /^\/lgw(\/|$)/, /^\/lotto(\/|$)/, /^\/gateway(\/|$)/, /^\/healthz$/],
   }),
 )
 

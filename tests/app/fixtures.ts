@@ -1,8 +1,12 @@
 /** Server answers for component tests, shaped by the contract. */
 import type { Announcements, Notice } from '#contract/content'
 import type { VendorLane } from '#contract/games'
+import type { Withdrawal } from '#contract/funds'
+import type { MemberInfo } from '#contract/identity'
 import type { ConsolidatedSettings, SystemStatus } from '#contract/system'
+import type { Balances } from '#contract/wallet'
 import { vi } from 'vitest'
+import { startSession } from '#src/lib/session.ts'
 
 export const brand: ConsolidatedSettings = {
   merchantCode: 'DEMO',
@@ -116,4 +120,165 @@ export function defaultAnswers(over: Record<string, unknown> = {}): Record<strin
     '/wps/relay/MCSFE_getListAnnouncements': announcements,
     ...over,
   }
+}
+
+export const memberInfo = (over: Partial<MemberInfo> = {}): MemberInfo => ({
+  id: 7,
+  account: 'member01',
+  nickname: 'Dara',
+  type: 0,
+  toUpline: false,
+  clubLabel: null,
+  memberLabel: [],
+  regDate: Date.UTC(2026, 0, 2),
+  mobile: null,
+  language: 'en',
+  avatar: null,
+  avatarType: 'STATIC',
+  ...over,
+})
+
+/** A session, as a login leaves it (storage and the session store). */
+export function logIn(): void {
+  startSession(
+    {
+      token: 'tok_0123456789abcdef',
+      firstTimeLogin: false,
+      passwordExpired: false,
+      mustChangePassword: false,
+    },
+    'member01',
+  )
+  sessionStorage.setItem('index-notice-seen', '1')
+}
+
+export const balances: Balances = {
+  sumBalance: '1234.50',
+  currency: 'USD',
+  currencySymbol: '$',
+  currencyDecimals: 2,
+  balance: [
+    { accountTypeId: 2, accountTypeName: 'Main wallet', availBalance: '1000.00', status: 'OK' },
+    { accountTypeId: 100, accountTypeName: 'MKL', availBalance: '234.50', status: 'OK' },
+    { accountTypeId: 101, accountTypeName: 'ANG', availBalance: '0.00', status: 'MAINTENANCE' },
+  ],
+}
+
+export const withdrawal = (over: Partial<Withdrawal> = {}): Withdrawal => ({
+  id: 31,
+  amount: '100.00',
+  status: 'PENDING',
+  bankName: 'ABA Bank',
+  accountNumberMasked: '**** 6789',
+  amountReceived: null,
+  createdAt: Date.UTC(2026, 10, 20, 8),
+  paidAt: null,
+  autoReceiveAt: null,
+  ...over,
+})
+
+export const emptyPage = { list: [], total: 0, pageNo: 1, pageSize: 20 }
+
+/** Money answers for a member with two vendor wallets, a card and a payment password. */
+export function moneyAnswers(over: Record<string, unknown> = {}): Record<string, unknown> {
+  return defaultAnswers({
+    '/wps/member/info': memberInfo(),
+    '/wps/v2/wallets/balance': balances,
+    '/wps/relay/GCS_merchantWallet': {
+      walletMode: 'MULTI',
+      mainAccountTypeId: 2,
+      currency: 'USD',
+      currencySymbol: '$',
+      currencyDecimals: 2,
+    },
+    '/wps/relay/MCSFE_getWithdrawSettings': {
+      minimumAmount: '10.00',
+      maximumAmount: '5000.00',
+      availableBalance: '1000.00',
+      hasPaymentPassword: true,
+      maxBankCards: 3,
+      autoReceiveMinutes: 60,
+    },
+    '/wps/relay/getBankCards': [
+      { id: 5, bankCode: 'ABA', bankName: 'ABA Bank', accountName: 'Dara', accountNumberMasked: '**** 6789' },
+    ],
+    '/wps/relay/MCSFE_getBanks': [{ code: 'ABA', name: 'ABA Bank' }],
+    '/wps/relay/MCSFE_getPaymentConfirmationList': [],
+    '/wps/relay/MCSFE_getWithdrawTransactionReport': emptyPage,
+    '/wps/relay/MCSFE_getDepositTransactionReport': emptyPage,
+    '/wps/relay/MCSFE_getDepositMethods': {
+      allowDeposit: true,
+      methods: [
+        {
+          code: 'BANK',
+          kind: 'BANK_TRANSFER',
+          name: 'Bank transfer',
+          minAmount: '10.00',
+          maxAmount: '10000.00',
+          bank: { bankName: 'ABA Bank', accountName: 'Lotus Play', accountNumber: '000 111 222' },
+        },
+      ],
+    },
+    '/wps/system/setting/register': [],
+    '/wps/relay/ODSFE2_MemTransDet': emptyPage,
+    '/wps/relay/ODSFE2_MemBetDet': {
+      ...emptyPage,
+      totals: { betAmount: '0.00', validBet: '0.00', payout: '0.00', winLoss: '0.00' },
+    },
+    '/wps/relay/ODSFE2_MemPNLDet': {
+      products: [],
+      totals: { betAmount: '0.00', validBet: '0.00', payout: '0.00', winLoss: '0.00' },
+      deposits: '0.00',
+      withdrawals: '0.00',
+      bonuses: '0.00',
+      profit: '0.00',
+    },
+    '/wps/relay/MCSFE_getBonusDetails': { ...emptyPage, totalAmount: '0.00' },
+    ...over,
+  })
+}
+
+export interface Sent {
+  path: string
+  method: string
+  headers: Record<string, string>
+  body: unknown
+}
+
+/**
+ * Stubs fetch like stubApi, and lets a path answer through a function: a value, a failure
+ * `{ fail: { status, errorCode, value } }`, or 'network' for an unreachable network.
+ */
+export function stubMoneyApi(
+  answers: Record<string, unknown>,
+  handlers: Record<string, (sent: Sent) => unknown> = {},
+): Sent[] {
+  const sent: Sent[] = []
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    const path = new URL(url, 'http://localhost').pathname
+    const s: Sent = {
+      path,
+      method: init?.method ?? 'GET',
+      headers: (init?.headers ?? {}) as Record<string, string>,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    }
+    sent.push(s)
+    const handler = handlers[path]
+    const value = handler ? handler(s) : answers[path]
+    if (value === 'network') throw new TypeError('Failed to fetch')
+    const fail = (value as { fail?: { status: number; errorCode: string; value?: unknown } } | undefined)
+      ?.fail
+    if (fail) {
+      return new Response(
+        JSON.stringify({ success: false, errorCode: fail.errorCode, message: 'refused', value: fail.value }),
+        { status: fail.status },
+      )
+    }
+    const body =
+      value === undefined
+        ? { success: false, errorCode: 'not_found', message: 'not stubbed' }
+        : { success: true, value }
+    return new Response(JSON.stringify(body), { status: value === undefined ? 404 : 200 })
+  })
+  return sent
 }

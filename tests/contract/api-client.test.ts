@@ -164,4 +164,38 @@ describe('the typed API client', () => {
       status: 504,
     })
   })
+
+  test('sends the given Idempotency-Key on a call that moves money', async () => {
+    const seen: Record<string, string>[] = []
+    const api = client(async (_u, init) => {
+      seen.push(init?.headers as Record<string, string>)
+      return json(200, {
+        success: true,
+        value: { sumBalance: '0.00', currency: 'USD', currencySymbol: '$', currencyDecimals: 2, balance: [] },
+      })
+    })
+    const body = { fromAccountTypeId: 2, toAccountTypeId: 100, amount: '10.00' }
+    await api.wallet.transfer(body, { idempotencyKey: 'retry_key_0001' })
+    await api.wallet.transfer(body, { idempotencyKey: 'retry_key_0001' })
+    expect(seen.map((h) => h['Idempotency-Key'])).toEqual(['retry_key_0001', 'retry_key_0001'])
+  })
+
+  test('makes a fresh valid key per call when none is given, and none for other calls', async () => {
+    const seen: Record<string, string>[] = []
+    const api = client(async (_u, init) => {
+      seen.push(init?.headers as Record<string, string>)
+      return json(200, {
+        success: true,
+        value: { sumBalance: '0.00', currency: 'USD', currencySymbol: '$', currencyDecimals: 2, balance: [] },
+      })
+    })
+    await api.wallet.sweep({})
+    await api.wallet.sweep({})
+    await api.wallet.balance({})
+    const [a, b, c] = seen.map((h) => h['Idempotency-Key'])
+    expect(a).toMatch(/^[A-Za-z0-9_-]{8,128}$/)
+    expect(b).toMatch(/^[A-Za-z0-9_-]{8,128}$/)
+    expect(a).not.toBe(b)
+    expect(c).toBeUndefined()
+  })
 })

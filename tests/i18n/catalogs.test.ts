@@ -13,48 +13,62 @@ const root = path.resolve(import.meta.dirname, '../..')
 const complete = ['km', 'en', 'zh'] as const
 const present = ['th', 'vi'] as const
 
-let used: string[] = []
-let catalogs: Record<string, Record<string, { translation?: string }>> = {}
+type Messages = Record<string, Record<string, { translation?: string }>>
+
+/** Each catalog of lingui.config.ts (the main one, then lazily loaded sections). */
+let sets: { name: string; used: string[]; catalogs: Messages }[] = []
 
 beforeAll(async () => {
   const config = getConfig({ cwd: root, configPath: path.join(root, 'lingui.config.ts') })
-  const [catalog] = await getCatalogs(config)
-  if (!catalog) throw new Error('lingui.config.ts declares no catalog')
-  const extracted = await catalog.collect()
-  if (!extracted) throw new Error('message extraction failed')
-  used = Object.keys(extracted)
-  catalogs = (await catalog.readAll()) as typeof catalogs
+  const all = await getCatalogs(config)
+  if (all.length === 0) throw new Error('lingui.config.ts declares no catalog')
+  sets = []
+  for (const catalog of all) {
+    const extracted = await catalog.collect()
+    if (!extracted) throw new Error('message extraction failed')
+    sets.push({
+      name: path.basename(catalog.path),
+      used: Object.keys(extracted),
+      catalogs: (await catalog.readAll()) as Messages,
+    })
+  }
 }, 120_000)
 
 describe('translation catalogs', () => {
   test('the source uses messages at all (the extraction works)', () => {
-    expect(used.length).toBeGreaterThan(50)
+    expect(sets[0]?.used.length).toBeGreaterThan(50)
+    expect(sets.every((s) => s.used.length > 0)).toBe(true)
   })
 
   for (const locale of complete) {
     test(`${locale} translates every message the source uses`, () => {
-      const catalog = catalogs[locale] ?? {}
-      const missing = used.filter((id) => !catalog[id]?.translation?.trim())
+      const missing = sets.flatMap(({ name, used, catalogs }) =>
+        used.filter((id) => !catalogs[locale]?.[id]?.translation?.trim()).map((id) => `${name}: ${id}`),
+      )
       expect(missing).toEqual([])
     })
   }
 
   for (const locale of present) {
     test(`${locale} has a catalog with every message the source uses`, () => {
-      const catalog = catalogs[locale] ?? {}
-      expect(used.filter((id) => !(id in catalog))).toEqual([])
+      const missing = sets.flatMap(({ name, used, catalogs }) =>
+        used.filter((id) => !(id in (catalogs[locale] ?? {}))).map((id) => `${name}: ${id}`),
+      )
+      expect(missing).toEqual([])
     })
   }
 
   test('translations keep the placeholders of their message', () => {
     const problems: string[] = []
     const placeholders = (s: string) => [...s.matchAll(/\{[^{}]+\}|<\/?\d+\/?>/g)].map((m) => m[0]).sort()
-    for (const [locale, catalog] of Object.entries(catalogs)) {
-      for (const id of used) {
-        const t = catalog[id]?.translation
-        const source = catalogs.en?.[id]?.translation ?? ''
-        if (t && JSON.stringify(placeholders(t)) !== JSON.stringify(placeholders(source))) {
-          problems.push(`${locale}: ${source} -> ${t}`)
+    for (const { used, catalogs } of sets) {
+      for (const [locale, catalog] of Object.entries(catalogs)) {
+        for (const id of used) {
+          const t = catalog[id]?.translation
+          const source = catalogs.en?.[id]?.translation ?? ''
+          if (t && JSON.stringify(placeholders(t)) !== JSON.stringify(placeholders(source))) {
+            problems.push(`${locale}: ${source} -> ${t}`)
+          }
         }
       }
     }

@@ -3,11 +3,12 @@
  * customer service.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { LazyImage } from '../../components/ui/lazy-image'
 import { Skeleton } from '../../components/ui/skeleton'
+import { openProtected } from '../../lib/guards'
 import { openModal } from '../../lib/modal-store'
 import { cdnUrl, pickCdn } from '../../utils/cdn'
 import { brandQueryOptions } from '../../features/brand/api/get-brand'
@@ -28,6 +29,19 @@ export function HomePage() {
   const vendors = useQuery(vendorsQueryOptions())
   const imageHost = pickCdn(status.data?.info.imageCDNs ?? [])
   const hot = (vendors.data?.data.lanes ?? []).flatMap((l) => l.cards).filter((c) => c.isHot)
+  // NOTE: the login and register routes show this page too, without the search param.
+  const search = useSearch({ strict: false })
+  const deposit = 'deposit' in search ? search.deposit : undefined
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+
+  // Back from the payment gateway: the member sees the deposit page with fresh figures.
+  useEffect(() => {
+    if (!deposit) return
+    void queryClient.invalidateQueries({ queryKey: ['money'] })
+    openProtected('memberCentre', { page: 'depositv2' })
+    void navigate({ to: '/index', search: {}, replace: true })
+  }, [deposit, queryClient, navigate])
 
   // The popup notices open by themselves once per visit (session storage "index notice").
   const popupCount = notices.data?.popup.length ?? 0

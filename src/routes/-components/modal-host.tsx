@@ -24,11 +24,7 @@ const NeedRealAccountDialog = lazy(() => auth().then((m) => ({ default: m.NeedRe
 const NoticePopup = lazy(() =>
   import('../../features/notices/components/notice-popup').then((m) => ({ default: m.NoticePopup })),
 )
-const MemberCentreModal = lazy(() =>
-  import('../../features/member/components/member-centre-modal').then((m) => ({
-    default: m.MemberCentreModal,
-  })),
-)
+const MemberCentre = lazy(() => import('./member-centre').then((m) => ({ default: m.MemberCentre })))
 const AgentCentreModal = lazy(() =>
   import('../../features/agent/components/agent-centre-modal').then((m) => ({ default: m.AgentCentreModal })),
 )
@@ -114,8 +110,7 @@ export function ModalHost() {
         <NoticePopup open notices={notices.data?.popup ?? []} onClose={() => closeModal('notice')} />
       ) : null}
       {open('memberCentre') ? (
-        <MemberCentreModal
-          open
+        <MemberCentre
           onClose={() => closeModal('memberCentre')}
           avatarChoice={isFlagEnabled(tree, 'PROFPIC3')}
         />

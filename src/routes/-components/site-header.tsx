@@ -5,7 +5,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import { AppHeader } from '../../components/layout/app-header'
 import { LanguageSwitcher } from '../../components/layout/language-switcher'
 import { ThemeSwitcher } from '../../components/layout/theme-switcher'
@@ -15,6 +15,14 @@ import { statusQueryOptions } from '../../lib/status-query'
 import { vendorsQueryOptions } from '../../features/games/api/get-vendors'
 import { GameNav } from '../../features/games/components/game-nav'
 import { AccountArea } from '../../features/auth/components/account-area'
+import { openProtected } from '../../lib/guards'
+import { useSession } from '../../lib/session'
+import { lazyMoney } from './money-lazy'
+
+// Only a session (member or trial account) has a balance, so visitors never load it.
+const HeaderBalance = lazyMoney(() =>
+  import('../../features/money/components/header-balance').then((m) => m.HeaderBalance),
+)
 
 export function SiteHeader({ nav = 'shown' }: { nav?: 'shown' | 'toggle' | 'none' }) {
   const { t } = useLingui()
@@ -24,6 +32,7 @@ export function SiteHeader({ nav = 'shown' }: { nav?: 'shown' | 'toggle' | 'none
   const [navOpen, setNavOpen] = useState(nav !== 'none')
   const imageHost = pickCdn(status.data?.info.imageCDNs ?? [])
   const lanes = vendors.data?.data.lanes ?? []
+  const { token } = useSession()
 
   return (
     <AppHeader
@@ -39,7 +48,30 @@ export function SiteHeader({ nav = 'shown' }: { nav?: 'shown' | 'toggle' | 'none
           <ThemeSwitcher />
         </>
       }
-      actions={<AccountArea />}
+      actions={
+        <>
+          {token ? (
+            <Suspense fallback={null}>
+              <HeaderBalance />
+            </Suspense>
+          ) : null}
+          <button
+            type="button"
+            className="button button-light"
+            onClick={() => openProtected('memberCentre', { page: 'depositv2' })}
+          >
+            {t`Deposit`}
+          </button>
+          <button
+            type="button"
+            className="button button-light"
+            onClick={() => openProtected('memberCentre', { page: 'withdraw' })}
+          >
+            {t`Withdrawal`}
+          </button>
+          <AccountArea />
+        </>
+      }
       nav={
         nav === 'none' ? undefined : (
           <>

@@ -1,6 +1,7 @@
 /**
  * The header's account corner: log in and register for visitors; for a member their name,
- * the member centre, the agent centre for agents, and log out behind a confirmation.
+ * the member centre, the account and betting records, the agent centre for agents, and log
+ * out behind a confirmation.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
@@ -40,6 +41,20 @@ export function AccountArea() {
         <span className="visually-hidden">
           <Trans>Member centre</Trans>
         </span>
+      </button>
+      <button
+        type="button"
+        className="button button-light"
+        onClick={() => openProtected('memberCentre', { page: 'transactionHistory' })}
+      >
+        <Trans>Account record</Trans>
+      </button>
+      <button
+        type="button"
+        className="button button-light"
+        onClick={() => openProtected('memberCentre', { page: 'personalHistoryCopy' })}
+      >
+        <Trans>Betting record</Trans>
       </button>
       {isAgentType(s.member?.type) ? (
         <button type="button" className="button button-light" onClick={() => openProtected('agentCentre')}>

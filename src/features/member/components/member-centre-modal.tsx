@@ -1,30 +1,18 @@
 /**
  * The member centre: a left menu and the chosen page beside it. It is not closed by a
- * click on the background (spec section 9). Pages fill in as their capabilities land.
+ * click on the background (spec section 9). The pages come from the caller (each its own
+ * lazy chunk, composed in src/routes/-components/member-centre.tsx); a page without one
+ * shows the empty state.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type ReactNode } from 'react'
 import { CentreLayout } from '../../../components/layout/centre-layout'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { Modal } from '../../../components/ui/modal'
-import { MyAccountPage } from './my-account-page'
+import { memberCentrePages, type MemberCentrePage } from '../../../lib/modal-store'
 
-export const memberPages = [
-  'securityCenter',
-  'transferFund',
-  'depositv2',
-  'withdraw',
-  'transferUpline',
-  'personalHistoryCopy',
-  'transactionHistory',
-  'personalProfit',
-  'bonusDetails',
-  'rewardCenter',
-  'referral',
-  'missionLeaderboard',
-  'messageV2',
-] as const
-export type MemberPage = (typeof memberPages)[number]
+export const memberPages = memberCentrePages
+export type MemberPage = MemberCentrePage
 
 function PageLabel({ page }: { page: MemberPage }): ReactNode {
   switch (page) {
@@ -61,13 +49,13 @@ export function MemberCentreModal({
   open,
   onClose,
   initial = 'securityCenter',
-  avatarChoice,
+  renderPage,
 }: {
   open: boolean
   onClose: () => void
   initial?: MemberPage
-  /** The brand lets members choose an avatar (PROFPIC3). */
-  avatarChoice: boolean
+  /** The page's content, given a way to move to another page; null for the empty state. */
+  renderPage?: (page: MemberPage, go: (page: MemberPage) => void) => ReactNode
 }) {
   const { t } = useLingui()
   const [page, setPage] = useState<MemberPage>(initial)
@@ -87,11 +75,7 @@ export function MemberCentreModal({
         onSelect={setPage}
         label={(p) => <PageLabel page={p} />}
       >
-        {page === 'securityCenter' ? (
-          <MyAccountPage avatarChoice={avatarChoice} />
-        ) : (
-          <EmptyState title={<Trans>Nothing to show here yet.</Trans>} />
-        )}
+        {renderPage?.(page, setPage) ?? <EmptyState title={<Trans>Nothing to show here yet.</Trans>} />}
       </CentreLayout>
     </Modal>
   )

@@ -1,5 +1,6 @@
 /**
- * "My account" (securityCenter) in the member centre: the member's avatar and name, and,
+ * "My account" (securityCenter) in the member centre: the member's avatar and nickname (the
+ * account details follow in the money section's part of the page), and,
  * when the brand offers it (PROFPIC3), a choice among the static avatars the PWA ships.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -34,7 +35,6 @@ export function MyAccountPage({ avatarChoice }: { avatarChoice: boolean }) {
         <Avatar src={current} size={64} />
         <div>
           <p className="account-name">{member?.nickname ?? '…'}</p>
-          <p className="muted">{member?.account}</p>
         </div>
       </div>
       {avatarChoice ? (

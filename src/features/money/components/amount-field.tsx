@@ -1,0 +1,48 @@
+import { useLingui } from '@lingui/react/macro'
+import type { Money } from '#contract/money'
+import { TextField } from '../../../components/ui/text-field'
+import { showMoney, type Currency } from '../money-text'
+
+/** An amount input: decimal keypad, the limits from the server shown under it. */
+export function AmountField({
+  label,
+  value,
+  onChange,
+  error,
+  currency,
+  min,
+  max,
+}: {
+  label: string
+  value: string
+  onChange: (v: string) => void
+  error?: string | null
+  currency: Currency
+  min?: Money
+  max?: Money
+}) {
+  const { t } = useLingui()
+  const minText = min === undefined ? null : showMoney(min, currency)
+  const maxText = max === undefined ? null : showMoney(max, currency)
+  const hint =
+    minText && maxText
+      ? t`Min ${minText}, max ${maxText}`
+      : minText
+        ? t`Min ${minText}`
+        : maxText
+          ? t`Max ${maxText}`
+          : undefined
+  return (
+    <TextField
+      label={label}
+      inputMode="decimal"
+      autoComplete="off"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={error}
+      hint={hint}
+      placeholder="0.00"
+      required
+    />
+  )
+}

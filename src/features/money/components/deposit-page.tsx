@@ -1,0 +1,223 @@
+/**
+ * Deposit: the brand's methods with their limits. A bank transfer shows where to send the
+ * money and takes the amount, the member's transfer reference and, optionally, a receipt
+ * image; an online payment sends the browser to the gateway, which brings the member back
+ * to /index?deposit=<order>. Recent deposits and their status below.
+ */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import type { DepositMethod, ImageUpload } from '#contract/funds'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { FormError } from '../../../components/ui/form-error'
+import { TextField } from '../../../components/ui/text-field'
+import { useIdempotencyKey } from '../../../hooks/use-idempotency-key'
+import { api } from '../../../lib/api'
+import { showToast } from '../../../lib/toast-store'
+import { depositMethodsQueryOptions } from '../api/get-deposit-methods'
+import { depositsQueryOptions } from '../api/get-deposits'
+import { invalidateMoney } from '../api/money-keys'
+import { amountProblem, moneyErrorText, showMoney, type Currency } from '../money-text'
+import { useCurrency } from '../use-currency'
+import { useDateTime } from '../use-date-time'
+import { AmountField } from './amount-field'
+import { ImageField } from './image-field'
+import { DepositStatusLabel } from './labels'
+import { QueryState } from './query-state'
+
+type Errors = Partial<Record<'amount' | 'reference' | 'receipt' | 'form', string>>
+
+export function DepositPage() {
+  const { t } = useLingui()
+  const currency = useCurrency()
+  const methods = useQuery(depositMethodsQueryOptions())
+  const [code, setCode] = useState<string | null>(null)
+  return (
+    <div className="money-page">
+      <QueryState query={methods}>
+        {(data) => {
+          if (!data.allowDeposit || data.methods.length === 0) {
+            return <EmptyState title={<Trans>Deposits are not available right now.</Trans>} />
+          }
+          const chosen = data.methods.find((m) => m.code === code) ?? data.methods[0]
+          return (
+            <>
+              <fieldset className="money-choices">
+                <legend>
+                  <Trans>Deposit method</Trans>
+                </legend>
+                {data.methods.map((m) => (
+                  <label key={m.code}>
+                    <input
+                      type="radio"
+                      name="deposit-method"
+                      value={m.code}
+                      checked={m.code === chosen?.code}
+                      onChange={() => setCode(m.code)}
+                    />
+                    <span>
+                      {m.name}{' '}
+                      <span className="muted">
+                        ({showMoney(m.minAmount, currency)} – {showMoney(m.maxAmount, currency)})
+                      </span>
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+              {chosen ? <DepositForm key={chosen.code} method={chosen} currency={currency} /> : null}
+            </>
+          )
+        }}
+      </QueryState>
+      <RecentDeposits currency={currency} title={t`Recent deposits`} />
+    </div>
+  )
+}
+
+function DepositForm({ method, currency }: { method: DepositMethod; currency: Currency }) {
+  const { t, i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const [amount, setAmount] = useState('')
+  const [reference, setReference] = useState('')
+  const [receipt, setReceipt] = useState<ImageUpload | null>(null)
+  const [errors, setErrors] = useState<Errors>({})
+  const [pending, setPending] = useState(false)
+  const idem = useIdempotencyKey({
+    method: method.code,
+    amount,
+    reference,
+    receipt: receipt
+      ? `${receipt.data.length}:${receipt.data.slice(0, 64)}:${receipt.data.slice(-64)}`
+      : null,
+  })
+  const bank = method.kind === 'BANK_TRANSFER'
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    const next: Errors = {}
+    const problem = amountProblem(i18n, amount, currency, { min: method.minAmount, max: method.maxAmount })
+    if (problem) next.amount = problem
+    if (bank && !reference.trim()) next.reference = t`This field cannot be empty.`
+    setErrors(next)
+    if (Object.keys(next).length > 0) return
+    setPending(true)
+    try {
+      if (bank) {
+        await api.funds.depositBank(
+          {
+            methodCode: method.code,
+            amount: amount.trim(),
+            reference: reference.trim(),
+            ...(receipt ? { receipt } : {}),
+          },
+          { idempotencyKey: idem.key() },
+        )
+        idem.done()
+        setAmount('')
+        setReference('')
+        showToast(t`Your deposit is submitted. It is credited once the transfer is confirmed.`, 'success')
+        await invalidateMoney(queryClient)
+      } else {
+        const { redirectUrl } = await api.funds.depositOnline(
+          { methodCode: method.code, amount: amount.trim() },
+          { idempotencyKey: idem.key() },
+        )
+        idem.done()
+        window.location.assign(redirectUrl)
+      }
+    } catch (err) {
+      setErrors({ form: moneyErrorText(i18n, err, currency) })
+    } finally {
+      setPending(false)
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={pending}>
+      {bank && method.bank ? (
+        <section className="money-notice" aria-labelledby="deposit-bank-title">
+          <h4 id="deposit-bank-title">
+            <Trans>Send your transfer to</Trans>
+          </h4>
+          <dl className="money-facts">
+            <dt>
+              <Trans>Bank</Trans>
+            </dt>
+            <dd>{method.bank.bankName}</dd>
+            <dt>
+              <Trans>Account name</Trans>
+            </dt>
+            <dd>{method.bank.accountName}</dd>
+            <dt>
+              <Trans>Account number</Trans>
+            </dt>
+            <dd>{method.bank.accountNumber}</dd>
+          </dl>
+        </section>
+      ) : null}
+      <AmountField
+        label={t`Amount`}
+        value={amount}
+        onChange={setAmount}
+        error={errors.amount}
+        currency={currency}
+        min={method.minAmount}
+        max={method.maxAmount}
+      />
+      {bank ? (
+        <>
+          <TextField
+            label={t`Your transfer reference`}
+            hint={t`Write it on your bank transfer so that we can match it.`}
+            value={reference}
+            maxLength={64}
+            onChange={(e) => setReference(e.target.value)}
+            error={errors.reference}
+            required
+          />
+          <ImageField label={t`Receipt (optional)`} onChange={setReceipt} error={errors.receipt} />
+        </>
+      ) : (
+        <p className="muted">
+          <Trans>You will be taken to the payment page, then brought back here.</Trans>
+        </p>
+      )}
+      <FormError text={errors.form} />
+      <button type="submit" className="button button-primary button-block" disabled={pending}>
+        {bank ? <Trans>Submit deposit</Trans> : <Trans>Pay online</Trans>}
+      </button>
+    </form>
+  )
+}
+
+function RecentDeposits({ currency, title }: { currency: Currency; title: string }) {
+  const deposits = useQuery(depositsQueryOptions({ pageNo: 1, pageSize: 10 }))
+  const time = useDateTime()
+  return (
+    <section aria-label={title}>
+      <h4>{title}</h4>
+      <QueryState query={deposits}>
+        {(page) =>
+          page.list.length === 0 ? (
+            <EmptyState title={<Trans>No deposits yet.</Trans>} />
+          ) : (
+            <ul className="money-list">
+              {page.list.map((d) => (
+                <li key={d.id}>
+                  <span>
+                    {time(d.createdAt)} · {d.methodCode}
+                  </span>
+                  <span className="money-amount">{showMoney(d.amount, currency)}</span>
+                  <span className="muted">{d.reference ?? ''}</span>
+                  <span className="money-amount">
+                    <DepositStatusLabel status={d.status} />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
+    </section>
+  )
+}

@@ -1,0 +1,213 @@
+/**
+ * Withdrawal: the limits and the available balance, then the form (amount, bank card,
+ * payment password). It needs a payment password and a bank card first, with a way to set
+ * them up. Recent withdrawals, and the confirmation of paid ones, below.
+ */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import type { BankCard, WithdrawSettings } from '#contract/funds'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { FormError } from '../../../components/ui/form-error'
+import { SelectField } from '../../../components/ui/select-field'
+import { TextField } from '../../../components/ui/text-field'
+import { useIdempotencyKey } from '../../../hooks/use-idempotency-key'
+import { api } from '../../../lib/api'
+import { ApiError } from '../../../lib/api-client'
+import { showToast } from '../../../lib/toast-store'
+import { bankCardsQueryOptions } from '../api/get-bank-cards'
+import { withdrawSettingsQueryOptions } from '../api/get-withdraw-settings'
+import { withdrawalsQueryOptions } from '../api/get-withdrawals'
+import { invalidateMoney } from '../api/money-keys'
+import { amountProblem, moneyErrorText, showMoney, type Currency } from '../money-text'
+import { useCurrency } from '../use-currency'
+import { useDateTime } from '../use-date-time'
+import { AmountField } from './amount-field'
+import { WithdrawalStatusLabel } from './labels'
+import { QueryState } from './query-state'
+import { WithdrawalConfirmations } from './withdrawal-confirmations'
+
+type Errors = Partial<Record<'amount' | 'card' | 'paymentPassword' | 'form', string>>
+
+export function WithdrawPage({ onSecurityCentre }: { onSecurityCentre: () => void }) {
+  const { t } = useLingui()
+  const currency = useCurrency()
+  const settings = useQuery(withdrawSettingsQueryOptions())
+  const cards = useQuery(bankCardsQueryOptions())
+  return (
+    <div className="money-page">
+      <WithdrawalConfirmations currency={currency} />
+      <QueryState query={settings}>
+        {(s) => (
+          <>
+            <dl className="money-facts">
+              <dt>
+                <Trans>Available balance</Trans>
+              </dt>
+              <dd>{showMoney(s.availableBalance, currency)}</dd>
+              <dt>
+                <Trans>Minimum</Trans>
+              </dt>
+              <dd>{showMoney(s.minimumAmount, currency)}</dd>
+              <dt>
+                <Trans>Maximum</Trans>
+              </dt>
+              <dd>{showMoney(s.maximumAmount, currency)}</dd>
+            </dl>
+            {!s.hasPaymentPassword ? (
+              <div className="money-notice">
+                <p>
+                  <Trans>Set a payment password before you withdraw.</Trans>
+                </p>
+                <button type="button" className="button" onClick={onSecurityCentre}>
+                  <Trans>Set a payment password</Trans>
+                </button>
+              </div>
+            ) : (
+              <QueryState query={cards}>
+                {(list) =>
+                  list.length === 0 ? (
+                    <div className="money-notice">
+                      <p>
+                        <Trans>Add a bank card to receive your withdrawals.</Trans>
+                      </p>
+                      <button type="button" className="button" onClick={onSecurityCentre}>
+                        <Trans>Add a bank card</Trans>
+                      </button>
+                    </div>
+                  ) : (
+                    <WithdrawForm settings={s} cards={list} currency={currency} />
+                  )
+                }
+              </QueryState>
+            )}
+          </>
+        )}
+      </QueryState>
+      <RecentWithdrawals currency={currency} title={t`Recent withdrawals`} />
+    </div>
+  )
+}
+
+function WithdrawForm({
+  settings,
+  cards,
+  currency,
+}: {
+  settings: WithdrawSettings
+  cards: readonly BankCard[]
+  currency: Currency
+}) {
+  const { t, i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const [amount, setAmount] = useState('')
+  const [card, setCard] = useState(String(cards[0]?.id ?? ''))
+  const [paymentPassword, setPaymentPassword] = useState('')
+  const [errors, setErrors] = useState<Errors>({})
+  const [pending, setPending] = useState(false)
+  const idem = useIdempotencyKey({ amount, card, paymentPassword })
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    const next: Errors = {}
+    const problem = amountProblem(i18n, amount, currency, {
+      min: settings.minimumAmount,
+      max: settings.maximumAmount,
+    })
+    if (problem) next.amount = problem
+    if (!cards.some((c) => String(c.id) === card)) next.card = t`Choose a bank card.`
+    if (!paymentPassword) next.paymentPassword = t`This field cannot be empty.`
+    setErrors(next)
+    if (Object.keys(next).length > 0) return
+    setPending(true)
+    try {
+      await api.funds.withdraw(
+        { amount: amount.trim(), cardId: Number(card), paymentPassword },
+        { idempotencyKey: idem.key() },
+      )
+      idem.done()
+      setAmount('')
+      setPaymentPassword('')
+      showToast(t`Your withdrawal is requested.`, 'success')
+      await invalidateMoney(queryClient)
+    } catch (err) {
+      const text = moneyErrorText(i18n, err, currency)
+      const code = err instanceof ApiError ? err.errorCode : null
+      setErrors(
+        code === 'payment_password_wrong' || code === 'payment_password_locked'
+          ? { paymentPassword: text }
+          : code === 'amount_out_of_range' || code === 'amount_invalid'
+            ? { amount: text }
+            : { form: text },
+      )
+    } finally {
+      setPending(false)
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={pending}>
+      <AmountField
+        label={t`Amount`}
+        value={amount}
+        onChange={setAmount}
+        error={errors.amount}
+        currency={currency}
+        min={settings.minimumAmount}
+        max={settings.maximumAmount}
+      />
+      <SelectField
+        label={t`Bank card`}
+        value={card}
+        options={cards.map((c) => ({ value: String(c.id), label: `${c.bankName} ${c.accountNumberMasked}` }))}
+        onChange={(e) => setCard(e.target.value)}
+        error={errors.card}
+      />
+      <TextField
+        label={t`Payment password`}
+        type="password"
+        autoComplete="off"
+        value={paymentPassword}
+        onChange={(e) => setPaymentPassword(e.target.value)}
+        error={errors.paymentPassword}
+        required
+      />
+      <FormError text={errors.form} />
+      <button type="submit" className="button button-primary button-block" disabled={pending}>
+        <Trans>Withdraw</Trans>
+      </button>
+    </form>
+  )
+}
+
+function RecentWithdrawals({ currency, title }: { currency: Currency; title: string }) {
+  const withdrawals = useQuery(withdrawalsQueryOptions({ pageNo: 1, pageSize: 10 }))
+  const time = useDateTime()
+  return (
+    <section aria-label={title}>
+      <h4>{title}</h4>
+      <QueryState query={withdrawals}>
+        {(page) =>
+          page.list.length === 0 ? (
+            <EmptyState title={<Trans>No withdrawals yet.</Trans>} />
+          ) : (
+            <ul className="money-list">
+              {page.list.map((w) => (
+                <li key={w.id}>
+                  <span>
+                    {time(w.createdAt)} · {w.bankName} {w.accountNumberMasked}
+                  </span>
+                  <span className="money-amount">{showMoney(w.amount, currency)}</span>
+                  <span />
+                  <span className="money-amount">
+                    <WithdrawalStatusLabel status={w.status} />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
+    </section>
+  )
+}

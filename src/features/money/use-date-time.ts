@@ -1,0 +1,11 @@
+import { useLingui } from '@lingui/react/macro'
+import { useMemo } from 'react'
+
+/** Formats epoch ms as a short local date and time in the interface language. */
+export function useDateTime(): (ms: number) => string {
+  const { i18n } = useLingui()
+  return useMemo(() => {
+    const f = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'short' })
+    return (ms: number) => f.format(ms)
+  }, [i18n.locale])
+}

@@ -1,0 +1,343 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { TransferFundPage } from '#src/features/money/components/transfer-fund-page.tsx'
+import { WithdrawPage } from '#src/features/money/components/withdraw-page.tsx'
+import { moneyCatalog } from '#src/features/money/money-catalog.ts'
+import { loadSectionCatalog } from '#src/lib/i18n.ts'
+import { closeModal, memberCentrePages } from '#src/lib/modal-store.ts'
+import { endSession } from '#src/lib/session.ts'
+import { Toasts } from '#src/components/ui/toasts.tsx'
+import { logIn, memberInfo, moneyAnswers, stubMoneyApi, withdrawal } from './fixtures'
+import { renderApp, renderUi } from './render'
+
+beforeEach(async () => {
+  logIn()
+  await loadSectionCatalog(moneyCatalog)
+})
+afterEach(() => {
+  // Popups and the session are app-wide stores: each test starts with none open.
+  for (const m of ['memberCentre', 'login', 'needRealAccount'] as const) closeModal(m)
+  endSession()
+  vi.unstubAllGlobals()
+})
+
+const png = () =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], 'proof.png', {
+    type: 'image/png',
+  })
+
+describe('header balance', () => {
+  test('shows a placeholder, then the symbol and the sum, and hides as *** remembered', async () => {
+    let release: () => void = () => undefined
+    const gate = new Promise<void>((r) => (release = r))
+    stubMoneyApi(moneyAnswers(), {})
+    const real = globalThis.fetch
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (String(url).includes('/wps/v2/wallets/balance')) await gate
+      return real(url, init)
+    })
+    const user = userEvent.setup()
+    await renderApp('/index')
+    const banner = await screen.findByRole('banner')
+    expect(await within(banner).findByRole('status', { name: 'Balance: refreshing' })).toBeTruthy()
+    expect(banner.textContent).not.toContain('1,234.50')
+    release()
+    expect(await within(banner).findByLabelText('Balance: $1,234.50')).toBeTruthy()
+    await user.click(within(banner).getByRole('button', { name: 'Hide balance' }))
+    expect(within(banner).getByLabelText('Balance: hidden').textContent).toBe('***')
+    expect(banner.textContent).not.toContain('1,234.50')
+    expect(localStorage.getItem('balanceHidden')).toBe('1')
+  })
+
+  test('refreshes after a transfer in the member centre', async () => {
+    const sent = stubMoneyApi(moneyAnswers(), {
+      '/wps/relay/GCS_walletTransfer': () => moneyAnswers()['/wps/v2/wallets/balance'],
+    })
+    const user = userEvent.setup()
+    await renderApp('/index')
+    const banner = await screen.findByRole('banner')
+    await within(banner).findByLabelText('Balance: $1,234.50')
+    await user.click(within(banner).getByRole('button', { name: /Dara/ }))
+    const dialog = await screen.findByRole('dialog', { name: 'Member centre' })
+    await user.click(within(dialog).getByRole('button', { name: 'My wallet' }))
+    await user.type(await within(dialog).findByLabelText('Amount'), '5')
+    const before = sent.filter((s) => s.path === '/wps/v2/wallets/balance').length
+    await user.click(within(dialog).getByRole('button', { name: 'Transfer' }))
+    await waitFor(() =>
+      expect(sent.filter((s) => s.path === '/wps/v2/wallets/balance').length).toBeGreaterThan(before),
+    )
+  })
+})
+
+describe('transfer between wallets', () => {
+  test('refuses 0, -1, 1e3 and 1.234 before sending, then sends exactly the typed amount', async () => {
+    const sent = stubMoneyApi(moneyAnswers(), {
+      '/wps/relay/GCS_walletTransfer': () => moneyAnswers()['/wps/v2/wallets/balance'],
+    })
+    const user = userEvent.setup()
+    await renderUi(
+      <>
+        <TransferFundPage />
+        <Toasts dismissLabel="Dismiss" />
+      </>,
+    )
+    const amount = await screen.findByLabelText('Amount')
+    expect(amount.getAttribute('inputmode')).toBe('decimal')
+    for (const bad of ['0', '-1', '1e3', '1.234']) {
+      await user.clear(amount)
+      await user.type(amount, bad)
+      await user.click(screen.getByRole('button', { name: 'Transfer' }))
+      expect(await screen.findByText('Enter an amount above zero with at most two decimals.')).toBeTruthy()
+    }
+    expect(sent.some((s) => s.path === '/wps/relay/GCS_walletTransfer')).toBe(false)
+    await user.clear(amount)
+    await user.type(amount, '12.50')
+    await user.click(screen.getByRole('button', { name: 'Transfer' }))
+    await waitFor(() => expect(sent.some((s) => s.path === '/wps/relay/GCS_walletTransfer')).toBe(true))
+    const transfer = sent.find((s) => s.path === '/wps/relay/GCS_walletTransfer')
+    expect(transfer?.body).toEqual({ fromAccountTypeId: 2, toAccountTypeId: 100, amount: '12.50' })
+    // Success empties the form.
+    await waitFor(() => expect((amount as HTMLInputElement).value).toBe(''))
+  })
+
+  test('a retry after a network error sends the same key; an edited form gets a new one', async () => {
+    let calls = 0
+    const sent = stubMoneyApi(moneyAnswers(), {
+      '/wps/relay/GCS_walletTransfer': () =>
+        ++calls === 1 ? 'network' : moneyAnswers()['/wps/v2/wallets/balance'],
+    })
+    const user = userEvent.setup()
+    await renderUi(
+      <>
+        <TransferFundPage />
+        <Toasts dismissLabel="Dismiss" />
+      </>,
+    )
+    const amount = await screen.findByLabelText('Amount')
+    await user.type(amount, '20')
+    await user.click(screen.getByRole('button', { name: 'Transfer' }))
+    expect(await screen.findByText('Network abnormal, please retry.')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Transfer' }))
+    // Success empties the form.
+    await waitFor(() => expect((amount as HTMLInputElement).value).toBe(''))
+    await user.type(amount, '30')
+    await user.click(screen.getByRole('button', { name: 'Transfer' }))
+    await waitFor(() => expect(calls).toBe(3))
+    const keys = sent
+      .filter((s) => s.path === '/wps/relay/GCS_walletTransfer')
+      .map((s) => s.headers['Idempotency-Key'])
+    expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{8,128}$/)
+    expect(keys[1]).toBe(keys[0])
+    expect(keys[2]).not.toBe(keys[0])
+  })
+
+  test('shows wallets under maintenance, and only the main wallet in SINGLE mode', async () => {
+    stubMoneyApi(moneyAnswers())
+    const first = await renderUi(<TransferFundPage />)
+    expect(await screen.findByText('ANG')).toBeTruthy()
+    expect(screen.getByText('Maintenance', { selector: '.badge' })).toBeTruthy()
+    first.unmount()
+    stubMoneyApi(
+      moneyAnswers({
+        '/wps/relay/GCS_merchantWallet': {
+          walletMode: 'SINGLE',
+          mainAccountTypeId: 2,
+          currency: 'USD',
+          currencySymbol: '$',
+          currencyDecimals: 2,
+        },
+      }),
+    )
+    await renderUi(<TransferFundPage />)
+    expect(await screen.findByText('Main wallet')).toBeTruthy()
+    await waitFor(() => expect(screen.queryByText('MKL')).toBeNull())
+    expect(screen.queryByRole('button', { name: 'Transfer' })).toBeNull()
+  })
+})
+
+describe('withdrawal', () => {
+  test('an insufficient balance refusal shows the current balance the server sent', async () => {
+    stubMoneyApi(moneyAnswers(), {
+      '/wps/relay/withdraw': () => ({
+        fail: { status: 422, errorCode: 'insufficient_balance', value: { balance: '12.34' } },
+      }),
+      '/wps/system/publicKey': () => ({ fail: { status: 500, errorCode: 'internal_error' } }),
+    })
+    // The withdraw call is encrypted: a real key pair lets the client seal it.
+    const pair = await crypto.subtle.generateKey(
+      { name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+      true,
+      ['encrypt', 'decrypt'],
+    )
+    const spki = Buffer.from(await crypto.subtle.exportKey('spki', pair.publicKey)).toString('base64')
+    const base = globalThis.fetch
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) =>
+      String(url).endsWith('/wps/system/publicKey')
+        ? new Response(
+            JSON.stringify({ success: true, value: { kid: 'k1', alg: 'RSA-OAEP-256+A256GCM', spki } }),
+          )
+        : base(url, init),
+    )
+    const user = userEvent.setup()
+    await renderUi(<WithdrawPage onSecurityCentre={() => undefined} />)
+    await user.type(await screen.findByLabelText('Amount'), '500')
+    await user.type(screen.getByLabelText('Payment password'), '123456')
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }))
+    expect(await screen.findByText('Your balance is not enough. Your balance is $12.34.')).toBeTruthy()
+  })
+
+  test('asks for a payment password first, with a way to set it', async () => {
+    stubMoneyApi(
+      moneyAnswers({
+        '/wps/relay/MCSFE_getWithdrawSettings': {
+          minimumAmount: '10.00',
+          maximumAmount: '5000.00',
+          availableBalance: '1000.00',
+          hasPaymentPassword: false,
+          maxBankCards: 3,
+          autoReceiveMinutes: 60,
+        },
+      }),
+    )
+    const go = vi.fn()
+    const user = userEvent.setup()
+    await renderUi(<WithdrawPage onSecurityCentre={go} />)
+    expect(await screen.findByText('Set a payment password before you withdraw.')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Withdraw' })).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Set a payment password' }))
+    expect(go).toHaveBeenCalled()
+  })
+
+  test('confirming a paid withdrawal as not received requires a proof image', async () => {
+    const sent = stubMoneyApi(
+      moneyAnswers({
+        '/wps/relay/MCSFE_getPaymentConfirmationList': [
+          withdrawal({
+            status: 'PAID',
+            paidAt: Date.UTC(2026, 10, 20, 9),
+            autoReceiveAt: Date.UTC(2026, 10, 20, 10),
+          }),
+        ],
+      }),
+      { '/wps/relay/MCSFE_confirmWithdrawal': () => withdrawal({ status: 'NOT_RECEIVED' }) },
+    )
+    const user = userEvent.setup()
+    await renderUi(<WithdrawPage onSecurityCentre={() => undefined} />)
+    const section = await screen.findByRole('region', { name: 'Withdrawal confirmation' })
+    expect(within(section).getByText(/counts as received at/)).toBeTruthy()
+    await user.click(within(section).getByRole('radio', { name: 'Partly received' }))
+    await user.type(within(section).getByLabelText('Amount received'), '40')
+    expect(within(section).getByText('Not received: $60.00')).toBeTruthy()
+    await user.click(within(section).getByRole('radio', { name: 'Not received' }))
+    await user.click(within(section).getByRole('button', { name: 'Confirm' }))
+    expect(
+      await within(section).findByText('Add a screenshot that shows the money did not arrive.'),
+    ).toBeTruthy()
+    expect(sent.some((s) => s.path === '/wps/relay/MCSFE_confirmWithdrawal')).toBe(false)
+    await user.upload(within(section).getByLabelText('Proof (screenshot of your account)'), png())
+    await user.click(within(section).getByRole('button', { name: 'Confirm' }))
+    await waitFor(() => expect(sent.some((s) => s.path === '/wps/relay/MCSFE_confirmWithdrawal')).toBe(true))
+    const body = sent.find((s) => s.path === '/wps/relay/MCSFE_confirmWithdrawal')?.body as {
+      outcome: string
+      proof: { contentType: string; data: string }
+    }
+    expect(body.outcome).toBe('NOT_RECEIVED')
+    expect(body.proof.contentType).toBe('image/png')
+    expect(body.proof.data).toBe(Buffer.from(await png().arrayBuffer()).toString('base64'))
+  })
+})
+
+describe('member centre pages', () => {
+  test('every page renders at 360 px wide without an error', async () => {
+    window.innerWidth = 360
+    stubMoneyApi(moneyAnswers({ '/wps/member/info': memberInfo({ toUpline: true }) }))
+    const user = userEvent.setup()
+    await renderApp('/index')
+    const banner = await screen.findByRole('banner')
+    await user.click(await within(banner).findByRole('button', { name: /Dara/ }))
+    const dialog = await screen.findByRole('dialog', { name: 'Member centre' })
+    const menu = within(dialog).getByRole('navigation', { name: 'Member centre menu' })
+    expect(within(menu).getAllByRole('button')).toHaveLength(memberCentrePages.length)
+    for (const item of within(menu).getAllByRole('button')) {
+      await user.click(item)
+      expect(item.getAttribute('aria-current')).toBe('page')
+      await waitFor(() => expect(within(dialog).queryByRole('status', { name: /Loading/ })).toBeNull())
+      expect(within(dialog).queryByRole('alert')).toBeNull()
+    }
+    await user.click(within(menu).getByRole('button', { name: 'My account' }))
+    expect(await within(dialog).findByText('member01')).toBeTruthy()
+    expect(within(dialog).getByRole('heading', { name: 'Change payment password' })).toBeTruthy()
+  })
+
+  test('the account record shows movements with their type, signed amount and balance after', async () => {
+    stubMoneyApi(
+      moneyAnswers({
+        '/wps/relay/ODSFE2_MemTransDet': {
+          list: [
+            {
+              id: 1,
+              time: Date.now(),
+              type: 'WITHDRAWAL_RETURN',
+              amount: '50.00',
+              balanceAfter: '1050.00',
+              accountTypeId: 2,
+              accountTypeName: 'Main wallet',
+              memo: 'rejected',
+            },
+          ],
+          total: 1,
+          pageNo: 1,
+          pageSize: 20,
+        },
+      }),
+    )
+    const user = userEvent.setup()
+    await renderApp('/index')
+    const banner = await screen.findByRole('banner')
+    await user.click(await within(banner).findByRole('button', { name: 'Account record' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Member centre' })
+    const list = await within(dialog).findByRole('list', { name: 'Account record' })
+    expect(list.textContent).toContain('Withdrawal returned')
+    expect(list.textContent).toContain('+$50.00')
+    expect(list.textContent).toContain('Balance $1,050.00')
+  })
+})
+
+describe('deposit and withdraw shortcuts', () => {
+  test('a visitor gets the login popup', async () => {
+    endSession()
+    sessionStorage.setItem('index-notice-seen', '1')
+    stubMoneyApi(moneyAnswers())
+    const user = userEvent.setup()
+    await renderApp('/index')
+    const banner = await screen.findByRole('banner')
+    await user.click(await within(banner).findByRole('button', { name: 'Deposit' }))
+    expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeTruthy()
+    expect(within(banner).queryByLabelText(/^Balance/)).toBeNull()
+  })
+
+  test('a trial account sees its play money and gets the real-account notice', async () => {
+    stubMoneyApi(moneyAnswers({ '/wps/member/info': memberInfo({ type: 4, nickname: 'Guest' }) }))
+    const user = userEvent.setup()
+    await renderApp('/index')
+    const banner = await screen.findByRole('banner')
+    await within(banner).findByRole('button', { name: /Guest/ })
+    expect(await within(banner).findByLabelText('Balance: $1,234.50')).toBeTruthy()
+    await user.click(within(banner).getByRole('button', { name: 'Withdrawal' }))
+    expect(await screen.findByRole('dialog', { name: /real account/i })).toBeTruthy()
+    expect(screen.queryByRole('dialog', { name: 'Member centre' })).toBeNull()
+  })
+
+  test('a member gets the member centre on the deposit page with the bank details', async () => {
+    stubMoneyApi(moneyAnswers())
+    const user = userEvent.setup()
+    await renderApp('/index')
+    const banner = await screen.findByRole('banner')
+    await within(banner).findByRole('button', { name: /Dara/ })
+    await user.click(within(banner).getByRole('button', { name: 'Deposit' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Member centre' })
+    expect(within(dialog).getByRole('button', { name: 'Deposit' }).getAttribute('aria-current')).toBe('page')
+    expect(await within(dialog).findByText('000 111 222')).toBeTruthy()
+  })
+})
