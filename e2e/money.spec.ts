@@ -62,11 +62,10 @@ test('deposit, withdraw, get a rejected withdrawal back, pay online, and the led
   ops,
 }) => {
   test.setTimeout(120_000)
-  // NOTE: the demo gateway's own page has no icon, so Chromium's /favicon.ico request there
-  // 404s; every other console error fails the test.
+  // Every console error fails the test, the demo gateway's own page included.
   const errors: string[] = []
   page.on('console', (m) => {
-    if (m.type() === 'error' && !m.location().url.endsWith('/favicon.ico')) errors.push(m.text())
+    if (m.type() === 'error') errors.push(m.text())
   })
   page.on('pageerror', (err) => errors.push(err.message))
   const name = `m${Date.now().toString(36).slice(-7)}`

@@ -164,6 +164,7 @@ function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(title)}</title>
+<link rel="icon" href="data:,">
 <style>
 body{font-family:system-ui,sans-serif;max-width:26rem;margin:2rem auto;padding:0 1rem;color:#1d2433}
 h1{font-size:1.25rem}.muted{color:#5b6474;font-size:.875rem}
