@@ -66,6 +66,8 @@ test('register by username, log out, log back in', async ({ page, ops }) => {
     const account = page.getByRole('banner').getByRole('button', { name: new RegExp(name, 'i') })
     await expect(account).toBeVisible()
 
+    await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click()
+
     await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click()
     await page.getByRole('dialog', { name: 'Log out' }).getByRole('button', { name: 'Log out' }).click()
     await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible()
@@ -118,6 +120,8 @@ test('a member logs in, sees their name, and logs out after confirming', async (
   await page.reload()
   await expect(page.getByRole('banner').getByRole('button', { name: /member01/ })).toBeVisible()
 
+  await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click()
+
   await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click()
   const confirm = page.getByRole('dialog', { name: 'Log out' })
   await confirm.getByRole('button', { name: 'Log out' }).click()
@@ -139,6 +143,7 @@ test('the default password must be changed before anything else', async ({ page 
   await expect(page.getByText('Your password has been changed.')).toBeVisible()
 
   // The new password logs in without the forced change.
+  await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click()
   await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click()
   await page.getByRole('dialog', { name: 'Log out' }).getByRole('button', { name: 'Log out' }).click()
   await logIn(page, 'newbie01', 'fresh2026')
@@ -183,7 +188,7 @@ test('register by mobile with the code read from the outbox', async ({ page, req
   await dialog.getByRole('checkbox').check()
   await dialog.getByRole('button', { name: 'Register' }).click()
   await expect(dialog).toHaveCount(0)
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Log out' })).toBeVisible()
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Account menu' })).toBeVisible()
 
   // Login by SMS code is covered by the server suite (one code a minute per number).
   const info = await page.evaluate(() => sessionStorage.getItem('account'))

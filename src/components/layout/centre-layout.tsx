@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 
 export interface CentreLayoutProps<P extends string> {
   menuLabel: string
@@ -18,9 +18,16 @@ export function CentreLayout<P extends string>({
   label,
   children,
 }: CentreLayoutProps<P>) {
+  const menu = useRef<HTMLElement>(null)
+  // On a phone the menu scrolls sideways: keep the current page's entry in view.
+  useEffect(() => {
+    const item = menu.current?.querySelector<HTMLElement>('[aria-current="page"]')
+    if (typeof item?.scrollIntoView === 'function')
+      item.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+  }, [current])
   return (
     <div className="centre-layout">
-      <nav aria-label={menuLabel} className="centre-menu">
+      <nav aria-label={menuLabel} className="centre-menu" ref={menu}>
         <ul>
           {pages.map((p) => (
             <li key={p}>

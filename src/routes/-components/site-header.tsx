@@ -48,7 +48,7 @@ export function SiteHeader({ nav = 'shown' }: { nav?: 'shown' | 'toggle' | 'none
           <ThemeSwitcher />
         </>
       }
-      actions={
+      money={
         <>
           {token ? (
             <Suspense fallback={null}>
@@ -69,9 +69,9 @@ export function SiteHeader({ nav = 'shown' }: { nav?: 'shown' | 'toggle' | 'none
           >
             {t`Withdrawal`}
           </button>
-          <AccountArea />
         </>
       }
+      actions={<AccountArea />}
       nav={
         nav === 'none' ? undefined : (
           <>

@@ -1,10 +1,11 @@
 /**
- * The header's account corner: log in and register for visitors; for a member their name,
- * the member centre, the account and betting records, the agent centre for agents, and log
- * out behind a confirmation.
+ * The header's account corner: log in and register for visitors; for a member their
+ * avatar and name (opening the member centre) and a menu with the account and betting
+ * records, the agent centre for agents, and log out behind a confirmation. The menu is a
+ * disclosure: Escape or a click elsewhere closes it and focus goes back to its button.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { Avatar } from '../../../components/ui/avatar'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { openProtected } from '../../../lib/guards'
@@ -17,6 +18,29 @@ export function AccountArea() {
   const s = useSession()
   const logout = useLogout()
   const [confirming, setConfirming] = useState(false)
+  const [menuOpen, setMenuOpen] = useState(false)
+  const menuId = useId()
+  const menuRef = useRef<HTMLDivElement>(null)
+  const toggleRef = useRef<HTMLButtonElement>(null)
+
+  useEffect(() => {
+    if (!menuOpen) return
+    const onPointer = (e: PointerEvent) => {
+      if (!menuRef.current?.contains(e.target as Node)) setMenuOpen(false)
+    }
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return
+      setMenuOpen(false)
+      toggleRef.current?.focus()
+    }
+    document.addEventListener('pointerdown', onPointer)
+    document.addEventListener('keydown', onKey)
+    return () => {
+      document.removeEventListener('pointerdown', onPointer)
+      document.removeEventListener('keydown', onKey)
+    }
+  }, [menuOpen])
+
   if (!s.token) {
     return (
       <>
@@ -29,6 +53,22 @@ export function AccountArea() {
       </>
     )
   }
+
+  const item = (label: ReactNode, action: () => void) => (
+    <li>
+      <button
+        type="button"
+        className="button"
+        onClick={() => {
+          setMenuOpen(false)
+          action()
+        }}
+      >
+        {label}
+      </button>
+    </li>
+  )
+
   return (
     <>
       <button
@@ -42,28 +82,34 @@ export function AccountArea() {
           <Trans>Member centre</Trans>
         </span>
       </button>
-      <button
-        type="button"
-        className="button button-light"
-        onClick={() => openProtected('memberCentre', { page: 'transactionHistory' })}
-      >
-        <Trans>Account record</Trans>
-      </button>
-      <button
-        type="button"
-        className="button button-light"
-        onClick={() => openProtected('memberCentre', { page: 'personalHistoryCopy' })}
-      >
-        <Trans>Betting record</Trans>
-      </button>
-      {isAgentType(s.member?.type) ? (
-        <button type="button" className="button button-light" onClick={() => openProtected('agentCentre')}>
-          <Trans>Agent centre</Trans>
+      <div className="account-menu" ref={menuRef}>
+        <button
+          ref={toggleRef}
+          type="button"
+          className="button button-light"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          aria-label={t`Account menu`}
+          onClick={() => setMenuOpen((o) => !o)}
+        >
+          <span aria-hidden="true">☰</span>
         </button>
-      ) : null}
-      <button type="button" className="button button-light" onClick={() => setConfirming(true)}>
-        <Trans>Log out</Trans>
-      </button>
+        {menuOpen ? (
+          <ul id={menuId} className="account-menu-list" aria-label={t`Account menu`}>
+            {item(<Trans>Member centre</Trans>, () => openProtected('memberCentre'))}
+            {item(<Trans>Account record</Trans>, () =>
+              openProtected('memberCentre', { page: 'transactionHistory' }),
+            )}
+            {item(<Trans>Betting record</Trans>, () =>
+              openProtected('memberCentre', { page: 'personalHistoryCopy' }),
+            )}
+            {isAgentType(s.member?.type)
+              ? item(<Trans>Agent centre</Trans>, () => openProtected('agentCentre'))
+              : null}
+            {item(<Trans>Log out</Trans>, () => setConfirming(true))}
+          </ul>
+        ) : null}
+      </div>
       <ConfirmDialog
         open={confirming}
         title={t`Log out`}

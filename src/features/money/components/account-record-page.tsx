@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { movementTypes, type MovementType } from '#contract/records'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { RangeError } from './range-error'
+import { WalletName } from './wallet-name'
 import { SelectField } from '../../../components/ui/select-field'
 import { movementsQueryOptions } from '../api/get-movements'
 import { showMoney } from '../money-text'
@@ -60,7 +61,8 @@ export function AccountRecordPage() {
                   {data.list.map((m) => (
                     <li key={m.id}>
                       <span>
-                        <MovementTypeLabel type={m.type} /> · {m.accountTypeName}
+                        <MovementTypeLabel type={m.type} /> ·{' '}
+                        <WalletName accountTypeId={m.accountTypeId} name={m.accountTypeName} />
                       </span>
                       <span className={signClass(m.amount)}>
                         {m.amount.startsWith('-') ? '' : '+'}

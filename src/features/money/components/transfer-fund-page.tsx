@@ -43,9 +43,11 @@ export function TransferFundPage() {
     (w) => !single || w.accountTypeId === mainAccountTypeId,
   )
   const target = to || String(wallets.find((w) => w.accountTypeId !== mainAccountTypeId)?.accountTypeId ?? '')
+  const nameOf = (w: { accountTypeId: number; accountTypeName: string }) =>
+    w.accountTypeId === mainAccountTypeId ? t`Main wallet` : w.accountTypeName
   const options = wallets.map((w) => ({
     value: String(w.accountTypeId),
-    label: w.status === 'MAINTENANCE' ? `${w.accountTypeName} (${t`Maintenance`})` : w.accountTypeName,
+    label: w.status === 'MAINTENANCE' ? `${nameOf(w)} (${t`Maintenance`})` : nameOf(w),
   }))
 
   async function transfer(e: FormEvent) {
@@ -104,7 +106,7 @@ export function TransferFundPage() {
               {wallets.map((w) => (
                 <li key={w.accountTypeId}>
                   <span>
-                    {w.accountTypeName}
+                    {nameOf(w)}
                     {w.status === 'MAINTENANCE' ? (
                       <>
                         {' '}
