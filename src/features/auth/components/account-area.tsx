@@ -106,7 +106,11 @@ export function AccountArea() {
             {isAgentType(s.member?.type)
               ? item(<Trans>Agent centre</Trans>, () => openProtected('agentCentre'))
               : null}
-            {item(<Trans>Log out</Trans>, () => setConfirming(true))}
+            {item(<Trans>Log out</Trans>, () => {
+              // The menu closes: the confirmation returns focus to the menu's button.
+              toggleRef.current?.focus()
+              setConfirming(true)
+            })}
           </ul>
         ) : null}
       </div>
