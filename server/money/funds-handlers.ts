@@ -323,6 +323,7 @@ export function fundsHandlers(deps: FundsDeps): HandlerGroup<Endpoints['funds']>
         hasPaymentPassword: me.paymentPasswordHash !== null,
         maxBankCards: m.maxBankCards,
         autoReceiveMinutes: m.withdrawAutoReceiveMinutes,
+        paymentPasswordRule: await paymentRule(m.code),
       }
     },
 

@@ -7,6 +7,7 @@ import { z } from 'zod/mini'
 import { defineEndpoint } from './endpoint'
 import { AmountInputSchema, MoneySchema } from './money'
 import { PageQueryShape, TimeRangeShape, pageOf } from './paging'
+import { RegisterFieldRuleSchema } from './system'
 
 const text = (max: number) => z.string().check(z.maxLength(max))
 
@@ -92,6 +93,8 @@ export const WithdrawSettingsSchema = z.object({
   hasPaymentPassword: z.boolean(),
   maxBankCards: z.int(),
   autoReceiveMinutes: z.int(),
+  /** The brand's rule for payment passwords (whether or not registration asks for one). */
+  paymentPasswordRule: RegisterFieldRuleSchema,
 })
 export type WithdrawSettings = z.infer<typeof WithdrawSettingsSchema>
 

@@ -197,6 +197,15 @@ describe('withdrawal', () => {
           hasPaymentPassword: false,
           maxBankCards: 3,
           autoReceiveMinutes: 60,
+          paymentPasswordRule: {
+            field: 'paymentPassword',
+            enabled: true,
+            required: true,
+            minLength: 6,
+            maxLength: 6,
+            acceptedPattern: '^[0-9]+$',
+            patternId: 'DIGITS',
+          },
         },
       }),
     )

@@ -130,6 +130,8 @@ describe('payment password', () => {
       hasPaymentPassword: true,
       minimumAmount: '10.00',
       maximumAmount: '50000.00',
+      // The rule is there even though registration does not ask for a payment password.
+      paymentPasswordRule: { field: 'paymentPassword', minLength: 6, maxLength: 6, patternId: 'DIGITS' },
     })
   })
 

@@ -4,9 +4,7 @@
  * that own them.
  */
 import { useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
 import { Suspense } from 'react'
-import { registerRulesQueryOptions } from '../../features/auth/api/auth-api'
 import { MemberCentreModal, type MemberPage } from '../../features/member/components/member-centre-modal'
 import { MyAccountPage } from '../../features/member/components/my-account-page'
 import { Skeleton } from '../../components/ui/skeleton'
@@ -48,8 +46,6 @@ export function MemberCentre({ onClose, avatarChoice }: { onClose: () => void; a
   const { t } = useLingui()
   const modals = useModals()
   const s = useSession()
-  const rules = useQuery(registerRulesQueryOptions())
-  const paymentRule = rules.data?.find((r) => r.field === 'paymentPassword')
 
   function page(p: MemberPage, go: (p: MemberPage) => void) {
     switch (p) {
@@ -57,7 +53,7 @@ export function MemberCentre({ onClose, avatarChoice }: { onClose: () => void; a
         return (
           <>
             <MyAccountPage avatarChoice={avatarChoice} />
-            <money.securityCenter member={s.member} paymentRule={paymentRule} />
+            <money.securityCenter member={s.member} />
           </>
         )
       case 'transferFund':

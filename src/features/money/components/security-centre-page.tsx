@@ -35,14 +35,7 @@ export interface MemberSummary {
   memberLabel: readonly { labelName: string }[]
 }
 
-export function SecurityCentrePage({
-  member,
-  paymentRule,
-}: {
-  member: MemberSummary | null
-  /** The brand's payment-password rule (registration settings), when known. */
-  paymentRule: RegisterFieldRule | undefined
-}) {
+export function SecurityCentrePage({ member }: { member: MemberSummary | null }) {
   const time = useDateTime()
   const settings = useQuery(withdrawSettingsQueryOptions())
   return (
@@ -91,7 +84,7 @@ export function SecurityCentrePage({
       <QueryState query={settings}>
         {(s) => (
           <>
-            <PaymentPasswordForm exists={s.hasPaymentPassword} rule={paymentRule} />
+            <PaymentPasswordForm exists={s.hasPaymentPassword} rule={s.paymentPasswordRule} />
             {s.hasPaymentPassword ? <BankCards max={s.maxBankCards} /> : null}
           </>
         )}
