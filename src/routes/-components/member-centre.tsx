@@ -53,7 +53,10 @@ export function MemberCentre({ onClose, avatarChoice }: { onClose: () => void; a
         return (
           <>
             <MyAccountPage avatarChoice={avatarChoice} />
-            <money.securityCenter member={s.member} />
+            {/* The avatar part shows at once; the money part below it when its chunk is in. */}
+            <Suspense fallback={<Skeleton lines={4} label={t`Loading`} />}>
+              <money.securityCenter member={s.member} />
+            </Suspense>
           </>
         )
       case 'transferFund':
