@@ -89,12 +89,18 @@ async function main(): Promise<void> {
     services.funds.autoReceive().catch((err: unknown) => app.log.error({ err }, 'auto-receive failed'))
   }, config.AUTO_RECEIVE_INTERVAL_SECONDS * 1000)
   autoReceive.unref()
+  // Sessions that ended a week ago go; hourly, one DELETE, safe on every instance.
+  const prune = setInterval(() => {
+    services.sessions.prune().catch((err: unknown) => app.log.error({ err }, 'session pruning failed'))
+  }, 3_600_000)
+  prune.unref()
 
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
     closing = true
     clearInterval(autoReceive)
+    clearInterval(prune)
     app.log.info({ signal }, 'shutting down')
     const timer = setTimeout(() => process.exit(1), 10_000)
     timer.unref()

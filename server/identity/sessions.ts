@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { memberTypes } from '#contract/identity'
-import { and, eq, isNull, ne } from 'drizzle-orm'
+import { and, eq, isNull, lt, ne, or } from 'drizzle-orm'
 import { members, sessions } from '../db/schema'
 import { AppError } from '../http/errors'
 import type { Db } from '../plugins/external/db'
@@ -122,8 +122,32 @@ export function createSessions(db: Db, policy: SessionPolicy, now: () => Date) {
           and(eq(sessions.memberId, memberId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)),
         )
     },
+
+    /**
+     * Removes sessions that ended (expired, idle too long, or revoked) more than `keepMs`
+     * ago; one statement, so several instances may run it. Returns how many went.
+     */
+    async prune(keepMs: number = sessionRetentionMs): Promise<number> {
+      const t = now().getTime()
+      const cutoff = new Date(t - keepMs)
+      const idleCutoff = new Date(t - keepMs - policy.idleMs)
+      const gone = await db
+        .delete(sessions)
+        .where(
+          or(
+            lt(sessions.expiresAt, cutoff),
+            lt(sessions.revokedAt, cutoff),
+            lt(sessions.lastSeenAt, idleCutoff),
+          ),
+        )
+        .returning({ id: sessions.id })
+      return gone.length
+    },
   }
 }
+
+/** Ended sessions are kept this long (for support questions), then pruned: 7 days. */
+export const sessionRetentionMs = 7 * 24 * 3_600_000
 
 export type Sessions = ReturnType<typeof createSessions>
 

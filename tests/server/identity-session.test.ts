@@ -163,6 +163,34 @@ describe('session expiry', () => {
   })
 })
 
+describe('pruning ended sessions', () => {
+  it('removes sessions a week after they ended, and keeps live and recently ended ones', async () => {
+    const expiring = await tokenOf(server, 'member01', 'lotus123', { ip: nextIp() })
+    const loggedOut = await tokenOf(server, 'member01', 'lotus123', { ip: nextIp() })
+    expect((await plainCall(server, 'DELETE', '/wps/session/logout', { token: loggedOut })).statusCode).toBe(
+      200,
+    )
+    const hashOf = (t: string) => createHash('sha256').update(t).digest('hex')
+    const kept = async (...tokens: string[]) => {
+      const rows = await server.db.select({ h: sessions.tokenHash }).from(sessions)
+      const present = new Set(rows.map((r) => r.h))
+      return tokens.map((t) => present.has(hashOf(t)))
+    }
+    await server.services.sessions.prune()
+    expect(await kept(expiring, loggedOut)).toEqual([true, true])
+    // Almost seven days after the logout (and six after the other's 24-hour limit): kept.
+    clock.advance(6 * 24 * hour + 23 * hour)
+    await server.services.sessions.prune()
+    expect(await kept(expiring, loggedOut)).toEqual([true, true])
+    // Two days more: both ended over a week ago and go; a session in use stays.
+    clock.advance(2 * 24 * hour)
+    const fresh = await tokenOf(server, 'member01', 'lotus123', { ip: nextIp() })
+    expect(await server.services.sessions.prune()).toBeGreaterThanOrEqual(2)
+    expect(await kept(expiring, loggedOut, fresh)).toEqual([false, false, true])
+    expect((await info(fresh)).statusCode).toBe(200)
+  })
+})
+
 describe('logging out', () => {
   it('ends this session (the next call is 401), keeps the member’s other sessions, and is audited', async () => {
     const m = await createMember(server, { username: 'logout01', password: 'secret12' })
