@@ -154,7 +154,7 @@ export async function buildApp(
   const throttle = createThrottle(db, now)
   const ledger = createLedger(db)
   const funds = createFundsService(db, ledger, now)
-  const moneySettings = createMoneySettings(db, config.SETTINGS_TTL_SECONDS * 1000)
+  const moneySettings = createMoneySettings(db, repo, config.SETTINGS_TTL_SECONDS * 1000)
 
   let merchants: ReadonlySet<string> = new Set(await repo.merchantCodes())
   const refreshMerchants = async () => {

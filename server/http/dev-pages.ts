@@ -6,12 +6,7 @@ import { desc } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { outbox } from '../db/schema'
 import type { Db } from '../plugins/external/db'
-
-const escape = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  )
+import { escapeHtml } from './html'
 
 export function registerDevPages(app: FastifyInstance, db: Db): void {
   const latest = () => db.select().from(outbox).orderBy(desc(outbox.id)).limit(50)
@@ -35,7 +30,7 @@ export function registerDevPages(app: FastifyInstance, db: Db): void {
     const items = rows
       .map(
         (r) =>
-          `<tr><td>${escape(r.createdAt.toISOString())}</td><td>${escape(r.channel)}</td><td>${escape(r.destination)}</td><td>${escape(r.subject ?? '')}</td><td>${escape(r.body)}</td></tr>`,
+          `<tr><td>${escapeHtml(r.createdAt.toISOString())}</td><td>${escapeHtml(r.channel)}</td><td>${escapeHtml(r.destination)}</td><td>${escapeHtml(r.subject ?? '')}</td><td>${escapeHtml(r.body)}</td></tr>`,
       )
       .join('')
     return reply

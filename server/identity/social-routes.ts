@@ -8,13 +8,10 @@ import { SocialProviderSchema, socialReturnKeys } from '#contract/identity'
 import type { ErrorCode } from '#contract/error-codes'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { AppError } from '../http/errors'
+import { escapeHtml } from '../http/html'
 import type { RouteDeps } from '../http/contract-routes'
 import { callerContext } from '../http/request-context'
 import { socialBasePath, socialCookie, type Social } from './social'
-
-function escapeHtml(v: string): string {
-  return v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-}
 
 export function registerSocialRoutes(
   app: FastifyInstance,

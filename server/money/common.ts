@@ -3,22 +3,16 @@
  * checked by their bytes, and the refusal that carries the current balance.
  */
 import { createHash } from 'node:crypto'
-import { eq, gte, lt } from 'drizzle-orm'
+import { gte, lt } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import { type imageTypes, maxImageBytes, type ImageUpload } from '#contract/funds'
 import { minorToMoney, parseAmount } from '#contract/money'
-import { merchants, uploads } from '../db/schema'
+import { type merchants, uploads } from '../db/schema'
 import { AppError } from '../http/errors'
 import type { Db } from '../plugins/external/db'
 import { InsufficientFunds, type Ledger, type Tx } from './ledger'
 
 export type MerchantRow = typeof merchants.$inferSelect
-
-export async function merchantOf(db: Db, code: string): Promise<MerchantRow> {
-  const [m] = await db.select().from(merchants).where(eq(merchants.code, code))
-  if (!m) throw new Error(`brand ${code} missing`)
-  return m
-}
 
 /** A positive amount with at most the currency's decimals, or amount_invalid. */
 export function amountOrThrow(input: string, m: MerchantRow): bigint {

@@ -15,6 +15,7 @@ import { z } from 'zod'
 import { formatMinor } from '#contract/money'
 import { deposits, merchants } from '../db/schema'
 import { AppError } from '../http/errors'
+import { escapeHtml } from '../http/html'
 import type { Db } from '../plugins/external/db'
 import { SettlementError, type FundsService } from './funds-service'
 
@@ -38,12 +39,6 @@ function signatureOk(secret: string, rawBody: string, given: string | undefined)
   if (!given || !/^[0-9a-f]{64}$/.test(given)) return false
   return timingSafeEqual(Buffer.from(signCallback(secret, rawBody), 'hex'), Buffer.from(given, 'hex'))
 }
-
-const escape = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  )
 
 export function registerDemoGateway(
   app: FastifyInstance,
@@ -70,17 +65,17 @@ export function registerDemoGateway(
     if (d.status !== 'PENDING') {
       return page(
         'Demo gateway',
-        `<p>Order ${escape(d.gatewayOrder ?? '')} is already ${d.status.toLowerCase()}.</p>
-        <p><a href="/index">Back to ${escape(row.name)}</a></p>`,
+        `<p>Order ${escapeHtml(d.gatewayOrder ?? '')} is already ${d.status.toLowerCase()}.</p>
+        <p><a href="/index">Back to ${escapeHtml(row.name)}</a></p>`,
       )
     }
     return page(
       'Demo gateway',
-      `<p>Pay <strong>${escape(amount)}</strong> to ${escape(row.name)}</p>
-      <p class="muted">Order ${escape(d.gatewayOrder ?? '')}. This is a demo gateway: no real money moves.</p>
+      `<p>Pay <strong>${escapeHtml(amount)}</strong> to ${escapeHtml(row.name)}</p>
+      <p class="muted">Order ${escapeHtml(d.gatewayOrder ?? '')}. This is a demo gateway: no real money moves.</p>
       <form method="post" action="/gateway/demo/pay">
-        <input type="hidden" name="order" value="${escape(d.gatewayOrder ?? '')}">
-        <button name="outcome" value="PAID" type="submit">Pay ${escape(amount)}</button>
+        <input type="hidden" name="order" value="${escapeHtml(d.gatewayOrder ?? '')}">
+        <button name="outcome" value="PAID" type="submit">Pay ${escapeHtml(amount)}</button>
         <button name="outcome" value="FAILED" type="submit" class="secondary">Cancel payment</button>
       </form>`,
     )
@@ -163,12 +158,12 @@ export function registerDemoGateway(
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)}</title>
+<title>${escapeHtml(title)}</title>
 <link rel="icon" href="data:,">
 <style>
 body{font-family:system-ui,sans-serif;max-width:26rem;margin:2rem auto;padding:0 1rem;color:#1d2433}
 h1{font-size:1.25rem}.muted{color:#5b6474;font-size:.875rem}
 button{display:block;width:100%;min-height:44px;margin:.5rem 0;font-size:1rem;border-radius:.5rem;border:0;background:#0b6e4f;color:#fff}
 button.secondary{background:#e8ebf0;color:#1d2433}
-</style></head><body><h1>${escape(title)}</h1>${body}</body></html>`
+</style></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`
 }

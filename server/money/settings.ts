@@ -7,7 +7,8 @@ import { asc, eq } from 'drizzle-orm'
 import { mainAccountTypeId } from '#contract/wallet'
 import { vendors } from '../db/schema'
 import type { Db } from '../plugins/external/db'
-import { merchantOf, type MerchantRow } from './common'
+import type { SystemRepository } from '../system/system-repository'
+import type { MerchantRow } from './common'
 
 export interface WalletDef {
   accountTypeId: number
@@ -34,7 +35,7 @@ async function readWalletDefs(db: Db, m: MerchantRow): Promise<WalletDef[]> {
   return out
 }
 
-export function createMoneySettings(db: Db, ttlMs: number) {
+export function createMoneySettings(db: Db, repo: SystemRepository, ttlMs: number) {
   const cache = new Map<string, { at: number; value: Promise<unknown> }>()
   function cached<T>(key: string, read: () => Promise<T>): Promise<T> {
     const hit = cache.get(key)
@@ -49,7 +50,12 @@ export function createMoneySettings(db: Db, ttlMs: number) {
     return value
   }
   return {
-    merchant: (code: string) => cached(`m:${code}`, () => merchantOf(db, code)),
+    merchant: (code: string) =>
+      cached(`m:${code}`, async () => {
+        const m = await repo.merchant(code)
+        if (!m) throw new Error(`brand ${code} missing`)
+        return m
+      }),
     wallets: (m: MerchantRow) => cached(`w:${m.code}:${m.walletMode}`, () => readWalletDefs(db, m)),
   }
 }
