@@ -6,7 +6,7 @@
 import { constants, createCipheriv, createPublicKey, publicEncrypt, randomBytes } from 'node:crypto'
 import { FailureSchema, successEnvelope, type Failure } from '#contract/envelope'
 import { LoginResponseSchema, type LoginResponse } from '#contract/identity'
-import { PublicKeySchema } from '#contract/system'
+import { PublicKeySchema, type PublicKey } from '#contract/system'
 import { eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { captchas, members } from '../server/db/schema'
@@ -48,7 +48,11 @@ export interface Sealed {
  */
 export async function seal(server: Server, payload: unknown): Promise<Sealed> {
   const res = await server.app.inject({ method: 'GET', url: '/wps/system/publicKey' })
-  const pk = successEnvelope(PublicKeySchema).parse(res.json()).value
+  return sealWith(successEnvelope(PublicKeySchema).parse(res.json()).value, payload)
+}
+
+/** Seals a payload with a public key already in hand (a server reached over HTTP). */
+export function sealWith(pk: PublicKey, payload: unknown): Sealed {
   const aesKey = randomBytes(32)
   const iv = randomBytes(12)
   const cipher = createCipheriv('aes-256-gcm', aesKey, iv)

@@ -6,14 +6,9 @@
  * say: nothing half-written, nothing applied twice.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import {
-  constants,
-  createCipheriv,
-  createPublicKey,
-  publicEncrypt,
-  randomBytes,
-  randomInt,
-} from 'node:crypto'
+import { randomBytes, randomInt } from 'node:crypto'
+import { successEnvelope } from '#contract/envelope'
+import { PublicKeySchema } from '#contract/system'
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -23,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
 import { ledgerAccounts, members } from '../../server/db/schema'
 import { reconcile } from '../../server/money/ledger'
 import { openDatabase } from '../../server/plugins/external/db'
+import { sealWith } from '../identity-helpers'
 import { ident, withDatabase } from '../setup/server-global-setup'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -107,22 +103,9 @@ function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
 
 /** Seals a body for an encrypted endpoint (design.md section 2) with the server's key. */
 async function sealed(base: string, payload: unknown) {
-  const pk = (
-    (await (await fetch(`${base}/wps/system/publicKey`)).json()) as { value: { kid: string; spki: string } }
-  ).value
-  const aesKey = randomBytes(32)
-  const iv = randomBytes(12)
-  const cipher = createCipheriv('aes-256-gcm', aesKey, iv)
-  const ct = Buffer.concat([cipher.update(JSON.stringify(payload), 'utf8'), cipher.final()])
-  const rsa = createPublicKey({ key: Buffer.from(pk.spki, 'base64'), format: 'der', type: 'spki' })
-  const wrapped = publicEncrypt(
-    { key: rsa, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    aesKey,
-  )
-  return {
-    headers: { encryption: `${pk.kid}.${wrapped.toString('base64url')}` },
-    body: JSON.stringify({ value: Buffer.concat([iv, ct, cipher.getAuthTag()]).toString('base64url') }),
-  }
+  const res = await fetch(`${base}/wps/system/publicKey`)
+  const s = sealWith(successEnvelope(PublicKeySchema).parse(await res.json()).value, payload)
+  return { headers: s.headers, body: JSON.stringify(s.payload) }
 }
 
 interface Sent {
