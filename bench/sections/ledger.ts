@@ -26,6 +26,7 @@ import { createLedger, reconcile } from '#server/money/ledger'
 import { openDatabase, type Database } from '#server/plugins/external/db'
 import { num, table } from '../lib/format'
 import { benchAdminUrl, pgReachable, withTempPg } from '../lib/pg'
+import { stats } from '../lib/stats'
 import { startPortal } from '../lib/portal'
 import { fetchSealingKey, seal } from '../lib/sealed'
 import type { BenchSection, Json, SectionResult, SummaryRow } from '../lib/types'
@@ -46,14 +47,6 @@ interface Run {
   reconciles: boolean
   accounts: number
   transactions: number
-}
-
-const pct = (s: number[], p: number) => {
-  const sorted = [...s].sort((a, b) => a - b)
-  return (
-    Math.round((sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0) * 100) /
-    100
-  )
 }
 
 async function servicePath(engine: string, database: Database, workers: number): Promise<Run> {
@@ -119,8 +112,8 @@ async function servicePath(engine: string, database: Database, workers: number):
     workers,
     transfers: samples.length,
     perS: Math.round(samples.length / wallS),
-    p50Ms: pct(samples, 50),
-    p99Ms: pct(samples, 99),
+    p50Ms: stats(samples).p50Ms,
+    p99Ms: stats(samples).p99Ms,
     reconciles: r.ok,
     accounts: r.accounts,
     transactions: r.transactions,
@@ -205,8 +198,8 @@ async function overHttp(root: string, databaseUrl: string, clients: number): Pro
         workers: clients,
         transfers: samples.length,
         perS: Math.round(samples.length / wallS),
-        p50Ms: pct(samples, 50),
-        p99Ms: pct(samples, 99),
+        p50Ms: stats(samples).p50Ms,
+        p99Ms: stats(samples).p99Ms,
         reconciles: r.ok,
         accounts: r.accounts,
         transactions: r.transactions,

@@ -25,7 +25,8 @@ import { measure, type LoadFigures, type LoadOptions } from '../lib/load'
 import { startPortal, type PortalServer } from '../lib/portal'
 import { fetchSealingKey, seal, type SealingKey } from '../lib/sealed'
 import { benchAdminUrl, pgReachable, withTempPg } from '../lib/pg'
-import type { BenchContext, BenchSection, Json, SectionResult } from '../lib/types'
+import { round, stats, type Stats } from '../lib/stats'
+import type { BenchContext, BenchSection, SectionResult } from '../lib/types'
 
 const warmupLogins = 5
 const measuredLogins = 60
@@ -45,35 +46,6 @@ interface LoginOutcome {
   status: number
   errorCode: string | null
   token: string | null
-}
-
-interface Stats {
-  [key: string]: Json
-  count: number
-  minMs: number
-  p50Ms: number
-  p90Ms: number
-  p99Ms: number
-  maxMs: number
-  meanMs: number
-}
-
-const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d
-
-/** Nearest-rank percentiles: with fewer than 100 samples p99 is the slowest one. */
-function stats(samples: number[]): Stats {
-  const s = [...samples].sort((a, b) => a - b)
-  const at = (p: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? 0
-  const mean = s.reduce((a, b) => a + b, 0) / (s.length || 1)
-  return {
-    count: s.length,
-    minMs: round(s[0] ?? 0),
-    p50Ms: round(at(50)),
-    p90Ms: round(at(90)),
-    p99Ms: round(at(99)),
-    maxMs: round(s[s.length - 1] ?? 0),
-    meanMs: round(mean),
-  }
 }
 
 /** One login with a freshly sealed body; the clock covers the HTTP exchange only. */
