@@ -22,6 +22,26 @@ export class AppError extends Error {
   }
 }
 
+/** Whole seconds from `now` until `until`, at least 1: what a Retry-After says. */
+export function secondsUntil(until: Date, now: Date): number {
+  return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000))
+}
+
+/** A refusal that says when to try again: `value.retryAfterSeconds` and a Retry-After header. */
+export function retryLater(
+  errorCode: ErrorCode,
+  message: string,
+  seconds: number,
+  value: Record<string, unknown> = {},
+): AppError {
+  return new AppError(
+    errorCode,
+    message,
+    { ...value, retryAfterSeconds: seconds },
+    { 'retry-after': String(seconds) },
+  )
+}
+
 export function failure(errorCode: ErrorCode, message: string, value?: Failure['value']): Failure {
   return value === undefined
     ? { success: false, errorCode, message }

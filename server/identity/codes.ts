@@ -6,7 +6,7 @@
 import { createHash, randomInt } from 'node:crypto'
 import { and, desc, eq, gt, isNull } from 'drizzle-orm'
 import { verificationCodes } from '../db/schema'
-import { AppError } from '../http/errors'
+import { AppError, retryLater, secondsUntil } from '../http/errors'
 import type { Db } from '../plugins/external/db'
 import { DeliveryError, type Channel } from '../channels/outbox'
 import type { Throttle } from './throttle'
@@ -47,43 +47,28 @@ export function createCodes(
     }): Promise<number> {
       const hourKey = `code:hour:${p.destination}`
       const hour = await throttle.peek(hourKey, 60 * 60_000)
-      const wait = (until: Date) => Math.max(1, Math.ceil((until.getTime() - now().getTime()) / 1000))
       if (hour.blockedUntil) {
-        const s = wait(hour.blockedUntil)
-        throw new AppError(
+        throw retryLater(
           'TOO_MANY_REQUESTS',
           'too many codes; retry after 5 minutes',
-          { retryAfterSeconds: s },
-          { 'retry-after': String(s) },
+          secondsUntil(hour.blockedUntil, now()),
         )
       }
       const minute = await throttle.hit(`code:minute:${p.destination}`, 60_000)
       if (minute.count > codePolicy.perMinute) {
-        throw new AppError(
-          'TOO_MANY_REQUESTS',
-          'one code a minute',
-          { retryAfterSeconds: 60 },
-          { 'retry-after': '60' },
-        )
+        throw retryLater('TOO_MANY_REQUESTS', 'one code a minute', 60)
       }
       const counted = await throttle.hit(hourKey, 60 * 60_000, codePolicy.perHour + 1, codePolicy.blockMs)
       if (counted.blockedUntil) {
-        const s = wait(counted.blockedUntil)
-        throw new AppError(
+        throw retryLater(
           'TOO_MANY_REQUESTS',
           'too many codes; retry after 5 minutes',
-          { retryAfterSeconds: s },
-          { 'retry-after': String(s) },
+          secondsUntil(counted.blockedUntil, now()),
         )
       }
       const ipCount = await throttle.hit(`code:ip:${p.ip}`, 60 * 60_000)
       if (ipCount.count > 30) {
-        throw new AppError(
-          'TOO_MANY_REQUESTS',
-          'too many codes from this address',
-          { retryAfterSeconds: 300 },
-          { 'retry-after': '300' },
-        )
+        throw retryLater('TOO_MANY_REQUESTS', 'too many codes from this address', 300)
       }
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
       const t = now()

@@ -21,7 +21,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { knownIps, members, pendingLogins } from '../db/schema'
 import { hashToken } from './sessions'
 import type { HandlerGroup } from '../http/contract-routes'
-import { AppError } from '../http/errors'
+import { AppError, retryLater, secondsUntil } from '../http/errors'
 import type { CallerContext } from '../http/request-context'
 import type { Db } from '../plugins/external/db'
 import type { AccessService } from '../system/access'
@@ -135,13 +135,7 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
 
   /** 429 with the real wait: until the counting window ends. */
   function tooMany(message: string, until: Date): AppError {
-    const seconds = Math.max(1, Math.ceil((until.getTime() - now().getTime()) / 1000))
-    return new AppError(
-      'TOO_MANY_REQUESTS',
-      message,
-      { retryAfterSeconds: seconds },
-      { 'retry-after': String(seconds) },
-    )
+    return retryLater('TOO_MANY_REQUESTS', message, secondsUntil(until, now()))
   }
 
   /**
@@ -309,12 +303,7 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
       // (a reload, two tabs) and refuses a flood: 5 per 5 seconds per address.
       const t = await throttle.hit(`captcha:${caller.ip}`, captchaWindowMs)
       if (t.count > captchaBurst) {
-        throw new AppError(
-          'TOO_MANY_REQUESTS',
-          'too many captchas',
-          { retryAfterSeconds: 5 },
-          { 'retry-after': '5' },
-        )
+        throw retryLater('TOO_MANY_REQUESTS', 'too many captchas', 5)
       }
       const c = await captchas.issue()
       void reply.setCookie(captchaCookie, c.id, {
@@ -365,12 +354,7 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
       ])
       if (u.blockedUntil) {
         const seconds = Math.ceil((u.blockedUntil.getTime() - now().getTime()) / 1000)
-        throw new AppError(
-          'account_locked',
-          'too many failed logins; try again later',
-          { retryAfterSeconds: seconds },
-          { 'retry-after': String(seconds) },
-        )
+        throw retryLater('account_locked', 'too many failed logins; try again later', seconds)
       }
       const snapNow = await access.snapshot(caller.merchantCode)
       const captchaOn = access.isEnabled(snapNow, 'CAPTCHA3')
@@ -407,12 +391,9 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
             username,
           })
           const seconds = Math.ceil((nu.blockedUntil.getTime() - now().getTime()) / 1000)
-          throw new AppError(
-            'account_locked',
-            'too many failed logins; try again later',
-            { retryAfterSeconds: seconds, captcha: true },
-            { 'retry-after': String(seconds) },
-          )
+          throw retryLater('account_locked', 'too many failed logins; try again later', seconds, {
+            captcha: true,
+          })
         }
         const captcha =
           captchaOn && (nu.count >= loginPolicy.captchaAfter || ni.count >= loginPolicy.captchaAfter)

@@ -16,7 +16,7 @@ import { and, eq, isNull, lt } from 'drizzle-orm'
 import * as oidc from 'openid-client'
 import { isLoopback } from '../config/env'
 import { members, socialFlows, socialIdentities } from '../db/schema'
-import { AppError } from '../http/errors'
+import { AppError, retryLater, secondsUntil } from '../http/errors'
 import type { CallerContext } from '../http/request-context'
 import type { Db } from '../plugins/external/db'
 import type { AccessService } from '../system/access'
@@ -290,12 +290,10 @@ export function createSocial(deps: {
       }
       const hit = await throttle.hit(`social:start:${caller.ip}`, 10 * 60_000)
       if (hit.count > socialPolicy.startsPer10Minutes) {
-        const seconds = Math.max(1, Math.ceil((hit.resetsAt.getTime() - now().getTime()) / 1000))
-        throw new AppError(
+        throw retryLater(
           'TOO_MANY_REQUESTS',
           'too many sign-ins from this address',
-          { retryAfterSeconds: seconds },
-          { 'retry-after': String(seconds) },
+          secondsUntil(hit.resetsAt, now()),
         )
       }
       const cookie = randomBytes(32).toString('base64url')

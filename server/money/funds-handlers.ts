@@ -20,7 +20,7 @@ import {
 } from '../db/schema'
 import { pgCodes, pgErrorOf } from '../db/pg-errors'
 import type { HandlerGroup } from '../http/contract-routes'
-import { AppError } from '../http/errors'
+import { AppError, retryLater, secondsUntil } from '../http/errors'
 import type { Passwords } from '../identity/passwords'
 import type { Throttle } from '../identity/throttle'
 import {
@@ -110,12 +110,10 @@ export function fundsHandlers(deps: FundsDeps): HandlerGroup<Endpoints['funds']>
   }
 
   function locked(until: Date): AppError {
-    const seconds = Math.max(1, Math.ceil((until.getTime() - now().getTime()) / 1000))
-    return new AppError(
+    return retryLater(
       'payment_password_locked',
       'too many wrong payment passwords; try again later',
-      { retryAfterSeconds: seconds },
-      { 'retry-after': String(seconds) },
+      secondsUntil(until, now()),
     )
   }
 
