@@ -15,6 +15,7 @@ import { fieldProblemText } from '../../../lib/field-messages'
 import { passwordChanged, setMember } from '../../../lib/session'
 import { showToast } from '../../../lib/toast-store'
 import { registerRulesQueryOptions } from '../api/auth-api'
+import { NewPasswordFields } from './new-password-fields'
 
 type Errors = Partial<Record<'oldPassword' | 'newPassword' | 'confirmNewPassword' | 'form', string>>
 
@@ -78,23 +79,12 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         required
         data-autofocus
       />
-      <TextField
-        label={t`New password`}
-        type="password"
-        autoComplete="new-password"
-        value={newPassword}
-        onChange={(e) => setNew(e.target.value)}
-        error={errors.newPassword}
-        required
-      />
-      <TextField
-        label={t`Confirm new password`}
-        type="password"
-        autoComplete="new-password"
-        value={confirmNewPassword}
-        onChange={(e) => setConfirm(e.target.value)}
-        error={errors.confirmNewPassword}
-        required
+      <NewPasswordFields
+        password={newPassword}
+        confirm={confirmNewPassword}
+        onPassword={setNew}
+        onConfirm={setConfirm}
+        errors={{ password: errors.newPassword, confirm: errors.confirmNewPassword }}
       />
       <FormError text={errors.form} />
       <button type="submit" className="button button-primary button-block" disabled={pending}>

@@ -13,6 +13,7 @@ import { errorText } from '../../../lib/error-messages'
 import { showToast } from '../../../lib/toast-store'
 import { useAfterLogin } from '../use-after-login'
 import { MobileFields, nationalDigits, useCountry } from './mobile-fields'
+import { NewPasswordFields } from './new-password-fields'
 import { CodeRow } from './sms-code-button'
 
 type Errors = Partial<
@@ -122,23 +123,12 @@ function ByEmail({ onDone }: { onDone: () => void }) {
         error={errors.code}
         required
       />
-      <TextField
-        label={t`New password`}
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={errors.password}
-        required
-      />
-      <TextField
-        label={t`Confirm new password`}
-        type="password"
-        autoComplete="new-password"
-        value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
-        error={errors.confirm}
-        required
+      <NewPasswordFields
+        password={password}
+        confirm={confirm}
+        onPassword={setPassword}
+        onConfirm={setConfirm}
+        errors={{ password: errors.password, confirm: errors.confirm }}
       />
       <FormError text={errors.form} />
       <button type="submit" className="button button-primary button-block" disabled={pending}>
