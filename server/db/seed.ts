@@ -5,13 +5,11 @@
  */
 import { and, eq } from 'drizzle-orm'
 import { createLedger } from '../money/ledger'
-import type { Db } from '../plugins/external/db'
+import type { Db, Tx } from '../plugins/external/db'
 import * as s from './schema'
 import * as d from './seed-data'
 
 const languages = ['km', 'en', 'zh'] as const
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /**
  * Runs one named seed step once per brand: its marker row and its data commit together.

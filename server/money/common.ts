@@ -9,8 +9,8 @@ import { type imageTypes, maxImageBytes, type ImageUpload } from '#contract/fund
 import { minorToMoney, parseAmount } from '#contract/money'
 import { type merchants, uploads } from '../db/schema'
 import { AppError } from '../http/errors'
-import type { Db } from '../plugins/external/db'
-import { InsufficientFunds, type Ledger, type Tx } from './ledger'
+import type { Db, Tx } from '../plugins/external/db'
+import { InsufficientFunds, type Ledger } from './ledger'
 
 export type MerchantRow = typeof merchants.$inferSelect
 

@@ -7,8 +7,8 @@
 import { and, eq, lte, sql } from 'drizzle-orm'
 import { minorToMoney } from '#contract/money'
 import { deposits, fundNotices, members, merchants, withdrawals } from '../db/schema'
-import type { Db } from '../plugins/external/db'
-import type { Actor, Ledger, Tx } from './ledger'
+import type { Db, Tx } from '../plugins/external/db'
+import type { Actor, Ledger } from './ledger'
 
 export class SettlementError extends Error {}
 

@@ -14,8 +14,7 @@ import { createHash } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { idempotencyKeys } from '../db/schema'
 import { AppError } from '../http/errors'
-import type { Db } from '../plugins/external/db'
-import type { Tx } from './ledger'
+import type { Db, Tx } from '../plugins/external/db'
 
 /** JSON with keys in a fixed order, so the same body always hashes the same. */
 function canonical(v: unknown): string {

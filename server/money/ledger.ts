@@ -12,9 +12,8 @@ import { mainAccountTypeId } from '#contract/wallet'
 import type { MovementType } from '#contract/records'
 import { ledgerAccounts } from '../db/schema'
 import { pgCodes, pgErrorOf } from '../db/pg-errors'
-import type { Db } from '../plugins/external/db'
+import type { Db, Tx } from '../plugins/external/db'
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export type Executor = Db | Tx
 
 /** House accounts: where money comes from and goes to outside the members' wallets. */

@@ -2,7 +2,7 @@
  * The member's records: ledger movements on their wallets, bets, profit and loss, bonuses.
  * Every query is bounded to the caller's own member id.
  */
-import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm'
 import type { Endpoints } from '#contract/endpoints'
 import type { GameType } from '#contract/games'
 import { minorToMoney } from '#contract/money'
@@ -176,7 +176,7 @@ export function recordHandlers({ db, settings }: MoneyDeps): HandlerGroup<Endpoi
         .where(
           and(
             eq(ledgerAccounts.memberId, memberId),
-            inArray(ledgerTransactions.type, ['BONUS']),
+            eq(ledgerTransactions.type, 'BONUS'),
             ...timeRange(ledgerPostings.createdAt, input),
           ),
         )
