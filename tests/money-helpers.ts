@@ -69,7 +69,9 @@ export async function balances(server: Pick<TestServer, 'app' | 'db'>, token: st
 /** The main wallet's balance in minor units. */
 export async function mainMinor(server: Pick<TestServer, 'app' | 'db'>, token: string): Promise<bigint> {
   const b = await balances(server, token)
-  return moneyToMinor(b.balance.find((w) => w.accountTypeId === 2)?.availBalance ?? '0')
+  return moneyToMinor(b.balance.find((w) => w.accountTypeId === 2)?.availBalance ?? '0', {
+    decimals: b.currencyDecimals,
+  })
 }
 
 export async function walletMinor(
@@ -78,7 +80,9 @@ export async function walletMinor(
   accountTypeId: number,
 ): Promise<bigint> {
   const b = await balances(server, token)
-  return moneyToMinor(b.balance.find((w) => w.accountTypeId === accountTypeId)?.availBalance ?? '0')
+  return moneyToMinor(b.balance.find((w) => w.accountTypeId === accountTypeId)?.availBalance ?? '0', {
+    decimals: b.currencyDecimals,
+  })
 }
 
 /** A tiny valid PNG (1x1), as base64. */

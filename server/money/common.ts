@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto'
 import { gte, lt } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import { type imageTypes, maxImageBytes, type ImageUpload } from '#contract/funds'
-import { minorToMoney, parseAmount } from '#contract/money'
+import { type Currency, minorToMoney, parseAmount } from '#contract/money'
 import { type merchants, uploads } from '../db/schema'
 import { AppError } from '../http/errors'
 import type { Db, Tx } from '../plugins/external/db'
@@ -14,13 +14,20 @@ import { InsufficientFunds, type Ledger } from './ledger'
 
 export type MerchantRow = typeof merchants.$inferSelect
 
+/** The brand's currency, which every amount read or written for it goes through. */
+export function currencyOf(m: Pick<MerchantRow, 'currencySymbol' | 'currencyDecimals'>): Currency {
+  return { symbol: m.currencySymbol, decimals: m.currencyDecimals }
+}
+
 /** A positive amount with at most the currency's decimals, or amount_invalid. */
 export function amountOrThrow(input: string, m: MerchantRow): bigint {
-  const v = parseAmount(input, m.currencyDecimals)
+  const v = parseAmount(input, currencyOf(m))
   if (v === null) {
-    throw new AppError('amount_invalid', 'enter an amount above zero with at most two decimals', {
-      decimals: m.currencyDecimals,
-    })
+    throw new AppError(
+      'amount_invalid',
+      `enter an amount above zero with at most ${m.currencyDecimals} decimals`,
+      { decimals: m.currencyDecimals },
+    )
   }
   return v
 }
@@ -28,8 +35,8 @@ export function amountOrThrow(input: string, m: MerchantRow): bigint {
 export function inRangeOrThrow(amount: bigint, min: bigint, max: bigint, m: MerchantRow): void {
   if (amount < min || amount > max) {
     throw new AppError('amount_out_of_range', 'the amount is outside the limits', {
-      min: minorToMoney(min, m.currencyDecimals),
-      max: minorToMoney(max, m.currencyDecimals),
+      min: minorToMoney(min, currencyOf(m)),
+      max: minorToMoney(max, currencyOf(m)),
     })
   }
 }
@@ -50,7 +57,7 @@ export async function orInsufficient<T>(
     if (err instanceof InsufficientFunds) {
       const balance = await ledger.balance(db, err.accountId)
       throw new AppError('insufficient_balance', 'the balance is not enough', {
-        balance: minorToMoney(balance, m.currencyDecimals),
+        balance: minorToMoney(balance, currencyOf(m)),
       })
     }
     throw err

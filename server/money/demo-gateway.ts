@@ -17,6 +17,7 @@ import { deposits, merchants } from '../db/schema'
 import { AppError } from '../http/errors'
 import { escapeHtml } from '../http/html'
 import type { Db } from '../plugins/external/db'
+import { currencyOf } from './common'
 import { SettlementError, type FundsService } from './funds-service'
 
 export const signatureHeader = 'x-gateway-signature'
@@ -48,7 +49,12 @@ export function registerDemoGateway(
 
   async function findOrder(order: string) {
     const [row] = await db
-      .select({ deposit: deposits, currencySymbol: merchants.currencySymbol, name: merchants.name })
+      .select({
+        deposit: deposits,
+        currencySymbol: merchants.currencySymbol,
+        currencyDecimals: merchants.currencyDecimals,
+        name: merchants.name,
+      })
       .from(deposits)
       .innerJoin(merchants, eq(merchants.code, deposits.merchantCode))
       .where(eq(deposits.gatewayOrder, order))
@@ -61,7 +67,7 @@ export function registerDemoGateway(
     void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
     if (!row) return reply.code(404).send(page('Demo gateway', '<p>This payment order does not exist.</p>'))
     const d = row.deposit
-    const amount = `${row.currencySymbol}${formatMinor(d.amount)}`
+    const amount = `${row.currencySymbol}${formatMinor(d.amount, currencyOf(row))}`
     if (d.status !== 'PENDING') {
       return page(
         'Demo gateway',

@@ -25,6 +25,7 @@ import type { Passwords } from '../identity/passwords'
 import type { Throttle } from '../identity/throttle'
 import {
   amountOrThrow,
+  currencyOf,
   imageOrThrow,
   inRangeOrThrow,
   maskAccount,
@@ -76,7 +77,7 @@ export function depositView(d: DepositRow, m: MerchantRow): Deposit {
     id: d.id,
     methodCode: d.methodCode,
     kind: d.kind,
-    amount: minorToMoney(d.amount, m.currencyDecimals),
+    amount: minorToMoney(d.amount, currencyOf(m)),
     status: d.status,
     reference: d.reference,
     hasReceipt: d.receiptId !== null,
@@ -88,11 +89,11 @@ export function depositView(d: DepositRow, m: MerchantRow): Deposit {
 export function withdrawalView(w: WithdrawalRow, m: MerchantRow): Withdrawal {
   return {
     id: w.id,
-    amount: minorToMoney(w.amount, m.currencyDecimals),
+    amount: minorToMoney(w.amount, currencyOf(m)),
     status: w.status,
     bankName: w.bankName,
     accountNumberMasked: maskAccount(w.accountNumber),
-    amountReceived: w.amountReceived === null ? null : minorToMoney(w.amountReceived, m.currencyDecimals),
+    amountReceived: w.amountReceived === null ? null : minorToMoney(w.amountReceived, currencyOf(m)),
     createdAt: w.createdAt.getTime(),
     paidAt: ms(w.paidAt),
     autoReceiveAt:
@@ -208,8 +209,8 @@ export function fundsHandlers(deps: FundsDeps): HandlerGroup<Endpoints['funds']>
           code: r.code,
           kind: r.kind,
           name: r.name,
-          minAmount: minorToMoney(r.minAmount, m.currencyDecimals),
-          maxAmount: minorToMoney(r.maxAmount, m.currencyDecimals),
+          minAmount: minorToMoney(r.minAmount, currencyOf(m)),
+          maxAmount: minorToMoney(r.maxAmount, currencyOf(m)),
           bank: r.bank ?? null,
         })),
       }
@@ -315,9 +316,9 @@ export function fundsHandlers(deps: FundsDeps): HandlerGroup<Endpoints['funds']>
       const me = await member(memberId)
       const main = await ledger.memberAccount(m.code, memberId)
       return {
-        minimumAmount: minorToMoney(m.withdrawMin, m.currencyDecimals),
-        maximumAmount: minorToMoney(m.withdrawMax, m.currencyDecimals),
-        availableBalance: minorToMoney(await ledger.balance(db, main), m.currencyDecimals),
+        minimumAmount: minorToMoney(m.withdrawMin, currencyOf(m)),
+        maximumAmount: minorToMoney(m.withdrawMax, currencyOf(m)),
+        availableBalance: minorToMoney(await ledger.balance(db, main), currencyOf(m)),
         hasPaymentPassword: me.paymentPasswordHash !== null,
         maxBankCards: m.maxBankCards,
         autoReceiveMinutes: m.withdrawAutoReceiveMinutes,
@@ -633,7 +634,7 @@ export function fundsHandlers(deps: FundsDeps): HandlerGroup<Endpoints['funds']>
             })
             const wallets = await ledger.memberWallets(tx, m.code, memberId)
             const sum = wallets.reduce((s, x) => s + x.balance, 0n)
-            return { upline: upline.account, sumBalance: minorToMoney(sum, m.currencyDecimals) }
+            return { upline: upline.account, sumBalance: minorToMoney(sum, currencyOf(m)) }
           },
         ),
       )

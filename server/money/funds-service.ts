@@ -8,6 +8,7 @@ import { and, eq, lte, sql } from 'drizzle-orm'
 import { minorToMoney } from '#contract/money'
 import { deposits, fundNotices, members, merchants, withdrawals } from '../db/schema'
 import type { Db, Tx } from '../plugins/external/db'
+import { currencyOf } from './common'
 import type { Actor, Ledger } from './ledger'
 
 export class SettlementError extends Error {}
@@ -208,8 +209,14 @@ export function createFundsService(db: Db, ledger: Ledger, now: () => Date) {
       kind: 'ADJUSTMENT' | 'BONUS',
     ) {
       const [m] = await db
-        .select({ id: members.id, account: members.account })
+        .select({
+          id: members.id,
+          account: members.account,
+          currencySymbol: merchants.currencySymbol,
+          currencyDecimals: merchants.currencyDecimals,
+        })
         .from(members)
+        .innerJoin(merchants, eq(merchants.code, members.merchantCode))
         .where(
           and(eq(members.merchantCode, merchantCode), eq(members.username, username.trim().toLowerCase())),
         )
@@ -231,7 +238,7 @@ export function createFundsService(db: Db, ledger: Ledger, now: () => Date) {
           ],
         }),
       )
-      return { account: m.account, balance: minorToMoney(posted.balances.get(wallet) ?? 0n) }
+      return { account: m.account, balance: minorToMoney(posted.balances.get(wallet) ?? 0n, currencyOf(m)) }
     },
   }
 }

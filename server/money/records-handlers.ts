@@ -16,7 +16,7 @@ import {
   withdrawals,
 } from '../db/schema'
 import type { HandlerGroup } from '../http/contract-routes'
-import { ms, timeRange } from './common'
+import { currencyOf, ms, timeRange } from './common'
 import { memberOf, type MoneyDeps } from './wallet-handlers'
 
 const big = (v: string | number | bigint | null | undefined) => BigInt(v ?? 0)
@@ -61,8 +61,8 @@ export function recordHandlers({ db, settings }: MoneyDeps): HandlerGroup<Endpoi
           id: r.id,
           time: r.at.getTime(),
           type: r.type as MovementType,
-          amount: minorToMoney(big(r.amount), m.currencyDecimals),
-          balanceAfter: minorToMoney(big(r.balanceAfter), m.currencyDecimals),
+          amount: minorToMoney(big(r.amount), currencyOf(m)),
+          balanceAfter: minorToMoney(big(r.balanceAfter), currencyOf(m)),
           accountTypeId: r.accountTypeId ?? 0,
           accountTypeName: names.get(r.accountTypeId ?? 0) ?? String(r.accountTypeId),
           memo: r.memo,
@@ -98,7 +98,7 @@ export function recordHandlers({ db, settings }: MoneyDeps): HandlerGroup<Endpoi
         })
         .from(betRecords)
         .where(where)
-      const money = (v: bigint) => minorToMoney(v, m.currencyDecimals)
+      const money = (v: bigint) => minorToMoney(v, currencyOf(m))
       return {
         list: rows.map((r) => ({
           id: r.id,
@@ -129,7 +129,7 @@ export function recordHandlers({ db, settings }: MoneyDeps): HandlerGroup<Endpoi
     async profit({ input, caller }) {
       const memberId = memberOf(caller)
       const m = await settings.merchant(caller.merchantCode)
-      const money = (v: bigint) => minorToMoney(v, m.currencyDecimals)
+      const money = (v: bigint) => minorToMoney(v, currencyOf(m))
       const products = await db
         .select({
           productType: betRecords.productType,
@@ -247,13 +247,13 @@ export function recordHandlers({ db, settings }: MoneyDeps): HandlerGroup<Endpoi
         list: rows.map((r) => ({
           id: r.id,
           time: r.at.getTime(),
-          amount: minorToMoney(big(r.amount), m.currencyDecimals),
+          amount: minorToMoney(big(r.amount), currencyOf(m)),
           memo: r.memo,
         })),
         total: Number(t?.n ?? 0),
         pageNo: input.pageNo,
         pageSize: input.pageSize,
-        totalAmount: minorToMoney(big(t?.v), m.currencyDecimals),
+        totalAmount: minorToMoney(big(t?.v), currencyOf(m)),
       }
     },
   }

@@ -10,7 +10,7 @@ import { deposits, fundNotices, ledgerAccounts, withdrawals } from '../db/schema
 import type { HandlerGroup } from '../http/contract-routes'
 import { AppError } from '../http/errors'
 import type { Db } from '../plugins/external/db'
-import { amountOrThrow, orInsufficient, type MerchantRow } from './common'
+import { amountOrThrow, currencyOf, orInsufficient, type MerchantRow } from './common'
 import type { MoneySettings, WalletDef } from './settings'
 import { withIdempotency } from './idempotency'
 import type { Executor, Ledger } from './ledger'
@@ -37,14 +37,14 @@ export async function balancesOf(
   const sum = [...held.values()].reduce((s, b) => s + b, 0n)
   const shown = onlyTypeId === undefined ? defs : defs.filter((d) => d.accountTypeId === onlyTypeId)
   return {
-    sumBalance: minorToMoney(sum, m.currencyDecimals),
+    sumBalance: minorToMoney(sum, currencyOf(m)),
     currency: m.currency,
     currencySymbol: m.currencySymbol,
     currencyDecimals: m.currencyDecimals,
     balance: shown.map((d) => ({
       accountTypeId: d.accountTypeId,
       accountTypeName: d.name,
-      availBalance: minorToMoney(held.get(d.accountTypeId) ?? 0n, m.currencyDecimals),
+      availBalance: minorToMoney(held.get(d.accountTypeId) ?? 0n, currencyOf(m)),
       status: d.maintenance ? ('MAINTENANCE' as const) : ('OK' as const),
     })),
   }
@@ -203,9 +203,9 @@ export function walletHandlers({ db, ledger, settings, now }: MoneyDeps): Handle
         })
         .from(withdrawals)
         .where(eq(withdrawals.memberId, memberId))
-      const money = (v: string | undefined) => minorToMoney(BigInt(v ?? '0'), m.currencyDecimals)
+      const money = (v: string | undefined) => minorToMoney(BigInt(v ?? '0'), currencyOf(m))
       return {
-        sumBalance: minorToMoney(sum, m.currencyDecimals),
+        sumBalance: minorToMoney(sum, currencyOf(m)),
         withdrawalsInFlight: money(w?.inFlight),
         totalDeposits: money(d?.credited),
         totalWithdrawals: money(w?.paidOut),
@@ -236,7 +236,7 @@ export function walletHandlers({ db, ledger, settings, now }: MoneyDeps): Handle
         list: rows.map((r) => ({
           id: r.id,
           kind: r.kind,
-          amount: minorToMoney(r.amount, m.currencyDecimals),
+          amount: minorToMoney(r.amount, currencyOf(m)),
           time: r.createdAt.getTime(),
           read: r.readAt !== null,
         })),

@@ -3,8 +3,9 @@
  * adjustments and bonuses through the ledger, and the reconciliation check.
  */
 import { and, asc, eq } from 'drizzle-orm'
-import { formatMinor, moneyToMinor } from '#contract/money'
-import { deposits, members, withdrawals } from '../db/schema'
+import { formatMinor, formatMoney, parseAmount, type Currency } from '#contract/money'
+import { deposits, members, merchants, withdrawals } from '../db/schema'
+import { currencyOf } from '../money/common'
 import { createFundsService, SettlementError } from '../money/funds-service'
 import { createLedger, formatReconcile, InsufficientFunds, reconcile } from '../money/ledger'
 import type { CommandSpec, OpsContext } from './commands'
@@ -31,7 +32,43 @@ async function settle<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const amountPattern = /^-?\d{1,12}(\.\d{1,2})?$/
+interface BrandCurrency extends Currency {
+  code: string
+}
+
+/** The brand's currency: every amount the operator types or reads is in it. */
+async function currency(ctx: OpsContext): Promise<BrandCurrency> {
+  const [m] = await ctx.db
+    .select({
+      code: merchants.currency,
+      currencySymbol: merchants.currencySymbol,
+      currencyDecimals: merchants.currencyDecimals,
+    })
+    .from(merchants)
+    .where(eq(merchants.code, ctx.merchantCode))
+  if (!m) throw new OpsError(`no brand ${ctx.merchantCode}`)
+  return { code: m.code, ...currencyOf(m) }
+}
+
+/**
+ * An amount the operator typed, in major units of the brand's currency ("100" is 100 dong
+ * on a 0-decimal brand, 100.00 dollars on a 2-decimal one), optionally signed. Too many
+ * decimals for the currency is refused, never rounded.
+ */
+function typedAmount(text: string, c: BrandCurrency, opts: { signed: boolean }, usage: string): bigint {
+  const negative = opts.signed && text.startsWith('-')
+  const minor = parseAmount(negative ? text.slice(1) : text, c)
+  if (minor === null) {
+    const shape = c.decimals === 0 ? 'whole numbers only' : `at most ${c.decimals} decimals`
+    throw new OpsError(`${text} is not an amount in ${c.code} (${shape}, above zero)\nusage: ${usage}`)
+  }
+  return negative ? -minor : minor
+}
+
+/** "150.25 USD", "100,000 VND" */
+function shown(minor: bigint, c: BrandCurrency): string {
+  return `${formatMinor(minor, c)} ${c.code}`
+}
 
 export const moneyCommands: Record<string, CommandSpec> = {
   deposits: {
@@ -40,6 +77,7 @@ export const moneyCommands: Record<string, CommandSpec> = {
     async run(ctx, args) {
       const [mode, id, ...rest] = args
       const { funds } = services(ctx)
+      const c = await currency(ctx)
       if (mode === 'list' || mode === undefined) {
         const status = (id ?? 'PENDING').toUpperCase()
         if (!['PENDING', 'CREDITED', 'FAILED'].includes(status)) throw new OpsError(`usage: ${this.usage}`)
@@ -59,13 +97,13 @@ export const moneyCommands: Record<string, CommandSpec> = {
         return rows
           .map(
             ({ d, account }) =>
-              `#${d.id}  ${account.padEnd(14)} ${formatMinor(d.amount).padStart(14)}  ${d.methodCode.padEnd(8)} ${d.status.padEnd(9)} ref ${d.reference ?? d.gatewayOrder ?? '-'}${d.receiptId ? '  (receipt)' : ''}  ${d.createdAt.toISOString()}`,
+              `#${d.id}  ${account.padEnd(14)} ${formatMinor(d.amount, c).padStart(14)}  ${d.methodCode.padEnd(8)} ${d.status.padEnd(9)} ref ${d.reference ?? d.gatewayOrder ?? '-'}${d.receiptId ? '  (receipt)' : ''}  ${d.createdAt.toISOString()}`,
           )
           .join('\n')
       }
       if (mode === 'approve') {
         const d = await settle(() => funds.creditDeposit(ctx.merchantCode, idOf(id, this.usage), 'operator'))
-        return `deposit #${d.id} credited: ${formatMinor(d.amount)}`
+        return `deposit #${d.id} credited: ${shown(d.amount, c)}`
       }
       if (mode === 'fail') {
         const reason = rest.join(' ').trim() || undefined
@@ -82,6 +120,7 @@ export const moneyCommands: Record<string, CommandSpec> = {
     async run(ctx, args) {
       const [mode, id, ...rest] = args
       const { funds } = services(ctx)
+      const c = await currency(ctx)
       if (mode === 'list' || mode === undefined) {
         const status = (id ?? 'PENDING').toUpperCase()
         const known = [
@@ -110,53 +149,52 @@ export const moneyCommands: Record<string, CommandSpec> = {
         return rows
           .map(
             ({ w, account }) =>
-              `#${w.id}  ${account.padEnd(14)} ${formatMinor(w.amount).padStart(14)}  ${w.bankName} ${w.accountNumber} (${w.accountName})  ${w.status}${w.amountReceived !== null ? ` received ${formatMinor(w.amountReceived)}` : ''}${w.proofId ? '  (proof)' : ''}  ${w.createdAt.toISOString()}`,
+              `#${w.id}  ${account.padEnd(14)} ${formatMinor(w.amount, c).padStart(14)}  ${w.bankName} ${w.accountNumber} (${w.accountName})  ${w.status}${w.amountReceived !== null ? ` received ${formatMinor(w.amountReceived, c)}` : ''}${w.proofId ? '  (proof)' : ''}  ${w.createdAt.toISOString()}`,
           )
           .join('\n')
       }
       if (mode === 'approve') {
         const w = await settle(() => funds.approveWithdrawal(ctx.merchantCode, idOf(id, this.usage)))
-        return `withdrawal #${w.id} paid: ${formatMinor(w.amount)}`
+        return `withdrawal #${w.id} paid: ${shown(w.amount, c)}`
       }
       if (mode === 'reject') {
         const reason = rest.join(' ').trim() || undefined
         const w = await settle(() => funds.rejectWithdrawal(ctx.merchantCode, idOf(id, this.usage), reason))
-        return `withdrawal #${w.id} rejected: ${formatMinor(w.amount)} returned`
+        return `withdrawal #${w.id} rejected: ${shown(w.amount, c)} returned`
       }
       throw new OpsError(`usage: ${this.usage}`)
     },
   },
 
   adjust: {
-    usage: 'adjust <username> <amount, e.g. 25.00 or -10.50> <reason…>',
+    usage: "adjust <username> <amount in the brand's currency, e.g. 25 or -10.5> <reason…>",
     summary: "credit or debit a member's main wallet through the ledger, with a reason",
     async run(ctx, args) {
       const [username, amount, ...rest] = args
       const reason = rest.join(' ').trim()
-      if (!username || !amount || !amountPattern.test(amount) || !reason)
-        throw new OpsError(`usage: ${this.usage}`)
-      const minor = moneyToMinor(amount)
-      if (minor === 0n) throw new OpsError('the amount must not be zero')
+      if (!username || !amount || !reason) throw new OpsError(`usage: ${this.usage}`)
+      const c = await currency(ctx)
+      const minor = typedAmount(amount, c, { signed: true }, this.usage)
       const r = await settle(() =>
         services(ctx).funds.adjust(ctx.merchantCode, username, minor, reason, 'ADJUSTMENT'),
       )
-      return `${r.account}: ${amount} (${reason}); main wallet now ${r.balance}`
+      return `${r.account}: ${minor < 0n ? '-' : '+'}${shown(minor < 0n ? -minor : minor, c)} (${reason}); main wallet now ${formatMoney(r.balance, c)} ${c.code}`
     },
   },
 
   bonus: {
-    usage: 'bonus <username> <amount> <what it is for…>',
+    usage: "bonus <username> <amount in the brand's currency> <what it is for…>",
     summary: "credit a bonus to a member's main wallet (shown in bonus details)",
     async run(ctx, args) {
       const [username, amount, ...rest] = args
       const memo = rest.join(' ').trim()
-      if (!username || !amount || !amountPattern.test(amount) || amount.startsWith('-') || !memo) {
-        throw new OpsError(`usage: ${this.usage}`)
-      }
+      if (!username || !amount || !memo) throw new OpsError(`usage: ${this.usage}`)
+      const c = await currency(ctx)
+      const minor = typedAmount(amount, c, { signed: false }, this.usage)
       const r = await settle(() =>
-        services(ctx).funds.adjust(ctx.merchantCode, username, moneyToMinor(amount), memo, 'BONUS'),
+        services(ctx).funds.adjust(ctx.merchantCode, username, minor, memo, 'BONUS'),
       )
-      return `${r.account}: bonus ${amount} (${memo}); main wallet now ${r.balance}`
+      return `${r.account}: bonus ${shown(minor, c)} (${memo}); main wallet now ${formatMoney(r.balance, c)} ${c.code}`
     },
   },
 

@@ -5,6 +5,7 @@
 import { z } from 'zod/mini'
 import { defineEndpoint } from './endpoint'
 import { LocaleSchema } from './locales'
+import { CurrencyDecimalsSchema } from './money'
 
 export interface WhitelabelNode {
   modId: string
@@ -158,7 +159,7 @@ export const ConsolidatedSettingsSchema = z.object({
   currency: z.string(),
   currencySymbol: z.string(),
   /** Minor units per major unit as a power of ten (2 for cents). */
-  currencyDecimals: z.int(),
+  currencyDecimals: CurrencyDecimalsSchema,
   defaultLanguage: LocaleSchema,
   languages: z.array(LocaleSchema),
   themeColor: z.string(),

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod/mini'
 import { defineEndpoint } from './endpoint'
-import { AmountInputSchema, MoneySchema } from './money'
+import { AmountInputSchema, CurrencyDecimalsSchema, MoneySchema } from './money'
 import { PageQueryShape, pageOf } from './paging'
 
 /** The main wallet's accountTypeId, as the platform reports it. */
@@ -25,7 +25,7 @@ export const BalancesSchema = z.object({
   sumBalance: MoneySchema,
   currency: z.string(),
   currencySymbol: z.string(),
-  currencyDecimals: z.int(),
+  currencyDecimals: CurrencyDecimalsSchema,
   /** The main wallet first, then each vendor wallet. */
   balance: z.array(WalletBalanceSchema),
 })
@@ -37,7 +37,7 @@ export const MerchantWalletSchema = z.object({
   mainAccountTypeId: z.int(),
   currency: z.string(),
   currencySymbol: z.string(),
-  currencyDecimals: z.int(),
+  currencyDecimals: CurrencyDecimalsSchema,
 })
 export type MerchantWallet = z.infer<typeof MerchantWalletSchema>
 

@@ -3,7 +3,9 @@
  */
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { z } from 'zod/mini'
 import type { ErrorCode } from '#contract/error-codes'
+import { CurrencyDecimalsSchema } from '#contract/money'
 import { ApiError } from './api-client'
 
 const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
@@ -46,7 +48,7 @@ const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
   social_denied: msg`The sign-in was cancelled. Please try again or log in another way.`,
   social_provider_error: msg`The sign-in service reported an error. Please try again later.`,
   // money
-  amount_invalid: msg`Enter an amount above zero with at most two decimals.`,
+  amount_invalid: msg`Enter an amount above zero.`,
   amount_out_of_range: msg`The amount is outside the allowed limits.`,
   insufficient_balance: msg`Your balance is not enough.`,
   wallet_same: msg`Choose two different wallets.`,
@@ -74,8 +76,24 @@ const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
 
 const fallback = msg`System error. Please try again.`
 
+/**
+ * The rule a typed amount must follow, in the currency's own decimals: none for the dong,
+ * two for the dollar, three for the dinar.
+ */
+export function amountRuleText(i18n: I18n, decimals: number): string {
+  if (decimals === 0) return i18n._(msg`Enter a whole amount above zero, with no decimals.`)
+  if (decimals === 1) return i18n._(msg`Enter an amount above zero with at most one decimal.`)
+  return i18n._(msg`Enter an amount above zero with at most ${decimals} decimals.`)
+}
+
+const AmountInvalidValue = z.object({ decimals: CurrencyDecimalsSchema })
+
 /** The translated sentence for an error from the API (or anything thrown). */
 export function errorText(i18n: I18n, err: unknown): string {
+  if (err instanceof ApiError && err.errorCode === 'amount_invalid') {
+    const v = AmountInvalidValue.safeParse(err.value)
+    if (v.success) return amountRuleText(i18n, v.data.decimals)
+  }
   return errorCodeText(i18n, err instanceof ApiError ? err.errorCode : 'network_error')
 }
 

@@ -88,7 +88,7 @@ describe('transfer between wallets', () => {
       await user.clear(amount)
       await user.type(amount, bad)
       await user.click(screen.getByRole('button', { name: 'Transfer' }))
-      expect(await screen.findByText('Enter an amount above zero with at most two decimals.')).toBeTruthy()
+      expect(await screen.findByText('Enter an amount above zero with at most 2 decimals.')).toBeTruthy()
     }
     expect(sent.some((s) => s.path === '/wps/relay/GCS_walletTransfer')).toBe(false)
     await user.clear(amount)

@@ -53,30 +53,31 @@ describe('pagination', () => {
 describe('balance display', () => {
   const l = { balance: 'Balance', loading: 'refreshing', hidden: 'hidden' }
 
-  test('formats minor units exactly with two decimals and thousands separators', () => {
-    expect(formatMinor('123456789')).toBe('1,234,567.89')
-    expect(formatMinor('5')).toBe('0.05')
-    expect(formatMinor('-100000')).toBe('-1,000.00')
-    expect(formatMinor('9007199254740993')).toBe('90,071,992,547,409.93')
-    expect(formatMinor('1500', 0)).toBe('1,500.00')
-    expect(formatMinor('123456', 3)).toBe('123.45')
+  const usd = { symbol: '$', decimals: 2 }
+  const vnd = { symbol: '₫', decimals: 0 }
+
+  test("formats minor units exactly with the currency's decimals and thousands separators", () => {
+    expect(formatMinor('123456789', usd)).toBe('1,234,567.89')
+    expect(formatMinor('5', usd)).toBe('0.05')
+    expect(formatMinor('-100000', usd)).toBe('-1,000.00')
+    expect(formatMinor('9007199254740993', usd)).toBe('90,071,992,547,409.93')
+    expect(formatMinor('1500', vnd)).toBe('1,500')
+    expect(formatMinor('123456', { decimals: 3 })).toBe('123.456')
   })
 
   test('shows the symbol and amount, *** when hidden, a placeholder while refreshing', () => {
     const { rerender } = render(
-      <BalanceDisplay
-        amountMinor="1234500"
-        currencySymbol="$"
-        hidden={false}
-        refreshing={false}
-        labels={l}
-      />,
+      <BalanceDisplay amountMinor="1234500" currency={usd} hidden={false} refreshing={false} labels={l} />,
     )
     expect(screen.getByLabelText('Balance: $12,345.00')).toBeTruthy()
-    rerender(<BalanceDisplay amountMinor="1234500" currencySymbol="$" hidden refreshing={false} labels={l} />)
+    rerender(<BalanceDisplay amountMinor="1234500" currency={usd} hidden refreshing={false} labels={l} />)
     expect(screen.getByLabelText('Balance: hidden').textContent).toBe('***')
-    rerender(<BalanceDisplay amountMinor="1234500" currencySymbol="$" hidden={false} refreshing labels={l} />)
+    rerender(<BalanceDisplay amountMinor="1234500" currency={usd} hidden={false} refreshing labels={l} />)
     expect(screen.getByRole('status', { name: 'Balance: refreshing' }).textContent).not.toContain('12,345')
+    rerender(
+      <BalanceDisplay amountMinor="100000" currency={vnd} hidden={false} refreshing={false} labels={l} />,
+    )
+    expect(screen.getByLabelText('Balance: ₫100,000')).toBeTruthy()
   })
 })
 

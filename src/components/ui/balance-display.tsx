@@ -1,27 +1,20 @@
 /**
  * A balance: a placeholder while it refreshes, then the currency symbol and the amount
- * with two decimals and thousands separators; hideable as ***.
+ * with the currency's decimals (two for cents, none for the dong) and thousands
+ * separators; hideable as ***.
  */
-import { formatMinor } from '#contract/money'
+import { type Currency, formatMinor } from '#contract/money'
 
 export interface BalanceDisplayProps {
   /** Minor units (e.g. cents) as a decimal string, or null while unknown. */
   amountMinor: string | null
-  currencySymbol: string
-  currencyDecimals?: number
+  currency: Currency
   hidden: boolean
   refreshing: boolean
   labels: { balance: string; loading: string; hidden: string }
 }
 
-export function BalanceDisplay({
-  amountMinor,
-  currencySymbol,
-  currencyDecimals = 2,
-  hidden,
-  refreshing,
-  labels,
-}: BalanceDisplayProps) {
+export function BalanceDisplay({ amountMinor, currency, hidden, refreshing, labels }: BalanceDisplayProps) {
   if (refreshing || amountMinor === null) {
     return (
       <span
@@ -29,7 +22,7 @@ export function BalanceDisplay({
         role="status"
         aria-label={`${labels.balance}: ${labels.loading}`}
       >
-        <span aria-hidden="true">{currencySymbol} ···</span>
+        <span aria-hidden="true">{currency.symbol} ···</span>
       </span>
     )
   }
@@ -40,7 +33,10 @@ export function BalanceDisplay({
       </span>
     )
   }
-  const text = `${currencySymbol}${formatMinor(amountMinor, currencyDecimals)}`
+  const digits = formatMinor(amountMinor, currency)
+  const text = digits.startsWith('-')
+    ? `-${currency.symbol}${digits.slice(1)}`
+    : `${currency.symbol}${digits}`
   return (
     <span className="balance" aria-label={`${labels.balance}: ${text}`}>
       <span aria-hidden="true">{text}</span>

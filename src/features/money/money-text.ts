@@ -1,27 +1,19 @@
 /**
  * Money in words and checks: amounts typed by the member are read only with parseAmount
- * (never Number()), wire amounts are shown with formatMoney, and the failure values the
- * server attaches to money errors (the balance, the limits, the rule) are read with zod.
+ * (never Number()), wire amounts are shown with showMoney, both in the brand's currency
+ * (its decimals and symbol), and the failure values the server attaches to money errors
+ * (the balance, the limits, the rule) are read with zod.
  */
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { z } from 'zod/mini'
-import { formatMoney, moneyToMinor, MoneySchema, parseAmount, type Money } from '#contract/money'
+import { type Currency, moneyToMinor, MoneySchema, parseAmount, showMoney, type Money } from '#contract/money'
 import type { FieldProblem } from '#contract/register-rules'
 import { ApiError } from '../../lib/api-client'
-import { errorText } from '../../lib/error-messages'
+import { amountRuleText, errorText } from '../../lib/error-messages'
 import { fieldProblemText } from '../../lib/field-messages'
 
-export interface Currency {
-  symbol: string
-  decimals: number
-}
-
-/** "$1,234.50" */
-export function showMoney(money: Money, c: Currency): string {
-  const text = formatMoney(money, c.decimals)
-  return text.startsWith('-') ? `-${c.symbol}${text.slice(1)}` : `${c.symbol}${text}`
-}
+export { showMoney, type Currency }
 
 /** The problem with a typed amount, or null: positive, the currency's decimals, within limits. */
 export function amountProblem(
@@ -31,13 +23,13 @@ export function amountProblem(
   limits: { min?: Money; max?: Money } = {},
 ): string | null {
   if (input.trim() === '') return i18n._(msg`Enter an amount.`)
-  const minor = parseAmount(input, c.decimals)
-  if (minor === null) return i18n._(msg`Enter an amount above zero with at most two decimals.`)
-  if (limits.min !== undefined && minor < moneyToMinor(limits.min, c.decimals)) {
+  const minor = parseAmount(input, c)
+  if (minor === null) return amountRuleText(i18n, c.decimals)
+  if (limits.min !== undefined && minor < moneyToMinor(limits.min, c)) {
     const min = showMoney(limits.min, c)
     return i18n._(msg`The smallest amount is ${min}.`)
   }
-  if (limits.max !== undefined && minor > moneyToMinor(limits.max, c.decimals)) {
+  if (limits.max !== undefined && minor > moneyToMinor(limits.max, c)) {
     const max = showMoney(limits.max, c)
     return i18n._(msg`The largest amount is ${max}.`)
   }

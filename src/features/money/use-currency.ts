@@ -1,9 +1,13 @@
-import { useQuery } from '@tanstack/react-query'
-import { balancesQueryOptions } from './api/get-balances'
-import type { Currency } from './money-text'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import type { Currency } from '#contract/money'
+import { brandQueryOptions } from '../brand/api/get-brand'
 
-/** The brand's currency, as the balance call reports it. */
+/**
+ * The brand's currency (its symbol and decimals), from the brand settings every route
+ * loads before it renders. No fallback: a guessed number of decimals would read "100" as
+ * a hundred times too much or too little.
+ */
 export function useCurrency(): Currency {
-  const { data } = useQuery(balancesQueryOptions())
-  return { symbol: data?.currencySymbol ?? '', decimals: data?.currencyDecimals ?? 2 }
+  const { data } = useSuspenseQuery(brandQueryOptions())
+  return { symbol: data.currencySymbol, decimals: data.currencyDecimals }
 }

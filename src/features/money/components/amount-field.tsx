@@ -1,9 +1,13 @@
 import { useLingui } from '@lingui/react/macro'
-import type { Money } from '#contract/money'
+import { formatMinor, type Money } from '#contract/money'
 import { TextField } from '../../../components/ui/text-field'
 import { showMoney, type Currency } from '../money-text'
 
-/** An amount input: decimal keypad, the limits from the server shown under it. */
+/**
+ * An amount input in the brand's currency: a digits-only keypad and a "0" placeholder
+ * for a currency without decimals, a decimal keypad and "0.00" for cents; the limits
+ * from the server shown under it.
+ */
 export function AmountField({
   label,
   value,
@@ -35,13 +39,13 @@ export function AmountField({
   return (
     <TextField
       label={label}
-      inputMode="decimal"
+      inputMode={currency.decimals === 0 ? 'numeric' : 'decimal'}
       autoComplete="off"
       value={value}
       onChange={(e) => onChange(e.target.value)}
       error={error}
       hint={hint}
-      placeholder="0.00"
+      placeholder={formatMinor(0n, currency)}
       required
     />
   )

@@ -11,6 +11,7 @@ import { moneyToMinor } from '#contract/money'
 import { BalanceDisplay } from '../../../components/ui/balance-display'
 import { balanceVisibilityStore } from '../../../lib/storage'
 import { balancesQueryOptions } from '../api/get-balances'
+import { useCurrency } from '../use-currency'
 import './money.css'
 
 export function HeaderBalance() {
@@ -18,12 +19,14 @@ export function HeaderBalance() {
   const balances = useQuery(balancesQueryOptions())
   const [hidden, setHidden] = useState(() => balanceVisibilityStore.hidden())
   const data = balances.data
+  // The balance answer names its currency; the brand's stands in while it loads.
+  const brandCurrency = useCurrency()
+  const currency = data ? { symbol: data.currencySymbol, decimals: data.currencyDecimals } : brandCurrency
   return (
     <span className="header-balance">
       <BalanceDisplay
-        amountMinor={data ? moneyToMinor(data.sumBalance, data.currencyDecimals).toString() : null}
-        currencySymbol={data?.currencySymbol ?? ''}
-        currencyDecimals={data?.currencyDecimals}
+        amountMinor={data ? moneyToMinor(data.sumBalance, currency).toString() : null}
+        currency={currency}
         hidden={hidden}
         refreshing={balances.isFetching}
         labels={{ balance: t`Balance`, loading: t`refreshing`, hidden: t`hidden` }}

@@ -16,6 +16,7 @@ import { balancesQueryOptions } from '../api/get-balances'
 import { merchantWalletQueryOptions } from '../api/get-merchant-wallet'
 import { invalidateMoney } from '../api/money-keys'
 import { amountProblem, moneyErrorText, showMoney } from '../money-text'
+import { useCurrency } from '../use-currency'
 import { AmountField } from './amount-field'
 import { QueryState } from './query-state'
 
@@ -34,10 +35,7 @@ export function TransferFundPage() {
   const transferKey = useIdempotencyKey({ from, to, amount })
   const sweepKey = useIdempotencyKey('sweep')
 
-  const currency = {
-    symbol: balances.data?.currencySymbol ?? '',
-    decimals: balances.data?.currencyDecimals ?? 2,
-  }
+  const currency = useCurrency()
   const single = mode.data?.walletMode === 'SINGLE'
   const wallets = (balances.data?.balance ?? []).filter(
     (w) => !single || w.accountTypeId === mainAccountTypeId,

@@ -57,11 +57,11 @@ function ConfirmOne({ withdrawal: w, currency }: { withdrawal: Withdrawal; curre
     proof: proof ? `${proof.data.length}:${proof.data.slice(0, 64)}:${proof.data.slice(-64)}` : null,
   })
   const amount = showMoney(w.amount, currency)
-  const receivedMinor = parseAmount(received, currency.decimals)
-  const totalMinor = moneyToMinor(w.amount, currency.decimals)
+  const receivedMinor = parseAmount(received, currency)
+  const totalMinor = moneyToMinor(w.amount, currency)
   const remainder =
     receivedMinor !== null && receivedMinor < totalMinor
-      ? showMoney(minorToMoney(totalMinor - receivedMinor, currency.decimals), currency)
+      ? showMoney(minorToMoney(totalMinor - receivedMinor, currency), currency)
       : null
 
   async function submit(e: FormEvent) {
