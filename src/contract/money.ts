@@ -6,7 +6,7 @@
  */
 import { z } from 'zod/mini'
 
-/** The largest amount accepted in one request: 999,999,999,999.99 in major units. */
+/** The most whole digits an amount may have in one request (999,999,999,999 major units). */
 export const maxAmountDigits = 12
 
 /** An amount as sent by a client: parsed by `parseAmount`, never by Number(). */
