@@ -16,6 +16,7 @@ import { seedForStart } from '../../server/db/seed'
 import { callbackPath, signatureHeader, signCallback } from '../../server/money/demo-gateway'
 import { OpsError } from '../../server/ops/commands'
 import { installNotes } from '../../server/ops/golive-commands'
+import { startOpsServer } from '../../server/ops/ops-server'
 import { build, runOps, type TestServer } from '../build-server'
 import {
   failureOf,
@@ -319,6 +320,44 @@ describe('a production install', () => {
         }),
       ])
       expect(await ops('go-live')).toMatch(/\[x\] deposit methods \(1 on\)/)
+    })
+
+    it('runs the same commands through the running server’s operator API', async () => {
+      const opsServer = await startOpsServer(server.services, 'LIVE', 0)
+      try {
+        const run = async (...argv: string[]) => {
+          const res = await fetch(`${opsServer.url}/ops/run`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-ops-token': opsServer.token },
+            body: JSON.stringify({ argv }),
+          })
+          return {
+            status: res.status,
+            body: z.object({ ok: z.boolean(), output: z.string() }).parse(await res.json()),
+          }
+        }
+        const online = await run(
+          'payment-method',
+          'add-online',
+          'CARD',
+          '--name',
+          'Card',
+          '--min',
+          '5',
+          '--max',
+          '9',
+        )
+        expect(online.status).toBe(422)
+        expect(online.body.output).toMatch(/needs a real payment gateway/)
+        const agent = await run('agent', 'create', 'boss02')
+        expect(agent.body).toMatchObject({
+          ok: true,
+          output: expect.stringMatching(/one-time password: \S{12}/),
+        })
+        expect(await memberNamed(server, 'boss02')).toMatchObject({ type: 1, mustChangePassword: true })
+      } finally {
+        await opsServer.app.close()
+      }
     })
 
     it('takes a member who registers under the agent from bank transfer to a credited balance', async () => {
