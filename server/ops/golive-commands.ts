@@ -5,7 +5,7 @@
  */
 import { randomInt } from 'node:crypto'
 import { parseArgs } from 'node:util'
-import { LocaleSchema, locales } from '#contract/locales'
+import { locales } from '#contract/locales'
 import { minorToMoney } from '#contract/money'
 import { and, asc, count, eq, isNull, like } from 'drizzle-orm'
 import { z } from 'zod'
@@ -117,10 +117,7 @@ const TimeZone = z
 const Language = z
   .string({ error: `--language is required (one of ${locales.join(', ')})` })
   .trim()
-  .pipe(
-    z.string().refine((l) => LocaleSchema.safeParse(l).success, `--language is one of ${locales.join(', ')}`),
-  )
-  .transform((l) => LocaleSchema.parse(l))
+  .pipe(z.enum(locales, { error: `--language is one of ${locales.join(', ')}` }))
 
 const Color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour is #rrggbb')
 
@@ -547,23 +544,23 @@ export const goLiveCommands: Record<string, CommandSpec> = {
     async run(ctx) {
       const [m] = await ctx.db.select().from(s.merchants).where(eq(s.merchants.code, ctx.merchantCode))
       if (!m) return goLiveSteps(ctx.merchantCode).join('\n')
-      const count_ = async (q: Promise<{ n: number }[]>) => Number((await q)[0]?.n ?? 0)
-      const agents = await count_(
+      const total = async (q: Promise<{ n: number }[]>) => Number((await q)[0]?.n ?? 0)
+      const agents = await total(
         ctx.db
           .select({ n: count() })
           .from(s.members)
           .where(and(eq(s.members.merchantCode, m.code), eq(s.members.type, 1), isNull(s.members.parentId))),
       )
-      const methods = await count_(
+      const methods = await total(
         ctx.db
           .select({ n: count() })
           .from(s.depositMethods)
           .where(and(eq(s.depositMethods.merchantCode, m.code), eq(s.depositMethods.enabled, true))),
       )
-      const banks = await count_(
+      const banks = await total(
         ctx.db.select({ n: count() }).from(s.banks).where(eq(s.banks.merchantCode, m.code)),
       )
-      const demo = await count_(
+      const demo = await total(
         ctx.db
           .select({ n: count() })
           .from(s.seedRuns)
