@@ -511,3 +511,37 @@ describe('demo mode without a configured gateway secret', () => {
     expect(await mainMinor(server, m.token)).toBe(2500n)
   })
 })
+
+describe('a database that once ran in demo mode, started in production', () => {
+  let server: TestServer
+
+  beforeAll(async () => {
+    server = await build({ config: { ...production, MERCHANT_CODE: 'DEMO' } })
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  it('warns about the demo accounts and refuses the demo online method and gateway', async () => {
+    const notes = (await installNotes(server.db, 'DEMO', server.services.gateway)).join('\n')
+    expect(notes).toMatch(/holds the demo accounts .*published passwords/)
+    expect(notes).toMatch(/online deposit methods DEMOPAY are refused: no payment gateway is configured/)
+
+    const m = await moneyMember(server, undefined, 'up')
+    const res = await moneyCall(server, m.token, '/wps/relay/newDepositPG', {
+      methodCode: 'DEMOPAY',
+      amount: '25.00',
+    })
+    expect(res.statusCode).toBe(404)
+    expect(failureOf(res).errorCode).toBe('deposit_method_unknown')
+    const [{ n } = { n: -1 }] = await server.db.select({ n: count() }).from(deposits)
+    expect(n).toBe(0)
+    const pay = await server.app.inject({
+      method: 'POST',
+      url: '/gateway/demo/pay',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'order=DP000000000000000000&outcome=PAID',
+    })
+    expect(pay.statusCode).toBe(404)
+  })
+})
