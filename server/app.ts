@@ -17,6 +17,7 @@ import { registerManifest } from './http/manifest'
 import { registerStatic } from './http/static'
 import type { Database } from './plugins/external/db'
 import { createAccessService, type AccessService } from './system/access'
+import { registerBrandGate } from './system/brand-gate'
 import { contentHandlers } from './content/handlers'
 import { gameHandlers } from './games/handlers'
 import { createChannels } from './channels/channels'
@@ -29,7 +30,7 @@ import { registerSocialRoutes } from './identity/social-routes'
 import { createPasswords, type Passwords } from './identity/passwords'
 import { createSessions, type Sessions } from './identity/sessions'
 import { createThrottle, type Throttle } from './identity/throttle'
-import { registerDemoGateway } from './money/demo-gateway'
+import { registerPaymentGateway, resolvePaymentGateway, type PaymentGateway } from './money/demo-gateway'
 import { fundsHandlers } from './money/funds-handlers'
 import { createFundsService, type FundsService } from './money/funds-service'
 import { createLedger, type Ledger } from './money/ledger'
@@ -48,6 +49,8 @@ export interface AppServices {
   throttle: Throttle
   ledger: Ledger
   funds: FundsService
+  /** Which online gateway this install pays through, if any. */
+  gateway: PaymentGateway['kind']
   refreshMerchants(): Promise<void>
 }
 
@@ -65,8 +68,11 @@ export type AppConfig = Pick<
   | 'ARGON2_PASSES'
   | 'DEV_TOOLS'
   | 'NODE_ENV'
+  | 'DEMO'
   | 'PAYMENT_GATEWAY_SECRET'
 > &
+  /** A real online gateway's payment page (with PAYMENT_GATEWAY_SECRET). */
+  Partial<Pick<Config, 'PAYMENT_GATEWAY_URL'>> &
   /** Message providers; without them SMS and e-mail go to the outbox table. */
   Partial<Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'SMS_GATEWAY_URL' | 'SMS_GATEWAY_TOKEN'>> &
   /** Social sign-in providers; each is on when configured and its flag is on. */
@@ -155,11 +161,18 @@ export async function buildApp(
   const ledger = createLedger(db)
   const funds = createFundsService(db, ledger, now)
   const moneySettings = createMoneySettings(db, repo, config.SETTINGS_TTL_SECONDS * 1000)
+  const gateway = await resolvePaymentGateway(db, config)
 
   let merchants: ReadonlySet<string> = new Set(await repo.merchantCodes())
   const refreshMerchants = async () => {
     merchants = new Set(await repo.merchantCodes())
   }
+
+  registerBrandGate(app, {
+    defaultMerchant: config.MERCHANT_CODE,
+    knownMerchants: () => merchants,
+    refreshMerchants,
+  })
 
   const channels = createChannels(config, db, now)
   app.addHook('onClose', async () => channels.close())
@@ -193,7 +206,16 @@ export async function buildApp(
       now,
     }),
     wallet: walletHandlers({ db, ledger, settings: moneySettings, now }),
-    funds: fundsHandlers({ db, ledger, settings: moneySettings, now, passwords, throttle, funds }),
+    funds: fundsHandlers({
+      db,
+      ledger,
+      settings: moneySettings,
+      now,
+      passwords,
+      throttle,
+      funds,
+      payUrl: gateway.payUrl,
+    }),
     records: recordHandlers({ db, ledger, settings: moneySettings, now }),
   }
   registerContract(app, endpoints, handlers, deps)
@@ -203,13 +225,24 @@ export async function buildApp(
   for (const e of allEndpoints()) {
     methodsByPath.set(e.path, [...(methodsByPath.get(e.path) ?? []), e.method])
   }
-  registerDemoGateway(app, { db, funds, secret: config.PAYMENT_GATEWAY_SECRET, now })
+  registerPaymentGateway(app, { db, funds, gateway, now })
   registerManifest(app, repo, config.MERCHANT_CODE)
   if (config.DEV_TOOLS && config.NODE_ENV !== 'production') registerDevPages(app, db)
   await registerStatic(app, { staticDir: config.staticDir, methodsByPath })
 
   return {
     app,
-    services: { database, keyring, access, sessions, passwords, throttle, ledger, funds, refreshMerchants },
+    services: {
+      database,
+      keyring,
+      access,
+      sessions,
+      passwords,
+      throttle,
+      ledger,
+      funds,
+      gateway: gateway.kind,
+      refreshMerchants,
+    },
   }
 }

@@ -1,16 +1,18 @@
 /**
  * `npm start`: builds the PWA when needed, opens the database (embedded PGlite in
- * DATA_DIR unless DATABASE_URL is set), migrates, seeds the demo brand on first run and
- * serves the PWA and the API on one port.
+ * DATA_DIR unless DATABASE_URL is set), migrates, seeds the demo brand on first run in
+ * demo mode (never in production) and serves the PWA and the API on one port. A
+ * production install starts empty and prints the go-live steps.
  */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildApp } from './app'
 import { ensurePwaBuilt } from './build-pwa'
 import { loadConfig, type Config } from './config/env'
-import { seedDemoBrand } from './db/seed'
+import { seedForStart } from './db/seed'
 import { demoAccounts } from './db/seed-data'
 import { createPasswords } from './identity/passwords'
+import { installNotes } from './ops/golive-commands'
 import { startOpsServer } from './ops/ops-server'
 import { processAlive, readOpsState, removeOpsState, writeOpsState } from './ops/ops-state'
 import { DatabaseUnreachableError, openDatabase } from './plugins/external/db'
@@ -59,7 +61,7 @@ async function main(): Promise<void> {
   }
   await database.migrate()
   const passwords = createPasswords({ memoryKib: config.ARGON2_MEMORY_KIB, passes: config.ARGON2_PASSES })
-  const seeded = await seedDemoBrand(database.db, config.MERCHANT_CODE, passwords.hash)
+  const seeded = await seedForStart(database.db, config, passwords.hash)
 
   const { app, services } = await buildApp(config, database)
   const address = await app.listen({ host: config.HOST, port: config.PORT })
@@ -75,10 +77,13 @@ async function main(): Promise<void> {
   })
 
   console.log(`Portal ready at ${shown}`)
+  console.log(`  mode: ${config.DEMO ? 'demo (DEMO=false for a production install)' : 'production'}`)
   console.log(`  database: ${database.kind} (${database.where})${seeded ? ', demo brand seeded' : ''}`)
   console.log(`  brand: ${config.MERCHANT_CODE}; operator CLI: npm run ops -- help`)
-  if (config.NODE_ENV !== 'production') {
-    console.log('  demo accounts (seeded on first start; change or remove them before going live):')
+  for (const line of await installNotes(database.db, config.MERCHANT_CODE, services.gateway))
+    console.log(line)
+  if (config.DEMO) {
+    console.log('  demo accounts (published passwords: demo mode only, never for real members):')
     for (const a of demoAccounts)
       console.log(`    ${a.username.padEnd(10)} ${a.password.padEnd(10)} ${a.note}`)
   }

@@ -46,6 +46,8 @@ export interface BuildOptions {
   poolMax?: number
   /** Configuration on top of the tests' own (message providers, sign-in providers). */
   config?: Partial<AppConfig>
+  /** A database migrated but not seeded: a production install before go-live. */
+  empty?: boolean
 }
 
 export const staticFiles = {
@@ -107,6 +109,24 @@ async function copyOfSeededDatabase(poolMax = 4): Promise<OwnDatabase> {
   }
 }
 
+/** A new database of this file's own, migrated and empty (no demo brand). */
+async function emptyDatabase(poolMax = 4): Promise<OwnDatabase> {
+  if (inject('dbKind') === 'pglite') {
+    const database = await openDatabase({ pglite: await PGlite.create() })
+    await database.migrate()
+    return { database, drop: async () => undefined }
+  }
+  const adminUrl = inject('pgAdminUrl')
+  const name = `${inject('pgTemplate')}_e${randomBytes(4).toString('hex')}`.slice(0, 63)
+  await adminQuery(adminUrl, `CREATE DATABASE ${ident(name)}`)
+  const database = await openDatabase({ databaseUrl: withDatabase(adminUrl, name), poolMax })
+  await database.migrate()
+  return {
+    database,
+    drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${ident(name)} WITH (FORCE)`),
+  }
+}
+
 /** CREATE DATABASE ... TEMPLATE, retried while another file's copy briefly holds the template. */
 async function createFromTemplate(adminUrl: string, name: string, template: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
@@ -140,6 +160,7 @@ export function testConfig(staticDir: string): AppConfig {
     ARGON2_PASSES: 1,
     DEV_TOOLS: true,
     NODE_ENV: 'test',
+    DEMO: true,
     PAYMENT_GATEWAY_SECRET: testGatewaySecret,
   }
 }
@@ -158,7 +179,7 @@ export function routeDeps(services: AppServices, config: AppConfig): RouteDeps {
 
 /** Builds the app on this file's own fresh copy of the seeded database. */
 export async function build(opts: BuildOptions = {}): Promise<TestServer> {
-  const own = await copyOfSeededDatabase(opts.poolMax)
+  const own = opts.empty ? await emptyDatabase(opts.poolMax) : await copyOfSeededDatabase(opts.poolMax)
   const staticDir = makeStaticDir()
   const config: AppConfig = { ...testConfig(staticDir), ...opts.config }
   let app: FastifyInstance | undefined
@@ -204,6 +225,8 @@ export function runOps(
       merchantCode: server.config.MERCHANT_CODE,
       invalidate: () => server.services.access.invalidate(),
       rotateKey: () => server.services.keyring.rotate(),
+      hashPassword: (password) => server.services.passwords.hash(password),
+      paymentGateway: server.services.gateway,
     },
     argv,
   )

@@ -43,12 +43,34 @@ export function isLoopback(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname)
 }
 
-/** The demo gateway's secret: fine on a laptop, refused in production. */
-export const demoGatewaySecret = 'demo-gateway-secret-not-for-production'
+/**
+ * The gateway secret earlier releases printed here as their default. Anyone can read it,
+ * so it is refused as PAYMENT_GATEWAY_SECRET in every mode.
+ */
+export const publishedGatewaySecret = 'demo-gateway-secret-not-for-production'
+
+/** An https URL, or plain http on this machine only. */
+const secureUrl = (what: string) =>
+  z
+    .string()
+    .url()
+    .refine(
+      (v) => {
+        if (!URL.canParse(v)) return false
+        const u = new URL(v)
+        return u.protocol === 'https:' || (u.protocol === 'http:' && isLoopback(u.hostname))
+      },
+      { message: `${what} must be an https:// URL (http:// only for localhost)` },
+    )
 
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /**
+     * Demo mode: the demo brand with its published accounts, its demo content and the demo
+     * payment gateway. On by default outside production; refused in production.
+     */
+    DEMO: bool.optional(),
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     HOST: z.string().min(1).default('0.0.0.0'),
     /** Embedded PGlite lives here; the server also leaves its operator-API address here. */
@@ -109,8 +131,28 @@ const EnvSchema = z
     TELEGRAM_BOT_USERNAME: optionalText,
     /** PostgreSQL connections per server process. */
     DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-    /** Shared secret of the online payment gateway's signed callbacks (HMAC-SHA-256). */
-    PAYMENT_GATEWAY_SECRET: z.string().min(16).default(demoGatewaySecret),
+    /**
+     * Shared secret of the online payment gateway's signed callbacks (HMAC-SHA-256). Unset
+     * in demo mode, the demo gateway uses a random secret made for this install.
+     */
+    PAYMENT_GATEWAY_SECRET: optionalText.pipe(
+      z
+        .string()
+        .min(16, 'must be at least 16 characters')
+        .refine((v) => v !== publishedGatewaySecret, {
+          message: 'is the example value published in the source; set a secret of your own',
+        })
+        .optional(),
+    ),
+    /**
+     * The real online gateway's payment page; the member is sent there with ?order=<order>.
+     * Online deposit methods exist only with it (or in demo mode, with the demo gateway).
+     */
+    PAYMENT_GATEWAY_URL: z
+      .literal('')
+      .transform(() => undefined)
+      .or(secureUrl('the gateway page'))
+      .optional(),
     /** How often (seconds) paid withdrawals past their confirmation time count as received. */
     AUTO_RECEIVE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   })
@@ -127,11 +169,19 @@ const EnvSchema = z
         })
       }
     }
-    if (c.NODE_ENV === 'production' && c.PAYMENT_GATEWAY_SECRET === demoGatewaySecret) {
+    if (c.NODE_ENV === 'production' && c.DEMO === true) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEMO'],
+        message:
+          'demo mode is refused in production (it publishes account passwords and a gateway that pays without money); unset DEMO',
+      })
+    }
+    if (c.PAYMENT_GATEWAY_URL && !c.PAYMENT_GATEWAY_SECRET) {
       ctx.addIssue({
         code: 'custom',
         path: ['PAYMENT_GATEWAY_SECRET'],
-        message: 'set a secret of your own in production',
+        message: 'is required with PAYMENT_GATEWAY_URL (the secret the gateway signs its callbacks with)',
       })
     }
     if (!!c.TELEGRAM_BOT_TOKEN !== !!c.TELEGRAM_BOT_USERNAME) {
@@ -142,6 +192,7 @@ const EnvSchema = z
       })
     }
   })
+  .transform((c) => ({ ...c, DEMO: c.DEMO ?? c.NODE_ENV !== 'production' }))
 
 export type Config = z.infer<typeof EnvSchema> & {
   dataDir: string
@@ -149,12 +200,28 @@ export type Config = z.infer<typeof EnvSchema> & {
   trustProxy: boolean | string[]
 }
 
+/**
+ * Which online gateway the install pays through: a real one when its page and its own
+ * secret are configured, the demo gateway in demo mode, otherwise none (bank transfers only).
+ */
+export function paymentGatewayKind(
+  c: Pick<Config, 'DEMO' | 'PAYMENT_GATEWAY_SECRET'> & Partial<Pick<Config, 'PAYMENT_GATEWAY_URL'>>,
+): 'real' | 'demo' | 'none' {
+  if (c.PAYMENT_GATEWAY_URL && c.PAYMENT_GATEWAY_SECRET) return 'real'
+  return c.DEMO ? 'demo' : 'none'
+}
+
 /** Parses the environment; throws an Error whose message lists every bad field. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env)
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
-    throw new Error(`invalid configuration:\n${lines.join('\n')}`)
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
+    // One mistake reads as one line; several as a list.
+    throw new Error(
+      lines.length === 1
+        ? `invalid configuration: ${lines[0]}`
+        : `invalid configuration:\n${lines.map((l) => `  ${l}`).join('\n')}`,
+    )
   }
   const c = parsed.data
   const tp = c.TRUST_PROXY.trim()

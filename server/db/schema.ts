@@ -29,6 +29,8 @@ export const merchants = pgTable('merchants', {
   currencySymbol: text('currency_symbol').notNull(),
   currencyDecimals: integer('currency_decimals').notNull().default(2),
   defaultLanguage: text('default_language').notNull(),
+  /** The brand's IANA time zone (e.g. Asia/Phnom_Penh), named at go-live. */
+  timeZone: text('time_zone').notNull().default('UTC'),
   languages: jsonb('languages').$type<string[]>().notNull(),
   themeColor: text('theme_color').notNull(),
   backgroundColor: text('background_color').notNull(),
@@ -222,6 +224,16 @@ export const serverKeys = pgTable('server_keys', {
   pkcs8: text('pkcs8').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   retiredAt: timestamp('retired_at', { withTimezone: true }),
+})
+
+/**
+ * Secrets this install made for itself (the demo gateway's callback secret when none is
+ * configured), shared by every instance on the database and never printed in the source.
+ */
+export const installSecrets = pgTable('install_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
 /** One row per applied seed, so a restart never seeds twice. */

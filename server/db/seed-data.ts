@@ -12,6 +12,7 @@ export const demoMerchant = {
   currencySymbol: '$',
   currencyDecimals: 2,
   defaultLanguage: 'km',
+  timeZone: 'Asia/Phnom_Penh',
   languages: ['km', 'en', 'zh', 'th', 'vi'],
   themeColor: '#0e7c66',
   backgroundColor: '#ffffff',
@@ -279,6 +280,16 @@ export const demoWhitelabelAdditions: [string, string | null, boolean][] = [
   // "Logged-in users go to home page": visitors are sent to /login from every other route.
   ['LOGINREQUIRED3', 'HOMEPAGE', false],
 ]
+
+/**
+ * What a brand made at go-live starts with: the feature tree and the registration rules
+ * (settings the operator changes, not demo content).
+ */
+export const brandStartingFeatures: [string, string | null, boolean][] = [
+  ...demoWhitelabel,
+  ...demoWhitelabelAdditions,
+]
+export const brandStartingRegisterRules = demoRegisterRules
 
 /** Demo accounts, printed at start: [username, password, type, note, options]. */
 export const demoAccounts: {

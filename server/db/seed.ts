@@ -33,6 +33,18 @@ async function step(
   })
 }
 
+/**
+ * What a start seeds: the demo brand in demo mode, nothing otherwise (a production install
+ * starts empty and goes live through the operator CLI). True when this call made the brand.
+ */
+export async function seedForStart(
+  db: Db,
+  config: { DEMO: boolean; MERCHANT_CODE: string },
+  hashPassword: (password: string) => Promise<string>,
+): Promise<boolean> {
+  return config.DEMO ? seedDemoBrand(db, config.MERCHANT_CODE, hashPassword) : false
+}
+
 /** Seeds the demo brand under `merchantCode`; returns true when this call created the brand. */
 export async function seedDemoBrand(
   db: Db,

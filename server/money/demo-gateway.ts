@@ -1,19 +1,24 @@
 /**
- * The demo online payment gateway, so the whole online deposit flow runs on one machine:
- * - GET  /gateway/demo/pay?order=…   the "bank's" page, where the member pays or cancels;
- * - POST /gateway/demo/pay           the gateway's decision: it calls the brand's callback
- *                                    (signed, as a real gateway would) and sends the member
- *                                    back to the portal;
+ * The online payment gateway, and in demo mode a stand-in for it, so the whole online
+ * deposit flow runs on one machine:
+ * - GET  /gateway/demo/pay?order=…   (demo mode) the "bank's" page, where the member pays
+ *                                    or cancels;
+ * - POST /gateway/demo/pay           (demo mode) the gateway's decision: it calls the
+ *                                    brand's callback (signed, as a real gateway would) and
+ *                                    sends the member back to the portal;
  * - POST /wps/payment/demo/callback  the brand's side: verifies the HMAC-SHA-256 signature
  *                                    of the raw body, then credits or fails the deposit once.
- * A real gateway replaces the first two; the callback's shape is what it must speak.
+ * A real gateway (PAYMENT_GATEWAY_URL with its own PAYMENT_GATEWAY_SECRET) replaces the
+ * first two; the callback's shape is what it must speak. Without either, nothing is mounted
+ * and no online deposit can be made.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { formatMinor } from '#contract/money'
-import { deposits, merchants } from '../db/schema'
+import { paymentGatewayKind, type Config } from '../config/env'
+import { deposits, installSecrets, merchants } from '../db/schema'
 import { AppError } from '../http/errors'
 import { escapeHtml } from '../http/html'
 import type { Db } from '../plugins/external/db'
@@ -32,6 +37,48 @@ const CallbackSchema = z.object({
 })
 export type GatewayCallback = z.infer<typeof CallbackSchema>
 
+/** Where the member pays, and the secret the gateway's callbacks are signed with. */
+export type PaymentGateway =
+  | { kind: 'demo' | 'real'; secret: string; payUrl: (order: string) => string }
+  | { kind: 'none'; secret: null; payUrl: null }
+
+export const demoPayPath = '/gateway/demo/pay'
+
+/**
+ * A real gateway when one is configured; the demo gateway in demo mode, signing with the
+ * configured secret or else one made at random for this install (kept in the database,
+ * so every instance agrees and nobody can read it in the source); otherwise none.
+ */
+export async function resolvePaymentGateway(
+  db: Db,
+  config: Pick<Config, 'DEMO' | 'PAYMENT_GATEWAY_SECRET'> & Partial<Pick<Config, 'PAYMENT_GATEWAY_URL'>>,
+): Promise<PaymentGateway> {
+  const kind = paymentGatewayKind(config)
+  const url = config.PAYMENT_GATEWAY_URL
+  if (kind === 'real' && url && config.PAYMENT_GATEWAY_SECRET) {
+    return { kind, secret: config.PAYMENT_GATEWAY_SECRET, payUrl: (order) => withOrder(url, order) }
+  }
+  if (kind !== 'demo') return { kind: 'none', secret: null, payUrl: null }
+  const secret = config.PAYMENT_GATEWAY_SECRET ?? (await installSecret(db, 'demo-gateway'))
+  return { kind: 'demo', secret, payUrl: (order) => withOrder(demoPayPath, order) }
+}
+
+function withOrder(page: string, order: string): string {
+  const sep = page.includes('?') ? '&' : '?'
+  return `${page}${sep}order=${encodeURIComponent(order)}`
+}
+
+/** The install's secret of that name, made on first use; two instances starting together agree. */
+async function installSecret(db: Db, name: string): Promise<string> {
+  await db
+    .insert(installSecrets)
+    .values({ name, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing()
+  const [row] = await db.select().from(installSecrets).where(eq(installSecrets.name, name))
+  if (!row) throw new Error(`install secret ${name} not stored`)
+  return row.value
+}
+
 export function signCallback(secret: string, rawBody: string): string {
   return createHmac('sha256', secret).update(rawBody).digest('hex')
 }
@@ -41,11 +88,13 @@ function signatureOk(secret: string, rawBody: string, given: string | undefined)
   return timingSafeEqual(Buffer.from(signCallback(secret, rawBody), 'hex'), Buffer.from(given, 'hex'))
 }
 
-export function registerDemoGateway(
+export function registerPaymentGateway(
   app: FastifyInstance,
-  deps: { db: Db; funds: FundsService; secret: string; now: () => Date },
+  deps: { db: Db; funds: FundsService; gateway: PaymentGateway; now: () => Date },
 ): void {
-  const { db, funds, secret, now } = deps
+  const { db, funds, gateway, now } = deps
+  if (gateway.kind === 'none') return
+  const secret = gateway.secret
 
   async function findOrder(order: string) {
     const [row] = await db
@@ -61,7 +110,25 @@ export function registerDemoGateway(
     return row
   }
 
-  app.get('/gateway/demo/pay', async (req, reply) => {
+  if (gateway.kind === 'demo') registerDemoPages(app, { db, secret, now, findOrder })
+  registerCallback(app, { db, funds, secret, findOrder })
+}
+
+type FindOrder = (order: string) => Promise<
+  | {
+      deposit: typeof deposits.$inferSelect
+      currencySymbol: string
+      name: string
+    }
+  | undefined
+>
+
+function registerDemoPages(
+  app: FastifyInstance,
+  deps: { db: Db; secret: string; now: () => Date; findOrder: FindOrder },
+): void {
+  const { secret, now, findOrder } = deps
+  app.get(demoPayPath, async (req, reply) => {
     const q = z.object({ order: z.string().max(40) }).safeParse(req.query)
     const row = q.success ? await findOrder(q.data.order) : undefined
     void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
@@ -87,7 +154,7 @@ export function registerDemoGateway(
     )
   })
 
-  app.post('/gateway/demo/pay', async (req, reply) => {
+  app.post(demoPayPath, async (req, reply) => {
     const form = z
       .object({ order: z.string().max(40), outcome: z.enum(['PAID', 'FAILED']) })
       .safeParse(req.body)
@@ -110,6 +177,13 @@ export function registerDemoGateway(
     req.log.info({ order: form.data.order, status: res.statusCode }, 'demo gateway callback')
     return reply.redirect(`/index?deposit=${encodeURIComponent(form.data.order)}`, 303)
   })
+}
+
+function registerCallback(
+  app: FastifyInstance,
+  deps: { db: Db; funds: FundsService; secret: string; findOrder: FindOrder },
+): void {
+  const { db, funds, secret, findOrder } = deps
 
   // The callback needs the raw body for its signature, so it parses JSON itself.
   void app.register(async (scope) => {

@@ -43,6 +43,8 @@ export interface FundsDeps extends MoneyDeps {
   passwords: Passwords
   throttle: Throttle
   funds: FundsService
+  /** The online gateway's page for an order; null when no gateway is configured. */
+  payUrl: ((order: string) => string) | null
 }
 
 const minute = 60_000
@@ -261,6 +263,8 @@ export function fundsHandlers(deps: FundsDeps): HandlerGroup<Endpoints['funds']>
       const m = await settings.merchant(caller.merchantCode)
       const amount = amountOrThrow(input.amount, m)
       const meth = await method(m.code, input.methodCode, 'ONLINE')
+      const payUrl = deps.payUrl
+      if (!payUrl) throw new AppError('deposit_method_unknown', 'no online gateway is configured')
       inRangeOrThrow(amount, meth.minAmount, meth.maxAmount, m)
       return withIdempotency(
         db,
@@ -281,7 +285,7 @@ export function fundsHandlers(deps: FundsDeps): HandlerGroup<Endpoints['funds']>
             })
             .returning()
           if (!d) throw new Error('deposit not written')
-          return { deposit: depositView(d, m), redirectUrl: `/gateway/demo/pay?order=${order}` }
+          return { deposit: depositView(d, m), redirectUrl: payUrl(order) }
         },
       )
     },

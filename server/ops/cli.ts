@@ -3,7 +3,8 @@
  * DATA_DIR, otherwise straight on the database.
  */
 import { z } from 'zod'
-import { loadConfig } from '../config/env'
+import { loadConfig, paymentGatewayKind } from '../config/env'
+import { createPasswords } from '../identity/passwords'
 import { openDatabase } from '../plugins/external/db'
 import { helpText, OpsError, runCommand } from './commands'
 import { processAlive, readOpsState } from './ops-state'
@@ -38,8 +39,15 @@ async function main(): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir })
   try {
     await database.migrate()
+    const passwords = createPasswords({ memoryKib: config.ARGON2_MEMORY_KIB, passes: config.ARGON2_PASSES })
     const output = await runCommand(
-      { db: database.db, merchantCode: config.MERCHANT_CODE, invalidate: () => undefined },
+      {
+        db: database.db,
+        merchantCode: config.MERCHANT_CODE,
+        invalidate: () => undefined,
+        hashPassword: (password) => passwords.hash(password),
+        paymentGateway: paymentGatewayKind(config),
+      },
       argv,
     )
     console.log(output)

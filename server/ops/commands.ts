@@ -7,6 +7,7 @@ import { z } from 'zod'
 import type { Db } from '../plugins/external/db'
 import * as s from '../db/schema'
 import { parseCidr } from '../system/access'
+import { goLiveCommands, type GatewayKind } from './golive-commands'
 import { moneyCommands } from './money-commands'
 import { OpsError } from './ops-error'
 
@@ -18,6 +19,10 @@ export interface OpsContext {
   /** Tells the running server to drop its caches; a no-op in the CLI's own process. */
   invalidate: () => void
   rotateKey?: () => Promise<{ kid: string }>
+  /** Hashes a new account's password with the install's argon2id parameters. */
+  hashPassword?: (password: string) => Promise<string>
+  /** The online gateway the install pays through; online methods need a real one. */
+  paymentGateway?: GatewayKind
 }
 
 export interface CommandSpec {
@@ -193,6 +198,7 @@ export const commands: Record<string, CommandSpec> = {
   },
 
   ...moneyCommands,
+  ...goLiveCommands,
 }
 
 export function helpText(): string {

@@ -44,9 +44,11 @@ export async function startOpsServer(
           merchantCode,
           invalidate: () => {
             services.access.invalidate()
-            void services.refreshMerchants()
+            services.refreshMerchants().catch(() => undefined)
           },
           rotateKey: () => services.keyring.rotate(),
+          hashPassword: (password) => services.passwords.hash(password),
+          paymentGateway: services.gateway,
         },
         body.data.argv,
       )

@@ -1,0 +1,588 @@
+/**
+ * Going live: from an empty production install to a brand members can join and pay into.
+ * Each command checks its input with zod and says what is wrong in one line; each writes
+ * what belongs together in one transaction.
+ */
+import { randomInt } from 'node:crypto'
+import { parseArgs } from 'node:util'
+import { locales } from '#contract/locales'
+import { minorToMoney } from '#contract/money'
+import { and, asc, count, eq, isNull, like } from 'drizzle-orm'
+import { z } from 'zod'
+import * as s from '../db/schema'
+import { brandStartingFeatures, brandStartingRegisterRules, demoCountries } from '../db/seed-data'
+import { pgCodes, pgErrorOf } from '../db/pg-errors'
+import type { Db } from '../plugins/external/db'
+import type { CommandSpec, OpsContext } from './commands'
+import { OpsError } from './ops-error'
+
+/** Printed by a production start while the brand does not exist yet, and by `go-live`. */
+export function goLiveSteps(merchantCode: string): string[] {
+  const ops = 'npm run ops --'
+  return [
+    `Going live (brand ${merchantCode}; run these with the server up or down):`,
+    `  1. ${ops} brand create ${merchantCode} --name "Your Brand" --currency USD --decimals 2 --language en --timezone Asia/Phnom_Penh`,
+    `  2. ${ops} agent create <username> [--code <INVITATION>]   (prints a one-time password to change at first login)`,
+    `  3. ${ops} payment-method add-bank BANK --name "Bank transfer" --bank "<bank>" --account-name "<holder>" --account-number "<number>" --min 10 --max 5000`,
+    `     (online payments: set PAYMENT_GATEWAY_URL and PAYMENT_GATEWAY_SECRET, restart, then ${ops} payment-method add-online …)`,
+    `  4. ${ops} bank add <CODE> <name…>   (the banks members withdraw to)`,
+    `  5. ${ops} go-live   (shows what is done and what is left)`,
+  ]
+}
+
+/** Notes a start prints about this install: what is missing, what must not stay. */
+export async function installNotes(db: Db, merchantCode: string, gateway: GatewayKind): Promise<string[]> {
+  const [brand] = await db.select().from(s.merchants).where(eq(s.merchants.code, merchantCode))
+  if (!brand) return [`  brand ${merchantCode} does not exist yet.`, ...goLiveSteps(merchantCode)]
+  const notes: string[] = []
+  if (gateway !== 'demo') {
+    const [demo] = await db
+      .select({ name: s.seedRuns.name })
+      .from(s.seedRuns)
+      .where(eq(s.seedRuns.name, `demo-accounts:${merchantCode}`))
+    if (demo) {
+      notes.push(
+        `  warning: this database holds the demo accounts of an earlier demo start (published passwords); disable or remove them`,
+      )
+    }
+  }
+  const online = await db
+    .select({ code: s.depositMethods.code })
+    .from(s.depositMethods)
+    .where(
+      and(
+        eq(s.depositMethods.merchantCode, merchantCode),
+        eq(s.depositMethods.kind, 'ONLINE'),
+        eq(s.depositMethods.enabled, true),
+      ),
+    )
+  if (online.length > 0 && gateway === 'none') {
+    notes.push(
+      `  warning: online deposit methods ${online.map((o) => o.code).join(', ')} are refused: no payment gateway is configured (payment-method disable <CODE>)`,
+    )
+  }
+  return notes
+}
+
+/** Which online gateway the install pays through (see resolvePaymentGateway). */
+export type GatewayKind = 'demo' | 'real' | 'none'
+
+/** Text an operator typed: trimmed, no control characters. */
+const text = (what: string, max: number) =>
+  z
+    .string({ error: `${what} is required` })
+    .trim()
+    .min(1, `${what} is required`)
+    .max(max, `${what} is at most ${max} characters`)
+    // eslint-disable-next-line no-control-regex
+    .regex(/^[^\u0000-\u001f\u007f]*$/, `${what} must not contain control characters`)
+
+const BrandCode = z
+  .string({ error: 'the brand code is required' })
+  .transform((v) => v.trim().toUpperCase())
+  .pipe(z.string().regex(/^[A-Z0-9_]{2,32}$/, 'a brand code is 2-32 letters, digits or _'))
+
+const Currency = z
+  .string({ error: '--currency is required (an ISO 4217 code, e.g. USD)' })
+  .transform((v) => v.trim().toUpperCase())
+  .pipe(
+    z
+      .string()
+      .regex(/^[A-Z]{3}$/, '--currency is an ISO 4217 code of three letters, e.g. USD')
+      .refine((c) => Intl.supportedValuesOf('currency').includes(c), {
+        message: '--currency is not an ISO 4217 currency',
+      }),
+  )
+
+const Decimals = z
+  .string({ error: '--decimals is required (the currency’s minor-unit digits: 2 for USD, 0 for VND)' })
+  .regex(/^[0-4]$/, '--decimals is a whole number from 0 to 4')
+  .transform(Number)
+
+const TimeZone = z
+  .string({ error: '--timezone is required (an IANA zone, e.g. Asia/Phnom_Penh)' })
+  .trim()
+  .transform((tz, ctx) => {
+    try {
+      return new Intl.DateTimeFormat('en', { timeZone: tz }).resolvedOptions().timeZone
+    } catch {
+      ctx.addIssue({
+        code: 'custom',
+        message: `--timezone ${tz} is not an IANA time zone, e.g. Asia/Phnom_Penh`,
+      })
+      return z.NEVER
+    }
+  })
+
+const Language = z
+  .string({ error: `--language is required (one of ${locales.join(', ')})` })
+  .trim()
+  .pipe(z.enum(locales, { error: `--language is one of ${locales.join(', ')}` }))
+
+const Color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour is #rrggbb')
+
+const BrandInput = z.object({
+  code: BrandCode,
+  name: text('--name', 60),
+  shortName: text('--short-name', 20).optional(),
+  currency: Currency,
+  decimals: Decimals,
+  symbol: text('--symbol', 8).optional(),
+  language: Language,
+  timezone: TimeZone,
+  themeColor: Color.default('#0e7c66'),
+  logoUrl: text('--logo-url', 500).default('/brand/logo.svg'),
+  withdrawMin: z.string().optional(),
+  withdrawMax: z.string().optional(),
+})
+
+const MethodCode = z
+  .string({ error: 'the method code is required' })
+  .transform((v) => v.trim().toUpperCase())
+  .pipe(z.string().regex(/^[A-Z0-9_]{2,16}$/, 'a method code is 2-16 letters, digits or _'))
+
+function isUniqueViolation(err: unknown): boolean {
+  return pgErrorOf(err)?.code === pgCodes.uniqueViolation
+}
+
+/** The first zod issue as one line. */
+function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
+  const r = schema.safeParse(value)
+  if (!r.success) throw new OpsError(r.error.issues[0]?.message ?? 'invalid input')
+  return r.data
+}
+
+/** --name value style options; an unknown option or a missing value is the operator's mistake. */
+function options<const O extends Record<string, { type: 'string' }>>(args: string[], opts: O, usage: string) {
+  try {
+    return parseArgs({ args, options: opts, allowPositionals: true, strict: true })
+  } catch (err) {
+    throw new OpsError(`${(err as Error).message}\nusage: ${usage}`)
+  }
+}
+
+/** An amount in major units with at most the currency's decimals, as minor units. */
+function amountOf(raw: string | undefined, what: string, decimals: number): bigint {
+  if (raw === undefined) throw new OpsError(`${what} is required`)
+  const v = raw.trim()
+  const pattern = decimals === 0 ? /^\d{1,15}$/ : new RegExp(`^\\d{1,15}(\\.\\d{1,${decimals}})?$`)
+  if (!pattern.test(v)) {
+    throw new OpsError(
+      `${what} ${raw} is not an amount of this brand’s currency (${decimals === 0 ? 'whole units' : `at most ${decimals} decimals`})`,
+    )
+  }
+  const [int = '0', frac = ''] = v.split('.')
+  const minor = BigInt(int) * 10n ** BigInt(decimals) + BigInt(frac.padEnd(decimals, '0') || '0')
+  if (minor <= 0n) throw new OpsError(`${what} must be more than zero`)
+  return minor
+}
+
+async function brandOf(ctx: OpsContext) {
+  const [m] = await ctx.db.select().from(s.merchants).where(eq(s.merchants.code, ctx.merchantCode))
+  if (!m) throw new OpsError(`brand ${ctx.merchantCode} does not exist yet; start with: brand create`)
+  return m
+}
+
+function currencySymbol(currency: string): string {
+  const part = new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
+    .formatToParts(0)
+    .find((p) => p.type === 'currency')
+  return part?.value ?? currency
+}
+
+/** A one-time password the brand's default rule accepts: letters and digits, both present. */
+function temporaryPassword(): string {
+  const letters = 'abcdefghjkmnpqrstuvwxyz'
+  const digits = '23456789'
+  const all = letters + digits
+  const pick = (set: string) => set[randomInt(set.length)] ?? 'a'
+  const chars = [pick(letters), pick(digits), ...Array.from({ length: 10 }, () => pick(all))]
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1)
+    ;[chars[i], chars[j]] = [chars[j] ?? 'a', chars[i] ?? 'a']
+  }
+  return chars.join('')
+}
+
+/** Checks a username against the brand's own registration rule for usernames. */
+async function usernameOrThrow(db: Db, merchantCode: string, raw: string | undefined, usage: string) {
+  const username = raw?.trim()
+  if (!username) throw new OpsError(`usage: ${usage}`)
+  const [rule] = await db
+    .select()
+    .from(s.registerFieldRules)
+    .where(
+      and(eq(s.registerFieldRules.merchantCode, merchantCode), eq(s.registerFieldRules.field, 'username')),
+    )
+  const min = rule?.minLength ?? 4
+  const max = rule?.maxLength ?? 20
+  const pattern =
+    rule?.acceptedPattern && rule.acceptedPattern !== '*' ? rule.acceptedPattern : '^[A-Za-z0-9]+$'
+  if (username.length < min || username.length > max || !new RegExp(pattern).test(username)) {
+    throw new OpsError(`a username here is ${min}-${max} characters matching ${pattern}`)
+  }
+  return username
+}
+
+const brandUsage =
+  'brand create <CODE> --name <name> --currency <ISO> --decimals <0-4> --language <lang> --timezone <Area/City> [--symbol <s>] [--short-name <s>] [--theme-color #rrggbb] [--logo-url <url>] [--withdraw-min <amount>] [--withdraw-max <amount>] | brand show'
+const agentUsage = 'agent create <username> [--code <INVITATION>]'
+const methodUsage =
+  'payment-method add-bank <CODE> --name <label> --bank <bank> --account-name <holder> --account-number <number> --min <amount> --max <amount> | add-online <CODE> --name <label> --min <amount> --max <amount> | list | disable <CODE> | enable <CODE>'
+const bankUsage = 'bank add <CODE> <name…> | bank list'
+
+export const goLiveCommands: Record<string, CommandSpec> = {
+  brand: {
+    usage: brandUsage,
+    summary: 'create the brand of this install (go-live step 1) or show it',
+    async run(ctx, args) {
+      const [mode, ...rest] = args
+      if (mode === 'show') {
+        const m = await brandOf(ctx)
+        return [
+          `brand ${m.code}: ${m.name} (${m.shortName})`,
+          `currency: ${m.currency} ${m.currencySymbol}, ${m.currencyDecimals} decimals`,
+          `language: ${m.defaultLanguage} of ${m.languages.join(', ')}; time zone ${m.timeZone}`,
+          `withdrawals: ${minorToMoney(m.withdrawMin, m.currencyDecimals)} to ${minorToMoney(m.withdrawMax, m.currencyDecimals)}`,
+        ].join('\n')
+      }
+      if (mode !== 'create') throw new OpsError(`usage: ${brandUsage}`)
+      const { values, positionals } = options(
+        rest,
+        {
+          name: { type: 'string' },
+          'short-name': { type: 'string' },
+          currency: { type: 'string' },
+          decimals: { type: 'string' },
+          symbol: { type: 'string' },
+          language: { type: 'string' },
+          timezone: { type: 'string' },
+          'theme-color': { type: 'string' },
+          'logo-url': { type: 'string' },
+          'withdraw-min': { type: 'string' },
+          'withdraw-max': { type: 'string' },
+        },
+        brandUsage,
+      )
+      if (positionals.length !== 1) throw new OpsError(`usage: ${brandUsage}`)
+      const b = parsed(BrandInput, {
+        code: positionals[0],
+        name: values.name,
+        shortName: values['short-name'],
+        currency: values.currency,
+        decimals: values.decimals,
+        symbol: values.symbol,
+        language: values.language,
+        timezone: values.timezone,
+        themeColor: values['theme-color'],
+        logoUrl: values['logo-url'],
+        withdrawMin: values['withdraw-min'],
+        withdrawMax: values['withdraw-max'],
+      })
+      if (b.code !== ctx.merchantCode) {
+        throw new OpsError(
+          `this install serves brand ${ctx.merchantCode} (MERCHANT_CODE); set MERCHANT_CODE=${b.code} and restart the server before creating ${b.code}`,
+        )
+      }
+      // Without options, withdrawals run from 10 to 50,000 of the currency's major unit.
+      const unit = 10n ** BigInt(b.decimals)
+      const withdrawMin = b.withdrawMin ? amountOf(b.withdrawMin, '--withdraw-min', b.decimals) : 10n * unit
+      const withdrawMax = b.withdrawMax
+        ? amountOf(b.withdrawMax, '--withdraw-max', b.decimals)
+        : 50_000n * unit
+      if (withdrawMin > withdrawMax) throw new OpsError('--withdraw-min is more than --withdraw-max')
+      const shortName =
+        b.shortName ?? (b.name.length <= 12 ? b.name : (b.name.split(/\s+/)[0] ?? b.name).slice(0, 12))
+      try {
+        await ctx.db.transaction(async (tx) => {
+          await tx.insert(s.merchants).values({
+            code: b.code,
+            name: b.name,
+            shortName,
+            currency: b.currency,
+            currencySymbol: b.symbol ?? currencySymbol(b.currency),
+            currencyDecimals: b.decimals,
+            defaultLanguage: b.language,
+            languages: [b.language, ...locales.filter((l) => l !== b.language)],
+            timeZone: b.timezone,
+            themeColor: b.themeColor,
+            backgroundColor: '#ffffff',
+            logoUrl: b.logoUrl,
+            withdrawMin,
+            withdrawMax,
+          })
+          await tx.insert(s.accessSettings).values({ merchantCode: b.code })
+          await tx.insert(s.whitelabelNodes).values(
+            brandStartingFeatures.map(([modId, parentModId, enabled], sort) => ({
+              merchantCode: b.code,
+              modId,
+              parentModId,
+              enabled,
+              sort,
+            })),
+          )
+          await tx.insert(s.registerFieldRules).values(
+            brandStartingRegisterRules.map(
+              ([field, enabled, required, minLength, maxLength, acceptedPattern, patternId], sort) => ({
+                merchantCode: b.code,
+                field,
+                enabled,
+                required,
+                minLength,
+                maxLength,
+                acceptedPattern,
+                patternId,
+                sort,
+              }),
+            ),
+          )
+          // Dialling codes are reference data shared by every brand, not demo content.
+          await tx
+            .insert(s.countries)
+            .values(
+              demoCountries.map(([countryCode, dialingCode, name, minDigits, maxDigits], sort) => ({
+                countryCode,
+                dialingCode,
+                name,
+                minDigits,
+                maxDigits,
+                sort,
+              })),
+            )
+            .onConflictDoNothing()
+        })
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new OpsError(`brand ${b.code} exists already (see: brand show)`)
+        throw err
+      }
+      ctx.invalidate()
+      return [
+        `brand ${b.code} created: ${b.name}, ${b.currency} with ${b.decimals} decimals, ${b.language}, ${b.timezone}`,
+        'features start as listed by: flag list (switch them with flag set)',
+        'next: agent create <username>',
+      ].join('\n')
+    },
+  },
+
+  agent: {
+    usage: agentUsage,
+    summary: 'create a top agent with a one-time password changed at first login (go-live step 2)',
+    async run(ctx, args) {
+      const [mode, ...rest] = args
+      if (mode !== 'create') throw new OpsError(`usage: ${agentUsage}`)
+      const { values, positionals } = options(rest, { code: { type: 'string' } }, agentUsage)
+      if (positionals.length !== 1) throw new OpsError(`usage: ${agentUsage}`)
+      const m = await brandOf(ctx)
+      const username = await usernameOrThrow(ctx.db, m.code, positionals[0], agentUsage)
+      const code = parsed(
+        z
+          .string()
+          .transform((v) => v.trim().toUpperCase())
+          .pipe(z.string().regex(/^[A-Z0-9]{4,16}$/, '--code is 4-16 letters or digits')),
+        values.code ?? username,
+      )
+      if (!ctx.hashPassword) throw new OpsError('creating an account needs the password hasher')
+      const password = temporaryPassword()
+      const hash = await ctx.hashPassword(password)
+      try {
+        await ctx.db.insert(s.members).values({
+          merchantCode: m.code,
+          username: username.toLowerCase(),
+          account: username,
+          nickname: username,
+          passwordHash: hash,
+          type: 1,
+          affiliateCode: code,
+          mustChangePassword: true,
+          language: m.defaultLanguage,
+        })
+      } catch (err) {
+        if (isUniqueViolation(err))
+          throw new OpsError(`the username ${username} or the invitation code ${code} is taken`)
+        throw err
+      }
+      return [
+        `top agent ${username} created, invitation code ${code}`,
+        `one-time password: ${password}`,
+        'it must be changed at the first login (agent entrance); give it to the agent privately',
+      ].join('\n')
+    },
+  },
+
+  'payment-method': {
+    usage: methodUsage,
+    summary: 'deposit methods: bank accounts for transfers, online with a real gateway (go-live step 3)',
+    async run(ctx, args) {
+      const [mode, ...rest] = args
+      const m = await brandOf(ctx)
+      if (mode === 'list' || mode === undefined) {
+        const rows = await ctx.db
+          .select()
+          .from(s.depositMethods)
+          .where(eq(s.depositMethods.merchantCode, m.code))
+          .orderBy(asc(s.depositMethods.sort))
+        if (rows.length === 0) return 'no deposit methods'
+        return rows
+          .map(
+            (r) =>
+              `${r.enabled ? 'on ' : 'off'} ${r.code.padEnd(10)} ${r.kind.padEnd(13)} ${r.name}  ${minorToMoney(r.minAmount, m.currencyDecimals)}-${minorToMoney(r.maxAmount, m.currencyDecimals)}${r.bank ? `  ${r.bank.bankName} ${r.bank.accountNumber} (${r.bank.accountName})` : ''}`,
+          )
+          .join('\n')
+      }
+      if (mode === 'disable' || mode === 'enable') {
+        const code = parsed(MethodCode, rest[0])
+        const where = and(eq(s.depositMethods.merchantCode, m.code), eq(s.depositMethods.code, code))
+        const [row] = await ctx.db.select().from(s.depositMethods).where(where)
+        if (!row) throw new OpsError(`no deposit method ${code} (see: payment-method list)`)
+        if (mode === 'enable' && row.kind === 'ONLINE' && ctx.paymentGateway !== 'real') {
+          throw new OpsError(onlineRefusal(ctx.paymentGateway))
+        }
+        await ctx.db
+          .update(s.depositMethods)
+          .set({ enabled: mode === 'enable' })
+          .where(where)
+        return `${code} ${mode}d`
+      }
+      if (mode !== 'add-bank' && mode !== 'add-online') throw new OpsError(`usage: ${methodUsage}`)
+      if (mode === 'add-online' && ctx.paymentGateway !== 'real')
+        throw new OpsError(onlineRefusal(ctx.paymentGateway))
+      const { values, positionals } = options(
+        rest,
+        {
+          name: { type: 'string' },
+          bank: { type: 'string' },
+          'account-name': { type: 'string' },
+          'account-number': { type: 'string' },
+          min: { type: 'string' },
+          max: { type: 'string' },
+        },
+        methodUsage,
+      )
+      if (positionals.length !== 1) throw new OpsError(`usage: ${methodUsage}`)
+      const code = parsed(MethodCode, positionals[0])
+      const name = parsed(text('--name', 60), values.name)
+      const min = amountOf(values.min, '--min', m.currencyDecimals)
+      const max = amountOf(values.max, '--max', m.currencyDecimals)
+      if (min > max) throw new OpsError('--min is more than --max')
+      const bank =
+        mode === 'add-bank'
+          ? parsed(
+              z.object({
+                bankName: text('--bank', 60),
+                accountName: text('--account-name', 80),
+                accountNumber: text('--account-number', 40),
+              }),
+              {
+                bankName: values.bank,
+                accountName: values['account-name'],
+                accountNumber: values['account-number'],
+              },
+            )
+          : null
+      if (mode === 'add-online' && (values.bank || values['account-name'] || values['account-number'])) {
+        throw new OpsError(
+          'an online method has no bank account; leave out --bank, --account-name and --account-number',
+        )
+      }
+      const [{ n } = { n: 0 }] = await ctx.db
+        .select({ n: count() })
+        .from(s.depositMethods)
+        .where(eq(s.depositMethods.merchantCode, m.code))
+      try {
+        await ctx.db.insert(s.depositMethods).values({
+          merchantCode: m.code,
+          code,
+          kind: mode === 'add-bank' ? 'BANK_TRANSFER' : 'ONLINE',
+          name,
+          minAmount: min,
+          maxAmount: max,
+          bank,
+          sort: n,
+        })
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new OpsError(`deposit method ${code} exists already`)
+        throw err
+      }
+      return `deposit method ${code} added: ${name}, ${minorToMoney(min, m.currencyDecimals)} to ${minorToMoney(max, m.currencyDecimals)} ${m.currency}`
+    },
+  },
+
+  bank: {
+    usage: bankUsage,
+    summary: 'the banks members can withdraw to (go-live step 4)',
+    async run(ctx, args) {
+      const [mode, rawCode, ...rest] = args
+      const m = await brandOf(ctx)
+      if (mode === 'list' || mode === undefined) {
+        const rows = await ctx.db
+          .select()
+          .from(s.banks)
+          .where(eq(s.banks.merchantCode, m.code))
+          .orderBy(asc(s.banks.sort))
+        return rows.length ? rows.map((r) => `${r.code.padEnd(10)} ${r.name}`).join('\n') : 'no banks'
+      }
+      if (mode !== 'add') throw new OpsError(`usage: ${bankUsage}`)
+      const code = parsed(MethodCode, rawCode)
+      const name = parsed(text('the bank name', 60), rest.join(' '))
+      const [{ n } = { n: 0 }] = await ctx.db
+        .select({ n: count() })
+        .from(s.banks)
+        .where(eq(s.banks.merchantCode, m.code))
+      const added = await ctx.db
+        .insert(s.banks)
+        .values({ merchantCode: m.code, code, name, sort: n })
+        .onConflictDoNothing()
+        .returning()
+      if (added.length === 0) throw new OpsError(`bank ${code} exists already`)
+      return `bank ${code} added: ${name}`
+    },
+  },
+
+  'go-live': {
+    usage: 'go-live',
+    summary: 'what is done and what is left before members can join and pay',
+    async run(ctx) {
+      const [m] = await ctx.db.select().from(s.merchants).where(eq(s.merchants.code, ctx.merchantCode))
+      if (!m) return goLiveSteps(ctx.merchantCode).join('\n')
+      const total = async (q: Promise<{ n: number }[]>) => Number((await q)[0]?.n ?? 0)
+      const agents = await total(
+        ctx.db
+          .select({ n: count() })
+          .from(s.members)
+          .where(and(eq(s.members.merchantCode, m.code), eq(s.members.type, 1), isNull(s.members.parentId))),
+      )
+      const methods = await total(
+        ctx.db
+          .select({ n: count() })
+          .from(s.depositMethods)
+          .where(and(eq(s.depositMethods.merchantCode, m.code), eq(s.depositMethods.enabled, true))),
+      )
+      const banks = await total(
+        ctx.db.select({ n: count() }).from(s.banks).where(eq(s.banks.merchantCode, m.code)),
+      )
+      const demo = await total(
+        ctx.db
+          .select({ n: count() })
+          .from(s.seedRuns)
+          .where(like(s.seedRuns.name, `demo-%:${m.code}`)),
+      )
+      const mark = (done: boolean) => (done ? '[x]' : '[ ]')
+      return [
+        `${mark(true)} brand ${m.code}: ${m.name}, ${m.currency} (${m.currencyDecimals} decimals), ${m.defaultLanguage}, ${m.timeZone}`,
+        `${mark(agents > 0)} top agent (${agents}): agent create <username>`,
+        `${mark(methods > 0)} deposit methods (${methods} on): payment-method add-bank …`,
+        `${mark(banks > 0)} banks for withdrawals (${banks}): bank add <CODE> <name…>`,
+        `payment gateway: ${ctx.paymentGateway === 'real' ? 'configured' : ctx.paymentGateway === 'demo' ? 'demo (not for real money)' : 'none (bank transfers only)'}`,
+        ...(demo > 0 ? ['warning: demo content was seeded into this brand; it is not for real members'] : []),
+      ].join('\n')
+    },
+  },
+}
+
+function onlineRefusal(gateway: GatewayKind | undefined): string {
+  const why =
+    gateway === 'demo'
+      ? 'the demo gateway confirms payments that were never made'
+      : 'no payment gateway is configured, so nothing could take the payment or confirm it'
+  return `an online method needs a real payment gateway (${why}): set PAYMENT_GATEWAY_URL to its payment page and PAYMENT_GATEWAY_SECRET to the secret it signs callbacks with, restart, then add it`
+}

@@ -1,0 +1,30 @@
+/**
+ * A production install starts with no brand. Until the operator creates the brand this
+ * install serves, every API request answers one clear, enveloped error instead of empty
+ * answers or a failure deep inside a handler.
+ */
+import type { FastifyInstance } from 'fastify'
+import { AppError } from '../http/errors'
+
+export function registerBrandGate(
+  app: FastifyInstance,
+  deps: {
+    defaultMerchant: string
+    knownMerchants: () => ReadonlySet<string>
+    refreshMerchants: () => Promise<void>
+  },
+): void {
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/wps/') || deps.knownMerchants().has(deps.defaultMerchant)) return
+    // The brand may have been created since (by the operator CLI on the database itself).
+    await deps.refreshMerchants()
+    const known = deps.knownMerchants()
+    const named = req.headers.merchant
+    const header = (Array.isArray(named) ? named[0] : named)?.toUpperCase()
+    if (known.has(deps.defaultMerchant) || (header && known.has(header))) return
+    throw new AppError(
+      'merchant.acct.setup.err',
+      `the brand ${deps.defaultMerchant} is not set up yet (operator: npm run ops -- go-live)`,
+    )
+  })
+}

@@ -1,0 +1,547 @@
+/**
+ * Demo and production are different installs. A production start seeds nothing, mounts no
+ * demo gateway and refuses secrets anyone can read in the source; the operator CLI takes
+ * the empty install to a live brand: brand, top agent (who must change the one-time
+ * password), a bank deposit method, and a member who deposits by transfer and is credited
+ * when the operator approves. In demo mode the gateway's callback refuses the published
+ * secret.
+ */
+import { DepositSchema } from '#contract/funds'
+import { count, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { loadConfig, publishedGatewaySecret } from '../../server/config/env'
+import { depositMethods, deposits, installSecrets, members, merchants } from '../../server/db/schema'
+import { seedForStart } from '../../server/db/seed'
+import { callbackPath, signatureHeader, signCallback } from '../../server/money/demo-gateway'
+import { OpsError } from '../../server/ops/commands'
+import { installNotes } from '../../server/ops/golive-commands'
+import { startOpsServer } from '../../server/ops/ops-server'
+import { build, runOps, type TestServer } from '../build-server'
+import {
+  failureOf,
+  login,
+  loginValue,
+  memberNamed,
+  plainCall,
+  sealedCall,
+  solveCaptcha,
+  tokenOf,
+  valueOf,
+} from '../identity-helpers'
+import { mainMinor, moneyCall, moneyMember } from '../money-helpers'
+
+describe('configuration', () => {
+  it('is in demo mode by default outside production, and not in production', () => {
+    expect(loadConfig({}).DEMO).toBe(true)
+    expect(loadConfig({ NODE_ENV: 'test' }).DEMO).toBe(true)
+    expect(loadConfig({ NODE_ENV: 'production' }).DEMO).toBe(false)
+    expect(loadConfig({ NODE_ENV: 'development', DEMO: 'false' }).DEMO).toBe(false)
+  })
+
+  it('refuses DEMO=true in production with one line that says why', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO: 'true' })).toThrow(
+      /^invalid configuration: DEMO: demo mode is refused in production[^\n]*$/,
+    )
+  })
+
+  it('refuses the gateway secret published in the source, in production and outside it', () => {
+    for (const NODE_ENV of ['production', 'development', 'test']) {
+      expect(
+        () => loadConfig({ NODE_ENV, PAYMENT_GATEWAY_SECRET: publishedGatewaySecret }),
+        NODE_ENV,
+      ).toThrow(/PAYMENT_GATEWAY_SECRET: is the example value published in the source/)
+    }
+    expect(loadConfig({ NODE_ENV: 'production' }).PAYMENT_GATEWAY_SECRET).toBeUndefined()
+    expect(() => loadConfig({ PAYMENT_GATEWAY_SECRET: 'short' })).toThrow(/PAYMENT_GATEWAY_SECRET/)
+  })
+
+  it('takes a real gateway only with its own secret, and only over https', () => {
+    expect(() => loadConfig({ PAYMENT_GATEWAY_URL: 'https://pay.example/checkout' })).toThrow(
+      /PAYMENT_GATEWAY_SECRET: is required with PAYMENT_GATEWAY_URL/,
+    )
+    expect(() =>
+      loadConfig({
+        PAYMENT_GATEWAY_URL: 'http://pay.example/checkout',
+        PAYMENT_GATEWAY_SECRET: 'x'.repeat(32),
+      }),
+    ).toThrow(/PAYMENT_GATEWAY_URL/)
+  })
+})
+
+const production = {
+  NODE_ENV: 'production',
+  DEMO: false,
+  DEV_TOOLS: false,
+  MERCHANT_CODE: 'LIVE',
+  PAYMENT_GATEWAY_SECRET: undefined,
+} as const
+
+describe('a production install', () => {
+  let server: TestServer
+
+  beforeAll(async () => {
+    server = await build({ empty: true, config: production })
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  const ops = (...argv: string[]) => runOps(server, ...argv)
+
+  it('seeds nothing at start and prints the go-live steps', async () => {
+    const config = loadConfig({ NODE_ENV: 'production', MERCHANT_CODE: 'LIVE' })
+    expect(await seedForStart(server.db, config, server.services.passwords.hash)).toBe(false)
+    const [brands] = await server.db.select({ n: count() }).from(merchants)
+    const [accounts] = await server.db.select({ n: count() }).from(members)
+    expect([brands?.n, accounts?.n]).toEqual([0, 0])
+    const notes = (await installNotes(server.db, 'LIVE', server.services.gateway)).join('\n')
+    expect(notes).toContain('brand LIVE does not exist yet')
+    expect(notes).toContain('npm run ops -- brand create LIVE')
+  })
+
+  it('answers API requests with one clear enveloped error until the brand exists', async () => {
+    for (const url of ['/wps/system/status', '/wps/system/settings/consolidated', '/wps/system/whitelabel']) {
+      const res = await plainCall(server, 'GET', url)
+      expect(res.statusCode, url).toBe(422)
+      expect(failureOf(res)).toMatchObject({ errorCode: 'merchant.acct.setup.err' })
+      expect(failureOf(res).message).toMatch(/brand LIVE is not set up yet/)
+    }
+    // Before any body is read or decrypted: the demo accounts' login is not even tried.
+    const res = await plainCall(server, 'POST', '/wps/session/login', {
+      body: { username: 'player01', password: 'lotus123' },
+    })
+    expect(failureOf(res).errorCode).toBe('merchant.acct.setup.err')
+  })
+
+  describe('going live through the operator CLI', () => {
+    let agentPassword = ''
+    let agentToken = ''
+    const memberIp = '198.51.100.7'
+
+    it('refuses a brand with bad or missing settings, each with a clear line', async () => {
+      const base = ['--name', 'Live Play', '--currency', 'USD', '--decimals', '2', '--language', 'en']
+      const cases: [string[], RegExp][] = [
+        [['LIVE', ...base], /--timezone is required/],
+        [['LIVE', ...base, '--timezone', 'Mars/Olympus'], /not an IANA time zone/],
+        [['LIVE', ...base.slice(0, 4), '--decimals', '7', '--language', 'en', '--timezone', 'UTC'], /0 to 4/],
+        [
+          [
+            'LIVE',
+            '--name',
+            'x',
+            '--currency',
+            'ABC',
+            '--decimals',
+            '2',
+            '--language',
+            'en',
+            '--timezone',
+            'UTC',
+          ],
+          /ISO 4217/,
+        ],
+        [
+          ['LIVE', ...base.slice(0, 6), '--language', 'de', '--timezone', 'UTC'],
+          /--language is one of km, en/,
+        ],
+        [['OTHER', ...base, '--timezone', 'UTC'], /this install serves brand LIVE \(MERCHANT_CODE\)/],
+      ]
+      for (const [args, message] of cases) {
+        await expect(ops('brand', 'create', ...args), args.join(' ')).rejects.toThrow(message)
+      }
+      await expect(ops('brand', 'create', 'LIVE', '--colour', 'red')).rejects.toBeInstanceOf(OpsError)
+      const [brands] = await server.db.select({ n: count() }).from(merchants)
+      expect(brands?.n).toBe(0)
+    })
+
+    it('creates the brand with its currency, decimals, language and time zone', async () => {
+      const out = await ops(
+        'brand',
+        'create',
+        'live',
+        '--name',
+        'Live Play',
+        '--currency',
+        'usd',
+        '--decimals',
+        '2',
+        '--language',
+        'en',
+        '--timezone',
+        'Asia/Phnom_Penh',
+      )
+      expect(out).toContain('brand LIVE created')
+      const [m] = await server.db.select().from(merchants).where(eq(merchants.code, 'LIVE'))
+      expect(m).toMatchObject({
+        name: 'Live Play',
+        currency: 'USD',
+        currencySymbol: '$',
+        currencyDecimals: 2,
+        defaultLanguage: 'en',
+        timeZone: 'Asia/Phnom_Penh',
+      })
+      await expect(
+        ops(
+          'brand',
+          'create',
+          'LIVE',
+          '--name',
+          'Again',
+          '--currency',
+          'USD',
+          '--decimals',
+          '2',
+          '--language',
+          'en',
+          '--timezone',
+          'UTC',
+        ),
+      ).rejects.toThrow(/exists already/)
+      const status = await plainCall(server, 'GET', '/wps/system/status')
+      expect(status.statusCode).toBe(200)
+    })
+
+    it('has no demo gateway: its pages and the callback are not found, in the envelope', async () => {
+      for (const [method, url] of [
+        ['GET', '/gateway/demo/pay?order=DP000000000000000000'],
+        ['POST', '/gateway/demo/pay'],
+        ['POST', callbackPath],
+      ] as const) {
+        const res = await server.app.inject({
+          method,
+          url,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: method === 'POST' ? 'order=DP000000000000000000&outcome=PAID' : undefined,
+        })
+        expect(res.statusCode, url).toBe(404)
+        expect(failureOf(res).errorCode).toBe('not_found')
+      }
+    })
+
+    it('has no demo accounts: player01 with the published password cannot log in', async () => {
+      const res = await login(server, { username: 'player01', password: 'lotus123' })
+      expect(res.statusCode).toBe(401)
+      expect(failureOf(res).errorCode).toBe('invalid_credentials')
+    })
+
+    it('creates the top agent with a one-time password that must be changed first', async () => {
+      const out = await ops('agent', 'create', 'boss01', '--code', 'boss01')
+      agentPassword = /one-time password: (\S+)/.exec(out)?.[1] ?? ''
+      expect(agentPassword).toMatch(/^(?=.*[a-z])(?=.*\d)[a-z0-9]{12}$/)
+      const agent = await memberNamed(server, 'boss01')
+      expect(agent).toMatchObject({
+        type: 1,
+        parentId: null,
+        affiliateCode: 'BOSS01',
+        mustChangePassword: true,
+      })
+
+      const first = loginValue(
+        await login(server, { username: 'boss01', password: agentPassword, entrance: 'agent' }),
+      )
+      expect(first.mustChangePassword).toBe(true)
+      const blocked = await plainCall(server, 'GET', '/wps/v2/wallets/balance', { token: first.token })
+      expect(failureOf(blocked).errorCode).toBe('password_change_required')
+
+      const changed = await sealedCall(
+        server,
+        'POST',
+        '/wps/member/password',
+        { oldPassword: agentPassword, newPassword: 'boss2024x', confirmNewPassword: 'boss2024x' },
+        { token: first.token },
+      )
+      expect(changed.statusCode, changed.body).toBe(200)
+      const again = loginValue(
+        await login(server, { username: 'boss01', password: 'boss2024x', entrance: 'agent' }),
+      )
+      expect(again.mustChangePassword).toBe(false)
+      agentToken = again.token
+      expect(
+        (await plainCall(server, 'GET', '/wps/v2/wallets/balance', { token: agentToken })).statusCode,
+      ).toBe(200)
+      expect((await login(server, { username: 'boss01', password: agentPassword })).statusCode).toBe(401)
+    })
+
+    it('refuses an online method without a real gateway, saying why, and adds a bank account', async () => {
+      await expect(
+        ops('payment-method', 'add-online', 'CARD', '--name', 'Card', '--min', '5', '--max', '100'),
+      ).rejects.toThrow(/needs a real payment gateway.*PAYMENT_GATEWAY_URL.*PAYMENT_GATEWAY_SECRET/)
+      await expect(
+        ops('payment-method', 'add-bank', 'BANK', '--name', 'Bank transfer', '--min', '10', '--max', '5000'),
+      ).rejects.toThrow(/--bank is required/)
+      await expect(
+        ops(
+          'payment-method',
+          'add-bank',
+          'BANK',
+          '--name',
+          'Bank transfer',
+          '--bank',
+          'ABA Bank',
+          '--account-name',
+          'Live Play Co., Ltd.',
+          '--account-number',
+          '000 111 222',
+          '--min',
+          '10.005',
+          '--max',
+          '5000',
+        ),
+      ).rejects.toThrow(/at most 2 decimals/)
+      const out = await ops(
+        'payment-method',
+        'add-bank',
+        'BANK',
+        '--name',
+        'Bank transfer',
+        '--bank',
+        'ABA Bank',
+        '--account-name',
+        'Live Play Co., Ltd.',
+        '--account-number',
+        '000 111 222',
+        '--min',
+        '10',
+        '--max',
+        '5000',
+      )
+      expect(out).toContain('deposit method BANK added')
+      const rows = await server.db
+        .select()
+        .from(depositMethods)
+        .where(eq(depositMethods.merchantCode, 'LIVE'))
+      expect(rows).toEqual([
+        expect.objectContaining({
+          code: 'BANK',
+          kind: 'BANK_TRANSFER',
+          minAmount: 1000n,
+          maxAmount: 500000n,
+        }),
+      ])
+      expect(await ops('go-live')).toMatch(/\[x\] deposit methods \(1 on\)/)
+    })
+
+    it('runs the same commands through the running server’s operator API', async () => {
+      const opsServer = await startOpsServer(server.services, 'LIVE', 0)
+      try {
+        const run = async (...argv: string[]) => {
+          const res = await fetch(`${opsServer.url}/ops/run`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-ops-token': opsServer.token },
+            body: JSON.stringify({ argv }),
+          })
+          return {
+            status: res.status,
+            body: z.object({ ok: z.boolean(), output: z.string() }).parse(await res.json()),
+          }
+        }
+        const online = await run(
+          'payment-method',
+          'add-online',
+          'CARD',
+          '--name',
+          'Card',
+          '--min',
+          '5',
+          '--max',
+          '9',
+        )
+        expect(online.status).toBe(422)
+        expect(online.body.output).toMatch(/needs a real payment gateway/)
+        const agent = await run('agent', 'create', 'boss02')
+        expect(agent.body).toMatchObject({
+          ok: true,
+          output: expect.stringMatching(/one-time password: \S{12}/),
+        })
+        expect(await memberNamed(server, 'boss02')).toMatchObject({ type: 1, mustChangePassword: true })
+      } finally {
+        await opsServer.app.close()
+      }
+    })
+
+    it('takes a member who registers under the agent from bank transfer to a credited balance', async () => {
+      const captcha = await solveCaptcha(server, { ip: memberIp })
+      const reg = await sealedCall(
+        server,
+        'PUT',
+        '/wps/member/register',
+        {
+          username: 'firstfan1',
+          password: 'fan12345',
+          confirmPassword: 'fan12345',
+          termsAccepted: true,
+          captcha: captcha.answer,
+          affiliateCode: 'BOSS01',
+        },
+        { ip: memberIp, captchaId: captcha.id },
+      )
+      expect(reg.statusCode, reg.body).toBe(200)
+      const fan = await memberNamed(server, 'firstfan1')
+      expect(fan.parentId).toBe((await memberNamed(server, 'boss01')).id)
+
+      const token = await tokenOf(server, 'firstfan1', 'fan12345', { ip: memberIp })
+      const methods = await plainCall(server, 'GET', '/wps/relay/MCSFE_getDepositMethods', { token })
+      expect(methods.body).toContain('000 111 222')
+      const d = valueOf(
+        await moneyCall(server, token, '/wps/relay/depositTransferGeneric', {
+          methodCode: 'BANK',
+          amount: '120.50',
+          reference: 'ABA 445566',
+        }),
+        (v) => DepositSchema.parse(v),
+      )
+      expect(d.status).toBe('PENDING')
+      expect(await mainMinor(server, token)).toBe(0n)
+
+      expect(await ops('deposits', 'list')).toContain(`#${d.id}`)
+      expect(await ops('deposits', 'approve', String(d.id))).toContain('credited: 120.50')
+      expect(await mainMinor(server, token)).toBe(12050n)
+      const [row] = await server.db.select().from(deposits).where(eq(deposits.id, d.id))
+      expect(row?.status).toBe('CREDITED')
+      expect(await ops('reconcile')).toMatch(/^ledger reconciles/)
+    })
+  })
+})
+
+describe('a production install with a real payment gateway', () => {
+  let server: TestServer
+  const secret = 'real-gateway-secret-0123456789'
+
+  beforeAll(async () => {
+    server = await build({
+      empty: true,
+      config: {
+        ...production,
+        PAYMENT_GATEWAY_URL: 'https://pay.example/checkout',
+        PAYMENT_GATEWAY_SECRET: secret,
+      },
+    })
+    const ops = (...argv: string[]) => runOps(server, ...argv)
+    await ops(
+      'brand',
+      'create',
+      'LIVE',
+      '--name',
+      'Live',
+      '--currency',
+      'VND',
+      '--decimals',
+      '0',
+      '--language',
+      'vi',
+      '--timezone',
+      'Asia/Ho_Chi_Minh',
+    )
+    await ops('payment-method', 'add-online', 'CARD', '--name', 'Card', '--min', '10000', '--max', '5000000')
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  it('sends the member to the real gateway and credits only a callback signed with its secret', async () => {
+    const m = await moneyMember(server, undefined, 'gw')
+    const res = await moneyCall(server, m.token, '/wps/relay/newDepositPG', {
+      methodCode: 'CARD',
+      amount: '20000',
+    })
+    const v = valueOf(res, (x) => z.object({ deposit: DepositSchema, redirectUrl: z.string() }).parse(x))
+    expect(v.redirectUrl).toMatch(/^https:\/\/pay\.example\/checkout\?order=DP[0-9A-F]{18}$/)
+    const order = new URL(v.redirectUrl).searchParams.get('order') ?? ''
+    const demoPage = await server.app.inject({ method: 'GET', url: `/gateway/demo/pay?order=${order}` })
+    expect(demoPage.statusCode).toBe(404)
+
+    const body = JSON.stringify({ order, amount: '20000', status: 'PAID', paidAt: Date.now() })
+    const post = (signature: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: callbackPath,
+        headers: { 'content-type': 'application/json', [signatureHeader]: signature },
+        payload: body,
+      })
+    expect((await post(signCallback(publishedGatewaySecret, body))).statusCode).toBe(403)
+    expect((await post(signCallback(secret, body))).statusCode).toBe(200)
+    const [row] = await server.db.select().from(deposits).where(eq(deposits.gatewayOrder, order))
+    expect(row?.status).toBe('CREDITED')
+  })
+})
+
+describe('demo mode without a configured gateway secret', () => {
+  let server: TestServer
+
+  beforeAll(async () => {
+    server = await build({ config: { PAYMENT_GATEWAY_SECRET: undefined } })
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  it('refuses a callback forged with the secret published in the source; its own page still pays', async () => {
+    const m = await moneyMember(server)
+    const res = await moneyCall(server, m.token, '/wps/relay/newDepositPG', {
+      methodCode: 'DEMOPAY',
+      amount: '25.00',
+    })
+    const v = valueOf(res, (x) => z.object({ deposit: DepositSchema, redirectUrl: z.string() }).parse(x))
+    const order = new URL(v.redirectUrl, 'http://x').searchParams.get('order') ?? ''
+    const body = JSON.stringify({ order, amount: '2500', status: 'PAID', paidAt: Date.now() })
+    const forged = await server.app.inject({
+      method: 'POST',
+      url: callbackPath,
+      headers: {
+        'content-type': 'application/json',
+        [signatureHeader]: signCallback(publishedGatewaySecret, body),
+      },
+      payload: body,
+    })
+    expect(forged.statusCode).toBe(403)
+    expect(failureOf(forged).errorCode).toBe('forbidden')
+    expect(await mainMinor(server, m.token)).toBe(0n)
+
+    // The install made a secret of its own, and the demo page signs with it.
+    const [stored] = await server.db.select().from(installSecrets)
+    expect(stored?.value).toMatch(/^[\w-]{43}$/)
+    const paid = await server.app.inject({
+      method: 'POST',
+      url: '/gateway/demo/pay',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `order=${order}&outcome=PAID`,
+    })
+    expect(paid.statusCode).toBe(303)
+    expect(await mainMinor(server, m.token)).toBe(2500n)
+  })
+})
+
+describe('a database that once ran in demo mode, started in production', () => {
+  let server: TestServer
+
+  beforeAll(async () => {
+    server = await build({ config: { ...production, MERCHANT_CODE: 'DEMO' } })
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  it('warns about the demo accounts and refuses the demo online method and gateway', async () => {
+    const notes = (await installNotes(server.db, 'DEMO', server.services.gateway)).join('\n')
+    expect(notes).toMatch(/holds the demo accounts .*published passwords/)
+    expect(notes).toMatch(/online deposit methods DEMOPAY are refused: no payment gateway is configured/)
+
+    const m = await moneyMember(server, undefined, 'up')
+    const res = await moneyCall(server, m.token, '/wps/relay/newDepositPG', {
+      methodCode: 'DEMOPAY',
+      amount: '25.00',
+    })
+    expect(res.statusCode).toBe(404)
+    expect(failureOf(res).errorCode).toBe('deposit_method_unknown')
+    const [{ n } = { n: -1 }] = await server.db.select({ n: count() }).from(deposits)
+    expect(n).toBe(0)
+    const pay = await server.app.inject({
+      method: 'POST',
+      url: '/gateway/demo/pay',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'order=DP000000000000000000&outcome=PAID',
+    })
+    expect(pay.statusCode).toBe(404)
+  })
+})
