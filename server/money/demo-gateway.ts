@@ -118,6 +118,7 @@ type FindOrder = (order: string) => Promise<
   | {
       deposit: typeof deposits.$inferSelect
       currencySymbol: string
+      currencyDecimals: number
       name: string
     }
   | undefined

@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto'
 import { parseArgs } from 'node:util'
 import { locales } from '#contract/locales'
-import { minorToMoney } from '#contract/money'
+import { minorToMoney, parseAmount, type CurrencyUnits } from '#contract/money'
 import { and, asc, count, eq, isNull, like } from 'drizzle-orm'
 import { z } from 'zod'
 import * as s from '../db/schema'
@@ -162,18 +162,15 @@ function options<const O extends Record<string, { type: 'string' }>>(args: strin
 }
 
 /** An amount in major units with at most the currency's decimals, as minor units. */
-function amountOf(raw: string | undefined, what: string, decimals: number): bigint {
+/** An amount in the brand's currency, as the operator typed it, in minor units. */
+function amountOf(raw: string | undefined, what: string, currency: CurrencyUnits): bigint {
   if (raw === undefined) throw new OpsError(`${what} is required`)
-  const v = raw.trim()
-  const pattern = decimals === 0 ? /^\d{1,15}$/ : new RegExp(`^\\d{1,15}(\\.\\d{1,${decimals}})?$`)
-  if (!pattern.test(v)) {
+  const minor = parseAmount(raw, currency)
+  if (minor === null) {
     throw new OpsError(
-      `${what} ${raw} is not an amount of this brand’s currency (${decimals === 0 ? 'whole units' : `at most ${decimals} decimals`})`,
+      `${what} ${raw} is not an amount above zero in this brand’s currency (${currency.decimals === 0 ? 'whole units' : `at most ${currency.decimals} decimals`})`,
     )
   }
-  const [int = '0', frac = ''] = v.split('.')
-  const minor = BigInt(int) * 10n ** BigInt(decimals) + BigInt(frac.padEnd(decimals, '0') || '0')
-  if (minor <= 0n) throw new OpsError(`${what} must be more than zero`)
   return minor
 }
 
@@ -243,7 +240,7 @@ export const goLiveCommands: Record<string, CommandSpec> = {
           `brand ${m.code}: ${m.name} (${m.shortName})`,
           `currency: ${m.currency} ${m.currencySymbol}, ${m.currencyDecimals} decimals`,
           `language: ${m.defaultLanguage} of ${m.languages.join(', ')}; time zone ${m.timeZone}`,
-          `withdrawals: ${minorToMoney(m.withdrawMin, m.currencyDecimals)} to ${minorToMoney(m.withdrawMax, m.currencyDecimals)}`,
+          `withdrawals: ${minorToMoney(m.withdrawMin, { decimals: m.currencyDecimals })} to ${minorToMoney(m.withdrawMax, { decimals: m.currencyDecimals })}`,
         ].join('\n')
       }
       if (mode !== 'create') throw new OpsError(`usage: ${brandUsage}`)
@@ -286,10 +283,8 @@ export const goLiveCommands: Record<string, CommandSpec> = {
       }
       // Without options, withdrawals run from 10 to 50,000 of the currency's major unit.
       const unit = 10n ** BigInt(b.decimals)
-      const withdrawMin = b.withdrawMin ? amountOf(b.withdrawMin, '--withdraw-min', b.decimals) : 10n * unit
-      const withdrawMax = b.withdrawMax
-        ? amountOf(b.withdrawMax, '--withdraw-max', b.decimals)
-        : 50_000n * unit
+      const withdrawMin = b.withdrawMin ? amountOf(b.withdrawMin, '--withdraw-min', b) : 10n * unit
+      const withdrawMax = b.withdrawMax ? amountOf(b.withdrawMax, '--withdraw-max', b) : 50_000n * unit
       if (withdrawMin > withdrawMax) throw new OpsError('--withdraw-min is more than --withdraw-max')
       const shortName =
         b.shortName ?? (b.name.length <= 12 ? b.name : (b.name.split(/\s+/)[0] ?? b.name).slice(0, 12))
@@ -425,7 +420,7 @@ export const goLiveCommands: Record<string, CommandSpec> = {
         return rows
           .map(
             (r) =>
-              `${r.enabled ? 'on ' : 'off'} ${r.code.padEnd(10)} ${r.kind.padEnd(13)} ${r.name}  ${minorToMoney(r.minAmount, m.currencyDecimals)}-${minorToMoney(r.maxAmount, m.currencyDecimals)}${r.bank ? `  ${r.bank.bankName} ${r.bank.accountNumber} (${r.bank.accountName})` : ''}`,
+              `${r.enabled ? 'on ' : 'off'} ${r.code.padEnd(10)} ${r.kind.padEnd(13)} ${r.name}  ${minorToMoney(r.minAmount, { decimals: m.currencyDecimals })}-${minorToMoney(r.maxAmount, { decimals: m.currencyDecimals })}${r.bank ? `  ${r.bank.bankName} ${r.bank.accountNumber} (${r.bank.accountName})` : ''}`,
           )
           .join('\n')
       }
@@ -461,8 +456,8 @@ export const goLiveCommands: Record<string, CommandSpec> = {
       if (positionals.length !== 1) throw new OpsError(`usage: ${methodUsage}`)
       const code = parsed(MethodCode, positionals[0])
       const name = parsed(text('--name', 60), values.name)
-      const min = amountOf(values.min, '--min', m.currencyDecimals)
-      const max = amountOf(values.max, '--max', m.currencyDecimals)
+      const min = amountOf(values.min, '--min', { decimals: m.currencyDecimals })
+      const max = amountOf(values.max, '--max', { decimals: m.currencyDecimals })
       if (min > max) throw new OpsError('--min is more than --max')
       const bank =
         mode === 'add-bank'
@@ -503,7 +498,7 @@ export const goLiveCommands: Record<string, CommandSpec> = {
         if (isUniqueViolation(err)) throw new OpsError(`deposit method ${code} exists already`)
         throw err
       }
-      return `deposit method ${code} added: ${name}, ${minorToMoney(min, m.currencyDecimals)} to ${minorToMoney(max, m.currencyDecimals)} ${m.currency}`
+      return `deposit method ${code} added: ${name}, ${minorToMoney(min, { decimals: m.currencyDecimals })} to ${minorToMoney(max, { decimals: m.currencyDecimals })} ${m.currency}`
     },
   },
 
