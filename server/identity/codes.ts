@@ -48,6 +48,7 @@ export function createCodes(
       to?: string
       /** The e-mail's subject line. */
       subject?: string
+      /** False when no account has the destination: rationed alike, nothing sent. */
       known?: boolean
     }): Promise<number> {
       const hourKey = `code:hour:${p.destination}`
