@@ -202,7 +202,7 @@ export async function buildApp(
       audit: createAudit(db, now),
       codes: createCodes(db, channels, throttle, now, app.log),
       social,
-      creditTrial: (merchantCode, memberId) => funds.creditTrial(merchantCode, memberId),
+      creditTrial: (merchantCode, memberId, tx) => funds.creditTrial(merchantCode, memberId, tx),
       now,
     }),
     wallet: walletHandlers({ db, ledger, settings: moneySettings, now }),

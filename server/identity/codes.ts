@@ -4,7 +4,7 @@
  * minute and five an hour, then nothing for five minutes (429 with Retry-After).
  */
 import { createHash, randomInt } from 'node:crypto'
-import { and, desc, eq, gt, isNull } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import { verificationCodes } from '../db/schema'
 import { AppError, retryLater, secondsUntil } from '../http/errors'
 import type { Db } from '../plugins/external/db'
@@ -32,7 +32,11 @@ export function createCodes(
   log: DeliveryLog = { warn: () => undefined },
 ) {
   return {
-    /** Sends a new code; returns its lifetime in minutes. */
+    /**
+     * Sends a new code; returns its lifetime in minutes. With `known: false` (no account
+     * has the destination) the same rationing is counted and nothing is sent, so the
+     * answers to a registered and an unregistered destination cannot be told apart.
+     */
     async send(p: {
       merchantCode: string
       purpose: CodePurpose
@@ -44,6 +48,8 @@ export function createCodes(
       to?: string
       /** The e-mail's subject line. */
       subject?: string
+      /** False when no account has the destination: rationed alike, nothing sent. */
+      known?: boolean
     }): Promise<number> {
       const hourKey = `code:hour:${p.destination}`
       const hour = await throttle.peek(hourKey, 60 * 60_000)
@@ -69,6 +75,11 @@ export function createCodes(
       const ipCount = await throttle.hit(`code:ip:${p.ip}`, 60 * 60_000)
       if (ipCount.count > 30) {
         throw retryLater('TOO_MANY_REQUESTS', 'too many codes from this address', 300)
+      }
+      if (p.known === false) {
+        // The work of making a code, without storing or sending it.
+        hashCode(String(randomInt(0, 1_000_000)).padStart(6, '0'), p.destination, p.purpose)
+        return codePolicy.expiredMinutes
       }
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
       const t = now()
@@ -114,7 +125,7 @@ export function createCodes(
       code: string | undefined,
     ): Promise<void> {
       const t = now()
-      const [row] = await db
+      const [latest] = await db
         .select()
         .from(verificationCodes)
         .where(
@@ -127,14 +138,28 @@ export function createCodes(
         )
         .orderBy(desc(verificationCodes.createdAt))
         .limit(1)
-      if (!row) throw new AppError('verification_code_invalid', 'send a code first')
-      if (row.expiresAt <= t) throw new AppError('verification_code_expired', 'the code has expired')
+      if (!latest) throw new AppError('verification_code_invalid', 'send a code first')
+      if (latest.expiresAt <= t) throw new AppError('verification_code_expired', 'the code has expired')
+      // The try is taken before the code is compared, in one statement that refuses it once
+      // the code's tries are used up, so parallel guesses get no more than maxAttempts.
+      const [row] = await db
+        .update(verificationCodes)
+        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+        .where(
+          and(
+            eq(verificationCodes.id, latest.id),
+            isNull(verificationCodes.usedAt),
+            gt(verificationCodes.expiresAt, t),
+            lt(verificationCodes.attempts, codePolicy.maxAttempts),
+          ),
+        )
+        .returning()
+      if (!row) throw new AppError('verification_code_invalid', 'the code can no longer be used')
       if (!code || hashCode(code.trim(), destination, purpose) !== row.codeHash) {
-        const attempts = row.attempts + 1
-        await db
-          .update(verificationCodes)
-          .set({ attempts, usedAt: attempts >= codePolicy.maxAttempts ? t : null })
-          .where(eq(verificationCodes.id, row.id))
+        // The last wrong try ends the code, so an older one never becomes the live one.
+        if (row.attempts >= codePolicy.maxAttempts) {
+          await db.update(verificationCodes).set({ usedAt: t }).where(eq(verificationCodes.id, row.id))
+        }
         throw new AppError('verification_code_invalid', 'the code is wrong')
       }
       const used = await db

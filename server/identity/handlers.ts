@@ -17,20 +17,20 @@ import { checkField, checkFields, type FieldProblem } from '#contract/register-r
 import { parseLocale } from '#contract/locales'
 import { randomBytes } from 'node:crypto'
 import type { LoginVerifyRequired } from '#contract/identity'
-import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm'
 import { knownIps, members, pendingLogins } from '../db/schema'
 import { hashToken } from './sessions'
 import type { HandlerGroup } from '../http/contract-routes'
 import { AppError, retryLater, secondsUntil } from '../http/errors'
 import type { CallerContext } from '../http/request-context'
-import type { Db } from '../plugins/external/db'
+import type { Db, Tx } from '../plugins/external/db'
 import type { AccessService } from '../system/access'
 import type { SystemRepository } from '../system/system-repository'
 import type { Audit } from './audit'
 import { captchaCookie, type Captchas } from './captcha'
 import type { Passwords } from './passwords'
 import { isAgentType, type AuthedSession, type Sessions } from './sessions'
-import type { Throttle } from './throttle'
+import { loginKeys, type Throttle } from './throttle'
 import type { Codes } from './codes'
 import { socialBasePath, socialCookie, socialPolicy, type Social } from './social'
 
@@ -45,17 +45,35 @@ export interface IdentityDeps {
   audit: Audit
   codes: Codes
   /** Gives a new trial (guest) account its play money. */
-  creditTrial: (merchantCode: string, memberId: number) => Promise<void>
+  creditTrial: (merchantCode: string, memberId: number, tx: Tx) => Promise<void>
   social: Social
   now: () => Date
 }
 
 const minute = 60_000
-/** Login failures are counted over 15 minutes; 3 bring the captcha, 10 lock the account. */
 /** Login types that prove the person without the password: no forced change after them. */
 export const passwordlessLogins: ReadonlySet<string> = new Set(['sms', 'social'])
 
-export const loginPolicy = { windowMs: 15 * minute, captchaAfter: 3, lockAfter: 10, lockMs: 15 * minute }
+/**
+ * Over 15 minutes: 3 failures of an account (from anywhere) or of an address (at any
+ * account) bring the captcha; 10 of one account from one address lock that pair; 20 from
+ * one address across accounts stop that address (docs/decisions/001-login-attempt-limits.md).
+ */
+export const loginPolicy = {
+  windowMs: 15 * minute,
+  captchaAfter: 3,
+  lockAfter: 10,
+  lockMs: 15 * minute,
+  addressLimit: 20,
+}
+
+/** Wrong current passwords given to change it (or to set a payment password): 5 in 15 minutes. */
+export function oldPasswordGuesses(memberId: number) {
+  return { key: `oldpw:${memberId}`, windowMs: loginPolicy.windowMs, limit: 5 }
+}
+
+/** Tries at the second step of a login from a new address. */
+export const pendingPolicy = { maxAttempts: 5 }
 
 export const captchaWindowMs = 5000
 export const captchaBurst = 5
@@ -167,14 +185,28 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
     return { verifyToken, methods }
   }
 
-  async function pendingOf(verifyToken: string, caller: CallerContext) {
-    const [p] = await db
-      .select()
-      .from(pendingLogins)
-      .where(eq(pendingLogins.tokenHash, hashToken(verifyToken)))
-    if (!p || p.usedAt || p.expiresAt <= now() || p.ip !== caller.ip || p.attempts >= 5) {
-      throw new AppError('login_verify_required', 'log in again to verify this address')
-    }
+  /**
+   * The waiting login of a second-step token. With `takeTry`, one of its five tries is
+   * taken in the same statement that finds it, before the answer is checked, so parallel
+   * answers get no more than five checks between them.
+   */
+  async function pendingOf(verifyToken: string, caller: CallerContext, takeTry = false) {
+    const t = now()
+    const live = and(
+      eq(pendingLogins.tokenHash, hashToken(verifyToken)),
+      isNull(pendingLogins.usedAt),
+      gt(pendingLogins.expiresAt, t),
+      eq(pendingLogins.ip, caller.ip),
+      lt(pendingLogins.attempts, pendingPolicy.maxAttempts),
+    )
+    const [p] = takeTry
+      ? await db
+          .update(pendingLogins)
+          .set({ attempts: sql`${pendingLogins.attempts} + 1` })
+          .where(live)
+          .returning()
+      : await db.select().from(pendingLogins).where(live)
+    if (!p) throw new AppError('login_verify_required', 'log in again to verify this address')
     const [m] = await db.select().from(members).where(eq(members.id, p.memberId))
     if (!m || m.merchantCode !== caller.merchantCode)
       throw new AppError('login_verify_required', 'log in again')
@@ -206,22 +238,24 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
   }
 
   /**
-   * Sends a login or reset code to a number only when an account has it; the caller answers
-   * the same either way, so numbers cannot be probed.
+   * Sends a login or reset code to a number only when an account has it. A number with no
+   * account is rationed the same way (one a minute, five an hour), so the answers, their
+   * status and their work are the same and numbers cannot be probed.
    */
   async function sendIfAccount(
     caller: CallerContext,
     e164: string,
     purpose: 'login' | 'reset',
-  ): Promise<void> {
-    if (!(await memberByMobile(caller.merchantCode, e164))) return
-    await codes.send({
+  ): Promise<number> {
+    const known = (await memberByMobile(caller.merchantCode, e164)) !== undefined
+    return codes.send({
       merchantCode: caller.merchantCode,
       purpose,
       destination: e164,
       via: 'sms',
       text: smsText,
       ip: caller.ip,
+      known,
     })
   }
 
@@ -241,20 +275,22 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
     }
   }
 
-  /** Sets a new password after a reset; every session of the member ends. */
-  function setPassword(memberId: number) {
-    return async (password: string) => {
-      await db
+  /**
+   * Sets a new password: the hash, the end of the member's sessions (all of them after a
+   * reset, all others after a change) and the end of its guess counts are one transaction,
+   * so a failure never leaves a new password beside the old sessions.
+   */
+  async function setPassword(memberId: number, password: string, keepSessionId?: number): Promise<void> {
+    const passwordHash = await passwords.hash(password)
+    await db.transaction(async (tx) => {
+      await tx
         .update(members)
-        .set({
-          passwordHash: await passwords.hash(password),
-          passwordChangedAt: now(),
-          mustChangePassword: false,
-        })
+        .set({ passwordHash, passwordChangedAt: now(), mustChangePassword: false })
         .where(eq(members.id, memberId))
-      await sessions.revokeAll(memberId)
-      await throttle.clear(`oldpw:${memberId}`)
-    }
+      if (keepSessionId === undefined) await sessions.revokeAll(memberId, tx)
+      else await sessions.revokeOthers(memberId, keepSessionId, tx)
+      await throttle.clear(`oldpw:${memberId}`, tx)
+    })
   }
 
   /** The avatar column of the session's own account: no endpoint names another member. */
@@ -346,35 +382,76 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
           ],
         })
       }
-      const userKey = `login:user:${caller.merchantCode}:${username}`
-      const ipKey = `login:ip:${caller.ip}`
-      const [u, i] = await Promise.all([
-        throttle.peek(userKey, loginPolicy.windowMs),
-        throttle.peek(ipKey, loginPolicy.windowMs),
-      ])
-      if (u.blockedUntil) {
-        const seconds = Math.ceil((u.blockedUntil.getTime() - now().getTime()) / 1000)
-        throw retryLater('account_locked', 'too many failed logins; try again later', seconds)
+      // Every limit takes its attempt before the password is hashed, so parallel guesses
+      // get no more checks than the limits allow (docs/decisions/001-login-attempt-limits.md).
+      const pairKey = loginKeys.pair(caller.merchantCode, username, caller.ip)
+      const ipKey = loginKeys.address(caller.ip)
+      const userKey = loginKeys.user(caller.merchantCode, username)
+      const pair = await throttle.reserve(
+        pairKey,
+        loginPolicy.windowMs,
+        loginPolicy.lockAfter,
+        loginPolicy.lockMs,
+      )
+      if (!pair.granted) {
+        throw retryLater(
+          'account_locked',
+          'too many failed logins; try again later',
+          secondsUntil(pair.until, now()),
+          {
+            captcha: true,
+          },
+        )
       }
-      const snapNow = await access.snapshot(caller.merchantCode)
-      const captchaOn = access.isEnabled(snapNow, 'CAPTCHA3')
-      // With captchas switched off by the operator, the lock alone guards the account.
-      if (captchaOn && (u.count >= loginPolicy.captchaAfter || i.count >= loginPolicy.captchaAfter)) {
-        if (!input.captcha) throw new AppError('captcha_required', 'enter the captcha', { captcha: true })
-        if (!(await captchas.check(cookieOf(req), input.captcha))) {
-          throw new AppError('captcha_invalid', 'the captcha is wrong', { captcha: true })
-        }
+      const address = await throttle.reserve(
+        ipKey,
+        loginPolicy.windowMs,
+        loginPolicy.addressLimit,
+        loginPolicy.lockMs,
+      )
+      if (!address.granted) {
+        await throttle.release(pairKey, pair.blockedUntil !== null)
+        throw tooMany('too many failed logins from this address', address.until)
       }
-      const [member] = await db
-        .select()
-        .from(members)
-        .where(and(eq(members.merchantCode, caller.merchantCode), eq(members.username, username)))
-      const ok = await passwords.verify(member?.passwordHash, password)
-      if (!member || !ok) {
-        const [nu, ni] = await Promise.all([
-          throttle.hit(userKey, loginPolicy.windowMs, loginPolicy.lockAfter, loginPolicy.lockMs),
-          throttle.hit(ipKey, loginPolicy.windowMs),
+      const user = await throttle.hit(userKey, loginPolicy.windowMs)
+      // An attempt that was not a wrong password gives back what it took, and lifts the
+      // blocks it set by taking the last of a budget.
+      const giveBack = (account: 'release' | 'clear') =>
+        Promise.all([
+          throttle.release(pairKey, pair.blockedUntil !== null),
+          throttle.release(ipKey, address.blockedUntil !== null),
+          account === 'clear' ? throttle.clear(userKey) : throttle.release(userKey),
         ])
+      let member: typeof members.$inferSelect | undefined
+      let ok: boolean
+      let captchaOn: boolean
+      try {
+        const snapNow = await access.snapshot(caller.merchantCode)
+        captchaOn = access.isEnabled(snapNow, 'CAPTCHA3')
+        // The counts include this attempt: the captcha is asked for once 3 failures stand
+        // for the account (from anywhere) or for the address (at any account). With captchas switched off by
+        // the operator, the lock and the address budget alone guard the accounts.
+        if (
+          captchaOn &&
+          (user.count > loginPolicy.captchaAfter || address.count > loginPolicy.captchaAfter)
+        ) {
+          if (!input.captcha) throw new AppError('captcha_required', 'enter the captcha', { captcha: true })
+          if (!(await captchas.check(cookieOf(req), input.captcha))) {
+            throw new AppError('captcha_invalid', 'the captcha is wrong', { captcha: true })
+          }
+        }
+        ;[member] = await db
+          .select()
+          .from(members)
+          .where(and(eq(members.merchantCode, caller.merchantCode), eq(members.username, username)))
+        ok = await passwords.verify(member?.passwordHash, password)
+      } catch (err) {
+        // A missing or wrong captcha, or the server failing to check, is no wrong password.
+        await giveBack('release')
+        throw err
+      }
+      if (!member || !ok) {
+        const lockedUntil = pair.blockedUntil
         await audit({
           merchantCode: caller.merchantCode,
           event: 'login_failed',
@@ -382,7 +459,7 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
           memberId: member?.id,
           username,
         })
-        if (nu.blockedUntil) {
+        if (lockedUntil) {
           await audit({
             merchantCode: caller.merchantCode,
             event: 'account_locked',
@@ -390,15 +467,23 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
             memberId: member?.id,
             username,
           })
-          const seconds = Math.ceil((nu.blockedUntil.getTime() - now().getTime()) / 1000)
-          throw retryLater('account_locked', 'too many failed logins; try again later', seconds, {
-            captcha: true,
-          })
+          throw retryLater(
+            'account_locked',
+            'too many failed logins; try again later',
+            secondsUntil(lockedUntil, now()),
+            {
+              captcha: true,
+            },
+          )
         }
         const captcha =
-          captchaOn && (nu.count >= loginPolicy.captchaAfter || ni.count >= loginPolicy.captchaAfter)
+          captchaOn && (user.count >= loginPolicy.captchaAfter || address.count >= loginPolicy.captchaAfter)
         throw new AppError('invalid_credentials', 'the account or password is wrong', { captcha })
       }
+      // The account's captcha count is cleared. The pair and the address give back only this
+      // attempt: failures counted before it stay, so an address guessing at several accounts
+      // keeps its count when it logs into one of its own.
+      await giveBack('clear')
       if (member.status !== 'active') throw new AppError('account_disabled', 'this account is disabled')
       if (input.entrance === 'agent' && !isAgentType(member.type)) {
         throw new AppError('error_not_agent', 'non-agents cannot log in here')
@@ -406,9 +491,6 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
       if (input.entrance === 'member' && member.type === memberTypes.guest) {
         throw new AppError('member_no_enter', 'this account cannot log in here')
       }
-      // Only the account's count is cleared: an address guessing at several accounts keeps
-      // its count even when it also logs into one of its own.
-      await throttle.clear(userKey)
       const second = await secondStepFor(member, caller)
       if (second) {
         await audit({
@@ -435,23 +517,28 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
       const t = await throttle.hit(`freeplay:${caller.ip}`, 60 * minute)
       if (t.count > 20) throw tooMany('too many trial accounts from this address', t.resetsAt)
       const suffix = randomBytes(6).toString('hex')
-      const [guest] = await db
-        .insert(members)
-        .values({
-          merchantCode: caller.merchantCode,
-          username: `guest_${suffix}`,
-          account: `guest_${suffix}`,
-          nickname: 'Guest',
-          passwordHash: await passwords.hash(randomBytes(24).toString('base64url')),
-          type: memberTypes.guest,
-          language: caller.locale,
-          registerIp: caller.ip,
-          createdAt: now(),
-          passwordChangedAt: now(),
-        })
-        .returning()
-      if (!guest) throw new Error('trial account not created')
-      await deps.creditTrial(caller.merchantCode, guest.id)
+      const passwordHash = await passwords.hash(randomBytes(24).toString('base64url'))
+      // The account and its play money are written together: never a trial account without money.
+      const guest = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(members)
+          .values({
+            merchantCode: caller.merchantCode,
+            username: `guest_${suffix}`,
+            account: `guest_${suffix}`,
+            nickname: 'Guest',
+            passwordHash,
+            type: memberTypes.guest,
+            language: caller.locale,
+            registerIp: caller.ip,
+            createdAt: now(),
+            passwordChangedAt: now(),
+          })
+          .returning()
+        if (!row) throw new Error('trial account not created')
+        await deps.creditTrial(caller.merchantCode, row.id, tx)
+        return row
+      })
       const res = await startSession(guest, 'freeplay', caller, req.headers['user-agent'])
       await audit({
         merchantCode: caller.merchantCode,
@@ -572,8 +659,7 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
 
     async smsLogin({ input, caller }) {
       const e164 = await phoneOf(input.mobileNum, input.countryDialingCode)
-      await sendIfAccount(caller, e164, 'login')
-      return { expiredMinutes: 5 }
+      return { expiredMinutes: await sendIfAccount(caller, e164, 'login') }
     },
 
     async registerMobile({ input, caller, req }) {
@@ -626,28 +712,25 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
       const username = normalizeUsername(input.username)
       const t = await throttle.hit(`forgot:${caller.ip}`, 60 * minute)
       if (t.count > 10) throw tooMany('too many reset requests from this address', t.resetsAt)
+      const email = input.email.trim().toLowerCase()
       const [m] = await db
         .select()
         .from(members)
         .where(and(eq(members.merchantCode, caller.merchantCode), eq(members.username, username)))
-      if (
-        !m ||
-        !m.email ||
-        m.email.toLowerCase() !== input.email.trim().toLowerCase() ||
-        m.type === memberTypes.guest
-      ) {
-        throw new AppError('account_not_found', 'the username or e-mail does not exist')
-      }
+      const known = !!m && !!m.email && m.email.toLowerCase() === email && m.type !== memberTypes.guest
+      // A username and e-mail that do not belong together are rationed and answered like
+      // ones that do, so neither can be probed; only the account's owner gets a code.
       await codes.send({
         merchantCode: caller.merchantCode,
         purpose: 'reset',
-        destination: `email:${m.id}`,
+        destination: known && m ? `email:${m.id}` : `email:${caller.merchantCode}:${username}:${email}`,
         via: 'email',
         text: (code, minutes) =>
-          `Your password reset code for ${m.account} is ${code}. It expires in ${minutes} minutes. If you did not ask for it, ignore this e-mail.`,
+          `Your password reset code for ${m?.account ?? username} is ${code}. It expires in ${minutes} minutes. If you did not ask for it, ignore this e-mail.`,
         ip: caller.ip,
-        to: m.email,
+        ...(known && m?.email ? { to: m.email } : {}),
         subject: 'Password reset code',
+        known,
       })
       return null
     },
@@ -658,10 +741,11 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
         .select()
         .from(members)
         .where(and(eq(members.merchantCode, caller.merchantCode), eq(members.username, username)))
-      if (!m) throw new AppError('account_not_found', 'the username or e-mail does not exist')
       await checkNewPassword(caller.merchantCode, input.newPassword, input.confirmNewPassword)
+      // An unknown username is answered as a wrong code: no code was ever sent for it.
+      if (!m) throw new AppError('verification_code_invalid', 'the code is wrong')
       await codes.consume(caller.merchantCode, 'reset', `email:${m.id}`, input.verificationCode)
-      await setPassword(m.id)(input.newPassword)
+      await setPassword(m.id, input.newPassword)
       await audit({
         merchantCode: caller.merchantCode,
         event: 'password_changed',
@@ -674,8 +758,7 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
 
     async forgotBySms({ input, caller }) {
       const e164 = await phoneOf(input.mobileNum, input.countryDialingCode)
-      await sendIfAccount(caller, e164, 'reset')
-      return { expiredMinutes: 5 }
+      return { expiredMinutes: await sendIfAccount(caller, e164, 'reset') }
     },
 
     async resetByMobile({ input, caller, req }) {
@@ -684,7 +767,7 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
       await codes.consume(caller.merchantCode, 'reset', e164, input.verificationCode)
       const m = await memberByMobile(caller.merchantCode, e164)
       if (!m) throw new AppError('account_not_found', 'no account has this number')
-      await setPassword(m.id)(input.newPassword)
+      await setPassword(m.id, input.newPassword)
       await audit({
         merchantCode: caller.merchantCode,
         event: 'password_changed',
@@ -716,27 +799,16 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
     },
 
     async loginVerify({ input, caller, req }) {
-      const { pending, member } = await pendingOf(input.verifyToken, caller)
-      const fail = async () => {
-        await db
-          .update(pendingLogins)
-          .set({ attempts: pending.attempts + 1 })
-          .where(eq(pendingLogins.tokenHash, pending.tokenHash))
-      }
-      try {
-        if (input.method === 'realName') {
-          const norm = (v: string | null | undefined) => (v ?? '').trim().replace(/\s+/g, ' ').toLowerCase()
-          if (!member.payeeName || norm(input.realName) !== norm(member.payeeName)) {
-            throw new AppError('invalid_credentials', 'the real name does not match')
-          }
-        } else {
-          const destination = input.method === 'sms' ? member.mobile : `email:${member.id}`
-          if (!destination) throw new AppError('login_verify_required', 'that method is not available')
-          await codes.consume(caller.merchantCode, 'login', destination, input.verificationCode)
+      const { pending, member } = await pendingOf(input.verifyToken, caller, true)
+      if (input.method === 'realName') {
+        const norm = (v: string | null | undefined) => (v ?? '').trim().replace(/\s+/g, ' ').toLowerCase()
+        if (!member.payeeName || norm(input.realName) !== norm(member.payeeName)) {
+          throw new AppError('invalid_credentials', 'the real name does not match')
         }
-      } catch (err) {
-        await fail()
-        throw err
+      } else {
+        const destination = input.method === 'sms' ? member.mobile : `email:${member.id}`
+        if (!destination) throw new AppError('login_verify_required', 'that method is not available')
+        await codes.consume(caller.merchantCode, 'login', destination, input.verificationCode)
       }
       const used = await db
         .update(pendingLogins)
@@ -780,27 +852,18 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
       const [m] = await db.select().from(members).where(eq(members.id, s.memberId))
       if (!m) throw new AppError('user.or.token.invalid', 'the account no longer exists')
       await checkNewPassword(caller.merchantCode, input.newPassword, input.confirmNewPassword)
-      const guessKey = `oldpw:${m.id}`
-      const guesses = await throttle.peek(guessKey, loginPolicy.windowMs)
-      if (guesses.count >= 5) throw tooMany('too many wrong old passwords', guesses.resetsAt)
-      if (!(await passwords.verify(m.passwordHash, input.oldPassword))) {
-        await throttle.hit(guessKey, loginPolicy.windowMs)
+      const checked = await throttle.guard(oldPasswordGuesses(m.id), () =>
+        passwords.verify(m.passwordHash, input.oldPassword),
+      )
+      if (checked.outcome === 'refused') throw tooMany('too many wrong old passwords', checked.until)
+      if (checked.outcome === 'wrong') {
         throw new AppError('old_password_wrong', 'the old password is wrong', {
           fields: [{ path: 'oldPassword', code: 'wrong', message: 'the old password is wrong' }],
         })
       }
       if (input.oldPassword === input.newPassword)
         throw new AppError('password_same_as_old', 'choose a new password')
-      await db
-        .update(members)
-        .set({
-          passwordHash: await passwords.hash(input.newPassword),
-          passwordChangedAt: now(),
-          mustChangePassword: false,
-        })
-        .where(eq(members.id, m.id))
-      await throttle.clear(guessKey)
-      await sessions.revokeOthers(m.id, s.sessionId)
+      await setPassword(m.id, input.newPassword, s.sessionId)
       await audit({
         merchantCode: caller.merchantCode,
         event: 'password_changed',

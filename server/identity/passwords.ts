@@ -48,17 +48,18 @@ export function createPasswords(params: PasswordParams) {
   const run = limiter(params.concurrency ?? Math.max(1, availableParallelism() - 1))
   return {
     hash: (password: string) => run(() => hash(password, options)),
+    /**
+     * Whether the password matches. A hashing failure (a damaged stored hash, the thread
+     * pool failing) throws: it is the server's fault, never a wrong password, so callers
+     * give back the attempt they took and the error handler logs it and answers 500.
+     */
     async verify(stored: string | undefined, password: string): Promise<boolean> {
-      try {
-        if (!stored) {
-          const d = await decoy
-          await run(() => verify(d, password))
-          return false
-        }
-        return await run(() => verify(stored, password))
-      } catch {
+      if (!stored) {
+        const d = await decoy
+        await run(() => verify(d, password))
         return false
       }
+      return run(() => verify(stored, password))
     },
   }
 }

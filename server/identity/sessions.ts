@@ -8,7 +8,7 @@ import { memberTypes } from '#contract/identity'
 import { and, eq, isNull, lt, ne, or } from 'drizzle-orm'
 import { members, sessions } from '../db/schema'
 import { AppError } from '../http/errors'
-import type { Db } from '../plugins/external/db'
+import type { Db, Tx } from '../plugins/external/db'
 
 export interface SessionPolicy {
   idleMs: number
@@ -106,16 +106,16 @@ export function createSessions(db: Db, policy: SessionPolicy, now: () => Date) {
     },
 
     /** Ends every session of the member (after a password reset). */
-    async revokeAll(memberId: number): Promise<void> {
-      await db
+    async revokeAll(memberId: number, tx?: Tx): Promise<void> {
+      await (tx ?? db)
         .update(sessions)
         .set({ revokedAt: now() })
         .where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt)))
     },
 
     /** Ends every other session of the member (after a password change). */
-    async revokeOthers(memberId: number, keepSessionId: number): Promise<void> {
-      await db
+    async revokeOthers(memberId: number, keepSessionId: number, tx?: Tx): Promise<void> {
+      await (tx ?? db)
         .update(sessions)
         .set({ revokedAt: now() })
         .where(

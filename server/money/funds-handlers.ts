@@ -23,6 +23,7 @@ import type { HandlerGroup } from '../http/contract-routes'
 import { AppError, retryLater, secondsUntil } from '../http/errors'
 import type { Passwords } from '../identity/passwords'
 import type { Throttle } from '../identity/throttle'
+import { oldPasswordGuesses } from '../identity/handlers'
 import {
   amountOrThrow,
   currencyOf,
@@ -50,6 +51,10 @@ export interface FundsDeps extends MoneyDeps {
 const minute = 60_000
 /** Wrong payment passwords: 5 in 15 minutes lock it for 15 minutes. */
 export const paymentPasswordPolicy = { windowMs: 15 * minute, limit: 5, lockMs: 15 * minute }
+
+export function paymentPasswordKey(memberId: number): string {
+  return `paypw:${memberId}`
+}
 
 const defaultPaymentRule: RegisterFieldRule = {
   field: 'paymentPassword',
@@ -120,23 +125,29 @@ export function fundsHandlers(deps: FundsDeps): HandlerGroup<Endpoints['funds']>
     )
   }
 
-  /** Checks the payment password, counting wrong ones toward a 15-minute lock. */
+  /**
+   * Checks the payment password on one attempt taken from its budget before the hash is
+   * compared: the 5th wrong one in 15 minutes locks it for 15 minutes, and parallel guesses
+   * get no more than 5 checks between them.
+   */
   async function checkPaymentPassword(memberId: number, given: string): Promise<void> {
     const m = await member(memberId)
-    if (!m.paymentPasswordHash) throw new AppError('payment_password_not_set', 'set a payment password first')
-    const key = `paypw:${memberId}`
-    const state = await throttle.peek(key, paymentPasswordPolicy.windowMs)
-    if (state.blockedUntil) throw locked(state.blockedUntil)
-    if (await passwords.verify(m.paymentPasswordHash, given)) return
-    const hit = await throttle.hit(
-      key,
-      paymentPasswordPolicy.windowMs,
-      paymentPasswordPolicy.limit,
-      paymentPasswordPolicy.lockMs,
+    const stored = m.paymentPasswordHash
+    if (!stored) throw new AppError('payment_password_not_set', 'set a payment password first')
+    const checked = await throttle.guard(
+      {
+        key: paymentPasswordKey(memberId),
+        windowMs: paymentPasswordPolicy.windowMs,
+        limit: paymentPasswordPolicy.limit,
+        blockMs: paymentPasswordPolicy.lockMs,
+      },
+      () => passwords.verify(stored, given),
     )
-    if (hit.blockedUntil) throw locked(hit.blockedUntil)
+    if (checked.outcome === 'right') return
+    if (checked.outcome === 'refused') throw locked(checked.until)
+    if (checked.blockedUntil) throw locked(checked.blockedUntil)
     throw new AppError('payment_password_wrong', 'the payment password is wrong', {
-      attemptsLeft: Math.max(0, paymentPasswordPolicy.limit - hit.count),
+      attemptsLeft: Math.max(0, paymentPasswordPolicy.limit - checked.count),
     })
   }
 
@@ -372,28 +383,34 @@ export function fundsHandlers(deps: FundsDeps): HandlerGroup<Endpoints['funds']>
           'the account number is 6 to 34 digits and the name is required',
         )
       }
-      const [live] = await db
-        .select({ n: count() })
-        .from(bankCards)
-        .where(and(eq(bankCards.memberId, memberId), isNull(bankCards.deletedAt)))
-      if (Number(live?.n ?? 0) >= m.maxBankCards) {
-        throw new AppError('bank_card_limit', 'the most bank cards are already added', {
-          max: m.maxBankCards,
-        })
-      }
       try {
-        const [card] = await db
-          .insert(bankCards)
-          .values({
-            memberId,
-            bankCode: bank.code,
-            bankName: bank.name,
-            accountName,
-            accountNumber: number,
-            createdAt: now(),
-          })
-          .returning()
-        if (!card) throw new Error('card not written')
+        const card = await db.transaction(async (tx) => {
+          // The member's row is locked first, so two adds at once count the cards one after
+          // the other and the limit holds.
+          await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('update')
+          const [live] = await tx
+            .select({ n: count() })
+            .from(bankCards)
+            .where(and(eq(bankCards.memberId, memberId), isNull(bankCards.deletedAt)))
+          if (Number(live?.n ?? 0) >= m.maxBankCards) {
+            throw new AppError('bank_card_limit', 'the most bank cards are already added', {
+              max: m.maxBankCards,
+            })
+          }
+          const [row] = await tx
+            .insert(bankCards)
+            .values({
+              memberId,
+              bankCode: bank.code,
+              bankName: bank.name,
+              accountName,
+              accountNumber: number,
+              createdAt: now(),
+            })
+            .returning()
+          if (!row) throw new Error('card not written')
+          return row
+        })
         return {
           id: card.id,
           bankCode: card.bankCode,
@@ -413,14 +430,23 @@ export function fundsHandlers(deps: FundsDeps): HandlerGroup<Endpoints['funds']>
       const memberId = memberOf(caller)
       await checkPaymentPassword(memberId, input.paymentPassword)
       const card = await ownCard(memberId, input.cardId)
-      const [busy] = await db
-        .select({ n: count() })
-        .from(withdrawals)
-        .where(and(eq(withdrawals.cardId, card.id), eq(withdrawals.status, 'PENDING')))
-      if (Number(busy?.n ?? 0) > 0) {
-        throw new AppError('bank_card_in_use', 'a withdrawal to this card is still waiting')
-      }
-      await db.update(bankCards).set({ deletedAt: now() }).where(eq(bankCards.id, card.id))
+      await db.transaction(async (tx) => {
+        // Locked with the card, so a withdrawal to it cannot start between the check and the delete.
+        await tx.select({ id: bankCards.id }).from(bankCards).where(eq(bankCards.id, card.id)).for('update')
+        const [busy] = await tx
+          .select({ n: count() })
+          .from(withdrawals)
+          .where(and(eq(withdrawals.cardId, card.id), eq(withdrawals.status, 'PENDING')))
+        if (Number(busy?.n ?? 0) > 0) {
+          throw new AppError('bank_card_in_use', 'a withdrawal to this card is still waiting')
+        }
+        const [gone] = await tx
+          .update(bankCards)
+          .set({ deletedAt: now() })
+          .where(and(eq(bankCards.id, card.id), isNull(bankCards.deletedAt)))
+          .returning({ id: bankCards.id })
+        if (!gone) throw new AppError('bank_card_not_found', 'no such bank card')
+      })
       return null
     },
 
@@ -429,9 +455,17 @@ export function fundsHandlers(deps: FundsDeps): HandlerGroup<Endpoints['funds']>
       const me = await member(memberId)
       if (me.paymentPasswordHash)
         throw new AppError('payment_password_exists', 'a payment password is already set')
-      if (!(await passwords.verify(me.passwordHash, input.loginPassword))) {
-        throw new AppError('old_password_wrong', 'the login password is wrong')
+      const checked = await throttle.guard(oldPasswordGuesses(memberId), () =>
+        passwords.verify(me.passwordHash, input.loginPassword),
+      )
+      if (checked.outcome === 'refused') {
+        throw retryLater(
+          'TOO_MANY_REQUESTS',
+          'too many wrong login passwords',
+          secondsUntil(checked.until, now()),
+        )
       }
+      if (checked.outcome === 'wrong') throw new AppError('old_password_wrong', 'the login password is wrong')
       const hash = await newPaymentPassword(
         caller.merchantCode,
         input.paymentPassword,
@@ -457,8 +491,10 @@ export function fundsHandlers(deps: FundsDeps): HandlerGroup<Endpoints['funds']>
         input.newPaymentPassword,
         input.confirmPaymentPassword,
       )
-      await db.update(members).set({ paymentPasswordHash: hash }).where(eq(members.id, memberId))
-      await throttle.clear(`paypw:${memberId}`)
+      await db.transaction(async (tx) => {
+        await tx.update(members).set({ paymentPasswordHash: hash }).where(eq(members.id, memberId))
+        await throttle.clear(paymentPasswordKey(memberId), tx)
+      })
       return null
     },
 

@@ -31,24 +31,25 @@ async function notice(
 
 export function createFundsService(db: Db, ledger: Ledger, now: () => Date) {
   return {
-    /** Gives a trial account its play money from the house's trial account. */
-    async creditTrial(merchantCode: string, memberId: number) {
-      const house = await ledger.houseAccount(merchantCode, 'trial')
-      const wallet = await ledger.memberAccount(merchantCode, memberId)
-      await db.transaction((tx) =>
-        ledger.post(tx, {
-          merchantCode,
-          type: 'TRIAL_CREDIT',
-          memberId,
-          memo: 'trial play money',
-          actor: 'system',
-          at: now(),
-          postings: [
-            { accountId: house, amount: -trialCreditMinor },
-            { accountId: wallet, amount: trialCreditMinor },
-          ],
-        }),
-      )
+    /**
+     * Gives a trial account its play money from the house's trial account, inside the
+     * transaction that writes the account, so a trial account never exists without it.
+     */
+    async creditTrial(merchantCode: string, memberId: number, tx: Tx) {
+      const house = await ledger.houseAccount(merchantCode, 'trial', tx)
+      const wallet = await ledger.memberAccount(merchantCode, memberId, undefined, tx)
+      await ledger.post(tx, {
+        merchantCode,
+        type: 'TRIAL_CREDIT',
+        memberId,
+        memo: 'trial play money',
+        actor: 'system',
+        at: now(),
+        postings: [
+          { accountId: house, amount: -trialCreditMinor },
+          { accountId: wallet, amount: trialCreditMinor },
+        ],
+      })
     },
 
     /** Credits a pending deposit: house deposits -> the member's main wallet. */

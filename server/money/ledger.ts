@@ -16,6 +16,9 @@ import type { Db, Tx } from '../plugins/external/db'
 
 export type Executor = Db | Tx
 
+/** The check constraint that keeps member wallets at zero or above (server/db/schema.ts). */
+export const nonNegativeConstraint = 'ledger_accounts_non_negative'
+
 /** House accounts: where money comes from and goes to outside the members' wallets. */
 export const houseKinds = [
   /** Money received into the brand's bank or gateway (goes negative as deposits are credited). */
@@ -95,19 +98,22 @@ export function createLedger(db: Db) {
   const negativeAllowed = new Map<number, boolean>()
 
   /**
-   * The id of an account, made on first use. Runs on its own (committed at once), never
-   * inside a caller's transaction, so a rolled-back movement cannot leave a remembered id
-   * of an account that does not exist.
+   * The id of an account, made on first use. Runs on its own (committed at once) unless
+   * the caller gives its transaction, needed when the account's member is written in that
+   * same transaction; only ids committed on their own are remembered, so a rolled-back
+   * movement cannot leave a remembered id of an account that does not exist.
    */
   async function ensure(
     merchantCode: string,
     code: string,
     fields: { memberId?: number; accountTypeId?: number; allowNegative: boolean },
+    tx?: Tx,
   ): Promise<number> {
     const cacheKey = `${merchantCode}\u0000${code}`
     const known = ids.get(cacheKey)
     if (known !== undefined) return known
-    await db
+    const ex = tx ?? db
+    await ex
       .insert(ledgerAccounts)
       .values({
         merchantCode,
@@ -117,30 +123,40 @@ export function createLedger(db: Db) {
         allowNegative: fields.allowNegative,
       })
       .onConflictDoNothing()
-    const [row] = await db
+    const [row] = await ex
       .select({ id: ledgerAccounts.id })
       .from(ledgerAccounts)
       .where(and(eq(ledgerAccounts.merchantCode, merchantCode), eq(ledgerAccounts.code, code)))
     if (!row) throw new Error(`ledger account ${code} missing`)
-    ids.set(cacheKey, row.id)
+    // Made inside a caller's transaction, the account may yet roll back: not remembered.
+    if (!tx) ids.set(cacheKey, row.id)
     negativeAllowed.set(row.id, fields.allowNegative)
     return row.id
   }
 
   return {
-    memberAccount(merchantCode: string, memberId: number, accountTypeId: number = mainAccountTypeId) {
-      return ensure(merchantCode, memberAccountCode(memberId, accountTypeId), {
-        memberId,
-        accountTypeId,
-        allowNegative: false,
-      })
+    memberAccount(
+      merchantCode: string,
+      memberId: number,
+      accountTypeId: number = mainAccountTypeId,
+      tx?: Tx,
+    ) {
+      return ensure(
+        merchantCode,
+        memberAccountCode(memberId, accountTypeId),
+        { memberId, accountTypeId, allowNegative: false },
+        tx,
+      )
     },
 
-    houseAccount(merchantCode: string, kind: HouseKind) {
+    houseAccount(merchantCode: string, kind: HouseKind, tx?: Tx) {
       // Money waiting to be paid out is a real amount held: it can never be negative.
-      return ensure(merchantCode, houseAccountCode(kind), {
-        allowNegative: kind !== 'withdrawals_in_flight',
-      })
+      return ensure(
+        merchantCode,
+        houseAccountCode(kind),
+        { allowNegative: kind !== 'withdrawals_in_flight' },
+        tx,
+      )
     },
 
     /**
@@ -177,7 +193,10 @@ export function createLedger(db: Db) {
           from t, changed
           returning transaction_id::text as transaction_id, account_id, balance_after::text as balance_after`)
       } catch (err) {
-        if (pgErrorOf(err)?.code === pgCodes.checkViolation) {
+        // Only the wallets' own constraint means a lack of money; any other refusal is a
+        // fault in the movement, left to the error handler to log and answer with a 500.
+        const pgErr = pgErrorOf(err)
+        if (pgErr?.code === pgCodes.checkViolation && pgErr.constraint === nonNegativeConstraint) {
           // The wallet that would go below zero: the first debited one that may not.
           const debited = postings.filter((p) => p.amount < 0n)
           const culprit = debited.find((p) => !negativeAllowed.get(p.accountId)) ?? debited[0]

@@ -2,7 +2,7 @@
  * Operator commands. The same functions run inside the server (through the loopback
  * operator API) or in the CLI's own process when no server holds the database.
  */
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../plugins/external/db'
 import * as s from '../db/schema'
@@ -10,6 +10,7 @@ import { parseCidr } from '../system/access'
 import { goLiveCommands, type GatewayKind } from './golive-commands'
 import { moneyCommands } from './money-commands'
 import { OpsError } from './ops-error'
+import { loginKeys } from '../identity/throttle'
 
 export { OpsError }
 
@@ -159,12 +160,27 @@ export const commands: Record<string, CommandSpec> = {
     async run(ctx, args) {
       const [mode, value] = args
       if (!value || (mode !== 'unlock' && mode !== 'reset-ip')) throw new OpsError(`usage: ${this.usage}`)
-      const key =
+      // An account's lock is kept per address it was guessed from; an address's budget
+      // and its locks on accounts all go with reset-ip.
+      const pairs = `login:pair:${ctx.merchantCode}:`
+      const target = value.trim()
+      const where =
         mode === 'unlock'
-          ? `login:user:${ctx.merchantCode}:${value.trim().toLowerCase()}`
-          : `login:ip:${value.trim()}`
-      const removed = await ctx.db.delete(s.throttles).where(eq(s.throttles.key, key)).returning()
-      return removed.length > 0 ? `cleared ${key}` : `nothing to clear for ${value}`
+          ? or(
+              eq(s.throttles.key, loginKeys.user(ctx.merchantCode, target.toLowerCase())),
+              sql`starts_with(${s.throttles.key}, ${loginKeys.pairsOf(ctx.merchantCode, target.toLowerCase())})`,
+            )
+          : or(
+              eq(s.throttles.key, loginKeys.address(target)),
+              and(
+                sql`starts_with(${s.throttles.key}, ${pairs})`,
+                sql`right(${s.throttles.key}, ${loginKeys.pairsFrom(target).length}) = ${loginKeys.pairsFrom(target)}`,
+              ),
+            )
+      const removed = await ctx.db.delete(s.throttles).where(where).returning({ key: s.throttles.key })
+      return removed.length > 0
+        ? `cleared ${removed.map((r) => r.key).join(', ')}`
+        : `nothing to clear for ${value}`
     },
   },
 

@@ -192,6 +192,7 @@ export const fundsEndpoints = {
       'password_mismatch',
       'payment_password_invalid',
       'payment_password_exists',
+      'TOO_MANY_REQUESTS',
     ],
   }),
   changePaymentPassword: defineEndpoint({

@@ -52,7 +52,7 @@ const minimalInputs: Record<string, { query?: Record<string, string>; body?: unk
       confirmNewPassword: 'lotus123',
     },
   },
-  'identity.forgotBySms': { body: { mobileNum: '12345678', countryDialingCode: '855' } },
+  'identity.forgotBySms': { body: { mobileNum: '12345670', countryDialingCode: '855' } },
   'identity.resetByMobile': {
     body: {
       mobileNum: '87654321',
@@ -64,7 +64,7 @@ const minimalInputs: Record<string, { query?: Record<string, string>; body?: unk
   'identity.loginVerifySend': { body: { verifyToken: 'set-below', method: 'email' } },
   'identity.loginVerify': { body: { verifyToken: 'set-below', method: 'email', verificationCode: '000000' } },
   'identity.smsRegister': { body: { mobileNo: '12345678', countryDialingCode: '855' } },
-  'identity.smsLogin': { body: { mobileNum: '12345678', countryDialingCode: '855' } },
+  'identity.smsLogin': { body: { mobileNum: '12345679', countryDialingCode: '855' } },
   'wallet.transfer': { body: { fromAccountTypeId: 2, toAccountTypeId: 100, amount: '5.00' } },
   'wallet.sweep': { body: {} },
   'wallet.readFundNotices': { body: {} },

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto'
 import { MemberInfoSchema, type MemberInfo } from '#contract/identity'
 import { and, eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { auditEvents, members, sessions } from '../../server/db/schema'
 import { build, type TestServer } from '../build-server'
 import {
@@ -413,5 +413,39 @@ describe('trial accounts (free play) and roles', () => {
 
     const anonymous = await plainCall(server, 'PUT', '/wps/member/language', { body: { language: 'en' } })
     expect(anonymous.statusCode).toBe(401)
+  })
+})
+
+describe('writes that belong together', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  it('leaves no trial account behind when its play money cannot be credited', async () => {
+    const guests = async () =>
+      (await server.db.select({ id: members.id }).from(members).where(eq(members.type, 4))).length
+    const before = await guests()
+    vi.spyOn(server.services.funds, 'creditTrial').mockRejectedValue(new Error('ledger unavailable'))
+    const res = await plainCall(server, 'POST', '/wps/session/login/freeplay', { ip: nextIp(), body: {} })
+    expect(res.statusCode).toBe(500)
+    expect(await guests()).toBe(before)
+  })
+
+  it('keeps the old password and the sessions when ending the other sessions fails', async () => {
+    const m = await createMember(server, { username: 'atomic01', password: 'secret12' })
+    const other = await tokenOf(server, 'atomic01', 'secret12', { ip: nextIp() })
+    const token = await tokenOf(server, 'atomic01', 'secret12', { ip: nextIp() })
+    vi.spyOn(server.services.sessions, 'revokeOthers').mockRejectedValue(new Error('database gone'))
+    const res = await changePassword(token, {
+      oldPassword: 'secret12',
+      newPassword: 'lotus456',
+      confirmNewPassword: 'lotus456',
+    })
+    expect(res.statusCode).toBe(500)
+    vi.restoreAllMocks()
+    expect(infoValue(await info(other)).id).toBe(m.id)
+    expect(
+      (await login(server, { username: 'atomic01', password: 'secret12' }, { ip: nextIp() })).statusCode,
+    ).toBe(200)
   })
 })

@@ -6,7 +6,7 @@
  */
 import { WithdrawalSchema, WithdrawSettingsSchema } from '#contract/funds'
 import { MovementSchema } from '#contract/records'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { betRecords, members } from '../../server/db/schema'
@@ -76,6 +76,58 @@ async function addCard(m: MoneyMember, accountNumber = '0123456789', bankCode = 
 async function withdraw(m: MoneyMember, cardId: number, amount: string, key = newKey()) {
   return sealedMoneyCall(server, m.token, url.withdraw, { amount, cardId, paymentPassword: '246810' }, key)
 }
+
+describe('bank cards under a race', () => {
+  it('never pass the limit when added in parallel', async () => {
+    const m = await withPassword()
+    for (let i = 0; i < 4; i++) await addCard(m, `777000${i}111`)
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        sealedMoneyCall(
+          server,
+          m.token,
+          url.addCard,
+          {
+            bankCode: 'ABA',
+            accountName: 'Sok Dara',
+            accountNumber: `8880${String(i).padStart(2, '0')}1111`,
+            paymentPassword: '246810',
+          },
+          null,
+        ),
+      ),
+    )
+    const added = answers.filter((r) => r.statusCode === 200).length
+    expect(added).toBe(1)
+    for (const r of answers.filter((a) => a.statusCode !== 200)) {
+      expect(['bank_card_limit', 'payment_password_locked']).toContain(failureOf(r).errorCode)
+    }
+    const cards = (await plainCall(server, 'GET', url.cards, { token: m.token })).json().value as unknown[]
+    expect(cards).toHaveLength(5)
+  })
+})
+
+describe('a ledger refusal that is not a short balance', () => {
+  it('answers 500 and writes nothing, instead of claiming an insufficient balance', async () => {
+    const m = await withPassword('100.00')
+    const card = await addCard(m)
+    // Another check on the ledger's accounts, which this withdrawal breaks.
+    await server.db.execute(
+      sql`alter table ledger_accounts add constraint test_in_flight_ceiling
+          check (code <> 'house:withdrawals_in_flight' or balance < 100)`,
+    )
+    try {
+      const res = await withdraw(m, card, '20.00')
+      expect(res.statusCode).toBe(500)
+      expect(failureOf(res).errorCode).toBe('internal_error')
+    } finally {
+      await server.db.execute(sql`alter table ledger_accounts drop constraint test_in_flight_ceiling`)
+    }
+    expect(await mainMinor(server, m.token)).toBe(10000n)
+    const list = await plainCall(server, 'GET', url.list, { token: m.token })
+    expect(list.json()).toMatchObject({ value: { total: 0 } })
+  })
+})
 
 describe('payment password', () => {
   it('is set once with the login password, following the brand’s rule', async () => {
