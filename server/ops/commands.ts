@@ -7,6 +7,7 @@ import { z } from 'zod'
 import type { Db } from '../plugins/external/db'
 import * as s from '../db/schema'
 import { parseCidr } from '../system/access'
+import { jobsCommands } from './jobs-commands'
 import { moneyCommands } from './money-commands'
 import { OpsError } from './ops-error'
 
@@ -193,6 +194,7 @@ export const commands: Record<string, CommandSpec> = {
   },
 
   ...moneyCommands,
+  ...jobsCommands,
 }
 
 export function helpText(): string {
