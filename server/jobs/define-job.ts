@@ -39,7 +39,10 @@ export interface JobContext {
   log: FastifyBaseLogger
 }
 
-export interface JobDefinition<S extends z.ZodType = z.ZodType> {
+/** A job's payload is a JSON object (pg-boss stores it as jsonb). */
+export type PayloadSchema = z.ZodType<object, object>
+
+export interface JobDefinition<S extends PayloadSchema = PayloadSchema> {
   name: string
   payload: S
   // Method syntax on purpose: a list of jobs with different payloads is a JobDefinition[].
@@ -54,7 +57,7 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
 export const defaultRetry: RetryPolicy = { limit: 3, delaySeconds: 5, backoff: true, maxDelaySeconds: 300 }
 
 /** Declares a job; the identity function keeps the payload and handler types tied together. */
-export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
+export function defineJob<S extends PayloadSchema>(definition: JobDefinition<S>): JobDefinition<S> {
   if (!jobNamePattern.test(definition.name)) {
     throw new Error(`job name ${definition.name} must look like domain.action (lowercase, dotted)`)
   }

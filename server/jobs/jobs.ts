@@ -11,7 +11,7 @@ import { fromPglite, PgBoss, type Db as BossDb, type Job, type PGliteLike } from
 import type { z } from 'zod'
 import { pgErrorOf } from '../db/pg-errors'
 import type { Database } from '../plugins/external/db'
-import { defaultRetry, jobsSchema, type JobDefinition } from './define-job'
+import { defaultRetry, jobsSchema, type JobDefinition, type PayloadSchema } from './define-job'
 
 export interface JobsOptions {
   database: Database
@@ -25,8 +25,15 @@ export interface JobsOptions {
 
 export interface Jobs {
   start(): Promise<void>
-  /** Queues one run of a job now; the payload is checked against the job's schema first. */
-  send<S extends z.ZodType>(job: JobDefinition<S>, payload: z.input<S>): Promise<string | null>
+  /**
+   * Queues one run of a job (now, or at `startAfter`); the payload is checked against the
+   * job's schema first. Resolves with the job's id.
+   */
+  send<S extends PayloadSchema>(
+    job: JobDefinition<S>,
+    payload: z.input<S>,
+    options?: { startAfter?: Date },
+  ): Promise<string | null>
   /** Stops taking jobs, waits for the running ones (failing them after the timeout), then returns. */
   stop(): Promise<void>
 }
@@ -127,11 +134,11 @@ export function createJobs(opts: JobsOptions): Jobs {
   let boss: PgBoss | undefined
   let stopping: Promise<void> | undefined
 
-  const checked = <S extends z.ZodType>(job: JobDefinition<S>, payload: unknown): object => {
-    const parsed = job.payload.safeParse(payload)
-    if (!parsed.success) throw new Error(`job ${job.name}: payload outside its schema`)
+  const checked = (job: JobDefinition, payload: object): object => {
+    if (!job.payload.safeParse(payload).success)
+      throw new Error(`job ${job.name}: payload outside its schema`)
     // The input is what is stored, so a schema with transforms reads it again unchanged.
-    return (payload ?? {}) as object
+    return payload
   }
 
   async function run(job: JobDefinition, [item]: Job<unknown>[]): Promise<void> {
@@ -215,10 +222,14 @@ export function createJobs(opts: JobsOptions): Jobs {
       log.info({ jobs: opts.jobs.map((j) => j.name) }, 'jobs started')
     },
 
-    async send(job, payload) {
+    async send(job, payload, options = {}) {
       if (!boss) throw new Error('jobs not started')
       if (byName.get(job.name) !== job) throw new Error(`job ${job.name} is not registered`)
-      return boss.send(job.name, checked(job, payload))
+      return boss.send(
+        job.name,
+        checked(job, payload),
+        options.startAfter ? { startAfter: options.startAfter } : {},
+      )
     },
 
     stop() {
