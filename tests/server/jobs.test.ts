@@ -11,7 +11,7 @@ import { z } from 'zod'
 import { buildApp, type AppServices } from '../../server/app'
 import { withdrawals } from '../../server/db/schema'
 import { defineJob, jobsSchema } from '../../server/jobs/define-job'
-import { createJobs, type Jobs } from '../../server/jobs/jobs'
+import { createJobs, planSchedule, type Jobs } from '../../server/jobs/jobs'
 import { platformJobs } from '../../server/jobs/platform-jobs'
 import { openDatabase, type Database } from '../../server/plugins/external/db'
 import { build, runOps, type TestServer } from '../build-server'
@@ -145,6 +145,29 @@ afterAll(async () => {
   await b?.close()
   await a?.close()
   await server?.close()
+})
+
+describe('an interval', () => {
+  it('is a pg-boss cron schedule when cron can say it exactly, throttled sends otherwise', () => {
+    const plan = (everySeconds: number) =>
+      planSchedule(
+        defineJob({
+          name: 'tests.plan',
+          payload: z.object({}),
+          schedule: { everySeconds },
+          handler: async () => undefined,
+        }),
+      )
+    expect(plan(60)).toEqual({ kind: 'cron', cron: '* * * * *' })
+    expect(plan(300)).toEqual({ kind: 'cron', cron: '*/5 * * * *' })
+    expect(plan(3600)).toEqual({ kind: 'cron', cron: '0 * * * *' })
+    expect(plan(7200)).toEqual({ kind: 'cron', cron: '0 */2 * * *' })
+    expect(plan(86_400)).toEqual({ kind: 'cron', cron: '0 0 * * *' })
+    for (const seconds of [1, 45, 90, 420, 5400, 4 * 3600 + 60, 2 * 86_400]) {
+      expect(plan(seconds)).toEqual({ kind: 'every', seconds })
+    }
+    expect(() => plan(0.5)).toThrow(/whole number of seconds/)
+  })
 })
 
 describe('a scheduled job', () => {
