@@ -54,6 +54,12 @@ export interface JobDefinition<S extends PayloadSchema = PayloadSchema> {
   timeoutSeconds?: number
 }
 
+/**
+ * What a sender needs to know of a job: its name and payload schema. Export one beside the
+ * job so other modules can queue it without holding the handler's services.
+ */
+export type JobRef<S extends PayloadSchema = PayloadSchema> = Pick<JobDefinition<S>, 'name' | 'payload'>
+
 export const defaultRetry: RetryPolicy = { limit: 3, delaySeconds: 5, backoff: true, maxDelaySeconds: 300 }
 
 /** Declares a job; the identity function keeps the payload and handler types tied together. */

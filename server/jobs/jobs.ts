@@ -11,7 +11,7 @@ import { fromPglite, PgBoss, type Db as BossDb, type Job, type PGliteLike } from
 import type { z } from 'zod'
 import { pgErrorOf } from '../db/pg-errors'
 import type { Database } from '../plugins/external/db'
-import { defaultRetry, jobsSchema, type JobDefinition, type PayloadSchema } from './define-job'
+import { defaultRetry, jobsSchema, type JobDefinition, type JobRef, type PayloadSchema } from './define-job'
 
 export interface JobsOptions {
   database: Database
@@ -30,7 +30,7 @@ export interface Jobs {
    * job's schema first. Resolves with the job's id.
    */
   send<S extends PayloadSchema>(
-    job: JobDefinition<S>,
+    job: JobRef<S>,
     payload: z.input<S>,
     options?: { startAfter?: Date },
   ): Promise<string | null>
@@ -224,10 +224,11 @@ export function createJobs(opts: JobsOptions): Jobs {
 
     async send(job, payload, options = {}) {
       if (!boss) throw new Error('jobs not started')
-      if (byName.get(job.name) !== job) throw new Error(`job ${job.name} is not registered`)
+      const registered = byName.get(job.name)
+      if (!registered) throw new Error(`job ${job.name} is not registered`)
       return boss.send(
         job.name,
-        checked(job, payload),
+        checked(registered, payload),
         options.startAfter ? { startAfter: options.startAfter } : {},
       )
     },

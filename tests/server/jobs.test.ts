@@ -200,6 +200,17 @@ describe('a scheduled job', () => {
   })
 })
 
+describe('sending', () => {
+  it('refuses a payload outside the job’s schema and a job the server does not run', async () => {
+    await expect(
+      a.jobs.send(a.defs.fails, { gateway: 42 } as unknown as { gateway: string }),
+    ).rejects.toThrow(/payload outside its schema/)
+    await expect(a.jobs.send({ name: 'tests.unknown', payload: z.object({}) }, {})).rejects.toThrow(
+      /not registered/,
+    )
+  })
+})
+
 describe('a failing job', () => {
   it('is retried with backoff, then shows as failed with its error in ops jobs', async () => {
     const id = await a.jobs.send(a.defs.fails, { gateway: 'bank gateway' })
