@@ -13,6 +13,8 @@ import { seedForStart } from './db/seed'
 import { demoAccounts } from './db/seed-data'
 import { createPasswords } from './identity/passwords'
 import { installNotes } from './ops/golive-commands'
+import { createJobs } from './jobs/jobs'
+import { platformJobs } from './jobs/platform-jobs'
 import { startOpsServer } from './ops/ops-server'
 import { processAlive, readOpsState, removeOpsState, writeOpsState } from './ops/ops-state'
 import { DatabaseUnreachableError, openDatabase } from './plugins/external/db'
@@ -88,27 +90,19 @@ async function main(): Promise<void> {
       console.log(`    ${a.username.padEnd(10)} ${a.password.padEnd(10)} ${a.note}`)
   }
 
-  // Paid withdrawals the member never confirmed count as received after the brand's minutes.
-  // One UPDATE with a state guard, so several instances may run it side by side.
-  const autoReceive = setInterval(() => {
-    services.funds.autoReceive().catch((err: unknown) => app.log.error({ err }, 'auto-receive failed'))
-  }, config.AUTO_RECEIVE_INTERVAL_SECONDS * 1000)
-  autoReceive.unref()
-  // Sessions that ended a week ago go; hourly, one DELETE, safe on every instance.
-  const prune = setInterval(() => {
-    services.sessions.prune().catch((err: unknown) => app.log.error({ err }, 'session pruning failed'))
-  }, 3_600_000)
-  prune.unref()
+  // Auto-receive and session pruning run on the job queue: once per period across instances.
+  const jobs = createJobs({ database, jobs: platformJobs(services, config), log: app.log })
+  await jobs.start()
 
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
     closing = true
-    clearInterval(autoReceive)
-    clearInterval(prune)
     app.log.info({ signal }, 'shutting down')
     const timer = setTimeout(() => process.exit(1), 10_000)
     timer.unref()
+    // Running jobs finish (or fail, to be retried) before the database closes.
+    await jobs.stop().catch((err: unknown) => app.log.error({ err }, 'stopping jobs failed'))
     await ops.app.close().catch(() => undefined)
     await app.close().catch(() => undefined)
     await database.close().catch(() => undefined)

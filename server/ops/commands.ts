@@ -8,6 +8,7 @@ import type { Db } from '../plugins/external/db'
 import * as s from '../db/schema'
 import { parseCidr } from '../system/access'
 import { goLiveCommands, type GatewayKind } from './golive-commands'
+import { jobsCommands } from './jobs-commands'
 import { moneyCommands } from './money-commands'
 import { OpsError } from './ops-error'
 import { loginKeys } from '../identity/throttle'
@@ -215,6 +216,7 @@ export const commands: Record<string, CommandSpec> = {
 
   ...moneyCommands,
   ...goLiveCommands,
+  ...jobsCommands,
 }
 
 export function helpText(): string {

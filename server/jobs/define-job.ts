@@ -1,0 +1,71 @@
+/**
+ * What a job is: a queue name, a zod schema for its payload, a handler, an optional
+ * schedule and a retry policy. server/jobs/README.md says how to add one.
+ */
+import type { FastifyBaseLogger } from 'fastify'
+import type { z } from 'zod'
+
+/** The PostgreSQL schema pg-boss keeps its tables in (the `jobs` operator command reads it). */
+export const jobsSchema = 'pgboss'
+
+/** Queue names: letters, digits and `.-_`, dotted by domain (`withdrawals.auto-receive`). */
+export const jobNamePattern = /^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+$/
+
+export interface RetryPolicy {
+  /** Retries after the first attempt; the job shows as failed when they are used up. */
+  limit: number
+  /** Seconds before the first retry. */
+  delaySeconds: number
+  /** Doubles the delay on each retry (with jitter), up to `maxDelaySeconds`. */
+  backoff: boolean
+  maxDelaySeconds?: number
+}
+
+/**
+ * When a job runs without anyone sending it: a cron expression (UTC, minute resolution),
+ * or every so many seconds. Either way once per period across every instance.
+ */
+export type JobSchedule<P> = ({ cron: string } | { everySeconds: number }) & {
+  /** The payload each scheduled run gets; `{}` when the schema allows it. */
+  payload?: P
+}
+
+export interface JobContext {
+  id: string
+  /** 1 on the first try, 2 on the first retry, … */
+  attempt: number
+  /** Aborted when the server stops and the job has not finished in time. */
+  signal: AbortSignal
+  log: FastifyBaseLogger
+}
+
+/** A job's payload is a JSON object (pg-boss stores it as jsonb). */
+export type PayloadSchema = z.ZodType<object, object>
+
+export interface JobDefinition<S extends PayloadSchema = PayloadSchema> {
+  name: string
+  payload: S
+  // Method syntax on purpose: a list of jobs with different payloads is a JobDefinition[].
+  handler(payload: z.output<S>, ctx: JobContext): Promise<void>
+  schedule?: JobSchedule<z.input<S>>
+  /** Defaults to `defaultRetry`. */
+  retry?: RetryPolicy
+  /** An attempt still running after this long counts as failed (a crashed instance). */
+  timeoutSeconds?: number
+}
+
+/**
+ * What a sender needs to know of a job: its name and payload schema. Export one beside the
+ * job so other modules can queue it without holding the handler's services.
+ */
+export type JobRef<S extends PayloadSchema = PayloadSchema> = Pick<JobDefinition<S>, 'name' | 'payload'>
+
+export const defaultRetry: RetryPolicy = { limit: 3, delaySeconds: 5, backoff: true, maxDelaySeconds: 300 }
+
+/** Declares a job; the identity function keeps the payload and handler types tied together. */
+export function defineJob<S extends PayloadSchema>(definition: JobDefinition<S>): JobDefinition<S> {
+  if (!jobNamePattern.test(definition.name)) {
+    throw new Error(`job name ${definition.name} must look like domain.action (lowercase, dotted)`)
+  }
+  return definition
+}
