@@ -172,6 +172,7 @@ export async function buildApp(
     knownMerchants: () => merchants,
     countryHeader: config.COUNTRY_HEADER.toLowerCase(),
     sessions,
+    db,
   }
   const social = createSocial({ db, access, throttle, passwords, config, now, log: app.log })
   const handlers: Handlers = {

@@ -153,6 +153,7 @@ export function routeDeps(services: AppServices, config: AppConfig): RouteDeps {
     knownMerchants: () => new Set([config.MERCHANT_CODE]),
     countryHeader: config.COUNTRY_HEADER.toLowerCase(),
     sessions: services.sessions,
+    db: services.database.db,
   }
 }
 
