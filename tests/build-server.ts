@@ -46,6 +46,8 @@ export interface BuildOptions {
   poolMax?: number
   /** Configuration on top of the tests' own (message providers, sign-in providers). */
   config?: Partial<AppConfig>
+  /** Where the app's log lines go (tests that read the log). */
+  logStream?: { write(line: string): void }
 }
 
 export const staticFiles = {
@@ -170,7 +172,7 @@ export async function build(opts: BuildOptions = {}): Promise<TestServer> {
     rmSync(staticDir, { recursive: true, force: true })
   }
   try {
-    const built = await buildApp(config, own.database, { now: opts.now })
+    const built = await buildApp(config, own.database, { now: opts.now, logStream: opts.logStream })
     app = built.app
     if (opts.extend) await opts.extend(built.app, routeDeps(built.services, config))
     await built.app.ready()
