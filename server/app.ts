@@ -11,7 +11,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config/env'
 import { createKeyring, type Keyring } from './crypto/keyring'
 import { registerContract, type Handlers, type RouteDeps } from './http/contract-routes'
-import { clientErrorHandler, installErrorHandling } from './http/errors'
+import { clientErrorHandler, installErrorHandling, loggable } from './http/errors'
 import { registerDevPages } from './http/dev-pages'
 import { registerManifest } from './http/manifest'
 import { registerStatic } from './http/static'
@@ -107,6 +107,8 @@ export async function buildApp(
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.encryption'],
+      // Any error logged anywhere loses the SQL parameters and quoted values it may carry.
+      serializers: { err: (err: Error) => ({ stack: '', ...loggable(err) }) },
       ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
     trustProxy: config.trustProxy,

@@ -85,7 +85,7 @@ export function installErrorHandling(app: FastifyInstance): void {
         .send(failure('validation_failed', `invalid ${where}`, { fields: fieldErrorsOf(err) }))
     }
     if (isResponseSerializationError(err)) {
-      req.log.error({ error: loggable(err), url: req.url }, 'response outside its contract schema')
+      req.log.error({ err, url: req.url }, 'response outside its contract schema')
       return reply.code(500).send(failure('internal_error', 'internal error'))
     }
     const mapped = err.code ? codeByFastifyCode[err.code] : undefined
@@ -106,7 +106,7 @@ export function installErrorHandling(app: FastifyInstance): void {
               : 'bad_request'
       return reply.code(err.statusCode).send(failure(code, err.message))
     }
-    req.log.error({ error: loggable(err) }, 'unhandled error')
+    req.log.error({ err }, 'unhandled error')
     return reply.code(500).send(failure('internal_error', 'internal error'))
   })
 }
