@@ -11,7 +11,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config/env'
 import { createKeyring, type Keyring } from './crypto/keyring'
 import { registerContract, type Handlers, type RouteDeps } from './http/contract-routes'
-import { installErrorHandling } from './http/errors'
+import { clientErrorHandler, installErrorHandling, loggable } from './http/errors'
 import { registerDevPages } from './http/dev-pages'
 import { registerManifest } from './http/manifest'
 import { registerStatic } from './http/static'
@@ -94,6 +94,8 @@ export type AppConfig = Pick<
 export interface AppOptions {
   /** The clock; tests pass a controllable one. */
   now?: () => Date
+  /** Where log lines go instead of stdout; tests read them. */
+  logStream?: { write(line: string): void }
 }
 
 export interface BuiltApp {
@@ -111,10 +113,14 @@ export async function buildApp(
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.encryption'],
+      // Any error logged anywhere loses the SQL parameters and quoted values it may carry.
+      serializers: { err: (err: Error) => ({ stack: '', ...loggable(err) }) },
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     return503OnClosing: true,
+    clientErrorHandler,
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -122,10 +128,25 @@ export async function buildApp(
 
   // Only JSON (and form bodies where an endpoint says so) are read; text/plain is refused.
   app.removeContentTypeParser('text/plain')
+  // A bodiless request may still carry a JSON content type (a DELETE from a client that
+  // sets it on every call): no body is no body, not broken JSON. Endpoints that need one
+  // say so (contract-routes.ts).
+  const json = app.getDefaultJsonParser('error', 'error')
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '') {
+      done(null, undefined)
+      return
+    }
+    json(req, typeof body === 'string' ? body : body.toString('utf8'), done)
+  })
   await app.register(fastifyFormbody, { bodyLimit: 1_048_576 })
   await app.register(fastifyCookie)
   await app.register(fastifyHelmet, {
     crossOriginEmbedderPolicy: false,
+    // Strict-Transport-Security only on answers that came over https (hook below): over
+    // plain http it means nothing, and a browser must not learn it from a spoofable hop.
+    hsts: false,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -144,6 +165,12 @@ export async function buildApp(
         frameAncestors: ["'self'"],
       },
     },
+  })
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.protocol === 'https') {
+      void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
+    }
   })
 
   const db = database.db
@@ -185,6 +212,7 @@ export async function buildApp(
     knownMerchants: () => merchants,
     countryHeader: config.COUNTRY_HEADER.toLowerCase(),
     sessions,
+    db,
   }
   const social = createSocial({ db, access, throttle, passwords, config, now, log: app.log })
   const handlers: Handlers = {

@@ -48,6 +48,8 @@ export interface BuildOptions {
   config?: Partial<AppConfig>
   /** A database migrated but not seeded: a production install before go-live. */
   empty?: boolean
+  /** Where the app's log lines go (tests that read the log). */
+  logStream?: { write(line: string): void }
 }
 
 export const staticFiles = {
@@ -174,6 +176,7 @@ export function routeDeps(services: AppServices, config: AppConfig): RouteDeps {
     knownMerchants: () => new Set([config.MERCHANT_CODE]),
     countryHeader: config.COUNTRY_HEADER.toLowerCase(),
     sessions: services.sessions,
+    db: services.database.db,
   }
 }
 
@@ -190,7 +193,7 @@ export async function build(opts: BuildOptions = {}): Promise<TestServer> {
     rmSync(staticDir, { recursive: true, force: true })
   }
   try {
-    const built = await buildApp(config, own.database, { now: opts.now })
+    const built = await buildApp(config, own.database, { now: opts.now, logStream: opts.logStream })
     app = built.app
     if (opts.extend) await opts.extend(built.app, routeDeps(built.services, config))
     await built.app.ready()

@@ -21,7 +21,7 @@ import { members } from '#server/db/schema'
 import { seedDemoBrand } from '#server/db/seed'
 import { createPasswords } from '#server/identity/passwords'
 import { createFundsService } from '#server/money/funds-service'
-import { withIdempotency } from '#server/money/idempotency'
+import { requestHash, storedAnswer, withIdempotency } from '#server/money/idempotency'
 import { createLedger, reconcile } from '#server/money/ledger'
 import { openDatabase, type Database } from '#server/plugins/external/db'
 import { num, table } from '../lib/format'
@@ -78,27 +78,26 @@ async function servicePath(engine: string, database: Database, workers: number):
       const amount = BigInt(randomInt(1, 1000))
       const out = randomInt(0, 2) === 0
       const t0 = performance.now()
-      await withIdempotency(
-        db,
-        {
+      const ctx = {
+        memberId: m.id,
+        key: randomBytes(12).toString('hex'),
+        endpoint: 'wallet.transfer',
+        hash: requestHash('wallet.transfer', { amount: String(amount), out }),
+      }
+      // The route layer looks for a stored answer before the handler runs.
+      await storedAnswer(db, ctx)
+      await withIdempotency(db, ctx, new Date(), (tx) =>
+        ledger.post(tx, {
+          merchantCode: merchant,
+          type: 'WALLET_TRANSFER',
           memberId: m.id,
-          key: randomBytes(12).toString('hex'),
-          endpoint: 'wallet.transfer',
-          body: { amount: String(amount), out },
+          actor: 'member',
           at: new Date(),
-        },
-        (tx) =>
-          ledger.post(tx, {
-            merchantCode: merchant,
-            type: 'WALLET_TRANSFER',
-            memberId: m.id,
-            actor: 'member',
-            at: new Date(),
-            postings: [
-              { accountId: out ? m.main : m.vendor, amount: -amount },
-              { accountId: out ? m.vendor : m.main, amount },
-            ],
-          }),
+          postings: [
+            { accountId: out ? m.main : m.vendor, amount: -amount },
+            { accountId: out ? m.vendor : m.main, amount },
+          ],
+        }),
       ).catch(() => undefined)
       samples.push(performance.now() - t0)
     }

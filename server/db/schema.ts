@@ -335,6 +335,8 @@ export const sessions = pgTable(
 export const throttles = pgTable('throttles', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
+  /** Attempts taken and still being checked (see throttle.ts `reserve`). */
+  pending: integer('pending').notNull().default(0),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
   blockedUntil: timestamp('blocked_until', { withTimezone: true }),
 })

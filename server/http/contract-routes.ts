@@ -14,6 +14,8 @@ import { memberTypes } from '#contract/identity'
 import { isAgentType, type Sessions } from '../identity/sessions'
 import type { AccessService } from '../system/access'
 import { AppError } from './errors'
+import { requestHash, storedAnswer } from '../money/idempotency'
+import type { Db } from '../plugins/external/db'
 import { callerContext, type CallerContext } from './request-context'
 
 export interface HandlerArgs<E extends EndpointDef> {
@@ -37,13 +39,23 @@ export interface RouteDeps {
   knownMerchants: () => ReadonlySet<string>
   countryHeader: string
   sessions: Sessions
+  /** Where idempotent answers are stored (see money/idempotency.ts). */
+  db: Db
 }
 
 const formType = 'application/x-www-form-urlencoded'
 const idempotencyHeader = 'idempotency-key'
 const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,128}$/
 
-/** Registers one endpoint row with its handler. */
+/**
+ * Registers one endpoint row with its handler. The order is Fastify's request lifecycle:
+ * - onRequest: who may call at all (maintenance, IP, region, session, role, feature flag,
+ *   the Idempotency-Key header), before a byte of the body is read, so a refused caller
+ *   learns nothing of the body's schema and costs no parsing or RSA work;
+ * - preValidation: the media type, and the encrypted envelope opened and checked;
+ * - preHandler: an idempotent retry answered from its stored answer, before any check;
+ * - handler.
+ */
 export function registerEndpoint<E extends EndpointDef>(
   app: FastifyInstance,
   def: E,
@@ -52,6 +64,8 @@ export function registerEndpoint<E extends EndpointDef>(
 ): void {
   const typed = app.withTypeProvider<ZodTypeProvider>()
   const hasBody = def.method !== 'GET' && def.body !== undefined
+  // Answers to a session, and answers that may start one, are never kept by a cache.
+  const noStore = def.auth !== 'public' || def.method !== 'GET'
   typed.route({
     method: def.method,
     url: def.path,
@@ -61,35 +75,8 @@ export function registerEndpoint<E extends EndpointDef>(
       ...(hasBody && !def.encrypted ? { body: def.body } : {}),
       response: { 200: successEnvelope(def.response) },
     },
-    preValidation: async (req) => {
-      const contentType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase()
-      if (contentType === formType && def.bodyEncoding !== 'form') {
-        throw new AppError('unsupported_media_type', 'this endpoint takes JSON')
-      }
-      if (!def.encrypted) return
-      const header = parseEncryptionHeader(headerOf(req, encryptionHeader))
-      const envelope = EncryptedBodySchema.safeParse(req.body)
-      if (!header || !envelope.success) {
-        throw new AppError('request_body_required', 'this endpoint takes an encrypted body')
-      }
-      const plain = await deps.keyring.decrypt(header, envelope.data.value)
-      if (def.body) {
-        const parsed = def.body.safeParse(plain)
-        if (!parsed.success) {
-          throw new AppError('validation_failed', 'invalid body', {
-            fields: parsed.error.issues.map((i) => ({
-              path: i.path.join('.'),
-              code: i.code,
-              message: i.message,
-            })),
-          })
-        }
-        req.body = parsed.data
-      } else {
-        req.body = plain
-      }
-    },
-    preHandler: async (req) => {
+    onRequest: async (req, reply) => {
+      if (noStore) void reply.header('cache-control', 'no-store')
       const caller = callerContext(req, {
         defaultMerchant: deps.defaultMerchant,
         knownMerchants: deps.knownMerchants(),
@@ -126,7 +113,7 @@ export function registerEndpoint<E extends EndpointDef>(
             'send an Idempotency-Key header (8-128 letters, digits, - or _) with this request',
           )
         }
-        caller.idempotencyKey = key
+        if (!caller.session) throw new Error(`${def.name} is idempotent but takes no session`)
       }
       if (def.modId) {
         const snap = await deps.access.snapshot(caller.merchantCode)
@@ -135,14 +122,72 @@ export function registerEndpoint<E extends EndpointDef>(
         }
       }
     },
+    preValidation: async (req) => {
+      const contentType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase()
+      if (contentType === formType && def.bodyEncoding !== 'form') {
+        throw new AppError('unsupported_media_type', 'this endpoint takes JSON')
+      }
+      if (hasBody && req.body === undefined) {
+        throw new AppError('request_body_required', 'this endpoint takes a body')
+      }
+      if (!def.encrypted) return
+      const header = parseEncryptionHeader(headerOf(req, encryptionHeader))
+      const envelope = EncryptedBodySchema.safeParse(req.body)
+      if (!header || !envelope.success) {
+        throw new AppError('request_body_required', 'this endpoint takes an encrypted body')
+      }
+      const plain = await deps.keyring.decrypt(header, envelope.data.value)
+      if (def.body) {
+        const parsed = def.body.safeParse(plain)
+        if (!parsed.success) {
+          throw new AppError('validation_failed', 'invalid body', {
+            fields: parsed.error.issues.map((i) => ({
+              path: i.path.join('.'),
+              code: i.code,
+              message: i.message,
+            })),
+          })
+        }
+        req.body = parsed.data
+      } else {
+        req.body = plain
+      }
+    },
+    preHandler: async (req, reply) => {
+      const caller = req.caller
+      if (!def.idempotent || !caller?.session) return
+      caller.idempotency = {
+        memberId: caller.session.memberId,
+        key: headerOf(req, idempotencyHeader)?.trim() ?? '',
+        endpoint: def.name,
+        hash: requestHash(def.name, inputOf(req), def.secrets),
+      }
+      const stored = await storedAnswer(deps.db, caller.idempotency)
+      if (stored) return reply.send({ success: true as const, value: stored.response })
+    },
     handler: async (req, reply) => {
-      const input = (hasBody ? req.body : def.query ? req.query : undefined) as EndpointParsedInput<E>
+      const input = inputOf(req) as EndpointParsedInput<E>
       const caller = req.caller
       if (!caller) throw new Error('caller context missing')
-      const value = await handler({ input, caller, req, reply })
-      return { success: true as const, value }
+      try {
+        const value = await handler({ input, caller, req, reply })
+        return { success: true as const, value }
+      } catch (err) {
+        // A request that raced an earlier one with its key can be refused by a check the
+        // earlier one's effect made fail (the withdrawal is no longer waiting, the balance
+        // is gone); its answer is the earlier one's, as if it had come a moment later.
+        if (err instanceof AppError && caller.idempotency) {
+          const stored = await storedAnswer(deps.db, caller.idempotency)
+          if (stored) return { success: true as const, value: stored.response as EndpointOutput<E> }
+        }
+        throw err
+      }
     },
   })
+
+  function inputOf(req: FastifyRequest): unknown {
+    return hasBody ? req.body : def.query ? req.query : undefined
+  }
 }
 
 /** Registers every row of the table with its handler from the map. */

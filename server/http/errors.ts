@@ -5,7 +5,9 @@
  */
 import { errorHttpStatus, type ErrorCode } from '#contract/error-codes'
 import type { Failure, FieldError } from '#contract/envelope'
+import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance } from 'fastify'
+import { DrizzleQueryError } from 'drizzle-orm/errors'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 
 export class AppError extends Error {
@@ -107,4 +109,97 @@ export function installErrorHandling(app: FastifyInstance): void {
     req.log.error({ err }, 'unhandled error')
     return reply.code(500).send(failure('internal_error', 'internal error'))
   })
+}
+
+/** What a log line says about an error, and its causes. */
+export interface LoggedError {
+  type: string
+  message: string
+  code?: string
+  /** PostgreSQL's names of what failed: schema identifiers, never values. */
+  constraint?: string
+  table?: string
+  column?: string
+  stack?: string
+  cause?: LoggedError
+}
+
+const dbFields = ['constraint', 'table', 'column'] as const
+
+/**
+ * An error as the log may carry it. A failed query's own text holds the SQL and its
+ * parameters (what the user typed, a password hash, an e-mail address), and PostgreSQL
+ * quotes the offending value in its message, so neither reaches the log: the query is named
+ * only as failed, quoted parts of a database message are blanked, and the stack keeps its
+ * frames without the message line.
+ */
+export function loggable(err: unknown, depth = 0): LoggedError {
+  if (!(err instanceof Error)) return { type: typeof err, message: 'a thrown non-error value' }
+  const fromDb =
+    err instanceof DrizzleQueryError ||
+    depth > 0 ||
+    typeof (err as { severity?: unknown }).severity === 'string'
+  const message =
+    err instanceof DrizzleQueryError
+      ? 'database query failed'
+      : fromDb
+        ? err.message.replace(/"[^"]*"/g, '"…"')
+        : err.message
+  const out: LoggedError = { type: err.name, message }
+  const fields = err as unknown as Record<string, unknown>
+  if (typeof fields.code === 'string') out.code = fields.code
+  for (const f of dbFields) if (typeof fields[f] === 'string') out[f] = fields[f]
+  const frames = err.stack
+    ?.split('\n')
+    .filter((l) => l.startsWith('    at '))
+    .join('\n')
+  if (frames) out.stack = frames
+  if (err.cause !== undefined && depth < 3) out.cause = loggable(err.cause, depth + 1)
+  return out
+}
+
+const clientErrors: Record<string, { status: number; errorCode: ErrorCode; message: string }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    errorCode: 'headers_too_large',
+    message: 'the request headers are too large',
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    errorCode: 'request_timeout',
+    message: 'the request took too long',
+  },
+}
+const statusText: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+}
+
+/**
+ * Node's HTTP parser refuses some requests before Fastify sees them (headers too large, a
+ * broken chunked body, a request that never finished); they are answered in the envelope
+ * too, then the connection is closed as Node would.
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  err: Error & { code?: string },
+  socket: Socket,
+): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return
+  const known = err.code ? clientErrors[err.code] : undefined
+  const { status, errorCode, message } = known ?? {
+    status: 400,
+    errorCode: 'bad_request' as const,
+    message: 'the request could not be read',
+  }
+  this.log.debug({ code: err.code }, 'client error')
+  if (socket.writable) {
+    const body = JSON.stringify(failure(errorCode, message))
+    socket.write(
+      `HTTP/1.1 ${status} ${statusText[status] ?? 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    )
+  }
+  socket.destroy(err)
 }

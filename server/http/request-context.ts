@@ -4,6 +4,7 @@
 import { defaultLocale, parseLocale, type Locale } from '#contract/locales'
 import type { FastifyRequest } from 'fastify'
 import type { AuthedSession } from '../identity/sessions'
+import type { IdempotencyContext } from '../money/idempotency'
 
 export interface CallerContext {
   merchantCode: string
@@ -13,8 +14,8 @@ export interface CallerContext {
   country: string | null
   /** The caller's session, on endpoints that need one. */
   session?: AuthedSession
-  /** The Idempotency-Key header of a money mutation (checked by the contract routes). */
-  idempotencyKey?: string
+  /** The idempotent request a money mutation writes its key for (set by the contract routes). */
+  idempotency?: IdempotencyContext
 }
 
 export function callerContext(

@@ -387,103 +387,103 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
       const pairKey = loginKeys.pair(caller.merchantCode, username, caller.ip)
       const ipKey = loginKeys.address(caller.ip)
       const userKey = loginKeys.user(caller.merchantCode, username)
-      const pair = await throttle.reserve(
-        pairKey,
-        loginPolicy.windowMs,
-        loginPolicy.lockAfter,
-        loginPolicy.lockMs,
-      )
-      if (!pair.granted) {
-        throw retryLater(
-          'account_locked',
-          'too many failed logins; try again later',
-          secondsUntil(pair.until, now()),
-          {
-            captcha: true,
-          },
-        )
-      }
-      const address = await throttle.reserve(
-        ipKey,
-        loginPolicy.windowMs,
-        loginPolicy.addressLimit,
-        loginPolicy.lockMs,
-      )
-      if (!address.granted) {
-        await throttle.release(pairKey, pair.blockedUntil !== null)
-        throw tooMany('too many failed logins from this address', address.until)
-      }
-      const user = await throttle.hit(userKey, loginPolicy.windowMs)
-      // An attempt that was not a wrong password gives back what it took, and lifts the
-      // blocks it set by taking the last of a budget.
-      const giveBack = (account: 'release' | 'clear') =>
-        Promise.all([
-          throttle.release(pairKey, pair.blockedUntil !== null),
-          throttle.release(ipKey, address.blockedUntil !== null),
-          account === 'clear' ? throttle.clear(userKey) : throttle.release(userKey),
-        ])
-      let member: typeof members.$inferSelect | undefined
-      let ok: boolean
-      let captchaOn: boolean
-      try {
-        const snapNow = await access.snapshot(caller.merchantCode)
-        captchaOn = access.isEnabled(snapNow, 'CAPTCHA3')
-        // The counts include this attempt: the captcha is asked for once 3 failures stand
-        // for the account (from anywhere) or for the address (at any account). With captchas switched off by
-        // the operator, the lock and the address budget alone guard the accounts.
-        if (
-          captchaOn &&
-          (user.count > loginPolicy.captchaAfter || address.count > loginPolicy.captchaAfter)
-        ) {
-          if (!input.captcha) throw new AppError('captcha_required', 'enter the captcha', { captcha: true })
-          if (!(await captchas.check(cookieOf(req), input.captcha))) {
-            throw new AppError('captcha_invalid', 'the captcha is wrong', { captcha: true })
-          }
-        }
-        ;[member] = await db
-          .select()
-          .from(members)
-          .where(and(eq(members.merchantCode, caller.merchantCode), eq(members.username, username)))
-        ok = await passwords.verify(member?.passwordHash, password)
-      } catch (err) {
-        // A missing or wrong captcha, or the server failing to check, is no wrong password.
-        await giveBack('release')
-        throw err
-      }
-      if (!member || !ok) {
-        const lockedUntil = pair.blockedUntil
-        await audit({
-          merchantCode: caller.merchantCode,
-          event: 'login_failed',
-          ip: caller.ip,
-          memberId: member?.id,
-          username,
-        })
-        if (lockedUntil) {
-          await audit({
-            merchantCode: caller.merchantCode,
-            event: 'account_locked',
-            ip: caller.ip,
-            memberId: member?.id,
-            username,
-          })
+      // Guesses at one pair are checked one after another in this process, so parallel
+      // requests wait for each other instead of polling the budget.
+      const member = await throttle.oneAtATime(pairKey, async () => {
+        const pair = await throttle.reserve(pairKey, loginPolicy.windowMs, loginPolicy.lockAfter)
+        if (!pair.granted) {
           throw retryLater(
             'account_locked',
             'too many failed logins; try again later',
-            secondsUntil(lockedUntil, now()),
+            secondsUntil(pair.until, now()),
             {
               captcha: true,
             },
           )
         }
-        const captcha =
-          captchaOn && (user.count >= loginPolicy.captchaAfter || address.count >= loginPolicy.captchaAfter)
-        throw new AppError('invalid_credentials', 'the account or password is wrong', { captcha })
-      }
-      // The account's captcha count is cleared. The pair and the address give back only this
-      // attempt: failures counted before it stay, so an address guessing at several accounts
-      // keeps its count when it logs into one of its own.
-      await giveBack('clear')
+        const address = await throttle.reserve(ipKey, loginPolicy.windowMs, loginPolicy.addressLimit)
+        if (!address.granted) {
+          await throttle.release(pairKey)
+          throw tooMany('too many failed logins from this address', address.until)
+        }
+        const user = await throttle.hit(userKey, loginPolicy.windowMs)
+        // An attempt that was not a wrong password gives back what it took.
+        const giveBack = (account: 'release' | 'clear') =>
+          Promise.all([
+            throttle.release(pairKey),
+            throttle.release(ipKey),
+            account === 'clear' ? throttle.clear(userKey) : throttle.unhit(userKey),
+          ])
+        let member: typeof members.$inferSelect | undefined
+        let ok: boolean
+        let captchaOn: boolean
+        try {
+          const snapNow = await access.snapshot(caller.merchantCode)
+          captchaOn = access.isEnabled(snapNow, 'CAPTCHA3')
+          // The counts include this attempt: the captcha is asked for once 3 failures stand
+          // for the account (from anywhere) or for the address (at any account). With captchas switched off by
+          // the operator, the lock and the address budget alone guard the accounts.
+          if (
+            captchaOn &&
+            (user.count > loginPolicy.captchaAfter || address.count > loginPolicy.captchaAfter)
+          ) {
+            if (!input.captcha) throw new AppError('captcha_required', 'enter the captcha', { captcha: true })
+            if (!(await captchas.check(cookieOf(req), input.captcha))) {
+              throw new AppError('captcha_invalid', 'the captcha is wrong', { captcha: true })
+            }
+          }
+          ;[member] = await db
+            .select()
+            .from(members)
+            .where(and(eq(members.merchantCode, caller.merchantCode), eq(members.username, username)))
+          ok = await passwords.verify(member?.passwordHash, password)
+        } catch (err) {
+          // A missing or wrong captcha, or the server failing to check, is no wrong password.
+          await giveBack('release')
+          throw err
+        }
+        if (!member || !ok) {
+          // A wrong password counts for the pair and the address; the failure that reaches a
+          // limit blocks its key.
+          const [pairNow] = await Promise.all([
+            throttle.fail(pairKey, loginPolicy.windowMs, loginPolicy.lockAfter, loginPolicy.lockMs),
+            throttle.fail(ipKey, loginPolicy.windowMs, loginPolicy.addressLimit, loginPolicy.lockMs),
+          ])
+          const lockedUntil = pairNow.blockedUntil
+          await audit({
+            merchantCode: caller.merchantCode,
+            event: 'login_failed',
+            ip: caller.ip,
+            memberId: member?.id,
+            username,
+          })
+          if (lockedUntil) {
+            await audit({
+              merchantCode: caller.merchantCode,
+              event: 'account_locked',
+              ip: caller.ip,
+              memberId: member?.id,
+              username,
+            })
+            throw retryLater(
+              'account_locked',
+              'too many failed logins; try again later',
+              secondsUntil(lockedUntil, now()),
+              {
+                captcha: true,
+              },
+            )
+          }
+          const captcha =
+            captchaOn && (user.count >= loginPolicy.captchaAfter || address.count >= loginPolicy.captchaAfter)
+          throw new AppError('invalid_credentials', 'the account or password is wrong', { captcha })
+        }
+        // The account's captcha count is cleared. The pair and the address give back only this
+        // attempt: failures counted before it stay, so an address guessing at several accounts
+        // keeps its count when it logs into one of its own.
+        await giveBack('clear')
+        return member
+      })
       if (member.status !== 'active') throw new AppError('account_disabled', 'this account is disabled')
       if (input.entrance === 'agent' && !isAgentType(member.type)) {
         throw new AppError('error_not_agent', 'non-agents cannot log in here')

@@ -15,8 +15,14 @@ export interface ThrottleState {
 
 /** An attempt taken from a budget, or refused with when the budget comes back. */
 export type Reservation =
-  | { granted: true; count: number; resetsAt: Date; blockedUntil: Date | null }
-  | { granted: false; count: number; until: Date }
+  /** `count`: the failures in the window with this attempt, were it to fail. */
+  { granted: true; count: number; resetsAt: Date } | { granted: false; count: number; until: Date }
+
+/** How long a request waits for checks in flight to free a budget, and how often it looks. */
+const busyWaitMs = 5000
+const busyPollMs = 40
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /** What a guarded secret check found. */
 export type Guarded =
@@ -25,6 +31,8 @@ export type Guarded =
   | { outcome: 'refused'; until: Date }
 
 export function createThrottle(db: Db, now: () => Date) {
+  /** The tail of each key's queue of checks in this process. */
+  const queues = new Map<string, Promise<void>>()
   const api = {
     /** The current count (0 when the window has passed) and any block. */
     async peek(key: string, windowMs: number): Promise<ThrottleState> {
@@ -85,78 +93,129 @@ export function createThrottle(db: Db, now: () => Date) {
 
     /**
      * Takes one attempt from a key's budget before the costly or secret check it guards.
-     * One statement counts it and refuses it while the key is blocked or `limit` attempts
-     * already stand in the window, so parallel guesses never get more than `limit` checks.
-     * The attempt that takes the last of the budget blocks the key for `blockMs` at once, so
-     * no attempt after it is checked while it is; when its secret proves right, `release`
-     * lifts the block again.
+     * One statement refuses it while the key is blocked or `limit` failures stand in the
+     * window, and holds it as pending while failures and pending checks together fill the
+     * budget, so parallel guesses never get more than `limit` checks. A request that finds
+     * the budget held only by checks still running waits for them (they take milliseconds)
+     * instead of being told the key is locked: right secrets sent in parallel all pass.
+     * The attempt ends with `release` (right, or never checked) or `fail` (wrong).
      */
-    async reserve(key: string, windowMs: number, limit: number, blockMs?: number): Promise<Reservation> {
-      const t = now()
-      const at = t.toISOString()
-      const windowStart = new Date(t.getTime() - windowMs).toISOString()
-      const until = blockMs === undefined ? null : new Date(t.getTime() + blockMs).toISOString()
-      const counted = sql`case when throttles.window_started_at <= ${windowStart}::timestamptz
-            then 1 else throttles.count + 1 end`
-      const res = await db.execute(sql`
-        insert into throttles (key, count, window_started_at, blocked_until)
-        values (${key}, 1, ${at}::timestamptz,
-                case when 1 >= ${limit} then ${until}::timestamptz end)
-        on conflict (key) do update set
-          count = ${counted},
-          window_started_at = case when throttles.window_started_at <= ${windowStart}::timestamptz
-            then excluded.window_started_at else throttles.window_started_at end,
-          blocked_until = case when ${counted} >= ${limit} then ${until}::timestamptz end
-        where (throttles.blocked_until is null or throttles.blocked_until <= ${at}::timestamptz)
-          and (throttles.window_started_at <= ${windowStart}::timestamptz or throttles.count < ${limit})
-        returning count, window_started_at, blocked_until`)
-      type Row = { count: number; window_started_at: string | Date; blocked_until: string | Date | null }
-      const row = (res as unknown as { rows: Row[] }).rows[0]
-      if (row) {
-        return {
-          granted: true,
-          count: Number(row.count),
-          resetsAt: new Date(new Date(row.window_started_at).getTime() + windowMs),
-          blockedUntil: row.blocked_until ? new Date(row.blocked_until) : null,
+    async reserve(key: string, windowMs: number, limit: number): Promise<Reservation> {
+      const deadline = performance.now() + busyWaitMs
+      for (;;) {
+        const t = now()
+        const at = t.toISOString()
+        const windowStart = new Date(t.getTime() - windowMs).toISOString()
+        const expired = sql`throttles.window_started_at <= ${windowStart}::timestamptz`
+        const res = await db.execute(sql`
+          insert into throttles (key, count, pending, window_started_at)
+          values (${key}, 0, 1, ${at}::timestamptz)
+          on conflict (key) do update set
+            count = case when ${expired} then 0 else throttles.count end,
+            pending = case when ${expired} then 1 else throttles.pending + 1 end,
+            window_started_at = case when ${expired}
+              then excluded.window_started_at else throttles.window_started_at end
+          where (throttles.blocked_until is null or throttles.blocked_until <= ${at}::timestamptz)
+            and (${expired} or throttles.count + throttles.pending < ${limit})
+          returning count, window_started_at`)
+        type Row = { count: number; window_started_at: string | Date }
+        const row = (res as unknown as { rows: Row[] }).rows[0]
+        if (row) {
+          return {
+            granted: true,
+            count: Number(row.count) + 1,
+            resetsAt: new Date(new Date(row.window_started_at).getTime() + windowMs),
+          }
         }
+        const state = await api.peek(key, windowMs)
+        if (state.blockedUntil) return { granted: false, count: state.count, until: state.blockedUntil }
+        if (state.count >= limit) return { granted: false, count: state.count, until: state.resetsAt }
+        // Only checks still running hold the budget: wait for them to end.
+        if (performance.now() > deadline) {
+          return { granted: false, count: state.count, until: new Date(t.getTime() + 1000) }
+        }
+        await sleep(busyPollMs + Math.random() * busyPollMs)
       }
-      const state = await api.peek(key, windowMs)
-      return { granted: false, count: state.count, until: state.blockedUntil ?? state.resetsAt }
+    },
+
+    /** Takes back one event counted by `hit` (it turned out not to count). */
+    async unhit(key: string): Promise<void> {
+      await db.execute(sql`update throttles set count = greatest(count - 1, 0) where key = ${key}`)
+    },
+
+    /** Ends an attempt taken by `reserve` whose secret was right or never checked. */
+    async release(key: string): Promise<void> {
+      await db.execute(sql`update throttles set pending = greatest(pending - 1, 0) where key = ${key}`)
     },
 
     /**
-     * Gives back an attempt taken by `reserve` whose secret was right or never checked.
-     * With `lift` (the attempt took the last of the budget and so set the block) the block
-     * goes too: only a wrong secret on the last attempt leaves the key blocked.
+     * Ends an attempt taken by `reserve` whose secret was wrong: it counts as a failure, and
+     * the failure that reaches `limit` blocks the key for `blockMs`.
      */
-    async release(key: string, lift = false): Promise<void> {
-      await db.execute(sql`update throttles set count = greatest(count - 1, 0),
-        blocked_until = case when ${lift} then null else blocked_until end
-        where key = ${key}`)
+    async fail(key: string, windowMs: number, limit: number, blockMs?: number): Promise<ThrottleState> {
+      const t = now()
+      const until = blockMs === undefined ? null : new Date(t.getTime() + blockMs).toISOString()
+      const res = await db.execute(sql`
+        update throttles set pending = greatest(pending - 1, 0), count = count + 1,
+          blocked_until = case when count + 1 >= ${limit} and ${until}::timestamptz is not null
+            then ${until}::timestamptz else blocked_until end
+        where key = ${key}
+        returning count, blocked_until, window_started_at`)
+      type Row = { count: number; blocked_until: string | Date | null; window_started_at: string | Date }
+      const row = (res as unknown as { rows: Row[] }).rows[0]
+      const blocked = row?.blocked_until ? new Date(row.blocked_until) : null
+      return {
+        count: Number(row?.count ?? 1),
+        blockedUntil: blocked && blocked > t ? blocked : null,
+        resetsAt: new Date((row ? new Date(row.window_started_at) : t).getTime() + windowMs),
+      }
     },
 
     /**
      * Checks a secret on one attempt reserved from `key`'s budget. Right: the attempt is
-     * given back. Wrong: it is kept. A check that fails (throws) gives the attempt back.
+     * given back. Wrong: it counts as a failure. A check that fails (throws) gives it back.
      */
     async guard(
       p: { key: string; windowMs: number; limit: number; blockMs?: number },
       check: () => Promise<boolean>,
     ): Promise<Guarded> {
-      const r = await api.reserve(p.key, p.windowMs, p.limit, p.blockMs)
-      if (!r.granted) return { outcome: 'refused', until: r.until }
-      let right: boolean
+      return api.oneAtATime(p.key, async (): Promise<Guarded> => {
+        const r = await api.reserve(p.key, p.windowMs, p.limit)
+        if (!r.granted) return { outcome: 'refused', until: r.until }
+        let right: boolean
+        try {
+          right = await check()
+        } catch (err) {
+          await api.release(p.key)
+          throw err
+        }
+        if (right) {
+          await api.release(p.key)
+          return { outcome: 'right' }
+        }
+        const failed = await api.fail(p.key, p.windowMs, p.limit, p.blockMs)
+        return { outcome: 'wrong', ...failed }
+      })
+    },
+
+    /**
+     * Runs the checks of one key one after another in this process. The database's budget is
+     * what holds across instances; this only keeps parallel requests of one process from
+     * polling it while a check of theirs is running (each check takes milliseconds).
+     */
+    async oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+      const before = queues.get(key) ?? Promise.resolve()
+      let done = () => {}
+      const mine = new Promise<void>((resolve) => (done = resolve))
+      const tail = before.then(() => mine)
+      queues.set(key, tail)
+      await before
       try {
-        right = await check()
-      } catch (err) {
-        await api.release(p.key, r.blockedUntil !== null)
-        throw err
+        return await work()
+      } finally {
+        done()
+        if (queues.get(key) === tail) queues.delete(key)
       }
-      if (right) {
-        await api.release(p.key, r.blockedUntil !== null)
-        return { outcome: 'right' }
-      }
-      return { outcome: 'wrong', count: r.count, blockedUntil: r.blockedUntil, resetsAt: r.resetsAt }
     },
   }
   return api

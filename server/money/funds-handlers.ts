@@ -37,8 +37,8 @@ import {
   type MerchantRow,
 } from './common'
 import type { FundsService } from './funds-service'
-import { withIdempotency } from './idempotency'
-import { keyOf, memberOf, type MoneyDeps } from './wallet-handlers'
+import { idempotencyOf, withIdempotency } from './idempotency'
+import { memberOf, type MoneyDeps } from './wallet-handlers'
 
 export interface FundsDeps extends MoneyDeps {
   passwords: Passwords
@@ -242,31 +242,27 @@ export function fundsHandlers(deps: FundsDeps): HandlerGroup<Endpoints['funds']>
         })
       }
       const image = input.receipt ? imageOrThrow(input.receipt) : null
-      return withIdempotency(
-        db,
-        { memberId, key: keyOf(caller), endpoint: 'funds.depositBank', body: input, at: now() },
-        async (tx) => {
-          const at = now()
-          const receiptId =
-            input.receipt && image ? await storeImage(tx, memberId, input.receipt, image, at) : null
-          const [d] = await tx
-            .insert(deposits)
-            .values({
-              merchantCode: m.code,
-              memberId,
-              methodCode: meth.code,
-              kind: meth.kind,
-              amount,
-              status: 'PENDING',
-              reference,
-              receiptId,
-              createdAt: at,
-            })
-            .returning()
-          if (!d) throw new Error('deposit not written')
-          return depositView(d, m)
-        },
-      )
+      return withIdempotency(db, idempotencyOf(caller), now(), async (tx) => {
+        const at = now()
+        const receiptId =
+          input.receipt && image ? await storeImage(tx, memberId, input.receipt, image, at) : null
+        const [d] = await tx
+          .insert(deposits)
+          .values({
+            merchantCode: m.code,
+            memberId,
+            methodCode: meth.code,
+            kind: meth.kind,
+            amount,
+            status: 'PENDING',
+            reference,
+            receiptId,
+            createdAt: at,
+          })
+          .returning()
+        if (!d) throw new Error('deposit not written')
+        return depositView(d, m)
+      })
     },
 
     async depositOnline({ input, caller }) {
@@ -277,28 +273,24 @@ export function fundsHandlers(deps: FundsDeps): HandlerGroup<Endpoints['funds']>
       const payUrl = deps.payUrl
       if (!payUrl) throw new AppError('deposit_method_unknown', 'no online gateway is configured')
       inRangeOrThrow(amount, meth.minAmount, meth.maxAmount, m)
-      return withIdempotency(
-        db,
-        { memberId, key: keyOf(caller), endpoint: 'funds.depositOnline', body: input, at: now() },
-        async (tx) => {
-          const order = `DP${randomBytes(9).toString('hex').toUpperCase()}`
-          const [d] = await tx
-            .insert(deposits)
-            .values({
-              merchantCode: m.code,
-              memberId,
-              methodCode: meth.code,
-              kind: meth.kind,
-              amount,
-              status: 'PENDING',
-              gatewayOrder: order,
-              createdAt: now(),
-            })
-            .returning()
-          if (!d) throw new Error('deposit not written')
-          return { deposit: depositView(d, m), redirectUrl: payUrl(order) }
-        },
-      )
+      return withIdempotency(db, idempotencyOf(caller), now(), async (tx) => {
+        const order = `DP${randomBytes(9).toString('hex').toUpperCase()}`
+        const [d] = await tx
+          .insert(deposits)
+          .values({
+            merchantCode: m.code,
+            memberId,
+            methodCode: meth.code,
+            kind: meth.kind,
+            amount,
+            status: 'PENDING',
+            gatewayOrder: order,
+            createdAt: now(),
+          })
+          .returning()
+        if (!d) throw new Error('deposit not written')
+        return { deposit: depositView(d, m), redirectUrl: payUrl(order) }
+      })
     },
 
     async deposits({ input, caller }) {
@@ -512,44 +504,39 @@ export function fundsHandlers(deps: FundsDeps): HandlerGroup<Endpoints['funds']>
       const card = await ownCard(memberId, input.cardId)
       const wallet = await ledger.memberAccount(m.code, memberId)
       const inFlight = await ledger.houseAccount(m.code, 'withdrawals_in_flight')
-      const { paymentPassword: _secret, ...hashed } = input
       return orInsufficient(ledger, db, m, () =>
-        withIdempotency(
-          db,
-          { memberId, key: keyOf(caller), endpoint: 'funds.withdraw', body: hashed, at: now() },
-          async (tx) => {
-            const at = now()
-            const [w] = await tx
-              .insert(withdrawals)
-              .values({
-                merchantCode: m.code,
-                memberId,
-                cardId: card.id,
-                bankName: card.bankName,
-                accountName: card.accountName,
-                accountNumber: card.accountNumber,
-                amount,
-                status: 'PENDING',
-                createdAt: at,
-              })
-              .returning()
-            if (!w) throw new Error('withdrawal not written')
-            await ledger.post(tx, {
+        withIdempotency(db, idempotencyOf(caller), now(), async (tx) => {
+          const at = now()
+          const [w] = await tx
+            .insert(withdrawals)
+            .values({
               merchantCode: m.code,
-              type: 'WITHDRAWAL',
               memberId,
-              reference: `withdrawal:${w.id}`,
-              memo: card.bankName,
-              actor: 'member',
-              at,
-              postings: [
-                { accountId: wallet, amount: -amount },
-                { accountId: inFlight, amount },
-              ],
+              cardId: card.id,
+              bankName: card.bankName,
+              accountName: card.accountName,
+              accountNumber: card.accountNumber,
+              amount,
+              status: 'PENDING',
+              createdAt: at,
             })
-            return withdrawalView(w, m)
-          },
-        ),
+            .returning()
+          if (!w) throw new Error('withdrawal not written')
+          await ledger.post(tx, {
+            merchantCode: m.code,
+            type: 'WITHDRAWAL',
+            memberId,
+            reference: `withdrawal:${w.id}`,
+            memo: card.bankName,
+            actor: 'member',
+            at,
+            postings: [
+              { accountId: wallet, amount: -amount },
+              { accountId: inFlight, amount },
+            ],
+          })
+          return withdrawalView(w, m)
+        }),
       )
     },
 
@@ -617,29 +604,25 @@ export function fundsHandlers(deps: FundsDeps): HandlerGroup<Endpoints['funds']>
       if (input.outcome === 'NOT_RECEIVED' && !proof) {
         throw new AppError('image_invalid', 'add a screenshot that shows the money did not arrive')
       }
-      return withIdempotency(
-        db,
-        { memberId, key: keyOf(caller), endpoint: 'funds.confirmWithdrawal', body: input, at: now() },
-        async (tx) => {
-          const at = now()
-          const proofId = input.proof && proof ? await storeImage(tx, memberId, input.proof, proof, at) : null
-          const [done] = await tx
-            .update(withdrawals)
-            .set({ status: input.outcome, amountReceived, proofId, confirmedAt: at })
-            .where(and(eq(withdrawals.id, w.id), eq(withdrawals.status, 'PAID')))
-            .returning()
-          if (!done) {
-            throw new AppError(
-              'withdrawal_not_confirmable',
-              'this withdrawal is not waiting for a confirmation',
-              {
-                status: w.status,
-              },
-            )
-          }
-          return withdrawalView(done, m)
-        },
-      )
+      return withIdempotency(db, idempotencyOf(caller), now(), async (tx) => {
+        const at = now()
+        const proofId = input.proof && proof ? await storeImage(tx, memberId, input.proof, proof, at) : null
+        const [done] = await tx
+          .update(withdrawals)
+          .set({ status: input.outcome, amountReceived, proofId, confirmedAt: at })
+          .where(and(eq(withdrawals.id, w.id), eq(withdrawals.status, 'PAID')))
+          .returning()
+        if (!done) {
+          throw new AppError(
+            'withdrawal_not_confirmable',
+            'this withdrawal is not waiting for a confirmation',
+            {
+              status: w.status,
+            },
+          )
+        }
+        return withdrawalView(done, m)
+      })
     },
 
     async transferUpline({ input, caller }) {
@@ -654,29 +637,24 @@ export function fundsHandlers(deps: FundsDeps): HandlerGroup<Endpoints['funds']>
       await checkPaymentPassword(memberId, input.paymentPassword)
       const from = await ledger.memberAccount(m.code, memberId)
       const to = await ledger.memberAccount(m.code, upline.id)
-      const { paymentPassword: _secret, ...hashed } = input
       return orInsufficient(ledger, db, m, () =>
-        withIdempotency(
-          db,
-          { memberId, key: keyOf(caller), endpoint: 'funds.transferUpline', body: hashed, at: now() },
-          async (tx) => {
-            await ledger.post(tx, {
-              merchantCode: m.code,
-              type: 'UPLINE_TRANSFER',
-              memberId,
-              memo: `${me.account} > ${upline.account}`,
-              actor: 'member',
-              at: now(),
-              postings: [
-                { accountId: from, amount: -amount },
-                { accountId: to, amount },
-              ],
-            })
-            const wallets = await ledger.memberWallets(tx, m.code, memberId)
-            const sum = wallets.reduce((s, x) => s + x.balance, 0n)
-            return { upline: upline.account, sumBalance: minorToMoney(sum, currencyOf(m)) }
-          },
-        ),
+        withIdempotency(db, idempotencyOf(caller), now(), async (tx) => {
+          await ledger.post(tx, {
+            merchantCode: m.code,
+            type: 'UPLINE_TRANSFER',
+            memberId,
+            memo: `${me.account} > ${upline.account}`,
+            actor: 'member',
+            at: now(),
+            postings: [
+              { accountId: from, amount: -amount },
+              { accountId: to, amount },
+            ],
+          })
+          const wallets = await ledger.memberWallets(tx, m.code, memberId)
+          const sum = wallets.reduce((s, x) => s + x.balance, 0n)
+          return { upline: upline.account, sumBalance: minorToMoney(sum, currencyOf(m)) }
+        }),
       )
     },
   }

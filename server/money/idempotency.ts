@@ -1,12 +1,16 @@
 /**
- * Idempotency keys for money mutations. The key row is written in the same database
- * transaction as the movement it guards, with the answer:
- * - a retry with the same key and the same body gets the first answer again, and nothing
- *   moves twice. A retry after the first committed is answered from the stored row before
- *   any work; one that races the first does its work, then finds the key taken when it
- *   writes it (the unique index waits for the first to commit), so its transaction rolls
- *   back whole and it replays the first answer;
- * - the same key with another body, or for another call, is refused (409);
+ * Idempotency keys for money mutations. The route layer (http/contract-routes.ts) owns the
+ * key of every endpoint row marked `idempotent`: it names the request (member, key, the
+ * row's name and a hash of its body) and answers a retry from the stored row before the
+ * handler runs any check. The handler writes the key row in the same database transaction
+ * as the movement it guards, with the answer:
+ * - a retry after the first committed is answered from the stored row before any work, so
+ *   it gets the first answer even when the balance or the withdrawal's state has moved on;
+ * - one that races the first does its checks, then finds the key taken when it writes it
+ *   (the unique index waits for the first to commit), so its transaction rolls back whole
+ *   and it replays the first answer; one refused by a check the first's effect made fail
+ *   is answered from the stored row too (see the route layer);
+ * - the same key with another body, or for another endpoint, is refused (409);
  * - a movement that failed (insufficient funds, a wrong password) stored nothing, so a retry
  *   is judged afresh.
  */
@@ -28,54 +32,71 @@ function canonical(v: unknown): string {
   return JSON.stringify(v) ?? 'null'
 }
 
-export function requestHash(endpoint: string, body: unknown): string {
-  return createHash('sha256').update(endpoint).update('\u0000').update(canonical(body)).digest('hex')
+/** The hash a retry must match: the endpoint and its parsed input, secrets left out. */
+export function requestHash(endpoint: string, input: unknown, secrets: readonly string[] = []): string {
+  let hashed = input
+  if (secrets.length > 0 && input && typeof input === 'object' && !Array.isArray(input)) {
+    hashed = Object.fromEntries(Object.entries(input).filter(([k]) => !secrets.includes(k)))
+  }
+  return createHash('sha256').update(endpoint).update('\u0000').update(canonical(hashed)).digest('hex')
 }
 
-export interface IdempotencyArgs {
+/** One idempotent request as the route layer names it. */
+export interface IdempotencyContext {
   memberId: number
   key: string
+  /** The contract row's name, e.g. `funds.withdraw`. */
   endpoint: string
-  body: unknown
-  at: Date
+  hash: string
+}
+
+/** The route layer's context, for a handler of an idempotent row. */
+export function idempotencyOf(caller: { idempotency?: IdempotencyContext }): IdempotencyContext {
+  if (!caller.idempotency) throw new Error('idempotency context missing on an idempotent endpoint')
+  return caller.idempotency
+}
+
+/**
+ * The stored answer of an earlier request with this key, if one committed; refuses the key
+ * when it was used for another endpoint or another body.
+ */
+export async function storedAnswer(
+  db: Db,
+  ctx: IdempotencyContext,
+): Promise<{ response: unknown } | undefined> {
+  const [first] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.memberId, ctx.memberId), eq(idempotencyKeys.key, ctx.key)))
+  if (!first) return undefined
+  if (first.endpoint !== ctx.endpoint || first.requestHash !== ctx.hash) {
+    throw new AppError('idempotency_key_reused', 'this idempotency key was used for another request')
+  }
+  return { response: first.response }
 }
 
 /** Thrown inside the transaction to roll it back when another request owns the key. */
 class KeyTaken extends Error {}
 
-/** Runs `work` in one transaction guarded by the key; see the module comment. */
+/** Runs `work` in one transaction that also writes the key row; see the module comment. */
 export async function withIdempotency<T>(
   db: Db,
-  args: IdempotencyArgs,
+  ctx: IdempotencyContext,
+  at: Date,
   work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  const hash = requestHash(args.endpoint, args.body)
-  const where = and(eq(idempotencyKeys.memberId, args.memberId), eq(idempotencyKeys.key, args.key))
-
-  async function replay(): Promise<T | undefined> {
-    const [first] = await db.select().from(idempotencyKeys).where(where)
-    if (!first) return undefined
-    if (first.endpoint !== args.endpoint || first.requestHash !== hash) {
-      throw new AppError('idempotency_key_reused', 'this idempotency key was used for another request')
-    }
-    // The route's response schema checks the replayed answer on its way out.
-    return first.response as T
-  }
-
-  const earlier = await replay()
-  if (earlier !== undefined) return earlier
   try {
     return await db.transaction(async (tx) => {
       const result = await work(tx)
       const written = await tx
         .insert(idempotencyKeys)
         .values({
-          memberId: args.memberId,
-          key: args.key,
-          endpoint: args.endpoint,
-          requestHash: hash,
+          memberId: ctx.memberId,
+          key: ctx.key,
+          endpoint: ctx.endpoint,
+          requestHash: ctx.hash,
           response: result as unknown,
-          createdAt: args.at,
+          createdAt: at,
         })
         .onConflictDoNothing()
         .returning({ key: idempotencyKeys.key })
@@ -84,8 +105,9 @@ export async function withIdempotency<T>(
     })
   } catch (err) {
     if (!(err instanceof KeyTaken)) throw err
-    const first = await replay()
+    const first = await storedAnswer(db, ctx)
     if (first === undefined) throw new Error('idempotency key vanished', { cause: err })
-    return first
+    // The route's response schema checks the replayed answer on its way out.
+    return first.response as T
   }
 }

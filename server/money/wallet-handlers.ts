@@ -12,7 +12,7 @@ import { AppError } from '../http/errors'
 import type { Db } from '../plugins/external/db'
 import { amountOrThrow, currencyOf, orInsufficient, type MerchantRow } from './common'
 import type { MoneySettings, WalletDef } from './settings'
-import { withIdempotency } from './idempotency'
+import { idempotencyOf, withIdempotency } from './idempotency'
 import type { Executor, Ledger } from './ledger'
 
 export interface MoneyDeps {
@@ -54,11 +54,6 @@ export function memberOf(caller: { session?: { memberId: number } }): number {
   const id = caller.session?.memberId
   if (id === undefined) throw new AppError('CUSTOMER_NOT_LOGIN', 'log in first')
   return id
-}
-
-export function keyOf(caller: { idempotencyKey?: string }): string {
-  if (!caller.idempotencyKey) throw new AppError('idempotency_key_required', 'an Idempotency-Key is needed')
-  return caller.idempotencyKey
 }
 
 export function walletHandlers({ db, ledger, settings, now }: MoneyDeps): HandlerGroup<Endpoints['wallet']> {
@@ -112,74 +107,66 @@ export function walletHandlers({ db, ledger, settings, now }: MoneyDeps): Handle
       const fromId = await ledger.memberAccount(m.code, memberId, from.accountTypeId)
       const toId = await ledger.memberAccount(m.code, memberId, to.accountTypeId)
       return orInsufficient(ledger, db, m, () =>
-        withIdempotency(
-          db,
-          { memberId, key: keyOf(caller), endpoint: 'wallet.transfer', body: input, at: now() },
-          async (tx) => {
-            await ledger.post(tx, {
-              merchantCode: m.code,
-              type: 'WALLET_TRANSFER',
-              memberId,
-              memo: `${from.name} > ${to.name}`,
-              actor: 'member',
-              at: now(),
-              postings: [
-                { accountId: fromId, amount: -amount },
-                { accountId: toId, amount },
-              ],
-            })
-            return balancesOf(tx, ledger, m, memberId, defs)
-          },
-        ),
+        withIdempotency(db, idempotencyOf(caller), now(), async (tx) => {
+          await ledger.post(tx, {
+            merchantCode: m.code,
+            type: 'WALLET_TRANSFER',
+            memberId,
+            memo: `${from.name} > ${to.name}`,
+            actor: 'member',
+            at: now(),
+            postings: [
+              { accountId: fromId, amount: -amount },
+              { accountId: toId, amount },
+            ],
+          })
+          return balancesOf(tx, ledger, m, memberId, defs)
+        }),
       )
     },
 
-    async sweep({ input, caller }) {
+    async sweep({ caller }) {
       const memberId = memberOf(caller)
       const m = await settings.merchant(caller.merchantCode)
       const mainId = await ledger.memberAccount(m.code, memberId)
       const defs = await settings.wallets(m)
       const open = new Set(defs.filter((d) => !d.maintenance).map((d) => d.accountTypeId))
-      return withIdempotency(
-        db,
-        { memberId, key: keyOf(caller), endpoint: 'wallet.sweep', body: input, at: now() },
-        async (tx) => {
-          // Lock the member's wallets in id order (the order every movement locks them in).
-          const rows = await tx
-            .select({
-              id: ledgerAccounts.id,
-              accountTypeId: ledgerAccounts.accountTypeId,
-              balance: ledgerAccounts.balance,
-            })
-            .from(ledgerAccounts)
-            .where(and(eq(ledgerAccounts.merchantCode, m.code), eq(ledgerAccounts.memberId, memberId)))
-            .orderBy(asc(ledgerAccounts.id))
-            .for('update')
-          const moving = rows.filter(
-            (r) =>
-              r.accountTypeId !== null &&
-              r.accountTypeId !== mainAccountTypeId &&
-              open.has(r.accountTypeId) &&
-              BigInt(r.balance) > 0n,
-          )
-          if (moving.length > 0) {
-            const total = moving.reduce((s, r) => s + BigInt(r.balance), 0n)
-            await ledger.post(tx, {
-              merchantCode: m.code,
-              type: 'WALLET_TRANSFER',
-              memberId,
-              memo: 'sweep > MAIN',
-              actor: 'member',
-              at: now(),
-              postings: [
-                ...moving.map((r) => ({ accountId: r.id, amount: -BigInt(r.balance) })),
-                { accountId: mainId, amount: total },
-              ],
-            })
-          }
-          return balancesOf(tx, ledger, m, memberId, defs)
-        },
-      )
+      return withIdempotency(db, idempotencyOf(caller), now(), async (tx) => {
+        // Lock the member's wallets in id order (the order every movement locks them in).
+        const rows = await tx
+          .select({
+            id: ledgerAccounts.id,
+            accountTypeId: ledgerAccounts.accountTypeId,
+            balance: ledgerAccounts.balance,
+          })
+          .from(ledgerAccounts)
+          .where(and(eq(ledgerAccounts.merchantCode, m.code), eq(ledgerAccounts.memberId, memberId)))
+          .orderBy(asc(ledgerAccounts.id))
+          .for('update')
+        const moving = rows.filter(
+          (r) =>
+            r.accountTypeId !== null &&
+            r.accountTypeId !== mainAccountTypeId &&
+            open.has(r.accountTypeId) &&
+            BigInt(r.balance) > 0n,
+        )
+        if (moving.length > 0) {
+          const total = moving.reduce((s, r) => s + BigInt(r.balance), 0n)
+          await ledger.post(tx, {
+            merchantCode: m.code,
+            type: 'WALLET_TRANSFER',
+            memberId,
+            memo: 'sweep > MAIN',
+            actor: 'member',
+            at: now(),
+            postings: [
+              ...moving.map((r) => ({ accountId: r.id, amount: -BigInt(r.balance) })),
+              { accountId: mainId, amount: total },
+            ],
+          })
+        }
+        return balancesOf(tx, ledger, m, memberId, defs)
+      })
     },
 
     async consolidated({ caller }) {

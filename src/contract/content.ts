@@ -2,6 +2,7 @@
  * Brand content read before login: announcements (banners, marquee, popups, promotions).
  */
 import { z } from 'zod/mini'
+import { text } from './text'
 import { defineEndpoint } from './endpoint'
 
 export const announcementTypes = ['B', 'PL', 'PU', 'PR', 'H'] as const
@@ -29,7 +30,7 @@ export const AnnouncementsSchema = z.object({
 export type Announcements = z.infer<typeof AnnouncementsSchema>
 
 /** `types` is the platform's comma list, e.g. "B,PL,PU,PR,H". */
-const TypesList = z.string().check(z.maxLength(20), z.regex(/^(B|PL|PU|PR|H)(,(B|PL|PU|PR|H))*$/))
+const TypesList = text(20).check(z.regex(/^(B|PL|PU|PR|H)(,(B|PL|PU|PR|H))*$/))
 
 export const contentEndpoints = {
   announcements: defineEndpoint({

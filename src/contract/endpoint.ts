@@ -37,6 +37,11 @@ export interface EndpointDef {
    * key replays the first result; the same key with a different body is refused (409).
    */
   readonly idempotent?: boolean
+  /**
+   * Body fields that are secrets (a payment password): a retry is matched on the rest of
+   * the body, so no hash of a secret is ever stored with the idempotency key.
+   */
+  readonly secrets?: readonly string[]
   /** A larger body limit in bytes (uploads of receipt images); the default is 1 MiB. */
   readonly bodyLimit?: number
   readonly query?: z.ZodMiniType

@@ -4,12 +4,11 @@
  * Every call that moves money carries an Idempotency-Key header.
  */
 import { z } from 'zod/mini'
+import { text } from './text'
 import { defineEndpoint } from './endpoint'
 import { AmountInputSchema, MoneySchema } from './money'
 import { PageQueryShape, TimeRangeShape, pageOf } from './paging'
 import { RegisterFieldRuleSchema } from './system'
-
-const text = (max: number) => z.string().check(z.maxLength(max))
 
 /** Receipt and proof images: png or jpg, at most 5 MB (spec section 9). */
 export const maxImageBytes = 5 * 1024 * 1024
@@ -17,7 +16,7 @@ export const imageTypes = ['image/png', 'image/jpeg'] as const
 export const ImageUploadSchema = z.object({
   contentType: z.enum(imageTypes),
   /** The file's bytes in base64 (no data: prefix). */
-  data: z.string().check(z.maxLength(Math.ceil((maxImageBytes * 4) / 3) + 4)),
+  data: text(Math.ceil((maxImageBytes * 4) / 3) + 4),
 })
 export type ImageUpload = z.infer<typeof ImageUploadSchema>
 /** Body limit for calls that carry one image: its base64 plus room for the other fields. */
@@ -127,7 +126,7 @@ export const fundsEndpoints = {
       methodCode: text(32),
       amount: AmountInputSchema,
       /** The member's transfer reference, as written on the bank transfer. */
-      reference: z.string().check(z.minLength(1), z.maxLength(64)),
+      reference: text(64).check(z.minLength(1)),
       receipt: z.optional(ImageUploadSchema),
     }),
     response: DepositSchema,
@@ -237,8 +236,8 @@ export const fundsEndpoints = {
     encrypted: true,
     body: z.object({
       bankCode: text(32),
-      accountName: z.string().check(z.minLength(1), z.maxLength(64)),
-      accountNumber: z.string().check(z.minLength(1), z.maxLength(34)),
+      accountName: text(64).check(z.minLength(1)),
+      accountNumber: text(34).check(z.minLength(1)),
       paymentPassword: text(128),
     }),
     response: BankCardSchema,
@@ -267,6 +266,7 @@ export const fundsEndpoints = {
     auth: 'member',
     encrypted: true,
     idempotent: true,
+    secrets: ['paymentPassword'],
     body: z.object({ amount: AmountInputSchema, cardId: z.int(), paymentPassword: text(128) }),
     response: WithdrawalSchema,
     errors: [
@@ -331,6 +331,7 @@ export const fundsEndpoints = {
     auth: 'member',
     encrypted: true,
     idempotent: true,
+    secrets: ['paymentPassword'],
     modId: 'MEMTRANS3',
     body: z.object({ amount: AmountInputSchema, paymentPassword: text(128) }),
     /** The upline's account name and the member's balance after the transfer. */

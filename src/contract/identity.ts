@@ -3,10 +3,10 @@
  * Encrypted bodies (E) travel as the envelope of design.md section 2.
  */
 import { z } from 'zod/mini'
+import { text } from './text'
 import { defineEndpoint } from './endpoint'
 import { LocaleSchema } from './locales'
 
-const text = (max: number) => z.string().check(z.maxLength(max))
 const optText = (max: number) => z.optional(text(max))
 
 export const LoginRequestSchema = z.object({

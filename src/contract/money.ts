@@ -5,12 +5,13 @@
  * These helpers convert and format with no floating point anywhere.
  */
 import { z } from 'zod/mini'
+import { text } from './text'
 
 /** The most whole digits an amount may have in one request (999,999,999,999 major units). */
 export const maxAmountDigits = 12
 
 /** An amount as sent by a client: parsed by `parseAmount`, never by Number(). */
-export const AmountInputSchema = z.string().check(z.maxLength(32))
+export const AmountInputSchema = text(32)
 
 /** An amount as answered by the server: a signed decimal string of major units. */
 export const MoneySchema = z.string().check(z.regex(/^-?\d+(\.\d+)?$/))

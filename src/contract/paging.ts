@@ -3,6 +3,7 @@
  * PWA turns the member's local days into instants, so the server needs no time zone.
  */
 import { z } from 'zod/mini'
+import { text } from './text'
 
 export const maxPageSize = 100
 
@@ -10,7 +11,7 @@ export const maxPageSize = 100
 const intFromQuery = (min: number, max: number) =>
   z
     .pipe(
-      z.union([z.int(), z.string().check(z.regex(/^\d{1,15}$/))]),
+      z.union([z.int(), text().check(z.regex(/^\d{1,15}$/))]),
       z.transform((v) => Number(v)),
     )
     .check(z.gte(min), z.lte(max))

@@ -3,6 +3,7 @@
  * brand's content. All public; read before login.
  */
 import { z } from 'zod/mini'
+import { text } from './text'
 import { defineEndpoint } from './endpoint'
 import { LocaleSchema } from './locales'
 import { CurrencyDecimalsSchema } from './money'
@@ -184,7 +185,7 @@ export type PublicKey = z.infer<typeof PublicKeySchema>
 
 export const HealthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') })
 
-const host = z.optional(z.string().check(z.maxLength(253)))
+const host = z.optional(text(253))
 
 export const systemEndpoints = {
   whitelabel: defineEndpoint({
@@ -245,7 +246,7 @@ export const systemEndpoints = {
     auth: 'public',
     encrypted: false,
     alwaysAvailable: true,
-    query: z.object({ category: z.optional(z.string().check(z.maxLength(64))) }),
+    query: z.object({ category: z.optional(text(64)) }),
     response: z.array(HelpArticleSchema),
     errors: [],
   }),
@@ -256,7 +257,7 @@ export const systemEndpoints = {
     auth: 'public',
     encrypted: false,
     alwaysAvailable: true,
-    query: z.object({ code: z.optional(z.string().check(z.maxLength(64))) }),
+    query: z.object({ code: z.optional(text(64)) }),
     response: z.array(TemplateSchema),
     errors: [],
   }),

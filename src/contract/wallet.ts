@@ -5,6 +5,7 @@
  * Idempotency-Key header.
  */
 import { z } from 'zod/mini'
+import { text } from './text'
 import { defineEndpoint } from './endpoint'
 import { AmountInputSchema, CurrencyDecimalsSchema, MoneySchema } from './money'
 import { PageQueryShape, pageOf } from './paging'
@@ -88,7 +89,7 @@ export const walletEndpoints = {
     encrypted: false,
     modId: 'COMM3',
     /** typeId 0 (or none) answers every wallet; another id answers that wallet alone. */
-    query: z.object({ typeId: z.optional(z.string().check(z.regex(/^\d{1,6}$/))) }),
+    query: z.object({ typeId: z.optional(text().check(z.regex(/^\d{1,6}$/))) }),
     response: BalancesSchema,
     errors: ['wallet_unknown'],
   }),

@@ -33,6 +33,9 @@ const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
   validation_failed: msg`Some fields need attention.`,
   request_body_required: msg`Network abnormal, please retry.`,
   encryption_key_unknown: msg`Network abnormal, please retry.`,
+  // Refused by the server's HTTP parser: nothing the member typed, so a retry is the advice.
+  headers_too_large: msg`Network abnormal, please retry.`,
+  request_timeout: msg`Network abnormal, please retry.`,
   CUSTOMER_NOT_LOGIN: msg`Please log in first.`,
   'user.or.token.invalid': msg`Your session has ended. Please log in again.`,
   'login.not.session': msg`Your session has ended. Please log in again.`,

@@ -52,11 +52,13 @@ const rightAt = new Set([10, 20, 30])
 async function sealedBurst(
   url: string,
   body: (right: boolean) => unknown,
-  opts: { ip: string; token?: string },
+  opts: { ip: string; token?: string; allRight?: boolean },
 ): Promise<LightMyRequestResponse[]> {
   const res = await server.app.inject({ method: 'GET', url: '/wps/system/publicKey' })
   const pk = successEnvelope(PublicKeySchema).parse(res.json()).value
-  const sealed = Array.from({ length: burst }, (_, i) => sealWith(pk, body(rightAt.has(i + 1))))
+  const sealed = Array.from({ length: burst }, (_, i) =>
+    sealWith(pk, body(opts.allRight === true || rightAt.has(i + 1))),
+  )
   return Promise.all(
     sealed.map((s) =>
       server.app.inject({
@@ -158,6 +160,37 @@ describe('the payment password under parallel guesses', () => {
       null,
     )
     expect(ok.json()).toMatchObject({ value: { valid: true } })
+  })
+})
+
+describe('right secrets sent in parallel', () => {
+  it('all pass the payment password check: the budget held by checks in flight is waited for', async () => {
+    const m = await moneyMember(server)
+    const set = await sealedMoneyCall(
+      server,
+      m.token,
+      '/wps/relay/setWithdrawPassword',
+      { loginPassword: 'lotus123', paymentPassword: '246810', confirmPaymentPassword: '246810' },
+      null,
+    )
+    expect(set.statusCode, set.body).toBe(200)
+    const answers = await sealedBurst(
+      '/wps/relay/checkWithdrawPassword',
+      () => ({ paymentPassword: '246810' }),
+      { ip: nextIp(), token: m.token, allRight: true },
+    )
+    for (const a of answers) expect(a.json(), a.body).toMatchObject({ success: true, value: { valid: true } })
+  })
+
+  it('all log in from one address', async () => {
+    const m = await createMember(server, { username: 'together01', password: 'secret12' })
+    const answers = await sealedBurst(
+      '/wps/session/login',
+      () => ({ username: 'together01', password: 'secret12' }),
+      { ip: nextIp(), allRight: true },
+    )
+    expect(codes(answers)).toEqual(Array.from({ length: burst }, () => 'ok'))
+    expect(await sessionCount(m.id)).toBe(burst)
   })
 })
 

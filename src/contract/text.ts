@@ -1,0 +1,20 @@
+/**
+ * The one string schema of every request field (query and body, encrypted bodies too).
+ * Control characters have no place in a name, a code or an amount, and a NUL byte cannot
+ * be stored in a PostgreSQL text column, so they are refused at the edge as
+ * `validation_failed`. Tab and newline are refused too: no request field is multi-line.
+ * Answers keep plain z.string(): what is stored is answered as it is. The server's fuzz suite
+ * (tests/server/contract-fuzz.test.ts) sends a NUL in every string field of every row.
+ */
+import { z } from 'zod/mini'
+
+// eslint-disable-next-line no-control-regex -- the pattern exists to name control characters
+const printable = /^[^\u0000-\u001f\u007f]*$/
+
+const noControlCharacters = z.regex(printable, 'control characters are not allowed')
+
+/** A request string without control characters, at most `max` characters when given. */
+export function text(max?: number) {
+  const s = z.string().check(noControlCharacters)
+  return max === undefined ? s : s.check(z.maxLength(max))
+}
