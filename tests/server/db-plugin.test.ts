@@ -81,6 +81,15 @@ describe('PostgreSQL pool errors', () => {
     expect(JSON.stringify(logged[0]?.message)).not.toContain('s3cret-pw')
   })
 
+  it('says nothing of a connection that ends while the pool is being closed', async () => {
+    const pool = new pg.Pool({ connectionString: 'postgresql://portal@127.0.0.1:1/portal' })
+    const logged: string[] = []
+    watchPool(pool, 'postgresql://127.0.0.1:1/portal', (_err, message) => logged.push(message))
+    await pool.end()
+    pool.emit('error', new Error('terminating connection due to administrator command'))
+    expect(logged).toEqual([])
+  })
+
   // Only the PostgreSQL run of the suite has a server whose connections can be ended.
   if (inject('dbKind') === 'postgres') {
     it('logs a real idle connection ended by the server, then answers the next query', async () => {

@@ -75,6 +75,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
  */
 export function watchPool(pool: pg.Pool, where: string, log: DatabaseErrorLog): void {
   pool.on('error', (err) => {
+    // pool.end() resolves before its connections have closed; one ended meanwhile is no news.
+    if (pool.ending) return
     // A driver message never carries the connection string; the one in `where` has no password.
     log(err, `database pool error at ${where} (an idle connection was dropped; the pool opens a new one)`)
   })
