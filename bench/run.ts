@@ -59,7 +59,9 @@ function usage(sections: BenchSection[]): string {
     'usage: npm run bench [-- <section> …]',
     'sections:',
     ...sections.map((s) => `  ${s.name.padEnd(8)} ${s.title}`),
-    'env: BENCH_HTTP_SECONDS (default 10), BENCH_HTTP_WARMUP_SECONDS (default 2)',
+    'env: BENCH_HTTP_SECONDS (default 10), BENCH_HTTP_WARMUP_SECONDS (default 2),',
+    '     BENCH_LEDGER_SECONDS (default 8), BENCH_LEDGER_WARMUP_SECONDS (default 2),',
+    '     BENCH_LEDGER_ENGINES (default pglite,postgresql)',
   ].join('\n')
 }
 

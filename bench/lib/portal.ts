@@ -13,12 +13,27 @@ export interface PortalServer extends Omit<ChildServer, 'stop'> {
   stop(): Promise<StopResult & { dataDirRemoved: boolean }>
 }
 
-export async function startPortal(root: string, env: Record<string, string> = {}): Promise<PortalServer> {
+export interface PortalOptions {
+  /**
+   * Runs on the fresh data folder before the server starts (the embedded database allows
+   * one process at a time, so a section that needs rows of its own writes them here).
+   */
+  prepare?: (dataDir: string) => Promise<void>
+  /** Runs after the server stopped and before its data folder goes (e.g. to check the data). */
+  inspect?: (dataDir: string) => Promise<void>
+}
+
+export async function startPortal(
+  root: string,
+  env: Record<string, string> = {},
+  opts: PortalOptions = {},
+): Promise<PortalServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'))
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true })
   const release = onExit(removeDir)
   let child: ChildServer
   try {
+    await opts.prepare?.(dataDir)
     child = await startChild({
       name: 'portal server',
       cwd: root,
@@ -47,7 +62,11 @@ export async function startPortal(root: string, env: Record<string, string> = {}
     dataDir,
     async stop() {
       const res = await child.stop()
-      removeDir()
+      try {
+        await opts.inspect?.(dataDir)
+      } finally {
+        removeDir()
+      }
       release()
       return { ...res, dataDirRemoved: true }
     },

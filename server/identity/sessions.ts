@@ -29,10 +29,14 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 
-/** How often last_seen_at is written: the idle clock need not be finer than this. */
-const touchEveryMs = 60_000
-
 export function createSessions(db: Db, policy: SessionPolicy, now: () => Date) {
+  /**
+   * last_seen_at is written only when more than a tenth of the idle limit has passed since
+   * it was last written (a write on every request would be one more statement on every
+   * request's path). So it is at most idle/10 behind the last request, and a session ends
+   * between 0.9 and 1.0 times the idle limit after its last request, never later.
+   */
+  const touchEveryMs = Math.floor(policy.idleMs / 10)
   return {
     async create(
       memberId: number,

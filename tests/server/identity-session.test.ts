@@ -163,6 +163,51 @@ describe('session expiry', () => {
   })
 })
 
+describe('a short idle limit (SESSION_IDLE_MINUTES=1) is kept to within a tenth', () => {
+  const second = 1000
+  const shortClock = createClock()
+  let short: TestServer
+  beforeAll(async () => {
+    short = await build({ now: shortClock.now, config: { SESSION_IDLE_MINUTES: 1 } })
+  })
+  afterAll(async () => {
+    await short?.close()
+  })
+  const call = (token: string) => plainCall(short, 'GET', '/wps/member/info', { ip: nextIp(), token })
+
+  it('keeps a session that calls every 20 seconds alive for 5 minutes', async () => {
+    const token = await tokenOf(short, 'member01', 'lotus123', { ip: nextIp() })
+    for (let i = 1; i <= 15; i++) {
+      shortClock.advance(20 * second)
+      const res = await call(token)
+      expect(res.statusCode, `after ${i * 20} s: ${res.body}`).toBe(200)
+    }
+  })
+
+  it('ends it after a gap of 61 seconds, however its requests fell before', async () => {
+    const token = await tokenOf(short, 'member01', 'lotus123', { ip: nextIp() })
+    // Calls 5 s apart: each is within a tenth (6 s) of the last written time.
+    for (let i = 1; i <= 5; i++) {
+      shortClock.advance(5 * second)
+      expect((await call(token)).statusCode).toBe(200)
+    }
+    shortClock.advance(61 * second)
+    const res = await call(token)
+    expect(res.statusCode).toBe(401)
+    expect(failureOf(res).errorCode).toBe('user.or.token.invalid')
+  })
+
+  it('never ends it before 54 seconds (nine tenths) of silence', async () => {
+    const token = await tokenOf(short, 'member01', 'lotus123', { ip: nextIp() })
+    for (let i = 1; i <= 7; i++) {
+      shortClock.advance(7 * second)
+      expect((await call(token)).statusCode).toBe(200)
+    }
+    shortClock.advance(54 * second)
+    expect((await call(token)).statusCode).toBe(200)
+  })
+})
+
 describe('pruning ended sessions', () => {
   it('removes sessions a week after they ended, and keeps live and recently ended ones', async () => {
     const expiring = await tokenOf(server, 'member01', 'lotus123', { ip: nextIp() })
