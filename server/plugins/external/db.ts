@@ -215,10 +215,14 @@ function serialised(pglite: PGlite): PGlite {
       return tx.closed
     },
   })
-  // Drizzle's PGlite session calls only these two on its client.
-  const client: Pick<PGlite, 'query' | 'transaction'> = {
+  // Drizzle's PGlite session calls query and transaction on its client; the job queue
+  // (pg-boss's PGlite adapter, server/jobs) also calls exec and listen, and its statements
+  // wait their turn in the same queue as the requests'.
+  const client: Pick<PGlite, 'query' | 'transaction' | 'exec' | 'listen'> = {
     query: (query, params, options) => queue.run(() => pglite.query(query, params, lean(options))),
     transaction: (callback) => queue.run(() => pglite.transaction((tx) => callback(inTransaction(tx)))),
+    exec: (query, options) => queue.run(() => pglite.exec(query, lean(options))),
+    listen: (channel, callback, tx) => pglite.listen(channel, callback, tx),
   }
   return client as PGlite
 }
