@@ -112,7 +112,8 @@ function ByEmail({ onDone }: { onDone: () => void }) {
   return (
     <form className="form" onSubmit={(e) => void reset(e)} noValidate aria-busy={pending}>
       <p role="status">
-        <Trans>A reset code has been sent out to your e-mail.</Trans>
+        {/* The same answer whether or not the pair matches: who is registered is not told. */}
+        <Trans>If the username and e-mail match an account, a reset code has been sent to that e-mail.</Trans>
       </p>
       <TextField
         label={t`Verification code`}
