@@ -1,4 +1,5 @@
 // @ts-check
+import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import importX from 'eslint-plugin-import-x'
 import globals from 'globals'
@@ -36,7 +37,35 @@ const zones = [
     message: 'shared code never imports upward',
   },
   { target: './src/features', from: './src/routes', message: 'features never import routes' },
+  // One zone per feature folder, read from disk so a new feature is covered without an edit here.
+  ...readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map(({ name }) => ({
+      target: `./src/features/${name}`,
+      from: './src/features',
+      except: [`./${name}`],
+      message: 'no feature imports another feature: combine them in a route',
+    })),
 ]
+
+const barrelBan = {
+  group: ['**/index', '**/index.ts', '**/index.tsx', '**/index.js'],
+  message: 'no barrel files: import the module itself',
+}
+
+/**
+ * The options of no-restricted-imports for one area. A later flat-config block replaces a
+ * rule's options outright, so every block builds them here and keeps the barrel ban.
+ */
+function restrictedImports({ paths = [], patterns = [] } = {}) {
+  return /** @type {const} */ (['error', { paths, patterns: [barrelBan, ...patterns] }])
+}
+
+const storeAndDexieBans = [
+  { group: ['valtio', 'valtio/*'], message: 'only src/lib and a feature store.ts import valtio' },
+  { group: ['dexie', 'dexie/*'], message: 'use src/lib/db.ts' },
+]
+const dbClientBan = 'open the database through server/plugins/external/db.ts'
 
 export default tseslint.config(
   {
@@ -60,6 +89,9 @@ export default tseslint.config(
       globals: { ...globals.browser, ...globals.node },
     },
     settings: {
+      // Without these import-x reads no .ts file's imports, and no-cycle finds nothing.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
     },
     rules: {
@@ -67,14 +99,17 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'import-x/no-restricted-paths': ['error', { zones }],
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/index', '**/index.ts'], message: 'no barrel files: import the module itself' },
-          ],
-        },
-      ],
+      // A module that mostly re-exports is a barrel whatever its name; the default lets one
+      // re-export three modules before it counts.
+      'import-x/avoid-barrel-files': ['error', { amountOfExportsToConsiderModuleAsBarrel: 0 }],
+      'no-restricted-imports': restrictedImports(),
+    },
+  },
+  {
+    // The code's own graph has no cycles; tests and tooling sit outside it.
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
@@ -82,18 +117,44 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/lib/**', 'src/features/*/store.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'valtio', message: 'use a feature store.ts or src/lib' },
-            { name: 'dexie', message: 'use src/lib/db.ts' },
-          ],
-          patterns: [
-            { group: ['**/index', '**/index.ts'], message: 'no barrel files: import the module itself' },
-          ],
-        },
-      ],
+      'no-restricted-imports': restrictedImports({ patterns: storeAndDexieBans }),
+    },
+  },
+  {
+    // The service worker runs without a page: no React, no router, no stores.
+    files: ['src/sw/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrictedImports({
+        patterns: [
+          ...storeAndDexieBans,
+          {
+            group: [
+              'react',
+              'react/*',
+              'react-dom',
+              'react-dom/*',
+              '@tanstack/*',
+              '@lingui/react',
+              '@lingui/react/*',
+            ],
+            message: 'the service worker imports no UI',
+          },
+        ],
+      }),
+    },
+  },
+  {
+    // The contract is shared by the PWA, the service worker and the server: zod and itself only.
+    files: ['src/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrictedImports({
+        patterns: [
+          {
+            regex: '^(?!zod(/|$)|\\./|#contract/)',
+            message: 'src/contract imports only zod',
+          },
+        ],
+      }),
     },
   },
   {
@@ -101,25 +162,12 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     ignores: ['server/plugins/external/db.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'drizzle-orm/pglite',
-              message: 'open the database through server/plugins/external/db.ts',
-            },
-            {
-              name: 'drizzle-orm/node-postgres',
-              message: 'open the database through server/plugins/external/db.ts',
-            },
-            {
-              name: '@electric-sql/pglite',
-              message: 'open the database through server/plugins/external/db.ts',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': restrictedImports({
+        paths: ['drizzle-orm/pglite', 'drizzle-orm/node-postgres', '@electric-sql/pglite'].map((name) => ({
+          name,
+          message: dbClientBan,
+        })),
+      }),
     },
   },
 )

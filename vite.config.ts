@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { serverPathPattern } from './src/contract/server-paths'
 
 const api = process.env.VITE_DEV_API ?? 'http://localhost:8080'
 // Busts the persisted lobby cache on every build.
@@ -33,8 +34,8 @@ export default defineConfig({
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(version) },
   build: { manifest: true, target: 'es2022', sourcemap: false },
   server: {
-    proxy: Object.fromEntries(
-      ['/wps', '/lgw', '/lotto', '/healthz', '/manifest.webmanifest'].map((p) => [p, api]),
-    ),
+    // A key starting with ^ is a regular expression to Vite: the same match as the service
+    // worker's and the static server's, so /wpsx or /devices stay with the PWA.
+    proxy: { [serverPathPattern.source]: api },
   },
 })

@@ -32,6 +32,14 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', 'postgres')] : []),
       {
         test: {
+          name: 'lint',
+          include: ['tests/lint/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'i18n',
           include: ['tests/i18n/**/*.test.ts'],
           environment: 'node',

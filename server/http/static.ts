@@ -1,16 +1,17 @@
 /**
  * Serves the built PWA: hashed assets cached for a year, the shell files never cached
- * without revalidation, and index.html for navigations to any app route. API prefixes
- * never fall back to the shell: they answer the envelope 404 (or 405 for a known path).
+ * without revalidation, and index.html for navigations to any app route. The server's own
+ * prefixes (src/contract/server-paths.ts) never fall back to the shell: a miss there answers
+ * the envelope 404 (or 405 for a known path).
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { serverPathPattern } from '#contract/server-paths'
 import { failure } from './errors'
 
 const noCacheFiles = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js'])
-const apiPrefix = /^\/(wps|lgw|lotto)(\/|$)/
 
 export function cacheControlFor(filePath: string): string {
   // A precompressed sibling (index.html.br) is cached like the file it stands for.
@@ -59,7 +60,7 @@ export async function registerStatic(
         .header('allow', methods.join(', '))
         .send(failure('method_not_allowed', `${req.method} is not allowed on ${url}`))
     }
-    if (apiPrefix.test(url)) {
+    if (serverPathPattern.test(url)) {
       return reply.code(404).send(failure('not_found', `no endpoint at ${url}`))
     }
     if (hasShell && isNavigation(req)) {

@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet, useLocation } from '@tanstack/react-router'
-import { brandQueryOptions } from '../features/brand/api/get-brand'
+import { brandQueryOptions } from '../lib/brand-query'
 import { SiteHeader } from './-components/site-header'
 
 /** Header-only pages (lottery, seamless, a running game); the lottery pages can fold the nav away. */

@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { brandQueryOptions } from '../features/brand/api/get-brand'
+import { brandQueryOptions } from '../lib/brand-query'
 import { SiteFooter } from './-components/site-footer'
 import { SiteHeader } from './-components/site-header'
 

@@ -5,6 +5,7 @@
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { serverPathPattern } from '../contract/server-paths'
 import { PageToWorkerSchema } from './messages'
 
 declare let self: ServiceWorkerGlobalScope
@@ -12,13 +13,9 @@ declare let self: ServiceWorkerGlobalScope
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 
-// API prefixes are never answered with the shell, online or offline; nor is the payment
-// gateway's page (/gateway/...), which the server answers itself.
-registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/wps(\/|$)/, /^\/lgw(\/|$)/, /^\/lotto(\/|$)/, /^\/gateway(\/|$)/, /^\/healthz$/],
-  }),
-)
+// The server's own paths (the API, the payment gateway's page, …) are never answered with
+// the shell, online or offline.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [serverPathPattern] }))
 
 self.addEventListener('message', (event) => {
   const msg = PageToWorkerSchema.safeParse(event.data)

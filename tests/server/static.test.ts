@@ -1,4 +1,5 @@
 import { FailureSchema } from '#contract/envelope'
+import { serverPathPrefixes } from '#contract/server-paths'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { build, staticFiles, type TestServer } from '../build-server'
 
@@ -77,6 +78,16 @@ describe('serving the built PWA', () => {
     'answers a non-navigation request for missing %s with the 404 envelope, not the shell',
     async (url) => {
       const res = await server.app.inject({ method: 'GET', url, headers: { accept: '*/*' } })
+      expect(res.statusCode).toBe(404)
+      expect(res.body).not.toContain('<!doctype html>')
+      expect(FailureSchema.parse(res.json()).errorCode).toBe('not_found')
+    },
+  )
+
+  it.each(serverPathPrefixes.map((prefix) => `${prefix}/nothing-here`))(
+    'answers a navigation to the server-owned %s with the 404 envelope, never the shell',
+    async (url) => {
+      const res = await server.app.inject({ method: 'GET', url, headers: navigation })
       expect(res.statusCode).toBe(404)
       expect(res.body).not.toContain('<!doctype html>')
       expect(FailureSchema.parse(res.json()).errorCode).toBe('not_found')

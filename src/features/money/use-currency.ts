@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import type { Currency } from '#contract/money'
-import { brandQueryOptions } from '../brand/api/get-brand'
+import { brandQueryOptions } from '../../lib/brand-query'
 
 /**
  * The brand's currency (its symbol and decimals), from the brand settings every route

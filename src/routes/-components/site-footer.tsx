@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { AppFooter } from '../../components/layout/app-footer'
-import { brandQueryOptions } from '../../features/brand/api/get-brand'
+import { brandQueryOptions } from '../../lib/brand-query'
 
 export function SiteFooter() {
   const { data: brand } = useSuspenseQuery(brandQueryOptions())

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { brandQueryOptions } from '../api/get-brand'
+import { brandQueryOptions } from '../../../lib/brand-query'
 
 /** The brand's logo and name, as the operator set them on the server. */
 export function BrandHeader() {

@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
-import { api } from '../../../lib/api'
+import { api } from './api'
 
+// Every layout route loads the brand settings before it renders, and several features read
+// them (the header, the currency of every amount), so they live with the shared queries.
 export const brandQueryOptions = () =>
   queryOptions({
     queryKey: ['system', 'consolidatedSettings'],

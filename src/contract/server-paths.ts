@@ -1,0 +1,28 @@
+/**
+ * The paths the platform server answers itself, not the PWA's router. The service worker
+ * never answers a navigation under them with the cached shell, the static server answers
+ * a miss under them with the envelope 404 rather than the shell, and the dev server
+ * proxies them to the platform.
+ */
+export const serverPathPrefixes = [
+  '/wps',
+  '/lgw',
+  '/lotto',
+  // The payment gateway's own pages (the demo gateway's pay page in demo mode).
+  '/gateway',
+  '/healthz',
+  // Built from the brand in the database (server/http/manifest.ts).
+  '/manifest.webmanifest',
+  // The outbox pages when DEV_TOOLS is on; never the shell, so a miss there is plain.
+  '/dev',
+] as const
+
+export type ServerPathPrefix = (typeof serverPathPrefixes)[number]
+
+/**
+ * Matches a path (with or without its query) that is a server prefix itself or lies under
+ * one: `/wps`, `/wps/x` and `/healthz?probe=1`, never `/wpsx`.
+ */
+export const serverPathPattern = new RegExp(
+  `^(${serverPathPrefixes.map((prefix) => prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})([/?]|$)`,
+)

@@ -1,0 +1,51 @@
+/**
+ * The service worker's navigation route, taken from the real sw.ts: navigations to app
+ * routes get the cached shell, and no server-owned path ever does.
+ */
+import type * as WorkboxRouting from 'workbox-routing'
+import type { NavigationRoute } from 'workbox-routing'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { serverPathPrefixes } from '#contract/server-paths'
+
+const registered = vi.hoisted(() => [] as unknown[])
+
+vi.mock('workbox-precaching', () => ({
+  precacheAndRoute: () => undefined,
+  cleanupOutdatedCaches: () => undefined,
+  createHandlerBoundToURL: () => () => new Response('shell'),
+}))
+vi.mock('workbox-routing', async (importOriginal) => ({
+  ...(await importOriginal<typeof WorkboxRouting>()),
+  registerRoute: (route: unknown) => registered.push(route),
+}))
+
+let route: NavigationRoute
+
+beforeAll(async () => {
+  Object.assign(self, { __WB_MANIFEST: [] })
+  await import('../../src/sw/sw')
+  expect(registered).toHaveLength(1)
+  route = registered[0] as NavigationRoute
+})
+
+function answersWithShell(pathAndQuery: string): boolean {
+  const url = new URL(pathAndQuery, 'https://portal.example')
+  const request = { mode: 'navigate', url: url.href } as Request
+  return Boolean(route.match({ url, request, event: {} as ExtendableEvent, sameOrigin: true }))
+}
+
+describe('the service worker', () => {
+  it.each(['/', '/index', '/pointMall', '/register.html', '/wpsx', '/devices'])(
+    'answers a navigation to the app route %s with the shell',
+    (url) => {
+      expect(answersWithShell(url)).toBe(true)
+    },
+  )
+
+  it.each(serverPathPrefixes.flatMap((prefix) => [prefix, `${prefix}/x`, `${prefix}?probe=1`]))(
+    'leaves a navigation to the server-owned %s to the network',
+    (url) => {
+      expect(answersWithShell(url)).toBe(false)
+    },
+  )
+})
