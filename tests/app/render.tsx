@@ -36,7 +36,20 @@ export async function renderUi(ui: ReactNode, locale: Locale = 'en') {
   return { ...utils, router }
 }
 
+/**
+ * The popups are lazy chunks. Loading one cold (transforming its module graph) can take
+ * longer under a loaded machine than a test waits for an element, so their modules are
+ * loaded once before the app renders: a test then waits only for React, never for the
+ * transform, as a browser's warm cache would serve them.
+ */
+const popupChunks = Promise.all([
+  import('#src/features/auth/components/auth-modals.tsx'),
+  import('#src/features/notices/components/notice-popup.tsx'),
+  import('#src/routes/-components/member-centre.tsx'),
+])
+
 export async function renderApp(path: string, locale: Locale = 'en') {
+  await popupChunks
   await activateLocale(locale)
   const queryClient = createQueryClient()
   const router = createRouter({
