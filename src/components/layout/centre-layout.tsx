@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react'
+import './centre-layout.css'
 
 export interface CentreLayoutProps<P extends string> {
   menuLabel: string

@@ -18,6 +18,7 @@ import { vendorsQueryOptions } from '../../features/games/api/get-vendors'
 import { gameTypeRoute } from '../../features/games/game-types'
 import { announcementsQueryOptions } from '../../features/notices/api/get-announcements'
 import { Marquee } from '../../features/notices/components/marquee'
+import './home-page.css'
 
 const seenKey = 'index-notice-seen'
 

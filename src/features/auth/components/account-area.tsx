@@ -12,6 +12,7 @@ import { openProtected } from '../../../lib/guards'
 import { openModal } from '../../../lib/modal-store'
 import { isAgentType, useSession } from '../../../lib/session'
 import { useLogout } from '../use-logout'
+import './account-area.css'
 
 export function AccountArea() {
   const { t } = useLingui()

@@ -10,6 +10,7 @@ import { api } from '../../../lib/api'
 import { errorText } from '../../../lib/error-messages'
 import { useAfterLogin } from '../use-after-login'
 import { CodeRow } from './sms-code-button'
+import './auth-forms.css'
 
 export function LoginVerifyStep({
   step,

@@ -15,6 +15,7 @@ import { registerRulesQueryOptions } from '../api/auth-api'
 import { useAfterLogin } from '../use-after-login'
 import { MobileFields, nationalDigits, useCountry } from './mobile-fields'
 import { CodeRow } from './sms-code-button'
+import './auth-forms.css'
 
 type Errors = Partial<Record<'mobile' | 'code' | 'password' | 'confirmPassword' | 'terms' | 'form', string>>
 

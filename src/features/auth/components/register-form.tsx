@@ -22,6 +22,7 @@ import { isFlagEnabled } from '#contract/system'
 import { affiliateQueryOptions, registerRulesQueryOptions, termsQueryOptions } from '../api/auth-api'
 import { useAfterLogin } from '../use-after-login'
 import { CaptchaField } from './captcha-field'
+import './auth-forms.css'
 
 type Values = Partial<Record<RegisterField | 'confirmPassword', string>>
 type Errors = Partial<Record<RegisterField | 'confirmPassword' | 'terms' | 'form', string>>

@@ -11,6 +11,7 @@ import { FormError } from '../../../components/ui/form-error'
 import { api } from '../../../lib/api'
 import { errorText } from '../../../lib/error-messages'
 import { socialProvidersQueryOptions } from '../api/auth-api'
+import './auth-forms.css'
 
 function ProviderLabel({ provider }: { provider: SocialProvider }) {
   switch (provider) {

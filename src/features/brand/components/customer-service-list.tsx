@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import type { CustomerService } from '#contract/system'
+import './customer-service-list.css'
 
 /** Customer-service entries (24 hours), opened in a new window. */
 export function CustomerServiceList({ entries }: { entries: CustomerService[] }) {

@@ -9,6 +9,7 @@ import type { VendorLane } from '#contract/games'
 import { cdnUrl } from '../../../utils/cdn'
 import { gameTypeRoute } from '../game-types'
 import { GameTypeLabel } from './game-type-label'
+import './game-nav.css'
 
 export const wideMenuThreshold = 6
 

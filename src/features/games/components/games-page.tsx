@@ -10,6 +10,7 @@ import { EmptyState } from '../../../components/ui/empty-state'
 import { cdnUrl } from '../../../utils/cdn'
 import { gameTypeRoute } from '../game-types'
 import { GameTypeLabel } from './game-type-label'
+import './games-page.css'
 
 export interface GamesPageProps {
   types: readonly GameType[]

@@ -12,6 +12,7 @@ import { FormError } from '../../../components/ui/form-error'
 import { api } from '../../../lib/api'
 import { errorText } from '../../../lib/error-messages'
 import { setMember, useSession } from '../../../lib/session'
+import './my-account-page.css'
 
 export function MyAccountPage({ avatarChoice }: { avatarChoice: boolean }) {
   const { t, i18n } = useLingui()
@@ -34,7 +35,7 @@ export function MyAccountPage({ avatarChoice }: { avatarChoice: boolean }) {
       <div className="my-account-head">
         <Avatar src={current} size={64} />
         <div>
-          <p className="account-name">{member?.nickname ?? '…'}</p>
+          <p className="my-account-name">{member?.nickname ?? '…'}</p>
         </div>
       </div>
       {avatarChoice ? (

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import type { Notice } from '#contract/content'
+import './marquee.css'
 
 /** The scrolling notice line (type PL); a click opens the notice popup. */
 export function Marquee({ notices, onOpen }: { notices: readonly Notice[]; onOpen: () => void }) {

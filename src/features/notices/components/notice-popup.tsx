@@ -8,6 +8,7 @@ import type { Notice } from '#contract/content'
 import { HtmlContent } from '../../../components/ui/html-content'
 import { Modal } from '../../../components/ui/modal'
 import { Pagination } from '../../../components/ui/pagination'
+import './notice-popup.css'
 
 export const noticesPerPage = 7
 

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import type { Notice } from '#contract/content'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { HtmlContent } from '../../../components/ui/html-content'
+import './promotion-list.css'
 
 export function PromotionList({ promotions }: { promotions: readonly Notice[] }) {
   if (promotions.length === 0) {

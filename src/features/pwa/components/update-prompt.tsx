@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { usePwa } from '../store'
+import './update-prompt.css'
 
 /**
  * Offers a waiting new version. It never reloads by itself, and stays out of the way in a

@@ -4,6 +4,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
+import './status-pages.css'
 
 function StatusFrame({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (
