@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import type { Deposit } from '#contract/funds'
 import { minorToMoney } from '#contract/money'
 import { checkField } from '#contract/register-rules'
+import { pageOf } from '../db/paging'
 import { AppError } from '../http/errors'
 import {
   accountNameRule,
@@ -127,12 +128,11 @@ export function depositHandlers(kit: FundsKit): Pick<FundsHandlers, DepositEndpo
       const memberId = memberOf(caller)
       const m = await settings.merchant(caller.merchantCode)
       const { rows, total } = await fundsRepo.depositPage({ ...input, memberId })
-      return {
-        list: rows.map((d) => depositView(d, m)),
+      return pageOf(
+        rows.map((d) => depositView(d, m)),
         total,
-        pageNo: input.pageNo,
-        pageSize: input.pageSize,
-      }
+        input,
+      )
     },
   }
 }

@@ -6,6 +6,7 @@
 import { and, asc, count, desc, eq, isNull } from 'drizzle-orm'
 import type { depositStatuses, WithdrawalStatus } from '#contract/funds'
 import { bankCards, banks, depositMethods, deposits, registerFieldRules, withdrawals } from '../db/schema'
+import { withPage, type PageRequest } from '../db/paging'
 import type { Db, Tx } from '../plugins/external/db'
 import { timeRange } from './common'
 
@@ -15,13 +16,11 @@ export type BankCardRow = typeof bankCards.$inferSelect
 
 type DepositStatus = (typeof depositStatuses)[number]
 
-export interface ListFilter<S> {
+export interface ListFilter<S> extends PageRequest {
   memberId: number
   status?: S | undefined
   startTime?: number | undefined
   endTime?: number | undefined
-  pageNo: number
-  pageSize: number
 }
 
 export function createFundsRepository(db: Db) {
@@ -63,13 +62,10 @@ export function createFundsRepository(db: Db) {
         f.status ? eq(deposits.status, f.status) : undefined,
         ...timeRange(deposits.createdAt, f),
       )
-      const rows = await (tx ?? db)
-        .select()
-        .from(deposits)
-        .where(where)
-        .orderBy(desc(deposits.id))
-        .limit(f.pageSize)
-        .offset((f.pageNo - 1) * f.pageSize)
+      const rows = await withPage(
+        (tx ?? db).select().from(deposits).where(where).orderBy(desc(deposits.id)).$dynamic(),
+        f,
+      )
       const [total] = await (tx ?? db).select({ n: count() }).from(deposits).where(where)
       return { rows, total: Number(total?.n ?? 0) }
     },
@@ -157,13 +153,10 @@ export function createFundsRepository(db: Db) {
         f.status ? eq(withdrawals.status, f.status) : undefined,
         ...timeRange(withdrawals.createdAt, f),
       )
-      const rows = await (tx ?? db)
-        .select()
-        .from(withdrawals)
-        .where(where)
-        .orderBy(desc(withdrawals.id))
-        .limit(f.pageSize)
-        .offset((f.pageNo - 1) * f.pageSize)
+      const rows = await withPage(
+        (tx ?? db).select().from(withdrawals).where(where).orderBy(desc(withdrawals.id)).$dynamic(),
+        f,
+      )
       const [total] = await (tx ?? db).select({ n: count() }).from(withdrawals).where(where)
       return { rows, total: Number(total?.n ?? 0) }
     },

@@ -4,6 +4,7 @@
  */
 import type { Withdrawal } from '#contract/funds'
 import { minorToMoney } from '#contract/money'
+import { pageOf } from '../db/paging'
 import { AppError } from '../http/errors'
 import {
   amountOrThrow,
@@ -116,12 +117,11 @@ export function withdrawalHandlers(kit: FundsKit): Pick<FundsHandlers, Withdrawa
       const m = await settings.merchant(caller.merchantCode)
       await funds.autoReceive(m.code)
       const { rows, total } = await fundsRepo.withdrawalPage({ ...input, memberId })
-      return {
-        list: rows.map((w) => withdrawalView(w, m)),
+      return pageOf(
+        rows.map((w) => withdrawalView(w, m)),
         total,
-        pageNo: input.pageNo,
-        pageSize: input.pageSize,
-      }
+        input,
+      )
     },
 
     async confirmations({ caller }) {
