@@ -27,3 +27,17 @@ export function createAudit(db: Db, now: () => Date) {
 }
 
 export type Audit = ReturnType<typeof createAudit>
+
+export interface AuditAbout {
+  memberId?: number | null | undefined
+  username?: string | null | undefined
+  detail?: Record<string, unknown> | undefined
+}
+
+/** The audit entry of a request: its brand and address come from the caller. */
+export function callerAudit(audit: Audit) {
+  return (caller: { merchantCode: string; ip: string }, event: AuditEvent, about: AuditAbout = {}) =>
+    audit({ merchantCode: caller.merchantCode, ip: caller.ip, event, ...about })
+}
+
+export type CallerAudit = ReturnType<typeof callerAudit>

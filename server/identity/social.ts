@@ -15,11 +15,12 @@ import { socialFlags, socialProviders, type SocialProvider } from '#contract/ide
 import { and, eq, isNull, lt } from 'drizzle-orm'
 import * as oidc from 'openid-client'
 import { isLoopback } from '../config/env'
-import { members, socialFlows, socialIdentities } from '../db/schema'
+import { socialFlows, socialIdentities } from '../db/schema'
 import { AppError, retryLater, secondsUntil } from '../http/errors'
 import type { CallerContext } from '../http/request-context'
 import type { Db } from '../plugins/external/db'
 import type { AccessService } from '../system/access'
+import { createMembersRepository, type MemberRow } from './members-repository'
 import type { Passwords } from './passwords'
 import type { Throttle } from './throttle'
 
@@ -60,8 +61,6 @@ interface OidcSettings {
 export interface SocialLog {
   warn(obj: object, msg: string): void
 }
-
-type MemberRow = typeof members.$inferSelect
 
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex')
 
@@ -130,6 +129,7 @@ export function createSocial(deps: {
   log: SocialLog
 }) {
   const { db, access, throttle, passwords, config, now, log } = deps
+  const memberRows = createMembersRepository(db)
   const discovered = new Map<'google' | 'facebook', Promise<oidc.Configuration>>()
 
   function configured(provider: SocialProvider): boolean {
@@ -203,7 +203,7 @@ export function createSocial(deps: {
       )
       .returning({ memberId: socialIdentities.memberId })
     if (linked[0]) {
-      const [m] = await db.select().from(members).where(eq(members.id, linked[0].memberId))
+      const m = await memberRows.byId(linked[0].memberId)
       if (!m) throw new AppError('social_provider_error', 'the linked account no longer exists')
       return { member: m, created: false }
     }
@@ -220,9 +220,8 @@ export function createSocial(deps: {
             : attempt < 7
               ? `${base}${randomInt(1000, 10_000)}`
               : `${provider.slice(0, 2)}${randomBytes(5).toString('hex')}`
-        ;[member] = await tx
-          .insert(members)
-          .values({
+        member = await memberRows.createUnlessTaken(
+          {
             merchantCode,
             username,
             account: username,
@@ -234,9 +233,9 @@ export function createSocial(deps: {
             registerIp: caller.ip,
             createdAt: t,
             passwordChangedAt: t,
-          })
-          .onConflictDoNothing()
-          .returning()
+          },
+          tx,
+        )
       }
       if (!member) throw new Error('no free username for a social account')
       const [identity] = await tx
@@ -459,7 +458,7 @@ export function createSocial(deps: {
         .where(and(eq(socialFlows.idHash, flow.idHash), isNull(socialFlows.handoffUsedAt)))
         .returning()
       if (used.length === 0) throw new AppError('social_state_mismatch', 'this sign-in was completed already')
-      const [m] = await db.select().from(members).where(eq(members.id, flow.memberId))
+      const m = await memberRows.byId(flow.memberId)
       if (!m) throw new AppError('social_state_mismatch', 'the account no longer exists')
       if (m.status !== 'active') throw new AppError('account_disabled', 'this account is disabled')
       return m

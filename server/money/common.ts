@@ -7,6 +7,7 @@ import { gte, lt } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import { type imageTypes, maxImageBytes, type ImageUpload } from '#contract/funds'
 import { type Currency, minorToMoney, parseAmount } from '#contract/money'
+import type { RegisterFieldRule } from '#contract/system'
 import { type merchants, uploads } from '../db/schema'
 import { AppError } from '../http/errors'
 import type { Db, Tx } from '../plugins/external/db'
@@ -118,4 +119,15 @@ export function timeRange(
     input.startTime === undefined ? undefined : gte(column, new Date(input.startTime)),
     input.endTime === undefined ? undefined : lt(column, new Date(input.endTime)),
   ]
+}
+
+/** A person's name as a bank shows it: a transfer's reference, a card's account name. */
+export const accountNameRule: RegisterFieldRule = {
+  field: 'payeeName',
+  enabled: true,
+  required: true,
+  minLength: 1,
+  maxLength: 64,
+  acceptedPattern: '*',
+  patternId: 'ANY',
 }

@@ -15,6 +15,7 @@ import {
   ledgerTransactions,
   withdrawals,
 } from '../db/schema'
+import { pageOf, withPage } from '../db/paging'
 import type { HandlerGroup } from '../http/contract-routes'
 import { currencyOf, ms, timeRange } from './common'
 import { memberOf, type MoneyDeps } from './wallet-handlers'
@@ -33,31 +34,33 @@ export function recordHandlers({ db, settings }: MoneyDeps): HandlerGroup<Endpoi
         input.type ? eq(ledgerTransactions.type, input.type) : undefined,
         ...timeRange(ledgerPostings.createdAt, input),
       )
-      const rows = await db
-        .select({
-          id: ledgerPostings.id,
-          at: ledgerPostings.createdAt,
-          type: ledgerTransactions.type,
-          amount: ledgerPostings.amount,
-          balanceAfter: ledgerPostings.balanceAfter,
-          accountTypeId: ledgerAccounts.accountTypeId,
-          memo: ledgerTransactions.memo,
-        })
-        .from(ledgerPostings)
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
-        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
-        .where(where)
-        .orderBy(desc(ledgerPostings.id))
-        .limit(input.pageSize)
-        .offset((input.pageNo - 1) * input.pageSize)
+      const rows = await withPage(
+        db
+          .select({
+            id: ledgerPostings.id,
+            at: ledgerPostings.createdAt,
+            type: ledgerTransactions.type,
+            amount: ledgerPostings.amount,
+            balanceAfter: ledgerPostings.balanceAfter,
+            accountTypeId: ledgerAccounts.accountTypeId,
+            memo: ledgerTransactions.memo,
+          })
+          .from(ledgerPostings)
+          .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+          .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+          .where(where)
+          .orderBy(desc(ledgerPostings.id))
+          .$dynamic(),
+        input,
+      )
       const [total] = await db
         .select({ n: count() })
         .from(ledgerPostings)
         .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
         .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
         .where(where)
-      return {
-        list: rows.map((r) => ({
+      return pageOf(
+        rows.map((r) => ({
           id: r.id,
           time: r.at.getTime(),
           type: r.type as MovementType,
@@ -67,10 +70,9 @@ export function recordHandlers({ db, settings }: MoneyDeps): HandlerGroup<Endpoi
           accountTypeName: names.get(r.accountTypeId ?? 0) ?? String(r.accountTypeId),
           memo: r.memo,
         })),
-        total: Number(total?.n ?? 0),
-        pageNo: input.pageNo,
-        pageSize: input.pageSize,
-      }
+        total?.n,
+        input,
+      )
     },
 
     async bets({ input, caller }) {
@@ -81,13 +83,15 @@ export function recordHandlers({ db, settings }: MoneyDeps): HandlerGroup<Endpoi
         input.productType ? eq(betRecords.productType, input.productType) : undefined,
         ...timeRange(betRecords.betTime, input),
       )
-      const rows = await db
-        .select()
-        .from(betRecords)
-        .where(where)
-        .orderBy(desc(betRecords.betTime), desc(betRecords.id))
-        .limit(input.pageSize)
-        .offset((input.pageNo - 1) * input.pageSize)
+      const rows = await withPage(
+        db
+          .select()
+          .from(betRecords)
+          .where(where)
+          .orderBy(desc(betRecords.betTime), desc(betRecords.id))
+          .$dynamic(),
+        input,
+      )
       const [t] = await db
         .select({
           n: count(),
@@ -100,23 +104,24 @@ export function recordHandlers({ db, settings }: MoneyDeps): HandlerGroup<Endpoi
         .where(where)
       const money = (v: bigint) => minorToMoney(v, currencyOf(m))
       return {
-        list: rows.map((r) => ({
-          id: r.id,
-          betNo: r.betNo,
-          productType: r.productType as GameType,
-          vendorName: r.vendorName,
-          gameName: r.gameName,
-          betAmount: money(r.betAmount),
-          validBet: money(r.validBet),
-          payout: money(r.payout),
-          winLoss: money(r.status === 'SETTLED' ? r.payout - r.betAmount : 0n),
-          status: r.status,
-          betTime: r.betTime.getTime(),
-          settledTime: ms(r.settledTime),
-        })),
-        total: Number(t?.n ?? 0),
-        pageNo: input.pageNo,
-        pageSize: input.pageSize,
+        ...pageOf(
+          rows.map((r) => ({
+            id: r.id,
+            betNo: r.betNo,
+            productType: r.productType as GameType,
+            vendorName: r.vendorName,
+            gameName: r.gameName,
+            betAmount: money(r.betAmount),
+            validBet: money(r.validBet),
+            payout: money(r.payout),
+            winLoss: money(r.status === 'SETTLED' ? r.payout - r.betAmount : 0n),
+            status: r.status,
+            betTime: r.betTime.getTime(),
+            settledTime: ms(r.settledTime),
+          })),
+          t?.n,
+          input,
+        ),
         totals: {
           betAmount: money(big(t?.bet)),
           validBet: money(big(t?.valid)),
@@ -223,20 +228,22 @@ export function recordHandlers({ db, settings }: MoneyDeps): HandlerGroup<Endpoi
         eq(ledgerTransactions.type, 'BONUS'),
         ...timeRange(ledgerPostings.createdAt, input),
       )
-      const rows = await db
-        .select({
-          id: ledgerPostings.id,
-          at: ledgerPostings.createdAt,
-          amount: ledgerPostings.amount,
-          memo: ledgerTransactions.memo,
-        })
-        .from(ledgerPostings)
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
-        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
-        .where(where)
-        .orderBy(desc(ledgerPostings.id))
-        .limit(input.pageSize)
-        .offset((input.pageNo - 1) * input.pageSize)
+      const rows = await withPage(
+        db
+          .select({
+            id: ledgerPostings.id,
+            at: ledgerPostings.createdAt,
+            amount: ledgerPostings.amount,
+            memo: ledgerTransactions.memo,
+          })
+          .from(ledgerPostings)
+          .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+          .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+          .where(where)
+          .orderBy(desc(ledgerPostings.id))
+          .$dynamic(),
+        input,
+      )
       const [t] = await db
         .select({ n: count(), v: sql<string>`coalesce(sum(${ledgerPostings.amount}), 0)::text` })
         .from(ledgerPostings)
@@ -244,15 +251,16 @@ export function recordHandlers({ db, settings }: MoneyDeps): HandlerGroup<Endpoi
         .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
         .where(where)
       return {
-        list: rows.map((r) => ({
-          id: r.id,
-          time: r.at.getTime(),
-          amount: minorToMoney(big(r.amount), currencyOf(m)),
-          memo: r.memo,
-        })),
-        total: Number(t?.n ?? 0),
-        pageNo: input.pageNo,
-        pageSize: input.pageSize,
+        ...pageOf(
+          rows.map((r) => ({
+            id: r.id,
+            time: r.at.getTime(),
+            amount: minorToMoney(big(r.amount), currencyOf(m)),
+            memo: r.memo,
+          })),
+          t?.n,
+          input,
+        ),
         totalAmount: minorToMoney(big(t?.v), currencyOf(m)),
       }
     },

@@ -7,6 +7,7 @@ import type { Endpoints } from '#contract/endpoints'
 import { minorToMoney } from '#contract/money'
 import { mainAccountTypeId, type Balances } from '#contract/wallet'
 import { deposits, fundNotices, ledgerAccounts, withdrawals } from '../db/schema'
+import { pageOf, withPage } from '../db/paging'
 import type { HandlerGroup } from '../http/contract-routes'
 import { AppError } from '../http/errors'
 import type { Db } from '../plugins/external/db'
@@ -205,13 +206,15 @@ export function walletHandlers({ db, ledger, settings, now }: MoneyDeps): Handle
     async fundNotices({ input, caller }) {
       const memberId = memberOf(caller)
       const m = await settings.merchant(caller.merchantCode)
-      const rows = await db
-        .select()
-        .from(fundNotices)
-        .where(eq(fundNotices.memberId, memberId))
-        .orderBy(desc(fundNotices.id))
-        .limit(input.pageSize)
-        .offset((input.pageNo - 1) * input.pageSize)
+      const rows = await withPage(
+        db
+          .select()
+          .from(fundNotices)
+          .where(eq(fundNotices.memberId, memberId))
+          .orderBy(desc(fundNotices.id))
+          .$dynamic(),
+        input,
+      )
       const [totals] = await db
         .select({
           total: count(),
@@ -219,18 +222,24 @@ export function walletHandlers({ db, ledger, settings, now }: MoneyDeps): Handle
         })
         .from(fundNotices)
         .where(eq(fundNotices.memberId, memberId))
-      return {
-        list: rows.map((r) => ({
+      const page = pageOf(
+        rows.map((r) => ({
           id: r.id,
           kind: r.kind,
           amount: minorToMoney(r.amount, currencyOf(m)),
           time: r.createdAt.getTime(),
           read: r.readAt !== null,
         })),
-        total: Number(totals?.total ?? 0),
+        totals?.total,
+        input,
+      )
+      // The answer keeps the unread count between the total and the page number.
+      return {
+        list: page.list,
+        total: page.total,
         unread: Number(totals?.unread ?? 0),
-        pageNo: input.pageNo,
-        pageSize: input.pageSize,
+        pageNo: page.pageNo,
+        pageSize: page.pageSize,
       }
     },
 

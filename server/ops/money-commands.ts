@@ -3,6 +3,7 @@
  * adjustments and bonuses through the ledger, and the reconciliation check.
  */
 import { and, asc, eq } from 'drizzle-orm'
+import { depositStatuses, withdrawalStatuses } from '#contract/funds'
 import { formatMinor, formatMoney, parseAmount, type Currency } from '#contract/money'
 import { deposits, members, merchants, withdrawals } from '../db/schema'
 import { currencyOf } from '../money/common'
@@ -10,6 +11,11 @@ import { createFundsService, SettlementError } from '../money/funds-service'
 import { createLedger, formatReconcile, InsufficientFunds, reconcile } from '../money/ledger'
 import type { CommandSpec, OpsContext } from './commands'
 import { OpsError } from './ops-error'
+
+/** Whether a typed word is one of the contract's values, narrowing it to them. */
+function isOneOf<T extends string>(values: readonly T[], v: string): v is T {
+  return (values as readonly string[]).includes(v)
+}
 
 function services(ctx: OpsContext) {
   const ledger = createLedger(ctx.db)
@@ -72,7 +78,7 @@ function shown(minor: bigint, c: BrandCurrency): string {
 
 export const moneyCommands: Record<string, CommandSpec> = {
   deposits: {
-    usage: 'deposits list [PENDING|CREDITED|FAILED] | approve <id> | fail <id> [reason]',
+    usage: `deposits list [${depositStatuses.join('|')}] | approve <id> | fail <id> [reason]`,
     summary: 'list deposits, credit one (bank transfer received) or mark it failed',
     async run(ctx, args) {
       const [mode, id, ...rest] = args
@@ -80,17 +86,12 @@ export const moneyCommands: Record<string, CommandSpec> = {
       const c = await currency(ctx)
       if (mode === 'list' || mode === undefined) {
         const status = (id ?? 'PENDING').toUpperCase()
-        if (!['PENDING', 'CREDITED', 'FAILED'].includes(status)) throw new OpsError(`usage: ${this.usage}`)
+        if (!isOneOf(depositStatuses, status)) throw new OpsError(`usage: ${this.usage}`)
         const rows = await ctx.db
           .select({ d: deposits, account: members.account })
           .from(deposits)
           .innerJoin(members, eq(members.id, deposits.memberId))
-          .where(
-            and(
-              eq(deposits.merchantCode, ctx.merchantCode),
-              eq(deposits.status, status as 'PENDING' | 'CREDITED' | 'FAILED'),
-            ),
-          )
+          .where(and(eq(deposits.merchantCode, ctx.merchantCode), eq(deposits.status, status)))
           .orderBy(asc(deposits.id))
           .limit(200)
         if (rows.length === 0) return `no ${status.toLowerCase()} deposits`
@@ -123,26 +124,13 @@ export const moneyCommands: Record<string, CommandSpec> = {
       const c = await currency(ctx)
       if (mode === 'list' || mode === undefined) {
         const status = (id ?? 'PENDING').toUpperCase()
-        const known = [
-          'PENDING',
-          'PAID',
-          'REJECTED',
-          'RECEIVED',
-          'PARTLY_RECEIVED',
-          'NOT_RECEIVED',
-          'AUTO_RECEIVED',
-        ]
-        if (!known.includes(status)) throw new OpsError(`status is one of ${known.join(', ')}`)
+        if (!isOneOf(withdrawalStatuses, status))
+          throw new OpsError(`status is one of ${withdrawalStatuses.join(', ')}`)
         const rows = await ctx.db
           .select({ w: withdrawals, account: members.account })
           .from(withdrawals)
           .innerJoin(members, eq(members.id, withdrawals.memberId))
-          .where(
-            and(
-              eq(withdrawals.merchantCode, ctx.merchantCode),
-              eq(withdrawals.status, status as (typeof withdrawals.$inferSelect)['status']),
-            ),
-          )
+          .where(and(eq(withdrawals.merchantCode, ctx.merchantCode), eq(withdrawals.status, status)))
           .orderBy(asc(withdrawals.id))
           .limit(200)
         if (rows.length === 0) return `no ${status.toLowerCase()} withdrawals`

@@ -1,0 +1,76 @@
+/** The member's own profile: member info, avatar and language. */
+import {
+  defaultAvatar,
+  staticAvatars,
+  staticAvatarUrl,
+  type Avatar,
+  type StaticAvatar,
+} from '#contract/identity'
+import { parseLocale } from '#contract/locales'
+import { AppError } from '../http/errors'
+import { requireSession, type IdentityHandlers, type IdentityKit } from './identity-kit'
+
+/**
+ * The avatar kept on the account: a static avatar's id, or `custom:<url>` for an uploaded
+ * picture. None (or an id this build no longer ships) is the default static avatar.
+ */
+export function avatarOf(stored: string | null): Avatar {
+  if (stored?.startsWith('custom:')) return { avatar: stored.slice('custom:'.length), avatarType: 'CUSTOM' }
+  const id = (staticAvatars as readonly string[]).includes(stored ?? '')
+    ? (stored as StaticAvatar)
+    : defaultAvatar
+  return { avatar: staticAvatarUrl(id), avatarType: 'STATIC' }
+}
+
+type ProfileEndpoints = 'memberInfo' | 'updateLanguage' | 'icon' | 'playerAvatar' | 'changeIcon'
+
+export function profileHandlers({ members }: IdentityKit): Pick<IdentityHandlers, ProfileEndpoints> {
+  /** The avatar column of the session's own account: no endpoint names another member. */
+  async function storedAvatar(memberId: number): Promise<string | null> {
+    const m = await members.avatar(memberId)
+    if (!m) throw new AppError('user.or.token.invalid', 'the account no longer exists')
+    return m.avatar
+  }
+
+  return {
+    async memberInfo({ caller }) {
+      const s = requireSession(caller)
+      const m = await members.byId(s.memberId)
+      if (!m) throw new AppError('user.or.token.invalid', 'the account no longer exists')
+      const mobile = m.mobile ? `${'*'.repeat(Math.max(0, m.mobile.length - 4))}${m.mobile.slice(-4)}` : null
+      return {
+        id: m.id,
+        account: m.account,
+        nickname: m.nickname,
+        type: m.type,
+        toUpline: m.toUpline,
+        clubLabel: m.clubLabel ? { labelName: m.clubLabel } : null,
+        memberLabel: m.memberLabels.map((labelName) => ({ labelName })),
+        regDate: m.createdAt.getTime(),
+        mobile,
+        language: parseLocale(m.language) ?? 'km',
+        ...avatarOf(m.avatar),
+      }
+    },
+
+    async updateLanguage({ input, caller }) {
+      const s = requireSession(caller)
+      await members.setLanguage(s.memberId, input.language)
+      return null
+    },
+
+    async icon({ caller }) {
+      return avatarOf(await storedAvatar(requireSession(caller).memberId))
+    },
+
+    async playerAvatar({ caller }) {
+      return avatarOf(await storedAvatar(requireSession(caller).memberId))
+    },
+
+    async changeIcon({ input, caller }) {
+      const s = requireSession(caller)
+      await members.setAvatar(s.memberId, input.avatar)
+      return avatarOf(input.avatar)
+    },
+  }
+}

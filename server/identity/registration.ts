@@ -1,0 +1,154 @@
+/**
+ * Registration: by username (the brand's field rules), by mobile number with an SMS code,
+ * and the check of an invitation code.
+ */
+import type { FieldError } from '#contract/envelope'
+import { checkField, checkFields } from '#contract/register-rules'
+import { AppError } from '../http/errors'
+import {
+  cookieOf,
+  minute,
+  normalizeUsername,
+  problemToField,
+  smsText,
+  type IdentityHandlers,
+  type IdentityKit,
+} from './identity-kit'
+
+type RegistrationEndpoints = 'register' | 'smsRegister' | 'registerMobile' | 'affiliate'
+
+const usernameTaken = () =>
+  new AppError('username_taken', 'this username is taken', {
+    fields: [{ path: 'username', code: 'taken', message: 'taken' }],
+  })
+
+export function registrationHandlers(kit: IdentityKit): Pick<IdentityHandlers, RegistrationEndpoints> {
+  const { repo, access, members, passwords, throttle, captchas, codes, record, now } = kit
+  const { phoneOf, tooMany, uplineFor, startSession } = kit
+
+  return {
+    async register({ input, caller, req }) {
+      const rules = await repo.registerRules(caller.merchantCode)
+      const snap = await access.snapshot(caller.merchantCode)
+      // With captchas switched off for the brand, the captcha rule does not apply.
+      const captchaOn = access.isEnabled(snap, 'CAPTCHA3')
+      const problems = checkFields(captchaOn ? rules : rules.filter((r) => r.field !== 'captcha'), input)
+      const fields: FieldError[] = Object.entries(problems).map(([path, p]) => problemToField(path, p))
+      if (input.password !== input.confirmPassword) {
+        fields.push({ path: 'confirmPassword', code: 'mismatch', message: 'the passwords differ' })
+      }
+      if (fields.length > 0) throw new AppError('validation_failed', 'some fields are not valid', { fields })
+      if (!input.termsAccepted) throw new AppError('terms_not_accepted', 'accept the terms to register')
+
+      const captchaRule = rules.find((r) => r.field === 'captcha' && r.enabled)
+      if (captchaRule && captchaOn) {
+        if (!(await captchas.check(cookieOf(req), input.captcha))) {
+          throw new AppError('captcha_invalid', 'the captcha is wrong', { captcha: true })
+        }
+      }
+      const t = await throttle.hit(`register:${caller.ip}`, 60 * minute)
+      if (t.count > 10) throw tooMany('too many registrations from this address', t.resetsAt)
+
+      const parentId = await uplineFor(caller.merchantCode, input.affiliateCode || input.referralCode)
+
+      const account = input.username.trim()
+      const username = normalizeUsername(account)
+      if (await members.usernameTaken(caller.merchantCode, username)) throw usernameTaken()
+
+      // Only fields the brand asks for (and so were checked above) are kept.
+      const enabled = new Set(rules.filter((r) => r.enabled).map((r) => r.field))
+      const keep = (field: (typeof rules)[number]['field'], v: string | undefined) =>
+        enabled.has(field) && v?.trim() ? v.trim() : null
+      const contacts: Record<string, string> = {}
+      for (const k of ['qqNum', 'line', 'whatsapp', 'facebook', 'wechat', 'idNumber'] as const) {
+        const v = keep(k, input[k])
+        if (v) contacts[k] = v
+      }
+      const passwordHash = await passwords.hash(input.password)
+      const paymentPasswordHash =
+        enabled.has('paymentPassword') && input.paymentPassword
+          ? await passwords.hash(input.paymentPassword)
+          : null
+      const member = await members.createUnlessTaken({
+        merchantCode: caller.merchantCode,
+        username,
+        account,
+        nickname: account,
+        passwordHash,
+        parentId,
+        mobile: keep('mobileNum', input.mobileNum),
+        countryDialingCode: keep('mobileNum', input.mobileNum)
+          ? input.countryDialingCode?.trim() || null
+          : null,
+        email: keep('email', input.email),
+        payeeName: keep('payeeName', input.payeeName),
+        paymentPasswordHash,
+        contacts,
+        language: caller.locale,
+        registerIp: caller.ip,
+        passwordChangedAt: now(),
+      })
+      // A racing registration of the same name lands here rather than on a constraint error.
+      if (!member) throw usernameTaken()
+      await record(caller, 'register', { memberId: member.id, username })
+      return startSession(member, 'register', caller, req.headers['user-agent'])
+    },
+
+    async smsRegister({ input, caller }) {
+      const e164 = await phoneOf(input.mobileNo, input.countryDialingCode, 'mobileNo')
+      if (await members.byMobile(caller.merchantCode, e164)) {
+        throw new AppError('mobile_taken', 'this mobile number is already registered')
+      }
+      const expiredMinutes = await codes.send({
+        merchantCode: caller.merchantCode,
+        purpose: 'register',
+        destination: e164,
+        via: 'sms',
+        text: smsText,
+        ip: caller.ip,
+      })
+      return { expiredMinutes }
+    },
+
+    async registerMobile({ input, caller, req }) {
+      const rules = await repo.registerRules(caller.merchantCode)
+      const fields: FieldError[] = []
+      const rule = rules.find((r) => r.field === 'password')
+      const problem = rule ? checkField({ ...rule, required: true }, input.password) : null
+      if (problem) fields.push(problemToField('password', problem))
+      if (input.password !== input.confirmPassword) {
+        fields.push({ path: 'confirmPassword', code: 'mismatch', message: 'the passwords differ' })
+      }
+      if (fields.length > 0) throw new AppError('validation_failed', 'some fields are not valid', { fields })
+      if (!input.termsAccepted) throw new AppError('terms_not_accepted', 'accept the terms to register')
+      const e164 = await phoneOf(input.mobileNum, input.countryDialingCode)
+      if (await members.byMobile(caller.merchantCode, e164)) {
+        throw new AppError('mobile_taken', 'this mobile number is already registered')
+      }
+      await codes.consume(caller.merchantCode, 'register', e164, input.verificationCode)
+      const parentId = await uplineFor(caller.merchantCode, input.affiliateCode || input.referralCode)
+      const username = e164.slice(1)
+      const passwordHash = await passwords.hash(input.password)
+      const member = await members.createUnlessTaken({
+        merchantCode: caller.merchantCode,
+        username,
+        account: username,
+        nickname: `${'*'.repeat(Math.max(0, username.length - 4))}${username.slice(-4)}`,
+        passwordHash,
+        parentId,
+        mobile: e164,
+        countryDialingCode: input.countryDialingCode.replace(/^\+/, ''),
+        language: caller.locale,
+        registerIp: caller.ip,
+        passwordChangedAt: now(),
+      })
+      if (!member) throw new AppError('mobile_taken', 'this mobile number is already registered')
+      await record(caller, 'register', { memberId: member.id, detail: { type: 'mobile' } })
+      return startSession(member, 'register', caller, req.headers['user-agent'])
+    },
+
+    async affiliate({ input, caller }) {
+      return { valid: (await members.agentByCode(caller.merchantCode, input.code)) !== undefined }
+    },
+  }
+}

@@ -1,0 +1,138 @@
+/** Deposits: the brand's methods, a bank transfer with its receipt, an online payment, the list. */
+import { randomBytes } from 'node:crypto'
+import type { Deposit } from '#contract/funds'
+import { minorToMoney } from '#contract/money'
+import { checkField } from '#contract/register-rules'
+import { pageOf } from '../db/paging'
+import { AppError } from '../http/errors'
+import {
+  accountNameRule,
+  amountOrThrow,
+  currencyOf,
+  imageOrThrow,
+  inRangeOrThrow,
+  ms,
+  storeImage,
+  type MerchantRow,
+} from './common'
+import type { FundsHandlers, FundsKit } from './funds-kit'
+import type { DepositRow } from './funds-repository'
+import { idempotencyOf, withIdempotency } from './idempotency'
+import { memberOf } from './wallet-handlers'
+
+export function depositView(d: DepositRow, m: MerchantRow): Deposit {
+  return {
+    id: d.id,
+    methodCode: d.methodCode,
+    kind: d.kind,
+    amount: minorToMoney(d.amount, currencyOf(m)),
+    status: d.status,
+    reference: d.reference,
+    hasReceipt: d.receiptId !== null,
+    createdAt: d.createdAt.getTime(),
+    settledAt: ms(d.settledAt),
+  }
+}
+
+type DepositEndpoints = 'depositMethods' | 'depositBank' | 'depositOnline' | 'deposits'
+
+export function depositHandlers(kit: FundsKit): Pick<FundsHandlers, DepositEndpoints> {
+  const { db, settings, fundsRepo, now } = kit
+
+  async function method(merchantCode: string, code: string, kind: 'BANK_TRANSFER' | 'ONLINE') {
+    const row = await fundsRepo.depositMethod(merchantCode, code, kind)
+    if (!row) throw new AppError('deposit_method_unknown', 'no such deposit method')
+    return row
+  }
+
+  return {
+    async depositMethods({ caller }) {
+      const m = await settings.merchant(caller.merchantCode)
+      const rows = await fundsRepo.depositMethods(m.code)
+      return {
+        allowDeposit: rows.length > 0,
+        methods: rows.map((r) => ({
+          code: r.code,
+          kind: r.kind,
+          name: r.name,
+          minAmount: minorToMoney(r.minAmount, currencyOf(m)),
+          maxAmount: minorToMoney(r.maxAmount, currencyOf(m)),
+          bank: r.bank ?? null,
+        })),
+      }
+    },
+
+    async depositBank({ input, caller }) {
+      const memberId = memberOf(caller)
+      const m = await settings.merchant(caller.merchantCode)
+      const amount = amountOrThrow(input.amount, m)
+      const meth = await method(m.code, input.methodCode, 'BANK_TRANSFER')
+      inRangeOrThrow(amount, meth.minAmount, meth.maxAmount, m)
+      const reference = input.reference.trim()
+      if (!reference || checkField({ ...accountNameRule, field: 'payeeName' }, reference)) {
+        throw new AppError('validation_failed', 'the transfer reference is not valid', {
+          fields: [{ path: 'reference', code: 'invalid', message: 'reference' }],
+        })
+      }
+      const image = input.receipt ? imageOrThrow(input.receipt) : null
+      return withIdempotency(db, idempotencyOf(caller), now(), async (tx) => {
+        const at = now()
+        const receiptId =
+          input.receipt && image ? await storeImage(tx, memberId, input.receipt, image, at) : null
+        const d = await fundsRepo.addDeposit(
+          {
+            merchantCode: m.code,
+            memberId,
+            methodCode: meth.code,
+            kind: meth.kind,
+            amount,
+            status: 'PENDING',
+            reference,
+            receiptId,
+            createdAt: at,
+          },
+          tx,
+        )
+        return depositView(d, m)
+      })
+    },
+
+    async depositOnline({ input, caller }) {
+      const memberId = memberOf(caller)
+      const m = await settings.merchant(caller.merchantCode)
+      const amount = amountOrThrow(input.amount, m)
+      const meth = await method(m.code, input.methodCode, 'ONLINE')
+      const payUrl = kit.payUrl
+      if (!payUrl) throw new AppError('deposit_method_unknown', 'no online gateway is configured')
+      inRangeOrThrow(amount, meth.minAmount, meth.maxAmount, m)
+      return withIdempotency(db, idempotencyOf(caller), now(), async (tx) => {
+        const order = `DP${randomBytes(9).toString('hex').toUpperCase()}`
+        const d = await fundsRepo.addDeposit(
+          {
+            merchantCode: m.code,
+            memberId,
+            methodCode: meth.code,
+            kind: meth.kind,
+            amount,
+            status: 'PENDING',
+            gatewayOrder: order,
+            createdAt: now(),
+          },
+          tx,
+        )
+        return { deposit: depositView(d, m), redirectUrl: payUrl(order) }
+      })
+    },
+
+    async deposits({ input, caller }) {
+      const memberId = memberOf(caller)
+      const m = await settings.merchant(caller.merchantCode)
+      const { rows, total } = await fundsRepo.depositPage({ ...input, memberId })
+      return pageOf(
+        rows.map((d) => depositView(d, m)),
+        total,
+        input,
+      )
+    },
+  }
+}

@@ -1,0 +1,163 @@
+/**
+ * Withdrawals: the settings, a withdrawal to one of the member's cards, the list, and the
+ * member's confirmation of a paid one.
+ */
+import type { Withdrawal } from '#contract/funds'
+import { minorToMoney } from '#contract/money'
+import { pageOf } from '../db/paging'
+import { AppError } from '../http/errors'
+import {
+  amountOrThrow,
+  currencyOf,
+  imageOrThrow,
+  inRangeOrThrow,
+  maskAccount,
+  ms,
+  orInsufficient,
+  storeImage,
+  type MerchantRow,
+} from './common'
+import { ownCardOrThrow } from './bank-cards'
+import type { FundsHandlers, FundsKit } from './funds-kit'
+import type { WithdrawalRow } from './funds-repository'
+import { idempotencyOf, withIdempotency } from './idempotency'
+import { paymentPasswordCheck, paymentRule } from './payment-password'
+import { memberOf } from './wallet-handlers'
+
+const minute = 60_000
+
+export function withdrawalView(w: WithdrawalRow, m: MerchantRow): Withdrawal {
+  return {
+    id: w.id,
+    amount: minorToMoney(w.amount, currencyOf(m)),
+    status: w.status,
+    bankName: w.bankName,
+    accountNumberMasked: maskAccount(w.accountNumber),
+    amountReceived: w.amountReceived === null ? null : minorToMoney(w.amountReceived, currencyOf(m)),
+    createdAt: w.createdAt.getTime(),
+    paidAt: ms(w.paidAt),
+    autoReceiveAt:
+      w.status === 'PAID' && w.paidAt ? w.paidAt.getTime() + m.withdrawAutoReceiveMinutes * minute : null,
+  }
+}
+
+const notConfirmable = (status: WithdrawalRow['status']) =>
+  new AppError('withdrawal_not_confirmable', 'this withdrawal is not waiting for a confirmation', { status })
+
+type WithdrawalEndpoints =
+  'withdrawSettings' | 'withdraw' | 'withdrawals' | 'confirmations' | 'confirmWithdrawal'
+
+export function withdrawalHandlers(kit: FundsKit): Pick<FundsHandlers, WithdrawalEndpoints> {
+  const { db, ledger, settings, fundsRepo, funds, now } = kit
+  const checkPaymentPassword = paymentPasswordCheck(kit)
+
+  return {
+    async withdrawSettings({ caller }) {
+      const memberId = memberOf(caller)
+      const m = await settings.merchant(caller.merchantCode)
+      const me = await kit.member(memberId)
+      const main = await ledger.memberAccount(m.code, memberId)
+      return {
+        minimumAmount: minorToMoney(m.withdrawMin, currencyOf(m)),
+        maximumAmount: minorToMoney(m.withdrawMax, currencyOf(m)),
+        availableBalance: minorToMoney(await ledger.balance(db, main), currencyOf(m)),
+        hasPaymentPassword: me.paymentPasswordHash !== null,
+        maxBankCards: m.maxBankCards,
+        autoReceiveMinutes: m.withdrawAutoReceiveMinutes,
+        paymentPasswordRule: await paymentRule(kit, m.code),
+      }
+    },
+
+    async withdraw({ input, caller }) {
+      const memberId = memberOf(caller)
+      const m = await settings.merchant(caller.merchantCode)
+      const amount = amountOrThrow(input.amount, m)
+      inRangeOrThrow(amount, m.withdrawMin, m.withdrawMax, m)
+      await checkPaymentPassword(memberId, input.paymentPassword)
+      const card = await ownCardOrThrow(kit, memberId, input.cardId)
+      const wallet = await ledger.memberAccount(m.code, memberId)
+      const inFlight = await ledger.houseAccount(m.code, 'withdrawals_in_flight')
+      return orInsufficient(ledger, db, m, () =>
+        withIdempotency(db, idempotencyOf(caller), now(), async (tx) => {
+          const at = now()
+          const w = await fundsRepo.addWithdrawal(
+            {
+              merchantCode: m.code,
+              memberId,
+              cardId: card.id,
+              bankName: card.bankName,
+              accountName: card.accountName,
+              accountNumber: card.accountNumber,
+              amount,
+              status: 'PENDING',
+              createdAt: at,
+            },
+            tx,
+          )
+          await ledger.post(tx, {
+            merchantCode: m.code,
+            type: 'WITHDRAWAL',
+            memberId,
+            reference: `withdrawal:${w.id}`,
+            memo: card.bankName,
+            actor: 'member',
+            at,
+            postings: [
+              { accountId: wallet, amount: -amount },
+              { accountId: inFlight, amount },
+            ],
+          })
+          return withdrawalView(w, m)
+        }),
+      )
+    },
+
+    async withdrawals({ input, caller }) {
+      const memberId = memberOf(caller)
+      const m = await settings.merchant(caller.merchantCode)
+      await funds.autoReceive(m.code)
+      const { rows, total } = await fundsRepo.withdrawalPage({ ...input, memberId })
+      return pageOf(
+        rows.map((w) => withdrawalView(w, m)),
+        total,
+        input,
+      )
+    },
+
+    async confirmations({ caller }) {
+      const memberId = memberOf(caller)
+      const m = await settings.merchant(caller.merchantCode)
+      await funds.autoReceive(m.code)
+      return (await fundsRepo.paidWithdrawals(memberId)).map((w) => withdrawalView(w, m))
+    },
+
+    async confirmWithdrawal({ input, caller }) {
+      const memberId = memberOf(caller)
+      const m = await settings.merchant(caller.merchantCode)
+      await funds.autoReceive(m.code)
+      const w = await fundsRepo.ownWithdrawal(memberId, input.withdrawalId)
+      if (!w) throw new AppError('withdrawal_not_found', 'no such withdrawal')
+      if (w.status !== 'PAID') throw notConfirmable(w.status)
+      let amountReceived: bigint | null = null
+      if (input.outcome === 'PARTLY_RECEIVED') {
+        amountReceived = amountOrThrow(input.amountReceived ?? '', m)
+        if (amountReceived >= w.amount) inRangeOrThrow(amountReceived, 1n, w.amount - 1n, m)
+      }
+      const proof = input.proof ? imageOrThrow(input.proof) : null
+      if (input.outcome === 'NOT_RECEIVED' && !proof) {
+        throw new AppError('image_invalid', 'add a screenshot that shows the money did not arrive')
+      }
+      return withIdempotency(db, idempotencyOf(caller), now(), async (tx) => {
+        const at = now()
+        const proofId = input.proof && proof ? await storeImage(tx, memberId, input.proof, proof, at) : null
+        const done = await fundsRepo.confirmWithdrawal(
+          w.id,
+          { status: input.outcome, amountReceived, proofId, confirmedAt: at },
+          tx,
+        )
+        if (!done) throw notConfirmable(w.status)
+        return withdrawalView(done, m)
+      })
+    },
+  }
+}
