@@ -117,6 +117,19 @@ export function createFundsRepository(db: Db) {
       return row
     },
 
+    /**
+     * Holds the card against deletion until the transaction ends (a share lock, so
+     * withdrawals to one card do not wait for each other); false when it is deleted.
+     */
+    async holdLiveCard(cardId: number, tx: Tx): Promise<boolean> {
+      const rows = await tx
+        .select({ id: bankCards.id })
+        .from(bankCards)
+        .where(and(eq(bankCards.id, cardId), isNull(bankCards.deletedAt)))
+        .for('share')
+      return rows.length > 0
+    },
+
     /** Locks the card's row until the transaction ends. */
     async lockCard(cardId: number, tx: Tx): Promise<void> {
       await tx.select({ id: bankCards.id }).from(bankCards).where(eq(bankCards.id, cardId)).for('update')

@@ -79,6 +79,11 @@ export function withdrawalHandlers(kit: FundsKit): Pick<FundsHandlers, Withdrawa
       const inFlight = await ledger.houseAccount(m.code, 'withdrawals_in_flight')
       return orInsufficient(ledger, db, m, () =>
         withIdempotency(db, idempotencyOf(caller), now(), async (tx) => {
+          // The card may be deleted since it was read: held here, a deletion waits for this
+          // withdrawal and then finds it pending, or this one finds the card gone.
+          if (!(await fundsRepo.holdLiveCard(card.id, tx))) {
+            throw new AppError('bank_card_not_found', 'no such bank card')
+          }
           const at = now()
           const w = await fundsRepo.addWithdrawal(
             {
