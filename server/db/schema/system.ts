@@ -22,7 +22,7 @@ export const merchants = pgTable('merchants', {
   shortName: text('short_name').notNull(),
   currency: text('currency').notNull(),
   currencySymbol: text('currency_symbol').notNull(),
-  currencyDecimals: integer('currency_decimals').notNull().default(2),
+  currencyDecimals: integer('currency_decimals').notNull(),
   defaultLanguage: text('default_language').notNull(),
   /** The brand's IANA time zone (e.g. Asia/Phnom_Penh), named at go-live. */
   timeZone: text('time_zone').notNull().default('UTC'),

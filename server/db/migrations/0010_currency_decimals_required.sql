@@ -1,0 +1,1 @@
+ALTER TABLE "merchants" ALTER COLUMN "currency_decimals" DROP DEFAULT;
