@@ -28,6 +28,31 @@ export async function moneyMember(server: TestServer, credit?: string, prefix = 
   return { id: row.id, username: row.username, token }
 }
 
+/** The payment password every test member gets from `withPaymentPassword`. */
+export const testPaymentPassword = '246810'
+
+/** A member (as `moneyMember`) who has set the payment password `testPaymentPassword`. */
+export async function withPaymentPassword(
+  server: TestServer,
+  credit?: string,
+  prefix?: string,
+): Promise<MoneyMember> {
+  const m = await moneyMember(server, credit, prefix)
+  const res = await sealedMoneyCall(
+    server,
+    m.token,
+    '/wps/relay/setWithdrawPassword',
+    {
+      loginPassword: 'lotus123',
+      paymentPassword: testPaymentPassword,
+      confirmPaymentPassword: testPaymentPassword,
+    },
+    null,
+  )
+  if (res.statusCode !== 200) throw new Error(`payment password not set: ${res.body}`)
+  return m
+}
+
 export function newKey(): string {
   return randomBytes(12).toString('hex')
 }

@@ -23,7 +23,7 @@ import {
   sealWith,
   tokenOf,
 } from '../identity-helpers'
-import { moneyMember, sealedMoneyCall } from '../money-helpers'
+import { moneyMember, sealedMoneyCall, withPaymentPassword } from '../money-helpers'
 import { successEnvelope } from '#contract/envelope'
 import { PublicKeySchema } from '#contract/system'
 
@@ -88,23 +88,9 @@ async function sessionCount(memberId: number): Promise<number> {
   return (await server.db.select().from(sessions).where(eq(sessions.memberId, memberId))).length
 }
 
-/** A member with money whose payment password is 246810. */
-async function withPaymentPassword() {
-  const m = await moneyMember(server)
-  const set = await sealedMoneyCall(
-    server,
-    m.token,
-    '/wps/relay/setWithdrawPassword',
-    { loginPassword: 'lotus123', paymentPassword: '246810', confirmPaymentPassword: '246810' },
-    null,
-  )
-  expect(set.statusCode, set.body).toBe(200)
-  return m
-}
-
 describe('the payment password under parallel guesses', () => {
   it('checks no more than the limit, and refuses the right one once locked', async () => {
-    const m = await withPaymentPassword()
+    const m = await withPaymentPassword(server)
     const verify = vi.spyOn(server.services.passwords, 'verify')
     const answers = codes(
       await sealedBurst(
@@ -132,7 +118,7 @@ describe('the payment password under parallel guesses', () => {
   })
 
   it('answers 500 for a hashing failure and does not count it as a wrong try', async () => {
-    const m = await withPaymentPassword()
+    const m = await withPaymentPassword(server)
     const [row] = await server.db.select().from(members).where(eq(members.id, m.id))
     // A stored hash argon2 cannot read: the check fails on the server's side.
     await server.db.update(members).set({ paymentPasswordHash: 'damaged-hash' }).where(eq(members.id, m.id))
@@ -164,7 +150,7 @@ describe('the payment password under parallel guesses', () => {
 
 describe('right secrets sent in parallel', () => {
   it('all pass the payment password check: the budget held by checks in flight is waited for', async () => {
-    const m = await withPaymentPassword()
+    const m = await withPaymentPassword(server)
     const answers = await sealedBurst(
       '/wps/relay/checkWithdrawPassword',
       () => ({ paymentPassword: '246810' }),

@@ -25,6 +25,7 @@ import {
   tinyPng,
   walletMinor,
   type MoneyMember,
+  withPaymentPassword,
 } from '../money-helpers'
 
 let server: TestServer
@@ -229,15 +230,7 @@ describe('online deposit through the demo gateway', () => {
 
 describe('withdrawal', () => {
   async function ready(credit: string): Promise<{ m: MoneyMember; card: number }> {
-    const m = await moneyMember(server, credit)
-    const pw = await sealedMoneyCall(
-      server,
-      m.token,
-      url.setPw,
-      { loginPassword: 'lotus123', paymentPassword: '246810', confirmPaymentPassword: '246810' },
-      null,
-    )
-    expect(pw.statusCode, pw.body).toBe(200)
+    const m = await withPaymentPassword(server, credit)
     const card = await sealedMoneyCall(
       server,
       m.token,

@@ -20,6 +20,7 @@ import {
   newKey,
   sealedMoneyCall,
   type MoneyMember,
+  withPaymentPassword,
 } from '../money-helpers'
 
 let server: TestServer
@@ -42,15 +43,7 @@ const url = {
 }
 
 async function withCard(credit: string): Promise<MoneyMember & { card: number }> {
-  const m = await moneyMember(server, credit, 'ik')
-  const pw = await sealedMoneyCall(
-    server,
-    m.token,
-    url.setPw,
-    { loginPassword: 'lotus123', paymentPassword: '246810', confirmPaymentPassword: '246810' },
-    null,
-  )
-  expect(pw.statusCode, pw.body).toBe(200)
+  const m = await withPaymentPassword(server, credit, 'ik')
   const card = await sealedMoneyCall(
     server,
     m.token,

@@ -21,6 +21,7 @@ import {
   sealedMoneyCall,
   tinyPng,
   type MoneyMember,
+  withPaymentPassword,
 } from '../money-helpers'
 
 const clock = createClock()
@@ -50,16 +51,7 @@ const url = {
 }
 
 async function withPassword(credit?: string): Promise<MoneyMember> {
-  const m = await moneyMember(server, credit)
-  const res = await sealedMoneyCall(
-    server,
-    m.token,
-    url.setPw,
-    { loginPassword: 'lotus123', paymentPassword: '246810', confirmPaymentPassword: '246810' },
-    null,
-  )
-  expect(res.statusCode, res.body).toBe(200)
-  return m
+  return withPaymentPassword(server, credit)
 }
 
 async function addCard(m: MoneyMember, accountNumber = '0123456789', bankCode = 'ABA'): Promise<number> {
