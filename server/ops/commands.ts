@@ -10,6 +10,7 @@ import { parseCidr } from '../system/access'
 import { goLiveCommands, type GatewayKind } from './golive-commands'
 import { jobsCommands } from './jobs-commands'
 import { moneyCommands } from './money-commands'
+import { paymentMethodCommands } from './payment-method-commands'
 import { OpsError } from './ops-error'
 import { loginKeys } from '../identity/throttle'
 
@@ -216,6 +217,7 @@ export const commands: Record<string, CommandSpec> = {
 
   ...moneyCommands,
   ...goLiveCommands,
+  ...paymentMethodCommands,
   ...jobsCommands,
 }
 

@@ -1,0 +1,64 @@
+/**
+ * Reading what an operator typed: options, texts, amounts in the brand's currency, and the
+ * brand itself. Each refusal is one line that says what is wrong.
+ */
+import { parseArgs } from 'node:util'
+import { parseAmount, type CurrencyUnits } from '#contract/money'
+import { eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { pgCodes, pgErrorOf } from '../db/pg-errors'
+import * as s from '../db/schema'
+import type { OpsContext } from './commands'
+import { OpsError } from './ops-error'
+
+/** Text an operator typed: trimmed, no control characters. */
+export const text = (what: string, max: number) =>
+  z
+    .string({ error: `${what} is required` })
+    .trim()
+    .min(1, `${what} is required`)
+    .max(max, `${what} is at most ${max} characters`)
+    // eslint-disable-next-line no-control-regex
+    .regex(/^[^\u0000-\u001f\u007f]*$/, `${what} must not contain control characters`)
+
+export function isUniqueViolation(err: unknown): boolean {
+  return pgErrorOf(err)?.code === pgCodes.uniqueViolation
+}
+
+/** The first zod issue as one line. */
+export function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
+  const r = schema.safeParse(value)
+  if (!r.success) throw new OpsError(r.error.issues[0]?.message ?? 'invalid input')
+  return r.data
+}
+
+/** --name value style options; an unknown option or a missing value is the operator's mistake. */
+export function options<const O extends Record<string, { type: 'string' }>>(
+  args: string[],
+  opts: O,
+  usage: string,
+) {
+  try {
+    return parseArgs({ args, options: opts, allowPositionals: true, strict: true })
+  } catch (err) {
+    throw new OpsError(`${(err as Error).message}\nusage: ${usage}`)
+  }
+}
+
+/** An amount in the brand's currency, as the operator typed it, in minor units. */
+export function amountOf(raw: string | undefined, what: string, currency: CurrencyUnits): bigint {
+  if (raw === undefined) throw new OpsError(`${what} is required`)
+  const minor = parseAmount(raw, currency)
+  if (minor === null) {
+    throw new OpsError(
+      `${what} ${raw} is not an amount above zero in this brand’s currency (${currency.decimals === 0 ? 'whole units' : `at most ${currency.decimals} decimals`})`,
+    )
+  }
+  return minor
+}
+
+export async function brandOf(ctx: OpsContext) {
+  const [m] = await ctx.db.select().from(s.merchants).where(eq(s.merchants.code, ctx.merchantCode))
+  if (!m) throw new OpsError(`brand ${ctx.merchantCode} does not exist yet; start with: brand create`)
+  return m
+}

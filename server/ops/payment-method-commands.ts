@@ -1,0 +1,161 @@
+/**
+ * How members pay in and where withdrawals go: deposit methods (bank accounts for
+ * transfers; an online method only with a real payment gateway) and the banks members can
+ * withdraw to.
+ */
+import { minorToMoney } from '#contract/money'
+import { and, asc, count, eq } from 'drizzle-orm'
+import { z } from 'zod'
+import * as s from '../db/schema'
+import type { CommandSpec } from './commands'
+import type { GatewayKind } from './golive-commands'
+import { OpsError } from './ops-error'
+import { amountOf, brandOf, isUniqueViolation, options, parsed, text } from './ops-input'
+
+const MethodCode = z
+  .string({ error: 'the method code is required' })
+  .transform((v) => v.trim().toUpperCase())
+  .pipe(z.string().regex(/^[A-Z0-9_]{2,16}$/, 'a method code is 2-16 letters, digits or _'))
+
+const methodUsage =
+  'payment-method add-bank <CODE> --name <label> --bank <bank> --account-name <holder> --account-number <number> --min <amount> --max <amount> | add-online <CODE> --name <label> --min <amount> --max <amount> | list | disable <CODE> | enable <CODE>'
+const bankUsage = 'bank add <CODE> <name…> | bank list'
+
+export const paymentMethodCommands: Record<string, CommandSpec> = {
+  'payment-method': {
+    usage: methodUsage,
+    summary: 'deposit methods: bank accounts for transfers, online with a real gateway (go-live step 3)',
+    async run(ctx, args) {
+      const [mode, ...rest] = args
+      const m = await brandOf(ctx)
+      if (mode === 'list' || mode === undefined) {
+        const rows = await ctx.db
+          .select()
+          .from(s.depositMethods)
+          .where(eq(s.depositMethods.merchantCode, m.code))
+          .orderBy(asc(s.depositMethods.sort))
+        if (rows.length === 0) return 'no deposit methods'
+        return rows
+          .map(
+            (r) =>
+              `${r.enabled ? 'on ' : 'off'} ${r.code.padEnd(10)} ${r.kind.padEnd(13)} ${r.name}  ${minorToMoney(r.minAmount, { decimals: m.currencyDecimals })}-${minorToMoney(r.maxAmount, { decimals: m.currencyDecimals })}${r.bank ? `  ${r.bank.bankName} ${r.bank.accountNumber} (${r.bank.accountName})` : ''}`,
+          )
+          .join('\n')
+      }
+      if (mode === 'disable' || mode === 'enable') {
+        const code = parsed(MethodCode, rest[0])
+        const where = and(eq(s.depositMethods.merchantCode, m.code), eq(s.depositMethods.code, code))
+        const [row] = await ctx.db.select().from(s.depositMethods).where(where)
+        if (!row) throw new OpsError(`no deposit method ${code} (see: payment-method list)`)
+        if (mode === 'enable' && row.kind === 'ONLINE' && ctx.paymentGateway !== 'real') {
+          throw new OpsError(onlineRefusal(ctx.paymentGateway))
+        }
+        await ctx.db
+          .update(s.depositMethods)
+          .set({ enabled: mode === 'enable' })
+          .where(where)
+        return `${code} ${mode}d`
+      }
+      if (mode !== 'add-bank' && mode !== 'add-online') throw new OpsError(`usage: ${methodUsage}`)
+      if (mode === 'add-online' && ctx.paymentGateway !== 'real')
+        throw new OpsError(onlineRefusal(ctx.paymentGateway))
+      const { values, positionals } = options(
+        rest,
+        {
+          name: { type: 'string' },
+          bank: { type: 'string' },
+          'account-name': { type: 'string' },
+          'account-number': { type: 'string' },
+          min: { type: 'string' },
+          max: { type: 'string' },
+        },
+        methodUsage,
+      )
+      if (positionals.length !== 1) throw new OpsError(`usage: ${methodUsage}`)
+      const code = parsed(MethodCode, positionals[0])
+      const name = parsed(text('--name', 60), values.name)
+      const min = amountOf(values.min, '--min', { decimals: m.currencyDecimals })
+      const max = amountOf(values.max, '--max', { decimals: m.currencyDecimals })
+      if (min > max) throw new OpsError('--min is more than --max')
+      const bank =
+        mode === 'add-bank'
+          ? parsed(
+              z.object({
+                bankName: text('--bank', 60),
+                accountName: text('--account-name', 80),
+                accountNumber: text('--account-number', 40),
+              }),
+              {
+                bankName: values.bank,
+                accountName: values['account-name'],
+                accountNumber: values['account-number'],
+              },
+            )
+          : null
+      if (mode === 'add-online' && (values.bank || values['account-name'] || values['account-number'])) {
+        throw new OpsError(
+          'an online method has no bank account; leave out --bank, --account-name and --account-number',
+        )
+      }
+      const [{ n } = { n: 0 }] = await ctx.db
+        .select({ n: count() })
+        .from(s.depositMethods)
+        .where(eq(s.depositMethods.merchantCode, m.code))
+      try {
+        await ctx.db.insert(s.depositMethods).values({
+          merchantCode: m.code,
+          code,
+          kind: mode === 'add-bank' ? 'BANK_TRANSFER' : 'ONLINE',
+          name,
+          minAmount: min,
+          maxAmount: max,
+          bank,
+          sort: n,
+        })
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new OpsError(`deposit method ${code} exists already`)
+        throw err
+      }
+      return `deposit method ${code} added: ${name}, ${minorToMoney(min, { decimals: m.currencyDecimals })} to ${minorToMoney(max, { decimals: m.currencyDecimals })} ${m.currency}`
+    },
+  },
+
+  bank: {
+    usage: bankUsage,
+    summary: 'the banks members can withdraw to (go-live step 4)',
+    async run(ctx, args) {
+      const [mode, rawCode, ...rest] = args
+      const m = await brandOf(ctx)
+      if (mode === 'list' || mode === undefined) {
+        const rows = await ctx.db
+          .select()
+          .from(s.banks)
+          .where(eq(s.banks.merchantCode, m.code))
+          .orderBy(asc(s.banks.sort))
+        return rows.length ? rows.map((r) => `${r.code.padEnd(10)} ${r.name}`).join('\n') : 'no banks'
+      }
+      if (mode !== 'add') throw new OpsError(`usage: ${bankUsage}`)
+      const code = parsed(MethodCode, rawCode)
+      const name = parsed(text('the bank name', 60), rest.join(' '))
+      const [{ n } = { n: 0 }] = await ctx.db
+        .select({ n: count() })
+        .from(s.banks)
+        .where(eq(s.banks.merchantCode, m.code))
+      const added = await ctx.db
+        .insert(s.banks)
+        .values({ merchantCode: m.code, code, name, sort: n })
+        .onConflictDoNothing()
+        .returning()
+      if (added.length === 0) throw new OpsError(`bank ${code} exists already`)
+      return `bank ${code} added: ${name}`
+    },
+  },
+}
+
+export function onlineRefusal(gateway: GatewayKind | undefined): string {
+  const why =
+    gateway === 'demo'
+      ? 'the demo gateway confirms payments that were never made'
+      : 'no payment gateway is configured, so nothing could take the payment or confirm it'
+  return `an online method needs a real payment gateway (${why}): set PAYMENT_GATEWAY_URL to its payment page and PAYMENT_GATEWAY_SECRET to the secret it signs callbacks with, restart, then add it`
+}
