@@ -71,19 +71,19 @@ async function paidWithdrawal(m: MoneyMember & { card: number }, amount: string)
   return w.id
 }
 
+/** A paid withdrawal the member has confirmed as received, with the key of that call. */
+async function confirmedReceived() {
+  const m = await withCard('100.00')
+  const id = await paidWithdrawal(m, '40.00')
+  const key = newKey()
+  const first = await moneyCall(server, m.token, url.confirm, { withdrawalId: id, outcome: 'RECEIVED' }, key)
+  expect(first.statusCode, first.body).toBe(200)
+  return { m, id, key, first }
+}
+
 describe('a retry with the same key and body', () => {
   it('replays a withdrawal confirmation that succeeded instead of refusing it as already confirmed', async () => {
-    const m = await withCard('100.00')
-    const id = await paidWithdrawal(m, '40.00')
-    const key = newKey()
-    const first = await moneyCall(
-      server,
-      m.token,
-      url.confirm,
-      { withdrawalId: id, outcome: 'RECEIVED' },
-      key,
-    )
-    expect(first.statusCode, first.body).toBe(200)
+    const { m, id, key, first } = await confirmedReceived()
     const again = await moneyCall(
       server,
       m.token,
@@ -156,17 +156,7 @@ describe('a retry with the same key and body', () => {
 
 describe('the same key for something else', () => {
   it('is refused with 409 for another body, even where the handler would refuse that body too', async () => {
-    const m = await withCard('100.00')
-    const id = await paidWithdrawal(m, '40.00')
-    const key = newKey()
-    const first = await moneyCall(
-      server,
-      m.token,
-      url.confirm,
-      { withdrawalId: id, outcome: 'RECEIVED' },
-      key,
-    )
-    expect(first.statusCode, first.body).toBe(200)
+    const { m, id, key } = await confirmedReceived()
     const other = await moneyCall(
       server,
       m.token,
