@@ -3,12 +3,13 @@
  * developer page when DEV_TOOLS is on); an SMTP or HTTP SMS provider plugs in behind the
  * same interface by configuration.
  */
+import type { CodeChannel } from '#contract/identity'
 import { outbox } from '../db/schema'
 import type { Db } from '../plugins/external/db'
 
 export interface Message {
   merchantCode: string
-  channel: 'sms' | 'email'
+  channel: CodeChannel
   destination: string
   subject?: string
   body: string

@@ -5,15 +5,13 @@
  */
 import { createHash, randomInt } from 'node:crypto'
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
-import { verificationCodes } from '../db/schema'
+import { verificationCodes, type CodePurpose } from '../db/schema'
 import { AppError, retryLater, secondsUntil } from '../http/errors'
 import type { Db } from '../plugins/external/db'
 import { DeliveryError, type Channel } from '../channels/outbox'
 import type { Throttle } from './throttle'
 
 export const codePolicy = { expiredMinutes: 5, perMinute: 1, perHour: 5, blockMs: 5 * 60_000, maxAttempts: 5 }
-
-export type CodePurpose = 'register' | 'login' | 'reset'
 
 function hashCode(code: string, destination: string, purpose: CodePurpose): string {
   return createHash('sha256').update(`${purpose}:${destination}:${code}`).digest('hex')

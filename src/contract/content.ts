@@ -29,6 +29,9 @@ export const AnnouncementsSchema = z.object({
 })
 export type Announcements = z.infer<typeof AnnouncementsSchema>
 
+/** When an announcement shows: B before login; popups also A after login and F at first login. */
+export const announcementExecutions = ['B', 'A', 'F'] as const
+
 /** `types` is the platform's comma list, e.g. "B,PL,PU,PR,H". */
 const TypesList = text(20).check(z.regex(/^(B|PL|PU|PR|H)(,(B|PL|PU|PR|H))*$/))
 
@@ -42,7 +45,7 @@ export const contentEndpoints = {
     query: z.object({
       types: z._default(TypesList, 'B,PL,PU,PR,H'),
       platform: z._default(z.enum(['W', 'M']), 'W'),
-      execution: z._default(z.enum(['B', 'A', 'F']), 'B'),
+      execution: z._default(z.enum(announcementExecutions), 'B'),
     }),
     response: AnnouncementsSchema,
     errors: [],

@@ -84,6 +84,10 @@ export const RegisterMobileRequestSchema = z.object({
 export type RegisterMobileRequest = z.input<typeof RegisterMobileRequestSchema>
 
 /** How a login from a new address may be confirmed. */
+/** The channels a one-time code travels by. */
+export const codeChannels = ['sms', 'email'] as const
+export type CodeChannel = (typeof codeChannels)[number]
+
 export const verifyMethods = ['sms', 'email', 'realName'] as const
 export const VerifyMethodSchema = z.enum(verifyMethods)
 
@@ -348,7 +352,7 @@ export const identityEndpoints = {
     auth: 'public',
     encrypted: false,
     modId: 'LOGINIPVERF3',
-    body: z.object({ verifyToken: text(128), method: z.enum(['sms', 'email']) }),
+    body: z.object({ verifyToken: text(128), method: z.enum(codeChannels) }),
     response: SmsCodeResponseSchema,
     errors: ['delivery_failed', 'login_verify_required', 'TOO_MANY_REQUESTS'],
   }),

@@ -42,6 +42,10 @@ export type Movement = z.infer<typeof MovementSchema>
 /** Product types of the betting record are the vendors' game types. */
 export const ProductTypeSchema = GameTypeSchema
 
+/** A bet's state as its vendor reports it. */
+export const betStatuses = ['UNSETTLED', 'SETTLED', 'CANCELLED'] as const
+export type BetStatus = (typeof betStatuses)[number]
+
 export const BetRecordSchema = z.object({
   id: z.int(),
   /** The vendor's round or ticket number. */
@@ -54,7 +58,7 @@ export const BetRecordSchema = z.object({
   payout: MoneySchema,
   /** payout - betAmount. */
   winLoss: MoneySchema,
-  status: z.enum(['UNSETTLED', 'SETTLED', 'CANCELLED']),
+  status: z.enum(betStatuses),
   betTime: z.number(),
   settledTime: z.nullable(z.number()),
 })

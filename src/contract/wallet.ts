@@ -32,9 +32,13 @@ export const BalancesSchema = z.object({
 })
 export type Balances = z.infer<typeof BalancesSchema>
 
+/** SINGLE: games draw on the main wallet; MULTI: each vendor has its own wallet. */
+export const walletModes = ['SINGLE', 'MULTI'] as const
+export type WalletMode = (typeof walletModes)[number]
+
 export const MerchantWalletSchema = z.object({
   /** SINGLE: games draw on the main wallet; MULTI: each vendor has its own wallet. */
-  walletMode: z.enum(['SINGLE', 'MULTI']),
+  walletMode: z.enum(walletModes),
   mainAccountTypeId: z.int(),
   currency: z.string(),
   currencySymbol: z.string(),

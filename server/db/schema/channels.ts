@@ -1,4 +1,5 @@
 /** Messages to members (SMS and e-mail). */
+import { codeChannels } from '#contract/identity'
 import { index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
 
 /**
@@ -10,7 +11,7 @@ export const outbox = pgTable(
   {
     id: serial('id').primaryKey(),
     merchantCode: text('merchant_code').notNull(),
-    channel: text('channel').$type<'sms' | 'email'>().notNull(),
+    channel: text('channel', { enum: codeChannels }).notNull(),
     destination: text('destination').notNull(),
     subject: text('subject'),
     body: text('body').notNull(),

@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import { betStatuses } from '#contract/records'
 import { members } from './identity'
 import { merchants } from './system'
 
@@ -50,7 +51,7 @@ export const betRecords = pgTable(
     betAmount: bigint('bet_amount', { mode: 'bigint' }).notNull(),
     validBet: bigint('valid_bet', { mode: 'bigint' }).notNull(),
     payout: bigint('payout', { mode: 'bigint' }).notNull(),
-    status: text('status').$type<'UNSETTLED' | 'SETTLED' | 'CANCELLED'>().notNull(),
+    status: text('status', { enum: betStatuses }).notNull(),
     betTime: timestamp('bet_time', { withTimezone: true }).notNull(),
     settledTime: timestamp('settled_time', { withTimezone: true }),
   },

@@ -14,6 +14,12 @@ import {
 } from 'drizzle-orm/pg-core'
 import { merchants } from './system'
 
+/** A member's standing: a disabled member cannot sign in. */
+export const memberStatuses = ['active', 'disabled'] as const
+/** What a one-time code proves. */
+export const codePurposes = ['register', 'login', 'reset'] as const
+export type CodePurpose = (typeof codePurposes)[number]
+
 /**
  * Members, agents and trial (guest) accounts. The username is stored trimmed and in lower
  * case, so it is unique whatever case a person types; `account` keeps it as typed.
@@ -46,7 +52,7 @@ export const members = pgTable(
     clubLabel: text('club_label'),
     memberLabels: jsonb('member_labels').$type<string[]>().notNull().default([]),
     avatar: text('avatar'),
-    status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
+    status: text('status', { enum: memberStatuses }).notNull().default('active'),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
@@ -123,7 +129,7 @@ export const verificationCodes = pgTable(
   {
     id: serial('id').primaryKey(),
     merchantCode: text('merchant_code').notNull(),
-    purpose: text('purpose').$type<'register' | 'login' | 'reset'>().notNull(),
+    purpose: text('purpose', { enum: codePurposes }).notNull(),
     destination: text('destination').notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),

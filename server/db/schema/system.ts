@@ -1,6 +1,7 @@
 /** The brand and its system data: features, access, register rules, content, keys, seeds. */
 import { sql } from 'drizzle-orm'
-import { announcementTypes } from '#contract/content'
+import { announcementExecutions, announcementTypes } from '#contract/content'
+import { walletModes } from '#contract/wallet'
 import {
   bigint,
   boolean,
@@ -32,7 +33,7 @@ export const merchants = pgTable('merchants', {
   logoUrl: text('logo_url').notNull(),
   passwordExpiryDays: integer('password_expiry_days').notNull().default(0),
   /** SINGLE: games draw on the main wallet; MULTI: one wallet per vendor. */
-  walletMode: text('wallet_mode').$type<'SINGLE' | 'MULTI'>().notNull().default('MULTI'),
+  walletMode: text('wallet_mode', { enum: walletModes }).notNull().default('MULTI'),
   withdrawMin: bigint('withdraw_min', { mode: 'bigint' })
     .notNull()
     .default(sql`1000`),
@@ -146,13 +147,15 @@ export const domains = pgTable(
 )
 
 /** Image and game-launch CDN hosts; the PWA picks one at random per list. */
+export const cdnHostKinds = ['image', 'launchGame'] as const
+
 export const cdnHosts = pgTable(
   'cdn_hosts',
   {
     merchantCode: text('merchant_code')
       .notNull()
       .references(() => merchants.code),
-    kind: text('kind').$type<'image' | 'launchGame'>().notNull(),
+    kind: text('kind', { enum: cdnHostKinds }).notNull(),
     url: text('url').notNull(),
   },
   (t) => [primaryKey({ columns: [t.merchantCode, t.kind, t.url] })],
@@ -199,7 +202,7 @@ export const announcements = pgTable(
       .notNull()
       .references(() => merchants.code),
     type: text('type', { enum: announcementTypes }).notNull(),
-    execution: text('execution').$type<'B' | 'A' | 'F'>().notNull().default('B'),
+    execution: text('execution', { enum: announcementExecutions }).notNull().default('B'),
     language: text('language').notNull(),
     title: text('title').notNull(),
     content: text('content').notNull(),
