@@ -2,6 +2,8 @@
  * Builds the Fastify application: external plugins first (security headers, bodies),
  * then the contract's routes, then the static PWA and its fallback.
  */
+import { constants as zlibConstants } from 'node:zlib'
+import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
 import fastifyFormbody from '@fastify/formbody'
 import fastifyHelmet from '@fastify/helmet'
@@ -13,6 +15,7 @@ import { createKeyring, type Keyring } from './crypto/keyring'
 import { registerContract, type Handlers, type RouteDeps } from './http/contract-routes'
 import { clientErrorHandler, installErrorHandling, loggable } from './http/errors'
 import { registerDevPages } from './http/dev-pages'
+import { compressAbove, createHotReads, type HotReads } from './http/hot-reads'
 import { registerManifest } from './http/manifest'
 import { registerStatic } from './http/static'
 import type { Database } from './plugins/external/db'
@@ -51,6 +54,8 @@ export interface AppServices {
   funds: FundsService
   /** Which online gateway this install pays through, if any. */
   gateway: PaymentGateway['kind']
+  /** The cached hot public reads; an operator change drops them. */
+  hotReads: HotReads
   refreshMerchants(): Promise<void>
 }
 
@@ -167,6 +172,15 @@ export async function buildApp(
     },
   })
 
+  // JSON answers above 1 kB go out compressed as the caller accepts (br, then gzip). The hot
+  // reads bring their own compressed copies and the PWA's files their precompressed ones.
+  await app.register(fastifyCompress, {
+    threshold: compressAbove,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  })
+
   app.addHook('onRequest', async (req, reply) => {
     if (req.protocol === 'https') {
       void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
@@ -205,7 +219,12 @@ export async function buildApp(
   app.addHook('onClose', async () => channels.close())
   app.log.info(channels.routes, 'message channels')
 
+  const hotReads = createHotReads({
+    ttlMs: config.SETTINGS_TTL_SECONDS * 1000,
+    now: () => now().getTime(),
+  })
   const deps: RouteDeps = {
+    hotReads,
     keyring,
     access,
     defaultMerchant: config.MERCHANT_CODE,
@@ -270,6 +289,7 @@ export async function buildApp(
       ledger,
       funds,
       gateway: gateway.kind,
+      hotReads,
       refreshMerchants,
     },
   }

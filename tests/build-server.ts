@@ -177,6 +177,7 @@ export function routeDeps(services: AppServices, config: AppConfig): RouteDeps {
     countryHeader: config.COUNTRY_HEADER.toLowerCase(),
     sessions: services.sessions,
     db: services.database.db,
+    hotReads: services.hotReads,
   }
 }
 
@@ -226,7 +227,10 @@ export function runOps(
     {
       db: server.db,
       merchantCode: server.config.MERCHANT_CODE,
-      invalidate: () => server.services.access.invalidate(),
+      invalidate: () => {
+        server.services.access.invalidate()
+        server.services.hotReads.invalidate()
+      },
       rotateKey: () => server.services.keyring.rotate(),
       hashPassword: (password) => server.services.passwords.hash(password),
       paymentGateway: server.services.gateway,

@@ -6,6 +6,7 @@
 import { EncryptedBodySchema, encryptionHeader, parseEncryptionHeader } from '#contract/encryption'
 import type { EndpointDef, EndpointOutput, EndpointParsedInput } from '#contract/endpoint'
 import { successEnvelope } from '#contract/envelope'
+import { safeEncode } from 'zod/mini'
 import type { Endpoints } from '#contract/endpoints'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -16,6 +17,7 @@ import type { AccessService } from '../system/access'
 import { AppError } from './errors'
 import { requestHash, storedAnswer } from '../money/idempotency'
 import type { Db } from '../plugins/external/db'
+import { sendHot, type HotReads } from './hot-reads'
 import { callerContext, type CallerContext } from './request-context'
 
 export interface HandlerArgs<E extends EndpointDef> {
@@ -41,6 +43,8 @@ export interface RouteDeps {
   sessions: Sessions
   /** Where idempotent answers are stored (see money/idempotency.ts). */
   db: Db
+  /** The cache of the rows marked `hotRead` (see hot-reads.ts). */
+  hotReads: HotReads
 }
 
 const formType = 'application/x-www-form-urlencoded'
@@ -66,6 +70,8 @@ export function registerEndpoint<E extends EndpointDef>(
   const hasBody = def.method !== 'GET' && def.body !== undefined
   // Answers to a session, and answers that may start one, are never kept by a cache.
   const noStore = def.auth !== 'public' || def.method !== 'GET'
+  const envelope = successEnvelope(def.response)
+  const hot = def.hotRead === true && def.auth === 'public' && def.method === 'GET'
   typed.route({
     method: def.method,
     url: def.path,
@@ -73,7 +79,7 @@ export function registerEndpoint<E extends EndpointDef>(
     schema: {
       ...(def.query ? { querystring: def.query } : {}),
       ...(hasBody && !def.encrypted ? { body: def.body } : {}),
-      response: { 200: successEnvelope(def.response) },
+      response: { 200: envelope },
     },
     onRequest: async (req, reply) => {
       if (noStore) void reply.header('cache-control', 'no-store')
@@ -169,6 +175,20 @@ export function registerEndpoint<E extends EndpointDef>(
       const input = inputOf(req) as EndpointParsedInput<E>
       const caller = req.caller
       if (!caller) throw new Error('caller context missing')
+      if (hot) {
+        // Built, checked against the schema and serialized once per period; sent as bytes.
+        const entry = await deps.hotReads.entry(
+          caller.merchantCode,
+          `${def.name}\u0000${caller.locale}\u0000${JSON.stringify(input ?? null)}`,
+          async () => {
+            const value = await handler({ input, caller, req, reply })
+            const encoded = safeEncode(envelope, { success: true, value })
+            if (encoded.error) throw encoded.error
+            return JSON.stringify(encoded.data)
+          },
+        )
+        return sendHot(req, reply, entry)
+      }
       try {
         const value = await handler({ input, caller, req, reply })
         return { success: true as const, value }

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import type { Db } from '../plugins/external/db'
 import * as s from '../db/schema'
 import { parseCidr } from '../system/access'
+import { contentCommands } from './content-commands'
 import { goLiveCommands, type GatewayKind } from './golive-commands'
 import { jobsCommands } from './jobs-commands'
 import { moneyCommands } from './money-commands'
@@ -219,6 +220,7 @@ export const commands: Record<string, CommandSpec> = {
   ...goLiveCommands,
   ...paymentMethodCommands,
   ...jobsCommands,
+  ...contentCommands,
 }
 
 export function helpText(): string {

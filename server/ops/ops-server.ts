@@ -44,6 +44,7 @@ export async function startOpsServer(
           merchantCode,
           invalidate: () => {
             services.access.invalidate()
+            services.hotReads.invalidate()
             services.refreshMerchants().catch(() => undefined)
           },
           rotateKey: () => services.keyring.rotate(),

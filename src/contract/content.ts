@@ -42,6 +42,7 @@ export const contentEndpoints = {
     path: '/wps/relay/MCSFE_getListAnnouncements',
     auth: 'public',
     encrypted: false,
+    hotRead: true,
     query: z.object({
       types: z._default(TypesList, 'B,PL,PU,PR,H'),
       platform: z._default(z.enum(['W', 'M']), 'W'),

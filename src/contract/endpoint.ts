@@ -42,6 +42,12 @@ export interface EndpointDef {
    * the body, so no hash of a secret is ever stored with the idempotency key.
    */
   readonly secrets?: readonly string[]
+  /**
+   * A public read whose answer depends only on the brand, the Language header and the
+   * query: the server may serve it from a cache of the serialized answer, at most
+   * SETTINGS_TTL_SECONDS old, with an ETag (If-None-Match answers 304).
+   */
+  readonly hotRead?: boolean
   /** A larger body limit in bytes (uploads of receipt images); the default is 1 MiB. */
   readonly bodyLimit?: number
   readonly query?: z.ZodMiniType

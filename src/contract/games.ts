@@ -47,6 +47,7 @@ export const gameEndpoints = {
     // The platform marks it token-only in one build; the header nav needs it for visitors too.
     auth: 'public',
     encrypted: false,
+    hotRead: true,
     modId: 'GAMELO3',
     response: z.object({ data: z.object({ lanes: z.array(VendorLaneSchema) }) }),
     errors: ['feature_disabled'],

@@ -1,0 +1,143 @@
+/**
+ * The hot public reads (white-label settings, game vendors, announcements, …: rows marked
+ * `hotRead` in the contract) served from a cache of their serialized answer.
+ *
+ * - Key: the brand, the language and the parsed query, so every caller of a brand in one
+ *   language shares one answer.
+ * - Built once per period: the handler runs, the answer is checked against its schema and
+ *   serialized, and its ETag is the hash of those bytes. Compressed copies (br, gzip) are
+ *   made the first time a caller asks for them.
+ * - Fresh for `ttlMs` (SETTINGS_TTL_SECONDS): another instance's operator change reaches
+ *   this one within that time, as the settings caches do; a change made through this
+ *   process's operator API drops the brand's entries at once (`invalidate`).
+ * - Concurrent misses share one build; a build that fails is not kept.
+ * - Bounded: at most `maxEntries`, the oldest dropped first.
+ */
+import { createHash } from 'node:crypto'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import negotiate from '@fastify/accept-negotiator'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+
+export interface HotEntry {
+  body: Buffer
+  etag: string
+  builtAt: number
+  br?: Buffer
+  gzip?: Buffer
+}
+
+export interface HotReads {
+  /** The cached answer under `key`, built by `build` (which returns the serialized answer) when stale. */
+  entry(merchantCode: string, key: string, build: () => Promise<string>): Promise<HotEntry>
+  /** Drops every cached answer of a brand, or of every brand. */
+  invalidate(merchantCode?: string): void
+  readonly size: number
+}
+
+/** Answers below this many bytes are sent as they are: compressing them saves nothing. */
+export const compressAbove = 1024
+
+export function createHotReads(opts: { ttlMs: number; now?: () => number; maxEntries?: number }): HotReads {
+  const now = opts.now ?? Date.now
+  const maxEntries = opts.maxEntries ?? 2000
+  const entries = new Map<string, { merchantCode: string; entry: HotEntry }>()
+  const building = new Map<string, Promise<HotEntry>>()
+  // A brand's invalidation also voids builds already running, so they are not kept.
+  const generation = new Map<string, number>()
+  let everyBrand = 0
+  const genOf = (merchantCode: string) => `${everyBrand}.${generation.get(merchantCode) ?? 0}`
+
+  function store(merchantCode: string, key: string, entry: HotEntry): void {
+    entries.delete(key)
+    entries.set(key, { merchantCode, entry })
+    while (entries.size > maxEntries) {
+      const oldest = entries.keys().next()
+      if (oldest.done) break
+      entries.delete(oldest.value)
+    }
+  }
+
+  return {
+    async entry(merchantCode, key, build) {
+      const full = `${merchantCode}\u0000${key}`
+      const hit = entries.get(full)
+      if (hit && now() - hit.entry.builtAt < opts.ttlMs) return hit.entry
+      const running = building.get(full)
+      if (running) return running
+      const gen = genOf(merchantCode)
+      const started = now()
+      const made = build()
+        .then((json) => {
+          const body = Buffer.from(json, 'utf8')
+          const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
+          const entry: HotEntry = { body, etag, builtAt: started }
+          if (genOf(merchantCode) === gen) store(merchantCode, full, entry)
+          return entry
+        })
+        .finally(() => building.delete(full))
+      building.set(full, made)
+      return made
+    },
+
+    invalidate(merchantCode) {
+      for (const [k, v] of entries) {
+        if (merchantCode === undefined || v.merchantCode === merchantCode) entries.delete(k)
+      }
+      for (const k of building.keys()) {
+        if (merchantCode === undefined || k.startsWith(`${merchantCode}\u0000`)) building.delete(k)
+      }
+      if (merchantCode === undefined) everyBrand += 1
+      else generation.set(merchantCode, (generation.get(merchantCode) ?? 0) + 1)
+    },
+
+    get size() {
+      return entries.size
+    },
+  }
+}
+
+function compressed(entry: HotEntry, encoding: 'br' | 'gzip'): Buffer {
+  if (encoding === 'br') {
+    entry.br ??= brotliCompressSync(entry.body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 9,
+        [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
+      },
+    })
+    return entry.br
+  }
+  entry.gzip ??= gzipSync(entry.body, { level: 9 })
+  return entry.gzip
+}
+
+/** The If-None-Match header names this ETag (or is `*`). */
+function notModified(req: FastifyRequest, etag: string): boolean {
+  const header = req.headers['if-none-match']
+  if (!header) return false
+  return header
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, ''))
+    .some((t) => t === etag || t === '*')
+}
+
+/**
+ * Sends a cached answer: 304 when the caller already has it, else its bytes, compressed
+ * as the caller accepts. Every cache may keep it, but must ask again before using it
+ * (no-cache): the ETag makes the question cheap.
+ */
+export function sendHot(req: FastifyRequest, reply: FastifyReply, entry: HotEntry): FastifyReply {
+  void reply
+    .header('etag', entry.etag)
+    .header('cache-control', 'public, no-cache')
+    .header('vary', 'Accept-Encoding, Language, Merchant')
+  if (notModified(req, entry.etag)) return reply.code(304).send()
+  void reply.header('content-type', 'application/json; charset=utf-8')
+  if (entry.body.length > compressAbove) {
+    const accept = req.headers['accept-encoding']
+    const encoding = accept ? negotiate(accept, ['br', 'gzip']) : null
+    if (encoding === 'br' || encoding === 'gzip') {
+      return reply.header('content-encoding', encoding).send(compressed(entry, encoding))
+    }
+  }
+  return reply.send(entry.body)
+}

@@ -1,0 +1,110 @@
+/**
+ * Operator commands for announcements: the banners, marquee lines, popups, promotions and
+ * home notices members see. A change drops the running server's cached reads at once.
+ */
+import { parseArgs } from 'node:util'
+import { and, asc, eq, isNull, or, gt } from 'drizzle-orm'
+import { announcementExecutions, announcementTypes } from '#contract/content'
+import { locales } from '#contract/locales'
+import { z } from 'zod'
+import { announcements } from '../db/schema'
+import type { CommandSpec } from './commands'
+import { OpsError } from './ops-error'
+
+const usage =
+  'announcement list | add <B|PL|PU|PR|H> <language> <title> <content…> [--execution B|A|F] [--link <url>] | expire <id>'
+
+/** Plain text with no control characters, of a bounded length. */
+const line = (max: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${what} is empty`)
+    .max(max, `${what} is longer than ${max} characters`)
+    // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+    .refine((v) => !/[\u0000-\u0008\u000b-\u001f\u007f]/.test(v), `${what} has control characters`)
+
+const AddInput = z.object({
+  type: z.enum(announcementTypes, { error: `type is one of ${announcementTypes.join(', ')}` }),
+  language: z.enum(locales, { error: `language is one of ${locales.join(', ')}` }),
+  title: line(200, 'the title'),
+  content: line(5000, 'the content'),
+  execution: z.enum(announcementExecutions, {
+    error: `--execution is one of ${announcementExecutions.join(', ')}`,
+  }),
+  linkUrl: z.optional(z.url({ protocol: /^https?$/, error: '--link is an http(s) address' })),
+})
+
+function firstIssue(err: z.ZodError): string {
+  return `${err.issues[0]?.message ?? 'invalid input'}\nusage: ${usage}`
+}
+
+export const contentCommands: Record<string, CommandSpec> = {
+  announcement: {
+    usage,
+    summary: 'list, add or expire the brand’s announcements (banner, marquee, popup, promotion, home)',
+    async run(ctx, args) {
+      const [mode, ...rest] = args
+      if (mode === 'list') {
+        const now = new Date()
+        const rows = await ctx.db
+          .select()
+          .from(announcements)
+          .where(
+            and(
+              eq(announcements.merchantCode, ctx.merchantCode),
+              or(isNull(announcements.expiresAt), gt(announcements.expiresAt, now)),
+            ),
+          )
+          .orderBy(asc(announcements.type), asc(announcements.sort), asc(announcements.id))
+        if (rows.length === 0) return 'no live announcements'
+        return rows
+          .map(
+            (r) => `${String(r.id).padStart(5)} ${r.type.padEnd(2)} ${r.execution} ${r.language} ${r.title}`,
+          )
+          .join('\n')
+      }
+      if (mode === 'add') {
+        let parsed
+        try {
+          parsed = parseArgs({
+            args: rest,
+            allowPositionals: true,
+            options: { execution: { type: 'string', default: 'B' }, link: { type: 'string' } },
+          })
+        } catch (err) {
+          throw new OpsError(`${(err as Error).message}\nusage: ${usage}`)
+        }
+        const [type, language, title, ...content] = parsed.positionals
+        const input = AddInput.safeParse({
+          type: type?.toUpperCase(),
+          language: language?.toLowerCase(),
+          title,
+          content: content.join(' '),
+          execution: parsed.values.execution?.toUpperCase(),
+          linkUrl: parsed.values.link,
+        })
+        if (!input.success) throw new OpsError(firstIssue(input.error))
+        const [row] = await ctx.db
+          .insert(announcements)
+          .values({ merchantCode: ctx.merchantCode, ...input.data })
+          .returning({ id: announcements.id })
+        ctx.invalidate()
+        return `announcement ${row?.id ?? '?'} added`
+      }
+      if (mode === 'expire') {
+        const id = rest[0]
+        if (!id || !/^\d{1,9}$/.test(id)) throw new OpsError(`usage: ${usage}`)
+        const done = await ctx.db
+          .update(announcements)
+          .set({ expiresAt: new Date() })
+          .where(and(eq(announcements.merchantCode, ctx.merchantCode), eq(announcements.id, Number(id))))
+          .returning({ id: announcements.id })
+        if (done.length === 0) throw new OpsError(`no announcement ${id} for ${ctx.merchantCode}`)
+        ctx.invalidate()
+        return `announcement ${id} expired`
+      }
+      throw new OpsError(`usage: ${usage}`)
+    },
+  },
+}

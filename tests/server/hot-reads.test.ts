@@ -1,0 +1,198 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { contentEndpoints } from '#contract/content'
+import { successEnvelope } from '#contract/envelope'
+import { systemEndpoints } from '#contract/system'
+import { count, sql } from 'drizzle-orm'
+import { announcements } from '../../server/db/schema'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createHotReads } from '../../server/http/hot-reads'
+import { build, runOps, type TestServer } from '../build-server'
+import { createClock } from '../identity-helpers'
+
+describe('the hot-read cache', () => {
+  it('builds once per period and again after it', async () => {
+    let t = 0
+    let builds = 0
+    const hot = createHotReads({ ttlMs: 2000, now: () => t })
+    const build = async () => JSON.stringify({ n: ++builds })
+    expect((await hot.entry('A', 'k', build)).body.toString()).toBe('{"n":1}')
+    t = 1999
+    expect((await hot.entry('A', 'k', build)).body.toString()).toBe('{"n":1}')
+    t = 2000
+    expect((await hot.entry('A', 'k', build)).body.toString()).toBe('{"n":2}')
+  })
+
+  it('lets concurrent misses share one build, and keeps no failed one', async () => {
+    let builds = 0
+    const hot = createHotReads({ ttlMs: 60_000 })
+    let release!: () => void
+    const gate = new Promise<void>((r) => (release = r))
+    const slow = async () => {
+      builds += 1
+      await gate
+      return '{"ok":true}'
+    }
+    const waiting = Array.from({ length: 20 }, () => hot.entry('A', 'k', slow))
+    release()
+    const all = await Promise.all(waiting)
+    expect(builds).toBe(1)
+    expect(new Set(all.map((e) => e.etag)).size).toBe(1)
+
+    await expect(hot.entry('A', 'bad', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down')
+    expect((await hot.entry('A', 'bad', async () => '"fine"')).body.toString()).toBe('"fine"')
+  })
+
+  it('drops a brand at once, and keeps no answer whose build began before the drop', async () => {
+    const hot = createHotReads({ ttlMs: 60_000 })
+    await hot.entry('A', 'k', async () => '"a1"')
+    await hot.entry('B', 'k', async () => '"b1"')
+    let release!: () => void
+    const gate = new Promise<void>((r) => (release = r))
+    const racing = hot.entry('A', 'k2', async () => {
+      await gate
+      return '"old"'
+    })
+    hot.invalidate('A')
+    release()
+    expect((await racing).body.toString()).toBe('"old"')
+    expect((await hot.entry('A', 'k2', async () => '"new"')).body.toString()).toBe('"new"')
+    expect((await hot.entry('A', 'k', async () => '"a2"')).body.toString()).toBe('"a2"')
+    expect((await hot.entry('B', 'k', async () => '"b2"')).body.toString()).toBe('"b1"')
+    hot.invalidate()
+    expect((await hot.entry('B', 'k', async () => '"b3"')).body.toString()).toBe('"b3"')
+  })
+
+  it('holds at most its bound of answers, dropping the oldest', async () => {
+    const hot = createHotReads({ ttlMs: 60_000, maxEntries: 3 })
+    for (const k of ['a', 'b', 'c', 'd']) await hot.entry('A', k, async () => `"${k}"`)
+    expect(hot.size).toBe(3)
+    expect((await hot.entry('A', 'a', async () => '"a again"')).body.toString()).toBe('"a again"')
+  })
+})
+
+describe('hot public reads over HTTP', () => {
+  let server: TestServer
+  const clock = createClock()
+  const ttlSeconds = 30
+
+  beforeAll(async () => {
+    server = await build({ now: clock.now, config: { SETTINGS_TTL_SECONDS: ttlSeconds } })
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    server.app.inject({ method: 'GET', url, headers: { language: 'EN', ...headers } })
+
+  it('sends an ETag, and answers 304 with no body to a caller that has the answer', async () => {
+    const first = await get(systemEndpoints.whitelabel.path)
+    expect(first.statusCode).toBe(200)
+    const etag = first.headers.etag
+    expect(etag).toMatch(/^"[\w-]+"$/)
+    expect(first.headers['cache-control']).toBe('public, no-cache')
+    expect(first.headers.vary).toMatch(/Accept-Encoding/)
+    expect(successEnvelope(systemEndpoints.whitelabel.response).safeParse(first.json()).success).toBe(true)
+
+    const again = await get(systemEndpoints.whitelabel.path, { 'if-none-match': String(etag) })
+    expect(again.statusCode).toBe(304)
+    expect(again.body).toBe('')
+    const stale = await get(systemEndpoints.whitelabel.path, { 'if-none-match': '"something-else"' })
+    expect(stale.statusCode).toBe(200)
+  })
+
+  it('compresses with br or gzip as the caller accepts, to the same bytes', async () => {
+    const plain = await get(systemEndpoints.whitelabel.path)
+    expect(plain.rawPayload.length).toBeGreaterThan(1024)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+
+    const br = await get(systemEndpoints.whitelabel.path, { 'accept-encoding': 'gzip, deflate, br' })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true)
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2)
+
+    const gz = await get(systemEndpoints.whitelabel.path, { 'accept-encoding': 'gzip' })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true)
+    expect(gz.headers.etag).toBe(plain.headers.etag)
+  })
+
+  it('compresses the other JSON answers above 1 kB too, and leaves small ones as they are', async () => {
+    const plain = await get(systemEndpoints.status.path)
+    expect(plain.rawPayload.length).toBeGreaterThan(1024)
+    const br = await get(systemEndpoints.status.path, { 'accept-encoding': 'br' })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json())
+    const small = await get(systemEndpoints.health.path, { 'accept-encoding': 'br' })
+    expect(small.rawPayload.length).toBeLessThan(1024)
+    expect(small.headers['content-encoding']).toBeUndefined()
+  })
+
+  it('shows an operator’s flag change at once', async () => {
+    const on = await get(systemEndpoints.whitelabel.path)
+    expect(on.body).toContain('"FREEPLAY3"')
+    const before = JSON.stringify(on.json())
+    await runOps(server, 'flag', 'set', 'FREEPLAY3', 'off')
+    const off = await get(systemEndpoints.whitelabel.path)
+    expect(JSON.stringify(off.json())).not.toBe(before)
+    expect(off.headers.etag).not.toBe(on.headers.etag)
+    await runOps(server, 'flag', 'set', 'FREEPLAY3', 'on')
+    expect((await get(systemEndpoints.whitelabel.path)).headers.etag).toBe(on.headers.etag)
+  })
+
+  const announcementsOf = async (language: string) => {
+    const res = await get(`${contentEndpoints.announcements.path}?types=PL`, { language })
+    return successEnvelope(contentEndpoints.announcements.response)
+      .parse(res.json())
+      .value.player.map((n) => n.title)
+  }
+
+  it('shows an announcement the operator adds at once, in its language only', async () => {
+    const en = await announcementsOf('EN')
+    const km = await announcementsOf('KM')
+    const out = await runOps(
+      server,
+      'announcement',
+      'add',
+      'PL',
+      'km',
+      'Weekend',
+      'cashback',
+      'all',
+      'weekend',
+    )
+    expect(out).toMatch(/^announcement \d+ added$/)
+    expect(await announcementsOf('KM')).toEqual([...km, 'Weekend'])
+    expect(await announcementsOf('EN')).toEqual(en)
+    const id = out.match(/\d+/)?.[0] ?? ''
+    await runOps(server, 'announcement', 'expire', id)
+    expect(await announcementsOf('KM')).toEqual(km)
+  })
+
+  it('shows a change made elsewhere (another instance) within SETTINGS_TTL_SECONDS', async () => {
+    const before = await announcementsOf('EN')
+    expect(before.length).toBeGreaterThan(0)
+    // Another instance's operator writes to the shared database: this one's cache does not hear of it.
+    await server.db.execute(sql`update announcements set title = title || ' (new)' where type = 'PL'`)
+    clock.advance(ttlSeconds * 1000 - 1000)
+    expect(await announcementsOf('EN')).toEqual(before)
+    clock.advance(1000)
+    expect(await announcementsOf('EN')).toEqual(before.map((t) => `${t} (new)`))
+  })
+
+  it('refuses a bad announcement from the operator with the reason, and writes nothing', async () => {
+    const rows = async () => (await server.db.select({ n: count() }).from(announcements))[0]?.n
+    const n = await rows()
+    await expect(runOps(server, 'announcement', 'add', 'XX', 'km', 'T', 'c')).rejects.toThrow(
+      /type is one of/,
+    )
+    await expect(runOps(server, 'announcement', 'add', 'PL', 'fr', 'T', 'c')).rejects.toThrow(
+      /language is one of/,
+    )
+    await expect(runOps(server, 'announcement', 'add', 'PL', 'km', 'T\u0007', 'c')).rejects.toThrow(
+      /control characters/,
+    )
+    await expect(runOps(server, 'announcement', 'expire', '999999')).rejects.toThrow(/no announcement/)
+    expect(await rows()).toEqual(n)
+  })
+})
