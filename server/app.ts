@@ -6,7 +6,6 @@ import { constants as zlibConstants } from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
 import fastifyFormbody from '@fastify/formbody'
-import fastifyHelmet from '@fastify/helmet'
 import { allEndpoints, endpoints } from '#contract/endpoints'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
@@ -17,6 +16,7 @@ import { clientErrorHandler, installErrorHandling, loggable } from './http/error
 import { registerDevPages } from './http/dev-pages'
 import { compressAbove, createHotReads, type HotReads } from './http/hot-reads'
 import { registerManifest } from './http/manifest'
+import { registerSecurityHeaders } from './http/security-headers'
 import { registerStatic } from './http/static'
 import type { Database } from './plugins/external/db'
 import { createAccessService, type AccessService } from './system/access'
@@ -147,7 +147,7 @@ export async function buildApp(
   })
   await app.register(fastifyFormbody, { bodyLimit: 1_048_576 })
   await app.register(fastifyCookie)
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     crossOriginEmbedderPolicy: false,
     // Strict-Transport-Security only on answers that came over https (hook below): over
     // plain http it means nothing, and a browser must not learn it from a spoofable hop.

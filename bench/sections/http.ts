@@ -1,9 +1,13 @@
 /**
- * Server throughput: GET /wps/system/whitelabel on the real platform server against GET
- * /bare on a bare Fastify 5 server, same load, one after the other, both on loopback.
- * The ratio says what the portal's stack (helmet, zod serialisation, access snapshot,
- * logging) costs on its hottest public read.
+ * Hot public reads: GET /wps/system/whitelabel and the game vendors on the real platform
+ * server, each against a bare Fastify 5 server sending the very same bytes, same load, one
+ * after the other, both on loopback. The ratio says what the portal's stack (helmet, the
+ * access gate, the hot-read cache, logging) costs on its hottest reads. Budgets (issue 11):
+ * req/s at least 0.6× bare's, p99 at most 5 ms at 10 connections.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { startChild, type ChildServer, type StopResult } from '../lib/child'
 import { num, ratio, ratioText, table } from '../lib/format'
 import { measure, type LoadFigures, type LoadOptions } from '../lib/load'
@@ -20,7 +24,9 @@ function seconds(envName: string, fallback: number): number {
 }
 
 /** One request before the load: the endpoint answers 2xx with a success envelope. */
-async function probe(url: string): Promise<{ status: number; bytes: number; contentType: string }> {
+async function probe(
+  url: string,
+): Promise<{ status: number; bytes: number; contentType: string; body: string }> {
   const res = await fetch(url, { signal: AbortSignal.timeout(10_000) })
   const text = await res.text()
   if (res.status < 200 || res.status > 299)
@@ -35,11 +41,19 @@ async function probe(url: string): Promise<{ status: number; bytes: number; cont
     throw new Error(`GET ${url} did not answer a success envelope: ${text.slice(0, 200)}`)
   }
   return {
+    body: text,
     status: res.status,
     bytes: Buffer.byteLength(text),
     contentType: res.headers.get('content-type') ?? '',
   }
 }
+
+const targets = [
+  { name: 'whitelabel', path: '/wps/system/whitelabel' },
+  { name: 'vendors', path: '/wps/relay/GCSGAME_gameVendor' },
+] as const
+
+const budget = { ratio: 0.6, p99Ms: 5 }
 
 function describe(label: string, f: LoadFigures): string[] {
   const codes = Object.entries(f.statusCodes)
@@ -65,7 +79,7 @@ function stopFigures(s: StopResult): { [key: string]: Json } {
 
 export const section: BenchSection = {
   name: 'http',
-  title: 'Server throughput: GET /wps/system/whitelabel vs bare Fastify',
+  title: 'Hot reads: whitelabel and game vendors vs bare Fastify sending the same bytes',
   order: 20,
   async run(ctx): Promise<SectionResult> {
     const load: LoadOptions = {
@@ -75,35 +89,69 @@ export const section: BenchSection = {
     }
     let portal: PortalServer | undefined
     let bare: ChildServer | undefined
+    const bodiesDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-bodies-'))
     try {
       portal = await startPortal(ctx.root)
       ctx.log(`portal server: pid ${portal.pid}, ${portal.announced}, ready in ${portal.startMs} ms`)
+
+      // The bare server sends the very bytes the portal answers, read once here.
+      const bodies: Record<string, string> = {}
+      const probes: Record<string, { status: number; bytes: number; contentType: string }> = {}
+      for (const t of targets) {
+        const p = await probe(`${portal.url}${t.path}`)
+        probes[t.name] = p
+        bodies[`/same/${t.name}`] = p.body
+      }
+      const bodiesFile = path.join(bodiesDir, 'bodies.json')
+      writeFileSync(bodiesFile, JSON.stringify(bodies))
       bare = await startChild({
         name: 'bare fastify',
         cwd: ctx.root,
         entry: 'bench/servers/bare.ts',
-        env: { PORT: '0', HOST: '127.0.0.1' },
+        env: { PORT: '0', HOST: '127.0.0.1', BARE_BODIES: bodiesFile },
         ready: /Bare ready at (\S+)/,
         timeoutMs: 30_000,
       })
       ctx.log(`bare fastify:  pid ${bare.pid}, ${bare.announced}, ready in ${bare.startMs} ms`)
-
-      const whitelabelUrl = `${portal.url}/wps/system/whitelabel`
-      const bareUrl = `${bare.url}/bare`
-      const probes = { whitelabel: await probe(whitelabelUrl), bare: await probe(bareUrl) }
       ctx.log(
-        `response bodies: whitelabel ${probes.whitelabel.bytes} B, bare ${probes.bare.bytes} B; ` +
+        `response bodies: ${targets.map((t) => `${t.name} ${probes[t.name]?.bytes ?? 0} B`).join(', ')}; ` +
           `load: ${load.connections} connections, ${load.warmupS} s warm-up + ${load.durationS} s measured each`,
       )
 
-      ctx.log('loading GET /wps/system/whitelabel …')
-      const whitelabel = await measure(whitelabelUrl, load)
-      ctx.log('loading GET /bare …')
-      const bareFig = await measure(bareUrl, load)
-
-      const rpsRatio = ratio(whitelabel.requestsPerSec, bareFig.requestsPerSec)
-      const p99Ratio = ratio(whitelabel.latencyP99Ms, bareFig.latencyP99Ms)
-      const allOk = whitelabel.allOk && bareFig.allOk
+      const results: { [key: string]: Json } = {}
+      const rows: string[][] = []
+      const summary: SectionResult['summary'] = []
+      let allOk = true
+      for (const t of targets) {
+        ctx.log(`loading GET ${t.path} …`)
+        const mine = await measure(`${portal.url}${t.path}`, load)
+        ctx.log(`loading the same bytes from bare Fastify …`)
+        const same = await measure(`${bare.url}/same/${t.name}`, load)
+        const rpsRatio = ratio(mine.requestsPerSec, same.requestsPerSec)
+        const p99Ratio = ratio(mine.latencyP99Ms, same.latencyP99Ms)
+        const rpsPass = rpsRatio !== null && rpsRatio >= budget.ratio
+        const p99Pass = mine.latencyP99Ms <= budget.p99Ms
+        allOk = allOk && mine.allOk && same.allOk
+        rows.push(describe(`GET ${t.path}`, mine), describe(`bare, same bytes`, same))
+        results[t.name] = {
+          portal: mine,
+          bare: same,
+          ratio: { requestsPerSec: rpsRatio, latencyP99: p99Ratio },
+          budget: { ratio: budget.ratio, p99Ms: budget.p99Ms, ratioPass: rpsPass, p99Pass },
+        }
+        summary.push(
+          {
+            metric: `${t.name} req/s`,
+            value: num(mine.requestsPerSec),
+            note: `bare ${num(same.requestsPerSec)}; ratio ${ratioText(rpsRatio)}, budget ≥ ${budget.ratio}×: ${rpsPass ? 'PASS' : 'OVER'}`,
+          },
+          {
+            metric: `${t.name} p99`,
+            value: `${mine.latencyP99Ms} ms`,
+            note: `bare ${same.latencyP99Ms} ms; budget ≤ ${budget.p99Ms} ms: ${p99Pass ? 'PASS' : 'OVER'}`,
+          },
+        )
+      }
 
       ctx.log()
       ctx.log(
@@ -120,11 +168,11 @@ export const section: BenchSection = {
             'errors',
             'status',
           ],
-          [describe('GET /wps/system/whitelabel', whitelabel), describe('GET /bare', bareFig)],
+          rows,
         ),
       )
       ctx.log()
-      ctx.log(`ratio whitelabel/bare: req/s ${ratioText(rpsRatio)}, p99 ${ratioText(p99Ratio)}`)
+      for (const line of summary) ctx.log(`${line.metric}: ${line.value} (${line.note})`)
       ctx.log('(autocannon records latency in whole milliseconds, so small p99 values are coarse)')
       if (!allOk) {
         ctx.log(
@@ -152,12 +200,15 @@ export const section: BenchSection = {
           `bare exit ${bareStop.code ?? bareStop.signal} in ${bareStop.ms} ms`,
       )
 
+      summary.push({
+        metric: 'responses 2xx',
+        value: allOk ? 'all' : 'NOT all',
+        note: 'hot reads and bare, warm-up included',
+      })
       return {
         figures: {
           load: { connections: load.connections, durationS: load.durationS, warmupS: load.warmupS },
-          whitelabel,
-          bare: bareFig,
-          ratio: { requestsPerSec: rpsRatio, latencyP99: p99Ratio },
+          ...results,
           allOk,
           probes,
           portalServer: {
@@ -167,26 +218,11 @@ export const section: BenchSection = {
           },
           bareServer: { startMs: bareStartMs, stop: stopFigures(bareStop) },
         },
-        summary: [
-          {
-            metric: 'whitelabel req/s',
-            value: num(whitelabel.requestsPerSec),
-            note: `bare ${num(bareFig.requestsPerSec)}; ratio ${ratioText(rpsRatio)}`,
-          },
-          {
-            metric: 'whitelabel p99',
-            value: `${whitelabel.latencyP99Ms} ms`,
-            note: `bare ${bareFig.latencyP99Ms} ms; ratio ${ratioText(p99Ratio)}`,
-          },
-          {
-            metric: 'responses 2xx',
-            value: allOk ? 'all' : 'NOT all',
-            note: `non-2xx ${whitelabel.non2xx + bareFig.non2xx}, errors ${whitelabel.errors + bareFig.errors}`,
-          },
-        ],
+        summary,
       }
     } finally {
-      // On failure, still release both servers and the temp folder.
+      // On failure, still release both servers and the temp folders.
+      rmSync(bodiesDir, { recursive: true, force: true })
       if (portal) await portal.stop().catch(() => undefined)
       if (bare) await bare.stop().catch(() => undefined)
     }

@@ -106,7 +106,7 @@ describe('serving the built PWA', () => {
 })
 
 describe('security headers', () => {
-  it.each(['/', '/assets/app-abc123.js', '/wps/system/status', '/wps/nope'])(
+  it.each(['/', '/assets/app-abc123.js', '/wps/system/status', '/wps/system/whitelabel', '/wps/nope'])(
     'are sent on %s',
     async (url) => {
       const res = await server.app.inject({ method: 'GET', url, headers: navigation })
