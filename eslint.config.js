@@ -72,6 +72,7 @@ export default tseslint.config(
     ignores: [
       'node_modules',
       'dist',
+      '.server-build',
       'data',
       'src/route-tree.gen.ts',
       'server/db/migrations',

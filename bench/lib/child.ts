@@ -35,7 +35,7 @@ export interface ChildServer {
 export interface StartOptions {
   name: string
   cwd: string
-  /** Script path relative to cwd, run with `node --import tsx`. */
+  /** Script path relative to cwd, run with `node --import tsx` (plain `node` for .mjs/.js). */
   entry: string
   env: Record<string, string>
   /** Matches the ready line; group 1 is the announced base URL. */
@@ -48,7 +48,8 @@ const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]'])
 
 export function startChild(opts: StartOptions): Promise<ChildServer> {
   const started = Date.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', opts.entry], {
+  const plain = /\.(mjs|js)$/.test(opts.entry)
+  const child = spawn(process.execPath, plain ? [opts.entry] : ['--import', 'tsx', opts.entry], {
     cwd: opts.cwd,
     env: { ...process.env, ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -21,6 +21,10 @@ export interface PortalOptions {
   prepare?: (dataDir: string) => Promise<void>
   /** Runs after the server stopped and before its data folder goes (e.g. to check the data). */
   inspect?: (dataDir: string) => Promise<void>
+  /** What to run (default server/main.ts through tsx; scripts/start.mjs is `npm start`). */
+  entry?: string
+  /** An existing data folder to start on; it is kept on stop. */
+  dataDir?: string
 }
 
 export async function startPortal(
@@ -28,8 +32,10 @@ export async function startPortal(
   env: Record<string, string> = {},
   opts: PortalOptions = {},
 ): Promise<PortalServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'))
-  const removeDir = () => rmSync(dataDir, { recursive: true, force: true })
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'))
+  const removeDir = () => {
+    if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true })
+  }
   const release = onExit(removeDir)
   let child: ChildServer
   try {
@@ -37,7 +43,7 @@ export async function startPortal(
     child = await startChild({
       name: 'portal server',
       cwd: root,
-      entry: 'server/main.ts',
+      entry: opts.entry ?? 'server/main.ts',
       env: {
         PORT: '0',
         HOST: '127.0.0.1',
@@ -68,7 +74,7 @@ export async function startPortal(
         removeDir()
       }
       release()
-      return { ...res, dataDirRemoved: true }
+      return { ...res, dataDirRemoved: !opts.dataDir }
     },
   }
 }

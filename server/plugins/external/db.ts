@@ -13,7 +13,7 @@
  * statements inside one (no hashing, no network, no statement on `db` outside the
  * transaction, which would wait for the transaction and so never run).
  */
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite'
@@ -41,7 +41,18 @@ export interface Database {
   close(): Promise<void>
 }
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../db/migrations')
+/** The project's root: the nearest folder above this module with a package.json (also from the compiled server). */
+function projectRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url))
+  while (!existsSync(path.join(dir, 'package.json'))) {
+    const up = path.dirname(dir)
+    if (up === dir) throw new Error('no package.json above the server')
+    dir = up
+  }
+  return dir
+}
+
+export const migrationsFolder = path.join(projectRoot(), 'server/db/migrations')
 
 /** Thrown when the database cannot be reached at start; its message is one line. */
 export class DatabaseUnreachableError extends Error {}
