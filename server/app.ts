@@ -235,7 +235,7 @@ export async function buildApp(
   }
   const social = createSocial({ db, access, throttle, passwords, config, now, log: app.log })
   const handlers: Handlers = {
-    system: systemHandlers({ repo, access, keyring, database }),
+    system: systemHandlers({ repo, access, keyring, database, hotReads }),
     content: contentHandlers(db),
     games: gameHandlers(db),
     identity: identityHandlers({

@@ -21,7 +21,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 export interface HotEntry {
   body: Buffer
   etag: string
-  builtAt: number
   br?: Buffer
   gzip?: Buffer
 }
@@ -29,6 +28,8 @@ export interface HotEntry {
 export interface HotReads {
   /** The cached answer under `key`, built by `build` (which returns the serialized answer) when stale. */
   entry(merchantCode: string, key: string, build: () => Promise<string>): Promise<HotEntry>
+  /** A brand's value kept the same way (the brand part of an answer that also carries the caller's own). */
+  value<T>(merchantCode: string, key: string, build: () => Promise<T>): Promise<T>
   /** Drops every cached answer of a brand, or of every brand. */
   invalidate(merchantCode?: string): void
   readonly size: number
@@ -40,16 +41,16 @@ export const compressAbove = 1024
 export function createHotReads(opts: { ttlMs: number; now?: () => number; maxEntries?: number }): HotReads {
   const now = opts.now ?? Date.now
   const maxEntries = opts.maxEntries ?? 2000
-  const entries = new Map<string, { merchantCode: string; entry: HotEntry }>()
-  const building = new Map<string, Promise<HotEntry>>()
+  const entries = new Map<string, { merchantCode: string; builtAt: number; value: unknown }>()
+  const building = new Map<string, Promise<unknown>>()
   // A brand's invalidation also voids builds already running, so they are not kept.
   const generation = new Map<string, number>()
   let everyBrand = 0
   const genOf = (merchantCode: string) => `${everyBrand}.${generation.get(merchantCode) ?? 0}`
 
-  function store(merchantCode: string, key: string, entry: HotEntry): void {
+  function store(merchantCode: string, key: string, builtAt: number, value: unknown): void {
     entries.delete(key)
-    entries.set(key, { merchantCode, entry })
+    entries.set(key, { merchantCode, builtAt, value })
     while (entries.size > maxEntries) {
       const oldest = entries.keys().next()
       if (oldest.done) break
@@ -57,26 +58,38 @@ export function createHotReads(opts: { ttlMs: number; now?: () => number; maxEnt
     }
   }
 
+  /** The value under the key, built when missing or older than the TTL; one build at a time. */
+  function cached<T>(merchantCode: string, key: string, build: () => Promise<T>): Promise<T> {
+    const full = `${merchantCode}\u0000${key}`
+    const hit = entries.get(full)
+    if (hit && now() - hit.builtAt < opts.ttlMs) return Promise.resolve(hit.value as T)
+    const running = building.get(full)
+    if (running) return running as Promise<T>
+    const gen = genOf(merchantCode)
+    const started = now()
+    const made = build()
+      .then((value) => {
+        if (genOf(merchantCode) === gen) store(merchantCode, full, started, value)
+        return value
+      })
+      .finally(() => {
+        if (building.get(full) === made) building.delete(full)
+      })
+    building.set(full, made)
+    return made
+  }
+
   return {
-    async entry(merchantCode, key, build) {
-      const full = `${merchantCode}\u0000${key}`
-      const hit = entries.get(full)
-      if (hit && now() - hit.entry.builtAt < opts.ttlMs) return hit.entry
-      const running = building.get(full)
-      if (running) return running
-      const gen = genOf(merchantCode)
-      const started = now()
-      const made = build()
-        .then((json) => {
-          const body = Buffer.from(json, 'utf8')
-          const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
-          const entry: HotEntry = { body, etag, builtAt: started }
-          if (genOf(merchantCode) === gen) store(merchantCode, full, entry)
-          return entry
-        })
-        .finally(() => building.delete(full))
-      building.set(full, made)
-      return made
+    entry(merchantCode, key, build) {
+      return cached(merchantCode, `answer\u0000${key}`, async (): Promise<HotEntry> => {
+        const body = Buffer.from(await build(), 'utf8')
+        const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
+        return { body, etag }
+      })
+    },
+
+    value(merchantCode, key, build) {
+      return cached(merchantCode, `value\u0000${key}`, build)
     },
 
     invalidate(merchantCode) {

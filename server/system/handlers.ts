@@ -6,6 +6,7 @@ import type { Endpoints } from '#contract/endpoints'
 import type { Database } from '../plugins/external/db'
 import type { Keyring } from '../crypto/keyring'
 import type { HandlerGroup } from '../http/contract-routes'
+import type { HotReads } from '../http/hot-reads'
 import { AppError } from '../http/errors'
 import type { AccessService } from './access'
 import type { SystemRepository } from './system-repository'
@@ -15,10 +16,12 @@ export interface SystemDeps {
   access: AccessService
   keyring: Keyring
   database: Database
+  /** Keeps the brand's part of the status for SETTINGS_TTL_SECONDS (see http/hot-reads.ts). */
+  hotReads: HotReads
 }
 
 export function systemHandlers(deps: SystemDeps): HandlerGroup<Endpoints['system']> {
-  const { repo, access, keyring } = deps
+  const { repo, access, keyring, hotReads } = deps
 
   async function vipState(merchantCode: string): Promise<string> {
     return (await repo.merchant(merchantCode))?.vipServiceState ?? 'normal'
@@ -31,16 +34,20 @@ export function systemHandlers(deps: SystemDeps): HandlerGroup<Endpoints['system
     },
 
     async status({ caller }) {
-      const [verdict, snap, register, resources, customerService, imageCDNs, launchGameCDNs] =
-        await Promise.all([
-          access.verdict(caller.merchantCode, caller.ip, caller.country),
-          access.snapshot(caller.merchantCode),
-          repo.registerRules(caller.merchantCode),
-          repo.resources(caller.merchantCode),
-          vipState(caller.merchantCode).then((v) => repo.customerService(caller.merchantCode, v)),
-          repo.cdns(caller.merchantCode, 'image'),
-          repo.cdns(caller.merchantCode, 'launchGame'),
+      const m = caller.merchantCode
+      // The brand's part is the same for every caller; the verdict and address are the caller's.
+      const brandPart = hotReads.value(m, 'system.status', async () => {
+        const [register, resources, customerService, imageCDNs, launchGameCDNs] = await Promise.all([
+          repo.registerRules(m),
+          repo.resources(m),
+          vipState(m).then((v) => repo.customerService(m, v)),
+          repo.cdns(m, 'image'),
+          repo.cdns(m, 'launchGame'),
         ])
+        return { register, resources, customerService, imageCDNs, launchGameCDNs }
+      })
+      const [verdict, snap, { register, resources, customerService, imageCDNs, launchGameCDNs }] =
+        await Promise.all([access.verdict(m, caller.ip, caller.country), access.snapshot(m), brandPart])
       return {
         maintenance: verdict.maintenance,
         maintenanceMessage: verdict.maintenance ? snap.maintenanceMessage : null,

@@ -3,7 +3,7 @@ import { contentEndpoints } from '#contract/content'
 import { successEnvelope } from '#contract/envelope'
 import { systemEndpoints } from '#contract/system'
 import { count, sql } from 'drizzle-orm'
-import { announcements } from '../../server/db/schema'
+import { announcements, cdnHosts } from '../../server/db/schema'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHotReads } from '../../server/http/hot-reads'
 import { build, runOps, type TestServer } from '../build-server'
@@ -178,6 +178,29 @@ describe('hot public reads over HTTP', () => {
     expect(await announcementsOf('EN')).toEqual(before)
     clock.advance(1000)
     expect(await announcementsOf('EN')).toEqual(before.map((t) => `${t} (new)`))
+  })
+
+  it('keeps the brand’s part of the status, while each caller still gets their own address', async () => {
+    const status = async (ip: string) => {
+      const res = await server.app.inject({
+        method: 'GET',
+        url: systemEndpoints.status.path,
+        remoteAddress: ip,
+        headers: { language: 'EN' },
+      })
+      return successEnvelope(systemEndpoints.status.response).parse(res.json()).value
+    }
+    const a = await status('198.51.100.7')
+    expect(a.clientIp).toBe('198.51.100.7')
+    expect((await status('198.51.100.8')).clientIp).toBe('198.51.100.8')
+    await server.db.insert(cdnHosts).values({
+      merchantCode: server.config.MERCHANT_CODE,
+      kind: 'image',
+      url: 'https://img9.example',
+    })
+    expect((await status('198.51.100.9')).info.imageCDNs).toEqual(a.info.imageCDNs)
+    server.services.hotReads.invalidate(server.config.MERCHANT_CODE)
+    expect((await status('198.51.100.9')).info.imageCDNs).toContain('https://img9.example')
   })
 
   it('refuses a bad announcement from the operator with the reason, and writes nothing', async () => {
