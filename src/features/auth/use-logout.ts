@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { api } from '../../lib/api'
 import { endSession } from '../../lib/session'
 import { showToast } from '../../lib/toast-store'
+import { identityEndpoints } from '#contract/identity'
 
 /** Logs out: ends the session on the server, clears session storage, goes home. */
 export function useLogout() {
@@ -12,7 +13,7 @@ export function useLogout() {
   const navigate = useNavigate()
   return async () => {
     // The local session ends even when the network is down; the server's expires by itself.
-    await api.identity.logout().catch(() => undefined)
+    await api.call(identityEndpoints.logout).catch(() => undefined)
     endSession()
     queryClient.removeQueries({ queryKey: ['member'] })
     showToast(t`You have logged out.`, 'info')

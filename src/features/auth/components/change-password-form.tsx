@@ -6,6 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { checkField, ruleFor } from '#contract/register-rules'
+import { identityEndpoints } from '#contract/identity'
 import { FormError } from '../../../components/ui/form-error'
 import { TextField } from '../../../components/ui/text-field'
 import { api } from '../../../lib/api'
@@ -46,9 +47,9 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
     if (Object.keys(next).length > 0) return
     setPending(true)
     try {
-      await api.identity.changePassword({ oldPassword, newPassword, confirmNewPassword })
+      await api.call(identityEndpoints.changePassword, { oldPassword, newPassword, confirmNewPassword })
       passwordChanged()
-      setMember(await api.identity.memberInfo())
+      setMember(await api.call(identityEndpoints.memberInfo))
       await queryClient.invalidateQueries({ queryKey: ['member'] })
       showToast(t`Your password has been changed.`, 'success')
       onDone()

@@ -15,6 +15,7 @@ import { useAfterLogin } from '../use-after-login'
 import { MobileFields, nationalDigits, useCountry } from './mobile-fields'
 import { NewPasswordFields } from './new-password-fields'
 import { CodeRow } from './sms-code-button'
+import { identityEndpoints } from '#contract/identity'
 
 type Errors = Partial<
   Record<'username' | 'email' | 'code' | 'password' | 'confirm' | 'mobile' | 'form', string>
@@ -40,7 +41,7 @@ function ByEmail({ onDone }: { onDone: () => void }) {
     if (Object.keys(next).length > 0) return
     setPending(true)
     try {
-      await api.identity.forgotByEmail({ username: username.trim(), email: email.trim() })
+      await api.call(identityEndpoints.forgotByEmail, { username: username.trim(), email: email.trim() })
       setSent(true)
     } catch (err) {
       setErrors({ form: errorText(i18n, err) })
@@ -59,7 +60,7 @@ function ByEmail({ onDone }: { onDone: () => void }) {
     if (Object.keys(next).length > 0) return
     setPending(true)
     try {
-      await api.identity.resetByEmail({
+      await api.call(identityEndpoints.resetByEmail, {
         username: username.trim(),
         verificationCode: code.trim(),
         newPassword: password,
@@ -157,7 +158,10 @@ function ByMobile() {
       return null
     }
     setErrors({})
-    const res = await api.identity.forgotBySms({ mobileNum: national, countryDialingCode: dialingCode })
+    const res = await api.call(identityEndpoints.forgotBySms, {
+      mobileNum: national,
+      countryDialingCode: dialingCode,
+    })
     return res.expiredMinutes * 60
   }
 
@@ -172,7 +176,7 @@ function ByMobile() {
     if (!national || Object.keys(next).length > 0) return
     setPending(true)
     try {
-      const res = await api.identity.resetByMobile({
+      const res = await api.call(identityEndpoints.resetByMobile, {
         mobileNum: national,
         countryDialingCode: dialingCode,
         verificationCode: code.trim(),

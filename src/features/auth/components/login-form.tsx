@@ -12,7 +12,7 @@ import { errorCodeText, errorText } from '../../../lib/error-messages'
 import { setSocialError, useAuthStore } from '../store'
 import { SocialButtons } from './social-buttons'
 import { useAfterLogin } from '../use-after-login'
-import { LoginVerifyRequiredSchema, type LoginVerifyRequired } from '#contract/identity'
+import { LoginVerifyRequiredSchema, type LoginVerifyRequired, identityEndpoints } from '#contract/identity'
 import { CaptchaField } from './captcha-field'
 import { LoginVerifyStep } from './login-verify-step'
 import { MobileFields, nationalDigits, useCountry } from './mobile-fields'
@@ -76,7 +76,7 @@ function PasswordLoginForm({ freePlay, onSms }: { freePlay: boolean; onSms: (() 
     if (Object.keys(next).length > 0) return
     setPending(true)
     try {
-      const res = await api.identity.login({
+      const res = await api.call(identityEndpoints.login, {
         type: 'username',
         username: username.trim(),
         password,
@@ -111,7 +111,10 @@ function PasswordLoginForm({ freePlay, onSms }: { freePlay: boolean; onSms: (() 
   async function tryFreePlay() {
     setPending(true)
     try {
-      const res = await api.identity.freePlay({ os: navigator.platform.slice(0, 32), platform: 'W' })
+      const res = await api.call(identityEndpoints.freePlay, {
+        os: navigator.platform.slice(0, 32),
+        platform: 'W',
+      })
       try {
         localStorage.removeItem('cpw')
       } catch {
@@ -202,7 +205,10 @@ function SmsLoginForm({ onBack }: { onBack: () => void }) {
       return null
     }
     setErrors({})
-    const res = await api.identity.smsLogin({ mobileNum: national, countryDialingCode: dialingCode })
+    const res = await api.call(identityEndpoints.smsLogin, {
+      mobileNum: national,
+      countryDialingCode: dialingCode,
+    })
     // The login code may be asked for again once it has expired (spec section 9).
     return res.expiredMinutes * 60
   }
@@ -217,7 +223,7 @@ function SmsLoginForm({ onBack }: { onBack: () => void }) {
     if (!national || Object.keys(next).length > 0) return
     setPending(true)
     try {
-      const res = await api.identity.login({
+      const res = await api.call(identityEndpoints.login, {
         type: 'sms',
         mobileNum: national,
         countryDialingCode: dialingCode,

@@ -4,7 +4,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
-import type { LoginVerifyRequired } from '#contract/identity'
+import { identityEndpoints, type LoginVerifyRequired } from '#contract/identity'
 import { TextField } from '../../../components/ui/text-field'
 import { api } from '../../../lib/api'
 import { errorText } from '../../../lib/error-messages'
@@ -36,7 +36,7 @@ export function LoginVerifyStep({
     }
     setPending(true)
     try {
-      const res = await api.identity.loginVerify({
+      const res = await api.call(identityEndpoints.loginVerify, {
         verifyToken: step.verifyToken,
         method,
         ...(method === 'realName' ? { realName: value } : { verificationCode: value.trim() }),
@@ -90,7 +90,10 @@ export function LoginVerifyStep({
           onChange={setValue}
           error={error}
           send={async () => {
-            const res = await api.identity.loginVerifySend({ verifyToken: step.verifyToken, method })
+            const res = await api.call(identityEndpoints.loginVerifySend, {
+              verifyToken: step.verifyToken,
+              method,
+            })
             return res.expiredMinutes * 60
           }}
           onSendError={setError}

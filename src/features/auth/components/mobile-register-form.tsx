@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { checkField, ruleFor } from '#contract/register-rules'
+import { identityEndpoints } from '#contract/identity'
 import { FormError } from '../../../components/ui/form-error'
 import { TextField } from '../../../components/ui/text-field'
 import { api } from '../../../lib/api'
@@ -40,7 +41,7 @@ export function MobileRegisterForm({ referralCode }: { referralCode: string | un
       return null
     }
     setErrors({})
-    await api.identity.smsRegister({ mobileNo: national, countryDialingCode: dialingCode })
+    await api.call(identityEndpoints.smsRegister, { mobileNo: national, countryDialingCode: dialingCode })
     // Registration codes may be asked for again after 60 seconds (spec section 9).
     return 60
   }
@@ -65,7 +66,7 @@ export function MobileRegisterForm({ referralCode }: { referralCode: string | un
     if (Object.keys(next).length > 0 || !national) return
     setPending(true)
     try {
-      const res = await api.identity.registerMobile({
+      const res = await api.call(identityEndpoints.registerMobile, {
         mobileNum: national,
         countryDialingCode: dialingCode,
         verificationCode: code.trim(),

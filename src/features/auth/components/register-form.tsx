@@ -6,7 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useState, type FormEvent } from 'react'
-import type { RegisterRequest } from '#contract/identity'
+import { identityEndpoints, type RegisterRequest } from '#contract/identity'
 import { checkFields, ruleFor } from '#contract/register-rules'
 import { registerFields, type RegisterField } from '#contract/system'
 import { HtmlContent } from '../../../components/ui/html-content'
@@ -128,7 +128,7 @@ export function RegisterForm({ referralCode }: { referralCode: string | undefine
       if (v) body[f] = v
     }
     try {
-      const res = await api.identity.register(body)
+      const res = await api.call(identityEndpoints.register, body)
       await afterLogin(res, body.username, { loginType: 'username', from: 'register' })
     } catch (err) {
       setCaptchaKey((k) => k + 1)

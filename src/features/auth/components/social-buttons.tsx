@@ -6,7 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { SocialProvider } from '#contract/identity'
+import { identityEndpoints, type SocialProvider } from '#contract/identity'
 import { FormError } from '../../../components/ui/form-error'
 import { api } from '../../../lib/api'
 import { errorText } from '../../../lib/error-messages'
@@ -36,7 +36,7 @@ export function SocialButtons({ initialError }: { initialError?: string | undefi
     setPending(provider)
     setError(undefined)
     try {
-      const { url } = await api.identity.socialStart({ provider })
+      const { url } = await api.call(identityEndpoints.socialStart, { provider })
       window.location.assign(url)
     } catch (err) {
       setError(errorText(i18n, err))

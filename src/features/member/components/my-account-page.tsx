@@ -6,7 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { staticAvatars, staticAvatarUrl, type StaticAvatar } from '#contract/identity'
+import { staticAvatars, staticAvatarUrl, type StaticAvatar, identityEndpoints } from '#contract/identity'
 import { Avatar } from '../../../components/ui/avatar'
 import { FormError } from '../../../components/ui/form-error'
 import { api } from '../../../lib/api'
@@ -20,10 +20,10 @@ export function MyAccountPage({ avatarChoice }: { avatarChoice: boolean }) {
   const queryClient = useQueryClient()
   const [saved, setSaved] = useState(false)
   const change = useMutation({
-    mutationFn: (avatar: StaticAvatar) => api.identity.changeIcon({ avatar }),
+    mutationFn: (avatar: StaticAvatar) => api.call(identityEndpoints.changeIcon, { avatar }),
     onMutate: () => setSaved(false),
     onSuccess: async () => {
-      setMember(await api.identity.memberInfo())
+      setMember(await api.call(identityEndpoints.memberInfo))
       setSaved(true)
       await queryClient.invalidateQueries({ queryKey: ['member', 'info'] })
     },

@@ -7,7 +7,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import type { DepositMethod, ImageUpload } from '#contract/funds'
+import { fundsEndpoints, type DepositMethod, type ImageUpload } from '#contract/funds'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { FormError } from '../../../components/ui/form-error'
 import { TextField } from '../../../components/ui/text-field'
@@ -103,7 +103,8 @@ function DepositForm({ method, currency }: { method: DepositMethod; currency: Cu
     setPending(true)
     try {
       if (bank) {
-        await api.funds.depositBank(
+        await api.call(
+          fundsEndpoints.depositBank,
           {
             methodCode: method.code,
             amount: amount.trim(),
@@ -118,7 +119,8 @@ function DepositForm({ method, currency }: { method: DepositMethod; currency: Cu
         showToast(t`Your deposit is submitted. It is credited once the transfer is confirmed.`, 'success')
         await invalidateMoney(queryClient)
       } else {
-        const { redirectUrl } = await api.funds.depositOnline(
+        const { redirectUrl } = await api.call(
+          fundsEndpoints.depositOnline,
           { methodCode: method.code, amount: amount.trim() },
           { idempotencyKey: idem.key() },
         )

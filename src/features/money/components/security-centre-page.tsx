@@ -8,6 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { checkField } from '#contract/register-rules'
 import type { RegisterFieldRule } from '#contract/system'
+import { fundsEndpoints } from '#contract/funds'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { FormError } from '../../../components/ui/form-error'
 import { SelectField } from '../../../components/ui/select-field'
@@ -120,14 +121,14 @@ function PaymentPasswordForm({ exists, rule }: { exists: boolean; rule: Register
     setPending(true)
     try {
       if (exists) {
-        await api.funds.changePaymentPassword({
+        await api.call(fundsEndpoints.changePaymentPassword, {
           oldPaymentPassword: current,
           newPaymentPassword: next,
           confirmPaymentPassword: confirm,
         })
         showToast(t`Your payment password has been changed.`, 'success')
       } else {
-        await api.funds.setPaymentPassword({
+        await api.call(fundsEndpoints.setPaymentPassword, {
           loginPassword: current,
           paymentPassword: next,
           confirmPaymentPassword: confirm,
@@ -255,7 +256,7 @@ function BankCards({ max }: { max: number }) {
     if (Object.keys(found).length > 0) return
     setPending(true)
     try {
-      await api.funds.addBankCard({
+      await api.call(fundsEndpoints.addBankCard, {
         bankCode: chosenBank,
         accountName: accountName.trim(),
         accountNumber: accountNumber.trim(),
@@ -280,7 +281,7 @@ function BankCards({ max }: { max: number }) {
       return
     }
     try {
-      await api.funds.deleteBankCard({ cardId: deleting, paymentPassword: deletePassword })
+      await api.call(fundsEndpoints.deleteBankCard, { cardId: deleting, paymentPassword: deletePassword })
       setDeleting(null)
       setDeletePassword('')
       setDeleteError(null)

@@ -6,7 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import { mainAccountTypeId } from '#contract/wallet'
+import { mainAccountTypeId, walletEndpoints } from '#contract/wallet'
 import { FormError } from '../../../components/ui/form-error'
 import { SelectField } from '../../../components/ui/select-field'
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key'
@@ -59,7 +59,8 @@ export function TransferFundPage() {
     if (Object.keys(next).length > 0) return
     setPending(true)
     try {
-      await api.wallet.transfer(
+      await api.call(
+        walletEndpoints.transfer,
         { fromAccountTypeId: Number(from), toAccountTypeId: Number(target), amount: amount.trim() },
         { idempotencyKey: transferKey.key() },
       )
@@ -78,7 +79,7 @@ export function TransferFundPage() {
     setErrors({})
     setPending(true)
     try {
-      await api.wallet.sweep({}, { idempotencyKey: sweepKey.key() })
+      await api.call(walletEndpoints.sweep, {}, { idempotencyKey: sweepKey.key() })
       sweepKey.done()
       showToast(t`Every wallet's balance is back in the main wallet.`, 'success')
       await invalidateMoney(queryClient)

@@ -13,6 +13,7 @@ import { invalidateMoney } from '../api/money-keys'
 import { amountProblem, moneyErrorText } from '../money-text'
 import { useCurrency } from '../use-currency'
 import { AmountField } from './amount-field'
+import { fundsEndpoints } from '#contract/funds'
 
 type Errors = Partial<Record<'amount' | 'paymentPassword' | 'form', string>>
 
@@ -48,7 +49,8 @@ export function TransferUplinePage({ allowed }: { allowed: boolean }) {
     if (Object.keys(next).length > 0) return
     setPending(true)
     try {
-      const done = await api.funds.transferUpline(
+      const done = await api.call(
+        fundsEndpoints.transferUpline,
         { amount: amount.trim(), paymentPassword },
         { idempotencyKey: idem.key() },
       )

@@ -6,7 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import type { BankCard, WithdrawSettings } from '#contract/funds'
+import { fundsEndpoints, type BankCard, type WithdrawSettings } from '#contract/funds'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { FormError } from '../../../components/ui/form-error'
 import { SelectField } from '../../../components/ui/select-field'
@@ -121,7 +121,8 @@ function WithdrawForm({
     if (Object.keys(next).length > 0) return
     setPending(true)
     try {
-      await api.funds.withdraw(
+      await api.call(
+        fundsEndpoints.withdraw,
         { amount: amount.trim(), cardId: Number(card), paymentPassword },
         { idempotencyKey: idem.key() },
       )

@@ -7,7 +7,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import type { ImageUpload, Withdrawal } from '#contract/funds'
+import { fundsEndpoints, type ImageUpload, type Withdrawal } from '#contract/funds'
 import { minorToMoney, moneyToMinor, parseAmount } from '#contract/money'
 import { FormError } from '../../../components/ui/form-error'
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key'
@@ -80,7 +80,8 @@ function ConfirmOne({ withdrawal: w, currency }: { withdrawal: Withdrawal; curre
     if (Object.keys(next).length > 0) return
     setPending(true)
     try {
-      await api.funds.confirmWithdrawal(
+      await api.call(
+        fundsEndpoints.confirmWithdrawal,
         {
           withdrawalId: w.id,
           outcome,
