@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { api } from '../../lib/api'
+import { memberKey } from '../../lib/member-keys'
 import { endSession } from '../../lib/session'
 import { showToast } from '../../lib/toast-store'
 import { identityEndpoints } from '#contract/identity'
@@ -15,7 +16,7 @@ export function useLogout() {
     // The local session ends even when the network is down; the server's expires by itself.
     await api.call(identityEndpoints.logout).catch(() => undefined)
     endSession()
-    queryClient.removeQueries({ queryKey: ['member'] })
+    queryClient.removeQueries({ queryKey: memberKey })
     showToast(t`You have logged out.`, 'info')
     await navigate({ to: '/index' })
   }

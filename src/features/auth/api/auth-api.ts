@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
+import { memberInfoKey } from '../../../lib/member-keys'
 import { identityEndpoints } from '#contract/identity'
 import { systemEndpoints } from '#contract/system'
 
@@ -12,7 +13,7 @@ export const registerRulesQueryOptions = () =>
 
 export const memberInfoQueryOptions = (token: string | null) =>
   queryOptions({
-    queryKey: ['member', 'info', token],
+    queryKey: memberInfoKey(token),
     queryFn: ({ signal }) => api.call(identityEndpoints.memberInfo, undefined, { signal }),
     enabled: token !== null,
     staleTime: 60_000,
