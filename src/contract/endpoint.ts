@@ -17,7 +17,7 @@ export type AuthLevel = 'public' | 'session' | 'member' | 'agent'
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
 export interface EndpointDef {
-  /** Dotted name, e.g. `system.whitelabel`; the client exposes it as api.system.whitelabel(). */
+  /** Dotted name, e.g. `system.whitelabel`: the area and the row's key in that area's table. */
   readonly name: string
   readonly method: HttpMethod
   readonly path: string

@@ -1,19 +1,36 @@
 /**
- * The Idempotency-Key of a money form: one key per submission attempt of a given form
- * state. A retry of the same state (after a network error or a timeout, when the first
- * request may have gone through) sends the same key, so the server moves the money once;
- * an edit of the form or a success starts a new key.
+ * The Idempotency-Key of a money mutation: one key per input. A retry of the same input
+ * (after a network error or a timeout, when the first request may have gone through) sends
+ * the same key, so the server moves the money once; a different input (the user edited the
+ * form) or a success starts a new key.
  */
 import { useRef } from 'react'
 import { newIdempotencyKey } from '../lib/api-client'
 
-export function useIdempotencyKey(state: unknown): { key: () => string; done: () => void } {
-  const current = useRef<{ state: string; key: string } | null>(null)
-  const snapshot = JSON.stringify(state)
-  return {
-    key() {
-      if (!current.current || current.current.state !== snapshot) {
-        current.current = { state: snapshot, key: newIdempotencyKey() }
+/** Long strings (an uploaded image's base64) are compared by length and ends, not kept whole. */
+function snapshot(input: unknown): string {
+  return JSON.stringify(input ?? null, (_key, value: unknown) =>
+    typeof value === 'string' && value.length > 256
+      ? `${value.length}:${value.slice(0, 64)}:${value.slice(-64)}`
+      : value,
+  )
+}
+
+export interface IdempotencyKey {
+  /** The key for this input: the last one when the input is the same, else a new one. */
+  keyFor(input: unknown): string
+  /** The money moved: the next call, even with the same input, gets a new key. */
+  done(): void
+}
+
+export function useIdempotencyKey(): IdempotencyKey {
+  const current = useRef<{ input: string; key: string } | null>(null)
+  const handle = useRef<IdempotencyKey>(null)
+  handle.current ??= {
+    keyFor(input) {
+      const s = snapshot(input)
+      if (!current.current || current.current.input !== s) {
+        current.current = { input: s, key: newIdempotencyKey() }
       }
       return current.current.key
     },
@@ -21,4 +38,5 @@ export function useIdempotencyKey(state: unknown): { key: () => string; done: ()
       current.current = null
     },
   }
+  return handle.current
 }

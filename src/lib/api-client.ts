@@ -1,15 +1,15 @@
 /**
- * The typed client of the platform, made from the contract's endpoint table:
- * `api.system.status()`. It sends the platform's headers, unwraps the envelope, checks
+ * The typed client of the platform: a small core that calls the endpoint row it is given,
+ * `api.call(systemEndpoints.status, input)`. It never imports the endpoint table: each
+ * feature imports its own area's rows (src/contract/<area>.ts), so an area's zod schemas
+ * load with the feature that calls them, not in the entry chunk. It sends the platform's headers, unwraps the envelope, checks
  * the value against the contract, turns failures into ApiError, gives up after 20 s and
  * ends the session centrally on the session-kill codes.
  */
 import { ErrorCodeSchema, sessionKillCodes, type ErrorCode } from '#contract/error-codes'
 import type { EndpointDef, EndpointInput, EndpointOutput } from '#contract/endpoint'
 import { FailureSchema, successEnvelope, type Failure } from '#contract/envelope'
-import { endpoints, type Endpoints } from '#contract/endpoints'
-import { PublicKeySchema, type PublicKey } from '#contract/system'
-import { seal } from './crypto-envelope'
+import { PublicKeySchema, systemEndpoints, type PublicKey } from '#contract/system'
 
 export class ApiError extends Error {
   constructor(
@@ -50,15 +50,15 @@ export function newIdempotencyKey(): string {
   return crypto.randomUUID().replace(/-/g, '')
 }
 
-type Call<E extends EndpointDef> =
+/** The arguments after the row: the input (optional when the row takes none), then options. */
+export type CallArgs<E extends EndpointDef> =
   EndpointInput<E> extends void
-    ? (input?: void, opts?: CallOptions) => Promise<EndpointOutput<E>>
-    : (input: EndpointInput<E>, opts?: CallOptions) => Promise<EndpointOutput<E>>
+    ? [input?: void, opts?: CallOptions]
+    : [input: EndpointInput<E>, opts?: CallOptions]
 
-export type Api = {
-  [G in keyof Endpoints]: {
-    [K in keyof Endpoints[G]]: Endpoints[G][K] extends EndpointDef ? Call<Endpoints[G][K]> : never
-  }
+export interface ApiClient {
+  /** Calls one endpoint row: sends its input, answers its parsed value or throws ApiError. */
+  call<E extends EndpointDef>(def: E, ...args: CallArgs<E>): Promise<EndpointOutput<E>>
 }
 
 function queryString(input: unknown): string {
@@ -79,7 +79,7 @@ function retryAfter(res: Response): number | undefined {
   return Number.isFinite(n) ? n : undefined
 }
 
-export function createApiClient(opts: ApiClientOptions) {
+export function createApiClient(opts: ApiClientOptions): ApiClient {
   const doFetch = opts.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a))
   const timeoutMs = opts.timeoutMs ?? 20_000
   let publicKey: PublicKey | undefined
@@ -109,6 +109,8 @@ export function createApiClient(opts: ApiClientOptions) {
       url += queryString(input)
     } else if (def.encrypted) {
       const pk = sealedWith ?? publicKey ?? (await fetchPublicKey(call))
+      // The sealing code loads with the first encrypted call: the home screen makes none.
+      const { seal } = await import('./crypto-envelope')
       const sealed = await seal(pk, input)
       headers.Encryption = sealed.header
       headers['Content-Type'] = 'application/json'
@@ -183,24 +185,16 @@ export function createApiClient(opts: ApiClientOptions) {
   }
 
   async function fetchPublicKey(call: CallOptions): Promise<PublicKey> {
-    const pk = (await send(endpoints.system.publicKey, undefined, call)) as PublicKey
+    const pk = (await send(systemEndpoints.publicKey, undefined, call)) as PublicKey
     publicKey = pk
     return pk
   }
 
-  const api = {} as Record<string, Record<string, (input?: unknown, o?: CallOptions) => Promise<unknown>>>
-  for (const [group, defs] of Object.entries(endpoints)) {
-    const g: Record<string, (input?: unknown, o?: CallOptions) => Promise<unknown>> = {}
-    for (const [key, def] of Object.entries(defs as Record<string, EndpointDef>)) {
+  return {
+    call<E extends EndpointDef>(def: E, ...[input, o = {}]: CallArgs<E>) {
       // One key per call (kept across the encryption-key retry inside send).
-      g[key] = (input?: unknown, o: CallOptions = {}) =>
-        send(
-          def,
-          input,
-          def.idempotent && !o.idempotencyKey ? { ...o, idempotencyKey: newIdempotencyKey() } : o,
-        )
-    }
-    api[group] = g
+      const call = def.idempotent && !o.idempotencyKey ? { ...o, idempotencyKey: newIdempotencyKey() } : o
+      return send(def, input, call) as Promise<EndpointOutput<E>>
+    },
   }
-  return api as unknown as Api
 }

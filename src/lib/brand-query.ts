@@ -1,11 +1,12 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api } from './api'
+import { systemEndpoints } from '#contract/system'
 
 // Every layout route loads the brand settings before it renders, and several features read
 // them (the header, the currency of every amount), so they live with the shared queries.
 export const brandQueryOptions = () =>
   queryOptions({
     queryKey: ['system', 'consolidatedSettings'],
-    queryFn: ({ signal }) => api.system.consolidatedSettings(undefined, { signal }),
+    queryFn: ({ signal }) => api.call(systemEndpoints.consolidatedSettings, undefined, { signal }),
     staleTime: 5 * 60_000,
   })

@@ -1,10 +1,11 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api } from './api'
+import { systemEndpoints } from '#contract/system'
 
 export const statusQueryOptions = () =>
   queryOptions({
     queryKey: ['system', 'status'],
-    queryFn: ({ signal }) => api.system.status({ host: window.location.host }, { signal }),
+    queryFn: ({ signal }) => api.call(systemEndpoints.status, { host: window.location.host }, { signal }),
     // Saved status from an earlier visit is re-checked as soon as the page mounts (so
     // maintenance shows without waiting); one fetched a moment ago is not fetched again.
     staleTime: 5_000,

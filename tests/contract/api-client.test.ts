@@ -1,5 +1,7 @@
 import { describe, expect, test, vi } from 'vitest'
 import { ApiError, createApiClient, type ApiClientOptions } from '#src/lib/api-client.ts'
+import { systemEndpoints } from '#contract/system'
+import { walletEndpoints } from '#contract/wallet'
 
 const brand = {
   merchantCode: 'DEMO',
@@ -45,7 +47,7 @@ describe('the typed API client', () => {
       seen.push({ url: String(url), init: init ?? {} })
       return json(200, { success: true, value: brand })
     })
-    const value = await api.system.consolidatedSettings()
+    const value = await api.call(systemEndpoints.consolidatedSettings)
     expect(value.brandName).toBe('Lotus Play')
     const h = seen[0]?.init.headers as Record<string, string>
     expect(seen[0]?.url).toBe('https://api.test/wps/system/settings/consolidated')
@@ -65,7 +67,7 @@ describe('the typed API client', () => {
       },
       { token: () => null },
     )
-    await api.system.country()
+    await api.call(systemEndpoints.country)
     expect(headers.Authorization).toBeUndefined()
   })
 
@@ -75,7 +77,7 @@ describe('the typed API client', () => {
       url = String(u)
       return json(200, { success: true, value: [] })
     })
-    await api.system.templates({ code: 'terms' })
+    await api.call(systemEndpoints.templates, { code: 'terms' })
     expect(url).toBe('https://api.test/wps/system/templates?code=terms')
   })
 
@@ -92,7 +94,7 @@ describe('the typed API client', () => {
         { 'retry-after': '300' },
       ),
     )
-    const err = await api.system.country().catch((e: unknown) => e)
+    const err = await api.call(systemEndpoints.country).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(ApiError)
     expect((err as ApiError).errorCode).toBe('TOO_MANY_REQUESTS')
     expect((err as ApiError).status).toBe(429)
@@ -101,7 +103,9 @@ describe('the typed API client', () => {
 
   test('refuses a success whose value breaks the contract', async () => {
     const api = client(async () => json(200, { success: true, value: { brandName: 42 } }))
-    await expect(api.system.consolidatedSettings()).rejects.toMatchObject({ errorCode: 'invalid_response' })
+    await expect(api.call(systemEndpoints.consolidatedSettings)).rejects.toMatchObject({
+      errorCode: 'invalid_response',
+    })
   })
 
   test('ends the session centrally on a session-kill code', async () => {
@@ -110,7 +114,9 @@ describe('the typed API client', () => {
       async () => json(401, { success: false, errorCode: 'user.or.token.invalid', message: 'expired' }),
       { onSessionKilled: killed },
     )
-    await expect(api.system.country()).rejects.toMatchObject({ errorCode: 'user.or.token.invalid' })
+    await expect(api.call(systemEndpoints.country)).rejects.toMatchObject({
+      errorCode: 'user.or.token.invalid',
+    })
     expect(killed).toHaveBeenCalledWith('user.or.token.invalid')
   })
 
@@ -122,7 +128,10 @@ describe('the typed API client', () => {
         onSessionKilled: killed,
       },
     )
-    await expect(api.system.country()).rejects.toMatchObject({ errorCode: 'system_maintenance', status: 503 })
+    await expect(api.call(systemEndpoints.country)).rejects.toMatchObject({
+      errorCode: 'system_maintenance',
+      status: 503,
+    })
     expect(killed).not.toHaveBeenCalled()
   })
 
@@ -134,14 +143,19 @@ describe('the typed API client', () => {
         }),
       { timeoutMs: 30 },
     )
-    await expect(api.system.country()).rejects.toMatchObject({ errorCode: 'timeout_retry_please' })
+    await expect(api.call(systemEndpoints.country)).rejects.toMatchObject({
+      errorCode: 'timeout_retry_please',
+    })
   })
 
   test('reports an unreachable network as network_error', async () => {
     const api = client(async () => {
       throw new TypeError('Failed to fetch')
     })
-    await expect(api.system.country()).rejects.toMatchObject({ errorCode: 'network_error', status: 0 })
+    await expect(api.call(systemEndpoints.country)).rejects.toMatchObject({
+      errorCode: 'network_error',
+      status: 0,
+    })
   })
 
   test("passes the caller's abort through unchanged", async () => {
@@ -152,14 +166,14 @@ describe('the typed API client', () => {
           init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
         }),
     )
-    const p = api.system.country(undefined, { signal: ctrl.signal })
+    const p = api.call(systemEndpoints.country, undefined, { signal: ctrl.signal })
     ctrl.abort()
     await expect(p).rejects.toMatchObject({ name: 'AbortError' })
   })
 
   test('maps a non-JSON gateway timeout to timeout_retry_please', async () => {
     const api = client(async () => new Response('<html>504</html>', { status: 504 }))
-    await expect(api.system.country()).rejects.toMatchObject({
+    await expect(api.call(systemEndpoints.country)).rejects.toMatchObject({
       errorCode: 'timeout_retry_please',
       status: 504,
     })
@@ -175,8 +189,8 @@ describe('the typed API client', () => {
       })
     })
     const body = { fromAccountTypeId: 2, toAccountTypeId: 100, amount: '10.00' }
-    await api.wallet.transfer(body, { idempotencyKey: 'retry_key_0001' })
-    await api.wallet.transfer(body, { idempotencyKey: 'retry_key_0001' })
+    await api.call(walletEndpoints.transfer, body, { idempotencyKey: 'retry_key_0001' })
+    await api.call(walletEndpoints.transfer, body, { idempotencyKey: 'retry_key_0001' })
     expect(seen.map((h) => h['Idempotency-Key'])).toEqual(['retry_key_0001', 'retry_key_0001'])
   })
 
@@ -189,9 +203,9 @@ describe('the typed API client', () => {
         value: { sumBalance: '0.00', currency: 'USD', currencySymbol: '$', currencyDecimals: 2, balance: [] },
       })
     })
-    await api.wallet.sweep({})
-    await api.wallet.sweep({})
-    await api.wallet.balance({})
+    await api.call(walletEndpoints.sweep, {})
+    await api.call(walletEndpoints.sweep, {})
+    await api.call(walletEndpoints.balance, {})
     const [a, b, c] = seen.map((h) => h['Idempotency-Key'])
     expect(a).toMatch(/^[A-Za-z0-9_-]{8,128}$/)
     expect(b).toMatch(/^[A-Za-z0-9_-]{8,128}$/)

@@ -106,6 +106,23 @@ export const x = [useLogout, useCurrency]
   })
 })
 
+describe('the PWA loads the contract by area', () => {
+  it('rejects the PWA importing the whole endpoint table', async () => {
+    const code = `import { endpoints } from '#contract/endpoints'\nexport const x = endpoints\n`
+    expect(await lint('src/features/money/api/table.ts', code)).toEqual([
+      {
+        rule: 'import-x/no-restricted-paths',
+        message: expect.stringContaining("the PWA imports an area's rows"),
+      },
+    ])
+  })
+
+  it("lets a feature import its area's rows", async () => {
+    const code = `import { fundsEndpoints } from '#contract/funds'\nexport const x = fundsEndpoints\n`
+    expect(await lint('src/features/money/api/rows.ts', code)).toEqual([])
+  })
+})
+
 describe('the PWA and the server meet only in src/contract', () => {
   it('rejects the server importing the PWA', async () => {
     const code = `import { api } from '#src/lib/api'\nexport const x = api\n`

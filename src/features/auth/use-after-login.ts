@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import type { LoginResponse } from '#contract/identity'
+import { identityEndpoints, type LoginResponse } from '#contract/identity'
 import { api } from '../../lib/api'
 import { closeModal, openModal } from '../../lib/modal-store'
 import { setMember, startSession } from '../../lib/session'
@@ -19,7 +19,7 @@ export function useAfterLogin() {
     opts: { loginType: 'username' | 'sms' | 'social'; from: 'login' | 'register' | 'freePlay' },
   ) => {
     startSession(res, account)
-    const member = await api.identity.memberInfo()
+    const member = await api.call(identityEndpoints.memberInfo)
     setMember(member)
     queryClient.setQueryData(['member', 'info', res.token], member)
     closeModal('login')

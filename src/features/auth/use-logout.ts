@@ -2,8 +2,10 @@ import { useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { api } from '../../lib/api'
+import { memberKey } from '../../lib/member-keys'
 import { endSession } from '../../lib/session'
 import { showToast } from '../../lib/toast-store'
+import { identityEndpoints } from '#contract/identity'
 
 /** Logs out: ends the session on the server, clears session storage, goes home. */
 export function useLogout() {
@@ -12,9 +14,9 @@ export function useLogout() {
   const navigate = useNavigate()
   return async () => {
     // The local session ends even when the network is down; the server's expires by itself.
-    await api.identity.logout().catch(() => undefined)
+    await api.call(identityEndpoints.logout).catch(() => undefined)
     endSession()
-    queryClient.removeQueries({ queryKey: ['member'] })
+    queryClient.removeQueries({ queryKey: memberKey })
     showToast(t`You have logged out.`, 'info')
     await navigate({ to: '/index' })
   }

@@ -1,8 +1,10 @@
 /**
  * Registers the service worker with workbox-window. A new version waits until the user
  * chooses to reload (the update prompt); the page never reloads on its own.
+ *
+ * NOTE: workbox-window is imported on demand: registration waits for the page anyway, so
+ * its code stays out of the home route's entry chunk (docs/decisions/004).
  */
-import { Workbox } from 'workbox-window'
 import { setInstallPrompt, setUpdateWaiting, pwaState, type BeforeInstallPromptEvent } from './store'
 
 export function registerPwa(): void {
@@ -15,12 +17,14 @@ export function registerPwa(): void {
     setInstallPrompt(null)
   })
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
-  const wb = new Workbox('/sw.js', { scope: '/' })
-  const offerUpdate = () =>
-    setUpdateWaiting(() => {
-      wb.addEventListener('controlling', () => window.location.reload())
-      wb.messageSkipWaiting()
-    })
-  wb.addEventListener('waiting', offerUpdate)
-  void wb.register()
+  void import('workbox-window').then(({ Workbox }) => {
+    const wb = new Workbox('/sw.js', { scope: '/' })
+    const offerUpdate = () =>
+      setUpdateWaiting(() => {
+        wb.addEventListener('controlling', () => window.location.reload())
+        wb.messageSkipWaiting()
+      })
+    wb.addEventListener('waiting', offerUpdate)
+    return wb.register()
+  })
 }

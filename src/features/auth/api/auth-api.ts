@@ -1,17 +1,20 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
+import { memberInfoKey } from '../../../lib/member-keys'
+import { identityEndpoints } from '#contract/identity'
+import { systemEndpoints } from '#contract/system'
 
 export const registerRulesQueryOptions = () =>
   queryOptions({
     queryKey: ['system', 'registerSettings'],
-    queryFn: ({ signal }) => api.system.registerSettings(undefined, { signal }),
+    queryFn: ({ signal }) => api.call(systemEndpoints.registerSettings, undefined, { signal }),
     staleTime: 10 * 60_000,
   })
 
 export const memberInfoQueryOptions = (token: string | null) =>
   queryOptions({
-    queryKey: ['member', 'info', token],
-    queryFn: ({ signal }) => api.identity.memberInfo(undefined, { signal }),
+    queryKey: memberInfoKey(token),
+    queryFn: ({ signal }) => api.call(identityEndpoints.memberInfo, undefined, { signal }),
     enabled: token !== null,
     staleTime: 60_000,
   })
@@ -20,7 +23,7 @@ export const affiliateQueryOptions = (code: string | undefined) =>
   queryOptions({
     queryKey: ['identity', 'affiliate', code],
     queryFn: ({ signal }) =>
-      api.identity.affiliate({ code: code ?? '', domain: window.location.host }, { signal }),
+      api.call(identityEndpoints.affiliate, { code: code ?? '', domain: window.location.host }, { signal }),
     enabled: !!code,
     staleTime: 10 * 60_000,
   })
@@ -28,20 +31,20 @@ export const affiliateQueryOptions = (code: string | undefined) =>
 export const termsQueryOptions = (locale: string) =>
   queryOptions({
     queryKey: ['system', 'templates', 'terms', locale],
-    queryFn: ({ signal }) => api.system.templates({ code: 'terms' }, { signal }),
+    queryFn: ({ signal }) => api.call(systemEndpoints.templates, { code: 'terms' }, { signal }),
     staleTime: 10 * 60_000,
   })
 
 export const countriesQueryOptions = () =>
   queryOptions({
     queryKey: ['system', 'country'],
-    queryFn: ({ signal }) => api.system.country(undefined, { signal }),
+    queryFn: ({ signal }) => api.call(systemEndpoints.country, undefined, { signal }),
     staleTime: 60 * 60_000,
   })
 
 export const socialProvidersQueryOptions = () =>
   queryOptions({
     queryKey: ['identity', 'socialProviders'],
-    queryFn: ({ signal }) => api.identity.socialProviders(undefined, { signal }),
+    queryFn: ({ signal }) => api.call(identityEndpoints.socialProviders, undefined, { signal }),
     staleTime: 5 * 60_000,
   })

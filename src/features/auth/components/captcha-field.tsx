@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { TextField } from '../../../components/ui/text-field'
 import { api } from '../../../lib/api'
 import './auth-forms.css'
+import { identityEndpoints } from '#contract/identity'
 
 export interface CaptchaFieldProps {
   value: string
@@ -27,7 +28,7 @@ export function CaptchaField({ value, onChange, error, refreshKey }: CaptchaFiel
     if (wait > 0) await new Promise((r) => setTimeout(r, wait))
     last.current = Date.now()
     try {
-      setImage(await api.identity.captcha())
+      setImage(await api.call(identityEndpoints.captcha))
     } catch {
       setImage(null)
     }

@@ -3,33 +3,48 @@
  * same again. Other sessions end on the server; this one stays.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { checkField, ruleFor } from '#contract/register-rules'
 import { FormError } from '../../../components/ui/form-error'
 import { TextField } from '../../../components/ui/text-field'
-import { api } from '../../../lib/api'
 import { ApiError } from '../../../lib/api-client'
 import { errorText } from '../../../lib/error-messages'
 import { fieldProblemText } from '../../../lib/field-messages'
-import { passwordChanged, setMember } from '../../../lib/session'
 import { showToast } from '../../../lib/toast-store'
 import { registerRulesQueryOptions } from '../api/auth-api'
+import { useChangePassword } from '../api/change-password'
 import { NewPasswordFields } from './new-password-fields'
 
 type Errors = Partial<Record<'oldPassword' | 'newPassword' | 'confirmNewPassword' | 'form', string>>
 
 export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const { t, i18n } = useLingui()
-  const queryClient = useQueryClient()
   const rules = useQuery(registerRulesQueryOptions())
   const [oldPassword, setOld] = useState('')
   const [newPassword, setNew] = useState('')
   const [confirmNewPassword, setConfirm] = useState('')
-  const [errors, setErrors] = useState<Errors>({})
-  const [pending, setPending] = useState(false)
+  const [invalid, setInvalid] = useState<Errors>({})
+  const change = useChangePassword({
+    mutationConfig: {
+      onSuccess: () => {
+        showToast(t`Your password has been changed.`, 'success')
+        onDone()
+      },
+    },
+  })
+  const refusal = change.error
+  const refusalCode = refusal instanceof ApiError ? refusal.errorCode : null
+  const errors: Errors = !refusal
+    ? invalid
+    : refusalCode === 'old_password_wrong'
+      ? { oldPassword: errorText(i18n, refusal) }
+      : refusalCode === 'password_mismatch'
+        ? { confirmNewPassword: errorText(i18n, refusal) }
+        : { form: errorText(i18n, refusal) }
+  const pending = change.isPending
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault()
     const next: Errors = {}
     if (!oldPassword) next.oldPassword = t`This field cannot be empty.`
@@ -42,33 +57,14 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
     if (problem) next.newPassword = fieldProblemText(i18n, problem)
     if (confirmNewPassword !== newPassword)
       next.confirmNewPassword = t`The confirmation is inconsistent with the new password.`
-    setErrors(next)
+    setInvalid(next)
+    change.reset()
     if (Object.keys(next).length > 0) return
-    setPending(true)
-    try {
-      await api.identity.changePassword({ oldPassword, newPassword, confirmNewPassword })
-      passwordChanged()
-      setMember(await api.identity.memberInfo())
-      await queryClient.invalidateQueries({ queryKey: ['member'] })
-      showToast(t`Your password has been changed.`, 'success')
-      onDone()
-    } catch (err) {
-      const code = err instanceof ApiError ? err.errorCode : null
-      const text = errorText(i18n, err)
-      setErrors(
-        code === 'old_password_wrong'
-          ? { oldPassword: text }
-          : code === 'password_mismatch'
-            ? { confirmNewPassword: text }
-            : { form: text },
-      )
-    } finally {
-      setPending(false)
-    }
+    change.mutate({ oldPassword, newPassword, confirmNewPassword })
   }
 
   return (
-    <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={pending}>
+    <form className="form" onSubmit={submit} noValidate aria-busy={pending}>
       <TextField
         label={t`Old password`}
         type="password"

@@ -7,10 +7,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
 import { FormError } from '../../../components/ui/form-error'
 import { TextField } from '../../../components/ui/text-field'
-import { api } from '../../../lib/api'
 import { ApiError } from '../../../lib/api-client'
 import { errorText } from '../../../lib/error-messages'
 import { showToast } from '../../../lib/toast-store'
+import { useForgotByEmail } from '../api/forgot-by-email'
+import { useForgotBySms } from '../api/forgot-by-sms'
+import { useResetByEmail } from '../api/reset-by-email'
+import { useResetByMobile } from '../api/reset-by-mobile'
 import { useAfterLogin } from '../use-after-login'
 import { MobileFields, nationalDigits, useCountry } from './mobile-fields'
 import { NewPasswordFields } from './new-password-fields'
@@ -20,6 +23,17 @@ type Errors = Partial<
   Record<'username' | 'email' | 'code' | 'password' | 'confirm' | 'mobile' | 'form', string>
 >
 
+/** Where a refused reset says what went wrong: the code, the new password, or the form. */
+function resetRefusal(i18n: Parameters<typeof errorText>[0], err: Error): Errors {
+  const c = err instanceof ApiError ? err.errorCode : ''
+  const text = errorText(i18n, err)
+  return c.startsWith('verification')
+    ? { code: text }
+    : c === 'validation_failed'
+      ? { password: text }
+      : { form: text }
+}
+
 function ByEmail({ onDone }: { onDone: () => void }) {
   const { t, i18n } = useLingui()
   const [username, setUsername] = useState('')
@@ -28,63 +42,54 @@ function ByEmail({ onDone }: { onDone: () => void }) {
   const [code, setCode] = useState('')
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
-  const [errors, setErrors] = useState<Errors>({})
-  const [pending, setPending] = useState(false)
+  const [invalid, setInvalid] = useState<Errors>({})
+  const forgot = useForgotByEmail({ mutationConfig: { onSuccess: () => setSent(true) } })
+  const resetPassword = useResetByEmail({
+    mutationConfig: {
+      onSuccess: () => {
+        showToast(t`Your password has been changed. Please log in.`, 'success')
+        onDone()
+      },
+    },
+  })
+  const pending = forgot.isPending || resetPassword.isPending
+  const errors: Errors = forgot.error
+    ? { form: errorText(i18n, forgot.error) }
+    : resetPassword.error
+      ? resetRefusal(i18n, resetPassword.error)
+      : invalid
 
-  async function request(e: FormEvent) {
+  function request(e: FormEvent) {
     e.preventDefault()
     const next: Errors = {}
     if (!username.trim()) next.username = t`This field cannot be empty.`
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) next.email = t`Enter a valid email address`
-    setErrors(next)
+    setInvalid(next)
+    forgot.reset()
     if (Object.keys(next).length > 0) return
-    setPending(true)
-    try {
-      await api.identity.forgotByEmail({ username: username.trim(), email: email.trim() })
-      setSent(true)
-    } catch (err) {
-      setErrors({ form: errorText(i18n, err) })
-    } finally {
-      setPending(false)
-    }
+    forgot.mutate({ username: username.trim(), email: email.trim() })
   }
 
-  async function reset(e: FormEvent) {
+  function reset(e: FormEvent) {
     e.preventDefault()
     const next: Errors = {}
     if (!code.trim()) next.code = t`Please enter the verification code.`
     if (!password) next.password = t`This field cannot be empty.`
     if (password !== confirm) next.confirm = t`The confirmation is inconsistent with the new password.`
-    setErrors(next)
+    setInvalid(next)
+    resetPassword.reset()
     if (Object.keys(next).length > 0) return
-    setPending(true)
-    try {
-      await api.identity.resetByEmail({
-        username: username.trim(),
-        verificationCode: code.trim(),
-        newPassword: password,
-        confirmNewPassword: confirm,
-      })
-      showToast(t`Your password has been changed. Please log in.`, 'success')
-      onDone()
-    } catch (err) {
-      const c = err instanceof ApiError ? err.errorCode : ''
-      const text = errorText(i18n, err)
-      setErrors(
-        c.startsWith('verification')
-          ? { code: text }
-          : c === 'validation_failed'
-            ? { password: text }
-            : { form: text },
-      )
-    } finally {
-      setPending(false)
-    }
+    resetPassword.mutate({
+      username: username.trim(),
+      verificationCode: code.trim(),
+      newPassword: password,
+      confirmNewPassword: confirm,
+    })
   }
 
   if (!sent) {
     return (
-      <form className="form" onSubmit={(e) => void request(e)} noValidate aria-busy={pending}>
+      <form className="form" onSubmit={request} noValidate aria-busy={pending}>
         <TextField
           label={t`Username`}
           autoComplete="username"
@@ -110,7 +115,7 @@ function ByEmail({ onDone }: { onDone: () => void }) {
     )
   }
   return (
-    <form className="form" onSubmit={(e) => void reset(e)} noValidate aria-busy={pending}>
+    <form className="form" onSubmit={reset} noValidate aria-busy={pending}>
       <p role="status">
         {/* The same answer whether or not the pair matches: who is registered is not told. */}
         <Trans>If the username and e-mail match an account, a reset code has been sent to that e-mail.</Trans>
@@ -146,56 +151,57 @@ function ByMobile() {
   const [mobile, setMobile] = useState('')
   const [code, setCode] = useState('')
   const [password, setPassword] = useState('')
-  const [errors, setErrors] = useState<Errors>({})
-  const [pending, setPending] = useState(false)
+  const [invalid, setInvalid] = useState<Errors>({})
   const country = useCountry(dialingCode)
+  const sendResetCode = useForgotBySms()
+  const resetPassword = useResetByMobile({
+    mutationConfig: {
+      onSuccess: (res, input) =>
+        afterLogin(res, `${input.countryDialingCode}${input.mobileNum}`, {
+          loginType: 'sms',
+          from: 'register',
+        }),
+    },
+  })
+  const pending = resetPassword.isPending
+  const errors = resetPassword.error ? resetRefusal(i18n, resetPassword.error) : invalid
+
+  /** Shows these errors in place of what the last refusal said. */
+  function showErrors(next: Errors) {
+    resetPassword.reset()
+    setInvalid(next)
+  }
 
   async function sendCode(): Promise<number | null> {
     const national = nationalDigits(mobile, country)
     if (!national) {
-      setErrors({ mobile: t`Please enter a valid mobile number.` })
+      showErrors({ mobile: t`Please enter a valid mobile number.` })
       return null
     }
-    setErrors({})
-    const res = await api.identity.forgotBySms({ mobileNum: national, countryDialingCode: dialingCode })
+    showErrors({})
+    const res = await sendResetCode.mutateAsync({ mobileNum: national, countryDialingCode: dialingCode })
     return res.expiredMinutes * 60
   }
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault()
     const national = nationalDigits(mobile, country)
     const next: Errors = {}
     if (!national) next.mobile = t`Please enter a valid mobile number.`
     if (!code.trim()) next.code = t`Please enter the verification code.`
     if (!password) next.password = t`This field cannot be empty.`
-    setErrors(next)
+    showErrors(next)
     if (!national || Object.keys(next).length > 0) return
-    setPending(true)
-    try {
-      const res = await api.identity.resetByMobile({
-        mobileNum: national,
-        countryDialingCode: dialingCode,
-        verificationCode: code.trim(),
-        newPassword: password,
-      })
-      await afterLogin(res, `${dialingCode}${national}`, { loginType: 'sms', from: 'register' })
-    } catch (err) {
-      const c = err instanceof ApiError ? err.errorCode : ''
-      const text = errorText(i18n, err)
-      setErrors(
-        c.startsWith('verification')
-          ? { code: text }
-          : c === 'validation_failed'
-            ? { password: text }
-            : { form: text },
-      )
-    } finally {
-      setPending(false)
-    }
+    resetPassword.mutate({
+      mobileNum: national,
+      countryDialingCode: dialingCode,
+      verificationCode: code.trim(),
+      newPassword: password,
+    })
   }
 
   return (
-    <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={pending}>
+    <form className="form" onSubmit={submit} noValidate aria-busy={pending}>
       <MobileFields
         dialingCode={dialingCode}
         onDialingCode={setDialingCode}
@@ -209,7 +215,7 @@ function ByMobile() {
         onChange={setCode}
         error={errors.code}
         send={sendCode}
-        onSendError={(text) => setErrors({ mobile: text })}
+        onSendError={(text) => showErrors({ mobile: text })}
       />
       <TextField
         label={t`New password`}

@@ -6,13 +6,15 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState, type FormEvent } from 'react'
 import { FormError } from '../../../components/ui/form-error'
 import { TextField } from '../../../components/ui/text-field'
-import { api } from '../../../lib/api'
 import { ApiError } from '../../../lib/api-client'
 import { errorCodeText, errorText } from '../../../lib/error-messages'
 import { setSocialError, useAuthStore } from '../store'
 import { SocialButtons } from './social-buttons'
 import { useAfterLogin } from '../use-after-login'
 import { LoginVerifyRequiredSchema, type LoginVerifyRequired } from '#contract/identity'
+import { useFreePlay } from '../api/free-play'
+import { useLogin } from '../api/login'
+import { useSendSmsLoginCode } from '../api/send-sms-login-code'
 import { CaptchaField } from './captcha-field'
 import { LoginVerifyStep } from './login-verify-step'
 import { MobileFields, nationalDigits, useCountry } from './mobile-fields'
@@ -51,14 +53,58 @@ function PasswordLoginForm({ freePlay, onSms }: { freePlay: boolean; onSms: (() 
   const [captcha, setCaptcha] = useState('')
   const [needCaptcha, setNeedCaptcha] = useState(false)
   const [captchaKey, setCaptchaKey] = useState(0)
-  const [errors, setErrors] = useState<{
+  const [invalid, setInvalid] = useState<{
     username?: string
     password?: string
     captcha?: string
     form?: string
   }>({})
-  const [pending, setPending] = useState(false)
   const [secondStep, setSecondStep] = useState<LoginVerifyRequired | null>(null)
+  const login = useLogin({
+    mutationConfig: {
+      onSuccess: async (res) => {
+        remember(rememberMe ? username.trim() : null)
+        await afterLogin(res, username.trim(), { loginType: 'username', from: 'login' })
+      },
+      onError: (err) => {
+        const step =
+          err instanceof ApiError && err.errorCode === 'login_verify_required'
+            ? LoginVerifyRequiredSchema.safeParse(err.value)
+            : null
+        if (step?.success) {
+          setSecondStep(step.data)
+          return
+        }
+        if (err instanceof ApiError && err.value?.captcha === true) {
+          setNeedCaptcha(true)
+          setCaptchaKey((k) => k + 1)
+        }
+      },
+    },
+  })
+  const freePlayLogin = useFreePlay({
+    mutationConfig: {
+      onSuccess: async (res) => {
+        try {
+          localStorage.removeItem('cpw')
+        } catch {
+          // nothing stored
+        }
+        await afterLogin(res, 'guest', { loginType: 'username', from: 'freePlay' })
+      },
+    },
+  })
+  const pending = login.isPending || freePlayLogin.isPending
+  const errors: typeof invalid = login.error
+    ? refusalFields(login.error)
+    : freePlayLogin.error
+      ? { form: errorText(i18n, freePlayLogin.error) }
+      : invalid
+
+  function refusalFields(err: Error): typeof invalid {
+    const text = errorText(i18n, err)
+    return err instanceof ApiError && err.errorCode.startsWith('captcha') ? { captcha: text } : { form: text }
+  }
   // A social sign-in that came back with an error reopened this popup: say why, once.
   const { socialError } = useAuthStore()
   const [socialErrorText] = useState(() => (socialError ? errorCodeText(i18n, socialError) : undefined))
@@ -66,71 +112,45 @@ function PasswordLoginForm({ freePlay, onSms }: { freePlay: boolean; onSms: (() 
     if (socialError) setSocialError(null)
   }, [socialError])
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault()
-    const next: typeof errors = {}
+    const next: typeof invalid = {}
     if (!username.trim()) next.username = t`This field cannot be empty.`
     if (!password) next.password = t`This field cannot be empty.`
     if (needCaptcha && !captcha.trim()) next.captcha = t`Enter the verification code shown.`
-    setErrors(next)
+    setInvalid(next)
+    login.reset()
+    freePlayLogin.reset()
     if (Object.keys(next).length > 0) return
-    setPending(true)
-    try {
-      const res = await api.identity.login({
-        type: 'username',
-        username: username.trim(),
-        password,
-        captcha: needCaptcha ? captcha.trim() : undefined,
-        entrance: 'member',
-      })
-      remember(rememberMe ? username.trim() : null)
-      await afterLogin(res, username.trim(), { loginType: 'username', from: 'login' })
-    } catch (err) {
-      const step =
-        err instanceof ApiError && err.errorCode === 'login_verify_required'
-          ? LoginVerifyRequiredSchema.safeParse(err.value)
-          : null
-      if (step?.success) {
-        setSecondStep(step.data)
-        return
-      }
-      const wantsCaptcha = err instanceof ApiError && err.value?.captcha === true
-      if (wantsCaptcha) {
-        setNeedCaptcha(true)
-        setCaptchaKey((k) => k + 1)
-      }
-      const text = errorText(i18n, err)
-      setErrors(
-        err instanceof ApiError && err.errorCode.startsWith('captcha') ? { captcha: text } : { form: text },
-      )
-    } finally {
-      setPending(false)
-    }
+    login.mutate({
+      type: 'username',
+      username: username.trim(),
+      password,
+      captcha: needCaptcha ? captcha.trim() : undefined,
+      entrance: 'member',
+    })
   }
 
-  async function tryFreePlay() {
-    setPending(true)
-    try {
-      const res = await api.identity.freePlay({ os: navigator.platform.slice(0, 32), platform: 'W' })
-      try {
-        localStorage.removeItem('cpw')
-      } catch {
-        // nothing stored
-      }
-      await afterLogin(res, 'guest', { loginType: 'username', from: 'freePlay' })
-    } catch (err) {
-      setErrors({ form: errorText(i18n, err) })
-    } finally {
-      setPending(false)
-    }
+  function tryFreePlay() {
+    login.reset()
+    freePlayLogin.mutate({ os: navigator.platform.slice(0, 32), platform: 'W' })
   }
 
   if (secondStep) {
-    return <LoginVerifyStep step={secondStep} account={username.trim()} onBack={() => setSecondStep(null)} />
+    return (
+      <LoginVerifyStep
+        step={secondStep}
+        account={username.trim()}
+        onBack={() => {
+          login.reset()
+          setSecondStep(null)
+        }}
+      />
+    )
   }
 
   return (
-    <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={pending}>
+    <form className="form" onSubmit={submit} noValidate aria-busy={pending}>
       <TextField
         label={t`Username`}
         name="username"
@@ -165,12 +185,7 @@ function PasswordLoginForm({ freePlay, onSms }: { freePlay: boolean; onSms: (() 
         {pending ? <Trans>Logging in…</Trans> : <Trans>Log in</Trans>}
       </button>
       {freePlay ? (
-        <button
-          type="button"
-          className="button button-block"
-          onClick={() => void tryFreePlay()}
-          disabled={pending}
-        >
+        <button type="button" className="button button-block" onClick={tryFreePlay} disabled={pending}>
           <Trans>Try free play</Trans>
         </button>
       ) : null}
@@ -191,52 +206,58 @@ function SmsLoginForm({ onBack }: { onBack: () => void }) {
   const [dialingCode, setDialingCode] = useState('855')
   const [mobile, setMobile] = useState('')
   const [code, setCode] = useState('')
-  const [errors, setErrors] = useState<{ mobile?: string; code?: string; form?: string }>({})
-  const [pending, setPending] = useState(false)
+  const [invalid, setInvalid] = useState<{ mobile?: string; code?: string; form?: string }>({})
   const country = useCountry(dialingCode)
+  const sendLoginCode = useSendSmsLoginCode()
+  const login = useLogin({
+    mutationConfig: {
+      onSuccess: (res, input) =>
+        afterLogin(res, `${input.countryDialingCode ?? ''}${input.mobileNum ?? ''}`, {
+          loginType: 'sms',
+          from: 'login',
+        }),
+    },
+  })
+  const refusal = login.error
+  const errors: typeof invalid = refusal
+    ? refusal instanceof ApiError && refusal.errorCode.startsWith('verification')
+      ? { code: errorText(i18n, refusal) }
+      : { form: errorText(i18n, refusal) }
+    : invalid
 
   async function sendCode(): Promise<number | null> {
     const national = nationalDigits(mobile, country)
+    login.reset()
     if (!national) {
-      setErrors({ mobile: t`Please enter a valid mobile number.` })
+      setInvalid({ mobile: t`Please enter a valid mobile number.` })
       return null
     }
-    setErrors({})
-    const res = await api.identity.smsLogin({ mobileNum: national, countryDialingCode: dialingCode })
+    setInvalid({})
+    const res = await sendLoginCode.mutateAsync({ mobileNum: national, countryDialingCode: dialingCode })
     // The login code may be asked for again once it has expired (spec section 9).
     return res.expiredMinutes * 60
   }
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault()
     const national = nationalDigits(mobile, country)
-    const next: typeof errors = {}
+    const next: typeof invalid = {}
     if (!national) next.mobile = t`Please enter a valid mobile number.`
     if (!code.trim()) next.code = t`Please enter the verification code.`
-    setErrors(next)
+    setInvalid(next)
+    login.reset()
     if (!national || Object.keys(next).length > 0) return
-    setPending(true)
-    try {
-      const res = await api.identity.login({
-        type: 'sms',
-        mobileNum: national,
-        countryDialingCode: dialingCode,
-        verificationCode: code.trim(),
-        entrance: 'member',
-      })
-      await afterLogin(res, `${dialingCode}${national}`, { loginType: 'sms', from: 'login' })
-    } catch (err) {
-      const text = errorText(i18n, err)
-      setErrors(
-        err instanceof ApiError && err.errorCode.startsWith('verification') ? { code: text } : { form: text },
-      )
-    } finally {
-      setPending(false)
-    }
+    login.mutate({
+      type: 'sms',
+      mobileNum: national,
+      countryDialingCode: dialingCode,
+      verificationCode: code.trim(),
+      entrance: 'member',
+    })
   }
 
   return (
-    <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={pending}>
+    <form className="form" onSubmit={submit} noValidate aria-busy={login.isPending}>
       <MobileFields
         dialingCode={dialingCode}
         onDialingCode={setDialingCode}
@@ -250,10 +271,10 @@ function SmsLoginForm({ onBack }: { onBack: () => void }) {
         onChange={setCode}
         error={errors.code}
         send={sendCode}
-        onSendError={(text) => setErrors({ mobile: text })}
+        onSendError={(text) => setInvalid({ mobile: text })}
       />
       <FormError text={errors.form} />
-      <button type="submit" className="button button-primary button-block" disabled={pending}>
+      <button type="submit" className="button button-primary button-block" disabled={login.isPending}>
         <Trans>Log in</Trans>
       </button>
       <button type="button" className="link-button" onClick={onBack}>

@@ -6,8 +6,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
 import type { LoginVerifyRequired } from '#contract/identity'
 import { TextField } from '../../../components/ui/text-field'
-import { api } from '../../../lib/api'
 import { errorText } from '../../../lib/error-messages'
+import { useSendLoginVerifyCode } from '../api/send-login-verify-code'
+import { useVerifyLogin } from '../api/verify-login'
 import { useAfterLogin } from '../use-after-login'
 import { CodeRow } from './sms-code-button'
 import './auth-forms.css'
@@ -25,33 +26,37 @@ export function LoginVerifyStep({
   const afterLogin = useAfterLogin()
   const [method, setMethod] = useState(step.methods[0] ?? 'sms')
   const [value, setValue] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [pending, setPending] = useState(false)
+  const [invalid, setInvalid] = useState<string | null>(null)
+  const verify = useVerifyLogin({
+    mutationConfig: {
+      onSuccess: (res) => afterLogin(res, account, { loginType: 'username', from: 'login' }),
+    },
+  })
+  const sendCode = useSendLoginVerifyCode()
+  const error = verify.error ? errorText(i18n, verify.error) : invalid
+  const pending = verify.isPending
+  const setError = (text: string | null) => {
+    verify.reset()
+    setInvalid(text)
+  }
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault()
     if (!value.trim()) {
       setError(t`This field cannot be empty.`)
       return
     }
-    setPending(true)
-    try {
-      const res = await api.identity.loginVerify({
-        verifyToken: step.verifyToken,
-        method,
-        ...(method === 'realName' ? { realName: value } : { verificationCode: value.trim() }),
-      })
-      await afterLogin(res, account, { loginType: 'username', from: 'login' })
-    } catch (err) {
-      setError(errorText(i18n, err))
-    } finally {
-      setPending(false)
-    }
+    setError(null)
+    verify.mutate({
+      verifyToken: step.verifyToken,
+      method,
+      ...(method === 'realName' ? { realName: value } : { verificationCode: value.trim() }),
+    })
   }
 
   const label = { sms: t`Code by SMS`, email: t`Code by e-mail`, realName: t`Real name on the account` }
   return (
-    <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={pending}>
+    <form className="form" onSubmit={submit} noValidate aria-busy={pending}>
       <p role="status">
         <Trans>This is a login from a new place. Please confirm it is you.</Trans>
       </p>
@@ -90,7 +95,7 @@ export function LoginVerifyStep({
           onChange={setValue}
           error={error}
           send={async () => {
-            const res = await api.identity.loginVerifySend({ verifyToken: step.verifyToken, method })
+            const res = await sendCode.mutateAsync({ verifyToken: step.verifyToken, method })
             return res.expiredMinutes * 60
           }}
           onSendError={setError}

@@ -7,11 +7,12 @@ import { useState, type FormEvent } from 'react'
 import { checkField, ruleFor } from '#contract/register-rules'
 import { FormError } from '../../../components/ui/form-error'
 import { TextField } from '../../../components/ui/text-field'
-import { api } from '../../../lib/api'
 import { ApiError } from '../../../lib/api-client'
 import { errorText } from '../../../lib/error-messages'
 import { fieldProblemText } from '../../../lib/field-messages'
 import { registerRulesQueryOptions } from '../api/auth-api'
+import { useRegisterByMobile } from '../api/register-by-mobile'
+import { useSendSmsRegisterCode } from '../api/send-sms-register-code'
 import { useAfterLogin } from '../use-after-login'
 import { MobileFields, nationalDigits, useCountry } from './mobile-fields'
 import { CodeRow } from './sms-code-button'
@@ -29,23 +30,48 @@ export function MobileRegisterForm({ referralCode }: { referralCode: string | un
   const [password, setPassword] = useState('')
   const [confirmPassword, setConfirm] = useState('')
   const [terms, setTerms] = useState(false)
-  const [errors, setErrors] = useState<Errors>({})
-  const [pending, setPending] = useState(false)
+  const [invalid, setInvalid] = useState<Errors>({})
   const country = useCountry(dialingCode)
+  const sendRegisterCode = useSendSmsRegisterCode()
+  const registerByMobile = useRegisterByMobile({
+    mutationConfig: {
+      onSuccess: (res, input) =>
+        afterLogin(res, `${input.countryDialingCode}${input.mobileNum}`, {
+          loginType: 'username',
+          from: 'register',
+        }),
+    },
+  })
+  const pending = registerByMobile.isPending
+  const refusal = registerByMobile.error
+  const refusalCode = refusal instanceof ApiError ? refusal.errorCode : ''
+  const errors: Errors = !refusal
+    ? invalid
+    : refusalCode.startsWith('verification')
+      ? { code: errorText(i18n, refusal) }
+      : refusalCode === 'mobile_taken'
+        ? { mobile: errorText(i18n, refusal) }
+        : { form: errorText(i18n, refusal) }
+
+  /** Shows these errors in place of what the last refusal said. */
+  function showErrors(next: Errors) {
+    registerByMobile.reset()
+    setInvalid(next)
+  }
 
   async function sendCode(): Promise<number | null> {
     const national = nationalDigits(mobile, country)
     if (!national) {
-      setErrors({ mobile: t`Please enter a valid mobile number.` })
+      showErrors({ mobile: t`Please enter a valid mobile number.` })
       return null
     }
-    setErrors({})
-    await api.identity.smsRegister({ mobileNo: national, countryDialingCode: dialingCode })
+    showErrors({})
+    await sendRegisterCode.mutateAsync({ mobileNo: national, countryDialingCode: dialingCode })
     // Registration codes may be asked for again after 60 seconds (spec section 9).
     return 60
   }
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault()
     const next: Errors = {}
     const national = nationalDigits(mobile, country)
@@ -61,39 +87,23 @@ export function MobileRegisterForm({ referralCode }: { referralCode: string | un
     if (password !== confirmPassword)
       next.confirmPassword = t`The confirmation is inconsistent with the new password.`
     if (!terms) next.terms = t`You must agree to the terms and privacy policy.`
-    setErrors(next)
+    showErrors(next)
     if (Object.keys(next).length > 0 || !national) return
-    setPending(true)
-    try {
-      const res = await api.identity.registerMobile({
-        mobileNum: national,
-        countryDialingCode: dialingCode,
-        verificationCode: code.trim(),
-        password,
-        confirmPassword,
-        termsAccepted: terms,
-        referralCode,
-        registerMethod: 'WEB',
-        login: true,
-      })
-      await afterLogin(res, `${dialingCode}${national}`, { loginType: 'username', from: 'register' })
-    } catch (err) {
-      const text = errorText(i18n, err)
-      const c = err instanceof ApiError ? err.errorCode : ''
-      setErrors(
-        c.startsWith('verification')
-          ? { code: text }
-          : c === 'mobile_taken'
-            ? { mobile: text }
-            : { form: text },
-      )
-    } finally {
-      setPending(false)
-    }
+    registerByMobile.mutate({
+      mobileNum: national,
+      countryDialingCode: dialingCode,
+      verificationCode: code.trim(),
+      password,
+      confirmPassword,
+      termsAccepted: terms,
+      referralCode,
+      registerMethod: 'WEB',
+      login: true,
+    })
   }
 
   return (
-    <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={pending}>
+    <form className="form" onSubmit={submit} noValidate aria-busy={pending}>
       <MobileFields
         dialingCode={dialingCode}
         onDialingCode={setDialingCode}
@@ -107,7 +117,7 @@ export function MobileRegisterForm({ referralCode }: { referralCode: string | un
         onChange={setCode}
         error={errors.code}
         send={sendCode}
-        onSendError={(text) => setErrors((old) => ({ ...old, mobile: text }))}
+        onSendError={(text) => setInvalid((old) => ({ ...old, mobile: text }))}
       />
       <TextField
         label={t`Password`}

@@ -13,13 +13,13 @@ import { HtmlContent } from '../../../components/ui/html-content'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { FormError } from '../../../components/ui/form-error'
 import { TextField } from '../../../components/ui/text-field'
-import { api } from '../../../lib/api'
 import { ApiError } from '../../../lib/api-client'
 import { errorText } from '../../../lib/error-messages'
 import { fieldProblemText } from '../../../lib/field-messages'
 import { statusQueryOptions } from '../../../lib/status-query'
 import { isFlagEnabled } from '#contract/system'
 import { affiliateQueryOptions, registerRulesQueryOptions, termsQueryOptions } from '../api/auth-api'
+import { useRegister } from '../api/register'
 import { useAfterLogin } from '../use-after-login'
 import { CaptchaField } from './captcha-field'
 import './auth-forms.css'
@@ -53,15 +53,21 @@ export function RegisterForm({ referralCode }: { referralCode: string | undefine
   const terms_ = termsPage.data?.[0]
   const [values, setValues] = useState<Values>({})
   const [terms, setTerms] = useState(false)
-  const [errors, setErrors] = useState<Errors>({})
+  const [invalid, setInvalid] = useState<Errors>({})
   const [captchaKey, setCaptchaKey] = useState(0)
-  const [pending, setPending] = useState(false)
+  const register = useRegister({
+    mutationConfig: {
+      onSuccess: (res, body) => afterLogin(res, body.username, { loginType: 'username', from: 'register' }),
+      onError: () => setCaptchaKey((k) => k + 1),
+    },
+  })
+  const pending = register.isPending
 
   const referralValid = referralCode !== undefined && affiliate.data?.valid === true
   useEffect(() => {
     if (referralCode && affiliate.data && !affiliate.data.valid) {
       setValues((v) => ({ ...v, affiliateCode: referralCode }))
-      setErrors((e) => ({ ...e, affiliateCode: t`The invitation code is not valid.` }))
+      setInvalid((e) => ({ ...e, affiliateCode: t`The invitation code is not valid.` }))
     }
   }, [referralCode, affiliate.data, t])
 
@@ -87,6 +93,21 @@ export function RegisterForm({ referralCode }: { referralCode: string | undefine
     [t],
   )
 
+  const errors = register.error ? refusalErrors(register.error) : invalid
+
+  function refusalErrors(err: Error): Errors {
+    const fieldErrors: Errors = {}
+    if (err instanceof ApiError) {
+      for (const f of err.value?.fields ?? []) {
+        if (f.path in labels) fieldErrors[f.path as RegisterField] = errorText(i18n, err)
+      }
+      if (err.errorCode === 'username_taken') fieldErrors.username = errorText(i18n, err)
+      if (err.errorCode === 'invitation_code_error') fieldErrors.affiliateCode = errorText(i18n, err)
+      if (err.errorCode.startsWith('captcha')) fieldErrors.captcha = errorText(i18n, err)
+    }
+    return { ...fieldErrors, form: errorText(i18n, err) }
+  }
+
   if (!rules.data) return <Skeleton lines={5} label={t`Loading`} />
   const list = rules.data
   const showAffiliate = !!ruleFor(list, 'affiliateCode') && !referralValid
@@ -96,7 +117,7 @@ export function RegisterForm({ referralCode }: { referralCode: string | undefine
 
   const set = (field: keyof Values) => (v: string) => setValues((old) => ({ ...old, [field]: v }))
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault()
     const check = checkFields(list, values, needCaptcha ? undefined : fieldsWithoutCaptcha)
     const next: Errors = {}
@@ -108,9 +129,9 @@ export function RegisterForm({ referralCode }: { referralCode: string | undefine
       next.confirmPassword = t`The confirmation is inconsistent with the new password.`
     }
     if (!terms) next.terms = t`You must agree to the terms and privacy policy.`
-    setErrors(next)
+    setInvalid(next)
+    register.reset()
     if (Object.keys(next).length > 0) return
-    setPending(true)
     const body: RegisterRequest = {
       username: (values.username ?? '').trim(),
       password: values.password ?? '',
@@ -127,24 +148,7 @@ export function RegisterForm({ referralCode }: { referralCode: string | undefine
       const v = values[f]?.trim()
       if (v) body[f] = v
     }
-    try {
-      const res = await api.identity.register(body)
-      await afterLogin(res, body.username, { loginType: 'username', from: 'register' })
-    } catch (err) {
-      setCaptchaKey((k) => k + 1)
-      const fieldErrors: Errors = {}
-      if (err instanceof ApiError) {
-        for (const f of err.value?.fields ?? []) {
-          if (f.path in labels) fieldErrors[f.path as RegisterField] = errorText(i18n, err)
-        }
-        if (err.errorCode === 'username_taken') fieldErrors.username = errorText(i18n, err)
-        if (err.errorCode === 'invitation_code_error') fieldErrors.affiliateCode = errorText(i18n, err)
-        if (err.errorCode.startsWith('captcha')) fieldErrors.captcha = errorText(i18n, err)
-      }
-      setErrors({ ...fieldErrors, form: errorText(i18n, err) })
-    } finally {
-      setPending(false)
-    }
+    register.mutate(body)
   }
 
   const field = (
@@ -169,7 +173,7 @@ export function RegisterForm({ referralCode }: { referralCode: string | undefine
   }
 
   return (
-    <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={pending}>
+    <form className="form" onSubmit={submit} noValidate aria-busy={pending}>
       {field('username', { autoComplete: 'username', autoCapitalize: 'none', spellCheck: false })}
       {field('password', { type: 'password', autoComplete: 'new-password' })}
       {field('confirmPassword', { type: 'password', autoComplete: 'new-password' })}

@@ -5,12 +5,11 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
 import type { SocialProvider } from '#contract/identity'
 import { FormError } from '../../../components/ui/form-error'
-import { api } from '../../../lib/api'
 import { errorText } from '../../../lib/error-messages'
 import { socialProvidersQueryOptions } from '../api/auth-api'
+import { useStartSocialLogin } from '../api/start-social-login'
 import './auth-forms.css'
 
 function ProviderLabel({ provider }: { provider: SocialProvider }) {
@@ -27,22 +26,14 @@ function ProviderLabel({ provider }: { provider: SocialProvider }) {
 export function SocialButtons({ initialError }: { initialError?: string | undefined }) {
   const { i18n } = useLingui()
   const providers = useQuery(socialProvidersQueryOptions())
-  const [pending, setPending] = useState<SocialProvider | null>(null)
-  const [error, setError] = useState<string | undefined>(initialError)
+  const start = useStartSocialLogin({
+    mutationConfig: { onSuccess: ({ url }) => window.location.assign(url) },
+  })
+  // The buttons stay busy after a success too: the browser is on its way to the provider.
+  const pending = start.isPending || start.isSuccess ? (start.variables?.provider ?? null) : null
+  const error = start.error ? errorText(i18n, start.error) : start.isIdle ? initialError : undefined
   const list = providers.data?.providers ?? []
   if (list.length === 0) return error ? <FormError text={error} /> : null
-
-  async function begin(provider: SocialProvider) {
-    setPending(provider)
-    setError(undefined)
-    try {
-      const { url } = await api.identity.socialStart({ provider })
-      window.location.assign(url)
-    } catch (err) {
-      setError(errorText(i18n, err))
-      setPending(null)
-    }
-  }
 
   return (
     <div className="social-sign-in">
@@ -55,7 +46,7 @@ export function SocialButtons({ initialError }: { initialError?: string | undefi
           key={p}
           type="button"
           className={`button button-block social-${p}`}
-          onClick={() => void begin(p)}
+          onClick={() => start.mutate({ provider: p })}
           disabled={pending !== null}
           aria-busy={pending === p}
         >

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef } from 'react'
 import { ErrorCodeSchema } from '#contract/error-codes'
-import { socialReturnKeys } from '#contract/identity'
+import { socialReturnKeys, identityEndpoints } from '#contract/identity'
 import { api } from '../../../lib/api'
 import { ApiError } from '../../../lib/api-client'
 import { openModal } from '../../../lib/modal-store'
@@ -42,7 +42,7 @@ export function SocialReturn() {
     if (code === null) return
     void (async () => {
       try {
-        const res = await api.identity.socialExchange({ code })
+        const res = await api.call(identityEndpoints.socialExchange, { code })
         // The account name comes with the member info that afterLogin loads.
         await afterLogin(res, '', { loginType: 'social', from: 'login' })
       } catch (err) {

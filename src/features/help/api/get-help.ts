@@ -1,16 +1,17 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
+import { systemEndpoints } from '#contract/system'
 
 export const helpQueryOptions = (locale: string) =>
   queryOptions({
     queryKey: ['system', 'helpCenter', locale],
-    queryFn: ({ signal }) => api.system.helpCenter({}, { signal }),
+    queryFn: ({ signal }) => api.call(systemEndpoints.helpCenter, {}, { signal }),
     staleTime: 10 * 60_000,
   })
 
 export const templatesQueryOptions = (code: string, locale: string) =>
   queryOptions({
     queryKey: ['system', 'templates', code, locale],
-    queryFn: ({ signal }) => api.system.templates({ code }, { signal }),
+    queryFn: ({ signal }) => api.call(systemEndpoints.templates, { code }, { signal }),
     staleTime: 10 * 60_000,
   })

@@ -4,32 +4,25 @@
  * when the brand offers it (PROFPIC3), a choice among the static avatars the PWA ships.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { staticAvatars, staticAvatarUrl, type StaticAvatar } from '#contract/identity'
+import { staticAvatars, staticAvatarUrl } from '#contract/identity'
 import { Avatar } from '../../../components/ui/avatar'
 import { FormError } from '../../../components/ui/form-error'
-import { api } from '../../../lib/api'
 import { errorText } from '../../../lib/error-messages'
-import { setMember, useSession } from '../../../lib/session'
+import { useSession } from '../../../lib/session'
+import { useChangeAvatar } from '../api/change-avatar'
 import './my-account-page.css'
 
 export function MyAccountPage({ avatarChoice }: { avatarChoice: boolean }) {
   const { t, i18n } = useLingui()
   const s = useSession()
-  const queryClient = useQueryClient()
   const [saved, setSaved] = useState(false)
-  const change = useMutation({
-    mutationFn: (avatar: StaticAvatar) => api.identity.changeIcon({ avatar }),
-    onMutate: () => setSaved(false),
-    onSuccess: async () => {
-      setMember(await api.identity.memberInfo())
-      setSaved(true)
-      await queryClient.invalidateQueries({ queryKey: ['member', 'info'] })
-    },
+  const change = useChangeAvatar({
+    mutationConfig: { onMutate: () => setSaved(false), onSuccess: () => setSaved(true) },
   })
   const member = s.member
-  const current = change.isPending && change.variables ? staticAvatarUrl(change.variables) : member?.avatar
+  const current =
+    change.isPending && change.variables ? staticAvatarUrl(change.variables.avatar) : member?.avatar
   return (
     <section className="my-account" aria-label={t`My account`}>
       <div className="my-account-head">
@@ -52,7 +45,7 @@ export function MyAccountPage({ avatarChoice }: { avatarChoice: boolean }) {
                   name="avatar"
                   value={id}
                   checked={current === staticAvatarUrl(id)}
-                  onChange={() => change.mutate(id)}
+                  onChange={() => change.mutate({ avatar: id })}
                   aria-label={t`Avatar ${number}`}
                 />
                 <Avatar src={staticAvatarUrl(id)} size={48} />

@@ -1,12 +1,13 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
 import { moneyKey } from './money-keys'
+import { walletEndpoints } from '#contract/wallet'
 
 /** Every wallet and the sum; refetched whenever the window regains focus. */
 export const balancesQueryOptions = () =>
   queryOptions({
     queryKey: moneyKey('balance'),
-    queryFn: ({ signal }) => api.wallet.balance({}, { signal }),
+    queryFn: ({ signal }) => api.call(walletEndpoints.balance, {}, { signal }),
     staleTime: 30_000,
     refetchOnWindowFocus: 'always',
   })

@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
 import type { EndpointInput } from '#contract/endpoint'
-import type { Endpoints } from '#contract/endpoints'
+import { recordEndpoints } from '#contract/records'
 import { moneyKey } from './money-keys'
 
-export type BonusesQuery = EndpointInput<Endpoints['records']['bonuses']>
+export type BonusesQuery = EndpointInput<typeof recordEndpoints.bonuses>
 export const bonusesQueryOptions = (query: BonusesQuery) =>
   queryOptions({
     queryKey: moneyKey('bonuses', query),
-    queryFn: ({ signal }) => api.records.bonuses(query, { signal }),
+    queryFn: ({ signal }) => api.call(recordEndpoints.bonuses, query, { signal }),
   })

@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
 import { moneyKey } from './money-keys'
+import { fundsEndpoints } from '#contract/funds'
 
 export const confirmationsQueryOptions = () =>
   queryOptions({
     queryKey: moneyKey('confirmations'),
-    queryFn: ({ signal }) => api.funds.confirmations(undefined, { signal }),
+    queryFn: ({ signal }) => api.call(fundsEndpoints.confirmations, undefined, { signal }),
   })

@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
 import { moneyKey } from './money-keys'
+import { walletEndpoints } from '#contract/wallet'
 
 export const merchantWalletQueryOptions = () =>
   queryOptions({
     queryKey: moneyKey('merchantWallet'),
-    queryFn: ({ signal }) => api.wallet.merchantWallet(undefined, { signal }),
+    queryFn: ({ signal }) => api.call(walletEndpoints.merchantWallet, undefined, { signal }),
   })

@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
 import type { EndpointInput } from '#contract/endpoint'
-import type { Endpoints } from '#contract/endpoints'
+import { recordEndpoints } from '#contract/records'
 import { moneyKey } from './money-keys'
 
-export type ProfitQuery = EndpointInput<Endpoints['records']['profit']>
+export type ProfitQuery = EndpointInput<typeof recordEndpoints.profit>
 export const profitQueryOptions = (query: ProfitQuery) =>
   queryOptions({
     queryKey: moneyKey('profit', query),
-    queryFn: ({ signal }) => api.records.profit(query, { signal }),
+    queryFn: ({ signal }) => api.call(recordEndpoints.profit, query, { signal }),
   })

@@ -5,18 +5,17 @@
  * to /index?deposit=<order>. Recent deposits and their status below.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import type { DepositMethod, ImageUpload } from '#contract/funds'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { FormError } from '../../../components/ui/form-error'
 import { TextField } from '../../../components/ui/text-field'
-import { useIdempotencyKey } from '../../../hooks/use-idempotency-key'
-import { api } from '../../../lib/api'
 import { showToast } from '../../../lib/toast-store'
+import { useCreateBankDeposit } from '../api/create-bank-deposit'
+import { useCreateOnlineDeposit } from '../api/create-online-deposit'
 import { depositMethodsQueryOptions } from '../api/get-deposit-methods'
 import { depositsQueryOptions } from '../api/get-deposits'
-import { invalidateMoney } from '../api/money-keys'
 import { amountProblem, moneyErrorText, showMoney, type Currency } from '../money-text'
 import { useCurrency } from '../use-currency'
 import { useDateTime } from '../use-date-time'
@@ -25,7 +24,7 @@ import { ImageField } from './image-field'
 import { DepositStatusLabel } from './labels'
 import { QueryState } from './query-state'
 
-type Errors = Partial<Record<'amount' | 'reference' | 'receipt' | 'form', string>>
+type Errors = Partial<Record<'amount' | 'reference' | 'receipt', string>>
 
 export function DepositPage() {
   const { t } = useLingui()
@@ -76,64 +75,51 @@ export function DepositPage() {
 
 function DepositForm({ method, currency }: { method: DepositMethod; currency: Currency }) {
   const { t, i18n } = useLingui()
-  const queryClient = useQueryClient()
   const [amount, setAmount] = useState('')
   const [reference, setReference] = useState('')
   const [receipt, setReceipt] = useState<ImageUpload | null>(null)
   const [errors, setErrors] = useState<Errors>({})
-  const [pending, setPending] = useState(false)
-  const idem = useIdempotencyKey({
-    method: method.code,
-    amount,
-    reference,
-    receipt: receipt
-      ? `${receipt.data.length}:${receipt.data.slice(0, 64)}:${receipt.data.slice(-64)}`
-      : null,
+  const bankDeposit = useCreateBankDeposit({
+    mutationConfig: {
+      onSuccess: () => {
+        setAmount('')
+        setReference('')
+        showToast(t`Your deposit is submitted. It is credited once the transfer is confirmed.`, 'success')
+      },
+    },
   })
+  const onlineDeposit = useCreateOnlineDeposit({
+    mutationConfig: { onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl) },
+  })
+  const pending = bankDeposit.isPending || onlineDeposit.isPending
+  const failure = bankDeposit.error ?? onlineDeposit.error
+  const formError = failure ? moneyErrorText(i18n, failure, currency) : undefined
   const bank = method.kind === 'BANK_TRANSFER'
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault()
     const next: Errors = {}
     const problem = amountProblem(i18n, amount, currency, { min: method.minAmount, max: method.maxAmount })
     if (problem) next.amount = problem
     if (bank && !reference.trim()) next.reference = t`This field cannot be empty.`
     setErrors(next)
+    bankDeposit.reset()
+    onlineDeposit.reset()
     if (Object.keys(next).length > 0) return
-    setPending(true)
-    try {
-      if (bank) {
-        await api.funds.depositBank(
-          {
-            methodCode: method.code,
-            amount: amount.trim(),
-            reference: reference.trim(),
-            ...(receipt ? { receipt } : {}),
-          },
-          { idempotencyKey: idem.key() },
-        )
-        idem.done()
-        setAmount('')
-        setReference('')
-        showToast(t`Your deposit is submitted. It is credited once the transfer is confirmed.`, 'success')
-        await invalidateMoney(queryClient)
-      } else {
-        const { redirectUrl } = await api.funds.depositOnline(
-          { methodCode: method.code, amount: amount.trim() },
-          { idempotencyKey: idem.key() },
-        )
-        idem.done()
-        window.location.assign(redirectUrl)
-      }
-    } catch (err) {
-      setErrors({ form: moneyErrorText(i18n, err, currency) })
-    } finally {
-      setPending(false)
+    if (bank) {
+      bankDeposit.mutate({
+        methodCode: method.code,
+        amount: amount.trim(),
+        reference: reference.trim(),
+        ...(receipt ? { receipt } : {}),
+      })
+    } else {
+      onlineDeposit.mutate({ methodCode: method.code, amount: amount.trim() })
     }
   }
 
   return (
-    <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={pending}>
+    <form className="form" onSubmit={submit} noValidate aria-busy={pending}>
       {bank && method.bank ? (
         <section className="money-notice" aria-labelledby="deposit-bank-title">
           <h4 id="deposit-bank-title">
@@ -182,7 +168,7 @@ function DepositForm({ method, currency }: { method: DepositMethod; currency: Cu
           <Trans>You will be taken to the payment page, then brought back here.</Trans>
         </p>
       )}
-      <FormError text={errors.form} />
+      <FormError text={formError} />
       <button type="submit" className="button button-primary button-block" disabled={pending}>
         {bank ? <Trans>Submit deposit</Trans> : <Trans>Pay online</Trans>}
       </button>

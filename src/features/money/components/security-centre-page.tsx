@@ -4,7 +4,7 @@
  * brand's limit).
  */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { checkField } from '#contract/register-rules'
 import type { RegisterFieldRule } from '#contract/system'
@@ -12,15 +12,17 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { FormError } from '../../../components/ui/form-error'
 import { SelectField } from '../../../components/ui/select-field'
 import { TextField } from '../../../components/ui/text-field'
-import { api } from '../../../lib/api'
 import { ApiError } from '../../../lib/api-client'
 import { errorText } from '../../../lib/error-messages'
 import { fieldProblemText } from '../../../lib/field-messages'
 import { showToast } from '../../../lib/toast-store'
+import { useAddBankCard } from '../api/add-bank-card'
+import { useChangePaymentPassword } from '../api/change-payment-password'
+import { useDeleteBankCard } from '../api/delete-bank-card'
 import { bankCardsQueryOptions } from '../api/get-bank-cards'
 import { banksQueryOptions } from '../api/get-banks'
 import { withdrawSettingsQueryOptions } from '../api/get-withdraw-settings'
-import { invalidateMoney } from '../api/money-keys'
+import { useSetPaymentPassword } from '../api/set-payment-password'
 import { paymentPasswordProblem } from '../money-text'
 import { useDateTime } from '../use-date-time'
 import { QueryState } from './query-state'
@@ -97,14 +99,53 @@ type PwErrors = Partial<Record<'current' | 'next' | 'confirm' | 'form', string>>
 
 function PaymentPasswordForm({ exists, rule }: { exists: boolean; rule: RegisterFieldRule | undefined }) {
   const { t, i18n } = useLingui()
-  const queryClient = useQueryClient()
   const [current, setCurrent] = useState('')
   const [next, setNext] = useState('')
   const [confirm, setConfirm] = useState('')
-  const [errors, setErrors] = useState<PwErrors>({})
-  const [pending, setPending] = useState(false)
+  const [invalid, setInvalid] = useState<PwErrors>({})
+  const clear = () => {
+    setCurrent('')
+    setNext('')
+    setConfirm('')
+  }
+  const change = useChangePaymentPassword({
+    mutationConfig: {
+      onSuccess: () => {
+        showToast(t`Your payment password has been changed.`, 'success')
+        clear()
+      },
+    },
+  })
+  const set = useSetPaymentPassword({
+    mutationConfig: {
+      onSuccess: () => {
+        showToast(t`Your payment password is set.`, 'success')
+        clear()
+      },
+    },
+  })
+  const pending = change.isPending || set.isPending
+  const refusal = change.error ?? set.error
+  const errors = refusal ? refusalErrors(refusal) : invalid
 
-  async function submit(e: FormEvent) {
+  function refusalErrors(err: Error): PwErrors {
+    const code = err instanceof ApiError ? err.errorCode : null
+    const text = errorText(i18n, err)
+    const ruleProblem = paymentPasswordProblem(err)
+    return ruleProblem
+      ? { next: fieldProblemText(i18n, ruleProblem) }
+      : code === 'old_password_wrong' ||
+          code === 'payment_password_wrong' ||
+          code === 'payment_password_locked'
+        ? { current: text }
+        : code === 'password_mismatch'
+          ? { confirm: text }
+          : code === 'password_same_as_old'
+            ? { next: text }
+            : { form: text }
+  }
+
+  function submit(e: FormEvent) {
     e.preventDefault()
     const found: PwErrors = {}
     if (!current) found.current = t`This field cannot be empty.`
@@ -115,53 +156,23 @@ function PaymentPasswordForm({ exists, rule }: { exists: boolean; rule: Register
         : ({ kind: 'required' } as const)
     if (problem) found.next = fieldProblemText(i18n, problem)
     if (confirm !== next) found.confirm = t`The confirmation is inconsistent with the new password.`
-    setErrors(found)
+    setInvalid(found)
+    change.reset()
+    set.reset()
     if (Object.keys(found).length > 0) return
-    setPending(true)
-    try {
-      if (exists) {
-        await api.funds.changePaymentPassword({
-          oldPaymentPassword: current,
-          newPaymentPassword: next,
-          confirmPaymentPassword: confirm,
-        })
-        showToast(t`Your payment password has been changed.`, 'success')
-      } else {
-        await api.funds.setPaymentPassword({
-          loginPassword: current,
-          paymentPassword: next,
-          confirmPaymentPassword: confirm,
-        })
-        showToast(t`Your payment password is set.`, 'success')
-      }
-      setCurrent('')
-      setNext('')
-      setConfirm('')
-      await invalidateMoney(queryClient)
-    } catch (err) {
-      const code = err instanceof ApiError ? err.errorCode : null
-      const text = errorText(i18n, err)
-      const ruleProblem = paymentPasswordProblem(err)
-      setErrors(
-        ruleProblem
-          ? { next: fieldProblemText(i18n, ruleProblem) }
-          : code === 'old_password_wrong' ||
-              code === 'payment_password_wrong' ||
-              code === 'payment_password_locked'
-            ? { current: text }
-            : code === 'password_mismatch'
-              ? { confirm: text }
-              : code === 'password_same_as_old'
-                ? { next: text }
-                : { form: text },
-      )
-    } finally {
-      setPending(false)
+    if (exists) {
+      change.mutate({
+        oldPaymentPassword: current,
+        newPaymentPassword: next,
+        confirmPaymentPassword: confirm,
+      })
+    } else {
+      set.mutate({ loginPassword: current, paymentPassword: next, confirmPaymentPassword: confirm })
     }
   }
 
   return (
-    <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={pending}>
+    <form className="form" onSubmit={submit} noValidate aria-busy={pending}>
       <h4>{exists ? <Trans>Change payment password</Trans> : <Trans>Set a payment password</Trans>}</h4>
       {!exists ? (
         <p className="muted">
@@ -221,19 +232,38 @@ type CardErrors = Partial<
 
 function BankCards({ max }: { max: number }) {
   const { t, i18n } = useLingui()
-  const queryClient = useQueryClient()
   const cards = useQuery(bankCardsQueryOptions())
   const banks = useQuery(banksQueryOptions())
   const [bank, setBank] = useState('')
   const [accountName, setAccountName] = useState('')
   const [accountNumber, setAccountNumber] = useState('')
   const [paymentPassword, setPaymentPassword] = useState('')
-  const [errors, setErrors] = useState<CardErrors>({})
-  const [pending, setPending] = useState(false)
+  const [invalid, setInvalid] = useState<CardErrors>({})
   const [deleting, setDeleting] = useState<number | null>(null)
   const [deletePassword, setDeletePassword] = useState('')
-  const [deleteError, setDeleteError] = useState<string | null>(null)
+  const [deleteInvalid, setDeleteInvalid] = useState<string | null>(null)
   const chosenBank = bank || banks.data?.[0]?.code || ''
+  const addCard = useAddBankCard({
+    mutationConfig: {
+      onSuccess: () => {
+        setAccountName('')
+        setAccountNumber('')
+        setPaymentPassword('')
+        showToast(t`The bank card is added.`, 'success')
+      },
+    },
+  })
+  const deleteCard = useDeleteBankCard({
+    mutationConfig: {
+      onSuccess: () => {
+        setDeleting(null)
+        setDeletePassword('')
+        showToast(t`The bank card is deleted.`, 'success')
+      },
+    },
+  })
+  const errors = addCard.error ? passwordOrForm(addCard.error) : invalid
+  const deleteError = deleteInvalid ?? (deleteCard.error ? errorText(i18n, deleteCard.error) : null)
 
   function passwordOrForm(err: unknown): CardErrors {
     const code = err instanceof ApiError ? err.errorCode : null
@@ -243,7 +273,7 @@ function BankCards({ max }: { max: number }) {
       : { form: text }
   }
 
-  async function add(e: FormEvent) {
+  function add(e: FormEvent) {
     e.preventDefault()
     const found: CardErrors = {}
     if (!chosenBank) found.bank = t`Choose a bank.`
@@ -251,44 +281,33 @@ function BankCards({ max }: { max: number }) {
     if (!/^\d{6,34}$/.test(accountNumber.replace(/[\s-]+/g, '')))
       found.accountNumber = t`Enter an account number of 6 to 34 digits.`
     if (!paymentPassword) found.paymentPassword = t`This field cannot be empty.`
-    setErrors(found)
+    setInvalid(found)
+    addCard.reset()
     if (Object.keys(found).length > 0) return
-    setPending(true)
-    try {
-      await api.funds.addBankCard({
-        bankCode: chosenBank,
-        accountName: accountName.trim(),
-        accountNumber: accountNumber.trim(),
-        paymentPassword,
-      })
-      setAccountName('')
-      setAccountNumber('')
-      setPaymentPassword('')
-      showToast(t`The bank card is added.`, 'success')
-      await invalidateMoney(queryClient)
-    } catch (err) {
-      setErrors(passwordOrForm(err))
-    } finally {
-      setPending(false)
-    }
+    addCard.mutate({
+      bankCode: chosenBank,
+      accountName: accountName.trim(),
+      accountNumber: accountNumber.trim(),
+      paymentPassword,
+    })
   }
 
-  async function remove() {
-    if (deleting === null) return
+  function cancelDelete() {
+    setDeleting(null)
+    setDeletePassword('')
+    setDeleteInvalid(null)
+    deleteCard.reset()
+  }
+
+  function remove() {
+    if (deleting === null || deleteCard.isPending) return
+    deleteCard.reset()
     if (!deletePassword) {
-      setDeleteError(t`This field cannot be empty.`)
+      setDeleteInvalid(t`This field cannot be empty.`)
       return
     }
-    try {
-      await api.funds.deleteBankCard({ cardId: deleting, paymentPassword: deletePassword })
-      setDeleting(null)
-      setDeletePassword('')
-      setDeleteError(null)
-      showToast(t`The bank card is deleted.`, 'success')
-      await invalidateMoney(queryClient)
-    } catch (err) {
-      setDeleteError(errorText(i18n, err))
-    }
+    setDeleteInvalid(null)
+    deleteCard.mutate({ cardId: deleting, paymentPassword: deletePassword })
   }
 
   return (
@@ -315,7 +334,8 @@ function BankCards({ max }: { max: number }) {
                       className="button"
                       onClick={() => {
                         setDeleting(c.id)
-                        setDeleteError(null)
+                        setDeleteInvalid(null)
+                        deleteCard.reset()
                       }}
                     >
                       <Trans>Delete</Trans>
@@ -329,7 +349,7 @@ function BankCards({ max }: { max: number }) {
               </ul>
             )}
             {list.length < max ? (
-              <form className="form" onSubmit={(e) => void add(e)} noValidate aria-busy={pending}>
+              <form className="form" onSubmit={add} noValidate aria-busy={addCard.isPending}>
                 <h4>
                   <Trans>Add a bank card</Trans>
                 </h4>
@@ -369,7 +389,11 @@ function BankCards({ max }: { max: number }) {
                   required
                 />
                 <FormError text={errors.form} />
-                <button type="submit" className="button button-primary button-block" disabled={pending}>
+                <button
+                  type="submit"
+                  className="button button-primary button-block"
+                  disabled={addCard.isPending}
+                >
                   <Trans>Add bank card</Trans>
                 </button>
               </form>
@@ -387,12 +411,8 @@ function BankCards({ max }: { max: number }) {
         confirmLabel={t`Delete`}
         cancelLabel={t`Cancel`}
         closeLabel={t`Close`}
-        onCancel={() => {
-          setDeleting(null)
-          setDeletePassword('')
-          setDeleteError(null)
-        }}
-        onConfirm={() => void remove()}
+        onCancel={cancelDelete}
+        onConfirm={remove}
       >
         <TextField
           label={t`Payment password`}

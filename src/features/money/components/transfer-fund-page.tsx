@@ -4,38 +4,49 @@
  * draw on the main wallet, so only that one is shown.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { mainAccountTypeId } from '#contract/wallet'
 import { FormError } from '../../../components/ui/form-error'
 import { SelectField } from '../../../components/ui/select-field'
-import { useIdempotencyKey } from '../../../hooks/use-idempotency-key'
-import { api } from '../../../lib/api'
 import { showToast } from '../../../lib/toast-store'
 import { balancesQueryOptions } from '../api/get-balances'
 import { merchantWalletQueryOptions } from '../api/get-merchant-wallet'
-import { invalidateMoney } from '../api/money-keys'
+import { useSweepWallets } from '../api/sweep-wallets'
+import { useTransferFund } from '../api/transfer-fund'
 import { amountProblem, moneyErrorText, showMoney } from '../money-text'
 import { useCurrency } from '../use-currency'
 import { AmountField } from './amount-field'
 import { QueryState } from './query-state'
 
-type Errors = Partial<Record<'from' | 'to' | 'amount' | 'form', string>>
+type Errors = Partial<Record<'from' | 'to' | 'amount', string>>
 
 export function TransferFundPage() {
   const { t, i18n } = useLingui()
-  const queryClient = useQueryClient()
   const balances = useQuery(balancesQueryOptions())
   const mode = useQuery(merchantWalletQueryOptions())
   const [from, setFrom] = useState(String(mainAccountTypeId))
   const [to, setTo] = useState('')
   const [amount, setAmount] = useState('')
   const [errors, setErrors] = useState<Errors>({})
-  const [pending, setPending] = useState(false)
-  const transferKey = useIdempotencyKey({ from, to, amount })
-  const sweepKey = useIdempotencyKey('sweep')
-
   const currency = useCurrency()
+  const transferFund = useTransferFund({
+    mutationConfig: {
+      onSuccess: () => {
+        setAmount('')
+        showToast(t`The transfer is done.`, 'success')
+      },
+    },
+  })
+  const sweepWallets = useSweepWallets({
+    mutationConfig: {
+      onSuccess: () => showToast(t`Every wallet's balance is back in the main wallet.`, 'success'),
+    },
+  })
+  const pending = transferFund.isPending || sweepWallets.isPending
+  const failure = transferFund.error ?? sweepWallets.error
+  const formError = failure ? moneyErrorText(i18n, failure, currency) : undefined
+
   const single = mode.data?.walletMode === 'SINGLE'
   const wallets = (balances.data?.balance ?? []).filter(
     (w) => !single || w.accountTypeId === mainAccountTypeId,
@@ -48,7 +59,7 @@ export function TransferFundPage() {
     label: w.status === 'MAINTENANCE' ? `${nameOf(w)} (${t`Maintenance`})` : nameOf(w),
   }))
 
-  async function transfer(e: FormEvent) {
+  function transfer(e: FormEvent) {
     e.preventDefault()
     const next: Errors = {}
     if (!target) next.to = t`Choose a wallet.`
@@ -56,37 +67,20 @@ export function TransferFundPage() {
     const problem = amountProblem(i18n, amount, currency)
     if (problem) next.amount = problem
     setErrors(next)
+    sweepWallets.reset()
+    transferFund.reset()
     if (Object.keys(next).length > 0) return
-    setPending(true)
-    try {
-      await api.wallet.transfer(
-        { fromAccountTypeId: Number(from), toAccountTypeId: Number(target), amount: amount.trim() },
-        { idempotencyKey: transferKey.key() },
-      )
-      transferKey.done()
-      setAmount('')
-      showToast(t`The transfer is done.`, 'success')
-      await invalidateMoney(queryClient)
-    } catch (err) {
-      setErrors({ form: moneyErrorText(i18n, err, currency) })
-    } finally {
-      setPending(false)
-    }
+    transferFund.mutate({
+      fromAccountTypeId: Number(from),
+      toAccountTypeId: Number(target),
+      amount: amount.trim(),
+    })
   }
 
-  async function sweep() {
+  function sweep() {
     setErrors({})
-    setPending(true)
-    try {
-      await api.wallet.sweep({}, { idempotencyKey: sweepKey.key() })
-      sweepKey.done()
-      showToast(t`Every wallet's balance is back in the main wallet.`, 'success')
-      await invalidateMoney(queryClient)
-    } catch (err) {
-      setErrors({ form: moneyErrorText(i18n, err, currency) })
-    } finally {
-      setPending(false)
-    }
+    transferFund.reset()
+    sweepWallets.mutate({})
   }
 
   return (
@@ -123,7 +117,7 @@ export function TransferFundPage() {
       </QueryState>
       {balances.data && mode.data && !single ? (
         <>
-          <form className="form" onSubmit={(e) => void transfer(e)} noValidate aria-busy={pending}>
+          <form className="form" onSubmit={transfer} noValidate aria-busy={pending}>
             <h4>
               <Trans>Transfer between wallets</Trans>
             </h4>
@@ -152,17 +146,12 @@ export function TransferFundPage() {
               <Trans>Transfer</Trans>
             </button>
           </form>
-          <button
-            type="button"
-            className="button button-block"
-            disabled={pending}
-            onClick={() => void sweep()}
-          >
+          <button type="button" className="button button-block" disabled={pending} onClick={sweep}>
             <Trans>Collect all to main wallet</Trans>
           </button>
         </>
       ) : null}
-      <FormError text={errors.form} />
+      <FormError text={formError} />
     </div>
   )
 }

@@ -1,15 +1,12 @@
 /** Transfer to upline: only for accounts whose upline accepts transfers (member info toUpline). */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { FormError } from '../../../components/ui/form-error'
 import { TextField } from '../../../components/ui/text-field'
-import { useIdempotencyKey } from '../../../hooks/use-idempotency-key'
-import { api } from '../../../lib/api'
 import { ApiError } from '../../../lib/api-client'
 import { showToast } from '../../../lib/toast-store'
-import { invalidateMoney } from '../api/money-keys'
+import { useTransferUpline } from '../api/transfer-upline'
 import { amountProblem, moneyErrorText } from '../money-text'
 import { useCurrency } from '../use-currency'
 import { AmountField } from './amount-field'
@@ -18,13 +15,27 @@ type Errors = Partial<Record<'amount' | 'paymentPassword' | 'form', string>>
 
 export function TransferUplinePage({ allowed }: { allowed: boolean }) {
   const { t, i18n } = useLingui()
-  const queryClient = useQueryClient()
   const currency = useCurrency()
   const [amount, setAmount] = useState('')
   const [paymentPassword, setPaymentPassword] = useState('')
-  const [errors, setErrors] = useState<Errors>({})
-  const [pending, setPending] = useState(false)
-  const idem = useIdempotencyKey({ amount, paymentPassword })
+  const [invalid, setInvalid] = useState<Errors>({})
+  const transferUpline = useTransferUpline({
+    mutationConfig: {
+      onSuccess: ({ upline }) => {
+        setAmount('')
+        setPaymentPassword('')
+        showToast(t`Sent to ${upline}.`, 'success')
+      },
+    },
+  })
+  const refusal = transferUpline.error
+  const refusalText = refusal ? moneyErrorText(i18n, refusal, currency) : undefined
+  const refusalCode = refusal instanceof ApiError ? refusal.errorCode : null
+  const errors: Errors = !refusalText
+    ? invalid
+    : refusalCode === 'payment_password_wrong' || refusalCode === 'payment_password_locked'
+      ? { paymentPassword: refusalText }
+      : { form: refusalText }
   if (!allowed) {
     return (
       <EmptyState title={<Trans>Transfers to an upline are not available for this account.</Trans>}>
@@ -38,42 +49,21 @@ export function TransferUplinePage({ allowed }: { allowed: boolean }) {
     )
   }
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault()
     const next: Errors = {}
     const problem = amountProblem(i18n, amount, currency)
     if (problem) next.amount = problem
     if (!paymentPassword) next.paymentPassword = t`This field cannot be empty.`
-    setErrors(next)
+    setInvalid(next)
+    transferUpline.reset()
     if (Object.keys(next).length > 0) return
-    setPending(true)
-    try {
-      const done = await api.funds.transferUpline(
-        { amount: amount.trim(), paymentPassword },
-        { idempotencyKey: idem.key() },
-      )
-      idem.done()
-      setAmount('')
-      setPaymentPassword('')
-      const upline = done.upline
-      showToast(t`Sent to ${upline}.`, 'success')
-      await invalidateMoney(queryClient)
-    } catch (err) {
-      const code = err instanceof ApiError ? err.errorCode : null
-      const text = moneyErrorText(i18n, err, currency)
-      setErrors(
-        code === 'payment_password_wrong' || code === 'payment_password_locked'
-          ? { paymentPassword: text }
-          : { form: text },
-      )
-    } finally {
-      setPending(false)
-    }
+    transferUpline.mutate({ amount: amount.trim(), paymentPassword })
   }
 
   return (
     <div className="money-page">
-      <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={pending}>
+      <form className="form" onSubmit={submit} noValidate aria-busy={transferUpline.isPending}>
         <AmountField
           label={t`Amount`}
           value={amount}
@@ -91,7 +81,11 @@ export function TransferUplinePage({ allowed }: { allowed: boolean }) {
           required
         />
         <FormError text={errors.form} />
-        <button type="submit" className="button button-primary button-block" disabled={pending}>
+        <button
+          type="submit"
+          className="button button-primary button-block"
+          disabled={transferUpline.isPending}
+        >
           <Trans>Transfer to upline</Trans>
         </button>
       </form>

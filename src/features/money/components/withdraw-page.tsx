@@ -4,21 +4,19 @@
  * them up. Recent withdrawals, and the confirmation of paid ones, below.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import type { BankCard, WithdrawSettings } from '#contract/funds'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { FormError } from '../../../components/ui/form-error'
 import { SelectField } from '../../../components/ui/select-field'
 import { TextField } from '../../../components/ui/text-field'
-import { useIdempotencyKey } from '../../../hooks/use-idempotency-key'
-import { api } from '../../../lib/api'
 import { ApiError } from '../../../lib/api-client'
 import { showToast } from '../../../lib/toast-store'
 import { bankCardsQueryOptions } from '../api/get-bank-cards'
 import { withdrawSettingsQueryOptions } from '../api/get-withdraw-settings'
 import { withdrawalsQueryOptions } from '../api/get-withdrawals'
-import { invalidateMoney } from '../api/money-keys'
+import { useWithdraw } from '../api/withdraw'
 import { amountProblem, moneyErrorText, showMoney, type Currency } from '../money-text'
 import { useCurrency } from '../use-currency'
 import { useDateTime } from '../use-date-time'
@@ -99,15 +97,32 @@ function WithdrawForm({
   currency: Currency
 }) {
   const { t, i18n } = useLingui()
-  const queryClient = useQueryClient()
   const [amount, setAmount] = useState('')
   const [card, setCard] = useState(String(cards[0]?.id ?? ''))
   const [paymentPassword, setPaymentPassword] = useState('')
-  const [errors, setErrors] = useState<Errors>({})
-  const [pending, setPending] = useState(false)
-  const idem = useIdempotencyKey({ amount, card, paymentPassword })
+  const [invalid, setInvalid] = useState<Errors>({})
+  const withdraw = useWithdraw({
+    mutationConfig: {
+      onSuccess: () => {
+        setAmount('')
+        setPaymentPassword('')
+        showToast(t`Your withdrawal is requested.`, 'success')
+      },
+    },
+  })
+  const errors = withdraw.error ? refusalErrors(withdraw.error) : invalid
 
-  async function submit(e: FormEvent) {
+  function refusalErrors(err: Error): Errors {
+    const text = moneyErrorText(i18n, err, currency)
+    const code = err instanceof ApiError ? err.errorCode : null
+    return code === 'payment_password_wrong' || code === 'payment_password_locked'
+      ? { paymentPassword: text }
+      : code === 'amount_out_of_range' || code === 'amount_invalid'
+        ? { amount: text }
+        : { form: text }
+  }
+
+  function submit(e: FormEvent) {
     e.preventDefault()
     const next: Errors = {}
     const problem = amountProblem(i18n, amount, currency, {
@@ -117,36 +132,14 @@ function WithdrawForm({
     if (problem) next.amount = problem
     if (!cards.some((c) => String(c.id) === card)) next.card = t`Choose a bank card.`
     if (!paymentPassword) next.paymentPassword = t`This field cannot be empty.`
-    setErrors(next)
+    setInvalid(next)
+    withdraw.reset()
     if (Object.keys(next).length > 0) return
-    setPending(true)
-    try {
-      await api.funds.withdraw(
-        { amount: amount.trim(), cardId: Number(card), paymentPassword },
-        { idempotencyKey: idem.key() },
-      )
-      idem.done()
-      setAmount('')
-      setPaymentPassword('')
-      showToast(t`Your withdrawal is requested.`, 'success')
-      await invalidateMoney(queryClient)
-    } catch (err) {
-      const text = moneyErrorText(i18n, err, currency)
-      const code = err instanceof ApiError ? err.errorCode : null
-      setErrors(
-        code === 'payment_password_wrong' || code === 'payment_password_locked'
-          ? { paymentPassword: text }
-          : code === 'amount_out_of_range' || code === 'amount_invalid'
-            ? { amount: text }
-            : { form: text },
-      )
-    } finally {
-      setPending(false)
-    }
+    withdraw.mutate({ amount: amount.trim(), cardId: Number(card), paymentPassword })
   }
 
   return (
-    <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={pending}>
+    <form className="form" onSubmit={submit} noValidate aria-busy={withdraw.isPending}>
       <AmountField
         label={t`Amount`}
         value={amount}
@@ -173,7 +166,7 @@ function WithdrawForm({
         required
       />
       <FormError text={errors.form} />
-      <button type="submit" className="button button-primary button-block" disabled={pending}>
+      <button type="submit" className="button button-primary button-block" disabled={withdraw.isPending}>
         <Trans>Withdraw</Trans>
       </button>
     </form>

@@ -5,16 +5,14 @@
  * time shown.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import type { ImageUpload, Withdrawal } from '#contract/funds'
 import { minorToMoney, moneyToMinor, parseAmount } from '#contract/money'
 import { FormError } from '../../../components/ui/form-error'
-import { useIdempotencyKey } from '../../../hooks/use-idempotency-key'
-import { api } from '../../../lib/api'
 import { showToast } from '../../../lib/toast-store'
 import { confirmationsQueryOptions } from '../api/get-confirmations'
-import { invalidateMoney } from '../api/money-keys'
+import { useConfirmWithdrawal } from '../api/confirm-withdrawal'
 import { amountProblem, moneyErrorText, showMoney, type Currency } from '../money-text'
 import { useDateTime } from '../use-date-time'
 import { AmountField } from './amount-field'
@@ -44,18 +42,16 @@ export function WithdrawalConfirmations({ currency }: { currency: Currency }) {
 
 function ConfirmOne({ withdrawal: w, currency }: { withdrawal: Withdrawal; currency: Currency }) {
   const { t, i18n } = useLingui()
-  const queryClient = useQueryClient()
   const time = useDateTime()
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const [received, setReceived] = useState('')
   const [proof, setProof] = useState<ImageUpload | null>(null)
-  const [errors, setErrors] = useState<Partial<Record<'received' | 'proof' | 'form', string>>>({})
-  const [pending, setPending] = useState(false)
-  const idem = useIdempotencyKey({
-    outcome,
-    received,
-    proof: proof ? `${proof.data.length}:${proof.data.slice(0, 64)}:${proof.data.slice(-64)}` : null,
+  const [invalid, setInvalid] = useState<Partial<Record<'received' | 'proof', string>>>({})
+  const confirm = useConfirmWithdrawal({
+    mutationConfig: { onSuccess: () => showToast(t`Thank you, your confirmation is saved.`, 'success') },
   })
+  const formError = confirm.error ? moneyErrorText(i18n, confirm.error, currency) : undefined
+  const errors = confirm.error ? {} : invalid
   const amount = showMoney(w.amount, currency)
   const receivedMinor = parseAmount(received, currency)
   const totalMinor = moneyToMinor(w.amount, currency)
@@ -64,10 +60,10 @@ function ConfirmOne({ withdrawal: w, currency }: { withdrawal: Withdrawal; curre
       ? showMoney(minorToMoney(totalMinor - receivedMinor, currency), currency)
       : null
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault()
     if (!outcome) return
-    const next: typeof errors = {}
+    const next: typeof invalid = {}
     if (outcome === 'PARTLY_RECEIVED') {
       const problem = amountProblem(i18n, received, currency)
       if (problem) next.received = problem
@@ -76,27 +72,15 @@ function ConfirmOne({ withdrawal: w, currency }: { withdrawal: Withdrawal; curre
     }
     if (outcome === 'NOT_RECEIVED' && !proof)
       next.proof = t`Add a screenshot that shows the money did not arrive.`
-    setErrors(next)
+    setInvalid(next)
+    confirm.reset()
     if (Object.keys(next).length > 0) return
-    setPending(true)
-    try {
-      await api.funds.confirmWithdrawal(
-        {
-          withdrawalId: w.id,
-          outcome,
-          ...(outcome === 'PARTLY_RECEIVED' ? { amountReceived: received.trim() } : {}),
-          ...(outcome === 'NOT_RECEIVED' && proof ? { proof } : {}),
-        },
-        { idempotencyKey: idem.key() },
-      )
-      idem.done()
-      showToast(t`Thank you, your confirmation is saved.`, 'success')
-      await invalidateMoney(queryClient)
-    } catch (err) {
-      setErrors({ form: moneyErrorText(i18n, err, currency) })
-    } finally {
-      setPending(false)
-    }
+    confirm.mutate({
+      withdrawalId: w.id,
+      outcome,
+      ...(outcome === 'PARTLY_RECEIVED' ? { amountReceived: received.trim() } : {}),
+      ...(outcome === 'NOT_RECEIVED' && proof ? { proof } : {}),
+    })
   }
 
   const choices: { value: Outcome; label: string }[] = [
@@ -105,7 +89,7 @@ function ConfirmOne({ withdrawal: w, currency }: { withdrawal: Withdrawal; curre
     { value: 'NOT_RECEIVED', label: t`Not received` },
   ]
   return (
-    <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={pending}>
+    <form className="form" onSubmit={submit} noValidate aria-busy={confirm.isPending}>
       <p>
         <strong>{amount}</strong> · {w.bankName} {w.accountNumberMasked}
         {w.paidAt ? <> · {time(w.paidAt)}</> : null}
@@ -156,8 +140,8 @@ function ConfirmOne({ withdrawal: w, currency }: { withdrawal: Withdrawal; curre
           required
         />
       ) : null}
-      <FormError text={errors.form} />
-      <button type="submit" className="button button-primary" disabled={pending || !outcome}>
+      <FormError text={formError} />
+      <button type="submit" className="button button-primary" disabled={confirm.isPending || !outcome}>
         <Trans>Confirm</Trans>
       </button>
     </form>

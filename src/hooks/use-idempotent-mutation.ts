@@ -1,0 +1,33 @@
+/**
+ * The shape of every mutation that moves money (bulletproof-react's create-discussion.ts,
+ * plus the key): the Idempotency-Key lives here, one per input (useIdempotencyKey's rule);
+ * pending and error come from useMutation; after a success the key is spent, the caller's
+ * onSuccess runs, then `invalidate` refreshes the queries the money changed (through their
+ * own key), and the mutation stays pending until they are refetched.
+ */
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import type { MutationConfig } from '../lib/mutation-config'
+import { useIdempotencyKey } from './use-idempotency-key'
+
+export function useIdempotentMutation<TInput, TData>({
+  call,
+  invalidate,
+  mutationConfig,
+}: {
+  call: (input: TInput, idempotencyKey: string) => Promise<TData>
+  invalidate?: (queryClient: QueryClient) => Promise<void>
+  mutationConfig?: MutationConfig<TInput, TData> | undefined
+}) {
+  const queryClient = useQueryClient()
+  const key = useIdempotencyKey()
+  const { onSuccess, ...rest } = mutationConfig ?? {}
+  return useMutation({
+    ...rest,
+    mutationFn: (input: TInput) => call(input, key.keyFor(input)),
+    onSuccess: async (...args) => {
+      key.done()
+      await onSuccess?.(...args)
+      await invalidate?.(queryClient)
+    },
+  })
+}
