@@ -40,6 +40,8 @@ import { createLedger, type Ledger } from './money/ledger'
 import { recordHandlers } from './money/records-handlers'
 import { createMoneySettings } from './money/settings'
 import { walletHandlers } from './money/wallet-handlers'
+import { createPushService, ensureVapidKeys, type PushService } from './notify/push-service'
+import { pushHandlers } from './notify/push-handlers'
 import { systemHandlers } from './system/handlers'
 import { createSystemRepository } from './system/system-repository'
 
@@ -54,6 +56,8 @@ export interface AppServices {
   funds: FundsService
   /** Which online gateway this install pays through, if any. */
   gateway: PaymentGateway['kind']
+  /** Web push of fund notices. */
+  push: PushService
   /** The cached hot public reads; an operator change drops them. */
   hotReads: HotReads
   refreshMerchants(): Promise<void>
@@ -75,6 +79,7 @@ export type AppConfig = Pick<
   | 'NODE_ENV'
   | 'DEMO'
   | 'PAYMENT_GATEWAY_SECRET'
+  | 'PUSH_CONTACT'
 > &
   /** A real online gateway's payment page (with PAYMENT_GATEWAY_SECRET). */
   Partial<Pick<Config, 'PAYMENT_GATEWAY_URL'>> &
@@ -203,6 +208,14 @@ export async function buildApp(
   const funds = createFundsService(db, ledger, now)
   const moneySettings = createMoneySettings(db, repo, config.SETTINGS_TTL_SECONDS * 1000)
   const gateway = await resolvePaymentGateway(db, config)
+  const push = createPushService({
+    db,
+    keys: await ensureVapidKeys(db),
+    subject: config.PUSH_CONTACT,
+    anyEndpoint: config.NODE_ENV !== 'production',
+    now,
+    log: app.log,
+  })
 
   let merchants: ReadonlySet<string> = new Set(await repo.merchantCodes())
   const refreshMerchants = async () => {
@@ -264,6 +277,7 @@ export async function buildApp(
       payUrl: gateway.payUrl,
     }),
     records: recordHandlers({ db, ledger, settings: moneySettings, now }),
+    push: pushHandlers(push),
   }
   registerContract(app, endpoints, handlers, deps)
   registerSocialRoutes(app, social, deps, config.PUBLIC_URL)
@@ -290,6 +304,7 @@ export async function buildApp(
       funds,
       gateway: gateway.kind,
       hotReads,
+      push,
       refreshMerchants,
     },
   }

@@ -13,7 +13,7 @@ import { seedForStart } from './db/seed'
 import { demoAccounts } from './db/seed-data'
 import { createPasswords } from './identity/passwords'
 import { installNotes } from './ops/golive-commands'
-import { createJobs } from './jobs/jobs'
+import { createJobs, type Jobs } from './jobs/jobs'
 import { platformJobs } from './jobs/platform-jobs'
 import { startOpsServer } from './ops/ops-server'
 import { processAlive, readOpsState, removeOpsState, writeOpsState } from './ops/ops-state'
@@ -91,7 +91,11 @@ async function main(): Promise<void> {
   }
 
   // Auto-receive and session pruning run on the job queue: once per period across instances.
-  const jobs = createJobs({ database, jobs: platformJobs(services, config), log: app.log })
+  const jobs: Jobs = createJobs({
+    database,
+    jobs: platformJobs(services, config, () => jobs),
+    log: app.log,
+  })
   await jobs.start()
 
   let closing = false

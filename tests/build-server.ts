@@ -164,6 +164,7 @@ export function testConfig(staticDir: string): AppConfig {
     NODE_ENV: 'test',
     DEMO: true,
     PAYMENT_GATEWAY_SECRET: testGatewaySecret,
+    PUSH_CONTACT: 'mailto:operator@example.com',
   }
 }
 

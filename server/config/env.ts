@@ -155,6 +155,13 @@ const EnvSchema = z
       .optional(),
     /** How often (seconds) paid withdrawals past their confirmation time count as received. */
     AUTO_RECEIVE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /** How often (seconds) new fund notices are handed to web push. */
+    PUSH_SWEEP_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
+    /** Who push services may contact about this sender (VAPID subject): mailto: or https:. */
+    PUSH_CONTACT: z
+      .string()
+      .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'is a mailto: address or an https: URL')
+      .default('mailto:operator@localhost'),
   })
   .superRefine((c, ctx) => {
     if (c.SMTP_URL && !c.MAIL_FROM) {

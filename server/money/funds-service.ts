@@ -25,8 +25,11 @@ async function notice(
   amount: bigint,
   reference: string,
   at: Date,
+  reason?: string | null,
 ) {
-  await tx.insert(fundNotices).values({ memberId, kind, amount, reference, createdAt: at })
+  await tx
+    .insert(fundNotices)
+    .values({ memberId, kind, amount, reference, createdAt: at, reason: reason ?? null })
 }
 
 export function createFundsService(db: Db, ledger: Ledger, now: () => Date) {
@@ -102,7 +105,7 @@ export function createFundsService(db: Db, ledger: Ledger, now: () => Date) {
           )
           .returning()
         if (!d) throw new SettlementError(`deposit ${id} is not PENDING`)
-        await notice(tx, d.memberId, 'deposit_failed', d.amount, `deposit:${d.id}`, at)
+        await notice(tx, d.memberId, 'deposit_failed', d.amount, `deposit:${d.id}`, at, note)
         return d
       })
     },
@@ -170,32 +173,38 @@ export function createFundsService(db: Db, ledger: Ledger, now: () => Date) {
             { accountId: wallet, amount: w.amount },
           ],
         })
-        await notice(tx, w.memberId, 'withdrawal_rejected', w.amount, `withdrawal:${w.id}`, at)
+        await notice(tx, w.memberId, 'withdrawal_rejected', w.amount, `withdrawal:${w.id}`, at, note)
         return w
       })
     },
 
     /**
      * Paid withdrawals the member has not confirmed within the brand's minutes count as
-     * received. One statement, so several server instances never double-process one.
+     * received, each with its notice. The state guard makes a second run (or another
+     * instance) find nothing to change.
      */
     async autoReceive(merchantCode?: string): Promise<number> {
       const at = now()
-      const rows = await db
-        .update(withdrawals)
-        .set({ status: 'AUTO_RECEIVED', confirmedAt: at })
-        .where(
-          and(
-            eq(withdrawals.status, 'PAID'),
-            merchantCode ? eq(withdrawals.merchantCode, merchantCode) : undefined,
-            lte(
-              withdrawals.paidAt,
-              sql`${at.toISOString()}::timestamptz - make_interval(mins => (select ${merchants.withdrawAutoReceiveMinutes} from ${merchants} where ${merchants.code} = ${withdrawals.merchantCode}))`,
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(withdrawals)
+          .set({ status: 'AUTO_RECEIVED', confirmedAt: at })
+          .where(
+            and(
+              eq(withdrawals.status, 'PAID'),
+              merchantCode ? eq(withdrawals.merchantCode, merchantCode) : undefined,
+              lte(
+                withdrawals.paidAt,
+                sql`${at.toISOString()}::timestamptz - make_interval(mins => (select ${merchants.withdrawAutoReceiveMinutes} from ${merchants} where ${merchants.code} = ${withdrawals.merchantCode}))`,
+              ),
             ),
-          ),
-        )
-        .returning({ id: withdrawals.id })
-      return rows.length
+          )
+          .returning({ id: withdrawals.id, memberId: withdrawals.memberId, amount: withdrawals.amount })
+        for (const w of rows) {
+          await notice(tx, w.memberId, 'withdrawal_auto_received', w.amount, `withdrawal:${w.id}`, at)
+        }
+        return rows.length
+      })
     },
 
     /**

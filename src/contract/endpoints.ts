@@ -7,6 +7,7 @@ import { contentEndpoints } from './content'
 import { gameEndpoints } from './games'
 import { identityEndpoints } from './identity'
 import { fundsEndpoints } from './funds'
+import { pushEndpoints } from './push'
 import { recordEndpoints } from './records'
 import { systemEndpoints } from './system'
 import { walletEndpoints } from './wallet'
@@ -19,6 +20,7 @@ export const endpoints = {
   wallet: walletEndpoints,
   funds: fundsEndpoints,
   records: recordEndpoints,
+  push: pushEndpoints,
 } as const
 
 export type Endpoints = typeof endpoints

@@ -88,6 +88,8 @@ export const errorCodes = [
   'withdrawal_not_confirmable',
   'transfer_upline_not_allowed',
   'delivery_failed',
+  // web push
+  'push_endpoint_refused',
   // social sign-in
   'social_state_mismatch',
   'social_expired',
@@ -193,6 +195,8 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   transfer_upline_not_allowed: 403,
   // The SMS gateway or SMTP server refused the message or could not be reached.
   delivery_failed: 502,
+  // The subscription's address is not a push service this install sends to.
+  push_endpoint_refused: 422,
   // The sign-in did not come back to the browser that began it, or came back twice.
   social_state_mismatch: 400,
   social_expired: 400,

@@ -64,6 +64,7 @@ export const fundNoticeKinds = [
   'deposit_failed',
   'withdrawal_approved',
   'withdrawal_rejected',
+  'withdrawal_auto_received',
 ] as const
 export const FundNoticeSchema = z.object({
   id: z.int(),

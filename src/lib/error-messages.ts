@@ -75,6 +75,7 @@ const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
   withdrawal_not_found: msg`This withdrawal does not exist.`,
   withdrawal_not_confirmable: msg`This withdrawal is not waiting for your confirmation.`,
   transfer_upline_not_allowed: msg`This account cannot transfer to an upline.`,
+  push_endpoint_refused: msg`This browser's notification service cannot be used. Notifications stay off.`,
 }
 
 const fallback = msg`System error. Please try again.`

@@ -68,6 +68,16 @@ const minimalInputs: Record<string, { query?: Record<string, string>; body?: unk
   'wallet.transfer': { body: { fromAccountTypeId: 2, toAccountTypeId: 100, amount: '5.00' } },
   'wallet.sweep': { body: {} },
   'wallet.readFundNotices': { body: {} },
+  'push.subscribe': {
+    body: {
+      endpoint: 'https://push.example/sub/1',
+      keys: {
+        p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+        auth: 'tBHItJI5svbpez7KI4CCXg',
+      },
+    },
+  },
+  'push.unsubscribe': { body: { endpoint: 'https://push.example/sub/1' } },
   'funds.depositBank': { body: { methodCode: 'BANK', amount: '100.00', reference: 'REF123' } },
   'funds.depositOnline': { body: { methodCode: 'DEMOPAY', amount: '50.00' } },
   'funds.setPaymentPassword': {

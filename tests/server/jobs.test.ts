@@ -86,9 +86,12 @@ let b: Instance
 
 async function startJobs(name: string, database: Database, services: AppServices): Promise<Instance> {
   const defs = testJobs(name)
-  const jobs = createJobs({
+  const jobs: Jobs = createJobs({
     database,
-    jobs: [...platformJobs(services, { AUTO_RECEIVE_INTERVAL_SECONDS: 1 }), ...Object.values(defs)],
+    jobs: [
+      ...platformJobs(services, { AUTO_RECEIVE_INTERVAL_SECONDS: 1, PUSH_SWEEP_SECONDS: 1 }, () => jobs),
+      ...Object.values(defs),
+    ],
     log: server.app.log,
     pollingIntervalSeconds: 0.5,
   })

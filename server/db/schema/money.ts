@@ -252,8 +252,17 @@ export const fundNotices = pgTable(
     kind: text('kind', { enum: fundNoticeKinds }).notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     reference: text('reference').notNull(),
+    /** Why, when the operator gave a reason (a rejected withdrawal's). */
+    reason: text('reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** When its push was handed to the job queue; null until then. */
+    pushedAt: timestamp('pushed_at', { withTimezone: true }),
   },
-  (t) => [index('fund_notices_member').on(t.memberId, t.id)],
+  (t) => [
+    index('fund_notices_member').on(t.memberId, t.id),
+    index('fund_notices_unpushed')
+      .on(t.id)
+      .where(sql`pushed_at is null`),
+  ],
 )

@@ -1,0 +1,249 @@
+/**
+ * Web push of fund notices: a member subscribes a browser, the operator approves their
+ * deposit, and the push that reaches a local push service decrypts (aes128gcm, with the
+ * browser's keys) to the notice in the member's language with the unread count. A push
+ * service that says the subscription is gone (410) removes it; one that fails (503) makes
+ * the delivery throw, so the job queue retries it.
+ */
+import { createECDH, randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { globalAgent } from 'node:https'
+import { createServer, type Server } from 'node:https'
+import type { IncomingMessage } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createRequire } from 'node:module'
+import { DepositSchema } from '#contract/funds'
+import { PushPayloadSchema, pushEndpoints } from '#contract/push'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createPushService, ensureVapidKeys, PushRetryLater } from '../../server/notify/push-service'
+import { build, runOps, type TestServer } from '../build-server'
+import { failureOf, plainCall, valueOf } from '../identity-helpers'
+import { moneyCall, moneyMember, tinyPng, type MoneyMember } from '../money-helpers'
+
+const ece = createRequire(import.meta.url)('http_ece') as {
+  decrypt(
+    body: Buffer,
+    params: { version: 'aes128gcm'; privateKey: ReturnType<typeof createECDH>; authSecret: string },
+  ): Buffer
+}
+
+interface Received {
+  path: string
+  headers: IncomingMessage['headers']
+  body: Buffer
+}
+
+let server: TestServer
+let pushService: Server
+let pushBase = ''
+const received: Received[] = []
+/** What the local push service answers next, by path. */
+const answers = new Map<string, number>()
+
+beforeAll(async () => {
+  server = await build()
+  const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url))
+  // The local push service's certificate is trusted by this test's process only.
+  globalAgent.options.ca = fixture('push-service-cert.pem')
+  pushService = createServer(
+    { key: fixture('push-service-key.pem'), cert: fixture('push-service-cert.pem') },
+    (req, res) => {
+      const chunks: Buffer[] = []
+      req.on('data', (c: Buffer) => chunks.push(c))
+      req.on('end', () => {
+        const path = req.url ?? '/'
+        received.push({ path, headers: req.headers, body: Buffer.concat(chunks) })
+        res.writeHead(answers.get(path) ?? 201).end()
+      })
+    },
+  )
+  await new Promise<void>((r) => pushService.listen(0, '127.0.0.1', r))
+  pushBase = `https://127.0.0.1:${(pushService.address() as AddressInfo).port}`
+})
+afterAll(async () => {
+  await new Promise<void>((r) => pushService?.close(() => r()))
+  await server?.close()
+})
+
+/** A browser's push subscription: its own P-256 key pair and auth secret. */
+function browser(path: string) {
+  const ecdh = createECDH('prime256v1')
+  ecdh.generateKeys()
+  const auth = randomBytes(16).toString('base64url')
+  return {
+    ecdh,
+    auth,
+    subscription: {
+      endpoint: `${pushBase}${path}`,
+      expirationTime: null,
+      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth },
+    },
+  }
+}
+
+async function subscribe(m: MoneyMember, b: ReturnType<typeof browser>, language = 'EN') {
+  const res = await plainCall(server, 'POST', pushEndpoints.subscribe.path, {
+    token: m.token,
+    body: b.subscription,
+    headers: { language },
+  })
+  expect(res.statusCode).toBe(200)
+}
+
+async function pendingDeposit(m: MoneyMember, amount: string) {
+  return valueOf(
+    await moneyCall(server, m.token, '/wps/relay/depositTransferGeneric', {
+      methodCode: 'BANK',
+      amount,
+      reference: 'ABA 1',
+      receipt: { contentType: 'image/png', data: tinyPng },
+    }),
+    (v) => DepositSchema.parse(v),
+  )
+}
+
+async function approvedDeposit(m: MoneyMember, amount: string) {
+  const d = await pendingDeposit(m, amount)
+  await runOps(server, 'deposits', 'approve', String(d.id))
+}
+
+/** What the job queue does: claim the new notices, deliver each. */
+async function sweep() {
+  const push = server.services.push
+  const outcomes = []
+  for (const d of await push.claimUnpushed()) outcomes.push(await push.deliver(d.noticeId, d.subscriptionId))
+  return outcomes
+}
+
+describe('web push of fund notices', () => {
+  it('answers the VAPID public key to anyone', async () => {
+    const res = await plainCall(server, 'GET', pushEndpoints.publicKey.path)
+    const key = valueOf(res, (v) => (v as { publicKey: string }).publicKey)
+    expect(Buffer.from(key, 'base64url')).toHaveLength(65)
+  })
+
+  it('pushes an approved deposit, encrypted for the browser, in the member’s language', async () => {
+    const m = await moneyMember(server)
+    const b = browser('/push/km-browser')
+    await subscribe(m, b, 'KM')
+    await approvedDeposit(m, '150.25')
+    received.length = 0
+    expect(await sweep()).toEqual(['sent'])
+    expect(received).toHaveLength(1)
+    const got = received[0]
+    if (!got) throw new Error('nothing received')
+    expect(got.headers['content-encoding']).toBe('aes128gcm')
+    expect(got.headers.urgency).toBe('high')
+    expect(Number(got.headers.ttl)).toBeGreaterThan(0)
+    expect(got.headers.topic).toMatch(/^fund\d+$/)
+    expect(got.headers.authorization).toMatch(/^vapid t=/)
+    const plain = ece.decrypt(got.body, { version: 'aes128gcm', privateKey: b.ecdh, authSecret: b.auth })
+    const payload = PushPayloadSchema.parse(JSON.parse(plain.toString('utf8')))
+    expect(payload).toMatchObject({ type: 'deposit_credited', unreadCount: 1, title: 'បានទទួលប្រាក់បញ្ញើ' })
+    expect(payload.body).toContain('150.25')
+    // Each notice is pushed once: a second sweep finds nothing new.
+    expect(await sweep()).toEqual([])
+  })
+
+  it('removes a subscription the push service says is gone (410)', async () => {
+    const m = await moneyMember(server)
+    const b = browser('/push/gone')
+    await subscribe(m, b)
+    answers.set('/push/gone', 410)
+    await approvedDeposit(m, '10.00')
+    expect(await sweep()).toEqual(['gone'])
+    expect(await server.services.push.subscriptionsOf(m.id)).toEqual([])
+  })
+
+  it('throws on a 503 so the job is retried, and sends when the service is back', async () => {
+    const m = await moneyMember(server)
+    const b = browser('/push/busy')
+    await subscribe(m, b)
+    answers.set('/push/busy', 503)
+    await approvedDeposit(m, '10.00')
+    const [job] = await server.services.push.claimUnpushed()
+    if (!job) throw new Error('no delivery queued')
+    await expect(server.services.push.deliver(job.noticeId, job.subscriptionId)).rejects.toBeInstanceOf(
+      PushRetryLater,
+    )
+    answers.delete('/push/busy')
+    expect(await server.services.push.deliver(job.noticeId, job.subscriptionId)).toBe('sent')
+  })
+
+  it('tells the reason the operator gave for a failed deposit', async () => {
+    const m = await moneyMember(server)
+    const b = browser('/push/failed')
+    await subscribe(m, b)
+    const d = await pendingDeposit(m, '20.00')
+    await runOps(server, 'deposits', 'fail', String(d.id), 'no transfer arrived')
+    received.length = 0
+    expect(await sweep()).toEqual(['sent'])
+    const got = received[0]
+    if (!got) throw new Error('nothing received')
+    const plain = ece.decrypt(got.body, { version: 'aes128gcm', privateKey: b.ecdh, authSecret: b.auth })
+    const payload = PushPayloadSchema.parse(JSON.parse(plain.toString()))
+    expect(payload.type).toBe('deposit_failed')
+    expect(payload.body).toContain('no transfer arrived')
+  })
+
+  it('refuses a subscription that is not a PushSubscription, and a guest', async () => {
+    const m = await moneyMember(server)
+    const bad = await plainCall(server, 'POST', pushEndpoints.subscribe.path, {
+      token: m.token,
+      body: { endpoint: 'javascript:alert(1)', keys: { p256dh: 'x', auth: 'y' } },
+    })
+    expect(failureOf(bad).errorCode).toBe('validation_failed')
+    const plainHttp = browser('/push/plain').subscription
+    const http = await plainCall(server, 'POST', pushEndpoints.subscribe.path, {
+      token: m.token,
+      body: { ...plainHttp, endpoint: plainHttp.endpoint.replace('https:', 'http:') },
+    })
+    expect(failureOf(http).errorCode).toBe('push_endpoint_refused')
+    const anonymous = await plainCall(server, 'POST', pushEndpoints.subscribe.path, {
+      body: browser('/push/anon').subscription,
+    })
+    expect(anonymous.statusCode).toBe(401)
+  })
+
+  it('takes only the known push services in production', async () => {
+    const production = createPushService({
+      db: server.db,
+      keys: await ensureVapidKeys(server.db),
+      subject: 'mailto:operator@example.com',
+      anyEndpoint: false,
+      now: () => new Date(),
+      log: { warn: () => undefined },
+    })
+    const m = await moneyMember(server)
+    const keys = browser('/x').subscription.keys
+    const tryEndpoint = (endpoint: string) =>
+      production.subscribe('DEMO', m.id, 'en', { endpoint, keys }).then(
+        () => 'taken',
+        (err: { errorCode?: string }) => err.errorCode,
+      )
+    expect(await tryEndpoint('https://fcm.googleapis.com/fcm/send/abc')).toBe('taken')
+    expect(await tryEndpoint('https://web.push.apple.com/QGx')).toBe('taken')
+    expect(await tryEndpoint(`${pushBase}/internal`)).toBe('push_endpoint_refused')
+    expect(await tryEndpoint('https://fcm.googleapis.com.evil.example/x')).toBe('push_endpoint_refused')
+    expect(await tryEndpoint('https://fcm.googleapis.com:8443/x')).toBe('push_endpoint_refused')
+  })
+
+  it('lets a member remove only their own subscription', async () => {
+    const a = await moneyMember(server)
+    const other = await moneyMember(server)
+    const b = browser('/push/mine')
+    await subscribe(a, b)
+    const foreign = await plainCall(server, 'DELETE', pushEndpoints.unsubscribe.path, {
+      token: other.token,
+      body: { endpoint: b.subscription.endpoint },
+    })
+    expect(valueOf(foreign, (v) => v)).toEqual({ removed: false })
+    expect(await server.services.push.subscriptionsOf(a.id)).toHaveLength(1)
+    const own = await plainCall(server, 'DELETE', pushEndpoints.unsubscribe.path, {
+      token: a.token,
+      body: { endpoint: b.subscription.endpoint },
+    })
+    expect(valueOf(own, (v) => v)).toEqual({ removed: true })
+    expect(await server.services.push.subscriptionsOf(a.id)).toEqual([])
+  })
+})
