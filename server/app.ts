@@ -41,6 +41,7 @@ import { recordHandlers } from './money/records-handlers'
 import { createMoneySettings } from './money/settings'
 import { walletHandlers } from './money/wallet-handlers'
 import { createPushService, ensureVapidKeys, type PushService } from './notify/push-service'
+import { inboxHandlers } from './notify/inbox-handlers'
 import { pushHandlers } from './notify/push-handlers'
 import { systemHandlers } from './system/handlers'
 import { createSystemRepository } from './system/system-repository'
@@ -278,6 +279,7 @@ export async function buildApp(
     }),
     records: recordHandlers({ db, ledger, settings: moneySettings, now }),
     push: pushHandlers(push),
+    inbox: inboxHandlers(db, now),
   }
   registerContract(app, endpoints, handlers, deps)
   registerSocialRoutes(app, social, deps, config.PUBLIC_URL)

@@ -7,6 +7,7 @@ import { contentEndpoints } from './content'
 import { gameEndpoints } from './games'
 import { identityEndpoints } from './identity'
 import { fundsEndpoints } from './funds'
+import { inboxEndpoints } from './inbox'
 import { pushEndpoints } from './push'
 import { recordEndpoints } from './records'
 import { systemEndpoints } from './system'
@@ -21,6 +22,7 @@ export const endpoints = {
   funds: fundsEndpoints,
   records: recordEndpoints,
   push: pushEndpoints,
+  inbox: inboxEndpoints,
 } as const
 
 export type Endpoints = typeof endpoints

@@ -78,6 +78,8 @@ const minimalInputs: Record<string, { query?: Record<string, string>; body?: unk
     },
   },
   'push.unsubscribe': { body: { endpoint: 'https://push.example/sub/1' } },
+  'inbox.read': { body: {} },
+  'inbox.remove': { body: { ids: [1] } },
   'funds.depositBank': { body: { methodCode: 'BANK', amount: '100.00', reference: 'REF123' } },
   'funds.depositOnline': { body: { methodCode: 'DEMOPAY', amount: '50.00' } },
   'funds.setPaymentPassword': {
