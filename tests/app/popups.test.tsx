@@ -1,0 +1,111 @@
+/**
+ * Popups in the URL (docs/decisions/003-popups-as-routes.md): a link opens one, Back closes
+ * the topmost, the close button goes back after an in-app open and replaces after a link,
+ * a bad value is dropped, and a member-only popup asks a visitor to log in first.
+ */
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { moneyCatalog } from '#src/features/money/money-catalog.ts'
+import { loadSectionCatalog } from '#src/lib/i18n.ts'
+import { openModal } from '#src/lib/modal-store.ts'
+import { endSession } from '#src/lib/session.ts'
+import { defaultAnswers, logIn, moneyAnswers, stubApi, stubMoneyApi } from './fixtures'
+import { renderApp } from './render'
+
+beforeEach(async () => {
+  sessionStorage.setItem('index-notice-seen', '1')
+  await loadSectionCatalog(moneyCatalog)
+})
+afterEach(() => {
+  endSession()
+  vi.unstubAllGlobals()
+})
+
+const search = (router: { state: { location: { search: unknown } } }) => router.state.location.search
+
+describe('popups in the URL', () => {
+  test('a link to the deposit page opens it; closing it replaces the location, not leaving the site', async () => {
+    logIn()
+    stubMoneyApi(moneyAnswers())
+    const user = userEvent.setup()
+    const { router } = await renderApp('/index?popup=memberCentre&centre=depositv2')
+    const dialog = await screen.findByRole('dialog', { name: 'Member centre' })
+    expect(within(dialog).getByRole('button', { name: 'Deposit' }).getAttribute('aria-current')).toBe('page')
+    expect(await within(dialog).findByText('000 111 222')).toBeTruthy()
+    const entries = router.history.length
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(router.state.location.pathname).toBe('/index')
+    expect(search(router)).not.toHaveProperty('popup', expect.anything())
+    // Replaced, not pushed: Back from here leaves the page as it would have without the popup.
+    expect(router.history.length).toBe(entries)
+  })
+
+  test('opened in the app it adds a history entry: Back closes it, and so does the close button', async () => {
+    logIn()
+    stubMoneyApi(moneyAnswers())
+    const user = userEvent.setup()
+    const { router } = await renderApp('/index')
+    const banner = await screen.findByRole('banner')
+    await user.click(await within(banner).findByRole('button', { name: 'Deposit' }))
+    await screen.findByRole('dialog', { name: 'Member centre' })
+    expect(search(router)).toMatchObject({ popup: 'memberCentre', centre: 'depositv2' })
+    router.history.back()
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(router.state.location.href).toBe('/index')
+
+    await user.click(within(banner).getByRole('button', { name: 'Withdrawal' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Member centre' })
+    const index = router.history.location.state.__TSR_index
+    // Another page replaces the entry: Back still closes the centre in one step.
+    await user.click(within(dialog).getByRole('button', { name: 'My wallet' }))
+    await waitFor(() => expect(search(router)).toMatchObject({ centre: 'transferFund' }))
+    expect(router.history.location.state.__TSR_index).toBe(index)
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(router.state.location.href).toBe('/index')
+    expect(router.history.location.state.__TSR_index).toBe(index - 1)
+  })
+
+  test('a popup opens over another, and Back closes only the topmost', async () => {
+    logIn()
+    stubMoneyApi(moneyAnswers())
+    const { router } = await renderApp('/index?popup=memberCentre&centre=depositv2')
+    await screen.findByRole('dialog', { name: 'Member centre' })
+    openModal('notice')
+    expect(await screen.findByRole('dialog', { name: 'Announcement' })).toBeTruthy()
+    expect(search(router)).toMatchObject({ popup: 'memberCentre.notice', centre: 'depositv2' })
+    router.history.back()
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Announcement' })).toBeNull())
+    expect(screen.getByRole('dialog', { name: 'Member centre' })).toBeTruthy()
+  })
+
+  test('an unknown popup or page is dropped, not an error page', async () => {
+    logIn()
+    stubMoneyApi(moneyAnswers())
+    const { router } = await renderApp('/index?popup=nothing&centre=depositv2')
+    await screen.findByRole('heading', { level: 1, name: 'Welcome to Lotus Play' })
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(search(router)).toEqual({})
+
+    const user = userEvent.setup()
+    await user.click(await within(screen.getByRole('banner')).findByRole('button', { name: /Dara/ }))
+    const dialog = await screen.findByRole('dialog', { name: 'Member centre' })
+    // No page named: the first page of the menu (a desktop's layout).
+    expect(within(dialog).getByRole('button', { name: 'My account' }).getAttribute('aria-current')).toBe(
+      'page',
+    )
+  })
+
+  test('a visitor following a link to the member centre gets the login popup; closing it drops the link', async () => {
+    stubApi(defaultAnswers())
+    const user = userEvent.setup()
+    const { router } = await renderApp('/index?popup=memberCentre&centre=depositv2')
+    const login = await screen.findByRole('dialog', { name: 'Log in' })
+    expect(screen.queryByRole('dialog', { name: 'Member centre' })).toBeNull()
+    await user.click(within(login).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(router.state.location.href).toBe('/index')
+  })
+})
