@@ -6,8 +6,8 @@
  *
  * - Opening pushes a history entry; a closed-and-opened pair (login -> register) replaces it.
  * - Closing goes back when the entry below is the one this app pushed from (so Back and the
- *   close button agree), and otherwise replaces the location (a deep link's close never
- *   leaves the site).
+ *   close button agree), and otherwise replaces the location (closing never leaves the site).
+ * - A link that opens the app on a popup gets the page beneath it as the entry before it.
  * - Calls made together (close login, open the welcome) are applied as one navigation.
  */
 import type { AnyRouter } from '@tanstack/react-router'
@@ -136,7 +136,7 @@ function flush(): void {
     } as Parameters<AnyRouter['navigate']>[0])
 
   if (b.replace || (b.opened && b.closed)) return go(true, now.trail)
-  if (b.opened) return go(false, [...now.trail, now.href])
+  if (b.opened) return go(false, [...now.trail, now.href].slice(-20))
   if (b.closed) {
     const k = [...now.trail].reverse().indexOf(target.href) + 1
     if (k > 0) {
@@ -154,6 +154,27 @@ function flush(): void {
     }
   }
   go(true, now.trail)
+}
+
+const adopted = new WeakSet<AnyRouter>()
+
+/**
+ * A link that opens the app on a popup gets the page beneath it as the entry before, once:
+ * so Back (a phone's too) closes the popup and stays on the site, and the close button goes
+ * back to that page. A reload finds the entry already marked and leaves it alone.
+ */
+export function adoptDeepLink(): void {
+  const r = router
+  const now = current()
+  if (!r || !now || adopted.has(r)) return
+  adopted.add(r)
+  if (now.state.stack.length === 0 || now.trail.length > 0) return
+  const base = r.buildLocation({
+    to: '.',
+    search: (prev: Record<string, unknown>) => ({ ...prev, popup: undefined, centre: undefined }),
+  } as Parameters<AnyRouter['buildLocation']>[0])
+  r.history.replace(base.href, r.history.location.state)
+  r.history.push(now.href, { popupTrail: [base.href] } satisfies PopupHistoryState)
 }
 
 export interface OpenModalOptions {

@@ -25,21 +25,41 @@ afterEach(() => {
 const search = (router: { state: { location: { search: unknown } } }) => router.state.location.search
 
 describe('popups in the URL', () => {
-  test('a link to the deposit page opens it; closing it replaces the location, not leaving the site', async () => {
+  test('a link to the deposit page opens it over the page beneath: Back closes it and stays', async () => {
     logIn()
     stubMoneyApi(moneyAnswers())
-    const user = userEvent.setup()
     const { router } = await renderApp('/index?popup=memberCentre&centre=depositv2')
     const dialog = await screen.findByRole('dialog', { name: 'Member centre' })
     expect(within(dialog).getByRole('button', { name: 'Deposit' }).getAttribute('aria-current')).toBe('page')
     expect(await within(dialog).findByText('000 111 222')).toBeTruthy()
-    const entries = router.history.length
+    expect(router.history.canGoBack()).toBe(true)
+    router.history.back()
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(router.state.location.href).toBe('/index')
+  })
+
+  test('the close button goes back to the page beneath a link, and replaces where there is none', async () => {
+    logIn()
+    stubMoneyApi(moneyAnswers())
+    const user = userEvent.setup()
+    const { router } = await renderApp('/index?popup=memberCentre&centre=depositv2')
+    let dialog = await screen.findByRole('dialog', { name: 'Member centre' })
     await user.click(within(dialog).getByRole('button', { name: 'Close' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
-    expect(router.state.location.pathname).toBe('/index')
-    expect(search(router)).not.toHaveProperty('popup', expect.anything())
-    // Replaced, not pushed: Back from here leaves the page as it would have without the popup.
-    expect(router.history.length).toBe(entries)
+    expect(router.state.location.href).toBe('/index')
+    expect(router.history.canGoBack()).toBe(false)
+
+    // The return from the payment gateway opens the centre in place of its own entry.
+    await router.navigate({
+      to: '/index',
+      search: { popup: 'memberCentre', centre: 'depositv2' },
+      replace: true,
+    })
+    dialog = await screen.findByRole('dialog', { name: 'Member centre' })
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(router.state.location.href).toBe('/index')
+    expect(router.history.canGoBack()).toBe(false)
   })
 
   test('opened in the app it adds a history entry: Back closes it, and so does the close button', async () => {

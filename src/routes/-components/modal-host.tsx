@@ -4,9 +4,9 @@
  * shows login to a visitor (a deep link included: the popup follows once signed in) and the
  * real-account notice to a trial account; an agent-only one shows nothing to a non-agent.
  */
-import { Suspense, type ComponentType } from 'react'
+import { Suspense, useEffect, type ComponentType } from 'react'
 import { useRouter } from '@tanstack/react-router'
-import { bindRouter, closeModal, useModals } from '../../lib/modal-store'
+import { adoptDeepLink, bindRouter, closeModal, useModals } from '../../lib/modal-store'
 import { popupEntry, type PopupProps } from '../../lib/popup-registry'
 import { isAgentType, isGuestType, useSession } from '../../lib/session'
 
@@ -18,6 +18,7 @@ interface Shown {
 
 export function ModalHost() {
   bindRouter(useRouter())
+  useEffect(adoptDeepLink, [])
   const { stack } = useModals()
   const s = useSession()
   const shown: Shown[] = []
