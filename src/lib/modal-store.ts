@@ -149,6 +149,7 @@ function flush(): void {
       const stop = r.history.subscribe(done)
       // Should the browser refuse to move, later calls still go through.
       const timer = setTimeout(done, 1000)
+      r.history.flush()
       r.history.go(-k)
       return
     }
@@ -174,6 +175,8 @@ export function adoptDeepLink(): void {
     search: (prev: Record<string, unknown>) => ({ ...prev, popup: undefined, centre: undefined }),
   } as Parameters<AnyRouter['buildLocation']>[0])
   r.history.replace(base.href, r.history.location.state)
+  // The browser history folds a replace and a push made together into one push: write it now.
+  r.history.flush()
   r.history.push(now.href, { popupTrail: [base.href] } satisfies PopupHistoryState)
 }
 
