@@ -5,13 +5,17 @@
  */
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { moneyCatalog } from '#src/features/money/money-catalog.ts'
 import { loadSectionCatalog } from '#src/lib/i18n.ts'
 import { openModal } from '#src/lib/modal-store.ts'
 import { endSession } from '#src/lib/session.ts'
 import { defaultAnswers, logIn, moneyAnswers, stubApi, stubMoneyApi } from './fixtures'
 import { renderApp } from './render'
+
+// The deposit page is a lazy chunk: transformed once here, as a warm browser cache would
+// serve it, so a test waits only for React (the popups' own chunks: tests/app/render.tsx).
+beforeAll(() => import('#src/features/money/components/deposit-page.tsx'), 30_000)
 
 beforeEach(async () => {
   sessionStorage.setItem('index-notice-seen', '1')
