@@ -99,7 +99,7 @@ test('on a phone the member centre opens on a list of its pages that fits the sc
   await centre.getByRole('button', { name: 'Back to menu' }).click()
   await expect(menu.getByRole('button', { name: 'Account record' })).toBeFocused()
 
-  // Escape closes the centre, and Back then has nothing of it left to close.
+  // Escape closes the centre: back on the page it was opened over, with no entry of it left.
   await page.keyboard.press('Escape')
   await expect(centre).toHaveCount(0)
   await expect(page).toHaveURL(/\/index$/)
