@@ -122,6 +122,36 @@ describe('popups in the URL', () => {
     )
   })
 
+  test("the member centre's menu lists every feature's pages in the spec's order", async () => {
+    logIn()
+    stubMoneyApi(moneyAnswers())
+    await renderApp('/index?popup=memberCentre&centre=messageV2')
+    const dialog = await screen.findByRole('dialog', { name: 'Member centre' })
+    const menu = within(dialog).getByRole('navigation', { name: 'Member centre menu' })
+    expect(
+      within(menu)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([
+      'My account',
+      'My wallet',
+      'Deposit',
+      'Withdrawal',
+      'Transfer to upline',
+      'Betting record',
+      'Account record',
+      'Personal loss',
+      'Bonus details',
+      'Reward centre',
+      'Invite friends',
+      'Missions',
+      'Messages',
+    ])
+    // A page without content yet shows the empty state.
+    expect(within(dialog).getByRole('heading', { level: 3, name: 'Messages' })).toBeTruthy()
+    expect(within(dialog).getByText('Nothing to show here yet.')).toBeTruthy()
+  })
+
   test('a visitor following a link to the member centre gets the login popup; closing it drops the link', async () => {
     stubApi(defaultAnswers())
     const user = userEvent.setup()
