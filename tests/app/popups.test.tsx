@@ -128,11 +128,7 @@ describe('popups in the URL', () => {
     await renderApp('/index?popup=memberCentre&centre=messageV2')
     const dialog = await screen.findByRole('dialog', { name: 'Member centre' })
     const menu = within(dialog).getByRole('navigation', { name: 'Member centre menu' })
-    expect(
-      within(menu)
-        .getAllByRole('button')
-        .map((b) => b.textContent),
-    ).toEqual([
+    const labels = [
       'My account',
       'My wallet',
       'Deposit',
@@ -146,7 +142,13 @@ describe('popups in the URL', () => {
       'Invite friends',
       'Missions',
       'Messages',
-    ])
+    ]
+    // Found by their whole accessible names (the phone's chevron is not read out), in order.
+    const buttons = within(menu).getAllByRole('button')
+    expect(buttons).toHaveLength(labels.length)
+    expect(labels.map((name) => buttons.indexOf(within(menu).getByRole('button', { name })))).toEqual(
+      labels.map((_, i) => i),
+    )
     // A page without content yet shows the empty state.
     expect(within(dialog).getByRole('heading', { level: 3, name: 'Messages' })).toBeTruthy()
     expect(within(dialog).getByText('Nothing to show here yet.')).toBeTruthy()

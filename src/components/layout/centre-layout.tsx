@@ -51,6 +51,9 @@ export function CentreLayout<P extends string>({
                 onClick={() => onSelect(p)}
               >
                 <span>{label(p)}</span>
+                <span aria-hidden="true" className="centre-chevron">
+                  ›
+                </span>
               </button>
             </li>
           ))}
