@@ -9,6 +9,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vi
 import { moneyCatalog } from '#src/features/money/money-catalog.ts'
 import { loadSectionCatalog } from '#src/lib/i18n.ts'
 import { openModal } from '#src/lib/modal-store.ts'
+import { registerPopups } from '#src/lib/popup-registry.ts'
 import { endSession } from '#src/lib/session.ts'
 import { defaultAnswers, logIn, moneyAnswers, stubApi, stubMoneyApi } from './fixtures'
 import { renderApp } from './render'
@@ -163,5 +164,15 @@ describe('popups in the URL', () => {
     await user.click(within(login).getByRole('button', { name: 'Close' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(router.state.location.href).toBe('/index')
+  })
+
+  test('a popup or a page that two features both register is refused', () => {
+    const load = () => Promise.resolve(() => null)
+    expect(() => registerPopups([{ popups: [{ name: 'login', load }] }])).toThrow(
+      'popup login is registered twice',
+    )
+    expect(() =>
+      registerPopups([{ memberCentrePages: [{ page: 'depositv2', order: 1, label: { id: 'Deposit' } }] }]),
+    ).toThrow('member-centre page depositv2 is registered twice')
   })
 })
