@@ -12,7 +12,7 @@
  */
 import type { AnyRouter } from '@tanstack/react-router'
 import { useRouterState } from '@tanstack/react-router'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { isMemberCentrePage, isPopupName, type MemberCentrePage, type PopupName } from './popup-registry'
 
 export type { MemberCentrePage, PopupName as ModalName } from './popup-registry'
@@ -28,23 +28,36 @@ function parseStack(raw: string | undefined): PopupName[] {
   return names
 }
 
+const text = z.optional(z.string())
+
+/** A search param that is text, or nothing (a number, an array or an object is dropped). */
+function textParam(raw: unknown): string | undefined {
+  const parsed = text.safeParse(raw)
+  return parsed.success ? parsed.data : undefined
+}
+
+export interface PopupSearch {
+  /** The open popups, bottom first, joined with `.`. */
+  popup?: string
+  /** The member centre's page. */
+  centre?: MemberCentrePage
+}
+
 /**
  * The root route's search params: an unknown popup or page is dropped (never an error page),
  * and so is the page when the member centre is not open.
  */
-export const popupSearchSchema = z
-  .object({
-    popup: z.string().optional().catch(undefined),
-    centre: z.string().optional().catch(undefined),
-  })
-  .transform(({ popup, centre }) => {
-    const stack = parseStack(popup)
-    const page = centre !== undefined && isMemberCentrePage(centre) ? centre : undefined
-    return {
-      popup: stack.length > 0 ? stack.join(separator) : undefined,
-      centre: stack.includes('memberCentre' as PopupName) ? page : undefined,
-    }
-  })
+export function validatePopupSearch(search: Record<string, unknown>): PopupSearch {
+  const stack = parseStack(textParam(search.popup))
+  const centre = textParam(search.centre)
+  return {
+    popup: stack.length > 0 ? stack.join(separator) : undefined,
+    centre:
+      stack.includes('memberCentre' as PopupName) && centre !== undefined && isMemberCentrePage(centre)
+        ? centre
+        : undefined,
+  }
+}
 
 export interface ModalState {
   /** Open popups, bottom first. */
@@ -54,9 +67,8 @@ export interface ModalState {
 }
 
 export function readModals(search: Record<string, unknown>): ModalState {
-  const parsed = popupSearchSchema.safeParse(search)
-  if (!parsed.success) return { stack: [], page: undefined }
-  return { stack: parseStack(parsed.data.popup), page: parsed.data.centre }
+  const valid = validatePopupSearch(search)
+  return { stack: parseStack(valid.popup), page: valid.centre }
 }
 
 /** What the history entries this app pushed remember: the hrefs of the in-app entries below. */

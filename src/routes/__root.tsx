@@ -25,14 +25,14 @@ import {
   RegionRestrictedPage,
 } from '../features/status/components/status-pages'
 import { SocialReturn } from '../features/auth/components/social-return'
-import { popupSearchSchema } from '../lib/modal-store'
+import { validatePopupSearch } from '../lib/modal-store'
 import { ModalHost } from './-components/modal-host'
 // Every feature's popups and member-centre pages, registered before the first search is read.
 import './-components/popups'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   // The open popups (docs/decisions/003-popups-as-routes.md); a bad value is dropped.
-  validateSearch: popupSearchSchema,
+  validateSearch: validatePopupSearch,
   beforeLoad: async ({ context, location }) => {
     const status = await context.queryClient.ensureQueryData(statusQueryOptions()).catch(() => undefined)
     if (!status || status.maintenance || status.regionRestriction || status.ipBlocked) return
