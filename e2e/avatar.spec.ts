@@ -32,6 +32,11 @@ test('a member chooses a static avatar in the member centre and the header shows
 
   await account.click()
   const centre = page.getByRole('dialog', { name: 'Member centre' })
+  // On a phone the centre opens on its list of pages.
+  await centre
+    .getByRole('navigation', { name: 'Member centre menu' })
+    .getByRole('button', { name: 'My account' })
+    .click()
   const choices = centre.getByRole('group', { name: 'Choose an avatar' })
   await expect(choices.getByRole('radio', { name: `Avatar ${before}` })).toBeChecked()
   // The page below the choices has loaded too, so nothing moves under the click.

@@ -84,8 +84,8 @@ export interface PushServiceOptions {
 /** The page a notice opens: the member centre's record of what it is about. */
 export function noticeUrl(kind: PushPayload['type']): string {
   return kind.startsWith('deposit')
-    ? '/index?popup=memberCentre&page=depositv2'
-    : '/index?popup=memberCentre&page=withdraw'
+    ? '/index?popup=memberCentre&centre=depositv2'
+    : '/index?popup=memberCentre&centre=withdraw'
 }
 
 export function createPushService(opts: PushServiceOptions) {

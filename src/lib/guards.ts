@@ -1,15 +1,15 @@
 /**
  * Guards around protected features (spec sections 4 and 6): a visitor gets the login
  * popup, a trial account the "real account needed" notice; the server refuses both anyway.
+ * A link straight to a guarded popup is guarded where the popups are shown
+ * (src/routes/-components/modal-host.tsx).
  */
-import { openModal, type MemberCentrePage, type ModalName } from './modal-store'
+import { openModal, type OpenModalOptions } from './modal-store'
+import { popupEntry, type PopupName } from './popup-registry'
 import { isAgentType, isGuestType, session } from './session'
 
 /** Opens a protected popup, or what the caller must see instead. */
-export function openProtected(
-  name: Extract<ModalName, 'memberCentre' | 'agentCentre' | 'gamePopup'>,
-  opts: { page?: MemberCentrePage } = {},
-): void {
+export function openProtected(name: PopupName, opts: OpenModalOptions = {}): void {
   if (!session.token) {
     openModal('login')
     return
@@ -18,6 +18,6 @@ export function openProtected(
     openModal('needRealAccount')
     return
   }
-  if (name === 'agentCentre' && !isAgentType(session.member?.type)) return
+  if (popupEntry(name)?.guard === 'agent' && !isAgentType(session.member?.type)) return
   openModal(name, opts)
 }

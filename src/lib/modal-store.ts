@@ -1,69 +1,255 @@
 /**
- * Which popups are open. Popups stack: a confirm dialog may open over the member centre.
+ * Which popups are open lives in the URL, as search params on the root route
+ * (docs/decisions/003-popups-as-routes.md): `?popup=memberCentre&centre=depositv2`, and a
+ * popup over another as `?popup=memberCentre.login` (bottom first). So a popup can be linked
+ * to, a reload keeps it, and Back closes the topmost one.
+ *
+ * - Opening pushes a history entry; a closed-and-opened pair (login -> register) replaces it.
+ * - Closing goes back when the entry below is the one this app pushed from (so Back and the
+ *   close button agree), and otherwise replaces the location (closing never leaves the site).
+ * - A link that opens the app on a popup gets the page beneath it as the entry before it.
+ * - Calls made together (close login, open the welcome) are applied as one navigation.
  */
-import { proxy, useSnapshot } from 'valtio'
+import type { AnyRouter } from '@tanstack/react-router'
+import { useRouterState } from '@tanstack/react-router'
+import { z } from 'zod/mini'
+import { isMemberCentrePage, isPopupName, type MemberCentrePage, type PopupName } from './popup-registry'
 
-export type ModalName =
-  | 'login'
-  | 'register'
-  | 'forgotPassword'
-  | 'changePassword'
-  | 'notice'
-  | 'memberCentre'
-  | 'agentCentre'
-  | 'gamePopup'
-  | 'afterLogin'
-  | 'needRealAccount'
+export type { MemberCentrePage, PopupName as ModalName } from './popup-registry'
 
-/** The member centre's pages, in the order of its menu (spec section 2). */
-export const memberCentrePages = [
-  'securityCenter',
-  'transferFund',
-  'depositv2',
-  'withdraw',
-  'transferUpline',
-  'personalHistoryCopy',
-  'transactionHistory',
-  'personalProfit',
-  'bonusDetails',
-  'rewardCenter',
-  'referral',
-  'missionLeaderboard',
-  'messageV2',
-] as const
-export type MemberCentrePage = (typeof memberCentrePages)[number]
+/** The separator between stacked popups: a character URLSearchParams leaves as it is. */
+const separator = '.'
 
-const state = proxy({
-  stack: [] as ModalName[],
-  /** The invitation code the register popup was opened with (?referralCode=). */
-  referralCode: undefined as string | undefined,
-  /** The page the member centre opens on (the header's deposit and withdraw shortcuts). */
-  memberCentrePage: 'securityCenter' as MemberCentrePage,
-})
+function parseStack(raw: string | undefined): PopupName[] {
+  const names: PopupName[] = []
+  for (const n of (raw ?? '').split(separator)) {
+    if (isPopupName(n) && !names.includes(n)) names.push(n)
+  }
+  return names
+}
+
+const text = z.optional(z.string())
+
+/** A search param that is text, or nothing (a number, an array or an object is dropped). */
+function textParam(raw: unknown): string | undefined {
+  const parsed = text.safeParse(raw)
+  return parsed.success ? parsed.data : undefined
+}
+
+export interface PopupSearch {
+  /** The open popups, bottom first, joined with `.`. */
+  popup?: string
+  /** The member centre's page. */
+  centre?: MemberCentrePage
+}
+
+/**
+ * The root route's search params: an unknown popup or page is dropped (never an error page),
+ * and so is the page when the member centre is not open.
+ */
+export function validatePopupSearch(search: Record<string, unknown>): PopupSearch {
+  const stack = parseStack(textParam(search.popup))
+  const centre = textParam(search.centre)
+  return {
+    popup: stack.length > 0 ? stack.join(separator) : undefined,
+    centre:
+      stack.includes('memberCentre' as PopupName) && centre !== undefined && isMemberCentrePage(centre)
+        ? centre
+        : undefined,
+  }
+}
+
+export interface ModalState {
+  /** Open popups, bottom first. */
+  stack: readonly PopupName[]
+  /** The member centre's page, when one is chosen. */
+  page: MemberCentrePage | undefined
+}
+
+export function readModals(search: Record<string, unknown>): ModalState {
+  const valid = validatePopupSearch(search)
+  return { stack: parseStack(valid.popup), page: valid.centre }
+}
+
+/** What the history entries this app pushed remember: the hrefs of the in-app entries below. */
+interface PopupHistoryState {
+  popupTrail?: string[]
+}
+
+let router: AnyRouter | undefined
+
+/** The router the popups live in (set by the popup host when it renders). */
+export function bindRouter(r: AnyRouter): void {
+  router = r
+}
+
+interface Batch {
+  state: ModalState
+  opened: boolean
+  closed: boolean
+  replace: boolean
+}
+
+/** Calls not applied yet: they are applied together, against the location of that moment. */
+let queue: ((b: Batch) => void)[] = []
+/** A Back in flight: later calls wait until the history has moved. */
+let traversing = false
+
+function current(): { href: string; state: ModalState; trail: string[] } | undefined {
+  if (!router) return undefined
+  const loc = router.history.location
+  const search = router.options.parseSearch(loc.search) as Record<string, unknown>
+  const trail = (loc.state as PopupHistoryState).popupTrail
+  return { href: loc.href, state: readModals(search), trail: Array.isArray(trail) ? trail : [] }
+}
+
+function applied(state: ModalState): Batch {
+  const b: Batch = { state, opened: false, closed: false, replace: false }
+  for (const change of queue) change(b)
+  return b
+}
+
+function edit(change: (b: Batch) => void): void {
+  if (!router) return
+  if (queue.length === 0) queueMicrotask(flush)
+  queue.push(change)
+}
+
+function flush(): void {
+  if (traversing) {
+    // The history has not moved yet; apply these calls once it has.
+    setTimeout(flush, 16)
+    return
+  }
+  const now = current()
+  const r = router
+  if (!now || !r) {
+    queue = []
+    return
+  }
+  const b = applied(now.state)
+  queue = []
+  const stack = b.state.stack
+  const next = {
+    popup: stack.length > 0 ? stack.join(separator) : undefined,
+    centre: stack.includes('memberCentre' as PopupName) ? b.state.page : undefined,
+  }
+  const target = r.buildLocation({
+    to: '.',
+    search: (prev: Record<string, unknown>) => ({ ...prev, ...next }),
+  } as Parameters<AnyRouter['buildLocation']>[0])
+  if (target.href === now.href) return
+  const go = (replace: boolean, trail: string[]) =>
+    void r.navigate({
+      href: target.href,
+      replace,
+      resetScroll: false,
+      state: { popupTrail: trail } as PopupHistoryState,
+    } as Parameters<AnyRouter['navigate']>[0])
+
+  if (b.replace || (b.opened && b.closed)) return go(true, now.trail)
+  if (b.opened) return go(false, [...now.trail, now.href].slice(-20))
+  if (b.closed) {
+    const k = [...now.trail].reverse().indexOf(target.href) + 1
+    if (k > 0) {
+      traversing = true
+      const done = () => {
+        traversing = false
+        stop()
+        clearTimeout(timer)
+      }
+      const stop = r.history.subscribe(done)
+      // Should the browser refuse to move, later calls still go through.
+      const timer = setTimeout(done, 1000)
+      r.history.flush()
+      r.history.go(-k)
+      return
+    }
+  }
+  go(true, now.trail)
+}
+
+const adopted = new WeakSet<AnyRouter>()
+
+/**
+ * A link that opens the app on a popup gets the page beneath it as the entry before, once:
+ * so Back (a phone's too) closes the popup and stays on the site, and the close button goes
+ * back to that page. A reload finds the entry already marked and leaves it alone.
+ */
+export function adoptDeepLink(): void {
+  const r = router
+  const now = current()
+  if (!r || !now || adopted.has(r)) return
+  adopted.add(r)
+  if (now.state.stack.length === 0 || now.trail.length > 0) return
+  const base = r.buildLocation({
+    to: '.',
+    search: (prev: Record<string, unknown>) => ({ ...prev, popup: undefined, centre: undefined }),
+  } as Parameters<AnyRouter['buildLocation']>[0])
+  r.history.replace(base.href, r.history.location.state)
+  // The browser history folds a replace and a push made together into one push: write it now.
+  r.history.flush()
+  r.history.push(now.href, { popupTrail: [base.href] } satisfies PopupHistoryState)
+}
 
 export interface OpenModalOptions {
-  referralCode?: string
+  /** The member centre's page (none: the menu on a phone, the first page on a desktop). */
   page?: MemberCentrePage
+  /** Replace the current location instead of adding a history entry. */
+  replace?: boolean
 }
 
-export function openModal(name: ModalName, opts: OpenModalOptions = {}): void {
-  if (name === 'register' && opts.referralCode !== undefined) state.referralCode = opts.referralCode
-  if (name === 'memberCentre') state.memberCentrePage = opts.page ?? 'securityCenter'
-  if (state.stack.includes(name)) return
-  state.stack.push(name)
+export function openModal(name: PopupName, opts: OpenModalOptions = {}): void {
+  edit((b) => {
+    const stack = b.state.stack
+    if (name === 'memberCentre') b.state = { ...b.state, page: opts.page }
+    if (opts.replace) b.replace = true
+    if (stack.includes(name)) {
+      // Already open: only its page may change, in place.
+      b.replace = true
+      return
+    }
+    b.state = { ...b.state, stack: [...stack, name] }
+    b.opened = true
+  })
 }
 
-export function closeModal(name: ModalName): void {
-  const at = state.stack.lastIndexOf(name)
-  if (at >= 0) state.stack.splice(at, 1)
+export function closeModal(name: PopupName): void {
+  edit((b) => {
+    const at = b.state.stack.lastIndexOf(name)
+    if (at < 0) return
+    b.state = { ...b.state, stack: b.state.stack.filter((n) => n !== name) }
+    b.closed = true
+  })
 }
 
 /** Closes one popup and opens another in its place (login -> register). */
-export function switchModal(from: ModalName, to: ModalName): void {
+export function switchModal(from: PopupName, to: PopupName): void {
   closeModal(from)
   openModal(to)
 }
 
-export function useModals() {
-  return useSnapshot(state)
+/**
+ * Moves the open member centre to a page. `push` adds a history entry (a page chosen from
+ * the phone's menu list, so Back returns to the list); no page at all goes back to the list.
+ */
+export function setMemberCentrePage(page: MemberCentrePage | undefined, opts: { push?: boolean } = {}): void {
+  edit((b) => {
+    if (b.state.page === page) return
+    b.state = { ...b.state, page }
+    if (page === undefined) b.closed = true
+    else if (opts.push) b.opened = true
+    else b.replace = true
+  })
+}
+
+/** The popups open now, counting calls not yet applied. */
+export function openModals(): readonly PopupName[] {
+  const now = current()
+  return now ? applied(now.state).state.stack : []
+}
+
+export function useModals(): ModalState {
+  const search = useRouterState({ select: (s) => s.location.search })
+  return readModals(search as Record<string, unknown>)
 }

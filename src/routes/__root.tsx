@@ -1,7 +1,8 @@
 /**
  * The root: the platform's status decides first (maintenance, region, blocked address
  * replace every route); the login-required flag sends visitors to /login; then the page,
- * with the popups, toasts, offline banner and update prompt around it.
+ * with the popups (named by the search params), toasts, offline banner and update prompt
+ * around it.
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { useQuery } from '@tanstack/react-query'
@@ -24,9 +25,14 @@ import {
   RegionRestrictedPage,
 } from '../features/status/components/status-pages'
 import { SocialReturn } from '../features/auth/components/social-return'
+import { validatePopupSearch } from '../lib/modal-store'
 import { ModalHost } from './-components/modal-host'
+// Every feature's popups and member-centre pages, registered before the first search is read.
+import './-components/popups'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  // The open popups (docs/decisions/003-popups-as-routes.md); a bad value is dropped.
+  validateSearch: validatePopupSearch,
   beforeLoad: async ({ context, location }) => {
     const status = await context.queryClient.ensureQueryData(statusQueryOptions()).catch(() => undefined)
     if (!status || status.maintenance || status.regionRestriction || status.ipBlocked) return

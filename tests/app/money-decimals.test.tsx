@@ -10,7 +10,6 @@ import { TransferFundPage } from '#src/features/money/components/transfer-fund-p
 import { WithdrawPage } from '#src/features/money/components/withdraw-page.tsx'
 import { moneyCatalog } from '#src/features/money/money-catalog.ts'
 import { loadSectionCatalog } from '#src/lib/i18n.ts'
-import { closeModal } from '#src/lib/modal-store.ts'
 import { endSession } from '#src/lib/session.ts'
 import { brand, balances, logIn, moneyAnswers, stubMoneyApi } from './fixtures'
 import { renderApp, renderUi } from './render'
@@ -50,7 +49,6 @@ beforeEach(async () => {
   await loadSectionCatalog(moneyCatalog)
 })
 afterEach(() => {
-  for (const m of ['memberCentre', 'login', 'needRealAccount'] as const) closeModal(m)
   endSession()
   vi.unstubAllGlobals()
 })

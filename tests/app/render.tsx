@@ -45,7 +45,9 @@ export async function renderUi(ui: ReactNode, locale: Locale = 'en') {
 const popupChunks = Promise.all([
   import('#src/features/auth/components/auth-modals.tsx'),
   import('#src/features/notices/components/notice-popup.tsx'),
-  import('#src/routes/-components/member-centre.tsx'),
+  import('#src/features/auth/components/auth-popups.tsx'),
+  import('#src/features/notices/components/notice-popup-host.tsx'),
+  import('#src/features/member/components/member-centre-modal.tsx'),
 ])
 
 export async function renderApp(path: string, locale: Locale = 'en') {

@@ -4,49 +4,74 @@ import './centre-layout.css'
 export interface CentreLayoutProps<P extends string> {
   menuLabel: string
   pages: readonly P[]
-  current: P
+  /** The page shown; none shows the menu alone (a phone's list of pages). */
+  current: P | undefined
   onSelect: (page: P) => void
   label: (page: P) => ReactNode
+  /** On a phone, the control that leaves the page for the menu list. */
+  back?: { label: string; onBack: () => void }
   children: ReactNode
 }
 
-/** The member and agent centres: a menu of pages and the chosen page beside it. */
+/**
+ * The member and agent centres. On a desktop the menu sits beside the chosen page; on a
+ * phone the menu is a list that fills the width, and a chosen page replaces it, with a
+ * back control to the list.
+ */
 export function CentreLayout<P extends string>({
   menuLabel,
   pages,
   current,
   onSelect,
   label,
+  back,
   children,
 }: CentreLayoutProps<P>) {
+  const heading = useRef<HTMLHeadingElement>(null)
   const menu = useRef<HTMLElement>(null)
-  // On a phone the menu scrolls sideways: keep the current page's entry in view.
+  const previous = useRef(current)
+  // On a phone the menu and the page take turns: focus follows to what is now shown.
   useEffect(() => {
-    const item = menu.current?.querySelector<HTMLElement>('[aria-current="page"]')
-    if (typeof item?.scrollIntoView === 'function')
-      item.scrollIntoView({ block: 'nearest', inline: 'nearest' })
-  }, [current])
+    const was = previous.current
+    previous.current = current
+    if (was === current || !back) return
+    if (current !== undefined) heading.current?.focus()
+    else menu.current?.querySelector<HTMLElement>(`[data-page="${was ?? ''}"]`)?.focus()
+  }, [current, back])
   return (
-    <div className="centre-layout">
+    <div className="centre-layout" data-view={current === undefined ? 'menu' : 'page'}>
       <nav aria-label={menuLabel} className="centre-menu" ref={menu}>
         <ul>
           {pages.map((p) => (
             <li key={p}>
               <button
                 type="button"
+                data-page={p}
                 aria-current={p === current ? 'page' : undefined}
                 onClick={() => onSelect(p)}
               >
-                {label(p)}
+                <span>{label(p)}</span>
+                <span aria-hidden="true" className="centre-chevron">
+                  ›
+                </span>
               </button>
             </li>
           ))}
         </ul>
       </nav>
-      <section className="centre-panel" aria-live="polite">
-        <h3>{label(current)}</h3>
-        {children}
-      </section>
+      {current !== undefined ? (
+        <section className="centre-panel" aria-live="polite">
+          {back ? (
+            <button type="button" className="centre-back" onClick={back.onBack}>
+              <span aria-hidden="true">‹</span> {back.label}
+            </button>
+          ) : null}
+          <h3 ref={heading} tabIndex={-1}>
+            {label(current)}
+          </h3>
+          {children}
+        </section>
+      ) : null}
     </div>
   )
 }

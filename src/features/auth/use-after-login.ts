@@ -2,13 +2,14 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { identityEndpoints, type LoginResponse } from '#contract/identity'
 import { api } from '../../lib/api'
-import { closeModal, openModal } from '../../lib/modal-store'
+import { closeModal, openModal, openModals } from '../../lib/modal-store'
 import { setMember, startSession } from '../../lib/session'
 
 /**
  * What follows a successful login or registration (spec section 4): the session is
  * stored; a default or expired password opens the forced change (not after an SMS or
- * social login); otherwise the member info loads and the after-login popup opens.
+ * social login); otherwise the member info loads and the after-login popup opens, unless a
+ * member-only popup was waiting for the login.
  */
 export function useAfterLogin() {
   const queryClient = useQueryClient()
@@ -32,6 +33,8 @@ export function useAfterLogin() {
       await navigate({ to: '/index' })
       return
     }
+    // A popup that asked for the login (a link to the member centre) shows now instead.
+    if (openModals().length > 0) return
     openModal('afterLogin')
   }
 }

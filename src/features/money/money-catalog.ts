@@ -1,6 +1,7 @@
 /**
  * The money pages' own catalog (lingui.config.ts), loaded with the first money chunk
- * through loadSectionCatalog (src/routes/-components/money-lazy.ts).
+ * through loadSectionCatalog (the member centre, src/features/money/popups.tsx, and the header
+ * balance, src/routes/-components/money-lazy.ts).
  */
 import type { CatalogLoaders } from '../../lib/i18n'
 

@@ -8,7 +8,6 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { LazyImage } from '../../components/ui/lazy-image'
 import { Skeleton } from '../../components/ui/skeleton'
-import { openProtected } from '../../lib/guards'
 import { openModal } from '../../lib/modal-store'
 import { cdnUrl, pickCdn } from '../../utils/cdn'
 import { brandQueryOptions } from '../../lib/brand-query'
@@ -40,8 +39,8 @@ export function HomePage() {
   useEffect(() => {
     if (!deposit) return
     void queryClient.invalidateQueries({ queryKey: ['money'] })
-    openProtected('memberCentre', { page: 'depositv2' })
-    void navigate({ to: '/index', search: {}, replace: true })
+    // In place of the return address, so Back does not come here again.
+    void navigate({ to: '/index', search: { popup: 'memberCentre', centre: 'depositv2' }, replace: true })
   }, [deposit, queryClient, navigate])
 
   // The popup notices open by themselves once per visit (session storage "index notice").

@@ -3,14 +3,17 @@ import { useEffect, useRef } from 'react'
 import { openModal, useModals } from '../../lib/modal-store'
 import { HomePage } from './home-page'
 
-/** /login: home with the login popup over it. */
+/**
+ * /login: home with the login popup over it (in place of this entry, so closing it never
+ * goes back to /login); once no popup is left, home.
+ */
 export function LoginRoute() {
   const navigate = useNavigate()
   const stack = useModals().stack
   const loginOpen = stack.includes('login')
   const wasOpen = useRef(false)
   useEffect(() => {
-    openModal('login')
+    openModal('login', { replace: true })
   }, [])
   useEffect(() => {
     if (loginOpen) wasOpen.current = true

@@ -4,7 +4,5 @@ import { safeCode } from '../-components/search'
 
 export const Route = createFileRoute('/_main/register')({
   validateSearch: (s: Record<string, unknown>) => ({ referralCode: safeCode(s.referralCode) }),
-  component: function Register() {
-    return <RegisterRoute referralCode={Route.useSearch().referralCode} />
-  },
+  component: RegisterRoute,
 })

@@ -1,12 +1,14 @@
 /**
  * The agent centre: its menu opens a page in the right-hand panel (team overview first).
- * Dividend, daily-wage and hourly-salary entries show only when their flags are on.
+ * Dividend, daily-wage and hourly-salary entries show only when their flags are on. On a
+ * phone it opens on the list of pages, and a page has a control back to the list.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type ReactNode } from 'react'
 import { CentreLayout } from '../../../components/layout/centre-layout'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { Modal } from '../../../components/ui/modal'
+import { phoneQuery, useMediaQuery } from '../../../hooks/use-media-query'
 
 type AgentPage =
   | 'agentTeamOverview'
@@ -76,7 +78,10 @@ export function AgentCentreModal({
   flags: AgentFlags
 }) {
   const { t } = useLingui()
-  const [page, setPage] = useState<AgentPage>('agentTeamOverview')
+  const phone = useMediaQuery(phoneQuery)
+  // On a phone the centre opens on its list of pages; on a desktop on the team overview.
+  const [chosen, setPage] = useState<AgentPage | undefined>(undefined)
+  const page = chosen ?? (phone ? undefined : 'agentTeamOverview')
   const pages = agentPages(flags)
   return (
     <Modal
@@ -93,6 +98,7 @@ export function AgentCentreModal({
         current={page}
         onSelect={setPage}
         label={(p) => <PageLabel page={p} />}
+        back={phone ? { label: t`Back to menu`, onBack: () => setPage(undefined) } : undefined}
       >
         <EmptyState title={<Trans>Nothing to show here yet.</Trans>} />
       </CentreLayout>

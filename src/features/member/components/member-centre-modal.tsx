@@ -1,67 +1,32 @@
 /**
- * The member centre: a left menu and the chosen page beside it. It is not closed by a
- * click on the background (spec section 9). The pages come from the caller (each its own
- * lazy chunk, composed in src/routes/-components/member-centre.tsx); a page without one
- * shows the empty state.
+ * The member centre: a menu of the pages the features registered (src/lib/popup-registry.ts)
+ * and the chosen page, whose name is in the URL (`?popup=memberCentre&centre=depositv2`).
+ * On a phone it opens on the menu as a list and a page has a control back to it; on a
+ * desktop the menu sits beside the page and the first page shows when none is chosen. It is
+ * not closed by a click on the background (spec section 9). A page without content shows
+ * the empty state.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState, type ReactNode } from 'react'
+import { Suspense } from 'react'
 import { CentreLayout } from '../../../components/layout/centre-layout'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { Modal } from '../../../components/ui/modal'
-import { memberCentrePages, type MemberCentrePage } from '../../../lib/modal-store'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { phoneQuery, useMediaQuery } from '../../../hooks/use-media-query'
+import { setMemberCentrePage, useModals } from '../../../lib/modal-store'
+import { memberCentrePages, type MemberCentrePage, type PopupProps } from '../../../lib/popup-registry'
 
-export const memberPages = memberCentrePages
-export type MemberPage = MemberCentrePage
-
-function PageLabel({ page }: { page: MemberPage }): ReactNode {
-  switch (page) {
-    case 'securityCenter':
-      return <Trans>My account</Trans>
-    case 'transferFund':
-      return <Trans>My wallet</Trans>
-    case 'depositv2':
-      return <Trans>Deposit</Trans>
-    case 'withdraw':
-      return <Trans>Withdrawal</Trans>
-    case 'transferUpline':
-      return <Trans>Transfer to upline</Trans>
-    case 'personalHistoryCopy':
-      return <Trans>Betting record</Trans>
-    case 'transactionHistory':
-      return <Trans>Account record</Trans>
-    case 'personalProfit':
-      return <Trans>Personal loss</Trans>
-    case 'bonusDetails':
-      return <Trans>Bonus details</Trans>
-    case 'rewardCenter':
-      return <Trans>Reward centre</Trans>
-    case 'referral':
-      return <Trans>Invite friends</Trans>
-    case 'missionLeaderboard':
-      return <Trans>Missions</Trans>
-    case 'messageV2':
-      return <Trans>Messages</Trans>
-  }
-}
-
-export function MemberCentreModal({
-  open,
-  onClose,
-  initial = 'securityCenter',
-  renderPage,
-}: {
-  open: boolean
-  onClose: () => void
-  initial?: MemberPage
-  /** The page's content, given a way to move to another page; null for the empty state. */
-  renderPage?: (page: MemberPage, go: (page: MemberPage) => void) => ReactNode
-}) {
-  const { t } = useLingui()
-  const [page, setPage] = useState<MemberPage>(initial)
+export function MemberCentrePopup({ onClose }: PopupProps) {
+  const { t, i18n } = useLingui()
+  const { page } = useModals()
+  const phone = useMediaQuery(phoneQuery)
+  const pages = memberCentrePages()
+  const current = page ?? (phone ? undefined : pages[0]?.page)
+  const entry = pages.find((p) => p.page === current)
+  const go = (p: MemberCentrePage) => setMemberCentrePage(p)
   return (
     <Modal
-      open={open}
+      open
       onClose={onClose}
       title={t`Member centre`}
       closeLabel={t`Close`}
@@ -70,12 +35,26 @@ export function MemberCentreModal({
     >
       <CentreLayout
         menuLabel={t`Member centre menu`}
-        pages={memberPages}
-        current={page}
-        onSelect={setPage}
-        label={(p) => <PageLabel page={p} />}
+        pages={pages.map((p) => p.page)}
+        current={current}
+        // From the phone's list a page is a step of its own: Back returns to the list.
+        onSelect={(p) => setMemberCentrePage(p, { push: phone && page === undefined })}
+        label={(p) => {
+          const label = pages.find((e) => e.page === p)?.label
+          return label ? i18n._(label) : p
+        }}
+        back={phone ? { label: t`Back to menu`, onBack: () => setMemberCentrePage(undefined) } : undefined}
       >
-        {renderPage?.(page, setPage) ?? <EmptyState title={<Trans>Nothing to show here yet.</Trans>} />}
+        {entry && entry.parts.length > 0 ? (
+          entry.parts.map((Part, i) => (
+            // Each part shows as soon as its own chunk is in.
+            <Suspense key={`${entry.page}-${i}`} fallback={<Skeleton lines={4} label={t`Loading`} />}>
+              <Part go={go} />
+            </Suspense>
+          ))
+        ) : (
+          <EmptyState title={<Trans>Nothing to show here yet.</Trans>} />
+        )}
       </CentreLayout>
     </Modal>
   )

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query'
+import { isFlagEnabled } from '#contract/system'
+import type { PopupProps } from '../../../lib/popup-registry'
+import { statusQueryOptions } from '../../../lib/status-query'
+import { AgentCentreModal } from './agent-centre-modal'
+
+/** The agent centre with the brand's flags for its optional pages. */
+export function AgentCentrePopup({ onClose }: PopupProps) {
+  const status = useQuery(statusQueryOptions())
+  const tree = status.data?.info.whitelabel ?? []
+  return (
+    <AgentCentreModal
+      open
+      onClose={onClose}
+      flags={{
+        enableCt: isFlagEnabled(tree, 'enableCt'),
+        salary: isFlagEnabled(tree, 'salary'),
+        hourSalary: isFlagEnabled(tree, 'hourSalary'),
+      }}
+    />
+  )
+}

@@ -1,0 +1,10 @@
+import { useQuery } from '@tanstack/react-query'
+import { isFlagEnabled } from '#contract/system'
+import { statusQueryOptions } from '../../../lib/status-query'
+import { MyAccountPage } from './my-account-page'
+
+/** My account in the member centre: the avatar choice when the brand offers it. */
+export function MyAccount() {
+  const status = useQuery(statusQueryOptions())
+  return <MyAccountPage avatarChoice={isFlagEnabled(status.data?.info.whitelabel ?? [], 'PROFPIC3')} />
+}

@@ -1,0 +1,37 @@
+/** The member centre, its my-account page and its missions page (src/lib/popup-registry.ts). */
+import { msg } from '@lingui/core/macro'
+import { definePopups, loadMemberCentreCatalogs } from '../../lib/popup-registry'
+
+declare module '../../lib/popup-registry' {
+  interface PopupNames {
+    memberCentre: true
+  }
+  interface MemberCentrePageNames {
+    securityCenter: true
+    missionLeaderboard: true
+  }
+}
+
+export const popups = definePopups({
+  popups: [
+    {
+      name: 'memberCentre',
+      guard: 'member',
+      // The menu's labels come from the features that register the pages: their catalogs first.
+      load: () =>
+        Promise.all([import('./components/member-centre-modal'), loadMemberCentreCatalogs()]).then(
+          ([m]) => m.MemberCentrePopup,
+        ),
+    },
+  ],
+  memberCentrePages: [
+    {
+      page: 'securityCenter',
+      order: 10,
+      label: msg`My account`,
+      load: () => import('./components/my-account-popup').then((m) => m.MyAccount),
+    },
+    // No content yet: the empty state.
+    { page: 'missionLeaderboard', order: 120, label: msg`Missions` },
+  ],
+})

@@ -1,0 +1,143 @@
+/**
+ * The popups and member-centre pages, registered by the features that own them
+ * (docs/decisions/003-popups-as-routes.md). A feature names its popups and pages by
+ * augmenting PopupNames and MemberCentrePageNames, and lists them in its own
+ * `src/features/<name>/popups.tsx` (collected in src/routes/-components/popups.ts), so no
+ * shared file lists them all.
+ */
+import type { MessageDescriptor } from '@lingui/core'
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import { loadSectionCatalog, type CatalogLoaders } from './i18n'
+
+/**
+ * The popups' names: each feature adds its own by module augmentation, e.g.
+ * `declare module '../../lib/popup-registry' { interface PopupNames { notice: true } }`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by module augmentation
+export interface PopupNames {}
+export type PopupName = keyof PopupNames & string
+
+/** The member centre's pages' names, added by module augmentation like PopupNames. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by module augmentation
+export interface MemberCentrePageNames {}
+export type MemberCentrePage = keyof MemberCentrePageNames & string
+
+export interface PopupProps {
+  /** Closes this popup (Back when it was opened in the app). */
+  onClose: () => void
+}
+
+export interface CentrePageProps {
+  /** Moves the member centre to another page. */
+  go: (page: MemberCentrePage) => void
+}
+
+export interface PopupRegistration {
+  name: PopupName
+  /** A member-only popup shows login to a visitor; an agent-only one shows nothing to a non-agent. */
+  guard?: 'member' | 'agent'
+  /** The popup's code, loaded when it first opens. */
+  load: () => Promise<ComponentType<PopupProps>>
+}
+
+export interface CentrePageRegistration {
+  page: MemberCentrePage
+  /** Place in the menu: lower comes first. */
+  order: number
+  label: MessageDescriptor
+  /** The page's content; without it the page shows the empty state. */
+  load?: () => Promise<ComponentType<CentrePageProps>>
+}
+
+/** More content for a page another feature registered, shown below it (lower order first). */
+export interface CentreSectionRegistration {
+  page: MemberCentrePage
+  order: number
+  load: () => Promise<ComponentType<CentrePageProps>>
+}
+
+/** What one feature's popups.tsx exports as `popups`. */
+export interface FeaturePopups {
+  popups?: PopupRegistration[]
+  memberCentrePages?: CentrePageRegistration[]
+  memberCentreSections?: CentreSectionRegistration[]
+  /** A lazily loaded catalog holding this feature's page labels (loaded when the centre opens). */
+  catalog?: CatalogLoaders
+}
+
+export function definePopups(popups: FeaturePopups): FeaturePopups {
+  return popups
+}
+
+export interface PopupEntry {
+  name: PopupName
+  guard?: 'member' | 'agent'
+  Component: LazyExoticComponent<ComponentType<PopupProps>>
+}
+
+export interface CentrePageEntry {
+  page: MemberCentrePage
+  order: number
+  label: MessageDescriptor
+  /** The page's parts in order: its own content first, then the sections of other features. */
+  parts: LazyExoticComponent<ComponentType<CentrePageProps>>[]
+}
+
+const popupEntries = new Map<string, PopupEntry>()
+const pageEntries = new Map<string, CentrePageEntry>()
+const catalogs: CatalogLoaders[] = []
+let pageList: CentrePageEntry[] = []
+
+function lazyOf<P>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => ({ default: await load() }))
+}
+
+/** Registers every feature's popups and pages; a name registered twice is a mistake. */
+export function registerPopups(features: readonly FeaturePopups[]): void {
+  const sections: CentreSectionRegistration[] = []
+  for (const f of features) {
+    for (const p of f.popups ?? []) {
+      if (popupEntries.has(p.name)) throw new Error(`popup ${p.name} is registered twice`)
+      popupEntries.set(p.name, { name: p.name, guard: p.guard, Component: lazyOf(p.load) })
+    }
+    for (const p of f.memberCentrePages ?? []) {
+      if (pageEntries.has(p.page)) throw new Error(`member-centre page ${p.page} is registered twice`)
+      pageEntries.set(p.page, {
+        page: p.page,
+        order: p.order,
+        label: p.label,
+        parts: p.load ? [lazyOf(p.load)] : [],
+      })
+    }
+    sections.push(...(f.memberCentreSections ?? []))
+    if (f.catalog && (f.memberCentrePages?.length ?? 0) > 0) catalogs.push(f.catalog)
+  }
+  for (const s of [...sections].sort((a, b) => a.order - b.order)) {
+    const entry = pageEntries.get(s.page)
+    if (!entry) throw new Error(`a section names the unregistered member-centre page ${s.page}`)
+    entry.parts.push(lazyOf(s.load))
+  }
+  pageList = [...pageEntries.values()].sort((a, b) => a.order - b.order)
+}
+
+export function popupEntry(name: string): PopupEntry | undefined {
+  return popupEntries.get(name)
+}
+
+export function isPopupName(name: string): name is PopupName {
+  return popupEntries.has(name)
+}
+
+export function isMemberCentrePage(page: string): page is MemberCentrePage {
+  return pageEntries.has(page)
+}
+
+/** The member centre's pages in menu order. */
+export function memberCentrePages(): readonly CentrePageEntry[] {
+  return pageList
+}
+
+/** Loads the catalogs that hold the member centre's page labels. */
+export function loadMemberCentreCatalogs(): Promise<void> {
+  return Promise.all(catalogs.map(loadSectionCatalog)).then(() => undefined)
+}

@@ -1,0 +1,178 @@
+/**
+ * Popups in the URL (docs/decisions/003-popups-as-routes.md): a link opens one, Back closes
+ * the topmost, the close button goes back after an in-app open and replaces after a link,
+ * a bad value is dropped, and a member-only popup asks a visitor to log in first.
+ */
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { moneyCatalog } from '#src/features/money/money-catalog.ts'
+import { loadSectionCatalog } from '#src/lib/i18n.ts'
+import { openModal } from '#src/lib/modal-store.ts'
+import { registerPopups } from '#src/lib/popup-registry.ts'
+import { endSession } from '#src/lib/session.ts'
+import { defaultAnswers, logIn, moneyAnswers, stubApi, stubMoneyApi } from './fixtures'
+import { renderApp } from './render'
+
+// The deposit page is a lazy chunk: transformed once here, as a warm browser cache would
+// serve it, so a test waits only for React (the popups' own chunks: tests/app/render.tsx).
+beforeAll(() => import('#src/features/money/components/deposit-page.tsx'), 30_000)
+
+beforeEach(async () => {
+  sessionStorage.setItem('index-notice-seen', '1')
+  await loadSectionCatalog(moneyCatalog)
+})
+afterEach(() => {
+  endSession()
+  vi.unstubAllGlobals()
+})
+
+const search = (router: { state: { location: { search: unknown } } }) => router.state.location.search
+
+describe('popups in the URL', () => {
+  test('a link to the deposit page opens it over the page beneath: Back closes it and stays', async () => {
+    logIn()
+    stubMoneyApi(moneyAnswers())
+    const { router } = await renderApp('/index?popup=memberCentre&centre=depositv2')
+    const dialog = await screen.findByRole('dialog', { name: 'Member centre' })
+    expect(within(dialog).getByRole('button', { name: 'Deposit' }).getAttribute('aria-current')).toBe('page')
+    expect(await within(dialog).findByText('000 111 222')).toBeTruthy()
+    expect(router.history.canGoBack()).toBe(true)
+    router.history.back()
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(router.state.location.href).toBe('/index')
+  })
+
+  test('the close button goes back to the page beneath a link, and replaces where there is none', async () => {
+    logIn()
+    stubMoneyApi(moneyAnswers())
+    const user = userEvent.setup()
+    const { router } = await renderApp('/index?popup=memberCentre&centre=depositv2')
+    let dialog = await screen.findByRole('dialog', { name: 'Member centre' })
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(router.state.location.href).toBe('/index')
+    expect(router.history.canGoBack()).toBe(false)
+
+    // The return from the payment gateway opens the centre in place of its own entry.
+    await router.navigate({
+      to: '/index',
+      search: { popup: 'memberCentre', centre: 'depositv2' },
+      replace: true,
+    })
+    dialog = await screen.findByRole('dialog', { name: 'Member centre' })
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(router.state.location.href).toBe('/index')
+    expect(router.history.canGoBack()).toBe(false)
+  })
+
+  test('opened in the app it adds a history entry: Back closes it, and so does the close button', async () => {
+    logIn()
+    stubMoneyApi(moneyAnswers())
+    const user = userEvent.setup()
+    const { router } = await renderApp('/index')
+    const banner = await screen.findByRole('banner')
+    await user.click(await within(banner).findByRole('button', { name: 'Deposit' }))
+    await screen.findByRole('dialog', { name: 'Member centre' })
+    expect(search(router)).toMatchObject({ popup: 'memberCentre', centre: 'depositv2' })
+    router.history.back()
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(router.state.location.href).toBe('/index')
+
+    await user.click(within(banner).getByRole('button', { name: 'Withdrawal' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Member centre' })
+    const index = router.history.location.state.__TSR_index
+    // Another page replaces the entry: Back still closes the centre in one step.
+    await user.click(within(dialog).getByRole('button', { name: 'My wallet' }))
+    await waitFor(() => expect(search(router)).toMatchObject({ centre: 'transferFund' }))
+    expect(router.history.location.state.__TSR_index).toBe(index)
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(router.state.location.href).toBe('/index')
+    expect(router.history.location.state.__TSR_index).toBe(index - 1)
+  })
+
+  test('a popup opens over another, and Back closes only the topmost', async () => {
+    logIn()
+    stubMoneyApi(moneyAnswers())
+    const { router } = await renderApp('/index?popup=memberCentre&centre=depositv2')
+    await screen.findByRole('dialog', { name: 'Member centre' })
+    openModal('notice')
+    expect(await screen.findByRole('dialog', { name: 'Announcement' })).toBeTruthy()
+    expect(search(router)).toMatchObject({ popup: 'memberCentre.notice', centre: 'depositv2' })
+    router.history.back()
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Announcement' })).toBeNull())
+    expect(screen.getByRole('dialog', { name: 'Member centre' })).toBeTruthy()
+  })
+
+  test('an unknown popup or page is dropped, not an error page', async () => {
+    logIn()
+    stubMoneyApi(moneyAnswers())
+    const { router } = await renderApp('/index?popup=nothing&centre=depositv2')
+    await screen.findByRole('heading', { level: 1, name: 'Welcome to Lotus Play' })
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(search(router)).toEqual({})
+
+    const user = userEvent.setup()
+    await user.click(await within(screen.getByRole('banner')).findByRole('button', { name: /Dara/ }))
+    const dialog = await screen.findByRole('dialog', { name: 'Member centre' })
+    // No page named: the first page of the menu (a desktop's layout).
+    expect(within(dialog).getByRole('button', { name: 'My account' }).getAttribute('aria-current')).toBe(
+      'page',
+    )
+  })
+
+  test("the member centre's menu lists every feature's pages in the spec's order", async () => {
+    logIn()
+    stubMoneyApi(moneyAnswers())
+    await renderApp('/index?popup=memberCentre&centre=messageV2')
+    const dialog = await screen.findByRole('dialog', { name: 'Member centre' })
+    const menu = within(dialog).getByRole('navigation', { name: 'Member centre menu' })
+    const labels = [
+      'My account',
+      'My wallet',
+      'Deposit',
+      'Withdrawal',
+      'Transfer to upline',
+      'Betting record',
+      'Account record',
+      'Personal loss',
+      'Bonus details',
+      'Reward centre',
+      'Invite friends',
+      'Missions',
+      'Messages',
+    ]
+    // Found by their whole accessible names (the phone's chevron is not read out), in order.
+    const buttons = within(menu).getAllByRole('button')
+    expect(buttons).toHaveLength(labels.length)
+    expect(labels.map((name) => buttons.indexOf(within(menu).getByRole('button', { name })))).toEqual(
+      labels.map((_, i) => i),
+    )
+    // A page without content yet shows the empty state.
+    expect(within(dialog).getByRole('heading', { level: 3, name: 'Messages' })).toBeTruthy()
+    expect(within(dialog).getByText('Nothing to show here yet.')).toBeTruthy()
+  })
+
+  test('a visitor following a link to the member centre gets the login popup; closing it drops the link', async () => {
+    stubApi(defaultAnswers())
+    const user = userEvent.setup()
+    const { router } = await renderApp('/index?popup=memberCentre&centre=depositv2')
+    const login = await screen.findByRole('dialog', { name: 'Log in' })
+    expect(screen.queryByRole('dialog', { name: 'Member centre' })).toBeNull()
+    await user.click(within(login).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(router.state.location.href).toBe('/index')
+  })
+
+  test('a popup or a page that two features both register is refused', () => {
+    const load = () => Promise.resolve(() => null)
+    expect(() => registerPopups([{ popups: [{ name: 'login', load }] }])).toThrow(
+      'popup login is registered twice',
+    )
+    expect(() =>
+      registerPopups([{ memberCentrePages: [{ page: 'depositv2', order: 1, label: { id: 'Deposit' } }] }]),
+    ).toThrow('member-centre page depositv2 is registered twice')
+  })
+})
