@@ -2,8 +2,13 @@
  * Component tests: an unexpected console.error fails the test (epic-stack's rule), and
  * the DOM is cleaned between tests.
  */
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach, beforeEach, vi } from 'vitest'
+
+// `findBy…` waits for what the user will see, not for how fast it comes: Testing Library's
+// default of 1 s turned a loaded machine into failures (a popup opened by a router
+// navigation after its query answered took 1.2 s once). Speed is measured in the bench.
+configure({ asyncUtilTimeout: 5000 })
 
 // NOTE: jsdom has no layout; the router's scroll restoration calls scrollTo.
 window.scrollTo = () => undefined
