@@ -12,10 +12,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Keyring } from '../crypto/keyring'
 import { memberTypes } from '#contract/identity'
-import { isAgentType, type Sessions } from '../identity/sessions'
+import { isAgentType, type AuthedSession, type Sessions } from '../identity/sessions'
 import type { AccessService } from '../system/access'
 import { AppError } from './errors'
-import { requestHash, storedAnswer } from '../money/idempotency'
+import { replayOf, requestHash, storedAnswer, type StoredKey } from '../money/idempotency'
 import type { Db } from '../plugins/external/db'
 import { sendHot, type HotReads } from './hot-reads'
 import { callerContext, type CallerContext } from './request-context'
@@ -96,10 +96,21 @@ export function registerEndpoint<E extends EndpointDef>(
           throw new AppError('region_restricted', 'access from this region is restricted')
         if (v.maintenance) throw new AppError('system_maintenance', 'the system is under maintenance')
       }
+      // An idempotent row's key is looked up in the same statement as the session; a
+      // missing or malformed key is refused after the session checks, as before.
+      const key = def.idempotent ? headerOf(req, idempotencyHeader)?.trim() : undefined
+      const keyOk = key !== undefined && idempotencyKeyPattern.test(key)
       if (def.auth !== 'public') {
         const raw = req.headers.authorization
         const token = (Array.isArray(raw) ? raw[0] : raw)?.trim() || undefined
-        const session = await deps.sessions.authenticate(token, caller.merchantCode)
+        let session: AuthedSession
+        if (keyOk) {
+          const found = await deps.sessions.authenticateWithKey(token, caller.merchantCode, key)
+          session = found.session
+          req.storedKey = found.stored
+        } else {
+          session = await deps.sessions.authenticate(token, caller.merchantCode)
+        }
         if (def.auth === 'member' && session.type === memberTypes.guest) {
           throw new AppError('in_need_true_account', 'a real account is needed for this')
         }
@@ -112,8 +123,7 @@ export function registerEndpoint<E extends EndpointDef>(
         caller.session = session
       }
       if (def.idempotent) {
-        const key = headerOf(req, idempotencyHeader)?.trim()
-        if (!key || !idempotencyKeyPattern.test(key)) {
+        if (!keyOk) {
           throw new AppError(
             'idempotency_key_required',
             'send an Idempotency-Key header (8-128 letters, digits, - or _) with this request',
@@ -168,7 +178,8 @@ export function registerEndpoint<E extends EndpointDef>(
         endpoint: def.name,
         hash: requestHash(def.name, inputOf(req), def.secrets),
       }
-      const stored = await storedAnswer(deps.db, caller.idempotency)
+      // The key's row was read with the session (onRequest), before any check ran.
+      const stored = replayOf(req.storedKey, caller.idempotency)
       if (stored) return reply.send({ success: true as const, value: stored.response })
     },
     handler: async (req, reply) => {
@@ -236,5 +247,7 @@ function headerOf(req: FastifyRequest, name: string): string | undefined {
 declare module 'fastify' {
   interface FastifyRequest {
     caller?: CallerContext
+    /** The row an earlier request with this Idempotency-Key left, read with the session. */
+    storedKey?: StoredKey
   }
 }

@@ -5,10 +5,11 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { memberTypes } from '#contract/identity'
-import { and, eq, isNull, lt, ne, or } from 'drizzle-orm'
-import { members, sessions } from '../db/schema'
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm'
+import { sessions } from '../db/schema'
 import { AppError } from '../http/errors'
-import type { Db, Tx } from '../plugins/external/db'
+import type { StoredKey } from '../money/idempotency'
+import { rowsOf, type Db, type Tx } from '../plugins/external/db'
 
 export interface SessionPolicy {
   idleMs: number
@@ -25,6 +26,24 @@ export interface AuthedSession {
   mustChangePassword: boolean
 }
 
+/** The row of the lookup statement (see createSessions). */
+interface SessionRow {
+  session_id: number
+  member_id: number
+  login_type: string
+  last_seen_ms: number
+  expires_ms: number
+  revoked: boolean
+  merchant_code: string
+  type: number
+  username: string
+  status: string
+  must_change_password: boolean
+  key_endpoint: string | null
+  key_hash: string | null
+  key_response: unknown
+}
+
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
@@ -37,6 +56,64 @@ export function createSessions(db: Db, policy: SessionPolicy, now: () => Date) {
    * between 0.9 and 1.0 times the idle limit after its last request, never later.
    */
   const touchEveryMs = Math.floor(policy.idleMs / 10)
+
+  /**
+   * One statement: the session, its member, and (given a key) the member's idempotency row
+   * for that key. Times come back as epoch milliseconds, the same on both engines.
+   */
+  async function lookup(
+    token: string | undefined,
+    merchantCode: string,
+    idempotencyKey: string | undefined,
+  ): Promise<{ session: AuthedSession; stored: StoredKey | undefined }> {
+    if (!token) throw new AppError('CUSTOMER_NOT_LOGIN', 'please log in')
+    if (token.length > 512) throw new AppError('user.or.token.invalid', 'the session is not valid')
+    const result = await db.execute(sql`
+      select s.id as session_id, s.member_id, s.login_type,
+             floor(extract(epoch from s.last_seen_at) * 1000)::float8 as last_seen_ms,
+             floor(extract(epoch from s.expires_at) * 1000)::float8 as expires_ms,
+             s.revoked_at is not null as revoked,
+             m.merchant_code, m.type, m.username, m.status, m.must_change_password,
+             k.endpoint as key_endpoint, k.request_hash as key_hash, k.response as key_response
+      from sessions s
+      join members m on m.id = s.member_id
+      left join idempotency_keys k on k.member_id = s.member_id and k.key = ${idempotencyKey ?? null}::text
+      where s.token_hash = ${hashToken(token)}`)
+    const row = rowsOf<SessionRow>(result)[0]
+    const t = now()
+    const lastSeenMs = Number(row?.last_seen_ms)
+    if (
+      !row ||
+      row.revoked ||
+      Number(row.expires_ms) <= t.getTime() ||
+      t.getTime() - lastSeenMs > policy.idleMs ||
+      row.status !== 'active' ||
+      row.merchant_code !== merchantCode
+    ) {
+      throw new AppError('user.or.token.invalid', 'the session has ended; please log in again')
+    }
+    const sessionId = Number(row.session_id)
+    if (t.getTime() - lastSeenMs > touchEveryMs) {
+      await db.update(sessions).set({ lastSeenAt: t }).where(eq(sessions.id, sessionId))
+    }
+    return {
+      session: {
+        sessionId,
+        memberId: Number(row.member_id),
+        merchantCode: row.merchant_code,
+        type: Number(row.type),
+        username: row.username,
+        // A login by SMS code or a social provider never forces the change (spec section 4).
+        mustChangePassword:
+          row.must_change_password && row.login_type !== 'social' && row.login_type !== 'sms',
+      },
+      stored:
+        row.key_endpoint === null || row.key_hash === null
+          ? undefined
+          : { endpoint: row.key_endpoint, requestHash: row.key_hash, response: row.key_response },
+    }
+  }
+
   return {
     async create(
       memberId: number,
@@ -61,48 +138,20 @@ export function createSessions(db: Db, policy: SessionPolicy, now: () => Date) {
 
     /** The session behind a raw Authorization token; AppError 401 when there is none. */
     async authenticate(token: string | undefined, merchantCode: string): Promise<AuthedSession> {
-      if (!token) throw new AppError('CUSTOMER_NOT_LOGIN', 'please log in')
-      if (token.length > 512) throw new AppError('user.or.token.invalid', 'the session is not valid')
-      const [row] = await db
-        .select({
-          sessionId: sessions.id,
-          memberId: sessions.memberId,
-          lastSeenAt: sessions.lastSeenAt,
-          expiresAt: sessions.expiresAt,
-          revokedAt: sessions.revokedAt,
-          merchantCode: members.merchantCode,
-          type: members.type,
-          username: members.username,
-          status: members.status,
-          mustChangePassword: members.mustChangePassword,
-          loginType: sessions.loginType,
-        })
-        .from(sessions)
-        .innerJoin(members, eq(members.id, sessions.memberId))
-        .where(eq(sessions.tokenHash, hashToken(token)))
-      const t = now()
-      if (
-        !row ||
-        row.revokedAt !== null ||
-        row.expiresAt <= t ||
-        t.getTime() - row.lastSeenAt.getTime() > policy.idleMs ||
-        row.status !== 'active' ||
-        row.merchantCode !== merchantCode
-      ) {
-        throw new AppError('user.or.token.invalid', 'the session has ended; please log in again')
-      }
-      if (t.getTime() - row.lastSeenAt.getTime() > touchEveryMs) {
-        await db.update(sessions).set({ lastSeenAt: t }).where(eq(sessions.id, row.sessionId))
-      }
-      return {
-        sessionId: row.sessionId,
-        memberId: row.memberId,
-        merchantCode: row.merchantCode,
-        type: row.type,
-        username: row.username,
-        // A login by SMS code or a social provider never forces the change (spec section 4).
-        mustChangePassword: row.mustChangePassword && row.loginType !== 'social' && row.loginType !== 'sms',
-      }
+      return (await lookup(token, merchantCode, undefined)).session
+    },
+
+    /**
+     * The session, as `authenticate`, and the row an earlier request of its member left
+     * with this idempotency key (if one committed), read in the same statement: an
+     * idempotent request's replay check costs no round trip of its own.
+     */
+    async authenticateWithKey(
+      token: string | undefined,
+      merchantCode: string,
+      idempotencyKey: string,
+    ): Promise<{ session: AuthedSession; stored: StoredKey | undefined }> {
+      return lookup(token, merchantCode, idempotencyKey)
     },
 
     async revoke(sessionId: number): Promise<void> {

@@ -56,6 +56,28 @@ export function idempotencyOf(caller: { idempotency?: IdempotencyContext }): Ide
   return caller.idempotency
 }
 
+/** The row an earlier request with the key left: what it was for, and its answer. */
+export interface StoredKey {
+  endpoint: string
+  requestHash: string
+  response: unknown
+}
+
+/**
+ * The answer to replay from the row an earlier request with this key left, if there is
+ * one; refuses the key when it was used for another endpoint or another body.
+ */
+export function replayOf(
+  first: StoredKey | undefined,
+  ctx: IdempotencyContext,
+): { response: unknown } | undefined {
+  if (!first) return undefined
+  if (first.endpoint !== ctx.endpoint || first.requestHash !== ctx.hash) {
+    throw new AppError('idempotency_key_reused', 'this idempotency key was used for another request')
+  }
+  return { response: first.response }
+}
+
 /**
  * The stored answer of an earlier request with this key, if one committed; refuses the key
  * when it was used for another endpoint or another body.
@@ -65,14 +87,14 @@ export async function storedAnswer(
   ctx: IdempotencyContext,
 ): Promise<{ response: unknown } | undefined> {
   const [first] = await db
-    .select()
+    .select({
+      endpoint: idempotencyKeys.endpoint,
+      requestHash: idempotencyKeys.requestHash,
+      response: idempotencyKeys.response,
+    })
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.memberId, ctx.memberId), eq(idempotencyKeys.key, ctx.key)))
-  if (!first) return undefined
-  if (first.endpoint !== ctx.endpoint || first.requestHash !== ctx.hash) {
-    throw new AppError('idempotency_key_reused', 'this idempotency key was used for another request')
-  }
-  return { response: first.response }
+  return replayOf(first, ctx)
 }
 
 /** Thrown inside the transaction to roll it back when another request owns the key. */

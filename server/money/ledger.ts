@@ -12,7 +12,7 @@ import { mainAccountTypeId } from '#contract/wallet'
 import type { MovementType } from '#contract/records'
 import { ledgerAccounts } from '../db/schema'
 import { pgCodes, pgErrorOf } from '../db/pg-errors'
-import type { Db, Tx } from '../plugins/external/db'
+import { rowsOf, type Db, type Tx } from '../plugins/external/db'
 
 export type Executor = Db | Tx
 
@@ -67,6 +67,23 @@ export interface Posted {
   transactionId: number
   /** Each touched account's balance after the movement. */
   balances: Map<number, bigint>
+  /** With `walletsOf`: every wallet of that member after the movement, main first. */
+  wallets?: MemberWallet[]
+}
+
+/** One wallet of a member as it stands. */
+export interface MemberWallet {
+  id: number
+  accountTypeId: number
+  balance: bigint
+}
+
+export interface PostOptions {
+  /**
+   * Also answer every wallet of this member (of the movement's brand) after the movement,
+   * from the same statement: what a caller would otherwise read with memberWallets.
+   */
+  walletsOf?: number
 }
 
 export function memberAccountCode(memberId: number, accountTypeId: number): string {
@@ -163,7 +180,7 @@ export function createLedger(db: Db) {
      * Writes one movement inside the caller's transaction. Throws InsufficientFunds when a
      * member wallet would go below zero; the caller's transaction then rolls back whole.
      */
-    async post(tx: Tx, m: Movement): Promise<Posted> {
+    async post(tx: Tx, m: Movement, opts: PostOptions = {}): Promise<Posted> {
       const postings = normalise(m.postings)
       const ids = postings.map((p) => p.accountId)
       // Array literals (digits only): drizzle would spread a JS array into separate parameters.
@@ -172,9 +189,7 @@ export function createLedger(db: Db) {
       // One statement: lock the accounts in ascending id order (the order every movement
       // takes them in, so two movements never deadlock), change each balance, write the
       // transaction and its postings with the balances after.
-      let result: unknown
-      try {
-        result = await tx.execute(sql`
+      const movement = sql`
           with locked as (
             select id from ledger_accounts where id = any(${idList}::int[]) order by id for update
           ), changed as (
@@ -187,11 +202,27 @@ export function createLedger(db: Db) {
             values (${m.merchantCode}, ${m.type}, ${m.memberId ?? null}, ${m.reference ?? null},
                     ${m.memo ?? null}, ${m.actor}, ${m.at.toISOString()}::timestamptz)
             returning id
+          ), posted as (
+            insert into ledger_postings (transaction_id, account_id, amount, balance_after, created_at)
+            select t.id, changed.id, changed.amount, changed.balance, ${m.at.toISOString()}::timestamptz
+            from t, changed
+            returning transaction_id, account_id, balance_after
           )
-          insert into ledger_postings (transaction_id, account_id, amount, balance_after, created_at)
-          select t.id, changed.id, changed.amount, changed.balance, ${m.at.toISOString()}::timestamptz
-          from t, changed
-          returning transaction_id::text as transaction_id, account_id, balance_after::text as balance_after`)
+          select transaction_id::text as transaction_id, account_id, balance_after::text as balance_after,
+                 null::int as wallet_type
+          from posted`
+      // The member's wallets after the movement: the statement's own snapshot for those it
+      // did not touch (as a read after it would see them), the new balance for those it did.
+      if (opts.walletsOf !== undefined) {
+        movement.append(sql`
+          union all
+          select null, a.id, coalesce(c.balance, a.balance)::text, coalesce(a.account_type_id, ${mainAccountTypeId})
+          from ledger_accounts a left join changed c on c.id = a.id
+          where a.merchant_code = ${m.merchantCode} and a.member_id = ${opts.walletsOf}`)
+      }
+      let result: unknown
+      try {
+        result = await tx.execute(movement)
       } catch (err) {
         // Only the wallets' own constraint means a lack of money; any other refusal is a
         // fault in the movement, left to the error handler to log and answer with a 500.
@@ -204,11 +235,33 @@ export function createLedger(db: Db) {
         }
         throw err
       }
-      const rows = rowsOf<{ transaction_id: string; account_id: number; balance_after: string }>(result)
-      if (rows.length !== postings.length) throw new Error('a ledger account of the movement is missing')
+      const rows = rowsOf<{
+        transaction_id: string | null
+        account_id: number
+        balance_after: string
+        wallet_type: number | null
+      }>(result)
       const balances = new Map<number, bigint>()
-      for (const r of rows) balances.set(Number(r.account_id), BigInt(r.balance_after))
-      return { transactionId: Number(rows[0]?.transaction_id), balances }
+      const wallets: MemberWallet[] = []
+      let transactionId: number | undefined
+      for (const r of rows) {
+        if (r.transaction_id === null) {
+          wallets.push({
+            id: Number(r.account_id),
+            accountTypeId: Number(r.wallet_type),
+            balance: BigInt(r.balance_after),
+          })
+        } else {
+          transactionId = Number(r.transaction_id)
+          balances.set(Number(r.account_id), BigInt(r.balance_after))
+        }
+      }
+      if (balances.size !== postings.length || transactionId === undefined) {
+        throw new Error('a ledger account of the movement is missing')
+      }
+      if (opts.walletsOf === undefined) return { transactionId, balances }
+      wallets.sort((a, b) => a.accountTypeId - b.accountTypeId)
+      return { transactionId, balances, wallets }
     },
 
     async balance(ex: Executor, accountId: number): Promise<bigint> {
@@ -220,7 +273,7 @@ export function createLedger(db: Db) {
     },
 
     /** Every wallet of a member that exists, main first. */
-    async memberWallets(ex: Executor, merchantCode: string, memberId: number) {
+    async memberWallets(ex: Executor, merchantCode: string, memberId: number): Promise<MemberWallet[]> {
       const rows = await ex
         .select({
           id: ledgerAccounts.id,
@@ -322,12 +375,6 @@ export async function reconcile(db: Db): Promise<ReconcileReport> {
     report.negativeWallets.length === 0 &&
     brandTotals.every((t) => t.total === '0')
   return report
-}
-
-/** PGlite answers `{ rows }`, node-postgres a QueryResult with `rows`: both have rows. */
-function rowsOf<T>(result: unknown): T[] {
-  const r = result as { rows?: T[] }
-  return Array.isArray(r.rows) ? r.rows : (result as T[])
 }
 
 /** The report as lines for the operator. */

@@ -14,7 +14,7 @@ import type { Db } from '../plugins/external/db'
 import { amountOrThrow, currencyOf, orInsufficient, type MerchantRow } from './common'
 import type { MoneySettings, WalletDef } from './settings'
 import { idempotencyOf, withIdempotency } from './idempotency'
-import type { Executor, Ledger } from './ledger'
+import type { Executor, Ledger, MemberWallet } from './ledger'
 
 export interface MoneyDeps {
   db: Db
@@ -32,9 +32,17 @@ export async function balancesOf(
   defs: WalletDef[],
   onlyTypeId?: number,
 ): Promise<Balances> {
-  const held = new Map(
-    (await ledger.memberWallets(ex, m.code, memberId)).map((w) => [w.accountTypeId, w.balance] as const),
-  )
+  return balancesFrom(m, await ledger.memberWallets(ex, m.code, memberId), defs, onlyTypeId)
+}
+
+/** The balances answer from the member's wallets as read (zero for wallets never used). */
+export function balancesFrom(
+  m: MerchantRow,
+  wallets: readonly MemberWallet[],
+  defs: WalletDef[],
+  onlyTypeId?: number,
+): Balances {
+  const held = new Map(wallets.map((w) => [w.accountTypeId, w.balance] as const))
   const sum = [...held.values()].reduce((s, b) => s + b, 0n)
   const shown = onlyTypeId === undefined ? defs : defs.filter((d) => d.accountTypeId === onlyTypeId)
   return {
@@ -109,19 +117,24 @@ export function walletHandlers({ db, ledger, settings, now }: MoneyDeps): Handle
       const toId = await ledger.memberAccount(m.code, memberId, to.accountTypeId)
       return orInsufficient(ledger, db, m, () =>
         withIdempotency(db, idempotencyOf(caller), now(), async (tx) => {
-          await ledger.post(tx, {
-            merchantCode: m.code,
-            type: 'WALLET_TRANSFER',
-            memberId,
-            memo: `${from.name} > ${to.name}`,
-            actor: 'member',
-            at: now(),
-            postings: [
-              { accountId: fromId, amount: -amount },
-              { accountId: toId, amount },
-            ],
-          })
-          return balancesOf(tx, ledger, m, memberId, defs)
+          // The member's wallets after the movement come back with it (one statement).
+          const posted = await ledger.post(
+            tx,
+            {
+              merchantCode: m.code,
+              type: 'WALLET_TRANSFER',
+              memberId,
+              memo: `${from.name} > ${to.name}`,
+              actor: 'member',
+              at: now(),
+              postings: [
+                { accountId: fromId, amount: -amount },
+                { accountId: toId, amount },
+              ],
+            },
+            { walletsOf: memberId },
+          )
+          return balancesFrom(m, posted.wallets ?? [], defs)
         }),
       )
     },

@@ -41,6 +41,12 @@ export interface Database {
   close(): Promise<void>
 }
 
+/** The rows of `db.execute(...)`: PGlite answers `{ rows }`, node-postgres a QueryResult with `rows`. */
+export function rowsOf<T>(result: unknown): T[] {
+  const r = result as { rows?: T[] }
+  return Array.isArray(r.rows) ? r.rows : (result as T[])
+}
+
 /** The project's root: the nearest folder above this module with a package.json (also from the compiled server). */
 function projectRoot(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url))
