@@ -90,6 +90,27 @@ describe('transfers between wallets', () => {
     expect(await mainMinor(server, m.token)).toBe(6000n)
   })
 
+  it('answers every wallet as it stands after the transfer, the ones it did not touch too', async () => {
+    const m = await moneyMember(server, '10.00')
+    await moneyCall(server, m.token, transfer, { fromAccountTypeId: 2, toAccountTypeId: 100, amount: '3.00' })
+    const res = await moneyCall(server, m.token, transfer, {
+      fromAccountTypeId: 2,
+      toAccountTypeId: 101,
+      amount: '2.00',
+    })
+    const b = valueOf(res, (v) => BalancesSchema.parse(v))
+    expect(b.sumBalance).toBe('10.00')
+    const shown = new Map(b.balance.map((w) => [w.accountTypeId, w.availBalance]))
+    expect([shown.get(2), shown.get(100), shown.get(101), shown.get(102)]).toEqual([
+      '5.00',
+      '3.00',
+      '2.00',
+      '0.00',
+    ])
+    // The same as a read of the balances afterwards.
+    expect(await balances(server, m.token)).toEqual(b)
+  })
+
   it.each([
     ['zero', '0'],
     ['zero with decimals', '0.00'],
