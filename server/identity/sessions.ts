@@ -5,11 +5,11 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { memberTypes } from '#contract/identity'
-import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm'
+import { and, eq, isNull, lt, ne, or } from 'drizzle-orm'
 import { sessions } from '../db/schema'
 import { AppError } from '../http/errors'
 import type { StoredKey } from '../money/idempotency'
-import { rowsOf, type Db, type Tx } from '../plugins/external/db'
+import { runPrepared, type Db, type PreparedStatement, type Tx } from '../plugins/external/db'
 
 export interface SessionPolicy {
   idleMs: number
@@ -26,7 +26,26 @@ export interface AuthedSession {
   mustChangePassword: boolean
 }
 
-/** The row of the lookup statement (see createSessions). */
+/**
+ * The session behind a token hash ($2), its member, and that member's idempotency row for
+ * the key $1 (none when $1 is null). Run on every authenticated request, so it is prepared
+ * once. Times come back as epoch milliseconds, the same on both engines.
+ */
+const lookupStatement: PreparedStatement = {
+  name: 'session_lookup_v1',
+  text: `select s.id as session_id, s.member_id, s.login_type,
+       floor(extract(epoch from s.last_seen_at) * 1000)::float8 as last_seen_ms,
+       floor(extract(epoch from s.expires_at) * 1000)::float8 as expires_ms,
+       s.revoked_at is not null as revoked,
+       m.merchant_code, m.type, m.username, m.status, m.must_change_password,
+       k.endpoint as key_endpoint, k.request_hash as key_hash, k.response as key_response
+from sessions s
+join members m on m.id = s.member_id
+left join idempotency_keys k on k.member_id = s.member_id and k.key = $1::text
+where s.token_hash = $2::text`,
+}
+
+/** The row of the lookup statement. */
 interface SessionRow {
   session_id: number
   member_id: number
@@ -57,10 +76,7 @@ export function createSessions(db: Db, policy: SessionPolicy, now: () => Date) {
    */
   const touchEveryMs = Math.floor(policy.idleMs / 10)
 
-  /**
-   * One statement: the session, its member, and (given a key) the member's idempotency row
-   * for that key. Times come back as epoch milliseconds, the same on both engines.
-   */
+  /** One statement: the session, its member, and (given a key) the member's row for that key. */
   async function lookup(
     token: string | undefined,
     merchantCode: string,
@@ -68,18 +84,10 @@ export function createSessions(db: Db, policy: SessionPolicy, now: () => Date) {
   ): Promise<{ session: AuthedSession; stored: StoredKey | undefined }> {
     if (!token) throw new AppError('CUSTOMER_NOT_LOGIN', 'please log in')
     if (token.length > 512) throw new AppError('user.or.token.invalid', 'the session is not valid')
-    const result = await db.execute(sql`
-      select s.id as session_id, s.member_id, s.login_type,
-             floor(extract(epoch from s.last_seen_at) * 1000)::float8 as last_seen_ms,
-             floor(extract(epoch from s.expires_at) * 1000)::float8 as expires_ms,
-             s.revoked_at is not null as revoked,
-             m.merchant_code, m.type, m.username, m.status, m.must_change_password,
-             k.endpoint as key_endpoint, k.request_hash as key_hash, k.response as key_response
-      from sessions s
-      join members m on m.id = s.member_id
-      left join idempotency_keys k on k.member_id = s.member_id and k.key = ${idempotencyKey ?? null}::text
-      where s.token_hash = ${hashToken(token)}`)
-    const row = rowsOf<SessionRow>(result)[0]
+    const [row] = await runPrepared<SessionRow>(db, lookupStatement, [
+      idempotencyKey ?? null,
+      hashToken(token),
+    ])
     const t = now()
     const lastSeenMs = Number(row?.last_seen_ms)
     if (

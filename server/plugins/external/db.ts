@@ -16,7 +16,13 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite'
+import {
+  PGlite,
+  parse as pgliteParse,
+  protocol,
+  type QueryOptions,
+  type Transaction,
+} from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
@@ -45,6 +51,29 @@ export interface Database {
 export function rowsOf<T>(result: unknown): T[] {
   const r = result as { rows?: T[] }
   return Array.isArray(r.rows) ? r.rows : (result as T[])
+}
+
+/**
+ * A statement run on every request (the session lookup): the database parses and plans it
+ * once per connection and afterwards only binds and runs it. Its parameters are `$1`…`$n`
+ * in `text`; `name` is unique in the process.
+ */
+export interface PreparedStatement {
+  name: string
+  text: string
+}
+
+type RunPrepared = (st: PreparedStatement, params: readonly unknown[]) => Promise<unknown[]>
+const preparedRunners = new WeakMap<Db, RunPrepared>()
+
+/**
+ * Runs a prepared statement outside any transaction and answers its rows as objects
+ * (PostgreSQL through node-postgres' named statements, PGlite through its protocol).
+ */
+export function runPrepared<T>(db: Db, st: PreparedStatement, params: readonly unknown[]): Promise<T[]> {
+  const run = preparedRunners.get(db)
+  if (!run) throw new Error('runPrepared needs a client from openDatabase')
+  return run(st, params) as Promise<T[]>
 }
 
 /** The project's root: the nearest folder above this module with a package.json (also from the compiled server). */
@@ -112,6 +141,10 @@ async function openPostgres(url: string, max: number, log: DatabaseErrorLog): Pr
     throw new DatabaseUnreachableError(`cannot reach the database at ${where}: ${reason}`)
   }
   const db = drizzlePg(pool, { schema }) as unknown as Db
+  preparedRunners.set(db, async (st, params) => {
+    const result = await pool.query({ name: st.name, text: st.text, values: [...params] })
+    return result.rows
+  })
   return {
     db,
     kind: 'postgres',
@@ -151,7 +184,9 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     }
   }
   const pglite = client
-  const db = drizzlePglite(serialised(pglite), { schema }) as unknown as Db
+  const queue = new SerialQueue()
+  const db = drizzlePglite(serialised(pglite, queue), { schema }) as unknown as Db
+  preparedRunners.set(db, preparedOnPglite(pglite, queue))
   return {
     db,
     kind: 'pglite',
@@ -208,8 +243,7 @@ export class SerialQueue {
  * is, so they are installed on the instance once and left out of each call; a parser that
  * is not the identity is passed on as given.
  */
-function serialised(pglite: PGlite): PGlite {
-  const queue = new SerialQueue()
+function serialised(pglite: PGlite, queue: SerialQueue): PGlite {
   const installed = new Set<string>()
   const lean = (options: QueryOptions | undefined): QueryOptions | undefined => {
     const given = options?.parsers
@@ -242,6 +276,53 @@ function serialised(pglite: PGlite): PGlite {
     listen: (channel, callback, tx) => pglite.listen(channel, callback, tx),
   }
   return client as PGlite
+}
+
+/**
+ * Prepared statements on PGlite: the first run sends Parse and Describe for the statement's
+ * name (and learns its parameter types); every run after sends Bind, Describe, Execute and
+ * Sync in one message, so PostgreSQL neither parses nor plans the statement again. Runs take
+ * their turn in the same queue as every other statement, outside any transaction.
+ */
+function preparedOnPglite(pglite: PGlite, queue: SerialQueue): RunPrepared {
+  const { serialize } = protocol
+  const parameterTypes = new Map<string, number[]>()
+  const exec = async (parts: Uint8Array[]) => {
+    const message = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
+    let at = 0
+    for (const p of parts) {
+      message.set(p, at)
+      at += p.length
+    }
+    return (await pglite.execProtocol(message)).messages
+  }
+  return (st, params) =>
+    queue.run(() =>
+      pglite.runExclusive(async () => {
+        let types = parameterTypes.get(st.name)
+        if (!types) {
+          const described = await exec([
+            serialize.parse({ name: st.name, text: st.text }),
+            serialize.describe({ type: 'S', name: st.name }),
+            serialize.sync(),
+          ])
+          types = pgliteParse.parseDescribeStatementResults(described)
+          parameterTypes.set(st.name, types)
+        }
+        const values = params.map((v, i) => {
+          if (v === null || v === undefined) return null
+          const toText = pglite.serializers[types[i] ?? 0]
+          return toText ? toText(v) : String(v)
+        })
+        const messages = await exec([
+          serialize.bind({ statement: st.name, values }),
+          serialize.describe({ type: 'P' }),
+          serialize.execute({}),
+          serialize.sync(),
+        ])
+        return pgliteParse.parseResults(messages, pglite.parsers)[0]?.rows ?? []
+      }),
+    )
 }
 
 const identityProbe = '2001-02-03 04:05:06.789+00'
