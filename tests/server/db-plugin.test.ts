@@ -7,11 +7,33 @@ import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, describe, expect, inject, it } from 'vitest'
-import { openDatabase, watchPool, type Database } from '../../server/plugins/external/db'
+import { openDatabase, rowsOf, runPrepared, watchPool, type Database } from '../../server/plugins/external/db'
 
 const opened: Database[] = []
 afterAll(async () => {
   for (const d of opened) await d.close().catch(() => undefined)
+})
+
+describe('prepared statements on the embedded database', () => {
+  it('answer as a plain query does, typed by the database, also after a failing run and beside a transaction', async () => {
+    const database = await openDatabase({ pglite: await PGlite.create() })
+    opened.push(database)
+    const st = {
+      name: 'test_prepared',
+      text: 'select $1::int + 1 as n, $2::text as t, $3::jsonb as j, 1.5::float8 as f, $1::int > 0 as b',
+    }
+    expect(await runPrepared(database.db, st, [41, 'x', { a: [1] }])).toEqual([
+      { n: 42, t: 'x', j: { a: [1] }, f: 1.5, b: true },
+    ])
+    // A run the database refuses leaves the statement usable.
+    await expect(runPrepared(database.db, st, ['not a number', null, null])).rejects.toThrow()
+    const [tx, again] = await Promise.all([
+      database.db.transaction(async (t) => rowsOf(await t.execute(sql`select 7::int as n`))),
+      runPrepared(database.db, st, [-1, null, null]),
+    ])
+    expect(tx).toEqual([{ n: 7 }])
+    expect(again).toEqual([{ n: 0, t: null, j: null, f: 1.5, b: false }])
+  })
 })
 
 describe('the embedded database under a queue of statements', () => {
