@@ -53,6 +53,9 @@ export default defineConfig({
           include: ['tests/app/**/*.test.{ts,tsx}', 'tests/sw/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['tests/setup/app-setup.ts'],
+          // A test waits for what the user sees (up to 5 s per step, app-setup.ts); the first
+          // test of a file also pays for transforming the app's lazy chunks on a loaded machine.
+          testTimeout: 20_000,
         },
       },
     ],

@@ -6,7 +6,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { setMember, useSession } from '../lib/session'
 import { memberInfoQueryOptions } from '../features/auth/api/auth-api'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -27,6 +27,11 @@ import {
 import { SocialReturn } from '../features/auth/components/social-return'
 import { validatePopupSearch } from '../lib/modal-store'
 import { ModalHost } from './-components/modal-host'
+
+// Fund notices from the service worker, for a signed-in session only (its code stays out of a visitor's page).
+const PushListener = lazy(() =>
+  import('../features/notices/components/push-listener').then((m) => ({ default: m.PushListener })),
+)
 // Every feature's popups and member-centre pages, registered before the first search is read.
 import './-components/popups'
 
@@ -70,6 +75,11 @@ function Root() {
       <ModalHost />
       <SocialReturn />
       <Toasts dismissLabel={t`Dismiss`} />
+      {token ? (
+        <Suspense fallback={null}>
+          <PushListener />
+        </Suspense>
+      ) : null}
       <UpdatePrompt hidden={location.pathname === '/game'} />
     </>
   )

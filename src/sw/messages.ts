@@ -1,9 +1,18 @@
 /**
- * Messages between the page and the service worker, as one zod union.
+ * Messages between the page and the service worker, as zod unions.
  */
 import { z } from 'zod/mini'
+import { PushPayloadSchema } from '../contract/push'
 
 export const PageToWorkerSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('SKIP_WAITING') }),
 ])
 export type PageToWorker = z.infer<typeof PageToWorkerSchema>
+
+export const WorkerToPageSchema = z.discriminatedUnion('type', [
+  /** A push arrived: the page refreshes what it is about and shows it. */
+  z.object({ type: z.literal('PUSH_NOTICE'), notice: PushPayloadSchema }),
+  /** The browser replaced the push subscription: the page sends the new one to the server. */
+  z.object({ type: z.literal('PUSH_SUBSCRIPTION_CHANGED') }),
+])
+export type WorkerToPage = z.infer<typeof WorkerToPageSchema>

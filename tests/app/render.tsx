@@ -48,6 +48,9 @@ const popupChunks = Promise.all([
   import('#src/features/auth/components/auth-popups.tsx'),
   import('#src/features/notices/components/notice-popup-host.tsx'),
   import('#src/features/member/components/member-centre-modal.tsx'),
+  import('#src/features/notices/components/inbox-button.tsx'),
+  import('#src/features/notices/components/messages-page.tsx'),
+  import('#src/features/notices/components/push-listener.tsx'),
 ])
 
 export async function renderApp(path: string, locale: Locale = 'en') {

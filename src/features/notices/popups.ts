@@ -18,6 +18,12 @@ export const popups = definePopups({
       load: () => import('./components/notice-popup-host').then((m) => m.NoticePopupHost),
     },
   ],
-  // The messages page has no content yet: it shows the empty state.
-  memberCentrePages: [{ page: 'messageV2', order: 130, label: msg`Messages` }],
+  memberCentrePages: [
+    {
+      page: 'messageV2',
+      order: 130,
+      label: msg`Messages`,
+      load: () => import('./components/messages-page').then((m) => m.MessagesPage),
+    },
+  ],
 })

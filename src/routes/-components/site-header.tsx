@@ -5,7 +5,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { Suspense, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { AppHeader } from '../../components/layout/app-header'
 import { LanguageSwitcher } from '../../components/layout/language-switcher'
 import { ThemeSwitcher } from '../../components/layout/theme-switcher'
@@ -18,6 +18,11 @@ import { AccountArea } from '../../features/auth/components/account-area'
 import { openProtected } from '../../lib/guards'
 import { useSession } from '../../lib/session'
 import { lazyMoney } from './money-lazy'
+
+// Only a member has an inbox: visitors never load its code.
+const InboxButton = lazy(() =>
+  import('../../features/notices/components/inbox-button').then((m) => ({ default: m.InboxButton })),
+)
 
 // Only a session (member or trial account) has a balance, so visitors never load it.
 const HeaderBalance = lazyMoney(() =>
@@ -71,7 +76,16 @@ export function SiteHeader({ nav = 'shown' }: { nav?: 'shown' | 'toggle' | 'none
           </button>
         </>
       }
-      actions={<AccountArea />}
+      actions={
+        <>
+          {token ? (
+            <Suspense fallback={null}>
+              <InboxButton />
+            </Suspense>
+          ) : null}
+          <AccountArea />
+        </>
+      }
       nav={
         nav === 'none' ? undefined : (
           <>

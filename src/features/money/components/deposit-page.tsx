@@ -11,6 +11,7 @@ import type { DepositMethod, ImageUpload } from '#contract/funds'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { FormError } from '../../../components/ui/form-error'
 import { TextField } from '../../../components/ui/text-field'
+import { PushOffer } from '../../../components/ui/push-offer'
 import { showToast } from '../../../lib/toast-store'
 import { useCreateBankDeposit } from '../api/create-bank-deposit'
 import { useCreateOnlineDeposit } from '../api/create-online-deposit'
@@ -79,12 +80,14 @@ function DepositForm({ method, currency }: { method: DepositMethod; currency: Cu
   const [reference, setReference] = useState('')
   const [receipt, setReceipt] = useState<ImageUpload | null>(null)
   const [errors, setErrors] = useState<Errors>({})
+  const [requested, setRequested] = useState(false)
   const bankDeposit = useCreateBankDeposit({
     mutationConfig: {
       onSuccess: () => {
         setAmount('')
         setReference('')
         showToast(t`Your deposit is submitted. It is credited once the transfer is confirmed.`, 'success')
+        setRequested(true)
       },
     },
   })
@@ -119,60 +122,63 @@ function DepositForm({ method, currency }: { method: DepositMethod; currency: Cu
   }
 
   return (
-    <form className="form" onSubmit={submit} noValidate aria-busy={pending}>
-      {bank && method.bank ? (
-        <section className="money-notice" aria-labelledby="deposit-bank-title">
-          <h4 id="deposit-bank-title">
-            <Trans>Send your transfer to</Trans>
-          </h4>
-          <dl className="money-facts">
-            <dt>
-              <Trans>Bank</Trans>
-            </dt>
-            <dd>{method.bank.bankName}</dd>
-            <dt>
-              <Trans>Account name</Trans>
-            </dt>
-            <dd>{method.bank.accountName}</dd>
-            <dt>
-              <Trans>Account number</Trans>
-            </dt>
-            <dd>{method.bank.accountNumber}</dd>
-          </dl>
-        </section>
-      ) : null}
-      <AmountField
-        label={t`Amount`}
-        value={amount}
-        onChange={setAmount}
-        error={errors.amount}
-        currency={currency}
-        min={method.minAmount}
-        max={method.maxAmount}
-      />
-      {bank ? (
-        <>
-          <TextField
-            label={t`Your transfer reference`}
-            hint={t`Write it on your bank transfer so that we can match it.`}
-            value={reference}
-            maxLength={64}
-            onChange={(e) => setReference(e.target.value)}
-            error={errors.reference}
-            required
-          />
-          <ImageField label={t`Receipt (optional)`} onChange={setReceipt} error={errors.receipt} />
-        </>
-      ) : (
-        <p className="muted">
-          <Trans>You will be taken to the payment page, then brought back here.</Trans>
-        </p>
-      )}
-      <FormError text={formError} />
-      <button type="submit" className="button button-primary button-block" disabled={pending}>
-        {bank ? <Trans>Submit deposit</Trans> : <Trans>Pay online</Trans>}
-      </button>
-    </form>
+    <>
+      <form className="form" onSubmit={submit} noValidate aria-busy={pending}>
+        {bank && method.bank ? (
+          <section className="money-notice" aria-labelledby="deposit-bank-title">
+            <h4 id="deposit-bank-title">
+              <Trans>Send your transfer to</Trans>
+            </h4>
+            <dl className="money-facts">
+              <dt>
+                <Trans>Bank</Trans>
+              </dt>
+              <dd>{method.bank.bankName}</dd>
+              <dt>
+                <Trans>Account name</Trans>
+              </dt>
+              <dd>{method.bank.accountName}</dd>
+              <dt>
+                <Trans>Account number</Trans>
+              </dt>
+              <dd>{method.bank.accountNumber}</dd>
+            </dl>
+          </section>
+        ) : null}
+        <AmountField
+          label={t`Amount`}
+          value={amount}
+          onChange={setAmount}
+          error={errors.amount}
+          currency={currency}
+          min={method.minAmount}
+          max={method.maxAmount}
+        />
+        {bank ? (
+          <>
+            <TextField
+              label={t`Your transfer reference`}
+              hint={t`Write it on your bank transfer so that we can match it.`}
+              value={reference}
+              maxLength={64}
+              onChange={(e) => setReference(e.target.value)}
+              error={errors.reference}
+              required
+            />
+            <ImageField label={t`Receipt (optional)`} onChange={setReceipt} error={errors.receipt} />
+          </>
+        ) : (
+          <p className="muted">
+            <Trans>You will be taken to the payment page, then brought back here.</Trans>
+          </p>
+        )}
+        <FormError text={formError} />
+        <button type="submit" className="button button-primary button-block" disabled={pending}>
+          {bank ? <Trans>Submit deposit</Trans> : <Trans>Pay online</Trans>}
+        </button>
+      </form>
+      <PushOffer show={requested} />
+    </>
   )
 }
 

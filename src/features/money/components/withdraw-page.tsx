@@ -12,6 +12,7 @@ import { FormError } from '../../../components/ui/form-error'
 import { SelectField } from '../../../components/ui/select-field'
 import { TextField } from '../../../components/ui/text-field'
 import { ApiError } from '../../../lib/api-client'
+import { PushOffer } from '../../../components/ui/push-offer'
 import { showToast } from '../../../lib/toast-store'
 import { bankCardsQueryOptions } from '../api/get-bank-cards'
 import { withdrawSettingsQueryOptions } from '../api/get-withdraw-settings'
@@ -101,12 +102,14 @@ function WithdrawForm({
   const [card, setCard] = useState(String(cards[0]?.id ?? ''))
   const [paymentPassword, setPaymentPassword] = useState('')
   const [invalid, setInvalid] = useState<Errors>({})
+  const [requested, setRequested] = useState(false)
   const withdraw = useWithdraw({
     mutationConfig: {
       onSuccess: () => {
         setAmount('')
         setPaymentPassword('')
         showToast(t`Your withdrawal is requested.`, 'success')
+        setRequested(true)
       },
     },
   })
@@ -139,37 +142,43 @@ function WithdrawForm({
   }
 
   return (
-    <form className="form" onSubmit={submit} noValidate aria-busy={withdraw.isPending}>
-      <AmountField
-        label={t`Amount`}
-        value={amount}
-        onChange={setAmount}
-        error={errors.amount}
-        currency={currency}
-        min={settings.minimumAmount}
-        max={settings.maximumAmount}
-      />
-      <SelectField
-        label={t`Bank card`}
-        value={card}
-        options={cards.map((c) => ({ value: String(c.id), label: `${c.bankName} ${c.accountNumberMasked}` }))}
-        onChange={(e) => setCard(e.target.value)}
-        error={errors.card}
-      />
-      <TextField
-        label={t`Payment password`}
-        type="password"
-        autoComplete="off"
-        value={paymentPassword}
-        onChange={(e) => setPaymentPassword(e.target.value)}
-        error={errors.paymentPassword}
-        required
-      />
-      <FormError text={errors.form} />
-      <button type="submit" className="button button-primary button-block" disabled={withdraw.isPending}>
-        <Trans>Withdraw</Trans>
-      </button>
-    </form>
+    <>
+      <form className="form" onSubmit={submit} noValidate aria-busy={withdraw.isPending}>
+        <AmountField
+          label={t`Amount`}
+          value={amount}
+          onChange={setAmount}
+          error={errors.amount}
+          currency={currency}
+          min={settings.minimumAmount}
+          max={settings.maximumAmount}
+        />
+        <SelectField
+          label={t`Bank card`}
+          value={card}
+          options={cards.map((c) => ({
+            value: String(c.id),
+            label: `${c.bankName} ${c.accountNumberMasked}`,
+          }))}
+          onChange={(e) => setCard(e.target.value)}
+          error={errors.card}
+        />
+        <TextField
+          label={t`Payment password`}
+          type="password"
+          autoComplete="off"
+          value={paymentPassword}
+          onChange={(e) => setPaymentPassword(e.target.value)}
+          error={errors.paymentPassword}
+          required
+        />
+        <FormError text={errors.form} />
+        <button type="submit" className="button button-primary button-block" disabled={withdraw.isPending}>
+          <Trans>Withdraw</Trans>
+        </button>
+      </form>
+      <PushOffer show={requested} />
+    </>
   )
 }
 

@@ -1,0 +1,112 @@
+/**
+ * The member centre's messages: fund notices in the member's language, newest first, with
+ * unread ones marked, "mark all read", removing one, and the device's notification switch.
+ */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { Pagination } from '../../../components/ui/pagination'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { errorText } from '../../../lib/error-messages'
+import { useSession } from '../../../lib/session'
+import { inboxQueryOptions, useReadMessages, useRemoveMessages } from '../api/inbox'
+import { PushSwitch } from './push-switch'
+import './messages-page.css'
+
+const pageSize = 10
+
+export function MessagesPage() {
+  const { t, i18n } = useLingui()
+  const { token } = useSession()
+  const [page, setPage] = useState(1)
+  const inbox = useQuery({ ...inboxQueryOptions(token, page), placeholderData: keepPreviousData })
+  const read = useReadMessages()
+  const remove = useRemoveMessages()
+  const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' })
+  const failure = read.error ?? remove.error
+
+  return (
+    <div className="messages-page">
+      <PushSwitch />
+      {inbox.isPending ? (
+        <Skeleton lines={4} label={t`Loading`} />
+      ) : inbox.isError ? (
+        <p role="alert" className="form-error">
+          {errorText(i18n, inbox.error)}
+        </p>
+      ) : inbox.data.total === 0 ? (
+        <EmptyState title={<Trans>No messages yet.</Trans>} />
+      ) : (
+        <>
+          <div className="messages-actions">
+            <span>
+              <Trans>{inbox.data.unread} unread</Trans>
+            </span>
+            <button
+              type="button"
+              className="button button-light"
+              disabled={inbox.data.unread === 0 || read.isPending}
+              onClick={() => read.mutate({})}
+            >
+              <Trans>Mark all read</Trans>
+            </button>
+          </div>
+          {failure ? (
+            <p role="alert" className="form-error">
+              {errorText(i18n, failure)}
+            </p>
+          ) : null}
+          <ul className="messages-list" aria-label={t`Messages`}>
+            {inbox.data.list.map((m) => (
+              <li key={m.id} className={m.read ? 'message' : 'message message-unread'}>
+                <div className="message-text">
+                  <strong>
+                    {m.read ? null : <span className="visually-hidden">{t`Unread:`} </span>}
+                    {m.title}
+                  </strong>
+                  <p>{m.body}</p>
+                  <time className="muted" dateTime={new Date(m.time).toISOString()}>
+                    {when.format(m.time)}
+                  </time>
+                </div>
+                <div className="message-buttons">
+                  {m.read ? null : (
+                    <button
+                      type="button"
+                      className="button button-light"
+                      disabled={read.isPending}
+                      onClick={() => read.mutate({ ids: [m.id] })}
+                    >
+                      <Trans>Mark read</Trans>
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className="button button-light"
+                    aria-label={t`Delete message: ${m.title}`}
+                    disabled={remove.isPending}
+                    onClick={() => remove.mutate({ ids: [m.id] })}
+                  >
+                    <Trans>Delete</Trans>
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={page}
+            pageCount={Math.ceil(inbox.data.total / pageSize)}
+            onChange={setPage}
+            labels={{
+              nav: t`Message pages`,
+              previous: t`Previous page`,
+              next: t`Next page`,
+              page: (n) => t`Page ${n}`,
+            }}
+          />
+        </>
+      )}
+    </div>
+  )
+}
