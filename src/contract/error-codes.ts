@@ -88,6 +88,10 @@ export const errorCodes = [
   'withdrawal_not_confirmable',
   'transfer_upline_not_allowed',
   'delivery_failed',
+  // games
+  'game_not_found',
+  'vendor_not_found',
+  'favorite_game_limit',
   // social sign-in
   'social_state_mismatch',
   'social_expired',
@@ -193,6 +197,9 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   transfer_upline_not_allowed: 403,
   // The SMS gateway or SMTP server refused the message or could not be reached.
   delivery_failed: 502,
+  game_not_found: 404,
+  vendor_not_found: 404,
+  favorite_game_limit: 422,
   // The sign-in did not come back to the browser that began it, or came back twice.
   social_state_mismatch: 400,
   social_expired: 400,

@@ -75,6 +75,10 @@ const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
   withdrawal_not_found: msg`This withdrawal does not exist.`,
   withdrawal_not_confirmable: msg`This withdrawal is not waiting for your confirmation.`,
   transfer_upline_not_allowed: msg`This account cannot transfer to an upline.`,
+  // games
+  game_not_found: msg`This game is not available.`,
+  vendor_not_found: msg`This game provider is not available.`,
+  favorite_game_limit: msg`You have the most favourite games allowed. Remove one to add another.`,
 }
 
 const fallback = msg`System error. Please try again.`
