@@ -38,11 +38,12 @@ export function gameThumbnail(code: string, name: string): string {
   const seed = hashOf(code)
   const [from, to] = colours(seed)
   const shape = shapes[(seed >>> 3) % shapes.length]
-  const label = escapeXml(name.length > 18 ? `${name.slice(0, 17)}…` : name)
+  const label = escapeXml(name.length > 17 ? `${name.slice(0, 16)}…` : name)
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 200" width="200" height="200" role="img" aria-label="${escapeXml(name)}">` +
-    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>` +
-    `<rect width="200" height="200" rx="24" fill="url(#g)"/>${shape}` +
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient>` +
+    '<clipPath id="c"><rect width="200" height="200" rx="24"/></clipPath></defs>' +
+    `<rect width="200" height="200" rx="24" fill="url(#g)"/><g clip-path="url(#c)">${shape}</g>` +
     `<text x="100" y="112" font-family="system-ui,sans-serif" font-size="64" font-weight="800" fill="#fff" text-anchor="middle">${escapeXml(initialsOf(name))}</text>` +
     `<text x="100" y="176" font-family="system-ui,sans-serif" font-size="16" font-weight="600" fill="#fff" fill-opacity=".9" text-anchor="middle">${label}</text>` +
     '</svg>'
@@ -53,14 +54,14 @@ export function gameThumbnail(code: string, name: string): string {
 export function vendorLogo(vassalage: string, name: string): string {
   const seed = hashOf(`vendor:${vassalage}`)
   const [from, to] = colours(seed)
-  const label = escapeXml(name.length > 14 ? `${name.slice(0, 13)}…` : name)
+  const label = escapeXml(name.length > 13 ? `${name.slice(0, 12)}…` : name)
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 60" width="120" height="60" role="img" aria-label="${escapeXml(name)}">` +
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>` +
     `<rect width="120" height="60" rx="12" fill="url(#g)"/>` +
     `<circle cx="24" cy="30" r="17" fill="#fff" fill-opacity=".92"/>` +
     `<text x="24" y="36" font-family="system-ui,sans-serif" font-size="15" font-weight="800" fill="${to}" text-anchor="middle">${escapeXml(initialsOf(name))}</text>` +
-    `<text x="46" y="35" font-family="system-ui,sans-serif" font-size="11" font-weight="700" fill="#fff">${label}</text>` +
+    `<text x="46" y="34" font-family="system-ui,sans-serif" font-size="10" font-weight="700" fill="#fff">${label}</text>` +
     '</svg>'
   )
 }
