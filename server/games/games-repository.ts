@@ -89,21 +89,33 @@ export function createGamesRepository(db: Db) {
       return v !== undefined
     },
 
-    /** A page of the catalogue in lobby order (vendor, then the vendor's own order). */
+    /**
+     * A page of the catalogue in lobby order: the games' own order, so a type's lobby opens
+     * with each vendor's entry and then mixes the vendors. The games are read alone (an index
+     * gives their order) and joined to the brand's few vendors here, not in SQL.
+     */
     async page(
       merchantCode: string,
       f: GameFilter,
       page: PageRequest,
     ): Promise<{ rows: GameWithVendor[]; total: number }> {
       const where = filterOf(merchantCode, f)
-      const [rows, [total]] = await Promise.all([
+      const [rows, [total], vendorRows] = await Promise.all([
         withPage(
-          catalogue().where(where).orderBy(asc(vendors.sort), asc(games.sort), asc(games.id)).$dynamic(),
+          db.select().from(games).where(where).orderBy(asc(games.sort), asc(games.id)).$dynamic(),
           page,
         ),
         db.select({ n: count() }).from(games).where(where),
+        db.select().from(vendors).where(eq(vendors.merchantCode, merchantCode)),
       ])
-      return { rows, total: total?.n ?? 0 }
+      const byKey = new Map(vendorRows.map((v) => [`${v.gameType}\u0000${v.vassalage}`, v]))
+      return {
+        rows: rows.flatMap((game) => {
+          const vendor = byKey.get(`${game.gameType}\u0000${game.vassalage}`)
+          return vendor ? [{ game, vendor }] : []
+        }),
+        total: total?.n ?? 0,
+      }
     },
 
     /** Counts of games per vendor, game type and sub-type. */

@@ -74,6 +74,7 @@ export const games = pgTable(
   (t) => [
     uniqueIndex('games_code').on(t.merchantCode, t.code),
     index('games_lane').on(t.merchantCode, t.gameType, t.vassalage, t.sort),
+    index('games_lobby').on(t.merchantCode, t.gameType, t.sort, t.id),
     index('games_hot').on(t.merchantCode, t.isHot, t.sort),
     foreignKey({
       columns: [t.merchantCode, t.gameType, t.vassalage],
