@@ -9,7 +9,7 @@ import { successEnvelope } from '#contract/envelope'
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { games, members, vendors } from '../../server/db/schema'
-import { seedForStart } from '../../server/db/seed'
+import { seedDemoBrand, seedForStart } from '../../server/db/seed'
 import * as seed from '../../server/db/seed-data'
 import { createGamesRepository } from '../../server/games/games-repository'
 import { build, runOps, type TestServer } from '../build-server'
@@ -68,6 +68,15 @@ describe('the seeded catalogue', () => {
       expect(g.accountTypeId).toBeGreaterThanOrEqual(100)
       expect(g.hasRooms).toBe(true)
     }
+  })
+})
+
+describe('seeding', () => {
+  it('writes the demo catalogue once: a second start adds nothing', async () => {
+    const [before] = await server.db.select({ n: count() }).from(games)
+    await seedDemoBrand(server.db, server.config.MERCHANT_CODE, server.services.passwords.hash)
+    const [after] = await server.db.select({ n: count() }).from(games)
+    expect(after?.n).toBe(before?.n)
   })
 })
 

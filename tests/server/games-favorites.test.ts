@@ -9,7 +9,7 @@ import { and, asc, count, eq, ne } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { favoriteGames, games } from '../../server/db/schema'
 import { createGamesRepository } from '../../server/games/games-repository'
-import { build, type TestServer } from '../build-server'
+import { build, runOps, type TestServer } from '../build-server'
 import { createMember, failureOf, memberNamed, plainCall, tokenOf, valueOf } from '../identity-helpers'
 
 let server: TestServer
@@ -175,6 +175,23 @@ describe('recent games', () => {
 })
 
 describe('who may call', () => {
+  it('answers feature_disabled while the operator has favourites or recent games off', async () => {
+    for (const [flag, method, url] of [
+      ['GAMELOFAV3', 'GET', e.favoriteIds.path],
+      ['GAMELOREC3', 'GET', e.recentGames.path],
+    ] as const) {
+      await runOps(server, 'flag', 'set', flag, 'off')
+      try {
+        const res = await plainCall(server, method, url, { token: member01 })
+        expect(res.statusCode, url).toBe(403)
+        expect(failureOf(res).errorCode).toBe('feature_disabled')
+      } finally {
+        await runOps(server, 'flag', 'set', flag, 'on')
+      }
+      expect((await plainCall(server, method, url, { token: member01 })).statusCode).toBe(200)
+    }
+  })
+
   it('refuses visitors and trial accounts on every member list', async () => {
     const guest = valueOf(await plainCall(server, 'POST', '/wps/session/login/freeplay', { body: {} }), (v) =>
       String((v as { token: string }).token),
