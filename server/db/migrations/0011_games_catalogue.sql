@@ -58,6 +58,7 @@ CREATE INDEX "favorite_games_member" ON "favorite_games" USING btree ("member_id
 CREATE UNIQUE INDEX "game_matches_id" ON "game_matches" USING btree ("merchant_code","match_id");--> statement-breakpoint
 CREATE INDEX "game_matches_start" ON "game_matches" USING btree ("merchant_code","starts_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "games_code" ON "games" USING btree ("merchant_code","code");--> statement-breakpoint
+CREATE INDEX "games_code_any" ON "games" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "games_lane" ON "games" USING btree ("merchant_code","game_type","vassalage","sort");--> statement-breakpoint
 CREATE INDEX "games_lobby" ON "games" USING btree ("merchant_code","game_type","sort","id");--> statement-breakpoint
 CREATE INDEX "games_hot" ON "games" USING btree ("merchant_code","is_hot","sort");--> statement-breakpoint

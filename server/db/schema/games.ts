@@ -73,6 +73,8 @@ export const games = pgTable(
   },
   (t) => [
     uniqueIndex('games_code').on(t.merchantCode, t.code),
+    // The art route finds a game by its code alone (an image request names no brand).
+    index('games_code_any').on(t.code),
     index('games_lane').on(t.merchantCode, t.gameType, t.vassalage, t.sort),
     index('games_lobby').on(t.merchantCode, t.gameType, t.sort, t.id),
     index('games_hot').on(t.merchantCode, t.isHot, t.sort),
