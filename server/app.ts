@@ -23,6 +23,8 @@ import { createAccessService, type AccessService } from './system/access'
 import { registerBrandGate } from './system/brand-gate'
 import { contentHandlers } from './content/handlers'
 import { gameHandlers } from './games/handlers'
+import { createGamesRepository } from './games/games-repository'
+import { registerGameMedia } from './games/media-routes'
 import { createChannels } from './channels/channels'
 import { createAudit } from './identity/audit'
 import { createCodes } from './identity/codes'
@@ -251,7 +253,7 @@ export async function buildApp(
   const handlers: Handlers = {
     system: systemHandlers({ repo, access, keyring, database, hotReads }),
     content: contentHandlers(db),
-    games: gameHandlers(db),
+    games: gameHandlers(db, now),
     identity: identityHandlers({
       db,
       repo,
@@ -290,6 +292,7 @@ export async function buildApp(
   }
   registerPaymentGateway(app, { db, funds, gateway, now })
   registerManifest(app, repo, config.MERCHANT_CODE)
+  registerGameMedia(app, createGamesRepository(db))
   if (config.DEV_TOOLS && config.NODE_ENV !== 'production') registerDevPages(app, db)
   await registerStatic(app, { staticDir: config.staticDir, methodsByPath })
 

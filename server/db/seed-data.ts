@@ -251,29 +251,36 @@ export const demoAnnouncements: {
 
 /** [accountTypeId, vassalage, game type, name, logo path under the image CDN, hot] */
 export const demoVendors: [number, string, string, string, string, boolean][] = [
-  [100, 'LTO', 'LOTT', 'Lotus Lotto', 'vendors/lto.svg', true],
-  [101, 'SEA', 'LOTT', 'SEA Lotto', 'vendors/sea.svg', false],
-  [102, 'ELT', 'ELOTT', 'Quick Lotto', 'vendors/elt.svg', true],
-  [103, 'MKL', 'LIVE', 'Mekong Live', 'vendors/mkl.svg', true],
-  [104, 'ANG', 'LIVE', 'Angkor Live', 'vendors/ang.svg', false],
-  [105, 'RUB', 'LIVE', 'Ruby Casino', 'vendors/rub.svg', false],
-  [106, 'KSP', 'SPORTS', 'Khmer Sports', 'vendors/ksp.svg', true],
-  [107, 'GSP', 'SPORTS', 'Goal Sports', 'vendors/gsp.svg', false],
-  [108, 'ESX', 'ESPORTS', 'eSports X', 'vendors/esx.svg', false],
-  [109, 'DSL', 'RNG', 'Demo Slots', 'vendors/dsl.svg', true],
-  [110, 'SPN', 'RNG', 'Spin Garden', 'vendors/spn.svg', true],
-  [111, 'GLD', 'RNG', 'Golden Reels', 'vendors/gld.svg', false],
-  [112, 'JAD', 'RNG', 'Jade Slots', 'vendors/jad.svg', false],
-  [113, 'TIG', 'RNG', 'Tiger Spin', 'vendors/tig.svg', false],
-  [114, 'LUC', 'RNG', 'Lucky Seven', 'vendors/luc.svg', false],
-  [115, 'MON', 'RNG', 'Monsoon Games', 'vendors/mon.svg', false],
-  [116, 'STR', 'RNG', 'Star Reels', 'vendors/str.svg', false],
-  [117, 'OCN', 'FISH', 'Ocean King', 'vendors/ocn.svg', true],
-  [118, 'REF', 'FISH', 'Reef Hunter', 'vendors/ref.svg', false],
-  [119, 'CRD', 'PVP', 'Card Club', 'vendors/crd.svg', true],
-  [120, 'TEX', 'PVP', "Hold'em Hall", 'vendors/tex.svg', false],
-  [121, 'CKF', 'COCKFIGHT', 'Arena Live', 'vendors/ckf.svg', false],
+  [100, 'LTO', 'LOTT', 'Lotus Lotto', 'logos/lto.svg?v=1', true],
+  [101, 'SEA', 'LOTT', 'SEA Lotto', 'logos/sea.svg?v=1', false],
+  [102, 'ELT', 'ELOTT', 'Quick Lotto', 'logos/elt.svg?v=1', true],
+  [103, 'MKL', 'LIVE', 'Mekong Live', 'logos/mkl.svg?v=1', true],
+  [104, 'ANG', 'LIVE', 'Angkor Live', 'logos/ang.svg?v=1', false],
+  [105, 'RUB', 'LIVE', 'Ruby Casino', 'logos/rub.svg?v=1', false],
+  [106, 'KSP', 'SPORTS', 'Khmer Sports', 'logos/ksp.svg?v=1', true],
+  [107, 'GSP', 'SPORTS', 'Goal Sports', 'logos/gsp.svg?v=1', false],
+  [108, 'ESX', 'ESPORTS', 'eSports X', 'logos/esx.svg?v=1', false],
+  [109, 'DSL', 'RNG', 'Demo Slots', 'logos/dsl.svg?v=1', true],
+  [110, 'SPN', 'RNG', 'Spin Garden', 'logos/spn.svg?v=1', true],
+  [111, 'GLD', 'RNG', 'Golden Reels', 'logos/gld.svg?v=1', false],
+  [112, 'JAD', 'RNG', 'Jade Slots', 'logos/jad.svg?v=1', false],
+  [113, 'TIG', 'RNG', 'Tiger Spin', 'logos/tig.svg?v=1', false],
+  [114, 'LUC', 'RNG', 'Lucky Seven', 'logos/luc.svg?v=1', false],
+  [115, 'MON', 'RNG', 'Monsoon Games', 'logos/mon.svg?v=1', false],
+  [116, 'STR', 'RNG', 'Star Reels', 'logos/str.svg?v=1', false],
+  [117, 'OCN', 'FISH', 'Ocean King', 'logos/ocn.svg?v=1', true],
+  [118, 'REF', 'FISH', 'Reef Hunter', 'logos/ref.svg?v=1', false],
+  [119, 'CRD', 'PVP', 'Card Club', 'logos/crd.svg?v=1', true],
+  [120, 'TEX', 'PVP', "Hold'em Hall", 'logos/tex.svg?v=1', false],
+  [121, 'CKF', 'COCKFIGHT', 'Arena Live', 'logos/ckf.svg?v=1', false],
 ]
+
+/**
+ * Planned maintenance windows of demo vendors, in hours from the seed: [vassalage, game type,
+ * from, until]. Star Reels stays under maintenance, so the lobby's "under maintenance" state
+ * and its suggestions can be seen.
+ */
+export const demoVendorMaintenance: [string, string, number, number][] = [['STR', 'RNG', -1, 24 * 365 * 10]]
 
 /** Flags added after the first release of the demo brand: [modId, parent, enabled]. */
 export const demoWhitelabelAdditions: [string, string | null, boolean][] = [

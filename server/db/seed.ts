@@ -8,6 +8,7 @@ import { createLedger } from '../money/ledger'
 import type { Db, Tx } from '../plugins/external/db'
 import * as s from './schema'
 import * as d from './seed-data'
+import { seedDemoGames } from './seed-games-step'
 
 const languages = ['km', 'en', 'zh'] as const
 
@@ -83,6 +84,7 @@ export async function seedDemoBrand(
       )
       .onConflictDoNothing()
   })
+  await step(db, 'demo-games-1', merchantCode, (tx) => seedDemoGames(tx, merchantCode, new Date()))
   await step(db, 'demo-accounts', merchantCode, async (tx) => {
     const ids = new Map<string, number>()
     for (const a of d.demoAccounts) {

@@ -90,6 +90,10 @@ export const errorCodes = [
   'delivery_failed',
   // web push
   'push_endpoint_refused',
+  // games
+  'game_not_found',
+  'vendor_not_found',
+  'favorite_game_limit',
   // social sign-in
   'social_state_mismatch',
   'social_expired',
@@ -197,6 +201,9 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   delivery_failed: 502,
   // The subscription's address is not a push service this install sends to.
   push_endpoint_refused: 422,
+  game_not_found: 404,
+  vendor_not_found: 404,
+  favorite_game_limit: 422,
   // The sign-in did not come back to the browser that began it, or came back twice.
   social_state_mismatch: 400,
   social_expired: 400,

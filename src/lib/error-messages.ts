@@ -76,6 +76,10 @@ const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
   withdrawal_not_confirmable: msg`This withdrawal is not waiting for your confirmation.`,
   transfer_upline_not_allowed: msg`This account cannot transfer to an upline.`,
   push_endpoint_refused: msg`This browser's notification service cannot be used. Notifications stay off.`,
+  // games
+  game_not_found: msg`This game is not available.`,
+  vendor_not_found: msg`This game provider is not available.`,
+  favorite_game_limit: msg`You have the most favourite games allowed. Remove one to add another.`,
 }
 
 const fallback = msg`System error. Please try again.`

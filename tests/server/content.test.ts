@@ -92,7 +92,7 @@ describe('game vendors', () => {
       accountTypeId: 109,
       displayName: 'Demo Slots',
       isHot: true,
-      logo: 'vendors/dsl.svg',
+      logo: 'logos/dsl.svg?v=1',
     })
   })
 

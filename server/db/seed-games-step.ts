@@ -1,0 +1,69 @@
+/**
+ * The demo catalogue's seed step: vendor art and maintenance windows, a few thousand games
+ * and the featured fixtures, written in one transaction with the step's marker (seed.ts).
+ */
+import { GameTypeSchema } from '#contract/games'
+import { and, eq } from 'drizzle-orm'
+import type { Tx } from '../plugins/external/db'
+import * as s from './schema'
+import * as d from './seed-data'
+import { demoGamesOf, demoMatches, gameArtVersion } from './seed-games'
+
+const hour = 3_600_000
+const chunk = 500
+
+export async function seedDemoGames(tx: Tx, merchantCode: string, now: Date): Promise<void> {
+  for (const [, vassalage, gameType] of d.demoVendors) {
+    await tx
+      .update(s.vendors)
+      .set({ logo: `logos/${vassalage.toLowerCase()}.svg?v=${gameArtVersion}` })
+      .where(
+        and(
+          eq(s.vendors.merchantCode, merchantCode),
+          eq(s.vendors.vassalage, vassalage),
+          eq(s.vendors.gameType, gameType),
+        ),
+      )
+  }
+  for (const [vassalage, gameType, from, until] of d.demoVendorMaintenance) {
+    await tx
+      .update(s.vendors)
+      .set({
+        maintenanceFrom: new Date(now.getTime() + from * hour),
+        maintenanceUntil: new Date(now.getTime() + until * hour),
+      })
+      .where(
+        and(
+          eq(s.vendors.merchantCode, merchantCode),
+          eq(s.vendors.vassalage, vassalage),
+          eq(s.vendors.gameType, gameType),
+        ),
+      )
+  }
+  const rows = d.demoVendors.flatMap(([, vassalage, gameType]) => {
+    const parsed = GameTypeSchema.safeParse(gameType)
+    return parsed.success
+      ? demoGamesOf(vassalage, parsed.data).map((g) => ({
+          merchantCode,
+          ...g,
+          thumbnail: `games/${g.code}.svg?v=${gameArtVersion}`,
+        }))
+      : []
+  })
+  for (let i = 0; i < rows.length; i += chunk) {
+    await tx
+      .insert(s.games)
+      .values(rows.slice(i, i + chunk))
+      .onConflictDoNothing()
+  }
+  await tx
+    .insert(s.gameMatches)
+    .values(
+      demoMatches().map(({ startsInHours, ...m }) => ({
+        merchantCode,
+        ...m,
+        startsAt: new Date(now.getTime() + startsInHours * hour),
+      })),
+    )
+    .onConflictDoNothing()
+}
