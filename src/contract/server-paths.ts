@@ -15,6 +15,9 @@ export const serverPathPrefixes = [
   '/manifest.webmanifest',
   // The outbox pages when DEV_TOOLS is on; never the shell, so a miss there is plain.
   '/dev',
+  // Game thumbnails and vendor logos the server draws (server/games/media-routes.ts).
+  '/media/games',
+  '/media/logos',
 ] as const
 
 export type ServerPathPrefix = (typeof serverPathPrefixes)[number]
