@@ -126,7 +126,7 @@ describe('popups in the URL', () => {
   test("the member centre's menu lists every feature's pages in the spec's order", async () => {
     logIn()
     stubMoneyApi(moneyAnswers())
-    await renderApp('/index?popup=memberCentre&centre=messageV2')
+    await renderApp('/index?popup=memberCentre&centre=missionLeaderboard')
     const dialog = await screen.findByRole('dialog', { name: 'Member centre' })
     const menu = within(dialog).getByRole('navigation', { name: 'Member centre menu' })
     const labels = [
@@ -151,7 +151,7 @@ describe('popups in the URL', () => {
       labels.map((_, i) => i),
     )
     // A page without content yet shows the empty state.
-    expect(within(dialog).getByRole('heading', { level: 3, name: 'Messages' })).toBeTruthy()
+    expect(within(dialog).getByRole('heading', { level: 3, name: 'Missions' })).toBeTruthy()
     expect(within(dialog).getByText('Nothing to show here yet.')).toBeTruthy()
   })
 
