@@ -1,13 +1,13 @@
 /**
  * Wallet endpoints: balances, the brand's wallet mode, transfers between the member's own
- * wallets, the sweep back to main, the funds summary and fund notices.
+ * wallets, the sweep back to main and the funds summary (fund notices are the inbox's:
+ * server/notify/inbox-handlers.ts).
  */
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Endpoints } from '#contract/endpoints'
 import { minorToMoney } from '#contract/money'
 import { mainAccountTypeId, type Balances } from '#contract/wallet'
-import { deposits, fundNotices, ledgerAccounts, withdrawals } from '../db/schema'
-import { pageOf, withPage } from '../db/paging'
+import { deposits, ledgerAccounts, withdrawals } from '../db/schema'
 import type { HandlerGroup } from '../http/contract-routes'
 import { AppError } from '../http/errors'
 import type { Db } from '../plugins/external/db'
@@ -214,65 +214,6 @@ export function walletHandlers({ db, ledger, settings, now }: MoneyDeps): Handle
         pendingWithdrawals: Number(w?.pending ?? 0),
         unconfirmedWithdrawals: Number(w?.unconfirmed ?? 0),
       }
-    },
-
-    async fundNotices({ input, caller }) {
-      const memberId = memberOf(caller)
-      const m = await settings.merchant(caller.merchantCode)
-      const rows = await withPage(
-        db
-          .select()
-          .from(fundNotices)
-          .where(eq(fundNotices.memberId, memberId))
-          .orderBy(desc(fundNotices.id))
-          .$dynamic(),
-        input,
-      )
-      const [totals] = await db
-        .select({
-          total: count(),
-          unread: sql<number>`(count(*) filter (where ${fundNotices.readAt} is null))::int`,
-        })
-        .from(fundNotices)
-        .where(eq(fundNotices.memberId, memberId))
-      const page = pageOf(
-        rows.map((r) => ({
-          id: r.id,
-          kind: r.kind,
-          amount: minorToMoney(r.amount, currencyOf(m)),
-          time: r.createdAt.getTime(),
-          read: r.readAt !== null,
-        })),
-        totals?.total,
-        input,
-      )
-      // The answer keeps the unread count between the total and the page number.
-      return {
-        list: page.list,
-        total: page.total,
-        unread: Number(totals?.unread ?? 0),
-        pageNo: page.pageNo,
-        pageSize: page.pageSize,
-      }
-    },
-
-    async readFundNotices({ input, caller }) {
-      const memberId = memberOf(caller)
-      await db
-        .update(fundNotices)
-        .set({ readAt: now() })
-        .where(
-          and(
-            eq(fundNotices.memberId, memberId),
-            isNull(fundNotices.readAt),
-            input.ids ? inArray(fundNotices.id, input.ids.length ? input.ids : [-1]) : undefined,
-          ),
-        )
-      const [row] = await db
-        .select({ unread: count() })
-        .from(fundNotices)
-        .where(and(eq(fundNotices.memberId, memberId), isNull(fundNotices.readAt)))
-      return { unread: Number(row?.unread ?? 0) }
     },
   }
 }

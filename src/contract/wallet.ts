@@ -1,6 +1,7 @@
 /**
  * Wallets: the member's main wallet and one wallet per game vendor (accountTypeId), the
- * transfers between them, the sweep back to main, the funds summary and fund notices.
+ * transfers between them, the sweep back to main and the funds summary; the kinds of fund
+ * notice (src/contract/inbox.ts lists them).
  * Amounts are decimal strings of major units (money.ts); every money mutation carries an
  * Idempotency-Key header.
  */
@@ -8,7 +9,6 @@ import { z } from 'zod/mini'
 import { text } from './text'
 import { defineEndpoint } from './endpoint'
 import { AmountInputSchema, CurrencyDecimalsSchema, MoneySchema } from './money'
-import { PageQueryShape, pageOf } from './paging'
 
 /** The main wallet's accountTypeId, as the platform reports it. */
 export const mainAccountTypeId = 2
@@ -66,15 +66,6 @@ export const fundNoticeKinds = [
   'withdrawal_rejected',
   'withdrawal_auto_received',
 ] as const
-export const FundNoticeSchema = z.object({
-  id: z.int(),
-  kind: z.enum(fundNoticeKinds),
-  amount: MoneySchema,
-  /** Epoch ms. */
-  time: z.number(),
-  read: z.boolean(),
-})
-export type FundNotice = z.infer<typeof FundNoticeSchema>
 
 export const TransferRequestSchema = z.object({
   fromAccountTypeId: z.int(),
@@ -145,27 +136,6 @@ export const walletEndpoints = {
     auth: 'member',
     encrypted: false,
     response: ConsolidatedFundsSchema,
-    errors: [],
-  }),
-  fundNotices: defineEndpoint({
-    name: 'wallet.fundNotices',
-    method: 'GET',
-    path: '/wps/relay/MCSFE_getFundNotices',
-    auth: 'member',
-    encrypted: false,
-    query: z.object({ ...PageQueryShape }),
-    response: z.object({ ...pageOf(FundNoticeSchema).shape, unread: z.int() }),
-    errors: [],
-  }),
-  readFundNotices: defineEndpoint({
-    name: 'wallet.readFundNotices',
-    method: 'POST',
-    path: '/wps/relay/MCSFE_markFundNoticesRead',
-    auth: 'member',
-    encrypted: false,
-    /** Marks these notices read, or every notice when ids is absent. */
-    body: z.object({ ids: z.optional(z.array(z.int()).check(z.maxLength(100))) }),
-    response: z.object({ unread: z.int() }),
     errors: [],
   }),
 } as const

@@ -70,7 +70,6 @@ const minimalInputs: Record<string, { query?: Record<string, string>; body?: unk
   'games.roomList': { query: { gameId: 'CRD-0001' } },
   'wallet.transfer': { body: { fromAccountTypeId: 2, toAccountTypeId: 100, amount: '5.00' } },
   'wallet.sweep': { body: {} },
-  'wallet.readFundNotices': { body: {} },
   'push.subscribe': {
     body: {
       endpoint: 'https://push.example/sub/1',

@@ -4,7 +4,7 @@
  * credits once), fund notices, and that a member sees only their own deposits.
  */
 import { DepositSchema } from '#contract/funds'
-import { FundNoticeSchema } from '#contract/wallet'
+import { InboxMessageSchema, inboxEndpoints } from '#contract/inbox'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -70,15 +70,12 @@ describe('bank transfer', () => {
     await expect(runOps(server, 'deposits', 'approve', String(d.id))).rejects.toThrow(/not PENDING/)
     expect(await mainMinor(server, m.token)).toBe(15025n)
 
-    const notices = await plainCall(server, 'GET', '/wps/relay/MCSFE_getFundNotices', { token: m.token })
+    const notices = await plainCall(server, 'GET', inboxEndpoints.list.path, { token: m.token })
     const n = valueOf(notices, (v) => z.object({ list: z.array(z.unknown()), unread: z.number() }).parse(v))
-    expect(FundNoticeSchema.parse(n.list[0])).toMatchObject({
-      kind: 'deposit_credited',
-      amount: '150.25',
-      read: false,
-    })
+    expect(InboxMessageSchema.parse(n.list[0])).toMatchObject({ type: 'deposit_credited', read: false })
+    expect(InboxMessageSchema.parse(n.list[0]).body).toContain('150.25')
     expect(n.unread).toBe(1)
-    const read = await plainCall(server, 'POST', '/wps/relay/MCSFE_markFundNoticesRead', {
+    const read = await plainCall(server, 'POST', inboxEndpoints.read.path, {
       token: m.token,
       body: {},
     })
