@@ -64,7 +64,7 @@ export function PushOffer({ show }: { show: boolean }) {
           </button>
           <button
             type="button"
-            className="button button-light"
+            className="button"
             onClick={() => {
               try {
                 sessionStorage.setItem(dismissedKey, '1')

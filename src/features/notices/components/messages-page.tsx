@@ -45,7 +45,7 @@ export function MessagesPage() {
             </span>
             <button
               type="button"
-              className="button button-light"
+              className="button"
               disabled={inbox.data.unread === 0 || read.isPending}
               onClick={() => read.mutate({})}
             >
@@ -74,7 +74,7 @@ export function MessagesPage() {
                   {m.read ? null : (
                     <button
                       type="button"
-                      className="button button-light"
+                      className="button"
                       disabled={read.isPending}
                       onClick={() => read.mutate({ ids: [m.id] })}
                     >
@@ -83,7 +83,7 @@ export function MessagesPage() {
                   )}
                   <button
                     type="button"
-                    className="button button-light"
+                    className="button"
                     aria-label={t`Delete message: ${m.title}`}
                     disabled={remove.isPending}
                     onClick={() => remove.mutate({ ids: [m.id] })}
