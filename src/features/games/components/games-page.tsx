@@ -4,6 +4,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
 import type { GameType, VendorLane } from '#contract/games'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { useSession } from '../../../lib/session'
@@ -31,6 +32,13 @@ export function GamesPage({ types, lanes, page, imageHost }: GamesPageProps) {
   const showFavorites = !!token && page === favoritesTab
   const selected = showFavorites ? undefined : (cards.find((c) => c.vassalage === page) ?? cards[0])
   const to = gameTypeRoute[mainType]
+  const tabs = useRef<HTMLElement>(null)
+  const current = showFavorites ? favoritesTab : selected?.vassalage
+  useEffect(() => {
+    // A tab opened by its link (the 8th vendor, say) is scrolled into the strip's view.
+    const el = tabs.current?.querySelector<HTMLElement>('[aria-current="page"]')
+    el?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
+  }, [current])
   return (
     <main className="page games-page">
       <h1 className="games-title">{title}</h1>
@@ -38,7 +46,7 @@ export function GamesPage({ types, lanes, page, imageHost }: GamesPageProps) {
         <EmptyState title={<Trans>No game providers are available here yet.</Trans>} />
       ) : (
         <>
-          <nav aria-label={t`Game providers`} className="vendor-tabs">
+          <nav ref={tabs} aria-label={t`Game providers`} className="vendor-tabs">
             {token ? (
               <Link
                 to={to}
