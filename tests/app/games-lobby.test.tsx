@@ -131,6 +131,34 @@ describe('game lobbies', () => {
     expect(lists(sent).every((s) => (s.query.get('gameName') ?? '').length <= 40)).toBe(true)
   })
 
+  test('a search the server refuses is explained in plain words', async () => {
+    const answers = defaultAnswers()
+    // The list answers games until a name is searched, then the server's validation refusal.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const u = new URL(url, 'http://localhost')
+        if (u.pathname === listPath && u.searchParams.has('gameName')) {
+          return new Response(
+            JSON.stringify({ success: false, errorCode: 'validation_failed', message: 'bad gameName' }),
+            { status: 400 },
+          )
+        }
+        const value =
+          u.pathname === listPath
+            ? gameList({ path: u.pathname, method: 'GET', query: u.searchParams, body: undefined })
+            : answers[u.pathname]
+        return new Response(JSON.stringify({ success: true, value }), { status: 200 })
+      }),
+    )
+    sessionStorage.setItem('index-notice-seen', '1')
+    const user = userEvent.setup()
+    await renderApp('/rng')
+    await screen.findByRole('list', { name: 'DSL Games games' })
+    await user.type(screen.getByRole('searchbox', { name: 'Search games' }), 'abc')
+    expect(await screen.findByText('This search cannot be used. Try other words.')).toBeTruthy()
+  })
+
   test('a sub-type chip filters by gameClassify', async () => {
     const sent = stubLobbyApi(defaultAnswers({ [listPath]: gameList }))
     sessionStorage.setItem('index-notice-seen', '1')

@@ -29,6 +29,8 @@ export interface GameGridProps {
   empty: ReactNode
   /** Keeps only some games (the favourites of this page's types). */
   keep?: (game: Game) => boolean
+  /** The lobby's own words for a refusal (a search the server cannot take), else the code's. */
+  refusal?: (err: unknown) => string | undefined
 }
 
 /** The hearts: the member's favourite codes, and adding or removing one. */
@@ -51,7 +53,7 @@ function useFavorites() {
   return { favorite, busy, toggle }
 }
 
-export function GameGrid({ query, imageHost, label, empty, keep }: GameGridProps) {
+export function GameGrid({ query, imageHost, label, empty, keep, refusal }: GameGridProps) {
   const { t, i18n } = useLingui()
   const { favorite, busy, toggle } = useFavorites()
   const sentinel = useRef<HTMLDivElement>(null)
@@ -87,7 +89,7 @@ export function GameGrid({ query, imageHost, label, empty, keep }: GameGridProps
   }
   if (!query.data) {
     return (
-      <EmptyState title={errorText(i18n, query.error)}>
+      <EmptyState title={refusal?.(query.error) ?? errorText(i18n, query.error)}>
         <button type="button" className="button" onClick={() => void query.refetch()}>
           <Trans>Try again</Trans>
         </button>

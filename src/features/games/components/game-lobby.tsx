@@ -12,6 +12,7 @@ import {
   type GameType,
   type VendorCard,
 } from '#contract/games'
+import { ApiError } from '../../../lib/api-client'
 import { favoriteListInfiniteOptions } from '../api/get-favorites'
 import { gameListInfiniteOptions } from '../api/get-game-list'
 import { GameGrid } from './game-grid'
@@ -122,6 +123,11 @@ export function VendorLobby({ vendor, imageHost }: { vendor: VendorCard; imageHo
           query={query}
           imageHost={imageHost}
           label={t`${vendor.displayName} games`}
+          refusal={(err) =>
+            term && err instanceof ApiError && err.errorCode === 'validation_failed'
+              ? t`This search cannot be used. Try other words.`
+              : undefined
+          }
           empty={
             term ? <Trans>No games match “{term}”.</Trans> : <Trans>No games are listed here yet.</Trans>
           }
