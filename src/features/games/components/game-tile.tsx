@@ -19,7 +19,8 @@ export interface GameTileProps {
 
 /**
  * Launching a game is not built yet: a visitor gets the login popup, which every real-money
- * launch needs first; for a member the tile does nothing until launch arrives.
+ * launch needs first; for a member the tile does nothing until launch arrives. When it does,
+ * a visitor's tap on an RNG game with `freeplay` starts a trial instead (spec section 4).
  */
 function onPlay(): void {
   if (!session.token) openModal('login')
