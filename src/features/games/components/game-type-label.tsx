@@ -1,25 +1,32 @@
-import { Trans } from '@lingui/react/macro'
-import type { GameType } from '#contract/games'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react'
+import type { GameClassify, GameType } from '#contract/games'
+
+/** Each game type's name, as the nav, the page heading and the tab title say it. */
+export const gameTypeNames: Record<GameType, MessageDescriptor> = {
+  LOTT: msg`Lottery`,
+  ELOTT: msg`E-lottery`,
+  LIVE: msg`Live casino`,
+  SPORTS: msg`Sports`,
+  ESPORTS: msg`Esports`,
+  RNG: msg`Slots`,
+  FISH: msg`Fish`,
+  PVP: msg`Card games`,
+  COCKFIGHT: msg`Cockfight`,
+}
+
+/** The RNG sub-types' names (the lobby's filter chips). */
+export const gameClassifyNames: Record<GameClassify, MessageDescriptor> = {
+  SC: msg`Slot machines`,
+  VP: msg`Video poker`,
+  JP: msg`Jackpots`,
+  TG: msg`Table games`,
+  AC: msg`Arcade`,
+  BG: msg`Bingo`,
+}
 
 export function GameTypeLabel({ type }: { type: GameType }) {
-  switch (type) {
-    case 'LOTT':
-      return <Trans>Lottery</Trans>
-    case 'ELOTT':
-      return <Trans>E-lottery</Trans>
-    case 'LIVE':
-      return <Trans>Live casino</Trans>
-    case 'SPORTS':
-      return <Trans>Sports</Trans>
-    case 'ESPORTS':
-      return <Trans>Esports</Trans>
-    case 'RNG':
-      return <Trans>Slots</Trans>
-    case 'FISH':
-      return <Trans>Fish</Trans>
-    case 'PVP':
-      return <Trans>Card games</Trans>
-    case 'COCKFIGHT':
-      return <Trans>Cockfight</Trans>
-  }
+  const { _ } = useLingui()
+  return <>{_(gameTypeNames[type])}</>
 }

@@ -1,15 +1,18 @@
 /**
- * One games page for every game type: vendor tabs (each pushes ?page=<vendor>) over the
- * chosen vendor's lobby. The game lists arrive with the game lobbies; until then the
- * lobby says so.
+ * One games page for every game type: vendor tabs (each pushes ?page=<vendor>, so Back
+ * returns to the previous tab), a Favourites tab for members, and the chosen tab's lobby.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
 import type { GameType, VendorLane } from '#contract/games'
 import { EmptyState } from '../../../components/ui/empty-state'
+import { useSession } from '../../../lib/session'
 import { cdnUrl } from '../../../utils/cdn'
-import { gameTypeRoute } from '../game-types'
-import { GameTypeLabel } from './game-type-label'
+import { favoritesTab, gameTypeRoute } from '../game-types'
+import { usePageTitle } from '../use-page-title'
+import { FavoriteLobby, VendorLobby } from './game-lobby'
+import { gameTypeNames } from './game-type-label'
 import './games-page.css'
 
 export interface GamesPageProps {
@@ -20,44 +23,67 @@ export interface GamesPageProps {
 }
 
 export function GamesPage({ types, lanes, page, imageHost }: GamesPageProps) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
+  const { token } = useSession()
   const cards = lanes.filter((l) => types.includes(l.gameType)).flatMap((l) => l.cards)
-  const selected = cards.find((c) => c.vassalage === page) ?? cards[0]
   const mainType = types[0] ?? 'RNG'
+  const title = i18n._(gameTypeNames[mainType])
+  usePageTitle(title)
+  const showFavorites = !!token && page === favoritesTab
+  const selected = showFavorites ? undefined : (cards.find((c) => c.vassalage === page) ?? cards[0])
+  const to = gameTypeRoute[mainType]
+  const tabs = useRef<HTMLElement>(null)
+  const current = showFavorites ? favoritesTab : selected?.vassalage
+  useEffect(() => {
+    // A tab opened by its link (the 8th vendor, say) is scrolled into the strip's view.
+    const el = tabs.current?.querySelector<HTMLElement>('[aria-current="page"]')
+    el?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
+  }, [current])
   return (
-    <main className="page">
-      <h1>
-        <GameTypeLabel type={mainType} />
-      </h1>
+    <main className="page games-page">
+      <h1 className="games-title">{title}</h1>
       {cards.length === 0 ? (
         <EmptyState title={<Trans>No game providers are available here yet.</Trans>} />
       ) : (
         <>
-          <nav aria-label={t`Game providers`} className="vendor-tabs">
+          <nav ref={tabs} aria-label={t`Game providers`} className="vendor-tabs">
+            {token ? (
+              <Link
+                to={to}
+                search={{ page: favoritesTab }}
+                className="vendor-tab vendor-tab-fav"
+                aria-current={showFavorites ? 'page' : undefined}
+              >
+                <span className="vendor-tab-icon" aria-hidden="true">
+                  ♥
+                </span>
+                <span className="vendor-tab-name">
+                  <Trans>Favourites</Trans>
+                </span>
+              </Link>
+            ) : null}
             {cards.map((c) => (
               <Link
                 key={c.vassalage}
-                to={gameTypeRoute[mainType]}
+                to={to}
                 search={{ page: c.vassalage }}
                 className="vendor-tab"
                 aria-current={c.vassalage === selected?.vassalage ? 'page' : undefined}
               >
-                <img src={cdnUrl(imageHost, c.logo)} alt="" width={48} height={24} />
-                <span>{c.displayName}</span>
+                <img src={cdnUrl(imageHost, c.logo)} alt="" width={60} height={30} />
+                <span className="vendor-tab-name">{c.displayName}</span>
+                {c.maintenance ? (
+                  <span className="vendor-tab-mark">
+                    <Trans>Maintenance</Trans>
+                  </span>
+                ) : null}
               </Link>
             ))}
           </nav>
-          {selected ? (
-            <section className="card" aria-labelledby="vendor-title">
-              <h2 id="vendor-title">{selected.displayName}</h2>
-              {selected.maintenance ? (
-                <EmptyState
-                  title={<Trans>This provider is under maintenance. Please try another one.</Trans>}
-                />
-              ) : (
-                <EmptyState title={<Trans>This provider's games are not listed here yet.</Trans>} />
-              )}
-            </section>
+          {showFavorites ? (
+            <FavoriteLobby types={types} imageHost={imageHost} />
+          ) : selected ? (
+            <VendorLobby key={selected.vassalage} vendor={selected} imageHost={imageHost} />
           ) : null}
         </>
       )}

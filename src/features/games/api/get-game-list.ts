@@ -1,0 +1,31 @@
+import { infiniteQueryOptions } from '@tanstack/react-query'
+import type { EndpointInput } from '#contract/endpoint'
+import { gameEndpoints } from '#contract/games'
+import { api } from '../../../lib/api'
+
+export type GameListFilter = Omit<EndpointInput<typeof gameEndpoints.gameList>, 'pageNo' | 'pageSize'>
+
+/** Games per page: a multiple of 3, 4, 5 and 6, so full rows fill every grid width. */
+export const gamePageSize = 60
+
+interface Paged {
+  total: number
+  pageNo: number
+  pageSize: number
+}
+
+/** The page after `last`, while rows remain. */
+export function nextPageNo(last: Paged): number | undefined {
+  return last.pageNo * last.pageSize < last.total ? last.pageNo + 1 : undefined
+}
+
+/** One lobby's games (a vendor, maybe a sub-type and a name search), page by page. */
+export const gameListInfiniteOptions = (filter: GameListFilter) =>
+  infiniteQueryOptions({
+    queryKey: ['games', 'gameList', filter],
+    queryFn: ({ pageParam, signal }) =>
+      api.call(gameEndpoints.gameList, { ...filter, pageNo: pageParam, pageSize: gamePageSize }, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: nextPageNo,
+    staleTime: 60_000,
+  })

@@ -1,0 +1,137 @@
+/**
+ * A lobby's game grid over an infinite query: skeleton tiles while the first page loads,
+ * the error or the empty state, then the tiles and, while more remain, a sentinel that
+ * loads the next page as it scrolls into view and a "Load more" button for when it cannot.
+ */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query'
+import { useEffect, useRef, type ReactNode } from 'react'
+import type { Game } from '#contract/games'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { errorText } from '../../../lib/error-messages'
+import { useSession } from '../../../lib/session'
+import { showToast } from '../../../lib/toast-store'
+import { useAddFavorite } from '../api/add-favorite'
+import { favoriteIdsQueryOptions } from '../api/get-favorites'
+import { useRemoveFavorite } from '../api/remove-favorite'
+import { realMemberOrPrompt } from '../member-gate'
+import { GameTile } from './game-tile'
+
+interface GamePage {
+  list: Game[]
+  total: number
+}
+
+export interface GameGridProps {
+  query: UseInfiniteQueryResult<InfiniteData<GamePage>>
+  imageHost: string
+  label: string
+  empty: ReactNode
+  /** Keeps only some games (the favourites of this page's types). */
+  keep?: (game: Game) => boolean
+  /** The lobby's own words for a refusal (a search the server cannot take), else the code's. */
+  refusal?: (err: unknown) => string | undefined
+}
+
+/** The hearts: the member's favourite codes, and adding or removing one. */
+function useFavorites() {
+  const { i18n } = useLingui()
+  const { token } = useSession()
+  const ids = useQuery({ ...favoriteIdsQueryOptions(), enabled: !!token })
+  const onError = (err: Error) => showToast(errorText(i18n, err), 'error')
+  const add = useAddFavorite({ mutationConfig: { onError } })
+  const remove = useRemoveFavorite({ mutationConfig: { onError } })
+  const favorite = new Set(token ? (ids.data?.gameIds ?? []) : [])
+  const busy = (gameId: string) =>
+    (add.isPending && add.variables.gameId === gameId) ||
+    (remove.isPending && remove.variables.gameId === gameId)
+  const toggle = (game: Game, on: boolean) => {
+    if (!realMemberOrPrompt()) return
+    if (on) add.mutate({ gameId: game.gameId })
+    else remove.mutate({ gameId: game.gameId })
+  }
+  return { favorite, busy, toggle }
+}
+
+export function GameGrid({ query, imageHost, label, empty, keep, refusal }: GameGridProps) {
+  const { t, i18n } = useLingui()
+  const { favorite, busy, toggle } = useFavorites()
+  const sentinel = useRef<HTMLDivElement>(null)
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query
+
+  useEffect(() => {
+    const el = sentinel.current
+    if (!el || !hasNextPage || typeof IntersectionObserver === 'undefined') return
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage()
+      },
+      { rootMargin: '400px 0px' },
+    )
+    io.observe(el)
+    return () => io.disconnect()
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage])
+
+  if (query.isPending) {
+    return (
+      <div role="status" aria-busy="true" className="game-grid-status">
+        <span className="visually-hidden">{t`Loading games…`}</span>
+        <ul className="game-grid" aria-hidden="true">
+          {Array.from({ length: 12 }, (_, i) => (
+            <li key={i} className="game-tile game-tile-skeleton">
+              <span className="game-tile-art skeleton-block" />
+              <span className="skeleton-line" />
+            </li>
+          ))}
+        </ul>
+      </div>
+    )
+  }
+  if (!query.data) {
+    return (
+      <EmptyState title={refusal?.(query.error) ?? errorText(i18n, query.error)}>
+        <button type="button" className="button" onClick={() => void query.refetch()}>
+          <Trans>Try again</Trans>
+        </button>
+      </EmptyState>
+    )
+  }
+  const games = query.data.pages.flatMap((p) => p.list).filter((g) => (keep ? keep(g) : true))
+  return (
+    <>
+      {games.length === 0 && !hasNextPage ? (
+        <EmptyState title={empty} />
+      ) : (
+        <ul className="game-grid" aria-label={label}>
+          {games.map((g) => (
+            <GameTile
+              key={g.gameId}
+              game={g}
+              imageHost={imageHost}
+              favorite={favorite.has(g.gameId)}
+              favoriteBusy={busy(g.gameId)}
+              onFavorite={toggle}
+            />
+          ))}
+        </ul>
+      )}
+      {hasNextPage ? (
+        <div ref={sentinel} className="game-grid-more">
+          <button
+            type="button"
+            className="button"
+            disabled={isFetchingNextPage}
+            onClick={() => void fetchNextPage()}
+          >
+            {isFetchingNextPage ? <Trans>Loading…</Trans> : <Trans>Load more</Trans>}
+          </button>
+        </div>
+      ) : null}
+      {query.isFetchNextPageError ? (
+        <p role="alert" className="form-error">
+          {errorText(i18n, query.error)}
+        </p>
+      ) : null}
+    </>
+  )
+}

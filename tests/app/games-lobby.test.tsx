@@ -1,0 +1,262 @@
+/**
+ * The game lobbies: vendor tabs push ?page=, the name search reaches the server, hearts
+ * add and remove favourites for a member (a visitor is asked to log in), and paging asks
+ * for the next page.
+ */
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import type { Game } from '#contract/games'
+import { endSession } from '#src/lib/session.ts'
+import { defaultAnswers, logIn, moneyAnswers } from './fixtures'
+import { renderApp } from './render'
+
+afterEach(() => {
+  endSession()
+  vi.unstubAllGlobals()
+})
+
+const game = (vendor: string, n: number, over: Partial<Game> = {}): Game => ({
+  gameId: `${vendor}-${n}`,
+  gameName: `${vendor} Fortune ${n}`,
+  gameType: 'RNG',
+  gameClassify: 'SC',
+  vassalage: vendor,
+  accountTypeId: 100,
+  accountTypeName: vendor,
+  iconUrl: `games/${vendor}-${n}.svg?v=1`,
+  isGame: 'GAME',
+  defaultPlayType: 'html5',
+  isHot: n === 1,
+  isNew: n === 2,
+  freeplay: true,
+  hasRooms: false,
+  maintenance: false,
+  ...over,
+})
+
+interface Sent {
+  path: string
+  method: string
+  query: URLSearchParams
+  body: unknown
+}
+
+type Answer = unknown | ((sent: Sent) => unknown)
+
+/** Like fixtures' stubApi, but answers may depend on the query, and bodies are recorded. */
+function stubLobbyApi(answers: Record<string, Answer>): Sent[] {
+  const sent: Sent[] = []
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    const u = new URL(url, 'http://localhost')
+    const one: Sent = {
+      path: u.pathname,
+      method: init?.method ?? 'GET',
+      query: u.searchParams,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    }
+    sent.push(one)
+    const a = answers[u.pathname]
+    const value = typeof a === 'function' ? (a as (s: Sent) => unknown)(one) : a
+    const body =
+      value === undefined
+        ? { success: false, errorCode: 'not_found', message: 'not stubbed' }
+        : { success: true, value }
+    return new Response(JSON.stringify(body), { status: value === undefined ? 404 : 200 })
+  })
+  return sent
+}
+
+const listPath = '/wps/relay/GCSGAME_gameList'
+
+/** The game list: 130 games per vendor, or the ones whose name holds gameName. */
+function gameList(s: Sent) {
+  const vendor = s.query.get('vassalage') ?? 'DSL'
+  const pageNo = Number(s.query.get('pageNo') ?? 1)
+  const pageSize = Number(s.query.get('pageSize') ?? 20)
+  const search = s.query.get('gameName')?.toLowerCase()
+  const all = Array.from({ length: 130 }, (_, i) => game(vendor, i + 1)).filter(
+    (g) => !search || g.gameName.toLowerCase().includes(search),
+  )
+  return {
+    list: all.slice((pageNo - 1) * pageSize, pageNo * pageSize),
+    total: all.length,
+    pageNo,
+    pageSize,
+  }
+}
+
+const lists = (sent: Sent[]) => sent.filter((s) => s.path === listPath)
+
+describe('game lobbies', () => {
+  test('the first vendor opens; a vendor tab pushes ?page= and Back returns', async () => {
+    const sent = stubLobbyApi(defaultAnswers({ [listPath]: gameList }))
+    sessionStorage.setItem('index-notice-seen', '1')
+    const user = userEvent.setup()
+    const { router } = await renderApp('/rng')
+    const grid = await screen.findByRole('list', { name: 'DSL Games games' })
+    expect(within(grid).getByRole('button', { name: 'DSL Fortune 1, Hot' })).toBeTruthy()
+    expect(within(grid).getAllByText('Hot').length).toBeGreaterThan(0)
+    expect(within(grid).getByRole('button', { name: 'DSL Fortune 2, New' })).toBeTruthy()
+    await waitFor(() => expect(document.title).toBe('Lotus Play – Slots'))
+
+    const tabs = screen.getByRole('navigation', { name: 'Game providers' })
+    await user.click(within(tabs).getByRole('link', { name: 'SPN Games' }))
+    await screen.findByRole('list', { name: 'SPN Games games' })
+    expect(router.state.location.search).toEqual({ page: 'SPN' })
+    expect(within(tabs).getByRole('link', { name: 'SPN Games' }).getAttribute('aria-current')).toBe('page')
+    expect(lists(sent).at(-1)?.query.get('vassalage')).toBe('SPN')
+    expect(lists(sent).at(-1)?.query.get('gameType')).toBe('RNG')
+
+    router.history.back()
+    await screen.findByRole('list', { name: 'DSL Games games' })
+    expect(router.state.location.search).toEqual({})
+  })
+
+  test('the search sends gameName and shows the matches; over 40 characters says so', async () => {
+    const sent = stubLobbyApi(defaultAnswers({ [listPath]: gameList }))
+    sessionStorage.setItem('index-notice-seen', '1')
+    const user = userEvent.setup()
+    await renderApp('/rng?page=JAD')
+    await screen.findByRole('list', { name: 'JAD Games games' })
+    const search = screen.getByRole('searchbox', { name: 'Search games' })
+    await user.type(search, 'fortune 12')
+    const grid = await screen.findByRole('list', { name: 'JAD Games games' })
+    await waitFor(() => expect(within(grid).getAllByRole('listitem')).toHaveLength(11))
+    expect(lists(sent).some((s) => s.query.get('gameName') === 'fortune 12')).toBe(true)
+
+    await user.clear(search)
+    await user.type(search, 'x'.repeat(41))
+    expect((await screen.findByRole('alert')).textContent).toBe('Search with at most 40 characters.')
+    expect(lists(sent).every((s) => (s.query.get('gameName') ?? '').length <= 40)).toBe(true)
+  })
+
+  test('a search the server refuses is explained in plain words', async () => {
+    const answers = defaultAnswers()
+    // The list answers games until a name is searched, then the server's validation refusal.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const u = new URL(url, 'http://localhost')
+        if (u.pathname === listPath && u.searchParams.has('gameName')) {
+          return new Response(
+            JSON.stringify({ success: false, errorCode: 'validation_failed', message: 'bad gameName' }),
+            { status: 400 },
+          )
+        }
+        const value =
+          u.pathname === listPath
+            ? gameList({ path: u.pathname, method: 'GET', query: u.searchParams, body: undefined })
+            : answers[u.pathname]
+        return new Response(JSON.stringify({ success: true, value }), { status: 200 })
+      }),
+    )
+    sessionStorage.setItem('index-notice-seen', '1')
+    const user = userEvent.setup()
+    await renderApp('/rng')
+    await screen.findByRole('list', { name: 'DSL Games games' })
+    await user.type(screen.getByRole('searchbox', { name: 'Search games' }), 'abc')
+    expect(await screen.findByText('This search cannot be used. Try other words.')).toBeTruthy()
+  })
+
+  test('a sub-type chip filters by gameClassify', async () => {
+    const sent = stubLobbyApi(defaultAnswers({ [listPath]: gameList }))
+    sessionStorage.setItem('index-notice-seen', '1')
+    const user = userEvent.setup()
+    await renderApp('/rng')
+    await screen.findByRole('list', { name: 'DSL Games games' })
+    const chip = screen.getByRole('button', { name: 'Video poker' })
+    await user.click(chip)
+    expect(chip.getAttribute('aria-pressed')).toBe('true')
+    await waitFor(() => expect(lists(sent).at(-1)?.query.get('gameClassify')).toBe('VP'))
+  })
+
+  test('Load more asks for page 2 and adds its games', async () => {
+    const sent = stubLobbyApi(defaultAnswers({ [listPath]: gameList }))
+    sessionStorage.setItem('index-notice-seen', '1')
+    const user = userEvent.setup()
+    await renderApp('/rng')
+    const grid = await screen.findByRole('list', { name: 'DSL Games games' })
+    const first = within(grid).getAllByRole('listitem').length
+    expect(first).toBeLessThan(130)
+    await user.click(screen.getByRole('button', { name: 'Load more' }))
+    await waitFor(() => expect(within(grid).getAllByRole('listitem').length).toBeGreaterThan(first))
+    expect(lists(sent).map((s) => s.query.get('pageNo'))).toEqual(['1', '2'])
+  })
+
+  test('a visitor tapping a heart or a game is asked to log in, and nothing is sent', async () => {
+    const sent = stubLobbyApi(defaultAnswers({ [listPath]: gameList }))
+    sessionStorage.setItem('index-notice-seen', '1')
+    const user = userEvent.setup()
+    await renderApp('/rng')
+    const heart = await screen.findByRole('button', { name: 'Favourite: DSL Fortune 3' })
+    expect(heart.getAttribute('aria-pressed')).toBe('false')
+    await user.click(heart)
+    expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeTruthy()
+    expect(sent.some((s) => s.path.includes('FavoriteGame'))).toBe(false)
+    expect(screen.queryByRole('link', { name: 'Favourites' })).toBeNull()
+  })
+
+  test('a member adds and removes a favourite; the heart follows; Favourites lists it', async () => {
+    logIn()
+    let ids: string[] = []
+    const idsAnswer = () => ({ gameIds: ids, max: 60 })
+    const sent = stubLobbyApi(
+      moneyAnswers({
+        [listPath]: gameList,
+        '/wps/relay/MCSFE_getFavoriteGames': idsAnswer,
+        '/wps/relay/MCSFE_addFavoriteGameV2': (s: Sent) => {
+          ids = [...ids, (s.body as { gameId: string }).gameId]
+          return idsAnswer()
+        },
+        '/wps/relay/MCSFE_removeFavoriteGameV2': (s: Sent) => {
+          ids = ids.filter((i) => i !== (s.body as { gameId: string }).gameId)
+          return idsAnswer()
+        },
+        '/wps/relay/MCSFE_getFavoriteGamesList': () => ({
+          list: ids.map((id) => game('DSL', Number(id.split('-')[1]))),
+          total: ids.length,
+          pageNo: 1,
+          pageSize: 60,
+        }),
+      }),
+    )
+    const user = userEvent.setup()
+    await renderApp('/rng')
+    const heart = await screen.findByRole('button', { name: 'Favourite: DSL Fortune 3' })
+    await user.click(heart)
+    await waitFor(() => expect(heart.getAttribute('aria-pressed')).toBe('true'))
+    const add = sent.find((s) => s.path === '/wps/relay/MCSFE_addFavoriteGameV2')
+    expect(add?.method).toBe('POST')
+    expect(add?.body).toEqual({ gameId: 'DSL-3' })
+
+    await user.click(screen.getByRole('link', { name: 'Favourites' }))
+    const favs = await screen.findByRole('list', { name: 'Favourite games' })
+    expect(within(favs).getByRole('button', { name: 'DSL Fortune 3' })).toBeTruthy()
+
+    const favHeart = within(favs).getByRole('button', { name: 'Favourite: DSL Fortune 3' })
+    expect(favHeart.getAttribute('aria-pressed')).toBe('true')
+    await user.click(favHeart)
+    expect(await screen.findByText(/No favourite games here yet/)).toBeTruthy()
+    const remove = sent.find((s) => s.path === '/wps/relay/MCSFE_removeFavoriteGameV2')
+    expect(remove?.method).toBe('DELETE')
+    expect(remove?.body).toEqual({ gameId: 'DSL-3' })
+  })
+
+  test('a vendor under maintenance keeps its tab, marked, and says so instead of its games', async () => {
+    const answers = defaultAnswers({ [listPath]: gameList })
+    const lanes = structuredClone(
+      (answers['/wps/relay/GCSGAME_gameVendor'] as { data: { lanes: unknown } }).data.lanes,
+    ) as {
+      cards: { vassalage: string; maintenance: boolean }[]
+    }[]
+    for (const lane of lanes) for (const c of lane.cards) if (c.vassalage === 'GLD') c.maintenance = true
+    const sent = stubLobbyApi({ ...answers, '/wps/relay/GCSGAME_gameVendor': { data: { lanes } } })
+    sessionStorage.setItem('index-notice-seen', '1')
+    await renderApp('/rng?page=GLD')
+    const tab = await screen.findByRole('link', { name: /GLD Games/ })
+    expect(tab.textContent).toContain('Maintenance')
+    expect(await screen.findByText('GLD Games is under maintenance.')).toBeTruthy()
+    expect(lists(sent).some((s) => s.query.get('vassalage') === 'GLD')).toBe(false)
+  })
+})
