@@ -14,7 +14,7 @@
  * - Rendered once per brand and language per `SETTINGS_TTL_SECONDS` (a hot-read entry: ETag,
  *   br/gzip made once).
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { contentEndpoints, type Announcements } from '#contract/content'
@@ -214,9 +214,36 @@ const rootOpen = /<div id="root"[^>]*>/
 const screenStart = '<!--first-screen-->'
 const screenEnd = '<!--/first-screen-->'
 
+/**
+ * The language's own font files among the built assets (Khmer: the shipped Noto Sans
+ * Khmer), preloaded so the first screen paints in them instead of swapping later (a shift).
+ */
+const languageFonts: Partial<Record<Locale, RegExp>> = {
+  km: /^noto-sans-khmer-khmer-(400|700)-normal-.*\.woff2$/,
+}
+
+export function fontPreloads(staticDir: string): Partial<Record<Locale, string[]>> {
+  const dir = path.join(staticDir, 'assets')
+  const files = existsSync(dir) ? readdirSync(dir) : []
+  const out: Partial<Record<Locale, string[]>> = {}
+  for (const l of locales) {
+    const pattern = languageFonts[l]
+    if (pattern) out[l] = files.filter((f) => pattern.test(f)).map((f) => `/assets/${f}`)
+  }
+  return out
+}
+
 /** index.html with this brand's language, title, theme colour, boot data and first screen. */
-export function renderShell(template: string, boot: BootData, catalog: Map<string, string>): string {
+export function renderShell(
+  template: string,
+  boot: BootData,
+  catalog: Map<string, string>,
+  fonts: readonly string[] = [],
+): string {
   const b = boot.settings
+  const preloads = fonts
+    .map((f) => `<link rel="preload" href="${escapeHtml(f)}" as="font" type="font/woff2" crossorigin>`)
+    .join('')
   let html = template
     .replace(/<html([^>]*?)\slang="[^"]*"/, `<html$1 lang="${boot.locale}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(b.brandName)}</title>`)
@@ -224,6 +251,7 @@ export function renderShell(template: string, boot: BootData, catalog: Map<strin
       /<meta name="theme-color" content="[^"]*"\s*\/?>/,
       `<meta name="theme-color" content="${escapeHtml(b.themeColor)}" />`,
     )
+    .replace('</title>', `</title>${preloads}`)
   const screen = firstScreen(boot, catalog)
   const start = html.indexOf(screenStart)
   const end = html.indexOf(screenEnd)
@@ -251,9 +279,12 @@ export function createShell(
     hotReads: HotReads
     merchantOf: (req: FastifyRequest) => string
     catalogs?: Catalogs
+    /** Font files to preload per language (fontPreloads). */
+    fonts?: Partial<Record<Locale, string[]>>
   },
 ): Shell {
   const catalogs = opts.catalogs ?? loadCatalogs()
+  const fonts = opts.fonts ?? {}
 
   /** One of the brand's hot reads, through the API itself (the cached, checked answer). */
   async function read<S extends z.ZodMiniType>(
@@ -285,8 +316,9 @@ export function createShell(
             systemEndpoints.consolidatedSettings.response,
           ),
         )
-      } catch {
+      } catch (err) {
         // A brand not set up yet (or a read that failed): the plain shell, the app explains.
+        req.log.warn({ err }, 'the shell is sent unrendered: no brand settings')
         return null
       }
       const locale = chooseLocale(req, settings)
@@ -302,9 +334,10 @@ export function createShell(
             ),
           ])
           const boot: BootData = { locale, settings, whitelabel, announcements }
-          return renderShell(opts.template, boot, catalogs[locale])
+          return renderShell(opts.template, boot, catalogs[locale], fonts[locale])
         })
-      } catch {
+      } catch (err) {
+        req.log.warn({ err }, 'the shell is sent unrendered')
         return null
       }
     },

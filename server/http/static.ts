@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { serverPathPattern } from '#contract/server-paths'
 import { failure } from './errors'
 import { sendHot, type HotReads } from './hot-reads'
-import { createShell, type Shell } from './shell'
+import { createShell, fontPreloads, type Shell } from './shell'
 
 const noCacheFiles = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js'])
 
@@ -49,7 +49,11 @@ export async function registerStatic(
   const hasShell = existsSync(indexFile)
   const shell: Shell | null =
     hasShell && opts.render
-      ? createShell(app, { template: readFileSync(indexFile, 'utf8'), ...opts.render })
+      ? createShell(app, {
+          template: readFileSync(indexFile, 'utf8'),
+          fonts: fontPreloads(opts.staticDir),
+          ...opts.render,
+        })
       : null
 
   async function sendShell(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
