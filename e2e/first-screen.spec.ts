@@ -71,6 +71,33 @@ test.describe('with JavaScript', () => {
     expect(consoleErrors).toEqual([])
   })
 
+  test('the static screen and the app put the header and the welcome in the same boxes', async ({
+    page,
+    context,
+    browser,
+    baseURL,
+  }) => {
+    const boxes = async (p: typeof page) =>
+      Promise.all(['header', 'h1', '.marquee'].map((s) => p.locator(s).first().boundingBox()))
+    const staticContext = await browser.newContext({
+      javaScriptEnabled: false,
+      baseURL,
+      viewport: { width: 360, height: 740 },
+    })
+    await staticContext.addCookies([{ name: 'lang', value: 'km', url: baseURL ?? '' }])
+    const staticPage = await staticContext.newPage()
+    await staticPage.goto('/index')
+    const before = await boxes(staticPage)
+    await staticContext.close()
+
+    await context.addCookies([{ name: 'lang', value: 'km', url: baseURL ?? '' }])
+    await page.goto('/index')
+    await expect(page.locator('.first-screen')).toHaveCount(0)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(welcomeKm)
+    await expect(page.locator('.vendor-grid')).toBeVisible()
+    expect(await boxes(page)).toEqual(before)
+  })
+
   test('the language switcher sets the lang cookie the server renders in', async ({ page, context }) => {
     await page.goto('/index')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()

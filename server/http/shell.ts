@@ -174,6 +174,15 @@ const t = (c: Map<string, string>, id: string, values?: readonly string[]) =>
 
 const stripTags = (html: string) => html.replace(/<[^>]*>/g, '')
 
+/** Each language named in itself, as the app's language switcher shows it. */
+const languageNames: Record<Locale, string> = {
+  km: 'ខ្មែរ',
+  en: 'English',
+  zh: '中文',
+  th: 'ไทย',
+  vi: 'Tiếng Việt',
+}
+
 /** The static first screen: the same boxes as the header and the home page the app renders. */
 export function firstScreen(boot: BootData, catalog: Map<string, string>): string {
   const b = boot.settings
@@ -192,7 +201,21 @@ export function firstScreen(boot: BootData, catalog: Map<string, string>): strin
     '<div class="layout layout-main first-screen">' +
     '<header class="app-header"><div class="header-top">' +
     `<a href="/index" class="brand"><img src="${escapeHtml(b.logoUrl)}" alt="" width="32" height="32"><span>${escapeHtml(b.brandName)}</span></a>` +
-    '</div></header>' +
+    // The controls need the app: here they only hold their places (hidden from assistive
+    // technology, out of the tab order) until it takes over.
+    '<div class="header-tools" aria-hidden="true">' +
+    `<span class="select-control"><select disabled tabindex="-1"><option>${escapeHtml(languageNames[boot.locale])}</option></select></span>` +
+    `<span class="select-control"><select disabled tabindex="-1"><option>${t(catalog, 'System theme')}</option></select></span>` +
+    '</div>' +
+    '<div class="header-money" aria-hidden="true">' +
+    `<span class="button button-light">${t(catalog, 'Deposit')}</span>` +
+    `<span class="button button-light">${t(catalog, 'Withdrawal')}</span>` +
+    '</div>' +
+    '<div class="header-actions" aria-hidden="true">' +
+    `<span class="button button-light">${t(catalog, 'Log in')}</span>` +
+    `<span class="button button-accent">${t(catalog, 'Register')}</span>` +
+    '</div>' +
+    '</div><div class="first-screen-nav" aria-hidden="true"></div></header>' +
     '<div class="layout-body"><main class="page">' +
     marquee +
     '<section class="card hero">' +
