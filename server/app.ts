@@ -294,7 +294,12 @@ export async function buildApp(
   registerManifest(app, repo, config.MERCHANT_CODE)
   registerGameMedia(app, createGamesRepository(db))
   if (config.DEV_TOOLS && config.NODE_ENV !== 'production') registerDevPages(app, db)
-  await registerStatic(app, { staticDir: config.staticDir, methodsByPath })
+  await registerStatic(app, {
+    staticDir: config.staticDir,
+    methodsByPath,
+    // A navigation carries no Merchant header: the brand this install serves.
+    render: { hotReads, merchantOf: () => config.MERCHANT_CODE },
+  })
 
   return {
     app,

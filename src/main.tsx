@@ -1,6 +1,8 @@
 /**
  * Bootstrap: theme, language, the persisted query cache (lobby data survives reloads and
- * offline starts), the router, and the service worker.
+ * offline starts), the server's boot data, the router, and the service worker. The page's
+ * static first screen (rendered by the server) stays until the first route is ready, then
+ * the React root takes over the markup.
  */
 import './fonts.css'
 import './styles.css'
@@ -12,10 +14,14 @@ import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouteError, RoutePending } from './components/layout/route-states'
+import { defaultLocale } from '#contract/locales'
 import { env } from './config/env'
-import { activateLocale, currentLocale, i18n } from './lib/i18n'
+import { readBootData, rememberLanguageCookie, seedBootData } from './lib/boot-data'
+import { activateLocale, i18n } from './lib/i18n'
+import { languageStore } from './lib/storage'
 import { createQueryClient, persistedQuery } from './lib/query-client'
 import { initTheme } from './lib/theme'
+import { announcementsQueryOptions } from './features/notices/api/get-announcements'
 import { registerPwa } from './features/pwa/register'
 import { routeTree } from './route-tree.gen'
 
@@ -49,12 +55,22 @@ async function start() {
     maxAge: 7 * 24 * 60 * 60_000,
     dehydrateOptions: { shouldDehydrateQuery: persistedQuery },
   })
-  await Promise.all([restored.catch(() => undefined), activateLocale(currentLocale())])
+  // The server rendered the page in the stored choice (its cookie), else in the browser's
+  // language as the brand offers it: without a stored choice the app keeps that language.
+  const boot = readBootData()
+  const stored = languageStore.get()
+  const locale = stored ?? boot?.locale ?? defaultLocale
+  if (stored) rememberLanguageCookie(stored)
+  await Promise.all([restored.catch(() => undefined), activateLocale(locale)])
+  if (boot) seedBootData(queryClient, boot, (l) => announcementsQueryOptions(l).queryKey)
   // Saved status is shown at once but always re-checked: maintenance or a switched flag
   // must not wait for the saved copy to age.
   await queryClient.invalidateQueries({ queryKey: ['system', 'status'], refetchType: 'none' })
   const el = document.getElementById('root')
   if (!el) throw new Error('no #root element')
+  // The first route's data and code are ready before React replaces the static screen,
+  // so the page never goes blank in between.
+  await router.load().catch(() => undefined)
   createRoot(el).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>

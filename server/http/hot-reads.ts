@@ -133,18 +133,26 @@ function notModified(req: FastifyRequest, etag: string): boolean {
     .some((t) => t === etag || t === '*')
 }
 
+const jsonAnswer = {
+  contentType: 'application/json; charset=utf-8',
+  cacheControl: 'public, no-cache',
+  vary: 'Accept-Encoding, Language, Merchant',
+}
+
 /**
- * Sends a cached answer: 304 when the caller already has it, else its bytes, compressed
+ * Sends a cached answer (JSON unless `as` says otherwise): 304 when the caller already has it, else its bytes, compressed
  * as the caller accepts. Every cache may keep it, but must ask again before using it
  * (no-cache): the ETag makes the question cheap.
  */
-export function sendHot(req: FastifyRequest, reply: FastifyReply, entry: HotEntry): FastifyReply {
-  void reply
-    .header('etag', entry.etag)
-    .header('cache-control', 'public, no-cache')
-    .header('vary', 'Accept-Encoding, Language, Merchant')
+export function sendHot(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  entry: HotEntry,
+  as: { contentType: string; cacheControl: string; vary: string } = jsonAnswer,
+): FastifyReply {
+  void reply.header('etag', entry.etag).header('cache-control', as.cacheControl).header('vary', as.vary)
   if (notModified(req, entry.etag)) return reply.code(304).send()
-  void reply.header('content-type', 'application/json; charset=utf-8')
+  void reply.header('content-type', as.contentType)
   if (entry.body.length > compressAbove) {
     const accept = req.headers['accept-encoding']
     const encoding = accept ? negotiate(accept, ['br', 'gzip']) : null

@@ -3,13 +3,20 @@
  * without revalidation, and index.html for navigations to any app route. The server's own
  * prefixes (src/contract/server-paths.ts) never fall back to the shell: a miss there answers
  * the envelope 404 (or 405 for a known path).
+ *
+ * A navigation gets the shell rendered for its brand and language (shell.ts): boot data
+ * and a static first screen, cached per brand and language, sent with an ETag, no-cache and
+ * compressed as negotiated. `/index.html` itself is the plain file (the service worker
+ * precaches it).
  */
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { serverPathPattern } from '#contract/server-paths'
 import { failure } from './errors'
+import { sendHot, type HotReads } from './hot-reads'
+import { createShell, fontPreloads, type Shell } from './shell'
 
 const noCacheFiles = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js'])
 
@@ -31,9 +38,34 @@ function isNavigation(req: FastifyRequest): boolean {
 
 export async function registerStatic(
   app: FastifyInstance,
-  opts: { staticDir: string; methodsByPath: ReadonlyMap<string, string[]> },
+  opts: {
+    staticDir: string
+    methodsByPath: ReadonlyMap<string, string[]>
+    /** Renders the shell per brand and language; without it navigations get the plain file. */
+    render?: { hotReads: HotReads; merchantOf: (req: FastifyRequest) => string }
+  },
 ): Promise<void> {
-  const hasShell = existsSync(path.join(opts.staticDir, 'index.html'))
+  const indexFile = path.join(opts.staticDir, 'index.html')
+  const hasShell = existsSync(indexFile)
+  const shell: Shell | null =
+    hasShell && opts.render
+      ? createShell(app, {
+          template: readFileSync(indexFile, 'utf8'),
+          fonts: fontPreloads(opts.staticDir),
+          ...opts.render,
+        })
+      : null
+
+  async function sendShell(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const entry = shell ? await shell.entry(req) : null
+    if (!entry) return reply.sendFile('index.html')
+    return sendHot(req, reply, entry, {
+      contentType: 'text/html; charset=utf-8',
+      cacheControl: 'no-cache',
+      vary: 'Accept-Encoding, Accept-Language, Cookie',
+    })
+  }
+
   if (hasShell) {
     await app.register(fastifyStatic, {
       root: opts.staticDir,
@@ -48,7 +80,7 @@ export async function registerStatic(
       },
     })
     // The root is a navigation like any other; the app redirects it to /index.
-    app.get('/', (_req, reply) => reply.sendFile('index.html'))
+    app.get('/', sendShell)
   }
 
   app.setNotFoundHandler(async (req, reply) => {
@@ -64,7 +96,7 @@ export async function registerStatic(
       return reply.code(404).send(failure('not_found', `no endpoint at ${url}`))
     }
     if (hasShell && isNavigation(req)) {
-      return reply.sendFile('index.html')
+      return sendShell(req, reply)
     }
     return reply.code(404).send(failure('not_found', `nothing at ${url}`))
   })

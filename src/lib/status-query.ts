@@ -11,3 +11,11 @@ export const statusQueryOptions = () =>
     staleTime: 5_000,
     refetchInterval: 60_000,
   })
+
+/** The brand's feature tree on its own (the shell's boot data carries it). */
+export const whitelabelQueryOptions = () =>
+  queryOptions({
+    queryKey: ['system', 'whitelabel'],
+    queryFn: ({ signal }) => api.call(systemEndpoints.whitelabel, undefined, { signal }),
+    staleTime: 5 * 60_000,
+  })

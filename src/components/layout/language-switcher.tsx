@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { locales, type Locale } from '#contract/locales'
+import { rememberLanguageCookie } from '../../lib/boot-data'
 import { activateLocale } from '../../lib/i18n'
 
 /** Each language named in itself, so anyone can find their own. */
@@ -21,7 +22,10 @@ export function LanguageSwitcher({ available }: { available?: readonly Locale[] 
         value={i18n.locale}
         onChange={(e) => {
           const next = list.find((l) => l === e.target.value)
-          if (next) void activateLocale(next)
+          if (!next) return
+          // The server renders the next page's first screen in this language.
+          rememberLanguageCookie(next)
+          void activateLocale(next)
         }}
       >
         {list.map((l) => (

@@ -1,0 +1,111 @@
+/**
+ * The first screen comes from the server's HTML: without JavaScript the brand and the
+ * welcome show in the chosen language; with it, the app takes over the same content
+ * without a console error or a layout shift above 0.02.
+ */
+import { expect, test } from './fixtures'
+
+const brand = 'Lotus Play'
+const welcomeKm = `សូមស្វាគមន៍មកកាន់ ${brand}`
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('shows the brand and the welcome in the language of the lang cookie', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.addCookies([{ name: 'lang', value: 'km', url: baseURL ?? '' }])
+    await page.goto('/index')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'km')
+    await expect(page.locator('header .brand')).toHaveText(brand)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(welcomeKm)
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText('អ្នកផ្គត់ផ្គង់ពេញនិយម')
+    await expect(page).toHaveTitle(brand)
+  })
+
+  test('follows the browser language when there is no cookie', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: 'zh-CN', baseURL })
+    const page = await context.newPage()
+    await page.goto('/index')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`欢迎来到 ${brand}`)
+    await context.close()
+  })
+})
+
+test.describe('with JavaScript', () => {
+  test('the app takes over the same content, with no console error and no layout shift above 0.02', async ({
+    page,
+    context,
+    baseURL,
+    consoleErrors,
+  }) => {
+    await context.addCookies([{ name: 'lang', value: 'km', url: baseURL ?? '' }])
+    // Layout shifts from the first byte on, as CLS counts them (input-caused ones excluded).
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number }
+      w.__cls = 0
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & {
+          value: number
+          hadRecentInput: boolean
+        })[]) {
+          if (!e.hadRecentInput) w.__cls += e.value
+        }
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    await page.goto('/index')
+    // The static screen is there before the app runs; the app's page replaces it.
+    await expect(page.locator('.first-screen')).toHaveCount(0)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(welcomeKm)
+    await expect(page.locator('header .brand')).toHaveText(brand)
+    await expect(page.locator('html')).toHaveAttribute('lang', 'km')
+    // The lobby fills in (providers, nav) and the page settles.
+    await expect(page.locator('.vendor-grid')).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    await page.waitForTimeout(500)
+    const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls)
+    expect(cls).toBeLessThanOrEqual(0.02)
+    expect(consoleErrors).toEqual([])
+  })
+
+  test('the static screen and the app put the header and the welcome in the same boxes', async ({
+    page,
+    context,
+    browser,
+    baseURL,
+  }) => {
+    const boxes = async (p: typeof page) =>
+      Promise.all(['header', 'h1', '.marquee'].map((s) => p.locator(s).first().boundingBox()))
+    const staticContext = await browser.newContext({
+      javaScriptEnabled: false,
+      baseURL,
+      viewport: { width: 360, height: 740 },
+    })
+    await staticContext.addCookies([{ name: 'lang', value: 'km', url: baseURL ?? '' }])
+    const staticPage = await staticContext.newPage()
+    await staticPage.goto('/index')
+    const before = await boxes(staticPage)
+    await staticContext.close()
+
+    await context.addCookies([{ name: 'lang', value: 'km', url: baseURL ?? '' }])
+    await page.goto('/index')
+    await expect(page.locator('.first-screen')).toHaveCount(0)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(welcomeKm)
+    await expect(page.locator('.vendor-grid')).toBeVisible()
+    expect(await boxes(page)).toEqual(before)
+  })
+
+  test('the language switcher sets the lang cookie the server renders in', async ({ page, context }) => {
+    await page.goto('/index')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await page.locator('select:has(option[value="en"])').first().selectOption('en')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome to ${brand}`)
+    const cookie = (await context.cookies()).find((c) => c.name === 'lang')
+    expect(cookie?.value).toBe('en')
+    expect(cookie?.sameSite).toBe('Lax')
+    expect(cookie?.expires ?? 0).toBeGreaterThan(Date.now() / 1000 + 300 * 24 * 60 * 60)
+  })
+})

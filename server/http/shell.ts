@@ -1,0 +1,368 @@
+/**
+ * The app shell for a navigation, rendered per brand and language so the first screen
+ * paints from the HTML: `<html lang>`, the brand's title and theme colour, the boot data
+ * the home page reads first (`<script type="application/json" id="boot-data">`) and a
+ * static first screen (header, welcome, the lobby's skeleton) inside `#root`, which the
+ * app replaces when it starts (docs/decisions/005-server-rendered-shell.md).
+ *
+ * - The data comes from the hot public reads themselves (consolidated settings, the
+ *   white-label tree, the announcements shown before login), so it is the same checked
+ *   answer the API gives and is invalidated with it.
+ * - The language: the `lang` cookie the app sets, else Accept-Language, matched against
+ *   the brand's languages, else the brand's default.
+ * - The static screen's words come from the app's own Lingui catalogs (read once at start).
+ * - Rendered once per brand and language per `SETTINGS_TTL_SECONDS` (a hot-read entry: ETag,
+ *   br/gzip made once).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { contentEndpoints, type Announcements } from '#contract/content'
+import { successEnvelope } from '#contract/envelope'
+import { defaultLocale, localeHeaderCode, locales, parseLocale, type Locale } from '#contract/locales'
+import { systemEndpoints, type ConsolidatedSettings, type WhitelabelNodeSchema } from '#contract/system'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { z } from 'zod/mini'
+import type { HotEntry, HotReads } from './hot-reads'
+
+/** What the app reads from `#boot-data` (src/lib/boot-data.ts checks it against the contract). */
+export interface BootData {
+  locale: Locale
+  settings: ConsolidatedSettings
+  whitelabel: { childrenNodes: z.infer<typeof WhitelabelNodeSchema>[] }
+  announcements: Announcements
+}
+
+/** The cookie the app sets when the member picks a language. */
+export const langCookie = 'lang'
+
+// ---------------------------------------------------------------------------------------
+// Catalogs
+
+/** msgid → msgstr of a gettext .po file (the fields Lingui writes; plural forms are not used here). */
+export function parsePo(text: string): Map<string, string> {
+  const out = new Map<string, string>()
+  let field: 'msgid' | 'msgstr' | null = null
+  let id = ''
+  let str = ''
+  const flush = () => {
+    if (id !== '') out.set(id, str)
+    id = ''
+    str = ''
+    field = null
+  }
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim()
+    if (line.startsWith('msgid ')) {
+      flush()
+      field = 'msgid'
+      id = unquote(line.slice(6))
+    } else if (line.startsWith('msgstr ')) {
+      field = 'msgstr'
+      str = unquote(line.slice(7))
+    } else if (line.startsWith('"') && field) {
+      if (field === 'msgid') id += unquote(line)
+      else str += unquote(line)
+    } else if (line === '' || line.startsWith('#')) {
+      if (field === 'msgstr') flush()
+    }
+  }
+  flush()
+  return out
+}
+
+function unquote(s: string): string {
+  const body = s.trim().replace(/^"/, '').replace(/"$/, '')
+  return body.replace(/\\(["\\nt])/g, (_m, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c))
+}
+
+/** The project's root: the nearest folder above this module with a package.json. */
+function projectRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url))
+  while (!existsSync(path.join(dir, 'package.json'))) {
+    const up = path.dirname(dir)
+    if (up === dir) throw new Error('no package.json above the server')
+    dir = up
+  }
+  return dir
+}
+
+export type Catalogs = Record<Locale, Map<string, string>>
+
+export function loadCatalogs(dir = path.join(projectRoot(), 'src/locales')): Catalogs {
+  const read = (l: Locale) => {
+    const file = path.join(dir, l, 'messages.po')
+    return existsSync(file) ? parsePo(readFileSync(file, 'utf8')) : new Map<string, string>()
+  }
+  return Object.fromEntries(locales.map((l) => [l, read(l)])) as Catalogs
+}
+
+/** A catalog's translation of `msgid` with its `{0}`, `{1}` … filled in; the msgid when untranslated. */
+export function translate(
+  catalog: Map<string, string>,
+  msgid: string,
+  values: readonly string[] = [],
+): string {
+  const msg = catalog.get(msgid) || msgid
+  return msg.replace(/\{(\d+)\}/g, (m, i: string) => values[Number(i)] ?? m)
+}
+
+// ---------------------------------------------------------------------------------------
+// Escaping
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+/**
+ * JSON that is safe inside `<script>`: `<`, `>` and `&` are written as \u escapes (so
+ * neither `</script>` nor `<!--` can appear), and so are U+2028/U+2029. JSON.parse reads
+ * it back unchanged.
+ */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
+}
+
+// ---------------------------------------------------------------------------------------
+// Language
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=')
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim()
+  }
+  return undefined
+}
+
+/** The language of this navigation: cookie, else Accept-Language, else the brand's default. */
+export function chooseLocale(
+  req: Pick<FastifyRequest, 'headers'>,
+  brand: Pick<ConsolidatedSettings, 'languages' | 'defaultLanguage'>,
+): Locale {
+  const offered: readonly Locale[] = brand.languages.length > 0 ? brand.languages : locales
+  const fromCookie = parseLocale(cookieValue(req.headers.cookie, langCookie))
+  if (fromCookie && offered.includes(fromCookie)) return fromCookie
+  const accept = req.headers['accept-language']
+  if (accept) {
+    const ranked = accept
+      .split(',')
+      .map((part, i) => {
+        const [tag = '', ...params] = part.trim().split(';')
+        const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+        return { tag: tag.trim(), q: q ? Number(q.slice(2)) : 1, i }
+      })
+      .filter((r) => r.tag !== '' && Number.isFinite(r.q) && r.q > 0)
+      .sort((a, b) => b.q - a.q || a.i - b.i)
+    for (const r of ranked) {
+      const l = parseLocale(r.tag)
+      if (l && offered.includes(l)) return l
+    }
+  }
+  if (offered.includes(brand.defaultLanguage)) return brand.defaultLanguage
+  return offered[0] ?? defaultLocale
+}
+
+// ---------------------------------------------------------------------------------------
+// Rendering
+
+const t = (c: Map<string, string>, id: string, values?: readonly string[]) =>
+  escapeHtml(translate(c, id, values))
+
+const stripTags = (html: string) => html.replace(/<[^>]*>/g, '')
+
+/** Each language named in itself, as the app's language switcher shows it. */
+const languageNames: Record<Locale, string> = {
+  km: 'ខ្មែរ',
+  en: 'English',
+  zh: '中文',
+  th: 'ไทย',
+  vi: 'Tiếng Việt',
+}
+
+/** The static first screen: the same boxes as the header and the home page the app renders. */
+export function firstScreen(boot: BootData, catalog: Map<string, string>): string {
+  const b = boot.settings
+  const player = boot.announcements.player.map((n) => stripTags(n.content)).join('   •   ')
+  const banners = boot.announcements.banners
+    .map(
+      (n) =>
+        `<p class="banner"><strong>${escapeHtml(n.title)}</strong> ${escapeHtml(stripTags(n.content))}</p>`,
+    )
+    .join('')
+  const marquee = player
+    ? `<div class="marquee" aria-hidden="true"><span class="marquee-track"><span class="marquee-text">${escapeHtml(player)}</span></span></div>`
+    : '<div class="marquee marquee-empty" aria-hidden="true"></div>'
+  const lines = '<div class="skeleton-line" aria-hidden="true"></div>'.repeat(4)
+  return (
+    '<div class="layout layout-main first-screen">' +
+    '<header class="app-header"><div class="header-top">' +
+    `<a href="/index" class="brand"><img src="${escapeHtml(b.logoUrl)}" alt="" width="32" height="32"><span>${escapeHtml(b.brandName)}</span></a>` +
+    // The controls need the app: here they only hold their places (hidden from assistive
+    // technology, out of the tab order) until it takes over.
+    '<div class="header-tools" aria-hidden="true">' +
+    `<span class="select-control"><select disabled tabindex="-1"><option>${escapeHtml(languageNames[boot.locale])}</option></select></span>` +
+    `<span class="select-control"><select disabled tabindex="-1"><option>${t(catalog, 'System theme')}</option></select></span>` +
+    '</div>' +
+    '<div class="header-money" aria-hidden="true">' +
+    `<span class="button button-light">${t(catalog, 'Deposit')}</span>` +
+    `<span class="button button-light">${t(catalog, 'Withdrawal')}</span>` +
+    '</div>' +
+    '<div class="header-actions" aria-hidden="true">' +
+    `<span class="button button-light">${t(catalog, 'Log in')}</span>` +
+    `<span class="button button-accent">${t(catalog, 'Register')}</span>` +
+    '</div>' +
+    '</div><div class="first-screen-nav" aria-hidden="true"></div></header>' +
+    '<div class="layout-body"><main class="page">' +
+    marquee +
+    '<section class="card hero">' +
+    `<h1>${t(catalog, 'Welcome to {0}', [b.brandName])}</h1>` +
+    `<p>${t(catalog, 'Lottery, live casino, sports, slots, fish and card games. Balances in {0} ({1}).', [b.currency, b.currencySymbol])}</p>` +
+    `<div class="banners">${banners}</div>` +
+    `<span class="button" aria-hidden="true">${t(catalog, 'Announcements')}</span>` +
+    '</section>' +
+    '<section class="card" aria-labelledby="hot-title">' +
+    `<h2 id="hot-title">${t(catalog, 'Popular providers')}</h2>` +
+    '<div class="vendor-grid-placeholder"><div class="skeleton" role="status" aria-busy="true">' +
+    `<span class="visually-hidden">${t(catalog, 'Loading')}</span>${lines}</div></div>` +
+    '</section>' +
+    '</main></div></div>'
+  )
+}
+
+const rootOpen = /<div id="root"[^>]*>/
+const screenStart = '<!--first-screen-->'
+const screenEnd = '<!--/first-screen-->'
+
+/**
+ * The language's own font files among the built assets (Khmer: the shipped Noto Sans
+ * Khmer), preloaded so the first screen paints in them instead of swapping later (a shift).
+ */
+const languageFonts: Partial<Record<Locale, RegExp>> = {
+  km: /^noto-sans-khmer-khmer-(400|700)-normal-.*\.woff2$/,
+}
+
+export function fontPreloads(staticDir: string): Partial<Record<Locale, string[]>> {
+  const dir = path.join(staticDir, 'assets')
+  const files = existsSync(dir) ? readdirSync(dir) : []
+  const out: Partial<Record<Locale, string[]>> = {}
+  for (const l of locales) {
+    const pattern = languageFonts[l]
+    if (pattern) out[l] = files.filter((f) => pattern.test(f)).map((f) => `/assets/${f}`)
+  }
+  return out
+}
+
+/** index.html with this brand's language, title, theme colour, boot data and first screen. */
+export function renderShell(
+  template: string,
+  boot: BootData,
+  catalog: Map<string, string>,
+  fonts: readonly string[] = [],
+): string {
+  const b = boot.settings
+  const preloads = fonts
+    .map((f) => `<link rel="preload" href="${escapeHtml(f)}" as="font" type="font/woff2" crossorigin>`)
+    .join('')
+  let html = template
+    .replace(/<html([^>]*?)\slang="[^"]*"/, `<html$1 lang="${boot.locale}"`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(b.brandName)}</title>`)
+    .replace(
+      /<meta name="theme-color" content="[^"]*"\s*\/?>/,
+      `<meta name="theme-color" content="${escapeHtml(b.themeColor)}" />`,
+    )
+    .replace('</title>', `</title>${preloads}`)
+  const screen = firstScreen(boot, catalog)
+  const start = html.indexOf(screenStart)
+  const end = html.indexOf(screenEnd)
+  if (start >= 0 && end > start) {
+    html = html.slice(0, start) + screen + html.slice(end + screenEnd.length)
+  } else {
+    html = html.replace(rootOpen, (open) => open + screen)
+  }
+  const script = `<script type="application/json" id="boot-data">${scriptJson(boot)}</script>`
+  return html.includes('</body>') ? html.replace('</body>', `${script}</body>`) : html + script
+}
+
+// ---------------------------------------------------------------------------------------
+// Per brand and language
+
+export interface Shell {
+  /** The rendered shell for this navigation, or null when the brand is not ready (the plain file is sent). */
+  entry(req: FastifyRequest): Promise<HotEntry | null>
+}
+
+export function createShell(
+  app: FastifyInstance,
+  opts: {
+    template: string
+    hotReads: HotReads
+    merchantOf: (req: FastifyRequest) => string
+    catalogs?: Catalogs
+    /** Font files to preload per language (fontPreloads). */
+    fonts?: Partial<Record<Locale, string[]>>
+  },
+): Shell {
+  const catalogs = opts.catalogs ?? loadCatalogs()
+  const fonts = opts.fonts ?? {}
+
+  /** One of the brand's hot reads, through the API itself (the cached, checked answer). */
+  async function read<S extends z.ZodMiniType>(
+    merchantCode: string,
+    locale: Locale,
+    url: string,
+    schema: S,
+  ): Promise<z.infer<S>> {
+    const res = await app.inject({
+      method: 'GET',
+      url,
+      headers: { merchant: merchantCode, language: localeHeaderCode[locale], accept: 'application/json' },
+    })
+    if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}`)
+    // The envelope first, then the value against the row's own schema.
+    return schema.parse(successEnvelope(z.unknown()).parse(res.json()).value)
+  }
+
+  return {
+    async entry(req) {
+      const m = opts.merchantOf(req)
+      let settings: ConsolidatedSettings
+      try {
+        settings = await opts.hotReads.value(m, 'shell.settings', () =>
+          read(
+            m,
+            defaultLocale,
+            systemEndpoints.consolidatedSettings.path,
+            systemEndpoints.consolidatedSettings.response,
+          ),
+        )
+      } catch (err) {
+        // A brand not set up yet (or a read that failed): the plain shell, the app explains.
+        req.log.warn({ err }, 'the shell is sent unrendered: no brand settings')
+        return null
+      }
+      const locale = chooseLocale(req, settings)
+      try {
+        return await opts.hotReads.entry(m, `shell\u0000${locale}`, async () => {
+          const [whitelabel, announcements] = await Promise.all([
+            read(m, locale, systemEndpoints.whitelabel.path, systemEndpoints.whitelabel.response),
+            read(
+              m,
+              locale,
+              `${contentEndpoints.announcements.path}?types=B,PL,PU,PR,H&platform=W&execution=B`,
+              contentEndpoints.announcements.response,
+            ),
+          ])
+          const boot: BootData = { locale, settings, whitelabel, announcements }
+          return renderShell(opts.template, boot, catalogs[locale], fonts[locale])
+        })
+      } catch (err) {
+        req.log.warn({ err }, 'the shell is sent unrendered')
+        return null
+      }
+    },
+  }
+}

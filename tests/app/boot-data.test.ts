@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { announcementsQueryOptions } from '../../src/features/notices/api/get-announcements'
+import { parseBootData, readBootData, seedBootData, type BootData } from '../../src/lib/boot-data'
+import { brandQueryOptions } from '../../src/lib/brand-query'
+import { createQueryClient } from '../../src/lib/query-client'
+import { announcements, brand } from './fixtures'
+
+const boot: BootData = {
+  locale: 'en',
+  settings: brand,
+  whitelabel: { childrenNodes: [{ modId: 'HOMEPAGE', enabled: '1' }] },
+  announcements,
+}
+const keyOf = (l: BootData['locale']) => announcementsQueryOptions(l).queryKey
+
+describe('boot data from the shell', () => {
+  it('reads the #boot-data block the server wrote (escaped operator text included)', () => {
+    const text = JSON.stringify({ ...boot, announcements: { ...announcements, banners: [] } }).replace(
+      /</g,
+      '\\u003c',
+    )
+    document.body.innerHTML = `<script type="application/json" id="boot-data">${text}</script>`
+    expect(readBootData()?.settings.brandName).toBe(brand.brandName)
+  })
+
+  it('ignores a missing, broken or off-contract block', () => {
+    expect(parseBootData(null)).toBeNull()
+    expect(parseBootData('{"locale":')).toBeNull()
+    expect(parseBootData(JSON.stringify({ ...boot, locale: 'fr' }))).toBeNull()
+    expect(parseBootData(JSON.stringify({ ...boot, settings: { brandName: 'x' } }))).toBeNull()
+  })
+
+  it('seeds the brand settings and the announcements under the keys the queries read', () => {
+    const qc = createQueryClient()
+    seedBootData(qc, boot, keyOf, 1_000)
+    expect(qc.getQueryData(brandQueryOptions().queryKey)?.brandName).toBe(brand.brandName)
+    expect(qc.getQueryData(keyOf('en'))).toEqual(announcements)
+    expect(qc.getQueryState(brandQueryOptions().queryKey)?.dataUpdatedAt).toBe(1_000)
+  })
+
+  it('keeps a copy in the cache that is newer than the page', () => {
+    const qc = createQueryClient()
+    qc.setQueryData(brandQueryOptions().queryKey, { ...brand, brandName: 'Newer' }, { updatedAt: 2_000 })
+    seedBootData(qc, boot, keyOf, 1_000)
+    expect(qc.getQueryData(brandQueryOptions().queryKey)?.brandName).toBe('Newer')
+  })
+})

@@ -1,0 +1,163 @@
+import { brotliDecompressSync } from 'node:zlib'
+import { sql } from 'drizzle-orm'
+import { FailureSchema } from '#contract/envelope'
+import { serverPathPrefixes } from '#contract/server-paths'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parsePo, scriptJson } from '../../server/http/shell'
+import { BootDataSchema } from '../../src/lib/boot-data'
+import { build, type TestServer } from '../build-server'
+
+let server: TestServer
+
+beforeAll(async () => {
+  server = await build()
+})
+afterAll(async () => {
+  await server?.close()
+})
+
+const navigation = { accept: 'text/html,application/xhtml+xml', 'sec-fetch-mode': 'navigate' }
+
+async function shell(headers: Record<string, string> = {}, url = '/index') {
+  const res = await server.app.inject({ method: 'GET', url, headers: { ...navigation, ...headers } })
+  expect(res.statusCode, res.body).toBe(200)
+  return res
+}
+
+function bootOf(html: string) {
+  const m = /<script type="application\/json" id="boot-data">([\s\S]*?)<\/script>/.exec(html)
+  expect(m, 'the shell carries #boot-data').not.toBeNull()
+  return BootDataSchema.parse(JSON.parse(m?.[1] ?? ''))
+}
+
+/** The text of the first <h1> (the welcome heading). */
+const heading = (html: string) => /<h1>([^<]*)<\/h1>/.exec(html)?.[1]
+
+describe('the shell rendered per brand and language', () => {
+  it("names the brand and welcomes in the brand's default language without cookie or Accept-Language", async () => {
+    const res = await shell()
+    expect(res.headers['content-type']).toMatch(/^text\/html/)
+    expect(res.body).toContain('<html lang="km"')
+    expect(res.body).toContain('<title>Lotus Play</title>')
+    expect(heading(res.body)).toBe('សូមស្វាគមន៍មកកាន់ Lotus Play')
+    expect(res.body).toContain('data-shell="test-shell"')
+  })
+
+  it('follows Accept-Language matched against the brand languages', async () => {
+    const res = await shell({ 'accept-language': 'fr-FR, en-GB;q=0.8, zh;q=0.5' })
+    expect(res.body).toContain('<html lang="en"')
+    expect(heading(res.body)).toBe('Welcome to Lotus Play')
+    expect(bootOf(res.body).locale).toBe('en')
+  })
+
+  it('prefers the lang cookie over Accept-Language', async () => {
+    const res = await shell({ 'accept-language': 'en', cookie: 'theme=dark; lang=zh' })
+    expect(res.body).toContain('<html lang="zh"')
+    expect(heading(res.body)).toBe('欢迎来到 Lotus Play')
+  })
+
+  it('ignores a cookie naming a language the brand does not offer', async () => {
+    const res = await shell({ cookie: 'lang=fr', 'accept-language': 'th' })
+    expect(res.body).toContain('<html lang="th"')
+  })
+
+  it('carries boot data that parses against the contract: settings, white-label tree, announcements', async () => {
+    const boot = bootOf((await shell({ cookie: 'lang=en' })).body)
+    expect(boot.settings.brandName).toBe('Lotus Play')
+    expect(boot.whitelabel.childrenNodes.length).toBeGreaterThan(0)
+    expect(boot.announcements.banners.length).toBeGreaterThan(0)
+    // The same announcements the API gives in that language.
+    const api = await server.app.inject({
+      method: 'GET',
+      url: '/wps/relay/MCSFE_getListAnnouncements?types=B,PL,PU,PR,H&platform=W&execution=B',
+      headers: { language: 'EN' },
+    })
+    expect(api.json().value).toEqual(boot.announcements)
+  })
+
+  it('answers 304 to its own ETag, and a new ETag per language', async () => {
+    const first = await shell({ cookie: 'lang=en' })
+    const etag = String(first.headers.etag)
+    expect(first.headers['cache-control']).toBe('no-cache')
+    const again = await server.app.inject({
+      method: 'GET',
+      url: '/pointMall',
+      headers: { ...navigation, cookie: 'lang=en', 'if-none-match': etag },
+    })
+    expect(again.statusCode).toBe(304)
+    const km = await shell({ cookie: 'lang=km' })
+    expect(km.headers.etag).not.toBe(etag)
+  })
+
+  it('is compressed as negotiated', async () => {
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/index',
+      headers: { ...navigation, cookie: 'lang=en', 'accept-encoding': 'gzip, br' },
+    })
+    expect(res.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(res.rawPayload).toString('utf8')).toContain('Welcome to Lotus Play')
+  })
+
+  it('keeps operator text with </script> or <!-- inside the boot data, escaped', async () => {
+    const evil = 'Bonus</script><script>alert(1)</script><!-- end'
+    await server.db.execute(
+      sql`update announcements set title = ${evil} where type = 'B' and language = 'zh'`,
+    )
+    server.services.hotReads.invalidate()
+    const res = await shell({ cookie: 'lang=zh' })
+    expect(res.body).not.toContain('<script>alert(1)')
+    expect(res.body).not.toContain('<!-- end')
+    const boot = bootOf(res.body)
+    expect(boot.announcements.banners.some((b) => b.title === evil)).toBe(true)
+    // Exactly one script block opens and closes around the boot data.
+    expect(res.body.match(/<\/script>/g)?.length).toBe((res.body.match(/<script/g) ?? []).length)
+  })
+
+  it('shows an operator change after the hot reads are invalidated', async () => {
+    await server.db.execute(
+      sql`update announcements set title = 'Fresh banner' where type = 'B' and language = 'en'`,
+    )
+    server.services.hotReads.invalidate()
+    const res = await shell({ cookie: 'lang=en' })
+    expect(res.body).toContain('<strong>Fresh banner</strong>')
+  })
+
+  it.each(serverPathPrefixes.map((prefix) => `${prefix}/nothing-here`))(
+    'never answers a navigation to the server path %s with the shell',
+    async (url) => {
+      const res = await server.app.inject({ method: 'GET', url, headers: navigation })
+      expect(res.statusCode).toBe(404)
+      expect(res.body).not.toContain('boot-data')
+      expect(FailureSchema.parse(res.json()).errorCode).toBe('not_found')
+    },
+  )
+})
+
+describe('shell helpers', () => {
+  it('reads msgid → msgstr from a .po file, with continued lines and escapes', () => {
+    const po = [
+      'msgid ""',
+      'msgstr ""',
+      '"Language: km\\n"',
+      '',
+      '#: src/a.tsx:1',
+      'msgid "Welcome to {0}"',
+      'msgstr "សូមស្វាគមន៍មកកាន់ {0}"',
+      '',
+      'msgid ""',
+      '"Say \\"hi\\""',
+      'msgstr ""',
+      '"ok"',
+    ].join('\n')
+    const m = parsePo(po)
+    expect(m.get('Welcome to {0}')).toBe('សូមស្វាគមន៍មកកាន់ {0}')
+    expect(m.get('Say "hi"')).toBe('ok')
+  })
+
+  it('writes JSON a script element cannot be closed by', () => {
+    const text = scriptJson({ a: '</script><!--\u2028&' })
+    expect(text).not.toMatch(/[<>&\u2028]/)
+    expect(JSON.parse(text)).toEqual({ a: '</script><!--\u2028&' })
+  })
+})
