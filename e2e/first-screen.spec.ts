@@ -25,13 +25,27 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveTitle(brand)
   })
 
-  test('follows the browser language when there is no cookie', async ({ browser, baseURL }) => {
+  test("opens in the brand's default language when the player has chosen none, whatever the browser's", async ({
+    browser,
+    baseURL,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, locale: 'zh-CN', baseURL })
     const page = await context.newPage()
     await page.goto('/index')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'km')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(welcomeKm)
+    await context.close()
+  })
+
+  test('a Chinese choice in the lang cookie shows the first screen in Chinese', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.addCookies([{ name: 'lang', value: 'zh', url: baseURL ?? '' }])
+    await page.goto('/index')
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`欢迎来到 ${brand}`)
-    await context.close()
   })
 })
 

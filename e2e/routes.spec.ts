@@ -44,21 +44,23 @@ for (const [path, heading] of pages) {
 }
 
 test('each page has the layout the spec gives it', async ({ page }) => {
+  // The server's first screen shows the heading before the app takes over and adds the
+  // side bar and footer: wait for the layout the user ends up with.
   await page.goto('/index')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  expect(await landmarks(page)).toEqual({ header: 1, sideBar: 1, footer: 1 })
+  await expect.poll(() => landmarks(page)).toEqual({ header: 1, sideBar: 1, footer: 1 })
 
   await page.goto('/pointMall')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  expect(await landmarks(page)).toEqual({ header: 1, sideBar: 0, footer: 1 })
+  await expect.poll(() => landmarks(page)).toEqual({ header: 1, sideBar: 0, footer: 1 })
 
   await page.goto('/lottery')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  expect(await landmarks(page)).toEqual({ header: 1, sideBar: 0, footer: 0 })
+  await expect.poll(() => landmarks(page)).toEqual({ header: 1, sideBar: 0, footer: 0 })
 
   await page.goto('/helpmc')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  expect(await landmarks(page)).toEqual({ header: 0, sideBar: 0, footer: 0 })
+  await expect.poll(() => landmarks(page)).toEqual({ header: 0, sideBar: 0, footer: 0 })
 })
 
 test('the lottery page folds the header nav away and back', async ({ page }) => {

@@ -8,8 +8,9 @@
  * - The data comes from the hot public reads themselves (consolidated settings, the
  *   white-label tree, the announcements shown before login), so it is the same checked
  *   answer the API gives and is invalidated with it.
- * - The language: the `lang` cookie the app sets, else Accept-Language, matched against
- *   the brand's languages, else the brand's default.
+ * - The language: the `lang` cookie the app sets from the player's choice, else the
+ *   brand's default (spec section 1: Khmer by default, the player's choice kept; the
+ *   browser's own language is not a choice).
  * - The static screen's words come from the app's own Lingui catalogs (read once at start).
  * - Rendered once per brand and language per `SETTINGS_TTL_SECONDS` (a hot-read entry: ETag,
  *   br/gzip made once).
@@ -138,7 +139,7 @@ function cookieValue(header: string | undefined, name: string): string | undefin
   return undefined
 }
 
-/** The language of this navigation: cookie, else Accept-Language, else the brand's default. */
+/** The language of this navigation: the player's choice (cookie), else the brand's default. */
 export function chooseLocale(
   req: Pick<FastifyRequest, 'headers'>,
   brand: Pick<ConsolidatedSettings, 'languages' | 'defaultLanguage'>,
@@ -146,22 +147,6 @@ export function chooseLocale(
   const offered: readonly Locale[] = brand.languages.length > 0 ? brand.languages : locales
   const fromCookie = parseLocale(cookieValue(req.headers.cookie, langCookie))
   if (fromCookie && offered.includes(fromCookie)) return fromCookie
-  const accept = req.headers['accept-language']
-  if (accept) {
-    const ranked = accept
-      .split(',')
-      .map((part, i) => {
-        const [tag = '', ...params] = part.trim().split(';')
-        const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-        return { tag: tag.trim(), q: q ? Number(q.slice(2)) : 1, i }
-      })
-      .filter((r) => r.tag !== '' && Number.isFinite(r.q) && r.q > 0)
-      .sort((a, b) => b.q - a.q || a.i - b.i)
-    for (const r of ranked) {
-      const l = parseLocale(r.tag)
-      if (l && offered.includes(l)) return l
-    }
-  }
   if (offered.includes(brand.defaultLanguage)) return brand.defaultLanguage
   return offered[0] ?? defaultLocale
 }

@@ -62,7 +62,7 @@ export async function registerStatic(
     return sendHot(req, reply, entry, {
       contentType: 'text/html; charset=utf-8',
       cacheControl: 'no-cache',
-      vary: 'Accept-Encoding, Accept-Language, Cookie',
+      vary: 'Accept-Encoding, Cookie',
     })
   }
 

@@ -34,7 +34,7 @@ function bootOf(html: string) {
 const heading = (html: string) => /<h1>([^<]*)<\/h1>/.exec(html)?.[1]
 
 describe('the shell rendered per brand and language', () => {
-  it("names the brand and welcomes in the brand's default language without cookie or Accept-Language", async () => {
+  it("names the brand and welcomes in the brand's default language without a chosen one", async () => {
     const res = await shell()
     expect(res.headers['content-type']).toMatch(/^text\/html/)
     expect(res.body).toContain('<html lang="km"')
@@ -43,14 +43,13 @@ describe('the shell rendered per brand and language', () => {
     expect(res.body).toContain('data-shell="test-shell"')
   })
 
-  it('follows Accept-Language matched against the brand languages', async () => {
-    const res = await shell({ 'accept-language': 'fr-FR, en-GB;q=0.8, zh;q=0.5' })
-    expect(res.body).toContain('<html lang="en"')
-    expect(heading(res.body)).toBe('Welcome to Lotus Play')
-    expect(bootOf(res.body).locale).toBe('en')
+  it("keeps the brand's default whatever the browser's own language (the player chooses)", async () => {
+    const res = await shell({ 'accept-language': 'en-GB, en;q=0.8, zh;q=0.5' })
+    expect(res.body).toContain('<html lang="km"')
+    expect(bootOf(res.body).locale).toBe('km')
   })
 
-  it('prefers the lang cookie over Accept-Language', async () => {
+  it("follows the player's choice in the lang cookie", async () => {
     const res = await shell({ 'accept-language': 'en', cookie: 'theme=dark; lang=zh' })
     expect(res.body).toContain('<html lang="zh"')
     expect(heading(res.body)).toBe('欢迎来到 Lotus Play')
@@ -58,7 +57,7 @@ describe('the shell rendered per brand and language', () => {
 
   it('ignores a cookie naming a language the brand does not offer', async () => {
     const res = await shell({ cookie: 'lang=fr', 'accept-language': 'th' })
-    expect(res.body).toContain('<html lang="th"')
+    expect(res.body).toContain('<html lang="km"')
   })
 
   it('carries boot data that parses against the contract: settings, white-label tree, announcements', async () => {
