@@ -7,6 +7,7 @@ import { asc, eq } from 'drizzle-orm'
 import { mainAccountTypeId } from '#contract/wallet'
 import { vendors } from '../db/schema'
 import type { Db } from '../plugins/external/db'
+import { vendorInMaintenance } from '../games/games-repository'
 import type { SystemRepository } from '../system/system-repository'
 import type { MerchantRow } from './common'
 
@@ -21,16 +22,18 @@ async function readWalletDefs(db: Db, m: MerchantRow): Promise<WalletDef[]> {
   const main: WalletDef = { accountTypeId: mainAccountTypeId, name: 'MAIN', maintenance: false }
   if (m.walletMode === 'SINGLE') return [main]
   const rows = await db
-    .select({ accountTypeId: vendors.accountTypeId, name: vendors.name, maintenance: vendors.maintenance })
+    .select()
     .from(vendors)
     .where(eq(vendors.merchantCode, m.code))
     .orderBy(asc(vendors.accountTypeId))
+  const now = new Date()
   const seen = new Set<number>()
   const out = [main]
   for (const r of rows) {
     if (seen.has(r.accountTypeId)) continue
     seen.add(r.accountTypeId)
-    out.push(r)
+    // The operator's switch or a maintenance window the vendor is inside now.
+    out.push({ accountTypeId: r.accountTypeId, name: r.name, maintenance: vendorInMaintenance(r, now) })
   }
   return out
 }

@@ -195,6 +195,32 @@ describe('transfers between wallets', () => {
       await server.db.update(vendors).set({ maintenance: false }).where(eq(vendors.accountTypeId, 101))
     }
   })
+
+  it('refuses a wallet whose vendor is inside a maintenance window, and takes it again after', async () => {
+    const m = await moneyMember(server, '10.00')
+    const hour = 3_600_000
+    const window = (from: number, until: number) =>
+      server.db
+        .update(vendors)
+        .set({ maintenanceFrom: new Date(Date.now() + from), maintenanceUntil: new Date(Date.now() + until) })
+        .where(eq(vendors.accountTypeId, 101))
+    const toVendor = () =>
+      moneyCall(server, m.token, transfer, { fromAccountTypeId: 2, toAccountTypeId: 101, amount: '1' })
+    await window(-hour, hour)
+    try {
+      expect(failureOf(await toVendor()).errorCode).toBe('vendor_under_maintenance')
+      expect((await balances(server, m.token)).balance.find((w) => w.accountTypeId === 101)?.status).toBe(
+        'MAINTENANCE',
+      )
+      await window(-2 * hour, -hour)
+      expect((await toVendor()).statusCode).toBe(200)
+    } finally {
+      await server.db
+        .update(vendors)
+        .set({ maintenanceFrom: null, maintenanceUntil: null })
+        .where(eq(vendors.accountTypeId, 101))
+    }
+  })
 })
 
 describe('idempotency keys', () => {
