@@ -33,6 +33,16 @@ async function register(page: Page, ops: Ops, name: string) {
   }
 }
 
+/**
+ * Waits until the page's service worker is activated and controls the page (a push sent
+ * to a registration whose worker is still installing is dropped), as pwa.spec.ts does.
+ */
+async function workerActive(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true))
+  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) await page.reload()
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated')
+}
+
 /** Delivers a push message to the page's service worker, as its push service would. */
 async function deliverPush(page: Page, data: object) {
   const origin = new URL(page.url()).origin
@@ -55,7 +65,7 @@ test('an approved deposit reaches the open page through push, without a reload',
   test.setTimeout(120_000)
   const name = `p${Date.now().toString(36).slice(-7)}`
   await register(page, ops, name)
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true))
+  await workerActive(page)
   const banner = page.getByRole('banner')
   await expect(banner.getByLabel('Balance: $0.00')).toBeVisible()
 
@@ -105,7 +115,7 @@ test('an approved deposit reaches the open page through push, without a reload',
 test('a malformed push still shows a notification and the page carries on', async ({ page, ops }) => {
   const name = `q${Date.now().toString(36).slice(-7)}`
   await register(page, ops, name)
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true))
+  await workerActive(page)
   await deliverPush(page, { not: 'a notice' })
   await expect
     .poll(() =>
