@@ -23,6 +23,7 @@ import { createAccessService, type AccessService } from './system/access'
 import { registerBrandGate } from './system/brand-gate'
 import { contentHandlers } from './content/handlers'
 import { gameHandlers } from './games/handlers'
+import { playHandlers } from './play/handlers'
 import { createGamesRepository } from './games/games-repository'
 import { registerGameMedia } from './games/media-routes'
 import { createChannels } from './channels/channels'
@@ -254,6 +255,7 @@ export async function buildApp(
     system: systemHandlers({ repo, access, keyring, database, hotReads }),
     content: contentHandlers(db),
     games: gameHandlers(db, now),
+    play: playHandlers(),
     identity: identityHandlers({
       db,
       repo,

@@ -8,6 +8,7 @@ import { gameEndpoints } from './games'
 import { identityEndpoints } from './identity'
 import { fundsEndpoints } from './funds'
 import { inboxEndpoints } from './inbox'
+import { playEndpoints } from './play'
 import { pushEndpoints } from './push'
 import { recordEndpoints } from './records'
 import { systemEndpoints } from './system'
@@ -17,6 +18,7 @@ export const endpoints = {
   system: systemEndpoints,
   content: contentEndpoints,
   games: gameEndpoints,
+  play: playEndpoints,
   identity: identityEndpoints,
   wallet: walletEndpoints,
   funds: fundsEndpoints,

@@ -94,6 +94,7 @@ export const errorCodes = [
   'game_not_found',
   'vendor_not_found',
   'favorite_game_limit',
+  'game_trial_unavailable',
   // social sign-in
   'social_state_mismatch',
   'social_expired',
@@ -204,6 +205,8 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   game_not_found: 404,
   vendor_not_found: 404,
   favorite_game_limit: 422,
+  // The game offers no free play.
+  game_trial_unavailable: 422,
   // The sign-in did not come back to the browser that began it, or came back twice.
   social_state_mismatch: 400,
   social_expired: 400,

@@ -55,6 +55,7 @@ export const IsGameSchema = z.enum(isGameValues)
 /** The platforms a game runs on; the launch sends it as `platform`. */
 export const playTypes = ['html5', 'html5-desktop', 'flash'] as const
 export const PlayTypeSchema = z.enum(playTypes)
+export type PlayType = z.infer<typeof PlayTypeSchema>
 
 /** How many favourite games one member may keep. */
 export const maxFavoriteGames = 60
