@@ -80,6 +80,8 @@ const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
   game_not_found: msg`This game is not available.`,
   vendor_not_found: msg`This game provider is not available.`,
   favorite_game_limit: msg`You have the most favourite games allowed. Remove one to add another.`,
+  game_trial_unavailable: msg`Free play is not available for this game. Log in to play it.`,
+  launch_game_balance_not_enough: msg`Your balance is not enough to play this game.`,
 }
 
 const fallback = msg`System error. Please try again.`

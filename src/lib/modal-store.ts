@@ -9,6 +9,7 @@
  *   close button agree), and otherwise replaces the location (closing never leaves the site).
  * - A link that opens the app on a popup gets the page beneath it as the entry before it.
  * - Calls made together (close login, open the welcome) are applied as one navigation.
+ * - The game popup names its vendor: `?popup=gamePopup&vendor=PGS`.
  */
 import type { AnyRouter } from '@tanstack/react-router'
 import { useRouterState } from '@tanstack/react-router'
@@ -41,7 +42,13 @@ export interface PopupSearch {
   popup?: string
   /** The member centre's page. */
   centre?: MemberCentrePage
+  /** The vendor whose games the game popup lists. */
+  vendor?: string
 }
+
+/** A vendor code as the game popup takes it. */
+const vendorCode = /^[A-Za-z0-9_]{1,16}$/
+const gamePopup = 'gamePopup'
 
 /**
  * The root route's search params: an unknown popup or page is dropped (never an error page),
@@ -50,11 +57,16 @@ export interface PopupSearch {
 export function validatePopupSearch(search: Record<string, unknown>): PopupSearch {
   const stack = parseStack(textParam(search.popup))
   const centre = textParam(search.centre)
+  const vendor = textParam(search.vendor)
   return {
     popup: stack.length > 0 ? stack.join(separator) : undefined,
     centre:
       stack.includes('memberCentre' as PopupName) && centre !== undefined && isMemberCentrePage(centre)
         ? centre
+        : undefined,
+    vendor:
+      stack.includes(gamePopup as PopupName) && vendor !== undefined && vendorCode.test(vendor)
+        ? vendor
         : undefined,
   }
 }
@@ -64,11 +76,13 @@ export interface ModalState {
   stack: readonly PopupName[]
   /** The member centre's page, when one is chosen. */
   page: MemberCentrePage | undefined
+  /** The game popup's vendor. */
+  vendor?: string | undefined
 }
 
 export function readModals(search: Record<string, unknown>): ModalState {
   const valid = validatePopupSearch(search)
-  return { stack: parseStack(valid.popup), page: valid.centre }
+  return { stack: parseStack(valid.popup), page: valid.centre, vendor: valid.vendor }
 }
 
 /** What the history entries this app pushed remember: the hrefs of the in-app entries below. */
@@ -133,6 +147,7 @@ function flush(): void {
   const next = {
     popup: stack.length > 0 ? stack.join(separator) : undefined,
     centre: stack.includes('memberCentre' as PopupName) ? b.state.page : undefined,
+    vendor: stack.includes(gamePopup as PopupName) ? b.state.vendor : undefined,
   }
   const target = r.buildLocation({
     to: '.',
@@ -184,7 +199,12 @@ export function adoptDeepLink(): void {
   if (now.state.stack.length === 0 || now.trail.length > 0) return
   const base = r.buildLocation({
     to: '.',
-    search: (prev: Record<string, unknown>) => ({ ...prev, popup: undefined, centre: undefined }),
+    search: (prev: Record<string, unknown>) => ({
+      ...prev,
+      popup: undefined,
+      centre: undefined,
+      vendor: undefined,
+    }),
   } as Parameters<AnyRouter['buildLocation']>[0])
   r.history.replace(base.href, r.history.location.state)
   // The browser history folds a replace and a push made together into one push: write it now.
@@ -197,15 +217,18 @@ export interface OpenModalOptions {
   page?: MemberCentrePage
   /** Replace the current location instead of adding a history entry. */
   replace?: boolean
+  /** The game popup's vendor. */
+  vendor?: string
 }
 
 export function openModal(name: PopupName, opts: OpenModalOptions = {}): void {
   edit((b) => {
     const stack = b.state.stack
     if (name === 'memberCentre') b.state = { ...b.state, page: opts.page }
+    if (name === gamePopup) b.state = { ...b.state, vendor: opts.vendor }
     if (opts.replace) b.replace = true
     if (stack.includes(name)) {
-      // Already open: only its page may change, in place.
+      // Already open: only its page (or vendor) may change, in place.
       b.replace = true
       return
     }

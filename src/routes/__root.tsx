@@ -25,6 +25,7 @@ import {
   RegionRestrictedPage,
 } from '../features/status/components/status-pages'
 import { SocialReturn } from '../features/auth/components/social-return'
+import { LaunchLoader } from '../features/games/launch/launch-loader'
 import { validatePopupSearch } from '../lib/modal-store'
 import { ModalHost } from './-components/modal-host'
 
@@ -73,6 +74,7 @@ function Root() {
       <OfflineBanner savedAt={status.dataUpdatedAt || null} />
       <Outlet />
       <ModalHost />
+      <LaunchLoader />
       <SocialReturn />
       <Toasts dismissLabel={t`Dismiss`} />
       {token ? (

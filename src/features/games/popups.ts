@@ -1,11 +1,19 @@
-/** The game popup (src/lib/popup-registry.ts). */
+/**
+ * The games' popups (src/lib/popup-registry.ts): a vendor's game list (a vendor entry whose
+ * isGame is VASSALAGE), and what a refused launch offers (launch/launch-popups.tsx): other
+ * games while a vendor is under maintenance, a deposit or a transfer when the balance is short.
+ */
 import { definePopups } from '../../lib/popup-registry'
 
 declare module '../../lib/popup-registry' {
   interface PopupNames {
     gamePopup: true
+    gameMaintenance: true
+    gameBalance: true
   }
 }
+
+const launchPopups = () => import('./launch/launch-popups')
 
 export const popups = definePopups({
   popups: [
@@ -14,5 +22,7 @@ export const popups = definePopups({
       guard: 'member',
       load: () => import('./components/game-popup-host').then((m) => m.GamePopupHost),
     },
+    { name: 'gameMaintenance', load: () => launchPopups().then((m) => m.MaintenancePopup) },
+    { name: 'gameBalance', guard: 'member', load: () => launchPopups().then((m) => m.BalancePopup) },
   ],
 })

@@ -1,6 +1,8 @@
+import { useModals } from '../../../lib/modal-store'
 import type { PopupProps } from '../../../lib/popup-registry'
 import { GamePopup } from './game-popup'
 
 export function GamePopupHost({ onClose }: PopupProps) {
-  return <GamePopup open onClose={onClose} />
+  const { vendor } = useModals()
+  return <GamePopup open vendor={vendor} onClose={onClose} />
 }

@@ -1,0 +1,135 @@
+/**
+ * /game (spec sections 2 and 4): the launched game in a sandboxed frame that fills the
+ * screen below the header, under a bar with its name and an exit back to its lobby.
+ * - The frame runs scripts and forms only: no allow-same-origin, so a vendor page served
+ *   from this site cannot reach the portal's storage, cookies or DOM.
+ * - The address comes from session storage (a reload keeps the game) and is checked again
+ *   against the brand's launch hosts before it opens.
+ * - A settled round reported by the frame (postMessage from that frame only, checked with
+ *   zod) and leaving the game refresh the balance.
+ * - Free play says so, with a way to play for real.
+ */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, useRouter } from '@tanstack/react-router'
+import { useEffect, useMemo, useRef } from 'react'
+import { z } from 'zod/mini'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { moneyRootKey } from '../../../lib/member-keys'
+import { openModal } from '../../../lib/modal-store'
+import { session } from '../../../lib/session'
+import { statusQueryOptions } from '../../../lib/status-query'
+import { useLaunchState } from '../store'
+import { usePageTitle } from '../use-page-title'
+import { safeFrameUrl } from './frame-url'
+import { forgetLaunch, readStoredLaunch } from './launch-storage'
+import type { GameHistoryState } from './run-launch'
+import { useLaunchGame } from './use-launch-game'
+import './game-frame.css'
+
+/** What the frame may tell the portal: a round was settled, so the balance changed. */
+export const FrameMessageSchema = z.object({
+  source: z.literal('game-frame'),
+  type: z.literal('round-settled'),
+})
+
+/** What the frame may do: run the game's scripts and submit its forms, nothing else. */
+export const frameSandbox = 'allow-scripts allow-forms'
+
+export function GameFramePage() {
+  const { frameVersion } = useLaunchState()
+  // Read again whenever a launch stores a new game.
+  const stored = useMemo(() => readStoredLaunch(), [frameVersion])
+  const status = useQuery(statusQueryOptions())
+  if (!stored) return <NoGame />
+  const url = safeFrameUrl(stored.url, status.data?.info.launchGameCDNs ?? [])
+  if (url === null) return <NoGame refused />
+  return <GameFrame url={url} name={stored.game.gameName} from={stored.from} trial={stored.trial} />
+}
+
+function NoGame({ refused = false }: { refused?: boolean }) {
+  const { t } = useLingui()
+  usePageTitle(t`Game`)
+  return (
+    <main className="page">
+      <EmptyState
+        title={
+          refused ? <Trans>This game's address is not allowed here.</Trans> : <Trans>No game is open.</Trans>
+        }
+      >
+        <Link to="/index" className="button button-primary">
+          <Trans>Back to home</Trans>
+        </Link>
+      </EmptyState>
+    </main>
+  )
+}
+
+function GameFrame({ url, name, from, trial }: { url: string; name: string; from: string; trial: boolean }) {
+  const { t } = useLingui()
+  usePageTitle(name)
+  const router = useRouter()
+  const queryClient = useQueryClient()
+  const launch = useLaunchGame()
+  const frame = useRef<HTMLIFrameElement>(null)
+
+  useEffect(() => {
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: moneyRootKey })
+    const onMessage = (e: MessageEvent) => {
+      const own = frame.current?.contentWindow
+      if (!own || e.source !== own) return
+      if (FrameMessageSchema.safeParse(e.data).success) refresh()
+    }
+    window.addEventListener('message', onMessage)
+    return () => {
+      window.removeEventListener('message', onMessage)
+      // Leaving the game, by its exit or by Back: the balance is what the rounds left.
+      refresh()
+    }
+  }, [queryClient])
+
+  const exit = () => {
+    forgetLaunch()
+    const state = router.history.location.state as GameHistoryState
+    // The launch pushed /game over the lobby: going back leaves the history as Back would.
+    if (state.gameLaunch === true) router.history.back()
+    else void router.navigate({ href: from, replace: true })
+  }
+
+  const playForReal = () => {
+    const stored = readStoredLaunch()
+    if (!session.token || !stored) openModal('login')
+    else launch(stored.game, { real: true })
+  }
+
+  return (
+    <main className="game-page">
+      <div className="game-bar">
+        <button type="button" className="button game-exit" onClick={exit}>
+          <span aria-hidden="true">‹</span> <Trans>Exit</Trans>
+        </button>
+        <h1 className="game-name">{name}</h1>
+        {trial ? (
+          <>
+            <span className="game-tag">
+              <Trans>Free play</Trans>
+            </span>
+            <button type="button" className="button button-primary game-real" onClick={playForReal}>
+              <Trans>Play for real</Trans>
+            </button>
+          </>
+        ) : null}
+      </div>
+      <iframe
+        ref={frame}
+        key={url}
+        className="game-frame"
+        title={trial ? t`${name} (free play)` : name}
+        src={url}
+        sandbox={frameSandbox}
+        allow="fullscreen; autoplay"
+        allowFullScreen
+      />
+    </main>
+  )
+}

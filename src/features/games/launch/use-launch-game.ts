@@ -1,0 +1,67 @@
+/**
+ * Starting a game from any tile (spec sections 4 and 6), in the order the spec gives:
+ * - a vendor entry (isGame VASSALAGE) opens that vendor's game list in the game popup;
+ * - a visitor gets the login popup, except on an RNG game with free play, which starts a trial;
+ * - a trial account (type 4) gets the "real account needed" notice;
+ * - otherwise the loader shows while the address is fetched (run-launch.ts, loaded on the
+ *   first launch so a lobby's code stays small), then the game opens on /game.
+ */
+import { useQueryClient } from '@tanstack/react-query'
+import { useRouter } from '@tanstack/react-router'
+import { useCallback } from 'react'
+import type { Game } from '#contract/games'
+import { errorCodeText } from '../../../lib/error-messages'
+import { i18n } from '../../../lib/i18n'
+import { openModal } from '../../../lib/modal-store'
+import { isGuestType, session } from '../../../lib/session'
+import { showToast } from '../../../lib/toast-store'
+import { launchState } from '../store'
+
+export interface LaunchOptions {
+  /**
+   * Multi-wallet: the member has just moved money into the vendor's wallet, so the launch
+   * confirms it (confirmTrans=1) instead of offering the transfer again.
+   */
+  confirmTrans?: boolean
+  /** Real money only (the frame's "Play for real"): a visitor is asked to log in, never a trial. */
+  real?: boolean
+}
+
+/** Whether a visitor may start this game as a free-play trial. */
+export function offersTrial(game: Game): boolean {
+  return game.gameType === 'RNG' && game.freeplay && game.isGame === 'GAME'
+}
+
+export function useLaunchGame(): (game: Game, opts?: LaunchOptions) => void {
+  const router = useRouter()
+  const queryClient = useQueryClient()
+  return useCallback(
+    (game: Game, opts: LaunchOptions = {}) => {
+      if (launchState.busy !== null) return
+      if (game.isGame === 'VASSALAGE') {
+        openModal('gamePopup', { vendor: game.vassalage })
+        return
+      }
+      const trial = !session.token
+      if (trial && (opts.real || !offersTrial(game))) {
+        openModal('login')
+        return
+      }
+      if (!trial && isGuestType(session.member?.type)) {
+        openModal('needRealAccount')
+        return
+      }
+      launchState.busy = game.gameName
+      import('./run-launch')
+        .then((m) =>
+          m.runLaunch(game, { trial, confirmTrans: opts.confirmTrans ?? false }, { router, queryClient }),
+        )
+        .catch(() => {
+          // The launch code itself did not load (offline, a new deploy).
+          launchState.busy = null
+          showToast(errorCodeText(i18n, 'network_error'), 'error')
+        })
+    },
+    [router, queryClient],
+  )
+}
