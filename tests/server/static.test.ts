@@ -125,6 +125,8 @@ describe('security headers', () => {
       const framing = res.headers['x-frame-options'] ?? directives.get('frame-ancestors')
       expect(framing).toBeTruthy()
       expect(directives.get('frame-ancestors') ?? []).not.toContain('*')
+      // The /game frame opens this site's demo vendor pages and https launch hosts.
+      expect(directives.get('frame-src')).toEqual(expect.arrayContaining(["'self'", 'https:']))
     },
   )
 })
