@@ -1,6 +1,7 @@
 /**
- * The addresses the /game frame may open: this site's pages, and https addresses on the
- * brand's launch hosts; nothing that runs script in the portal or leaves for another host.
+ * The addresses the /game frame may open: pages the platform server answers on this site
+ * (the demo vendor's), and https addresses on the brand's launch hosts; never the portal
+ * itself, nothing that runs script in the portal, nothing on another host.
  */
 import { describe, expect, test } from 'vitest'
 import { safeFrameUrl } from '#src/features/games/launch/frame-url.ts'
@@ -41,6 +42,11 @@ describe('safeFrameUrl', () => {
     'https://portal.example.com@evil.net/',
     'https://launch3.example.com/p',
     'https://media/x',
+    '/index',
+    '/game',
+    '/',
+    'https://portal.example.com/rng?page=DSL',
+    '/demo-vendorx/slot',
     'http://portal.example.com/demo-vendor/slot',
     '',
     '/x'.repeat(3000),
@@ -48,9 +54,11 @@ describe('safeFrameUrl', () => {
     expect(check(raw)).toBeNull()
   })
 
-  test('a site on plain http (development) opens its own pages only', () => {
-    expect(safeFrameUrl('/demo', [], 'http://localhost:5173')).toBe('/demo')
-    expect(safeFrameUrl('http://localhost:5173/demo', [], 'http://localhost:5173')).toBe('/demo')
-    expect(safeFrameUrl('http://localhost:8080/demo', [], 'http://localhost:5173')).toBeNull()
+  test('a site on plain http (development) opens its own server pages only', () => {
+    expect(safeFrameUrl('/demo-vendor/x', [], 'http://localhost:5173')).toBe('/demo-vendor/x')
+    expect(safeFrameUrl('http://localhost:5173/demo-vendor/x', [], 'http://localhost:5173')).toBe(
+      '/demo-vendor/x',
+    )
+    expect(safeFrameUrl('http://localhost:8080/demo-vendor/x', [], 'http://localhost:5173')).toBeNull()
   })
 })

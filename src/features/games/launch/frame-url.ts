@@ -1,9 +1,12 @@
 /**
- * Which addresses the /game frame may open: a page of this site (kept as a path), or an
- * https address on one of the brand's launch hosts (status `launchGameCDNs`). Anything else
- * (javascript:, data:, blob:, plain http, another host, credentials in the address) is
- * refused, whatever the launch answered or session storage holds.
+ * Which addresses the /game frame may open: a page the platform server answers on this site
+ * (a server path such as /demo-vendor, kept as a path; never the PWA's own pages, so the
+ * portal is not framed inside itself), or an https address on one of the brand's launch
+ * hosts (status `launchGameCDNs`). Anything else (javascript:, data:, blob:, plain http,
+ * another host, credentials in the address) is refused, whatever the launch answered or
+ * session storage holds.
  */
+import { serverPathPattern } from '#contract/server-paths'
 
 /** The longest address the frame takes. */
 const maxLength = 4096
@@ -48,7 +51,9 @@ export function safeFrameUrl(
   }
   if (url.username || url.password) return null
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null
-  if (url.origin === here.origin) return `${url.pathname}${url.search}${url.hash}`
+  if (url.origin === here.origin) {
+    return serverPathPattern.test(url.pathname) ? `${url.pathname}${url.search}${url.hash}` : null
+  }
   if (url.protocol !== 'https:') return null
   const allowed = launchHosts.map(hostOf)
   return allowed.includes(url.host) ? url.href : null

@@ -1,15 +1,18 @@
 /**
- * The loader shown while a game's address is fetched (spec section 4), over every page: a
- * status the screen reader announces, and a veil that keeps a second tap from launching.
+ * The loader shown while a game's address is fetched (spec section 4), over every page and
+ * popup: a status the screen reader announces, and a veil that keeps a second tap from
+ * launching. It sits beside the popups (in document.body), not in the page a popup makes
+ * inert, so a launch from a popup is announced too.
  */
 import { Trans } from '@lingui/react/macro'
+import { createPortal } from 'react-dom'
 import { useLaunchState } from '../store'
 import './launch-loader.css'
 
 export function LaunchLoader() {
   const game = useLaunchState().busy
   if (game === null) return null
-  return (
+  return createPortal(
     <div className="launch-loader" role="status" aria-busy="true" aria-live="polite">
       <div className="launch-loader-box">
         <span className="launch-spinner" aria-hidden="true" />
@@ -17,6 +20,7 @@ export function LaunchLoader() {
           <Trans>Opening {game}…</Trans>
         </span>
       </div>
-    </div>
+    </div>,
+    document.body,
   )
 }
