@@ -30,6 +30,9 @@ import { readStoredLaunch, storeLaunch } from './launch-storage'
 export interface RunOptions {
   trial: boolean
   confirmTrans: boolean
+  roomId?: string | undefined
+  matchId?: string | undefined
+  leagueId?: string | undefined
 }
 
 export interface LaunchContext {
@@ -52,7 +55,10 @@ function launchedFrom(router: AnyRouter, game: Game): string {
   return `${loc.pathname}${search ? `?${search}` : ''}`
 }
 
-function fetchAddress(game: Game, { trial, confirmTrans }: RunOptions): Promise<Launch> {
+function fetchAddress(
+  game: Game,
+  { trial, confirmTrans, roomId, matchId, leagueId }: RunOptions,
+): Promise<Launch> {
   const language = languageHeader()
   const platform = game.defaultPlayType
   if (trial) {
@@ -65,6 +71,9 @@ function fetchAddress(game: Game, { trial, confirmTrans }: RunOptions): Promise<
   }
   return api.call(playEndpoints.launchGame, {
     gameId: game.gameId,
+    roomId,
+    matchId,
+    leagueId,
     vassalage: game.vassalage,
     accountType: 1,
     confirmTrans: confirmTrans ? 1 : 0,

@@ -25,6 +25,11 @@ export interface LaunchOptions {
   confirmTrans?: boolean
   /** Real money only (the frame's "Play for real"): a visitor is asked to log in, never a trial. */
   real?: boolean
+  /** A PVP room picked from the game's rooms (GLS2_roomList). */
+  roomId?: string
+  /** Sports and esports: the featured fixture to open on. */
+  matchId?: string
+  leagueId?: string
 }
 
 /** Whether a visitor may start this game as a free-play trial. */
