@@ -171,6 +171,18 @@ describe('who may launch', () => {
     expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeTruthy()
   })
 
+  test('a free-play slot whose trial the server refuses explains it and asks the visitor to log in', async () => {
+    visitor({ [trialPath]: { fail: { status: 422, errorCode: 'game_trial_unavailable' } } })
+    const user = userEvent.setup()
+    const { router } = await renderApp('/rng')
+    await user.click(await tile('DSL Fortune 1'))
+    expect(
+      await screen.findByText('Free play is not available for this game. Log in to play it.'),
+    ).toBeTruthy()
+    expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/rng')
+  })
+
   test('a trial account (type 4) is told to use a real account; nothing is launched', async () => {
     const sent = member({ '/wps/member/info': memberInfo({ type: 4 }) })
     setMember(memberInfo({ type: 4 }))
@@ -469,6 +481,14 @@ describe('refusals', () => {
     )
     expect(count(sent, transferPath)).toBe(0)
   })
+})
+
+test('a refusal popup opened cold (a reload, a shared link) has nothing to say and closes', async () => {
+  member()
+  const { router } = await renderApp('/rng?popup=gameMaintenance')
+  await screen.findByRole('list', { name: 'DSL Games games' })
+  await waitFor(() => expect(router.state.location.search).toEqual({}))
+  expect(screen.queryByRole('dialog')).toBeNull()
 })
 
 describe('vendor entries', () => {
