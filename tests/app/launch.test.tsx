@@ -9,6 +9,7 @@ import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import type { Game } from '#contract/games'
 import type { Launch } from '#contract/play'
 import { launchState } from '#src/features/games/store.ts'
+import { validatePopupSearch } from '#src/lib/modal-store.ts'
 import { endSession, setMember } from '#src/lib/session.ts'
 import { defaultAnswers, logIn, memberInfo, moneyAnswers, status } from './fixtures'
 import { renderApp } from './render'
@@ -492,6 +493,14 @@ test('a refusal popup opened cold (a reload, a shared link) has nothing to say a
 })
 
 describe('vendor entries', () => {
+  test("the game popup's vendor is kept only with the game popup, and only when it is a vendor code", () => {
+    expect(validatePopupSearch({ popup: 'gamePopup', vendor: 'MON' })).toMatchObject({ vendor: 'MON' })
+    expect(validatePopupSearch({ popup: 'login', vendor: 'MON' }).vendor).toBeUndefined()
+    for (const vendor of ['MON/../x', '<script>', 'A'.repeat(17), '', 12]) {
+      expect(validatePopupSearch({ popup: 'gamePopup', vendor }).vendor).toBeUndefined()
+    }
+  })
+
   test('a VASSALAGE entry opens that vendor’s game list in a popup, whose tiles launch', async () => {
     const sent = member({
       [listPath]: (s: Sent) =>
