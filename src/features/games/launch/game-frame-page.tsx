@@ -110,14 +110,14 @@ function GameFrame({ url, name, from, trial }: { url: string; name: string; from
         </button>
         <h1 className="game-name">{name}</h1>
         {trial ? (
-          <>
+          <div className="game-trial">
             <span className="game-tag">
               <Trans>Free play</Trans>
             </span>
             <button type="button" className="button button-primary game-real" onClick={playForReal}>
               <Trans>Play for real</Trans>
             </button>
-          </>
+          </div>
         ) : null}
       </div>
       <iframe

@@ -30,6 +30,7 @@ import { GameTile } from '../components/game-tile'
 import { useLaunchState, type BalanceProblem } from '../store'
 import { useLaunchGame } from './use-launch-game'
 import '../components/games-page.css'
+import './launch-popups.css'
 
 /** How many games the maintenance popup suggests. */
 const suggestionCount = 6
