@@ -172,6 +172,25 @@ describe('who may launch', () => {
     expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeTruthy()
   })
 
+  test('after logging in, Play for real relaunches the same game for real money in place', async () => {
+    const sent = visitor({
+      [trialPath]: launchAnswer(),
+      [launchPath]: launchAnswer((id) => `/demo-vendor/real/${id}`),
+    })
+    const user = userEvent.setup()
+    const { router } = await renderApp('/rng')
+    await user.click(await tile('DSL Fortune 1'))
+    await screen.findByText('Free play')
+    act(() => logIn())
+    await user.click(screen.getByRole('button', { name: 'Play for real' }))
+    await waitFor(() => expect(frame().getAttribute('src')).toBe('/demo-vendor/real/DSL-1'))
+    expect(screen.queryByText('Free play')).toBeNull()
+    expect(router.state.location.pathname).toBe('/game')
+    const real = sent.find((s) => s.path === launchPath)?.query
+    expect(real?.get('gameId')).toBe('DSL-1')
+    expect(real?.get('accountType')).toBe('1')
+  })
+
   test('a free-play slot whose trial the server refuses explains it and asks the visitor to log in', async () => {
     visitor({ [trialPath]: { fail: { status: 422, errorCode: 'game_trial_unavailable' } } })
     const user = userEvent.setup()
