@@ -454,23 +454,24 @@
       spellcheck: 'false',
     })
     const last = el('div', { class: 'last-round' })
+    // No <form>: a frame sandboxed without allow-forms never submits one (not even to a script).
+    const setSeed = async () => {
+      const r = await api('seed', { s: state.token, clientSeed: input.value.trim() })
+      if (r.ok) panel.update(r.fair)
+      else toast(errorText(r.error), 'bad')
+    }
+    input.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') void setSeed()
+    })
     const form = el(
-      'form',
-      {
-        class: 'seed-form',
-        onsubmit: async (e) => {
-          e.preventDefault()
-          const r = await api('seed', { s: state.token, clientSeed: input.value.trim() })
-          if (r.ok) panel.update(r.fair)
-          else toast(errorText(r.error), 'bad')
-        },
-      },
+      'div',
+      { class: 'seed-form' },
       el('label', { for: 'client-seed', text: t('clientSeed') }),
       el(
         'div',
         { class: 'row' },
         input,
-        el('button', { type: 'submit', class: 'small', text: t('setSeed') }),
+        el('button', { type: 'button', class: 'small', text: t('setSeed'), onclick: setSeed }),
       ),
     )
     const root = el(

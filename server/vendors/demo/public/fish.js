@@ -3,7 +3,6 @@
   'use strict'
   const D = window.Demo
   const { el, t } = D
-  const looks = ['🐟', '🐠', '🐡', '🦑', '🐢', '🦈', '🐋']
 
   D.start((s) => {
     const app = document.getElementById('app')
@@ -15,7 +14,13 @@
       el(
         'button',
         { type: 'button', class: 'fish', 'aria-label': t('target') + ' ×' + m, onclick: () => shoot(i) },
-        el('span', { text: looks[i] || '🐟' }),
+        el('img', {
+          src: '/demo-vendor/static/fish.svg',
+          alt: '',
+          width: 48,
+          height: 30,
+          class: 'tint-' + i,
+        }),
         el('span', { class: 'mult', text: '×' + m }),
       ),
     )

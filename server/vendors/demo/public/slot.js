@@ -3,8 +3,17 @@
   'use strict'
   const D = window.Demo
   const { el, t } = D
-  const faces = { C: '🍒', L: '🍋', B: '🔔', K: '🍀', D: '💎', S: '7️⃣' }
   const names = { C: 'cherry', L: 'lemon', B: 'bell', K: 'clover', D: 'diamond', S: 'seven' }
+
+  /** A symbol's picture (shipped SVG, so no emoji font is needed). */
+  function symbol(sym) {
+    return el('img', {
+      src: '/demo-vendor/static/sym-' + sym + '.svg',
+      alt: names[sym],
+      width: 64,
+      height: 64,
+    })
+  }
 
   D.start((s) => {
     const app = document.getElementById('app')
@@ -13,7 +22,7 @@
     for (let row = 0; row < 3; row++) {
       cells.push([])
       for (let reel = 0; reel < 5; reel++) {
-        const c = el('div', { class: 'cell', text: faces[['S', 'C', 'B'][row]] })
+        const c = el('div', { class: 'cell' }, symbol(['S', 'C', 'B'][row]))
         cells[row].push(c)
       }
     }
@@ -42,7 +51,7 @@
         el(
           'tr',
           {},
-          el('td', { text: faces[sym], 'aria-label': names[sym] }),
+          el('td', {}, symbol(sym)),
           ...row.map((p) => el('td', { text: '×' + (p / 100).toFixed(2) })),
         ),
       )
@@ -80,8 +89,7 @@
       for (let row = 0; row < 3; row++) {
         for (let reel = 0; reel < 5; reel++) {
           const c = cells[row][reel]
-          c.textContent = faces[result.grid[row][reel]]
-          c.setAttribute('aria-label', names[result.grid[row][reel]])
+          c.replaceChildren(symbol(result.grid[row][reel]))
           c.classList.remove('win')
         }
       }

@@ -46,26 +46,35 @@
     ),
   )
   const out = el('div', { class: 'verify-out', 'aria-live': 'polite' })
+  // No <form>: a frame sandboxed without allow-forms never submits one.
   const form = el(
-    'form',
-    { class: 'verify-form', onsubmit: run },
+    'div',
+    { class: 'verify-form', onkeydown: (e) => e.key === 'Enter' && void run() },
     el('label', {}, t('game'), game),
     field('server', t('serverSeed'), q.get('server'), { required: true }),
     field('client', t('clientSeed'), q.get('client'), { required: true }),
     field('nonce', t('nonce'), q.get('nonce'), { inputmode: 'numeric', required: true }),
-    field('bet', t('bet') + ' (minor units)', q.get('bet'), { inputmode: 'numeric' }),
-    field('target', t('target') + ' (0–6)', q.get('target'), { inputmode: 'numeric' }),
-    field('bets', t('tableGame') + ' JSON', q.get('bets')),
+    field('bet', t('bet'), q.get('bet'), { inputmode: 'numeric' }),
+    field('target', t('target') + ' (0–6)', q.get('target'), { inputmode: 'numeric', 'data-game': 'fish' }),
+    field('bets', t('tableGame') + ' JSON', q.get('bets'), { 'data-game': 'table' }),
     field('hash', 'SHA-256', q.get('hash')),
-    el('button', { type: 'submit', text: t('recompute') }),
+    el('button', { type: 'button', text: t('recompute'), onclick: () => void run() }),
   )
   document
     .getElementById('app')
     .append(el('section', { class: 'panel' }, form), el('section', { class: 'panel' }, out))
 
-  async function run(e) {
-    if (e) e.preventDefault()
-    const v = (n) => form.elements.namedItem(n).value.trim()
+  // Only the fields of the chosen game show.
+  function showFields() {
+    for (const input of form.querySelectorAll('[data-game]')) {
+      input.parentElement.hidden = input.dataset.game !== game.value
+    }
+  }
+  game.addEventListener('change', showFields)
+  showFields()
+
+  async function run() {
+    const v = (n) => form.querySelector('[name="' + n + '"]').value.trim()
     const body = {
       game: game.value,
       serverSeed: v('server'),
