@@ -236,6 +236,12 @@ describe('a session', () => {
     expect(long.status).toBe(400)
     const huge = await call('slot/spin', { s, bet: '100', pad: 'x'.repeat(20_000) })
     expect(huge.status).toBe(413)
+    // Refusals made before the vendor's handler (body too large, broken JSON) still answer CORS,
+    // or the page could not read them.
+    expect(huge.headers['access-control-allow-origin']).toBe('*')
+    const broken = await call('slot/spin', '{"s":')
+    expect(broken.status).toBe(400)
+    expect(broken.headers['access-control-allow-origin']).toBe('*')
     const overLimit = await call('slot/spin', { s, bet: '100000000' })
     expect(overLimit.status).toBe(400)
     expect(overLimit.body.error).toBe('bad_stake')
@@ -390,6 +396,72 @@ describe('lost wallet answers', () => {
       .where(eq(demoVendorRounds.id, spin.body.round!.id))
     expect(row?.status).toBe('settled')
     expect(wallet.balances.get('player-1')).toBe(100_000n - 100n + BigInt(spin.body.round!.win!))
+  })
+})
+
+describe('the sweep job', () => {
+  it('rolls back a rollback whose answer was lost, later, with the same txId', async () => {
+    wallet.lose({ op: 'debit', times: 3, when: 'before' })
+    wallet.lose({ op: 'rollback', times: 3, when: 'after' })
+    const { s } = await launch()
+    expect((await call('slot/spin', { s, bet: '100' })).status).toBe(503)
+    const first = wallet.calls.filter((c) => c.op === 'rollback')
+    expect(first).toHaveLength(3)
+    const roundId = String(first[0]?.body.roundId)
+    const [pending] = await server.db.select().from(demoVendorRounds).where(eq(demoVendorRounds.id, roundId))
+    expect(pending?.status).toBe('rollback_pending')
+    await runSweep()
+    const all = wallet.calls.filter((c) => c.op === 'rollback')
+    expect(new Set(all.map((c) => c.body.txId)).size).toBe(1)
+    const [done] = await server.db.select().from(demoVendorRounds).where(eq(demoVendorRounds.id, roundId))
+    expect(done?.status).toBe('rolled_back')
+  })
+
+  it('rolls back a debit left unanswered by a request that died', async () => {
+    const { s } = await launch()
+    const spin = await call('slot/spin', { s, bet: '100' })
+    const id = spin.body.round!.id
+    // As if the process stopped between the debit and its answer.
+    await server.db
+      .update(demoVendorRounds)
+      .set({ status: 'debit_pending', createdAt: new Date(clock.now().getTime() - 10 * 60_000) })
+      .where(eq(demoVendorRounds.id, id))
+    await runSweep()
+    expect(wallet.calls.find((c) => c.op === 'rollback')?.body).toMatchObject({ refTxId: `${id}:d` })
+    const [row] = await server.db.select().from(demoVendorRounds).where(eq(demoVendorRounds.id, id))
+    expect(row?.status).toBe('rolled_back')
+  })
+})
+
+describe('parallel rounds on one session', () => {
+  it('never share a nonce, and each moves money once', async () => {
+    const { s } = await launch()
+    const spins = await Promise.all(Array.from({ length: 6 }, () => call('slot/spin', { s, bet: '100' })))
+    expect(spins.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200])
+    const nonces = spins.map((r) => r.body.round!.fair!.nonce)
+    expect(new Set(nonces).size).toBe(6)
+    const wins = spins.reduce((a, r) => a + BigInt(r.body.round!.win!), 0n)
+    expect(wallet.balances.get('player-1')).toBe(100_000n - 600n + wins)
+    expect(moneyCalls().filter((op) => op === 'debit')).toHaveLength(6)
+  })
+
+  it('free play never spends more play money than the session has', async () => {
+    const { s } = await launch({ playerToken: null })
+    const start = BigInt((await call('session', { s })).body.balance!)
+    const bet = start / 3n + 1n
+    const spins = await Promise.all(
+      Array.from({ length: 4 }, () => call('slot/spin', { s, bet: String(bet) })),
+    )
+    const played = spins.filter((r) => r.status === 200)
+    // Without wins only two fit; the others are refused as a player would see it.
+    for (const refused of spins.filter((r) => r.status !== 200)) {
+      expect(refused.status).toBe(409)
+      expect(refused.body.error).toBe('insufficient_funds')
+    }
+    const wins = played.reduce((a, r) => a + BigInt(r.body.round!.win!), 0n)
+    const after = BigInt((await call('session', { s })).body.balance!)
+    expect(after).toBe(start - bet * BigInt(played.length) + wins)
+    expect(after).toBeGreaterThanOrEqual(0n)
   })
 })
 
