@@ -136,10 +136,15 @@ export function createPlay(deps: {
       if (claims.player === null) return { round, balance: started.playBalance }
       const debited = await debit(round)
       if (round.win === null) {
-        await store.moveRound(round.id, ['debit_pending'], 'open')
+        if (!(await store.moveRound(round.id, ['debit_pending'], 'open'))) {
+          throw new PlayRefused('wallet_unavailable')
+        }
         return { round: { ...round, status: 'open' }, balance: BigInt(debited.balance) }
       }
-      await store.moveRound(round.id, ['debit_pending'], 'credit_pending')
+      if (!(await store.moveRound(round.id, ['debit_pending'], 'credit_pending'))) {
+        // The sweep rolled this debit back while its answer was late: the round did not happen.
+        throw new PlayRefused('wallet_unavailable')
+      }
       const balance = await credit({ ...round, status: 'credit_pending' }, round.win)
       return {
         round: { ...round, status: balance === undefined ? 'credit_pending' : 'settled' },

@@ -154,7 +154,7 @@ export function createDemoVendor(opts: DemoVendorOptions): DemoVendor {
     adapter,
     paytable,
     play,
-    jobs: [sweepJob as unknown as JobDefinition],
+    jobs: [sweepJob],
     register: (app) =>
       registerDemoRoutes(app, {
         store,

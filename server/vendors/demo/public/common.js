@@ -66,7 +66,6 @@
       hashMatches: 'The seed matches the hash shown before the round',
       hashDiffers: 'The seed does NOT match the hash shown',
       result: 'Result',
-      exit: 'Exit',
       slotGame: 'Slot',
       tableGame: 'Dragon Tiger',
       fishGame: 'Fish hunter',
@@ -131,7 +130,6 @@
       hashMatches: 'គ្រាប់ត្រូវគ្នានឹង hash ដែលបានបង្ហាញមុនជុំ',
       hashDiffers: 'គ្រាប់មិនត្រូវគ្នានឹង hash ដែលបានបង្ហាញទេ',
       result: 'លទ្ធផល',
-      exit: 'ចាកចេញ',
       slotGame: 'ស្លត',
       tableGame: 'នាគ ខ្លា',
       fishGame: 'បាញ់ត្រី',
@@ -196,7 +194,6 @@
       hashMatches: '种子与开局前显示的哈希一致',
       hashDiffers: '种子与显示的哈希不一致',
       result: '结果',
-      exit: '退出',
       slotGame: '老虎机',
       tableGame: '龙虎',
       fishGame: '捕鱼',
@@ -261,7 +258,6 @@
       hashMatches: 'ซีดตรงกับแฮชที่แสดงก่อนรอบ',
       hashDiffers: 'ซีดไม่ตรงกับแฮชที่แสดง',
       result: 'ผลลัพธ์',
-      exit: 'ออก',
       slotGame: 'สล็อต',
       tableGame: 'เสือมังกร',
       fishGame: 'ยิงปลา',
@@ -326,7 +322,6 @@
       hashMatches: 'Hạt giống khớp với mã băm hiển thị trước ván',
       hashDiffers: 'Hạt giống KHÔNG khớp với mã băm',
       result: 'Kết quả',
-      exit: 'Thoát',
       slotGame: 'Slot',
       tableGame: 'Rồng Hổ',
       fishGame: 'Bắn cá',
@@ -428,17 +423,6 @@
       }
     } catch {
       /* no parent to tell */
-    }
-  }
-
-  function exitToLobby() {
-    try {
-      window.parent.postMessage(
-        { source: 'game-frame', type: 'exit', lobbyPath: state.session ? state.session.lobbyPath : '/' },
-        '*',
-      )
-    } catch {
-      /* no parent */
     }
   }
 
@@ -552,13 +536,6 @@
     document.title = s.game.name
     const header = document.getElementById('bar')
     header.replaceChildren(
-      el('button', {
-        type: 'button',
-        class: 'exit',
-        'aria-label': t('exit'),
-        onclick: exitToLobby,
-        text: '✕',
-      }),
       el('h1', { text: s.game.name }),
       el(
         'div',
