@@ -41,6 +41,11 @@ export interface DemoVendorOptions {
   sessionTtlMs?: number
   /** Wallet call retries (defaults: 3 tries, 200 ms doubling). */
   wallet?: { attempts?: number; retryDelayMs?: number }
+  /**
+   * Put the session token after `#` instead of `?s=`: a fragment never reaches a server, so
+   * no access log or proxy keeps it (the pages read either). Default false.
+   */
+  sessionInFragment?: boolean
   /** Who may frame the game pages (CSP frame-ancestors; default 'self'). */
   frameAncestors?: string[]
 }
@@ -135,7 +140,8 @@ export function createDemoVendor(opts: DemoVendorOptions): DemoVendor {
         lobbyPath: req.lobbyPath.slice(0, 200),
         exp: now().getTime() + ttl,
       })
-      return { url: `/demo-vendor/play/${kind}?s=${signSession(opts.sessionSecret, claims)}` }
+      const token = signSession(opts.sessionSecret, claims)
+      return { url: `/demo-vendor/play/${kind}${opts.sessionInFragment ? '#' : '?'}s=${token}` }
     },
   }
 

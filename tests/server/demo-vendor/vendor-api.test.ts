@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { demoVendorRounds } from '../../../server/db/schema/demo-vendor'
+import { planSchedule } from '../../../server/jobs/jobs'
 import type { LaunchRequest } from '../../../server/vendors/adapter'
 import { fixtureResult, openFixtures, type Pick } from '../../../server/vendors/demo/sports'
 import { createDemoVendor, resultsSecretOf, type DemoVendor } from '../../../server/vendors/demo/vendor'
@@ -462,6 +463,14 @@ describe('parallel rounds on one session', () => {
     const after = BigInt((await call('session', { s })).body.balance!)
     expect(after).toBe(start - bet * BigInt(played.length) + wins)
     expect(after).toBeGreaterThanOrEqual(0n)
+  })
+})
+
+describe('its jobs', () => {
+  it('hands the integrator one sweep job that pg-boss runs every minute', () => {
+    expect(vendor.jobs.map((j) => [j.name, planSchedule(j)])).toEqual([
+      ['demo-vendor.sweep', { kind: 'cron', cron: '* * * * *' }],
+    ])
   })
 })
 

@@ -521,8 +521,9 @@
 
   /** Loads the session and builds the page frame; `ready(session)` builds the game. */
   async function start(ready) {
-    const params = new URLSearchParams(location.search)
-    state.token = params.get('s') || ''
+    // The token comes in the address: after # (never sent to a server or a log) or as ?s=.
+    const fragment = new URLSearchParams(location.hash.slice(1))
+    state.token = fragment.get('s') || new URLSearchParams(location.search).get('s') || ''
     state.lang = pickLanguage(navigator.language)
     document.documentElement.lang = state.lang
     const s = await api('session', { s: state.token })
