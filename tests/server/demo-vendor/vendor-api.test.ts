@@ -125,6 +125,20 @@ describe('launch and pages', () => {
     }
   })
 
+  it('can keep the session token after # so no server log sees it', async () => {
+    const quiet = createDemoVendor({
+      db: server.db,
+      walletSecret,
+      sessionSecret,
+      transport: wallet.transport,
+      sessionInFragment: true,
+    })
+    const { url } = await quiet.adapter.launch(launchRequest())
+    expect(url).toMatch(/^\/demo-vendor\/play\/slot#s=/)
+    const s = url.split('#s=')[1] ?? ''
+    expect((await call('session', { s })).body.ok).toBe(true)
+  })
+
   it('serves the game page with its own strict CSP, and its scripts loadable from an opaque origin', async () => {
     const { url } = await launch()
     const page = await server.app.inject({ method: 'GET', url })
