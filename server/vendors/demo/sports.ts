@@ -1,0 +1,153 @@
+/**
+ * The sports and esports stand-ins: virtual fixtures that kick off every five minutes,
+ * worked out from the clock and their id alone (no table), with odds at a fixed margin.
+ * A fixture's result comes from an HMAC of its id under the vendor's own secret, so nobody
+ * can know it before full time; the sweep job settles bets on it after full time.
+ */
+import { createHash, createHmac } from 'node:crypto'
+
+export const sportKinds = ['sports', 'esports'] as const
+export type SportKind = (typeof sportKinds)[number]
+export type Pick = 'home' | 'draw' | 'away'
+
+export const fixturePeriodMs = 5 * 60_000
+/** From kick-off to full time. */
+export const fixtureLengthMs = 3 * 60_000
+/** Fixtures per kick-off, and kick-offs offered ahead. */
+const perSlot = 3
+const slotsAhead = 3
+/** What a pick returns on average (the odds' margin). */
+export const sportsReturn = 0.94
+
+const teams: Record<SportKind, { sport: string; league: string; names: string[] }> = {
+  sports: {
+    sport: 'Football',
+    league: 'Virtual Mekong League',
+    names: [
+      'Phnom Penh FC',
+      'Angkor Tigers',
+      'Siem Reap United',
+      'Battambang City',
+      'Kampot Stars',
+      'Mekong Rovers',
+      'Kep Mariners',
+      'Takeo Lions',
+    ],
+  },
+  esports: {
+    sport: 'Dota 2',
+    league: 'Virtual SEA Masters',
+    names: [
+      'Lotus Esports',
+      'Team Naga',
+      'Jade Dragons',
+      'Bangkok Blitz',
+      'Hanoi Storm',
+      'Manila Vipers',
+      'Apsara Five',
+      'Monsoon Gaming',
+    ],
+  },
+}
+
+export interface Fixture {
+  id: string
+  kind: SportKind
+  sport: string
+  league: string
+  home: string
+  away: string
+  kickOff: number
+  fullTime: number
+  /** Odds in hundredths (250 = 2.50); draw is null where a draw cannot happen. */
+  odds: { home: number; draw: number | null; away: number }
+  /** Chances of each result (sum to 1). */
+  chances: { home: number; draw: number; away: number }
+}
+
+const idPattern = /^(sports|esports)-(\d{1,12})-(\d)$/
+
+function unitFloat(bytes: Buffer, at = 0): number {
+  return bytes.readUInt32BE(at) / 2 ** 32
+}
+
+export function fixtureById(id: string): Fixture | undefined {
+  const m = idPattern.exec(id)
+  if (!m) return undefined
+  const kind = m[1] as SportKind
+  const slot = Number(m[2])
+  const n = Number(m[3])
+  if (n >= perSlot) return undefined
+  const h = createHash('sha256').update(id).digest()
+  const t = teams[kind]
+  const homeIndex = Math.floor(unitFloat(h, 0) * t.names.length)
+  const awayIndex = (homeIndex + 1 + Math.floor(unitFloat(h, 4) * (t.names.length - 1))) % t.names.length
+  const draw = kind === 'sports' ? 0.22 + unitFloat(h, 8) * 0.08 : 0
+  const home = (1 - draw) * (0.3 + unitFloat(h, 12) * 0.4)
+  const away = 1 - draw - home
+  const odds = (p: number) => Math.max(101, Math.floor((100 * sportsReturn) / p))
+  const kickOff = slot * fixturePeriodMs
+  return {
+    id,
+    kind,
+    sport: t.sport,
+    league: t.league,
+    home: t.names[homeIndex] as string,
+    away: t.names[awayIndex] as string,
+    kickOff,
+    fullTime: kickOff + fixtureLengthMs,
+    odds: { home: odds(home), draw: draw > 0 ? odds(draw) : null, away: odds(away) },
+    chances: { home, draw, away },
+  }
+}
+
+/** The fixtures still open for bets at `now`, soonest first. */
+export function openFixtures(kind: SportKind, now: number): Fixture[] {
+  const first = Math.floor(now / fixturePeriodMs) + 1
+  const out: Fixture[] = []
+  for (let slot = first; slot < first + slotsAhead; slot++) {
+    for (let n = 0; n < perSlot; n++) {
+      const f = fixtureById(`${kind}-${slot}-${n}`)
+      if (f) out.push(f)
+    }
+  }
+  return out
+}
+
+/** Whether a bet on this fixture can still be taken at `now`. */
+export function fixtureOpen(f: Fixture, now: number): boolean {
+  return now < f.kickOff && f.kickOff <= now + (slotsAhead + 1) * fixturePeriodMs
+}
+
+export interface FixtureResult {
+  winner: Pick
+  score: [number, number]
+}
+
+/** The fixture's result: only the holder of `secret` can know it, and only after full time it is told. */
+export function fixtureResult(f: Fixture, secret: string): FixtureResult {
+  const h = createHmac('sha256', secret).update(`result:${f.id}`).digest()
+  const u = unitFloat(h, 0)
+  const winner: Pick = u < f.chances.home ? 'home' : u < f.chances.home + f.chances.draw ? 'draw' : 'away'
+  const v = unitFloat(h, 4)
+  let score: [number, number]
+  if (f.kind === 'esports') {
+    score = v < 0.5 ? [2, 0] : [2, 1]
+  } else if (winner === 'draw') {
+    const g = Math.floor(v * 3)
+    score = [g, g]
+  } else {
+    const loser = Math.floor(v * 2)
+    score = [loser + 1 + Math.floor(unitFloat(h, 8) * 2), loser]
+  }
+  return { winner, score: winner === 'away' ? [score[1], score[0]] : score }
+}
+
+/** The odds of a pick, hundredths; undefined when the fixture offers no such pick. */
+export function oddsOf(f: Fixture, pick: Pick): number | undefined {
+  return f.odds[pick] ?? undefined
+}
+
+export function sportsWin(bet: bigint, oddsHundredths: number, won: boolean): bigint {
+  return won ? (bet * BigInt(oddsHundredths)) / 100n : 0n
+}
