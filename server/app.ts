@@ -24,6 +24,7 @@ import { registerBrandGate } from './system/brand-gate'
 import { contentHandlers } from './content/handlers'
 import { gameHandlers } from './games/handlers'
 import { playHandlers } from './play/handlers'
+import { createLaunchService } from './play/launch'
 import { createGamesRepository } from './games/games-repository'
 import { registerGameMedia } from './games/media-routes'
 import { createChannels } from './channels/channels'
@@ -48,6 +49,8 @@ import { inboxHandlers } from './notify/inbox-handlers'
 import { pushHandlers } from './notify/push-handlers'
 import { systemHandlers } from './system/handlers'
 import { createSystemRepository } from './system/system-repository'
+import { registerSeamlessWallet } from './vendors/seamless-wallet'
+import { createVendorRegistry, type VendorBinding, type VendorRegistry } from './vendors/registry'
 
 export interface AppServices {
   database: Database
@@ -64,6 +67,8 @@ export interface AppServices {
   push: PushService
   /** The cached hot public reads; an operator change drops them. */
   hotReads: HotReads
+  /** The game vendors this install launches (adapters by vendor code and brand). */
+  vendors: VendorRegistry
   refreshMerchants(): Promise<void>
 }
 
@@ -110,6 +115,12 @@ export interface AppOptions {
   now?: () => Date
   /** Where log lines go instead of stdout; tests read them. */
   logStream?: { write(line: string): void }
+  /**
+   * The game vendors' adapters and which vendors (and brands) each serves; a vendor no
+   * adapter serves cannot be launched. Each adapter calls the seamless wallet at
+   * /vendor-api/<adapter id>/wallet/… (server/vendors/seamless-wallet.ts).
+   */
+  vendorAdapters?: readonly VendorBinding[]
 }
 
 export interface BuiltApp {
@@ -240,6 +251,16 @@ export async function buildApp(
     ttlMs: config.SETTINGS_TTL_SECONDS * 1000,
     now: () => now().getTime(),
   })
+  const vendors = createVendorRegistry(opts.vendorAdapters ?? [])
+  const launcher = createLaunchService({
+    db,
+    ledger,
+    settings: moneySettings,
+    registry: vendors,
+    system: repo,
+    hotReads,
+    now,
+  })
   const deps: RouteDeps = {
     hotReads,
     keyring,
@@ -255,7 +276,7 @@ export async function buildApp(
     system: systemHandlers({ repo, access, keyring, database, hotReads }),
     content: contentHandlers(db),
     games: gameHandlers(db, now),
-    play: playHandlers(),
+    play: playHandlers({ db, launcher }),
     identity: identityHandlers({
       db,
       repo,
@@ -293,6 +314,7 @@ export async function buildApp(
     methodsByPath.set(e.path, [...(methodsByPath.get(e.path) ?? []), e.method])
   }
   registerPaymentGateway(app, { db, funds, gateway, now })
+  registerSeamlessWallet(app, { db, ledger, settings: moneySettings, registry: vendors, now })
   registerManifest(app, repo, config.MERCHANT_CODE)
   registerGameMedia(app, createGamesRepository(db))
   if (config.DEV_TOOLS && config.NODE_ENV !== 'production') registerDevPages(app, db)
@@ -317,6 +339,7 @@ export async function buildApp(
       gateway: gateway.kind,
       hotReads,
       push,
+      vendors,
       refreshMerchants,
     },
   }
