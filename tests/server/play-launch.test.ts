@@ -71,11 +71,12 @@ describe('who may launch', () => {
 describe('refusals', () => {
   it('answers game_not_found for an unknown game, a vendor list entry, or a game of another vendor code', async () => {
     const m = await moneyMember(server, '10.00', 'pl')
-    for (const query of [
+    const queries: Record<string, string>[] = [
       { gameId: 'NOPE-0001' },
       { gameId: 'DSL-0001' },
       { gameId: slot, vassalage: 'SPN' },
-    ]) {
+    ]
+    for (const query of queries) {
       const res = await launchCall(server, m.token, { ...query, confirmTrans: '1' })
       expect(res.statusCode).toBe(404)
       expect(failureOf(res).errorCode).toBe('game_not_found')
