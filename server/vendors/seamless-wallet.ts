@@ -48,10 +48,12 @@ import type { VendorRegistry } from './registry'
 import {
   createWalletRepository,
   vendorSecret,
+  type EarlierTx,
   type GameSessionRow,
   type RoundKey,
   type VendorTxRow,
 } from './wallet-repository'
+import { pgCodes, pgErrorOf } from '../db/pg-errors'
 
 export type BalanceCall = z.infer<typeof BalanceCallSchema>
 export type DebitCall = z.infer<typeof DebitCallSchema>
@@ -136,12 +138,19 @@ export function createSeamlessWallet(deps: SeamlessWalletDeps) {
     )
   }
 
-  /** The vendor's session of this player; `live` also wants it unexpired (new rounds). */
-  async function sessionOf(vendorId: string, player: string, live: boolean) {
-    const s = await repo.sessionByToken(player)
-    if (!s || s.vendorId !== vendorId) return undefined
-    if (live && s.expiresAt.getTime() <= now().getTime()) return undefined
-    return s
+  /**
+   * The vendor's session of this player (an active member's), and the vendor's earlier
+   * transaction with this txId, read together. `live` also wants the session unexpired
+   * (a new round); credits and rollbacks settle rounds of an expired one.
+   */
+  async function lookup(vendorId: string, player: string, txId: string | null, live: boolean) {
+    const { session, earlier } = await repo.lookup(player, vendorId, txId)
+    const usable =
+      session !== undefined &&
+      session.vendorId === vendorId &&
+      session.memberActive &&
+      (!live || session.expiresAt.getTime() > now().getTime())
+    return { session: usable ? session : undefined, earlier }
   }
 
   async function contextOf(session: GameSessionRow): Promise<PlayContext> {
@@ -165,15 +174,8 @@ export function createSeamlessWallet(deps: SeamlessWalletDeps) {
     return balance === undefined ? { ok: false, error } : { ok: false, error, balance: balance.toString() }
   }
 
-  /** The answer to a call whose txId is already taken, or undefined when it is free. */
-  async function earlier(
-    vendorId: string,
-    txId: string,
-    kind: VendorTxRow['kind'],
-    hash: string,
-  ): Promise<WalletAnswer | undefined> {
-    const row = await repo.findTx(db, vendorId, txId)
-    if (!row) return undefined
+  /** The answer to a call whose txId is already taken. */
+  function replay(row: EarlierTx, kind: VendorTxRow['kind'], hash: string): WalletAnswer {
     if (row.state === 'tombstone') return refusal(kind === 'debit' ? 'TX_ROLLED_BACK' : 'TX_CONFLICT')
     if (row.kind !== kind || row.requestHash !== hash) return refusal('TX_CONFLICT')
     const saved = WalletAnswerSchema.safeParse(row.answer)
@@ -182,9 +184,11 @@ export function createSeamlessWallet(deps: SeamlessWalletDeps) {
   }
 
   /**
-   * Runs one money call: the earlier answer of its txId if any, else `work` in one
-   * transaction (which claims the txId first), judged again when another call took the id
-   * meanwhile. Refusals answer with the wallet's balance after the rollback.
+   * Runs one money call: the earlier answer of its txId if there is one, else `work` in one
+   * transaction (which claims the txId), judged again from the top when another call took
+   * the id meanwhile (or the database broke a lock cycle). A refusal is first checked
+   * against a call with the same id that committed meanwhile (its answer wins), then
+   * answered with the wallet's balance after the rollback.
    */
   async function moneyCall(
     vendorId: string,
@@ -195,9 +199,8 @@ export function createSeamlessWallet(deps: SeamlessWalletDeps) {
   ): Promise<WalletAnswer> {
     const hash = requestHash(`wallet.${kind}`, call)
     for (let attempt = 1; ; attempt++) {
-      const before = await earlier(vendorId, call.txId, kind, hash)
-      if (before) return before
-      const session = await sessionOf(vendorId, call.player, live)
+      const { session, earlier } = await lookup(vendorId, call.player, call.txId, live)
+      if (earlier) return replay(earlier, kind, hash)
       if (!session) return refusal('UNKNOWN_PLAYER')
       const c = await contextOf(session)
       // Read before the transaction: inside it nothing may wait on the database outside it.
@@ -206,21 +209,20 @@ export function createSeamlessWallet(deps: SeamlessWalletDeps) {
       try {
         return await db.transaction((tx) => work(tx, c, names, hash, at))
       } catch (err) {
-        if (err instanceof Taken && attempt < maxAttempts) continue
-        if (err instanceof Refused) return refusal(err.error, await ledger.balance(db, c.walletId))
-        if (err instanceof InsufficientFunds) {
-          return refusal('INSUFFICIENT_FUNDS', await ledger.balance(db, c.walletId))
-        }
-        throw err
+        if (attempt < maxAttempts && (err instanceof Taken || retryable(err))) continue
+        if (!(err instanceof Refused) && !(err instanceof InsufficientFunds)) throw err
+        const meanwhile = await repo.findTx(db, vendorId, call.txId)
+        if (meanwhile) return replay(meanwhile, kind, hash)
+        const balance = await ledger.balance(db, c.walletId)
+        return refusal(err instanceof Refused ? err.error : 'INSUFFICIENT_FUNDS', balance)
       }
     }
   }
 
-  /** Claims the txId inside the transaction, or throws Taken. */
-  async function claim(
-    tx: Tx,
+  /** The vendor transaction a call claims once it has moved the money. */
+  function claimOf(
     c: PlayContext,
-    values: {
+    v: {
       vendorId: string
       txId: string
       kind: VendorTxRow['kind']
@@ -228,29 +230,29 @@ export function createSeamlessWallet(deps: SeamlessWalletDeps) {
       gameCode: string
       amount: bigint
       hash: string
+      answer: WalletAnswer | null
+      ledgerTransactionId: number | null
       refTxId?: string
     },
     at: Date,
-  ): Promise<number> {
-    const id = await repo.claimTx(tx, {
-      vendorId: values.vendorId,
-      txId: values.txId,
-      kind: values.kind,
-      state: 'done',
+  ) {
+    return {
+      vendorId: v.vendorId,
+      txId: v.txId,
+      kind: v.kind,
+      state: 'done' as const,
       merchantCode: c.m.code,
       memberId: c.session.memberId,
       sessionId: c.session.id,
-      roundId: values.roundId,
-      gameCode: values.gameCode,
-      refTxId: values.refTxId ?? null,
-      amount: values.amount,
-      requestHash: values.hash,
-      answer: null,
-      ledgerTransactionId: null,
+      roundId: v.roundId,
+      gameCode: v.gameCode,
+      refTxId: v.refTxId ?? null,
+      amount: v.amount,
+      requestHash: v.hash,
+      answer: v.answer,
+      ledgerTransactionId: v.ledgerTransactionId,
       createdAt: at,
-    })
-    if (id === undefined) throw new Taken()
-    return id
+    }
   }
 
   function roundKey(s: GameSessionRow, roundId: string): RoundKey {
@@ -262,7 +264,10 @@ export function createSeamlessWallet(deps: SeamlessWalletDeps) {
     }
   }
 
-  /** Posts a game movement (when there is money to move) and answers the wallet's balance after. */
+  /**
+   * Posts a game movement (when there is money to move; it locks the accounts, first of
+   * anything a call locks) and answers the session wallet's balance after.
+   */
   async function move(
     tx: Tx,
     c: PlayContext,
@@ -296,9 +301,13 @@ export function createSeamlessWallet(deps: SeamlessWalletDeps) {
     return { balance, ledgerTransactionId: posted.transactionId }
   }
 
+  const memoOf = (n: RoundNames) => `${n.vendorName} · ${n.gameName}`
+  const referenceOf = (ledgerTransactionId: number | null) =>
+    ledgerTransactionId === null ? undefined : String(ledgerTransactionId)
+
   return {
     async balance(vendorId: string, call: BalanceCall): Promise<WalletAnswer> {
-      const session = await sessionOf(vendorId, call.player, true)
+      const { session } = await lookup(vendorId, call.player, null, true)
       if (!session) return refusal('UNKNOWN_PLAYER')
       const c = await contextOf(session)
       return ok(c.m, await ledger.balance(db, c.walletId))
@@ -307,8 +316,16 @@ export function createSeamlessWallet(deps: SeamlessWalletDeps) {
     async debit(vendorId: string, call: DebitCall): Promise<WalletAnswer> {
       const amount = BigInt(call.amount)
       return moneyCall(vendorId, 'debit', call, true, async (tx, c, names, hash, at) => {
-        const id = await claim(
-          tx,
+        const moved = await move(tx, c, {
+          type: 'BET',
+          amount: -amount,
+          vendorId,
+          txId: call.txId,
+          memo: memoOf(names),
+          at,
+        })
+        const answer = ok(c.m, moved.balance, referenceOf(moved.ledgerTransactionId))
+        const claim = claimOf(
           c,
           {
             vendorId,
@@ -318,37 +335,37 @@ export function createSeamlessWallet(deps: SeamlessWalletDeps) {
             gameCode: names.gameCode,
             amount,
             hash,
+            answer,
+            ledgerTransactionId: moved.ledgerTransactionId,
           },
           at,
         )
-        const opened = await repo.stake(
+        const done = await repo.claimStake(
           tx,
+          claim,
           roundKey(c.session, call.roundId),
-          amount,
           { ...names, productType: String(names.productType) },
           at,
         )
-        if (!opened) throw new Refused('ROUND_NOT_OPEN')
-        const moved = await move(tx, c, {
-          type: 'BET',
-          amount: -amount,
-          vendorId,
-          txId: call.txId,
-          memo: `${names.vendorName} · ${names.gameName}`,
-          at,
-        })
-        const answer = ok(c.m, moved.balance, String(id))
-        await repo.finishTx(tx, id, { answer, ledgerTransactionId: moved.ledgerTransactionId })
+        if (!done.claimed) throw new Taken()
+        if (!done.open) throw new Refused('ROUND_NOT_OPEN')
         return answer
       })
     },
 
     async credit(vendorId: string, call: CreditCall): Promise<WalletAnswer> {
       const amount = BigInt(call.amount)
-      // A round in play settles even after its session stopped taking new rounds.
       return moneyCall(vendorId, 'credit', call, false, async (tx, c, names, hash, at) => {
-        const id = await claim(
-          tx,
+        const moved = await move(tx, c, {
+          type: 'PAYOUT',
+          amount,
+          vendorId,
+          txId: call.txId,
+          memo: memoOf(names),
+          at,
+        })
+        const answer = ok(c.m, moved.balance, referenceOf(moved.ledgerTransactionId))
+        const claim = claimOf(
           c,
           {
             vendorId,
@@ -358,63 +375,64 @@ export function createSeamlessWallet(deps: SeamlessWalletDeps) {
             gameCode: names.gameCode,
             amount,
             hash,
+            answer,
+            ledgerTransactionId: moved.ledgerTransactionId,
           },
           at,
         )
-        const open = await repo.win(tx, roundKey(c.session, call.roundId), amount, call.roundClosed, at)
-        if (!open) throw new Refused('ROUND_NOT_OPEN')
-        const moved = await move(tx, c, {
-          type: 'PAYOUT',
-          amount,
-          vendorId,
-          txId: call.txId,
-          memo: `${names.vendorName} · ${names.gameName}`,
-          at,
-        })
-        const answer = ok(c.m, moved.balance, String(id))
-        await repo.finishTx(tx, id, { answer, ledgerTransactionId: moved.ledgerTransactionId })
+        const done = await repo.claimWin(tx, claim, roundKey(c.session, call.roundId), call.roundClosed, at)
+        if (!done.claimed) throw new Taken()
+        if (!done.open) throw new Refused('ROUND_NOT_OPEN')
         return answer
       })
     },
 
     async rollback(vendorId: string, call: RollbackCall): Promise<WalletAnswer> {
       return moneyCall(vendorId, 'rollback', call, false, async (tx, c, names, hash, at) => {
-        const id = await claim(
+        // Lock order as every call: the txId rows, then the accounts (the movement), then the round.
+        const id = await repo.claimTx(
           tx,
-          c,
-          {
-            vendorId,
-            txId: call.txId,
-            kind: 'rollback',
-            roundId: call.roundId,
-            gameCode: call.gameId,
-            amount: 0n,
-            hash,
-            refTxId: call.refTxId,
-          },
-          at,
+          claimOf(
+            c,
+            {
+              vendorId,
+              txId: call.txId,
+              kind: 'rollback',
+              roundId: call.roundId,
+              gameCode: call.gameId,
+              amount: 0n,
+              hash,
+              answer: null,
+              ledgerTransactionId: null,
+              refTxId: call.refTxId,
+            },
+            at,
+          ),
         )
+        if (id === undefined) throw new Taken()
         const debit = await repo.lockTx(tx, vendorId, call.refTxId)
         let moved: { balance: bigint; ledgerTransactionId: number | null }
         let returned = 0n
         if (!debit) {
           // Never seen: the id is kept as rolled back, so the debit is refused if it comes.
           const tomb = await repo.claimTx(tx, {
-            vendorId,
-            txId: call.refTxId,
-            kind: 'debit',
+            ...claimOf(
+              c,
+              {
+                vendorId,
+                txId: call.refTxId,
+                kind: 'debit',
+                roundId: call.roundId,
+                gameCode: call.gameId,
+                amount: 0n,
+                hash,
+                answer: null,
+                ledgerTransactionId: null,
+              },
+              at,
+            ),
             state: 'tombstone',
-            merchantCode: c.m.code,
-            memberId: c.session.memberId,
-            sessionId: c.session.id,
-            roundId: call.roundId,
-            gameCode: call.gameId,
-            refTxId: null,
-            amount: 0n,
             requestHash: null,
-            answer: null,
-            ledgerTransactionId: null,
-            createdAt: at,
           })
           if (tomb === undefined) throw new Taken()
           moved = { balance: await ledger.balance(tx, c.walletId), ledgerTransactionId: null }
@@ -428,11 +446,6 @@ export function createSeamlessWallet(deps: SeamlessWalletDeps) {
           const from =
             debit.sessionId === c.session.id ? c.session : await repo.sessionById(tx, debit.sessionId)
           if (!from) throw new Error('the session of a debit is missing')
-          if (!(await repo.unstake(tx, roundKey(from, debit.roundId), debit.amount, at))) {
-            throw new Refused('ROUND_NOT_OPEN')
-          }
-          await repo.markRolledBack(tx, debit.id)
-          returned = debit.amount
           const walletId =
             from.accountTypeId === c.session.accountTypeId
               ? c.walletId
@@ -443,11 +456,16 @@ export function createSeamlessWallet(deps: SeamlessWalletDeps) {
             walletId,
             vendorId,
             txId: call.txId,
-            memo: `${names.vendorName} · ${names.gameName} (rollback)`,
+            memo: `${memoOf(names)} (rollback)`,
             at,
           })
+          if (!(await repo.unstake(tx, roundKey(from, debit.roundId), debit.amount, at))) {
+            throw new Refused('ROUND_NOT_OPEN')
+          }
+          await repo.markRolledBack(tx, debit.id)
+          returned = debit.amount
         }
-        const answer = ok(c.m, moved.balance, String(id))
+        const answer = ok(c.m, moved.balance, referenceOf(moved.ledgerTransactionId))
         await repo.finishTx(tx, id, {
           answer,
           ledgerTransactionId: moved.ledgerTransactionId,
@@ -457,6 +475,12 @@ export function createSeamlessWallet(deps: SeamlessWalletDeps) {
       })
     },
   }
+}
+
+/** A lock cycle or serialization failure the database broke: the call may simply run again. */
+function retryable(err: unknown): boolean {
+  const code = pgErrorOf(err)?.code
+  return code === pgCodes.deadlockDetected || code === pgCodes.serializationFailure
 }
 
 export type SeamlessWallet = ReturnType<typeof createSeamlessWallet>

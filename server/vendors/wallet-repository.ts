@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { betRecords, gameSessions, installSecrets, vendorTransactions } from '../db/schema'
-import type { Db, Tx } from '../plugins/external/db'
+import { rowsOf, runPrepared, type Db, type PreparedStatement, type Tx } from '../plugins/external/db'
 import type { Executor } from '../money/ledger'
 
 export type GameSessionRow = typeof gameSessions.$inferSelect
@@ -43,6 +43,56 @@ export async function vendorSecret(db: Db, vendorId: string): Promise<string> {
   return row.value
 }
 
+/**
+ * Everything a wallet call needs to be judged, in one statement prepared once per
+ * connection: the player's session ($1, the token's hash) and its member's status, and the
+ * vendor's ($2) earlier transaction with this txId ($3; none when null).
+ */
+const callLookup: PreparedStatement = {
+  name: 'wallet_call_lookup_v1',
+  text: `select s.id, s.merchant_code, s.member_id, s.vendor_id, s.vassalage, s.game_type, s.game_code,
+       s.account_type_id, s.vendor_account_type_id,
+       floor(extract(epoch from s.created_at) * 1000)::float8 as created_ms,
+       floor(extract(epoch from s.expires_at) * 1000)::float8 as expires_ms,
+       m.status as member_status,
+       v.kind as tx_kind, v.state as tx_state, v.request_hash as tx_hash, v.answer as tx_answer
+from (select 1) as one
+left join game_sessions s on s.token_hash = $1::text
+left join members m on m.id = s.member_id
+left join vendor_transactions v on v.vendor_id = $2::text and v.tx_id = $3::text`,
+}
+
+interface CallLookupRow {
+  id: number | null
+  merchant_code: string
+  member_id: number
+  vendor_id: string
+  vassalage: string
+  game_type: string
+  game_code: string
+  account_type_id: number
+  vendor_account_type_id: number
+  created_ms: number
+  expires_ms: number
+  member_status: string | null
+  tx_kind: VendorTxRow['kind'] | null
+  tx_state: VendorTxRow['state'] | null
+  tx_hash: string | null
+  tx_answer: unknown
+}
+
+export interface EarlierTx {
+  kind: VendorTxRow['kind']
+  state: VendorTxRow['state']
+  requestHash: string | null
+  answer: unknown
+}
+
+export interface CallLookup {
+  session: (GameSessionRow & { memberActive: boolean }) | undefined
+  earlier: EarlierTx | undefined
+}
+
 export interface RoundKey {
   merchantCode: string
   /** The vendor's accountTypeId (bet records are filed under the vendor). */
@@ -72,6 +122,35 @@ export function createWalletRepository(db: Db) {
         .from(gameSessions)
         .where(eq(gameSessions.tokenHash, playerTokenHash(token)))
       return row
+    },
+
+    async lookup(player: string, vendorId: string, txId: string | null): Promise<CallLookup> {
+      const [r] = await runPrepared<CallLookupRow>(db, callLookup, [playerTokenHash(player), vendorId, txId])
+      if (!r) throw new Error('the wallet call lookup answered no row')
+      return {
+        session:
+          r.id === null
+            ? undefined
+            : {
+                id: Number(r.id),
+                tokenHash: playerTokenHash(player),
+                merchantCode: r.merchant_code,
+                memberId: Number(r.member_id),
+                vendorId: r.vendor_id,
+                vassalage: r.vassalage,
+                gameType: r.game_type,
+                gameCode: r.game_code,
+                accountTypeId: Number(r.account_type_id),
+                vendorAccountTypeId: Number(r.vendor_account_type_id),
+                createdAt: new Date(Number(r.created_ms)),
+                expiresAt: new Date(Number(r.expires_ms)),
+                memberActive: r.member_status === 'active',
+              },
+        earlier:
+          r.tx_kind === null || r.tx_state === null
+            ? undefined
+            : { kind: r.tx_kind, state: r.tx_state, requestHash: r.tx_hash, answer: r.tx_answer },
+      }
     },
 
     async sessionById(ex: Executor, id: number): Promise<GameSessionRow | undefined> {
@@ -123,65 +202,62 @@ export function createWalletRepository(db: Db) {
     },
 
     /**
-     * A debit: opens the round's bet record or adds the stake to it while it is unsettled.
-     * False when the round is settled or cancelled, or is another member's.
+     * A debit, after its movement: claims the txId (with the answer it got) and opens the
+     * round's bet record or adds the stake to it while it is unsettled, in one statement.
+     * `claimed` false: another call holds the txId; `open` false: the round is settled,
+     * cancelled or another member's.
      */
-    async stake(
+    async claimStake(
       tx: Tx,
+      claim: NewVendorTx,
       k: RoundKey,
-      amount: bigint,
-      names: {
-        productType: string
-        vendorName: string
-        gameName: string
-        gameCode: string
-        vassalage: string
-      },
+      names: RoundNamesRow,
       at: Date,
-    ): Promise<boolean> {
-      const rows = await tx
-        .insert(betRecords)
-        .values({
-          merchantCode: k.merchantCode,
-          memberId: k.memberId,
-          betNo: k.roundId,
-          accountTypeId: k.accountTypeId,
-          ...names,
-          betAmount: amount,
-          validBet: 0n,
-          payout: 0n,
-          status: 'UNSETTLED',
-          betTime: at,
-        })
-        .onConflictDoUpdate({
-          target: [betRecords.merchantCode, betRecords.accountTypeId, betRecords.betNo],
-          set: { betAmount: sql`${betRecords.betAmount} + excluded.bet_amount` },
-          setWhere: sql`${betRecords.status} = 'UNSETTLED' and ${betRecords.memberId} = excluded.member_id`,
-        })
-        .returning({ id: betRecords.id })
-      return rows.length > 0
+    ): Promise<{ claimed: boolean; open: boolean }> {
+      const result = await tx.execute(sql`
+        with claimed as (${claimInsert(claim)}),
+        round as (
+          insert into bet_records (merchant_code, member_id, bet_no, account_type_id, product_type, vendor_name,
+                                   game_name, game_code, vassalage, bet_amount, valid_bet, payout, status, bet_time)
+          select ${k.merchantCode}, ${k.memberId}, ${k.roundId}, ${k.accountTypeId}, ${names.productType},
+                 ${names.vendorName}, ${names.gameName}, ${names.gameCode}, ${names.vassalage},
+                 ${claim.amount.toString()}::bigint, 0, 0, 'UNSETTLED', ${at.toISOString()}::timestamptz
+          from claimed
+          on conflict (merchant_code, account_type_id, bet_no) do update
+            set bet_amount = bet_records.bet_amount + excluded.bet_amount
+            where bet_records.status = 'UNSETTLED' and bet_records.member_id = excluded.member_id
+          returning id
+        )
+        select (select count(*) from claimed)::int as claimed, (select count(*) from round)::int as open`)
+      return outcomeOf(result)
     },
 
     /**
-     * A credit: adds the win to the unsettled round and, when it closes the round, settles
-     * it (the whole stake counts as valid). False when there is no such open round.
+     * A credit, after its movement: claims the txId and adds the win to the unsettled
+     * round, settling it when the credit closes it (the whole stake counts as valid).
      */
-    async win(tx: Tx, k: RoundKey, amount: bigint, closes: boolean, at: Date): Promise<boolean> {
-      const rows = await tx
-        .update(betRecords)
-        .set(
-          closes
-            ? {
-                payout: sql`${betRecords.payout} + ${amount.toString()}::bigint`,
-                validBet: sql`${betRecords.betAmount}`,
-                status: 'SETTLED',
-                settledTime: at,
-              }
-            : { payout: sql`${betRecords.payout} + ${amount.toString()}::bigint` },
+    async claimWin(
+      tx: Tx,
+      claim: NewVendorTx,
+      k: RoundKey,
+      closes: boolean,
+      at: Date,
+    ): Promise<{ claimed: boolean; open: boolean }> {
+      const result = await tx.execute(sql`
+        with claimed as (${claimInsert(claim)}),
+        round as (
+          update bet_records
+          set payout = payout + ${claim.amount.toString()}::bigint,
+              valid_bet = case when ${closes}::boolean then bet_amount else valid_bet end,
+              status = case when ${closes}::boolean then 'SETTLED' else status end,
+              settled_time = case when ${closes}::boolean then ${at.toISOString()}::timestamptz else settled_time end
+          where merchant_code = ${k.merchantCode} and account_type_id = ${k.accountTypeId}
+            and bet_no = ${k.roundId} and member_id = ${k.memberId} and status = 'UNSETTLED'
+            and exists (select 1 from claimed)
+          returning id
         )
-        .where(roundWhere(k))
-        .returning({ id: betRecords.id })
-      return rows.length > 0
+        select (select count(*) from claimed)::int as claimed, (select count(*) from round)::int as open`)
+      return outcomeOf(result)
     },
 
     /**
@@ -204,6 +280,33 @@ export function createWalletRepository(db: Db) {
       return rows.length > 0
     },
   }
+}
+
+/** What a round's bet record names. */
+export interface RoundNamesRow {
+  productType: string
+  vendorName: string
+  gameName: string
+  gameCode: string
+  vassalage: string
+}
+
+/** The insert of a vendor transaction that yields its id, or nothing when the txId is taken. */
+function claimInsert(c: NewVendorTx) {
+  return sql`
+    insert into vendor_transactions (vendor_id, tx_id, kind, state, merchant_code, member_id, session_id, round_id,
+                                     game_code, ref_tx_id, amount, request_hash, answer, ledger_transaction_id, created_at)
+    values (${c.vendorId}, ${c.txId}, ${c.kind}, ${c.state}, ${c.merchantCode}, ${c.memberId}, ${c.sessionId},
+            ${c.roundId}, ${c.gameCode}, ${c.refTxId ?? null}, ${c.amount.toString()}::bigint, ${c.requestHash ?? null},
+            ${c.answer === undefined || c.answer === null ? null : JSON.stringify(c.answer)}::jsonb,
+            ${c.ledgerTransactionId ?? null}::bigint, ${c.createdAt.toISOString()}::timestamptz)
+    on conflict (vendor_id, tx_id) do nothing
+    returning id`
+}
+
+function outcomeOf(result: unknown): { claimed: boolean; open: boolean } {
+  const [row] = rowsOf<{ claimed: number; open: number }>(result)
+  return { claimed: Number(row?.claimed) > 0, open: Number(row?.open) > 0 }
 }
 
 function roundWhere(k: RoundKey) {
