@@ -17,11 +17,11 @@ import {
   vendors,
   whitelabelNodes,
 } from '../../server/db/schema'
-import { build, type TestServer } from '../build-server'
+import { build, runOps, type TestServer } from '../build-server'
 import { fakeVendor, tokenFromUrl, vendorTxId, walletClient } from '../fake-vendor'
 import { failureOf, plainCall, tokenOf, valueOf } from '../identity-helpers'
 import { moneyCall, moneyMember } from '../money-helpers'
-import { launchCall, launched, setWalletMode } from '../play-helpers'
+import { launchCall, launched } from '../play-helpers'
 import { maskUsername, multiplierOf } from '../../server/play/winners'
 
 let server: TestServer
@@ -132,7 +132,7 @@ describe('refusals', () => {
 
 describe('the wallet a game plays from', () => {
   it('single-wallet: refuses an empty main wallet with the balances, so the PWA offers a deposit', async () => {
-    await setWalletMode(server, merchant, 'SINGLE')
+    expect(await runOps(server, 'wallet-mode', 'single')).toBe('DEMO: wallet mode SINGLE')
     try {
       const m = await moneyMember(server, undefined, 'pl')
       const res = await launchCall(server, m.token, { gameId: slot, confirmTrans: '1' })
@@ -150,8 +150,9 @@ describe('the wallet a game plays from', () => {
       const [session] = await server.db.select().from(gameSessions).where(eq(gameSessions.memberId, rich.id))
       expect(session).toMatchObject({ accountTypeId: 2, vendorAccountTypeId: 109, vendorId: 'fake' })
     } finally {
-      await setWalletMode(server, merchant, 'MULTI')
+      await runOps(server, 'wallet-mode', 'MULTI')
     }
+    expect(await runOps(server, 'wallet-mode')).toBe('DEMO: wallet mode MULTI')
   })
 
   it('multi-wallet: offers the transfer while the vendor wallet is empty, and launches once confirmed or moved', async () => {

@@ -43,6 +43,9 @@ afterAll(async () => {
     expect((await reconcile(server.db)).ok).toBe(true)
     const games = await reconcileGames(server.db, merchant)
     expect(games.mismatches).toEqual([])
+    expect(await runOps(server, 'reconcile')).toMatch(
+      /\ngame money reconciles for DEMO: stakes \d+, wins \d+/,
+    )
   }
   await server?.close()
 })
