@@ -139,17 +139,17 @@ export function createSeamlessWallet(deps: SeamlessWalletDeps) {
   }
 
   /**
-   * The vendor's session of this player (an active member's), and the vendor's earlier
-   * transaction with this txId, read together. `live` also wants the session unexpired
-   * (a new round); credits and rollbacks settle rounds of an expired one.
+   * The vendor's session of this player, and the vendor's earlier transaction with this
+   * txId, read together. `live` (a new round) also wants the session unexpired and its
+   * member active; credits and rollbacks still settle rounds of an expired session or a
+   * member disabled meanwhile (the money is theirs).
    */
   async function lookup(vendorId: string, player: string, txId: string | null, live: boolean) {
     const { session, earlier } = await repo.lookup(player, vendorId, txId)
     const usable =
       session !== undefined &&
       session.vendorId === vendorId &&
-      session.memberActive &&
-      (!live || session.expiresAt.getTime() > now().getTime())
+      (!live || (session.memberActive && session.expiresAt.getTime() > now().getTime()))
     return { session: usable ? session : undefined, earlier }
   }
 

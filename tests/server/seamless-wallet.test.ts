@@ -9,7 +9,7 @@ import { randomInt } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BetRecordSchema } from '#contract/records'
-import { betRecords, gameSessions, vendorTransactions } from '../../server/db/schema'
+import { betRecords, gameSessions, members, vendorTransactions } from '../../server/db/schema'
 import { reconcile } from '../../server/money/ledger'
 import { reconcileGames } from '../../server/vendors/reconcile'
 import type { WalletAnswer } from '../../server/vendors/adapter'
@@ -130,6 +130,18 @@ describe('who may call', () => {
       .where(eq(gameSessions.memberId, p.id))
     expect(await wallet.call('debit', debit(p, '100'))).toEqual({ ok: false, error: 'UNKNOWN_PLAYER' })
     expect(await mainMinor(server, p.token)).toBe(500n)
+  })
+})
+
+describe('a member disabled during a round', () => {
+  it('opens no new round, but the open one still settles', async () => {
+    const p = await player('10.00')
+    const d = debit(p, '100')
+    await wallet.call('debit', d)
+    await server.db.update(members).set({ status: 'disabled' }).where(eq(members.id, p.id))
+    expect(await wallet.call('debit', debit(p, '100'))).toEqual({ ok: false, error: 'UNKNOWN_PLAYER' })
+    const win = { player: p.player, txId: vendorTxId(), roundId: d.roundId, gameId: game, amount: '300' }
+    expect(okBalance(await wallet.call('credit', win))).toBe('1200')
   })
 })
 
