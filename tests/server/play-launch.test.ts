@@ -218,6 +218,17 @@ describe('a launch', () => {
     })
   })
 
+  it('launches free play for a member who asks for it (accountType 0), with no player token', async () => {
+    const m = await moneyMember(server, undefined, 'pl')
+    const before = vendor.launches.length
+    const l = await launched(server, m.token, { gameId: slot, accountType: '0' })
+    expect(l.content.game_url).not.toContain('token=')
+    expect(vendor.launches[before]?.playerToken).toBeNull()
+    const live = await launchCall(server, m.token, { gameId: await firstGameOf('MKL'), accountType: '0' })
+    expect(failureOf(live).errorCode).toBe('game_trial_unavailable')
+    expect(await server.db.select().from(gameSessions).where(eq(gameSessions.memberId, m.id))).toEqual([])
+  })
+
   it('puts a relative address on one of the brand’s launch CDN hosts', async () => {
     const hosts = ['https://cdn-a.example/', 'https://cdn-b.example']
     await server.db.delete(cdnHosts).where(eq(cdnHosts.kind, 'launchGame'))
