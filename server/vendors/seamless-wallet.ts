@@ -22,7 +22,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { z } from 'zod/mini'
-import type { GameType } from '#contract/games'
 import type { MerchantRow } from '../money/common'
 import { requestHash } from '../money/idempotency'
 import { InsufficientFunds, type Ledger } from '../money/ledger'
@@ -82,7 +81,7 @@ const maxAttempts = 4
 
 /** What a movement names: the round's vendor and game, for the bet record and the memo. */
 interface RoundNames {
-  productType: GameType | string
+  productType: string
   vendorName: string
   gameName: string
   gameCode: string
@@ -340,13 +339,7 @@ export function createSeamlessWallet(deps: SeamlessWalletDeps) {
           },
           at,
         )
-        const done = await repo.claimStake(
-          tx,
-          claim,
-          roundKey(c.session, call.roundId),
-          { ...names, productType: String(names.productType) },
-          at,
-        )
+        const done = await repo.claimStake(tx, claim, roundKey(c.session, call.roundId), names, at)
         if (!done.claimed) throw new Taken()
         if (!done.open) throw new Refused('ROUND_NOT_OPEN')
         return answer

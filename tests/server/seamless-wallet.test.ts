@@ -106,6 +106,13 @@ describe('who may call', () => {
       expect(res.statusCode).toBe(400)
       expect(res.json()).toEqual({ ok: false, error: 'BAD_REQUEST' })
     }
+    const huge = await wallet.send(
+      'debit',
+      {},
+      { raw: JSON.stringify({ ...debit(p, '1'), pad: 'x'.repeat(20_000) }) },
+    )
+    expect(huge.statusCode).toBe(413)
+    expect(huge.json()).toEqual({ ok: false, error: 'BAD_REQUEST' })
     const notJson = await wallet.send('debit', {}, { raw: 'not json' })
     expect(notJson.statusCode).toBe(400)
     expect(notJson.json()).toEqual({ ok: false, error: 'BAD_REQUEST' })
