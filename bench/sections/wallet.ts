@@ -1,6 +1,6 @@
 /**
- * Seamless-wallet rounds per second: the platform app (built in process on a fresh
- * database, listening on loopback) takes signed POST /vendor-api/bench/wallet/debit then
+ * Seamless-wallet rounds per second: the platform app (bench/servers/wallet.ts, its own
+ * process on a fresh database, on loopback) takes signed POST /vendor-api/bench/wallet/debit then
  * /credit calls over HTTP from concurrent vendor clients, each a round of one of 20 members
  * playing from the main wallet (single-wallet mode), for a fixed time. Then the game money
  * is reconciled three ways (ledger, vendor transactions, rounds) and the ledger as a whole.
@@ -12,25 +12,15 @@
  * quiet (docs/ARCHITECTURE.md "Figures"). BENCH_WALLET_SECONDS sets the run (default 3);
  * BENCH_WALLET_ENGINES=pglite,postgresql adds PostgreSQL at BENCH_DATABASE_URL.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { randomBytes, randomInt } from 'node:crypto'
-import { eq } from 'drizzle-orm'
-import { buildApp, type AppConfig } from '#server/app'
-import { members, merchants } from '#server/db/schema'
-import { seedDemoBrand } from '#server/db/seed'
-import { createLedger, reconcile } from '#server/money/ledger'
-import { openDatabase, type Database } from '#server/plugins/external/db'
-import {
-  signedWalletHeaders,
-  walletPath,
-  type VendorAdapter,
-  WalletAnswerSchema,
-} from '#server/vendors/adapter'
-import { formatGameReconcile, reconcileGames } from '#server/vendors/reconcile'
-import { createWalletRepository, vendorSecret } from '#server/vendors/wallet-repository'
+import { z } from 'zod'
+import { signedWalletHeaders, walletPath, WalletAnswerSchema } from '#server/vendors/adapter'
+import { formatGameReconcile, type GameReconcileReport } from '#server/vendors/reconcile'
+import { startChild } from '../lib/child'
 import { num, table } from '../lib/format'
 import { benchAdminUrl, pgReachable, withTempPg } from '../lib/pg'
 import { stats } from '../lib/stats'
@@ -39,42 +29,18 @@ import type { BenchSection, Json, SectionResult, SummaryRow } from '../lib/types
 const durationS = Number(process.env.BENCH_WALLET_SECONDS ?? 3)
 const engines = (process.env.BENCH_WALLET_ENGINES ?? 'pglite').split(',').map((e) => e.trim())
 const budgetPerS = 100
-const merchant = 'DEMO'
 const memberCount = 20
 const clients = 10
+/** As bench/servers/wallet.ts registers and launches them. */
+const vendorId = 'bench'
 const game = 'DSL-0002'
-
-/** The bench's vendor: it never launches anything, it only calls the wallet. */
-const benchVendor: VendorAdapter = {
-  id: 'bench',
-  launch: () => Promise.resolve({ url: '/bench' }),
-}
-
-function configOf(staticDir: string): AppConfig {
-  return {
-    LOG_LEVEL: 'warn',
-    MERCHANT_CODE: merchant,
-    COUNTRY_HEADER: 'cf-ipcountry',
-    SETTINGS_TTL_SECONDS: 10,
-    trustProxy: false,
-    staticDir,
-    SESSION_IDLE_MINUTES: 120,
-    SESSION_MAX_HOURS: 24,
-    ARGON2_MEMORY_KIB: 8192,
-    ARGON2_PASSES: 1,
-    DEV_TOOLS: false,
-    NODE_ENV: 'production',
-    DEMO: false,
-    PAYMENT_GATEWAY_SECRET: undefined,
-    PUSH_CONTACT: 'mailto:operator@example.com',
-  }
-}
 
 interface Run {
   [key: string]: Json
   engine: string
   rounds: number
   perS: number
+  callsPerS: number
   p50Ms: number
   p99Ms: number
   refused: number
@@ -83,68 +49,33 @@ interface Run {
   gameMoney: string
 }
 
-/** Members with money on main, each with an open game session of the bench vendor. */
-async function players(database: Database): Promise<string[]> {
-  const db = database.db
-  const ledger = createLedger(db)
-  const sessions = createWalletRepository(db)
-  const house = await ledger.houseAccount(merchant, 'adjustments')
-  const tokens: string[] = []
-  for (let i = 0; i < memberCount; i++) {
-    const username = `wallet${i}`
-    const [m] = await db
-      .insert(members)
-      .values({ merchantCode: merchant, username, account: username, nickname: username, passwordHash: 'x' })
-      .returning({ id: members.id })
-    if (!m) throw new Error('member not made')
-    const main = await ledger.memberAccount(merchant, m.id)
-    await db.transaction((tx) =>
-      ledger.post(tx, {
-        merchantCode: merchant,
-        type: 'ADJUSTMENT',
-        memberId: m.id,
-        memo: 'bench float',
-        actor: 'operator',
-        at: new Date(),
-        postings: [
-          { accountId: house, amount: -100_000_000n },
-          { accountId: main, amount: 100_000_000n },
-        ],
-      }),
-    )
-    const now = new Date()
-    const made = await sessions.createSession({
-      merchantCode: merchant,
-      memberId: m.id,
-      vendorId: benchVendor.id,
-      vassalage: 'DSL',
-      gameType: 'RNG',
-      gameCode: game,
-      accountTypeId: 2,
-      vendorAccountTypeId: 109,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + 3_600_000),
-    })
-    tokens.push(made.token)
-  }
-  return tokens
-}
+const InfoSchema = z.object({ tokens: z.array(z.string()).min(1), secret: z.string() })
+const ResultSchema = z.object({ games: z.custom<GameReconcileReport>(), ledgerOk: z.boolean() })
 
-async function measure(engine: string, database: Database): Promise<Run> {
-  await database.migrate()
-  await seedDemoBrand(database.db, merchant, async () => 'not-a-password-hash')
-  await database.db.update(merchants).set({ walletMode: 'SINGLE' }).where(eq(merchants.code, merchant))
-  const tokens = await players(database)
-  const secret = await vendorSecret(database.db, benchVendor.id)
-  const staticDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-static-'))
-  const { app } = await buildApp(configOf(staticDir), database, {
-    vendorAdapters: [{ adapter: benchVendor }],
-  })
+/** Runs the rounds against the wallet server (its own process) on one engine. */
+async function measure(root: string, engine: string, env: Record<string, string>): Promise<Run> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-wallet-'))
+  const infoFile = path.join(dir, 'info.json')
+  const resultFile = path.join(dir, 'result.json')
   try {
-    const base = await app.listen({ host: '127.0.0.1', port: 0 })
+    const server = await startChild({
+      name: 'wallet server',
+      cwd: root,
+      entry: 'bench/servers/wallet.ts',
+      env: {
+        ...env,
+        WALLET_DATA_DIR: path.join(dir, 'pglite'),
+        WALLET_INFO_FILE: infoFile,
+        WALLET_RESULT_FILE: resultFile,
+        WALLET_MEMBERS: String(memberCount),
+      },
+      ready: /Wallet ready at (\S+)/,
+      timeoutMs: 120_000,
+    })
+    const { tokens, secret } = InfoSchema.parse(JSON.parse(readFileSync(infoFile, 'utf8')))
     async function call(kind: 'debit' | 'credit', body: object): Promise<boolean> {
       const raw = JSON.stringify(body)
-      const res = await fetch(`${base}${walletPath(benchVendor.id, kind)}`, {
+      const res = await fetch(`${server.url}${walletPath(vendorId, kind)}`, {
         method: 'POST',
         headers: signedWalletHeaders(secret, raw, Date.now()),
         body: raw,
@@ -194,46 +125,33 @@ async function measure(engine: string, database: Database): Promise<Run> {
     const started = performance.now()
     await Promise.all(Array.from({ length: clients }, (_, c) => client(c)))
     const seconds = (performance.now() - started) / 1000
-    const games = await reconcileGames(database.db, merchant)
-    const ledger = await reconcile(database.db)
+    const stopped = await server.stop(60_000)
+    if (stopped.code !== 0) throw new Error(`the wallet server ended with ${stopped.code ?? stopped.signal}`)
+    const result = ResultSchema.parse(JSON.parse(readFileSync(resultFile, 'utf8')))
     const s = stats(samples)
     return {
       engine,
       rounds: samples.length,
       perS: Math.round(samples.length / seconds),
+      callsPerS: Math.round((2 * samples.length) / seconds),
       p50Ms: s.p50Ms,
       p99Ms: s.p99Ms,
       refused,
       failed,
-      reconciles: games.ok && ledger.ok,
-      gameMoney: formatGameReconcile(games),
+      reconciles: result.games.ok && result.ledgerOk,
+      gameMoney: formatGameReconcile(result.games),
     }
   } finally {
-    await app.close().catch(() => undefined)
-    rmSync(staticDir, { recursive: true, force: true })
+    rmSync(dir, { recursive: true, force: true })
   }
 }
 
-async function onEngine(engine: string): Promise<Run | null> {
+async function onEngine(root: string, engine: string): Promise<Run | null> {
   if (engine === 'postgresql') {
     if (!(await pgReachable())) return null
-    return withTempPg(async (url) => {
-      const database = await openDatabase({ databaseUrl: url, poolMax: 10 })
-      try {
-        return await measure(engine, database)
-      } finally {
-        await database.close()
-      }
-    }, benchAdminUrl)
+    return withTempPg((url) => measure(root, engine, { WALLET_DATABASE_URL: url }), benchAdminUrl)
   }
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-wallet-'))
-  const database = await openDatabase({ dataDir })
-  try {
-    return await measure('pglite', database)
-  } finally {
-    await database.close().catch(() => undefined)
-    rmSync(dataDir, { recursive: true, force: true })
-  }
+  return measure(root, 'pglite', {})
 }
 
 export const section: BenchSection = {
@@ -244,7 +162,7 @@ export const section: BenchSection = {
     const runs: Run[] = []
     for (const engine of engines) {
       ctx.log(`${engine}: ${clients} vendor clients, ${memberCount} members, ${durationS} s of rounds …`)
-      const run = await onEngine(engine)
+      const run = await onEngine(ctx.root, engine)
       if (!run) {
         ctx.log(`${engine}: not reachable, skipped`)
         continue
@@ -260,10 +178,11 @@ export const section: BenchSection = {
     ctx.log()
     ctx.log(
       table(
-        ['engine', 'rounds/s', 'p50 ms', 'p99 ms', 'refused', 'failed', 'reconciles'],
+        ['engine', 'rounds/s', 'calls/s', 'p50 ms', 'p99 ms', 'refused', 'failed', 'reconciles'],
         runs.map((r) => [
           r.engine,
           num(r.perS),
+          num(r.callsPerS),
           `${r.p50Ms}`,
           `${r.p99Ms}`,
           `${r.refused}`,
