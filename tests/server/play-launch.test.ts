@@ -21,7 +21,7 @@ import { build, runOps, type TestServer } from '../build-server'
 import { fakeVendor, tokenFromUrl, vendorTxId, walletClient } from '../fake-vendor'
 import { failureOf, plainCall, tokenOf, valueOf } from '../identity-helpers'
 import { moneyCall, moneyMember } from '../money-helpers'
-import { launchCall, launched } from '../play-helpers'
+import { launchCall, launched, launchPath } from '../play-helpers'
 import { maskUsername, multiplierOf } from '../../server/play/winners'
 
 let server: TestServer
@@ -80,6 +80,22 @@ describe('refusals', () => {
       const res = await launchCall(server, m.token, { ...query, confirmTrans: '1' })
       expect(res.statusCode).toBe(404)
       expect(failureOf(res).errorCode).toBe('game_not_found')
+    }
+  })
+
+  it('answers 400 validation_failed to a malformed launch, never a 500', async () => {
+    const m = await moneyMember(server, '10.00', 'pl')
+    const bad = [
+      `${launchPath}?gameId=${encodeURIComponent("x' or 1=1--")}&launchMode=GLS`,
+      `${launchPath}?gameId=${'A'.repeat(41)}&launchMode=GLS`,
+      `${launchPath}?gameId=${slot}`,
+      `${launchPath}?gameId=${slot}&launchMode=GLS&confirmTrans=maybe`,
+      `/wps/relay/GCS_gameTrialLaunch?gameId=${encodeURIComponent('%_\u0000')}`,
+    ]
+    for (const url of bad) {
+      const res = await plainCall(server, 'GET', url, { token: m.token })
+      expect(res.statusCode, url).toBe(400)
+      expect(failureOf(res).errorCode).toBe('validation_failed')
     }
   })
 
