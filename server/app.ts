@@ -51,6 +51,7 @@ import { systemHandlers } from './system/handlers'
 import { createSystemRepository } from './system/system-repository'
 import { registerSeamlessWallet } from './vendors/seamless-wallet'
 import { createVendorRegistry, type VendorBinding, type VendorRegistry } from './vendors/registry'
+import { createWalletRepository } from './vendors/wallet-repository'
 
 export interface AppServices {
   database: Database
@@ -69,6 +70,8 @@ export interface AppServices {
   hotReads: HotReads
   /** The game vendors this install launches (adapters by vendor code and brand). */
   vendors: VendorRegistry
+  /** Launches' game sessions: those never played are pruned a day after they end. */
+  gameSessions: { prune(): Promise<number> }
   refreshMerchants(): Promise<void>
 }
 
@@ -340,6 +343,9 @@ export async function buildApp(
       hotReads,
       push,
       vendors,
+      gameSessions: {
+        prune: () => createWalletRepository(db).pruneSessions(new Date(now().getTime() - 24 * 3_600_000)),
+      },
       refreshMerchants,
     },
   }

@@ -4,7 +4,7 @@
  * transaction; the movement itself is the ledger's (server/money/ledger.ts).
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, lt, sql } from 'drizzle-orm'
 import { betRecords, gameSessions, installSecrets, vendorTransactions } from '../db/schema'
 import { rowsOf, runPrepared, type Db, type PreparedStatement, type Tx } from '../plugins/external/db'
 import type { Executor } from '../money/ledger'
@@ -114,6 +114,23 @@ export function createWalletRepository(db: Db) {
         .returning({ id: gameSessions.id })
       if (!row) throw new Error('game session not stored')
       return { token, id: row.id }
+    },
+
+    /**
+     * Deletes sessions that ended before `before` and never carried a wallet call (a
+     * session with calls stays with them, for the record). One statement: a retry is harmless.
+     */
+    async pruneSessions(before: Date): Promise<number> {
+      const gone = await db
+        .delete(gameSessions)
+        .where(
+          and(
+            lt(gameSessions.expiresAt, before),
+            sql`not exists (select 1 from vendor_transactions v where v.session_id = ${gameSessions.id})`,
+          ),
+        )
+        .returning({ id: gameSessions.id })
+      return gone.length
     },
 
     async sessionByToken(token: string): Promise<GameSessionRow | undefined> {

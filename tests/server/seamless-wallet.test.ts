@@ -152,6 +152,25 @@ describe('a member disabled during a round', () => {
   })
 })
 
+describe('game sessions', () => {
+  it('prunes sessions that ended a day ago and never carried a call, keeping played ones', async () => {
+    const p = await player('10.00')
+    await wallet.call('debit', debit(p, '100'))
+    await playerTokenOf(server, p.token, game)
+    await server.db
+      .update(gameSessions)
+      .set({ expiresAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(gameSessions.memberId, p.id))
+    expect(await server.services.gameSessions.prune()).toBeGreaterThanOrEqual(1)
+    const left = await server.db.select().from(gameSessions).where(eq(gameSessions.memberId, p.id))
+    const [played] = await server.db
+      .select({ sessionId: vendorTransactions.sessionId })
+      .from(vendorTransactions)
+      .where(eq(vendorTransactions.memberId, p.id))
+    expect(left.map((x) => x.id)).toEqual([played?.sessionId])
+  })
+})
+
 describe('a round', () => {
   it('answers the balance in minor units with the currency and its decimals', async () => {
     const p = await player('12.34')

@@ -41,7 +41,9 @@ ALTER TABLE "vendor_transactions" ADD CONSTRAINT "vendor_transactions_member_id_
 ALTER TABLE "vendor_transactions" ADD CONSTRAINT "vendor_transactions_session_id_game_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."game_sessions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "game_sessions_token" ON "game_sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "game_sessions_member" ON "game_sessions" USING btree ("member_id","created_at");--> statement-breakpoint
+CREATE INDEX "game_sessions_expiry" ON "game_sessions" USING btree ("expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "vendor_transactions_tx" ON "vendor_transactions" USING btree ("vendor_id","tx_id");--> statement-breakpoint
 CREATE INDEX "vendor_transactions_brand" ON "vendor_transactions" USING btree ("merchant_code","kind");--> statement-breakpoint
 CREATE INDEX "vendor_transactions_round" ON "vendor_transactions" USING btree ("vendor_id","round_id");--> statement-breakpoint
+CREATE INDEX "vendor_transactions_session" ON "vendor_transactions" USING btree ("session_id");--> statement-breakpoint
 CREATE INDEX "bet_records_wins" ON "bet_records" USING btree ("merchant_code","settled_time") WHERE "bet_records"."status" = 'SETTLED' and "bet_records"."payout" > "bet_records"."bet_amount";

@@ -51,6 +51,7 @@ export const gameSessions = pgTable(
   (t) => [
     uniqueIndex('game_sessions_token').on(t.tokenHash),
     index('game_sessions_member').on(t.memberId, t.createdAt),
+    index('game_sessions_expiry').on(t.expiresAt),
   ],
 )
 
@@ -97,6 +98,7 @@ export const vendorTransactions = pgTable(
     uniqueIndex('vendor_transactions_tx').on(t.vendorId, t.txId),
     index('vendor_transactions_brand').on(t.merchantCode, t.kind),
     index('vendor_transactions_round').on(t.vendorId, t.roundId),
+    index('vendor_transactions_session').on(t.sessionId),
     check('vendor_transactions_amount', sql`${t.amount} >= 0`),
   ],
 )
