@@ -61,7 +61,8 @@ function usage(sections: BenchSection[]): string {
     ...sections.map((s) => `  ${s.name.padEnd(8)} ${s.title}`),
     'env: BENCH_HTTP_SECONDS (default 10), BENCH_HTTP_WARMUP_SECONDS (default 2),',
     '     BENCH_LEDGER_SECONDS (default 8), BENCH_LEDGER_WARMUP_SECONDS (default 2),',
-    '     BENCH_LEDGER_ENGINES (default pglite,postgresql)',
+    '     BENCH_LEDGER_ENGINES (default pglite,postgresql),',
+    '     BENCH_WALLET_SECONDS (default 3), BENCH_WALLET_ENGINES (default pglite)',
   ].join('\n')
 }
 

@@ -24,6 +24,7 @@ import { registerBrandGate } from './system/brand-gate'
 import { contentHandlers } from './content/handlers'
 import { gameHandlers } from './games/handlers'
 import { playHandlers } from './play/handlers'
+import { createLaunchService } from './play/launch'
 import { createGamesRepository } from './games/games-repository'
 import { registerGameMedia } from './games/media-routes'
 import { createChannels } from './channels/channels'
@@ -48,6 +49,9 @@ import { inboxHandlers } from './notify/inbox-handlers'
 import { pushHandlers } from './notify/push-handlers'
 import { systemHandlers } from './system/handlers'
 import { createSystemRepository } from './system/system-repository'
+import { registerSeamlessWallet } from './vendors/seamless-wallet'
+import { createVendorRegistry, type VendorBinding, type VendorRegistry } from './vendors/registry'
+import { createWalletRepository } from './vendors/wallet-repository'
 
 export interface AppServices {
   database: Database
@@ -64,6 +68,10 @@ export interface AppServices {
   push: PushService
   /** The cached hot public reads; an operator change drops them. */
   hotReads: HotReads
+  /** The game vendors this install launches (adapters by vendor code and brand). */
+  vendors: VendorRegistry
+  /** Launches' game sessions: those never played are pruned a day after they end. */
+  gameSessions: { prune(): Promise<number> }
   refreshMerchants(): Promise<void>
 }
 
@@ -110,6 +118,12 @@ export interface AppOptions {
   now?: () => Date
   /** Where log lines go instead of stdout; tests read them. */
   logStream?: { write(line: string): void }
+  /**
+   * The game vendors' adapters and which vendors (and brands) each serves; a vendor no
+   * adapter serves cannot be launched. Each adapter calls the seamless wallet at
+   * /vendor-api/<adapter id>/wallet/… (server/vendors/seamless-wallet.ts).
+   */
+  vendorAdapters?: readonly VendorBinding[]
 }
 
 export interface BuiltApp {
@@ -240,6 +254,16 @@ export async function buildApp(
     ttlMs: config.SETTINGS_TTL_SECONDS * 1000,
     now: () => now().getTime(),
   })
+  const vendors = createVendorRegistry(opts.vendorAdapters ?? [])
+  const launcher = createLaunchService({
+    db,
+    ledger,
+    settings: moneySettings,
+    registry: vendors,
+    system: repo,
+    hotReads,
+    now,
+  })
   const deps: RouteDeps = {
     hotReads,
     keyring,
@@ -255,7 +279,7 @@ export async function buildApp(
     system: systemHandlers({ repo, access, keyring, database, hotReads }),
     content: contentHandlers(db),
     games: gameHandlers(db, now),
-    play: playHandlers(),
+    play: playHandlers({ db, launcher }),
     identity: identityHandlers({
       db,
       repo,
@@ -293,6 +317,7 @@ export async function buildApp(
     methodsByPath.set(e.path, [...(methodsByPath.get(e.path) ?? []), e.method])
   }
   registerPaymentGateway(app, { db, funds, gateway, now })
+  registerSeamlessWallet(app, { db, ledger, settings: moneySettings, registry: vendors, now })
   registerManifest(app, repo, config.MERCHANT_CODE)
   registerGameMedia(app, createGamesRepository(db))
   if (config.DEV_TOOLS && config.NODE_ENV !== 'production') registerDevPages(app, db)
@@ -317,6 +342,10 @@ export async function buildApp(
       gateway: gateway.kind,
       hotReads,
       push,
+      vendors,
+      gameSessions: {
+        prune: () => createWalletRepository(db).pruneSessions(new Date(now().getTime() - 24 * 3_600_000)),
+      },
       refreshMerchants,
     },
   }

@@ -15,7 +15,7 @@ import { PGlite } from '@electric-sql/pglite'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { inject } from 'vitest'
-import { buildApp, type AppConfig, type AppServices } from '../server/app'
+import { buildApp, type AppConfig, type AppOptions, type AppServices } from '../server/app'
 import type { RouteDeps } from '../server/http/contract-routes'
 import { runCommand } from '../server/ops/commands'
 import { openDatabase, type Database, type Db } from '../server/plugins/external/db'
@@ -50,6 +50,8 @@ export interface BuildOptions {
   empty?: boolean
   /** Where the app's log lines go (tests that read the log). */
   logStream?: { write(line: string): void }
+  /** Game vendor adapters (tests/fake-vendor.ts), as the app's option of that name. */
+  vendorAdapters?: AppOptions['vendorAdapters']
 }
 
 export const staticFiles = {
@@ -195,7 +197,11 @@ export async function build(opts: BuildOptions = {}): Promise<TestServer> {
     rmSync(staticDir, { recursive: true, force: true })
   }
   try {
-    const built = await buildApp(config, own.database, { now: opts.now, logStream: opts.logStream })
+    const built = await buildApp(config, own.database, {
+      now: opts.now,
+      logStream: opts.logStream,
+      vendorAdapters: opts.vendorAdapters,
+    })
     app = built.app
     if (opts.extend) await opts.extend(built.app, routeDeps(built.services, config))
     await built.app.ready()

@@ -3,12 +3,13 @@ import type { AppServices } from '../app'
 import type { Config } from '../config/env'
 import type { JobDefinition } from './define-job'
 import type { Jobs } from './jobs'
+import { gameSessionPruningJob } from './game-session-pruning'
 import { pushDeliverJob, pushSweepJob } from './push-delivery'
 import { sessionPruningJob } from './session-pruning'
 import { withdrawalAutoReceiveJob } from './withdrawal-auto-receive'
 
 export function platformJobs(
-  services: Pick<AppServices, 'funds' | 'sessions' | 'push'>,
+  services: Pick<AppServices, 'funds' | 'sessions' | 'push' | 'gameSessions'>,
   config: Pick<Config, 'AUTO_RECEIVE_INTERVAL_SECONDS' | 'PUSH_SWEEP_SECONDS'>,
   /** The queue these jobs run on (the push sweep queues deliveries on it). */
   jobs: () => Jobs,
@@ -16,6 +17,7 @@ export function platformJobs(
   return [
     withdrawalAutoReceiveJob(services.funds, config.AUTO_RECEIVE_INTERVAL_SECONDS),
     sessionPruningJob(services.sessions),
+    gameSessionPruningJob(services.gameSessions),
     pushSweepJob(services.push, jobs, config.PUSH_SWEEP_SECONDS),
     pushDeliverJob(services.push),
   ]

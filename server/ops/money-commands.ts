@@ -9,6 +9,8 @@ import { deposits, members, merchants, withdrawals } from '../db/schema'
 import { currencyOf } from '../money/common'
 import { createFundsService, SettlementError } from '../money/funds-service'
 import { createLedger, formatReconcile, InsufficientFunds, reconcile } from '../money/ledger'
+import { walletModes } from '#contract/wallet'
+import { formatGameReconcile, reconcileGames } from '../vendors/reconcile'
 import type { CommandSpec, OpsContext } from './commands'
 import { OpsError } from './ops-error'
 
@@ -188,12 +190,36 @@ export const moneyCommands: Record<string, CommandSpec> = {
 
   reconcile: {
     usage: 'reconcile',
-    summary: 'check every balance against its postings and that the ledger sums to zero',
+    summary:
+      'check every balance against its postings and that the ledger sums to zero, and that game stakes and wins agree with the vendors’ calls and the rounds',
     async run(ctx) {
       const report = await reconcile(ctx.db)
-      const text = formatReconcile(report)
-      if (!report.ok) throw new OpsError(text)
+      const games = await reconcileGames(ctx.db, ctx.merchantCode)
+      const text = `${formatReconcile(report)}\n${formatGameReconcile(games)}`
+      if (!report.ok || !games.ok) throw new OpsError(text)
       return text
+    },
+  },
+
+  'wallet-mode': {
+    usage: 'wallet-mode [SINGLE | MULTI]',
+    summary:
+      'show or set where games play from: SINGLE the main wallet, MULTI one wallet per vendor (open game sessions keep theirs)',
+    async run(ctx, args) {
+      const [mode] = args
+      if (mode === undefined) {
+        const [m] = await ctx.db
+          .select({ walletMode: merchants.walletMode })
+          .from(merchants)
+          .where(eq(merchants.code, ctx.merchantCode))
+        if (!m) throw new OpsError(`no brand ${ctx.merchantCode}`)
+        return `${ctx.merchantCode}: wallet mode ${m.walletMode}`
+      }
+      const wanted = mode.toUpperCase()
+      if (!isOneOf(walletModes, wanted)) throw new OpsError(`usage: ${this.usage}`)
+      await ctx.db.update(merchants).set({ walletMode: wanted }).where(eq(merchants.code, ctx.merchantCode))
+      ctx.invalidate()
+      return `${ctx.merchantCode}: wallet mode ${wanted}`
     },
   },
 }

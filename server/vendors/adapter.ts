@@ -14,6 +14,7 @@
  * body is refused. A rollback of a debit the platform never saw is recorded and
  * acknowledged, and a later debit with that id is refused.
  */
+import { createHmac } from 'node:crypto'
 import { z } from 'zod/mini'
 import type { GameType, PlayType } from '#contract/games'
 
@@ -27,6 +28,29 @@ export const timestampHeader = 'x-vendor-timestamp'
 export const signatureHeader = 'x-vendor-signature'
 /** How far a call's timestamp may be from the platform's clock. */
 export const maxClockSkewMs = 5 * 60_000
+
+export const walletCalls = ['balance', 'debit', 'credit', 'rollback'] as const
+export type WalletCall = (typeof walletCalls)[number]
+
+/** The platform path a vendor posts a wallet call to. */
+export function walletPath(vendorId: string, call: WalletCall): string {
+  return `/vendor-api/${encodeURIComponent(vendorId)}/wallet/${call}`
+}
+
+/** hex(HMAC-SHA256(secret, `${timestamp}.${rawBody}`)): what X-Vendor-Signature carries. */
+export function signWalletCall(secret: string, timestamp: string, rawBody: string): string {
+  return createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex')
+}
+
+/** The headers of a signed call with this exact body, stamped `at` (epoch ms). */
+export function signedWalletHeaders(secret: string, rawBody: string, at: number): Record<string, string> {
+  const timestamp = String(at)
+  return {
+    'content-type': 'application/json',
+    [timestampHeader]: timestamp,
+    [signatureHeader]: signWalletCall(secret, timestamp, rawBody),
+  }
+}
 
 export const BalanceCallSchema = z.object({
   /** The player token the launch gave the vendor. */
@@ -66,7 +90,10 @@ export const walletErrors = [
   'TX_CONFLICT',
   /** A debit whose txId was rolled back before it arrived. */
   'TX_ROLLED_BACK',
-  /** A credit for a round that has no debit, or is closed. */
+  /**
+   * A credit for a round that has no debit, or is closed; a debit into a closed or
+   * cancelled round; a rollback of a debit whose round is already settled.
+   */
   'ROUND_NOT_OPEN',
 ] as const
 export type WalletError = (typeof walletErrors)[number]

@@ -35,8 +35,10 @@ export const LaunchQuerySchema = z.object({
   /** 1 real money, 0 free play (the trial launch answers free play for visitors). */
   accountType: z._default(queryFlag(), true),
   /**
-   * Multi-wallet brands: 1 when the member confirmed moving their main balance into the
-   * vendor's wallet (the PWA has done the transfer); skips the empty-wallet offer.
+   * Multi-wallet brands: 1 when the member answered the empty-wallet offer (the PWA has
+   * made the transfer with wallet.transfer, or the member goes on without one). The launch
+   * then goes ahead while the vendor's or the main wallet holds money; the platform never
+   * moves money on a launch.
    */
   confirmTrans: z._default(queryFlag(), false),
   vassalage: z.optional(vendorCode()),
@@ -141,6 +143,8 @@ export const playEndpoints = {
       'vendor_under_maintenance',
       'launch_game_balance_not_enough',
       'in_need_true_account',
+      'game_trial_unavailable',
+      'service_unavailable',
     ],
   }),
   trialLaunch: defineEndpoint({
@@ -152,7 +156,14 @@ export const playEndpoints = {
     modId: 'GAMELO3',
     query: TrialLaunchQuerySchema,
     response: LaunchSchema,
-    errors: ['feature_disabled', 'game_not_found', 'vendor_under_maintenance', 'game_trial_unavailable'],
+    errors: [
+      'feature_disabled',
+      'game_not_found',
+      'vendor_not_found',
+      'vendor_under_maintenance',
+      'game_trial_unavailable',
+      'service_unavailable',
+    ],
   }),
   winnerBoard: defineEndpoint({
     name: 'play.winnerBoard',

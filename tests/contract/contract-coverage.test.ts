@@ -22,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod/mini'
 import { registerEndpoint } from '../../server/http/contract-routes'
 import { build, runOps, type TestServer } from '../build-server'
+import { fakeVendor } from '../fake-vendor'
 import { desc, eq, isNull, like } from 'drizzle-orm'
 import { bankCards, captchas, members, outbox, throttles, withdrawals } from '../../server/db/schema'
 
@@ -68,6 +69,9 @@ const minimalInputs: Record<string, { query?: Record<string, string>; body?: unk
   'games.addFavorite': { body: { gameId: 'DSL-0002' } },
   'games.removeFavorite': { body: { gameId: 'DSL-0002' } },
   'games.roomList': { query: { gameId: 'CRD-0001' } },
+  // member01 has money on main: a multi-wallet launch that confirmed the transfer offer goes ahead.
+  'play.launchGame': { query: { gameId: 'DSL-0002', launchMode: 'GLS', confirmTrans: '1' } },
+  'play.trialLaunch': { query: { gameId: 'DSL-0002' } },
   'wallet.transfer': { body: { fromAccountTypeId: 2, toAccountTypeId: 100, amount: '5.00' } },
   'wallet.sweep': { body: {} },
   'push.subscribe': {
@@ -185,6 +189,7 @@ const telegramBot = { TELEGRAM_BOT_TOKEN: '7000001:contract', TELEGRAM_BOT_USERN
 beforeAll(async () => {
   server = await build({
     config: telegramBot,
+    vendorAdapters: [{ adapter: fakeVendor() }],
     extend(app, deps) {
       registerEndpoint(app, liar, async () => ({ count: 'three' }) as unknown as { count: number }, deps)
       registerEndpoint(

@@ -1,4 +1,5 @@
 /** Game vendors, their games, members' favourite and recent games, and the bets vendors report. */
+import { sql } from 'drizzle-orm'
 import {
   bigint,
   boolean,
@@ -148,7 +149,10 @@ export const gameMatches = pgTable(
   ],
 )
 
-/** Bets reported by game vendors (fed by game rounds once games land). */
+/**
+ * Bets reported by game vendors: one per round (betNo = the vendor's round id), opened by its
+ * first debit and settled by its closing credit (server/vendors/seamless-wallet.ts).
+ */
 export const betRecords = pgTable(
   'bet_records',
   {
@@ -162,6 +166,9 @@ export const betRecords = pgTable(
     accountTypeId: integer('account_type_id').notNull(),
     vendorName: text('vendor_name').notNull(),
     gameName: text('game_name').notNull(),
+    /** The game's code and vendor code (rounds played through the seamless wallet). */
+    gameCode: text('game_code'),
+    vassalage: text('vassalage'),
     betAmount: bigint('bet_amount', { mode: 'bigint' }).notNull(),
     validBet: bigint('valid_bet', { mode: 'bigint' }).notNull(),
     payout: bigint('payout', { mode: 'bigint' }).notNull(),
@@ -172,5 +179,9 @@ export const betRecords = pgTable(
   (t) => [
     index('bet_records_member').on(t.memberId, t.betTime),
     uniqueIndex('bet_records_no').on(t.merchantCode, t.accountTypeId, t.betNo),
+    // The winners board: the brand's newest settled rounds that paid more than their stake.
+    index('bet_records_wins')
+      .on(t.merchantCode, t.settledTime)
+      .where(sql`${t.status} = 'SETTLED' and ${t.payout} > ${t.betAmount}`),
   ],
 )

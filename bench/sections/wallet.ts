@@ -1,0 +1,204 @@
+/**
+ * Seamless-wallet rounds per second: the platform app (bench/servers/wallet.ts, its own
+ * process on a fresh database, on loopback) takes signed POST /vendor-api/bench/wallet/debit then
+ * /credit calls over HTTP from concurrent vendor clients, each a round of one of 20 members
+ * playing from the main wallet (single-wallet mode), for a fixed time. Then the game money
+ * is reconciled three ways (ledger, vendor transactions, rounds) and the ledger as a whole.
+ *
+ * Budget: at least 100 rounds/s on PGlite, reconciling. A round is two committed
+ * transactions (the debit's and the credit's, each a ledger movement with its vendor
+ * transaction and bet record) and PGlite commits one at a time: 100 rounds/s is 200 wallet
+ * calls/s, what the ledger's own transfers reach over HTTP on this 2-core machine when it is
+ * quiet (docs/ARCHITECTURE.md "Figures"). BENCH_WALLET_SECONDS sets the run (default 3);
+ * BENCH_WALLET_ENGINES=pglite,postgresql adds PostgreSQL at BENCH_DATABASE_URL.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { randomBytes, randomInt } from 'node:crypto'
+import { z } from 'zod'
+import { signedWalletHeaders, walletPath, WalletAnswerSchema } from '#server/vendors/adapter'
+import { formatGameReconcile, type GameReconcileReport } from '#server/vendors/reconcile'
+import { startChild } from '../lib/child'
+import { num, table } from '../lib/format'
+import { benchAdminUrl, pgReachable, withTempPg } from '../lib/pg'
+import { stats } from '../lib/stats'
+import type { BenchSection, Json, SectionResult, SummaryRow } from '../lib/types'
+
+const durationS = Number(process.env.BENCH_WALLET_SECONDS ?? 3)
+const engines = (process.env.BENCH_WALLET_ENGINES ?? 'pglite').split(',').map((e) => e.trim())
+const budgetPerS = 100
+const memberCount = 20
+const clients = 10
+/** As bench/servers/wallet.ts registers and launches them. */
+const vendorId = 'bench'
+const game = 'DSL-0002'
+
+interface Run {
+  [key: string]: Json
+  engine: string
+  rounds: number
+  perS: number
+  callsPerS: number
+  p50Ms: number
+  p99Ms: number
+  refused: number
+  failed: number
+  reconciles: boolean
+  gameMoney: string
+}
+
+const InfoSchema = z.object({ tokens: z.array(z.string()).min(1), secret: z.string() })
+const ResultSchema = z.object({ games: z.custom<GameReconcileReport>(), ledgerOk: z.boolean() })
+
+/** Runs the rounds against the wallet server (its own process) on one engine. */
+async function measure(root: string, engine: string, env: Record<string, string>): Promise<Run> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-wallet-'))
+  const infoFile = path.join(dir, 'info.json')
+  const resultFile = path.join(dir, 'result.json')
+  try {
+    const server = await startChild({
+      name: 'wallet server',
+      cwd: root,
+      entry: 'bench/servers/wallet.ts',
+      env: {
+        ...env,
+        WALLET_DATA_DIR: path.join(dir, 'pglite'),
+        WALLET_INFO_FILE: infoFile,
+        WALLET_RESULT_FILE: resultFile,
+        WALLET_MEMBERS: String(memberCount),
+      },
+      ready: /Wallet ready at (\S+)/,
+      timeoutMs: 120_000,
+    })
+    const { tokens, secret } = InfoSchema.parse(JSON.parse(readFileSync(infoFile, 'utf8')))
+    async function call(kind: 'debit' | 'credit', body: object): Promise<boolean> {
+      const raw = JSON.stringify(body)
+      const res = await fetch(`${server.url}${walletPath(vendorId, kind)}`, {
+        method: 'POST',
+        headers: signedWalletHeaders(secret, raw, Date.now()),
+        body: raw,
+        signal: AbortSignal.timeout(10_000),
+      })
+      if (res.status !== 200) throw new Error(`${kind} answered ${res.status}`)
+      return WalletAnswerSchema.parse(await res.json()).ok
+    }
+    const samples: number[] = []
+    let refused = 0
+    let failed = 0
+    const end = performance.now() + durationS * 1000
+    const client = async (c: number) => {
+      for (let i = 0; performance.now() < end; i++) {
+        const player = tokens[(c + i * clients) % tokens.length] ?? ''
+        const roundId = `r-${randomBytes(8).toString('hex')}`
+        const t0 = performance.now()
+        try {
+          const debit = {
+            player,
+            txId: `d-${roundId}`,
+            roundId,
+            gameId: game,
+            amount: String(randomInt(1, 500)),
+          }
+          if (!(await call('debit', debit))) {
+            refused++
+            continue
+          }
+          const credit = {
+            player,
+            txId: `c-${roundId}`,
+            roundId,
+            gameId: game,
+            amount: String(randomInt(0, 900)),
+          }
+          if (!(await call('credit', credit))) {
+            refused++
+            continue
+          }
+          samples.push(performance.now() - t0)
+        } catch {
+          failed++
+        }
+      }
+    }
+    const started = performance.now()
+    await Promise.all(Array.from({ length: clients }, (_, c) => client(c)))
+    const seconds = (performance.now() - started) / 1000
+    const stopped = await server.stop(60_000)
+    if (stopped.code !== 0) throw new Error(`the wallet server ended with ${stopped.code ?? stopped.signal}`)
+    const result = ResultSchema.parse(JSON.parse(readFileSync(resultFile, 'utf8')))
+    const s = stats(samples)
+    return {
+      engine,
+      rounds: samples.length,
+      perS: Math.round(samples.length / seconds),
+      callsPerS: Math.round((2 * samples.length) / seconds),
+      p50Ms: s.p50Ms,
+      p99Ms: s.p99Ms,
+      refused,
+      failed,
+      reconciles: result.games.ok && result.ledgerOk,
+      gameMoney: formatGameReconcile(result.games),
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+async function onEngine(root: string, engine: string): Promise<Run | null> {
+  if (engine === 'postgresql') {
+    if (!(await pgReachable())) return null
+    return withTempPg((url) => measure(root, engine, { WALLET_DATABASE_URL: url }), benchAdminUrl)
+  }
+  return measure(root, 'pglite', {})
+}
+
+export const section: BenchSection = {
+  name: 'wallet',
+  title: 'Seamless wallet: signed debit+credit rounds per second over HTTP, with the reconcile',
+  order: 27,
+  async run(ctx): Promise<SectionResult> {
+    const runs: Run[] = []
+    for (const engine of engines) {
+      ctx.log(`${engine}: ${clients} vendor clients, ${memberCount} members, ${durationS} s of rounds …`)
+      const run = await onEngine(ctx.root, engine)
+      if (!run) {
+        ctx.log(`${engine}: not reachable, skipped`)
+        continue
+      }
+      runs.push(run)
+      ctx.log(run.gameMoney)
+    }
+    if (runs.length === 0) throw new Error('no engine could be measured')
+    const verdict = (r: Run) =>
+      r.engine === 'pglite'
+        ? `budget ≥ ${budgetPerS}/s: ${r.perS >= budgetPerS && r.reconciles ? 'PASS' : 'OVER'}`
+        : ''
+    ctx.log()
+    ctx.log(
+      table(
+        ['engine', 'rounds/s', 'calls/s', 'p50 ms', 'p99 ms', 'refused', 'failed', 'reconciles'],
+        runs.map((r) => [
+          r.engine,
+          num(r.perS),
+          num(r.callsPerS),
+          `${r.p50Ms}`,
+          `${r.p99Ms}`,
+          `${r.refused}`,
+          `${r.failed}`,
+          r.reconciles ? 'yes' : 'NO',
+        ]),
+      ),
+    )
+    const summary: SummaryRow[] = runs.map((r) => ({
+      metric: `seamless rounds/s (${r.engine})`,
+      value: num(r.perS),
+      note: `p99 ${r.p99Ms} ms; ${r.reconciles ? 'reconciles' : 'DOES NOT RECONCILE'}${verdict(r) ? `; ${verdict(r)}` : ''}`,
+    }))
+    return {
+      figures: { runs, budget: { roundsPerS: budgetPerS, engine: 'pglite' }, durationS, clients },
+      summary,
+    }
+  },
+}

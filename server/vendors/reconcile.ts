@@ -1,0 +1,105 @@
+/**
+ * Game money reconciles three ways for a brand: what the ledger moved as stakes and wins
+ * (through the house account `games`), what the vendors' transactions say they were, and
+ * what the rounds (bet records written by the seamless wallet) add up to.
+ *
+ * - stakes: debits taken (including those rolled back later) less what rollbacks returned;
+ *   on the rounds, the stakes of rounds not cancelled;
+ * - wins: credits paid; on the rounds, their payouts;
+ * - the `games` account's balance is stakes less wins.
+ */
+import { sql } from 'drizzle-orm'
+import { houseAccountCode } from '../money/ledger'
+import { rowsOf, type Db } from '../plugins/external/db'
+
+export interface GameReconcileReport {
+  ok: boolean
+  merchantCode: string
+  /** Minor units as decimal strings (bigint sums). */
+  ledger: { stakes: string; wins: string; gamesBalance: string; movements: number }
+  vendorTransactions: { stakes: string; wins: string; debits: number; credits: number; rollbacks: number }
+  rounds: { stakes: string; wins: string; rounds: number; unsettled: number; cancelled: number }
+  /** What differs, in words; empty when everything agrees. */
+  mismatches: string[]
+}
+
+export async function reconcileGames(db: Db, merchantCode: string): Promise<GameReconcileReport> {
+  const games = houseAccountCode('games')
+  const [ledgerRows, txRows, roundRows] = await Promise.all([
+    db.execute(sql`
+      select coalesce(sum(p.amount) filter (where t.type = 'BET'), 0)::text as stakes,
+             coalesce(-sum(p.amount) filter (where t.type = 'PAYOUT'), 0)::text as wins,
+             coalesce(max(a.balance), 0)::text as balance,
+             count(p.id)::int as movements
+      from ledger_accounts a
+      left join ledger_postings p on p.account_id = a.id
+      left join ledger_transactions t on t.id = p.transaction_id
+      where a.merchant_code = ${merchantCode} and a.code = ${games}`),
+    db.execute(sql`
+      select (coalesce(sum(amount) filter (where kind = 'debit' and state <> 'tombstone'), 0)
+               - coalesce(sum(amount) filter (where kind = 'rollback'), 0))::text as stakes,
+             coalesce(sum(amount) filter (where kind = 'credit'), 0)::text as wins,
+             (count(*) filter (where kind = 'debit' and state <> 'tombstone'))::int as debits,
+             (count(*) filter (where kind = 'credit'))::int as credits,
+             (count(*) filter (where kind = 'rollback'))::int as rollbacks
+      from vendor_transactions where merchant_code = ${merchantCode}`),
+    db.execute(sql`
+      select coalesce(sum(bet_amount) filter (where status <> 'CANCELLED'), 0)::text as stakes,
+             coalesce(sum(payout), 0)::text as wins,
+             count(*)::int as rounds,
+             (count(*) filter (where status = 'UNSETTLED'))::int as unsettled,
+             (count(*) filter (where status = 'CANCELLED'))::int as cancelled
+      from bet_records where merchant_code = ${merchantCode} and vassalage is not null`),
+  ])
+  const l = rowsOf<{ stakes: string; wins: string; balance: string; movements: number }>(ledgerRows)[0]
+  const v = rowsOf<{ stakes: string; wins: string; debits: number; credits: number; rollbacks: number }>(
+    txRows,
+  )[0]
+  const r = rowsOf<{ stakes: string; wins: string; rounds: number; unsettled: number; cancelled: number }>(
+    roundRows,
+  )[0]
+  const big = (x: string | undefined) => BigInt(x ?? 0)
+  const report: GameReconcileReport = {
+    ok: false,
+    merchantCode,
+    ledger: {
+      stakes: big(l?.stakes).toString(),
+      wins: big(l?.wins).toString(),
+      gamesBalance: big(l?.balance).toString(),
+      movements: Number(l?.movements ?? 0),
+    },
+    vendorTransactions: {
+      stakes: big(v?.stakes).toString(),
+      wins: big(v?.wins).toString(),
+      debits: Number(v?.debits ?? 0),
+      credits: Number(v?.credits ?? 0),
+      rollbacks: Number(v?.rollbacks ?? 0),
+    },
+    rounds: {
+      stakes: big(r?.stakes).toString(),
+      wins: big(r?.wins).toString(),
+      rounds: Number(r?.rounds ?? 0),
+      unsettled: Number(r?.unsettled ?? 0),
+      cancelled: Number(r?.cancelled ?? 0),
+    },
+    mismatches: [],
+  }
+  const m = report.mismatches
+  const { ledger: lg, vendorTransactions: vt, rounds: rd } = report
+  if (lg.stakes !== vt.stakes) m.push(`stakes: ledger ${lg.stakes}, vendor transactions ${vt.stakes}`)
+  if (lg.stakes !== rd.stakes) m.push(`stakes: ledger ${lg.stakes}, rounds ${rd.stakes}`)
+  if (lg.wins !== vt.wins) m.push(`wins: ledger ${lg.wins}, vendor transactions ${vt.wins}`)
+  if (lg.wins !== rd.wins) m.push(`wins: ledger ${lg.wins}, rounds ${rd.wins}`)
+  const house = big(lg.stakes) - big(lg.wins)
+  if (house.toString() !== lg.gamesBalance) {
+    m.push(`games account: balance ${lg.gamesBalance}, stakes less wins ${house.toString()}`)
+  }
+  report.ok = m.length === 0
+  return report
+}
+
+/** The report as a line for the operator or the bench. */
+export function formatGameReconcile(r: GameReconcileReport): string {
+  const head = `${r.ok ? 'game money reconciles' : 'GAME MONEY DOES NOT RECONCILE'} for ${r.merchantCode}: stakes ${r.ledger.stakes}, wins ${r.ledger.wins}, ${r.rounds.rounds} rounds (${r.rounds.unsettled} open, ${r.rounds.cancelled} cancelled), ${r.vendorTransactions.debits} debits, ${r.vendorTransactions.credits} credits, ${r.vendorTransactions.rollbacks} rollbacks`
+  return [head, ...r.mismatches.map((x) => `  ${x}`)].join('\n')
+}
