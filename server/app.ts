@@ -50,8 +50,10 @@ import { pushHandlers } from './notify/push-handlers'
 import { systemHandlers } from './system/handlers'
 import { createSystemRepository } from './system/system-repository'
 import { registerSeamlessWallet } from './vendors/seamless-wallet'
+import { createDemoVendor, demoVendorId } from './vendors/demo/vendor'
+import type { JobDefinition } from './jobs/define-job'
 import { createVendorRegistry, type VendorBinding, type VendorRegistry } from './vendors/registry'
-import { createWalletRepository } from './vendors/wallet-repository'
+import { createWalletRepository, vendorSecret } from './vendors/wallet-repository'
 
 export interface AppServices {
   database: Database
@@ -72,6 +74,8 @@ export interface AppServices {
   vendors: VendorRegistry
   /** Launches' game sessions: those never played are pruned a day after they end. */
   gameSessions: { prune(): Promise<number> }
+  /** Jobs the vendors run on the platform's queue (the demo vendor's sweep in demo mode). */
+  vendorJobs: JobDefinition[]
   refreshMerchants(): Promise<void>
 }
 
@@ -254,7 +258,24 @@ export async function buildApp(
     ttlMs: config.SETTINGS_TTL_SECONDS * 1000,
     now: () => now().getTime(),
   })
-  const vendors = createVendorRegistry(opts.vendorAdapters ?? [])
+  // Demo mode serves every vendor with the demo vendor unless the caller names its own
+  // adapters; it reaches the wallet through the platform's own signed route (app.inject).
+  const demoVendor =
+    config.DEMO && opts.vendorAdapters === undefined
+      ? createDemoVendor({
+          db,
+          walletSecret: await vendorSecret(db, demoVendorId),
+          sessionSecret: await vendorSecret(db, 'demo-vendor-sessions'),
+          now,
+          transport: async (path, body, headers) => {
+            const r = await app.inject({ method: 'POST', url: path, payload: body, headers })
+            return { statusCode: r.statusCode, body: r.body }
+          },
+        })
+      : null
+  const vendors = createVendorRegistry(
+    opts.vendorAdapters ?? (demoVendor ? [{ adapter: demoVendor.adapter }] : []),
+  )
   const launcher = createLaunchService({
     db,
     ledger,
@@ -318,6 +339,7 @@ export async function buildApp(
   }
   registerPaymentGateway(app, { db, funds, gateway, now })
   registerSeamlessWallet(app, { db, ledger, settings: moneySettings, registry: vendors, now })
+  if (demoVendor) await demoVendor.register(app)
   registerManifest(app, repo, config.MERCHANT_CODE)
   registerGameMedia(app, createGamesRepository(db))
   if (config.DEV_TOOLS && config.NODE_ENV !== 'production') registerDevPages(app, db)
@@ -343,6 +365,7 @@ export async function buildApp(
       hotReads,
       push,
       vendors,
+      vendorJobs: demoVendor?.jobs ?? [],
       gameSessions: {
         prune: () => createWalletRepository(db).pruneSessions(new Date(now().getTime() - 24 * 3_600_000)),
       },

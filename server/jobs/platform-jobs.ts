@@ -9,7 +9,7 @@ import { sessionPruningJob } from './session-pruning'
 import { withdrawalAutoReceiveJob } from './withdrawal-auto-receive'
 
 export function platformJobs(
-  services: Pick<AppServices, 'funds' | 'sessions' | 'push' | 'gameSessions'>,
+  services: Pick<AppServices, 'funds' | 'sessions' | 'push' | 'gameSessions' | 'vendorJobs'>,
   config: Pick<Config, 'AUTO_RECEIVE_INTERVAL_SECONDS' | 'PUSH_SWEEP_SECONDS'>,
   /** The queue these jobs run on (the push sweep queues deliveries on it). */
   jobs: () => Jobs,
@@ -20,5 +20,6 @@ export function platformJobs(
     gameSessionPruningJob(services.gameSessions),
     pushSweepJob(services.push, jobs, config.PUSH_SWEEP_SECONDS),
     pushDeliverJob(services.push),
+    ...services.vendorJobs,
   ]
 }
