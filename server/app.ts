@@ -26,6 +26,7 @@ import { gameHandlers } from './games/handlers'
 import { playHandlers } from './play/handlers'
 import { createGamesRepository } from './games/games-repository'
 import { registerGameMedia } from './games/media-routes'
+import { registerBannerMedia } from './content/banner-art'
 import { createChannels } from './channels/channels'
 import { createAudit } from './identity/audit'
 import { createCodes } from './identity/codes'
@@ -295,6 +296,7 @@ export async function buildApp(
   registerPaymentGateway(app, { db, funds, gateway, now })
   registerManifest(app, repo, config.MERCHANT_CODE)
   registerGameMedia(app, createGamesRepository(db))
+  registerBannerMedia(app)
   if (config.DEV_TOOLS && config.NODE_ENV !== 'production') registerDevPages(app, db)
   await registerStatic(app, {
     staticDir: config.staticDir,

@@ -1,8 +1,12 @@
 import { createFileRoute, Outlet, useLocation } from '@tanstack/react-router'
 import { brandQueryOptions } from '../lib/brand-query'
 import { SiteHeader } from './-components/site-header'
+import { TabBar } from './-components/tab-bar'
 
-/** Header-only pages (lottery, seamless, a running game); the lottery pages can fold the nav away. */
+/**
+ * Header-only pages (lottery, seamless, a running game); the lottery pages can fold the nav
+ * away. The tab bar shows on phones, except around a running game.
+ */
 export const Route = createFileRoute('/_bar')({
   loader: ({ context }) => context.queryClient.ensureQueryData(brandQueryOptions()),
   component: HeaderOnly,
@@ -11,10 +15,12 @@ export const Route = createFileRoute('/_bar')({
 function HeaderOnly() {
   const { pathname } = useLocation()
   const lottery = pathname === '/lottery' || pathname === '/vnlottery'
+  const game = pathname === '/game'
   return (
-    <div className="layout layout-bar">
+    <div className={game ? 'layout layout-bar' : 'layout layout-bar layout-tabs'}>
       <SiteHeader nav={lottery ? 'toggle' : 'shown'} />
       <Outlet />
+      <TabBar />
     </div>
   )
 }
