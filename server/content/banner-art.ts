@@ -1,9 +1,10 @@
 /**
  * Generated banner art for the home carousel, in the manner of the game art
  * (server/games/art.ts): an SVG drawn from a theme alone, the same bytes every time, no
- * image from anywhere else. 12:5, drawn to be cropped (`slice`) from 2.4:1 on a phone to
- * 3.6:1 on a wide screen; the art keeps to the right, the banner's own (translated) words
- * go on the left in the page. Served at `/media/banners/<theme>.svg`.
+ * image from anywhere else. 18:5 (3.6:1, a wide screen's banner); a phone's 12:5 banner
+ * shows its right two thirds (the page anchors it right), so the drawing keeps to the right
+ * third and the banner's own (translated) words go on the left in the page. Served at
+ * `/media/banners/<theme>.svg`.
  */
 import type { FastifyInstance } from 'fastify'
 import { bannerArtVersion, bannerThemes, type BannerTheme } from '#contract/first-screen'
@@ -99,13 +100,12 @@ export function bannerArt(theme: BannerTheme): string {
     .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="3" fill="#fff" fill-opacity=".7"/>`)
     .join('')
   return (
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 720 300" width="720" height="300" preserveAspectRatio="xMidYMid slice">' +
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1080 300" width="1080" height="300" preserveAspectRatio="xMaxYMid slice">' +
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient>` +
-    `<radialGradient id="r" cx=".75" cy=".45" r=".5"><stop offset="0" stop-color="${accent}" stop-opacity=".45"/><stop offset="1" stop-color="${accent}" stop-opacity="0"/></radialGradient></defs>` +
-    '<rect width="720" height="300" fill="url(#g)"/><rect width="720" height="300" fill="url(#r)"/>' +
-    '<path d="M0 240q180-60 360 0t360 0v60H0Z" fill="#fff" fill-opacity=".06"/>' +
-    sparkles +
-    drawing(theme, accent) +
+    `<radialGradient id="r" cx=".82" cy=".45" r=".4"><stop offset="0" stop-color="${accent}" stop-opacity=".45"/><stop offset="1" stop-color="${accent}" stop-opacity="0"/></radialGradient></defs>` +
+    '<rect width="1080" height="300" fill="url(#g)"/><rect width="1080" height="300" fill="url(#r)"/>' +
+    '<path d="M0 240q180-60 360 0t360 0 360 0v60H0Z" fill="#fff" fill-opacity=".06"/>' +
+    `<g transform="translate(320 0)">${sparkles}${drawing(theme, accent)}</g>` +
     '</svg>'
   )
 }

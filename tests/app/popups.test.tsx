@@ -80,7 +80,7 @@ describe('popups in the URL', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(router.state.location.href).toBe('/index')
 
-    await user.click(within(banner).getByRole('button', { name: 'Account menu' }))
+    await user.click(within(banner).getByRole('button', { name: /^Account menu/ }))
     const menu = await screen.findByRole('dialog', { name: 'Account menu' })
     await user.click(within(menu).getByRole('button', { name: 'Withdrawal' }))
     const dialog = await screen.findByRole('dialog', { name: 'Member centre' })
@@ -117,7 +117,7 @@ describe('popups in the URL', () => {
     expect(search(router)).toEqual({})
 
     const user = userEvent.setup()
-    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Account menu' }))
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: /^Account menu/ }))
     const menu = await screen.findByRole('dialog', { name: 'Account menu' })
     await user.click(await within(menu).findByRole('button', { name: /Dara/ }))
     const dialog = await screen.findByRole('dialog', { name: 'Member centre' })

@@ -38,6 +38,9 @@ export function HeaderMenu({ languages }: { languages: readonly Locale[] }) {
   const button = useRef<HTMLButtonElement>(null)
   const member = s.token !== null
   const label = member ? t`Account menu` : t`Menu`
+  const nickname = s.member?.nickname
+  // The name a wide screen shows beside the avatar is part of the button's name too.
+  const buttonLabel = member && nickname ? `${label}, ${nickname}` : label
   const close = () => setOpen(false)
 
   const centre = (page?: MemberCentrePage) => () => {
@@ -58,12 +61,23 @@ export function HeaderMenu({ languages }: { languages: readonly Locale[] }) {
         ref={button}
         type="button"
         className={member ? 'header-menu-button header-menu-member' : 'header-menu-button'}
-        aria-label={label}
+        aria-label={buttonLabel}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => setOpen(true)}
       >
-        {member ? <Avatar src={s.member?.avatar} size={32} /> : <MenuIcon />}
+        {member ? (
+          <>
+            <Avatar src={s.member?.avatar} size={32} />
+            {nickname ? (
+              <span className="header-menu-name" aria-hidden="true">
+                {nickname}
+              </span>
+            ) : null}
+          </>
+        ) : (
+          <MenuIcon />
+        )}
       </button>
       <Modal open={open} onClose={close} title={label} closeLabel={t`Close`} size="small" placement="side">
         {member ? (

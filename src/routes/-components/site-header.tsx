@@ -45,7 +45,10 @@ export function SiteHeader({ nav = 'shown' }: { nav?: 'shown' | 'toggle' | 'none
       brand={
         <Link to="/index" className="brand">
           <img src={brand.logoUrl} alt="" width={32} height={32} />
-          <span>{brand.brandName}</span>
+          <span className="brand-full">{brand.brandName}</span>
+          <span className="brand-short" aria-hidden="true">
+            {brand.shortName}
+          </span>
         </Link>
       }
       actions={
