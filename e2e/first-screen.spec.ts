@@ -122,7 +122,9 @@ test.describe('with JavaScript', () => {
   })
 
   test('the language switcher sets the lang cookie the server renders in', async ({ page, context }) => {
+    await page.addInitScript(() => sessionStorage.setItem('index-notice-seen', '1'))
     await page.goto('/index')
+    await expect(page.locator('.first-screen')).toHaveCount(0)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     // Language and theme are in the header's menu.
     await page.locator('.header-menu-button').click()

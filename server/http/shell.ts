@@ -261,7 +261,7 @@ export function firstScreen(boot: BootData, catalog: Map<string, string>): strin
   return (
     '<div class="layout layout-main layout-tabs first-screen">' +
     '<header class="app-header"><div class="header-top">' +
-    `<a href="/index" class="brand"><img src="${escapeHtml(b.logoUrl)}" alt="" width="32" height="32"><span class="brand-full">${escapeHtml(b.brandName)}</span><span class="brand-short" aria-hidden="true">${escapeHtml(b.shortName)}</span></a>` +
+    `<a href="/index" class="brand" aria-label="${escapeHtml(b.brandName)}"><img src="${escapeHtml(b.logoUrl)}" alt="" width="32" height="32"><span class="brand-full">${escapeHtml(b.brandName)}</span><span class="brand-short">${escapeHtml(b.shortName)}</span></a>` +
     // The controls need the app: here they only hold their places (hidden from assistive
     // technology, out of the tab order) until it takes over.
     '<div class="header-actions" aria-hidden="true">' +

@@ -250,7 +250,7 @@ describe('the home page', () => {
     expect(within(hot).getByRole('button', { name: 'Lotus Fortune 1, Hot' })).toBeTruthy()
     expect(within(hot).getByRole('button', { name: 'Lotus Fortune 2, Hot, New' })).toBeTruthy()
     const hotRow = screen.getByRole('region', { name: 'Hot games' })
-    expect(within(hotRow).getByRole('link', { name: 'See all hot games' }).getAttribute('href')).toBe('/rng')
+    expect(within(hotRow).getByRole('link', { name: 'See all: Hot games' }).getAttribute('href')).toBe('/rng')
 
     const slots = await screen.findByRole('region', { name: 'Slots' })
     const vendors = within(slots)

@@ -173,6 +173,7 @@ describe('the first screen draws the home page the app renders', () => {
       locale: 'en',
       settings: {
         brandName: 'Lotus Play',
+        shortName: 'Lotus',
         logoUrl: '/brand/logo.svg',
         currencySymbol: '$',
         currencyDecimals: 2,

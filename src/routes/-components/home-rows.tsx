@@ -27,17 +27,10 @@ function RowHead({ id, title, more }: { id: string; title: ReactNode; more?: Rea
   )
 }
 
-function SeeAll({
-  to,
-  page,
-  label,
-}: {
-  to: (typeof gameTypeRoute)[keyof typeof gameTypeRoute]
-  page?: string
-  label: string
-}) {
+/** The lobby of a row's games (its first vendor's tab). */
+function SeeAll({ to, label }: { to: (typeof gameTypeRoute)[keyof typeof gameTypeRoute]; label: string }) {
   return (
-    <Link to={to} search={{ page } as never} className="row-more" aria-label={label}>
+    <Link to={to} search={{ page: undefined }} className="row-more" aria-label={label}>
       <Trans>See all</Trans>
       <span aria-hidden="true"> ›</span>
     </Link>
@@ -100,6 +93,7 @@ function GameStrip({
 
 export function HotGamesRow({ games, imageHost }: { games: readonly Game[] | undefined; imageHost: string }) {
   const { t } = useLingui()
+  const name = t`Hot games`
   return (
     <section className="home-row" aria-labelledby="hot-games-title">
       <RowHead
@@ -110,12 +104,12 @@ export function HotGamesRow({ games, imageHost }: { games: readonly Game[] | und
             <Trans>Hot games</Trans>
           </>
         }
-        more={<SeeAll to="/rng" label={t`See all hot games`} />}
+        more={<SeeAll to="/rng" label={t`See all: ${name}`} />}
       />
       <GameStrip
         games={games}
         imageHost={imageHost}
-        label={t`Hot games`}
+        label={name}
         empty={<Trans>No hot games right now.</Trans>}
       />
     </section>
@@ -159,7 +153,7 @@ function VendorLaneRow({ lane, imageHost }: { lane: VendorLane; imageHost: strin
       <ul className="vendor-row">
         {lane.cards.map((v) => (
           <li key={v.vassalage}>
-            <Link to={to} search={{ page: v.vassalage } as never} className="vendor-chip">
+            <Link to={to} search={{ page: v.vassalage }} className="vendor-chip">
               <LazyImage src={cdnUrl(imageHost, v.logo)} alt="" width={120} height={60} />
               <span className="vendor-chip-name">{v.displayName}</span>
               {v.isHot ? (

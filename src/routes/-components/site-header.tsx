@@ -43,12 +43,11 @@ export function SiteHeader({ nav = 'shown' }: { nav?: 'shown' | 'toggle' | 'none
     <AppHeader
       member={token !== null}
       brand={
-        <Link to="/index" className="brand">
+        // Named in full even where a narrow screen shows the short name.
+        <Link to="/index" className="brand" aria-label={brand.brandName}>
           <img src={brand.logoUrl} alt="" width={32} height={32} />
           <span className="brand-full">{brand.brandName}</span>
-          <span className="brand-short" aria-hidden="true">
-            {brand.shortName}
-          </span>
+          <span className="brand-short">{brand.shortName}</span>
         </Link>
       }
       actions={
