@@ -19,9 +19,13 @@ test.describe('without JavaScript', () => {
     await context.addCookies([{ name: 'lang', value: 'km', url: baseURL ?? '' }])
     await page.goto('/index')
     await expect(page.locator('html')).toHaveAttribute('lang', 'km')
-    await expect(page.locator('header .brand')).toHaveText(brand)
+    await expect(page.locator('header .brand .brand-full')).toHaveText(brand)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(welcomeKm)
-    await expect(page.getByRole('heading', { level: 2 })).toHaveText('អ្នកផ្គត់ផ្គង់ពេញនិយម')
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText('ហ្គេមពេញនិយម')
+    // The compact header: one row of 56 px on a phone, the tab bar at the bottom.
+    expect((await page.locator('header').boundingBox())?.height).toBe(56)
+    await expect(page.getByRole('navigation', { name: 'ផ្នែក' })).toBeVisible()
+    await expect(page.locator('.banner-carousel img').first()).toBeVisible()
     await expect(page).toHaveTitle(brand)
   })
 
@@ -74,10 +78,11 @@ test.describe('with JavaScript', () => {
     // The static screen is there before the app runs; the app's page replaces it.
     await expect(page.locator('.first-screen')).toHaveCount(0)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(welcomeKm)
-    await expect(page.locator('header .brand')).toHaveText(brand)
+    await expect(page.locator('header .brand .brand-full')).toHaveText(brand)
     await expect(page.locator('html')).toHaveAttribute('lang', 'km')
-    // The lobby fills in (providers, nav) and the page settles.
-    await expect(page.locator('.vendor-grid')).toBeVisible()
+    // The rows fill in (hot games, vendors) and the page settles.
+    await expect(page.locator('.game-row .game-tile-play').first()).toBeVisible()
+    await expect(page.locator('a.vendor-chip').first()).toBeVisible()
     await page.waitForLoadState('networkidle')
     await page.waitForTimeout(500)
     const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls)
@@ -92,7 +97,11 @@ test.describe('with JavaScript', () => {
     baseURL,
   }) => {
     const boxes = async (p: typeof page) =>
-      Promise.all(['header', 'h1', '.marquee'].map((s) => p.locator(s).first().boundingBox()))
+      Promise.all(
+        ['header', 'h1', '.banner-carousel', '.marquee', '#hot-games-title', '.tab-bar'].map((s) =>
+          p.locator(s).first().boundingBox(),
+        ),
+      )
     const staticContext = await browser.newContext({
       javaScriptEnabled: false,
       baseURL,
@@ -108,14 +117,18 @@ test.describe('with JavaScript', () => {
     await page.goto('/index')
     await expect(page.locator('.first-screen')).toHaveCount(0)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(welcomeKm)
-    await expect(page.locator('.vendor-grid')).toBeVisible()
+    await expect(page.locator('a.vendor-chip').first()).toBeVisible()
     expect(await boxes(page)).toEqual(before)
   })
 
   test('the language switcher sets the lang cookie the server renders in', async ({ page, context }) => {
+    await page.addInitScript(() => sessionStorage.setItem('index-notice-seen', '1'))
     await page.goto('/index')
+    await expect(page.locator('.first-screen')).toHaveCount(0)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-    await page.locator('select:has(option[value="en"])').first().selectOption('en')
+    // Language and theme are in the header's menu.
+    await page.locator('.header-menu-button').click()
+    await page.getByRole('dialog').locator('select:has(option[value="en"])').selectOption('en')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome to ${brand}`)
     const cookie = (await context.cookies()).find((c) => c.name === 'lang')
     expect(cookie?.value).toBe('en')

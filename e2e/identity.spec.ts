@@ -68,7 +68,7 @@ test('register by username, log out, log back in', async ({ page, ops }) => {
 
     await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click()
 
-    await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click()
+    await page.getByRole('dialog', { name: 'Account menu' }).getByRole('button', { name: 'Log out' }).click()
     await page.getByRole('dialog', { name: 'Log out' }).getByRole('button', { name: 'Log out' }).click()
     await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible()
 
@@ -121,7 +121,7 @@ test('a member logs in, sees their name, and logs out after confirming', async (
 
   await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click()
 
-  await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click()
+  await page.getByRole('dialog', { name: 'Account menu' }).getByRole('button', { name: 'Log out' }).click()
   const confirm = page.getByRole('dialog', { name: 'Log out' })
   await confirm.getByRole('button', { name: 'Log out' }).click()
   await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible()
@@ -143,7 +143,7 @@ test('the default password must be changed before anything else', async ({ page 
 
   // The new password logs in without the forced change.
   await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click()
-  await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click()
+  await page.getByRole('dialog', { name: 'Account menu' }).getByRole('button', { name: 'Log out' }).click()
   await page.getByRole('dialog', { name: 'Log out' }).getByRole('button', { name: 'Log out' }).click()
   await logIn(page, 'newbie01', 'fresh2026')
   await expect(page.getByRole('dialog', { name: 'Welcome back' })).toBeVisible()

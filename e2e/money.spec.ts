@@ -90,6 +90,10 @@ test('deposit, withdraw, get a rejected withdrawal back, pay online, and the led
 
   // A payment password, then a bank card.
   await banner.getByRole('button', { name: new RegExp(name, 'i') }).click()
+  await page
+    .getByRole('dialog', { name: 'Account menu' })
+    .getByRole('button', { name: /Member centre/ })
+    .click()
   await go('My account')
   await dialog.getByLabel('Login password', { exact: true }).fill('lotus123')
   await dialog.getByLabel('New payment password', { exact: true }).fill('246810')
@@ -113,6 +117,10 @@ test('deposit, withdraw, get a rejected withdrawal back, pay online, and the led
 
   // A transfer to a vendor wallet keeps the sum.
   await banner.getByRole('button', { name: new RegExp(name, 'i') }).click()
+  await page
+    .getByRole('dialog', { name: 'Account menu' })
+    .getByRole('button', { name: /Member centre/ })
+    .click()
   await go('My wallet')
   await dialog.getByLabel('Amount', { exact: true }).fill('10')
   await dialog.getByRole('button', { name: 'Transfer', exact: true }).click()

@@ -70,6 +70,10 @@ test('on a phone the member centre opens on a list of its pages that fits the sc
     .getByRole('banner')
     .getByRole('button', { name: /player01/ })
     .click()
+  await page
+    .getByRole('dialog', { name: 'Account menu' })
+    .getByRole('button', { name: /Member centre/ })
+    .click()
   const centre = page.getByRole('dialog', { name: 'Member centre' })
   const menu = centre.getByRole('navigation', { name: 'Member centre menu' })
   const items = menu.getByRole('button')

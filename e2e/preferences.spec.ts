@@ -8,7 +8,8 @@ test('the language choice persists across a reload and travels as the Language h
   await page.goto('/index')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('សូមស្វាគមន៍មកកាន់ Lotus Play')
 
-  await page.getByRole('combobox', { name: 'ភាសា' }).selectOption('zh')
+  await page.getByRole('banner').getByRole('button', { name: 'ម៉ឺនុយ' }).click()
+  await page.getByRole('dialog').getByRole('combobox', { name: 'ភាសា' }).selectOption('zh')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('欢迎来到 Lotus Play')
 
   const statusRequest = page.waitForRequest((r) => r.url().includes('/wps/system/status'))
@@ -31,7 +32,11 @@ test('the theme follows the system until picked, and the pick persists', async (
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   expect(await bg()).toBe('rgb(15, 20, 25)')
 
-  await page.getByRole('combobox', { name: 'Theme' }).selectOption('light')
+  await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click()
+  await page
+    .getByRole('dialog', { name: 'Menu' })
+    .getByRole('combobox', { name: 'Theme' })
+    .selectOption('light')
   expect(await bg()).toBe('rgb(246, 247, 249)')
   await page.reload()
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()

@@ -63,14 +63,42 @@ test('each page has the layout the spec gives it', async ({ page }) => {
   await expect.poll(() => landmarks(page)).toEqual({ header: 0, sideBar: 0, footer: 0 })
 })
 
-test('the lottery page folds the header nav away and back', async ({ page }) => {
-  await page.goto('/lottery')
-  const toggle = page.getByRole('button', { name: 'Hide menu' })
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
-  await toggle.click()
-  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0)
-  await page.getByRole('button', { name: 'Show menu' }).click()
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+test.describe('on a wide screen', () => {
+  test.use({ viewport: { width: 1280, height: 800 } })
+
+  test('the lottery page folds the header nav away and back', async ({ page }) => {
+    await page.goto('/lottery')
+    const toggle = page.getByRole('button', { name: 'Hide menu' })
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+    await toggle.click()
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0)
+    await page.getByRole('button', { name: 'Show menu' }).click()
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+  })
+})
+
+test('on a phone the header is one row and the tab bar leads to each section', async ({ page }) => {
+  await page.goto('/index')
+  // The app has taken over from the server's first screen.
+  await expect(page.locator('.first-screen')).toHaveCount(0)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  expect((await page.getByRole('banner').boundingBox())?.height).toBeLessThanOrEqual(56)
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
+  const tabs = page.getByRole('navigation', { name: 'Sections' })
+  await expect(tabs.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page')
+  // The page's end is not hidden behind the tab bar.
+  await expect(page.locator('a.vendor-chip').first()).toBeVisible()
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+  const footer = await page.getByRole('contentinfo').boundingBox()
+  const bar = await tabs.boundingBox()
+  expect((footer?.y ?? 0) + (footer?.height ?? 0)).toBeLessThanOrEqual(bar?.y ?? 0)
+  await tabs.getByRole('link', { name: 'Games' }).click()
+  await expect(page).toHaveURL(/\/rng$/)
+  await expect(tabs.getByRole('link', { name: 'Games' })).toHaveAttribute('aria-current', 'page')
+  await page.goto('/game')
+  await expect(page.getByRole('banner')).toBeVisible()
+  await expect(tabs).toHaveCount(0)
 })
 
 test('/, /login, /register and /register.html open what they should', async ({ page, consoleErrors }) => {

@@ -29,7 +29,7 @@ test('Google sign-in through the provider ends logged in with the account in the
 
     // The same person signs into the same account again after logging out.
     await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click()
-    await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click()
+    await page.getByRole('dialog', { name: 'Account menu' }).getByRole('button', { name: 'Log out' }).click()
     await page.getByRole('dialog', { name: 'Log out' }).getByRole('button', { name: 'Log out' }).click()
     await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
     await dialog.getByRole('button', { name: 'Continue with Google' }).click()

@@ -27,6 +27,7 @@ import { playHandlers } from './play/handlers'
 import { createLaunchService } from './play/launch'
 import { createGamesRepository } from './games/games-repository'
 import { registerGameMedia } from './games/media-routes'
+import { registerBannerMedia } from './content/banner-art'
 import { createChannels } from './channels/channels'
 import { createAudit } from './identity/audit'
 import { createCodes } from './identity/codes'
@@ -342,6 +343,7 @@ export async function buildApp(
   if (demoVendor) await demoVendor.register(app)
   registerManifest(app, repo, config.MERCHANT_CODE)
   registerGameMedia(app, createGamesRepository(db))
+  registerBannerMedia(app)
   if (config.DEV_TOOLS && config.NODE_ENV !== 'production') registerDevPages(app, db)
   await registerStatic(app, {
     staticDir: config.staticDir,

@@ -22,6 +22,7 @@ import { languageStore } from './lib/storage'
 import { createQueryClient, persistedQuery } from './lib/query-client'
 import { initTheme } from './lib/theme'
 import { announcementsQueryOptions } from './features/notices/api/get-announcements'
+import { winnersQueryOptions } from './features/games/api/get-home-rows'
 import { registerPwa } from './features/pwa/register'
 import { routeTree } from './route-tree.gen'
 
@@ -62,7 +63,12 @@ async function start() {
   const locale = stored ?? boot?.locale ?? defaultLocale
   if (stored) rememberLanguageCookie(stored)
   await Promise.all([restored.catch(() => undefined), activateLocale(locale)])
-  if (boot) seedBootData(queryClient, boot, (l) => announcementsQueryOptions(l).queryKey)
+  if (boot) {
+    seedBootData(queryClient, boot, {
+      announcements: (l) => announcementsQueryOptions(l).queryKey,
+      winners: winnersQueryOptions().queryKey,
+    })
+  }
   // Saved status is shown at once but always re-checked: maintenance or a switched flag
   // must not wait for the saved copy to age.
   await queryClient.invalidateQueries({ queryKey: ['system', 'status'], refetchType: 'none' })

@@ -219,6 +219,9 @@ export const demoAnnouncements: {
   type: 'B' | 'PL' | 'PU' | 'PR' | 'H'
   title: Localized
   content: Localized
+  /** Banners: the generated art (server/content/banner-art.ts). */
+  imageUrl?: string
+  linkUrl?: string
 }[] = [
   {
     type: 'PL',
@@ -244,8 +247,39 @@ export const demoAnnouncements: {
   })),
   {
     type: 'B',
+    title: { km: 'ប្រាក់រង្វាន់សូមស្វាគមន៍ 100%', en: '100% welcome bonus', zh: '100% 迎新奖金' },
+    content: {
+      km: 'ដាក់ប្រាក់លើកដំបូង ទទួលបានទ្វេដង',
+      en: 'Double your first deposit',
+      zh: '首存翻倍',
+    },
+    imageUrl: '/media/banners/welcome.svg?v=1',
+    linkUrl: '/promotions',
+  },
+  {
+    type: 'B',
     title: { km: 'ឆ្នោតប្រចាំថ្ងៃ', en: 'Daily lottery', zh: '每日彩票' },
     content: { km: 'ឆ្នោតរៀងរាល់ 5 នាទី', en: 'A draw every 5 minutes', zh: '每5分钟开奖' },
+    imageUrl: '/media/banners/lottery.svg?v=1',
+    linkUrl: '/lottery',
+  },
+  {
+    type: 'B',
+    title: { km: 'ស្លុតថ្មីរៀងរាល់សប្តាហ៍', en: 'New slots every week', zh: '每周新老虎机' },
+    content: { km: 'ហ្គេមជាង 2,000', en: 'Over 2,000 games', zh: '超过 2,000 款游戏' },
+    imageUrl: '/media/banners/slots.svg?v=1',
+    linkUrl: '/rng',
+  },
+  {
+    type: 'B',
+    title: { km: 'កាស៊ីណូផ្ទាល់', en: 'Live casino', zh: '真人娱乐场' },
+    content: {
+      km: 'បាការ៉ា និងរ៉ូឡែត 24 ម៉ោង',
+      en: 'Baccarat and roulette, 24 hours',
+      zh: '百家乐与轮盘，24小时',
+    },
+    imageUrl: '/media/banners/live.svg?v=1',
+    linkUrl: '/live',
   },
 ]
 

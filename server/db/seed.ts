@@ -262,6 +262,8 @@ async function seedBrand(tx: Tx, merchantCode: string): Promise<void> {
         language,
         title: a.title[language],
         content: a.content[language],
+        imageUrl: a.imageUrl ?? null,
+        linkUrl: a.linkUrl ?? null,
         sort,
       })),
     )

@@ -18,9 +18,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { contentEndpoints, type Announcements } from '#contract/content'
+import { contentEndpoints, type Announcements, type Notice } from '#contract/content'
 import { successEnvelope } from '#contract/envelope'
+import { fallbackBannerArt, icons, safeBannerLink, tickerWinners } from '#contract/first-screen'
 import { defaultLocale, localeHeaderCode, locales, parseLocale, type Locale } from '#contract/locales'
+import { showMoney, type Currency } from '#contract/money'
+import { playEndpoints, type Winner, type WinnerBoardSchema } from '#contract/play'
 import { systemEndpoints, type ConsolidatedSettings, type WhitelabelNodeSchema } from '#contract/system'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod/mini'
@@ -32,6 +35,8 @@ export interface BootData {
   settings: ConsolidatedSettings
   whitelabel: { childrenNodes: z.infer<typeof WhitelabelNodeSchema>[] }
   announcements: Announcements
+  /** The winners board for the home page's ticker; left out when it cannot be read. */
+  winners?: z.infer<typeof WinnerBoardSchema>
 }
 
 /** The cookie the app sets when the member picks a language. */
@@ -159,62 +164,129 @@ const t = (c: Map<string, string>, id: string, values?: readonly string[]) =>
 
 const stripTags = (html: string) => html.replace(/<[^>]*>/g, '')
 
-/** Each language named in itself, as the app's language switcher shows it. */
-const languageNames: Record<Locale, string> = {
-  km: 'ខ្មែរ',
-  en: 'English',
-  zh: '中文',
-  th: 'ไทย',
-  vi: 'Tiếng Việt',
+/** The art of a banner: its own (a relative one under the site), else the generated drawings in turn. */
+function bannerSrc(n: Notice, i: number): string {
+  if (!n.imageUrl) return fallbackBannerArt(i)
+  return /^(https?:)?\/\//.test(n.imageUrl) || n.imageUrl.startsWith('/') ? n.imageUrl : `/${n.imageUrl}`
+}
+
+const svg = (d: string, size: number, cls = '') =>
+  `<svg${cls ? ` class="${cls}"` : ''} viewBox="0 0 24 24" width="${size}" height="${size}" aria-hidden="true"><path fill="currentColor" d="${d}"/></svg>`
+
+function carousel(banners: readonly Notice[], c: Map<string, string>): string {
+  if (banners.length === 0) return ''
+  const slides = banners
+    .map((n, i) => {
+      const href = safeBannerLink(n.linkUrl)
+      const body =
+        `<img class="banner-art" src="${escapeHtml(bannerSrc(n, i))}" alt="" width="720" height="300" decoding="async" loading="${i === 0 ? 'eager' : 'lazy'}" fetchpriority="${i === 0 ? 'high' : 'auto'}">` +
+        `<span class="banner-text"><strong class="banner-title">${escapeHtml(n.title)}</strong>` +
+        `<span class="banner-line">${escapeHtml(stripTags(n.content))}</span></span>`
+      const link = href
+        ? `<a href="${escapeHtml(href)}" class="banner-link"${i === 0 ? '' : ' tabindex="-1"'}>${body}</a>`
+        : `<div class="banner-link">${body}</div>`
+      return `<div class="banner-slide"${i === 0 ? '' : ' aria-hidden="true"'}>${link}</div>`
+    })
+    .join('')
+  // The dots hold their places until the app makes them buttons.
+  const controls =
+    banners.length > 1
+      ? '<div class="banner-controls" aria-hidden="true"><span class="banner-pause"></span>' +
+        banners
+          .map(
+            (_, i) => `<span class="banner-dot"${i === 0 ? ' aria-current="true"' : ''}><span></span></span>`,
+          )
+          .join('') +
+        '</div>'
+      : ''
+  return `<section class="banner-carousel" aria-label="${t(c, 'Banners')}"><div class="banner-track">${slides}</div>${controls}</section>`
+}
+
+function ticker(winners: readonly Winner[], currency: Currency, c: Map<string, string>): string {
+  if (winners.length === 0) return ''
+  const items = winners
+    .map(
+      (w) =>
+        `<li class="winner"><span class="winner-name">${escapeHtml(w.username)}</span> ` +
+        `<strong class="winner-payout">${escapeHtml(showMoney(w.payout, currency))}</strong> ` +
+        `<span class="winner-game">${escapeHtml(w.gameName)}</span> ` +
+        `<span class="winner-multiplier">×${escapeHtml(w.multiplier)}</span></li>`,
+    )
+    .join('')
+  return (
+    `<section class="winners-ticker" aria-label="${t(c, 'Big wins')}">${svg(icons.trophy, 20, 'winners-icon')}` +
+    `<div class="winners-window"><div class="winners-run"><ul class="winners-list">${items}</ul>` +
+    `<ul class="winners-list winners-copy" aria-hidden="true">${items}</ul></div></div></section>`
+  )
+}
+
+/** The tab bar as a visitor's app draws it on a phone (CSS hides it on wide screens). */
+function tabBar(c: Map<string, string>): string {
+  const tab = (href: string | null, icon: string, label: string, current = false) =>
+    href
+      ? `<a href="${href}" class="tab"${current ? ' aria-current="page"' : ''}>${svg(icon, 24)}<span>${t(c, label)}</span></a>`
+      : `<span class="tab" aria-hidden="true">${svg(icon, 24)}<span>${t(c, label)}</span></span>`
+  return (
+    `<nav class="tab-bar" aria-label="${t(c, 'Sections')}">` +
+    tab('/index', icons.home, 'Home', true) +
+    tab('/rng', icons.games, 'Games') +
+    tab('/lottery', icons.lottery, 'Lottery') +
+    tab('/promotions', icons.promotions, 'Promotions') +
+    tab(null, icons.me, 'Me') +
+    '</nav>'
+  )
+}
+
+function rowHead(id: string, title: string, more: string): string {
+  return `<div class="row-head"><h2 id="${id}" class="row-title">${title}</h2>${more}</div>`
 }
 
 /** The static first screen: the same boxes as the header and the home page the app renders. */
 export function firstScreen(boot: BootData, catalog: Map<string, string>): string {
   const b = boot.settings
+  const c = catalog
   const player = boot.announcements.player.map((n) => stripTags(n.content)).join('   •   ')
-  const banners = boot.announcements.banners
-    .map(
-      (n) =>
-        `<p class="banner"><strong>${escapeHtml(n.title)}</strong> ${escapeHtml(stripTags(n.content))}</p>`,
-    )
-    .join('')
   const marquee = player
     ? `<div class="marquee" aria-hidden="true"><span class="marquee-track"><span class="marquee-text">${escapeHtml(player)}</span></span></div>`
     : '<div class="marquee marquee-empty" aria-hidden="true"></div>'
-  const lines = '<div class="skeleton-line" aria-hidden="true"></div>'.repeat(4)
+  const tiles =
+    '<li class="game-tile game-tile-skeleton"><span class="game-tile-art skeleton-block"></span><span class="skeleton-line"></span></li>'.repeat(
+      6,
+    )
+  const chips = '<li><span class="vendor-chip vendor-chip-skeleton skeleton-block"></span></li>'.repeat(4)
+  const lane =
+    '<div class="home-row" aria-hidden="true"><div class="row-head"><span class="skeleton-line row-title-skeleton"></span></div>' +
+    `<ul class="vendor-row">${chips}</ul></div>`
+  const seeAll = `<a href="/rng" class="row-more">${t(c, 'See all')}<span aria-hidden="true"> ›</span></a>`
   return (
-    '<div class="layout layout-main first-screen">' +
+    '<div class="layout layout-main layout-tabs first-screen">' +
     '<header class="app-header"><div class="header-top">' +
-    `<a href="/index" class="brand"><img src="${escapeHtml(b.logoUrl)}" alt="" width="32" height="32"><span>${escapeHtml(b.brandName)}</span></a>` +
+    `<a href="/index" class="brand" aria-label="${escapeHtml(b.brandName)}"><img src="${escapeHtml(b.logoUrl)}" alt="" width="32" height="32"><span class="brand-full">${escapeHtml(b.brandName)}</span><span class="brand-short">${escapeHtml(b.shortName)}</span></a>` +
     // The controls need the app: here they only hold their places (hidden from assistive
     // technology, out of the tab order) until it takes over.
-    '<div class="header-tools" aria-hidden="true">' +
-    `<span class="select-control"><select disabled tabindex="-1"><option>${escapeHtml(languageNames[boot.locale])}</option></select></span>` +
-    `<span class="select-control"><select disabled tabindex="-1"><option>${t(catalog, 'System theme')}</option></select></span>` +
-    '</div>' +
-    '<div class="header-money" aria-hidden="true">' +
-    `<span class="button button-light">${t(catalog, 'Deposit')}</span>` +
-    `<span class="button button-light">${t(catalog, 'Withdrawal')}</span>` +
-    '</div>' +
     '<div class="header-actions" aria-hidden="true">' +
-    `<span class="button button-light">${t(catalog, 'Log in')}</span>` +
-    `<span class="button button-accent">${t(catalog, 'Register')}</span>` +
+    `<span class="button button-light">${t(c, 'Log in')}</span>` +
+    `<span class="button button-accent">${t(c, 'Register')}</span>` +
+    `<span class="header-menu-button">${svg(icons.menu, 24)}</span>` +
     '</div>' +
-    '</div><div class="first-screen-nav" aria-hidden="true"></div></header>' +
-    '<div class="layout-body"><main class="page">' +
+    '</div><div class="header-nav"><div class="first-screen-nav" aria-hidden="true"></div></div></header>' +
+    '<div class="layout-body"><main class="page home">' +
+    `<h1 class="visually-hidden">${t(c, 'Welcome to {0}', [b.brandName])}</h1>` +
+    carousel(boot.announcements.banners, c) +
     marquee +
-    '<section class="card hero">' +
-    `<h1>${t(catalog, 'Welcome to {0}', [b.brandName])}</h1>` +
-    `<p>${t(catalog, 'Lottery, live casino, sports, slots, fish and card games. Balances in {0} ({1}).', [b.currency, b.currencySymbol])}</p>` +
-    `<div class="banners">${banners}</div>` +
-    `<span class="button" aria-hidden="true">${t(catalog, 'Announcements')}</span>` +
-    '</section>' +
-    '<section class="card" aria-labelledby="hot-title">' +
-    `<h2 id="hot-title">${t(catalog, 'Popular providers')}</h2>` +
-    '<div class="vendor-grid-placeholder"><div class="skeleton" role="status" aria-busy="true">' +
-    `<span class="visually-hidden">${t(catalog, 'Loading')}</span>${lines}</div></div>` +
-    '</section>' +
-    '</main></div></div>'
+    ticker(boot.winners?.list ?? [], { symbol: b.currencySymbol, decimals: b.currencyDecimals }, c) +
+    '<section class="home-row" aria-labelledby="hot-games-title">' +
+    rowHead(
+      'hot-games-title',
+      `<span class="row-flame" aria-hidden="true"></span>${t(c, 'Hot games')}`,
+      seeAll,
+    ) +
+    `<div class="row-status" role="status" aria-busy="true"><span class="visually-hidden">${t(c, 'Loading games…')}</span>` +
+    `<ul class="game-row" aria-hidden="true">${tiles}</ul></div></section>` +
+    `<div class="row-status" role="status" aria-busy="true"><span class="visually-hidden">${t(c, 'Loading')}</span>${lane}${lane}</div>` +
+    '</main></div>' +
+    tabBar(c) +
+    '</div>'
   )
 }
 
@@ -332,7 +404,7 @@ export function createShell(
       const locale = chooseLocale(req, settings)
       try {
         return await opts.hotReads.entry(m, `shell\u0000${locale}`, async () => {
-          const [whitelabel, announcements] = await Promise.all([
+          const [whitelabel, announcements, winners] = await Promise.all([
             read(m, locale, systemEndpoints.whitelabel.path, systemEndpoints.whitelabel.response),
             read(
               m,
@@ -340,8 +412,21 @@ export function createShell(
               `${contentEndpoints.announcements.path}?types=B,PL,PU,PR,H&platform=W&execution=B`,
               contentEndpoints.announcements.response,
             ),
+            // The ticker is extra: without it the first screen is still whole.
+            read(
+              m,
+              locale,
+              `${playEndpoints.winnerBoard.path}?limit=${tickerWinners}`,
+              playEndpoints.winnerBoard.response,
+            ).catch(() => undefined),
           ])
-          const boot: BootData = { locale, settings, whitelabel, announcements }
+          const boot: BootData = {
+            locale,
+            settings,
+            whitelabel,
+            announcements,
+            ...(winners ? { winners } : {}),
+          }
           return renderShell(opts.template, boot, catalogs[locale], fonts[locale])
         })
       } catch (err) {

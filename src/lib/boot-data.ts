@@ -8,6 +8,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import { z } from 'zod/mini'
 import { AnnouncementsSchema } from '#contract/content'
 import { LocaleSchema, type Locale } from '#contract/locales'
+import { WinnerBoardSchema } from '#contract/play'
 import { ConsolidatedSettingsSchema, WhitelabelSchema } from '#contract/system'
 import { brandQueryOptions } from './brand-query'
 import { whitelabelQueryOptions } from './status-query'
@@ -17,6 +18,8 @@ export const BootDataSchema = z.object({
   settings: ConsolidatedSettingsSchema,
   whitelabel: WhitelabelSchema,
   announcements: AnnouncementsSchema,
+  /** The winners board the home page's ticker shows (absent from a shell made before it). */
+  winners: z.optional(WinnerBoardSchema),
 })
 export type BootData = z.infer<typeof BootDataSchema>
 
@@ -44,8 +47,8 @@ export function readBootData(doc: Document = document): BootData | null {
 export function seedBootData(
   queryClient: QueryClient,
   boot: BootData,
-  /** The announcements query's key in a language (features/notices owns that query). */
-  announcementsKey: (locale: Locale) => QueryKey,
+  /** The keys of queries features own: the announcements (per language) and the winners board. */
+  keys: { announcements: (locale: Locale) => QueryKey; winners?: QueryKey },
   servedAt = Date.now(),
 ): void {
   const newer = (key: readonly unknown[]) => {
@@ -56,8 +59,11 @@ export function seedBootData(
   if (!newer(brand)) queryClient.setQueryData(brand, boot.settings, { updatedAt: servedAt })
   const whitelabel = whitelabelQueryOptions().queryKey
   if (!newer(whitelabel)) queryClient.setQueryData(whitelabel, boot.whitelabel, { updatedAt: servedAt })
-  const notices = announcementsKey(boot.locale)
+  const notices = keys.announcements(boot.locale)
   if (!newer(notices)) queryClient.setQueryData(notices, boot.announcements, { updatedAt: servedAt })
+  if (boot.winners && keys.winners && !newer(keys.winners)) {
+    queryClient.setQueryData(keys.winners, boot.winners, { updatedAt: servedAt })
+  }
 }
 
 /** The language cookie the server reads to render the shell in the member's language (a year, Lax). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { winnersQueryOptions } from '../../src/features/games/api/get-home-rows'
 import { announcementsQueryOptions } from '../../src/features/notices/api/get-announcements'
 import { parseBootData, readBootData, seedBootData, type BootData } from '../../src/lib/boot-data'
 import { brandQueryOptions } from '../../src/lib/brand-query'
@@ -12,6 +13,7 @@ const boot: BootData = {
   announcements,
 }
 const keyOf = (l: BootData['locale']) => announcementsQueryOptions(l).queryKey
+const keys = { announcements: keyOf, winners: winnersQueryOptions().queryKey }
 
 describe('boot data from the shell', () => {
   it('reads the #boot-data block the server wrote (escaped operator text included)', () => {
@@ -32,16 +34,36 @@ describe('boot data from the shell', () => {
 
   it('seeds the brand settings and the announcements under the keys the queries read', () => {
     const qc = createQueryClient()
-    seedBootData(qc, boot, keyOf, 1_000)
+    seedBootData(qc, boot, keys, 1_000)
     expect(qc.getQueryData(brandQueryOptions().queryKey)?.brandName).toBe(brand.brandName)
     expect(qc.getQueryData(keyOf('en'))).toEqual(announcements)
     expect(qc.getQueryState(brandQueryOptions().queryKey)?.dataUpdatedAt).toBe(1_000)
   })
 
+  it('seeds the winners board for the ticker when the shell carries it', () => {
+    const qc = createQueryClient()
+    const winners = {
+      list: [
+        {
+          username: 'pl***er',
+          gameId: 'DSL-001',
+          gameName: 'Lucky Lotus',
+          gameType: 'RNG' as const,
+          vassalage: 'DSL',
+          payout: '125.00',
+          multiplier: '12.5',
+          time: 1_000,
+        },
+      ],
+    }
+    seedBootData(qc, { ...boot, winners }, keys, 1_000)
+    expect(qc.getQueryData(keys.winners)).toEqual(winners)
+  })
+
   it('keeps a copy in the cache that is newer than the page', () => {
     const qc = createQueryClient()
     qc.setQueryData(brandQueryOptions().queryKey, { ...brand, brandName: 'Newer' }, { updatedAt: 2_000 })
-    seedBootData(qc, boot, keyOf, 1_000)
+    seedBootData(qc, boot, keys, 1_000)
     expect(qc.getQueryData(brandQueryOptions().queryKey)?.brandName).toBe('Newer')
   })
 })

@@ -56,7 +56,9 @@ describe('header balance', () => {
     await renderApp('/index')
     const banner = await screen.findByRole('banner')
     await within(banner).findByLabelText('Balance: $1,234.50')
-    await user.click(within(banner).getByRole('button', { name: /Dara/ }))
+    await user.click(within(banner).getByRole('button', { name: /^Account menu/ }))
+    const menu = await screen.findByRole('dialog', { name: 'Account menu' })
+    await user.click(within(menu).getByRole('button', { name: /Dara/ }))
     const dialog = await screen.findByRole('dialog', { name: 'Member centre' })
     await user.click(within(dialog).getByRole('button', { name: 'My wallet' }))
     await user.type(await within(dialog).findByLabelText('Amount'), '5')
@@ -262,7 +264,9 @@ describe('member centre pages', () => {
     const user = userEvent.setup()
     await renderApp('/index')
     const banner = await screen.findByRole('banner')
-    await user.click(await within(banner).findByRole('button', { name: /Dara/ }))
+    await user.click(await within(banner).findByRole('button', { name: /^Account menu/ }))
+    const accountMenu = await screen.findByRole('dialog', { name: 'Account menu' })
+    await user.click(await within(accountMenu).findByRole('button', { name: /Dara/ }))
     const dialog = await screen.findByRole('dialog', { name: 'Member centre' })
     const menu = within(dialog).getByRole('navigation', { name: 'Member centre menu' })
     // The 13 pages of spec section 2, each registered by the feature that owns it.
@@ -303,8 +307,9 @@ describe('member centre pages', () => {
     const user = userEvent.setup()
     await renderApp('/index')
     const banner = await screen.findByRole('banner')
-    await user.click(await within(banner).findByRole('button', { name: 'Account menu' }))
-    await user.click(await within(banner).findByRole('button', { name: 'Account record' }))
+    await user.click(await within(banner).findByRole('button', { name: /^Account menu/ }))
+    const accountMenu = await screen.findByRole('dialog', { name: 'Account menu' })
+    await user.click(within(accountMenu).getByRole('button', { name: 'Account record' }))
     const dialog = await screen.findByRole('dialog', { name: 'Member centre' })
     const list = await within(dialog).findByRole('list', { name: 'Account record' })
     expect(list.textContent).toContain('Withdrawal returned')
@@ -317,34 +322,46 @@ describe('member centre pages', () => {
     const user = userEvent.setup()
     await renderApp('/index')
     const banner = await screen.findByRole('banner')
-    const toggle = await within(banner).findByRole('button', { name: 'Account menu' })
+    const toggle = await within(banner).findByRole('button', { name: /^Account menu/ })
     expect(toggle.getAttribute('aria-expanded')).toBe('false')
-    expect(within(banner).queryByRole('button', { name: 'Log out' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Log out' })).toBeNull()
     await user.click(toggle)
     expect(toggle.getAttribute('aria-expanded')).toBe('true')
-    const menu = within(banner).getByRole('list', { name: 'Account menu' })
+    const menu = await screen.findByRole('dialog', { name: 'Account menu' })
+    await within(menu).findByRole('button', { name: /Dara/ })
     expect(
       within(menu)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Member centre', 'Account record', 'Betting record', 'Log out'])
+    ).toEqual([
+      '×',
+      'DaraMember centre',
+      'Deposit',
+      'Withdrawal',
+      'Account record',
+      'Betting record',
+      'Log out',
+    ])
     await user.keyboard('{Escape}')
-    expect(within(banner).queryByRole('list', { name: 'Account menu' })).toBeNull()
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Account menu' })).toBeNull())
     expect(document.activeElement).toBe(toggle)
   })
 })
 
 describe('deposit and withdraw shortcuts', () => {
-  test('a visitor gets the login popup', async () => {
+  test('a visitor has no balance or money shortcuts, only Log in and Register', async () => {
     endSession()
     sessionStorage.setItem('index-notice-seen', '1')
     stubMoneyApi(moneyAnswers())
     const user = userEvent.setup()
     await renderApp('/index')
     const banner = await screen.findByRole('banner')
-    await user.click(await within(banner).findByRole('button', { name: 'Deposit' }))
-    expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeTruthy()
+    await within(banner).findByRole('button', { name: 'Register' })
+    expect(within(banner).queryByRole('button', { name: 'Deposit' })).toBeNull()
     expect(within(banner).queryByLabelText(/^Balance/)).toBeNull()
+    await user.click(within(banner).getByRole('button', { name: 'Menu' }))
+    const menu = await screen.findByRole('dialog', { name: 'Menu' })
+    expect(within(menu).queryByRole('button', { name: 'Withdrawal' })).toBeNull()
   })
 
   test('a trial account sees its play money and gets the real-account notice', async () => {
@@ -352,9 +369,11 @@ describe('deposit and withdraw shortcuts', () => {
     const user = userEvent.setup()
     await renderApp('/index')
     const banner = await screen.findByRole('banner')
-    await within(banner).findByRole('button', { name: /Guest/ })
     expect(await within(banner).findByLabelText('Balance: $1,234.50')).toBeTruthy()
-    await user.click(within(banner).getByRole('button', { name: 'Withdrawal' }))
+    await user.click(within(banner).getByRole('button', { name: /^Account menu/ }))
+    const menu = await screen.findByRole('dialog', { name: 'Account menu' })
+    await within(menu).findByRole('button', { name: /Guest/ })
+    await user.click(within(menu).getByRole('button', { name: 'Withdrawal' }))
     expect(await screen.findByRole('dialog', { name: /real account/i })).toBeTruthy()
     expect(screen.queryByRole('dialog', { name: 'Member centre' })).toBeNull()
   })
@@ -364,7 +383,7 @@ describe('deposit and withdraw shortcuts', () => {
     const user = userEvent.setup()
     await renderApp('/index')
     const banner = await screen.findByRole('banner')
-    await within(banner).findByRole('button', { name: /Dara/ })
+    await within(banner).findByLabelText('Balance: $1,234.50')
     await user.click(within(banner).getByRole('button', { name: 'Deposit' }))
     const dialog = await screen.findByRole('dialog', { name: 'Member centre' })
     expect(within(dialog).getByRole('button', { name: 'Deposit' }).getAttribute('aria-current')).toBe('page')

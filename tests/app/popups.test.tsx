@@ -80,7 +80,9 @@ describe('popups in the URL', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(router.state.location.href).toBe('/index')
 
-    await user.click(within(banner).getByRole('button', { name: 'Withdrawal' }))
+    await user.click(within(banner).getByRole('button', { name: /^Account menu/ }))
+    const menu = await screen.findByRole('dialog', { name: 'Account menu' })
+    await user.click(within(menu).getByRole('button', { name: 'Withdrawal' }))
     const dialog = await screen.findByRole('dialog', { name: 'Member centre' })
     const index = router.history.location.state.__TSR_index
     // Another page replaces the entry: Back still closes the centre in one step.
@@ -115,7 +117,9 @@ describe('popups in the URL', () => {
     expect(search(router)).toEqual({})
 
     const user = userEvent.setup()
-    await user.click(await within(screen.getByRole('banner')).findByRole('button', { name: /Dara/ }))
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: /^Account menu/ }))
+    const menu = await screen.findByRole('dialog', { name: 'Account menu' })
+    await user.click(await within(menu).findByRole('button', { name: /Dara/ }))
     const dialog = await screen.findByRole('dialog', { name: 'Member centre' })
     // No page named: the first page of the menu (a desktop's layout).
     expect(within(dialog).getByRole('button', { name: 'My account' }).getAttribute('aria-current')).toBe(

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import { FailureSchema } from '#contract/envelope'
 import { serverPathPrefixes } from '#contract/server-paths'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parsePo, scriptJson } from '../../server/http/shell'
+import { firstScreen, parsePo, scriptJson, type BootData } from '../../server/http/shell'
 import { BootDataSchema } from '../../src/lib/boot-data'
 import { build, type TestServer } from '../build-server'
 
@@ -31,7 +31,7 @@ function bootOf(html: string) {
 }
 
 /** The text of the first <h1> (the welcome heading). */
-const heading = (html: string) => /<h1>([^<]*)<\/h1>/.exec(html)?.[1]
+const heading = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]
 
 describe('the shell rendered per brand and language', () => {
   it("names the brand and welcomes in the brand's default language without a chosen one", async () => {
@@ -119,7 +119,7 @@ describe('the shell rendered per brand and language', () => {
     )
     server.services.hotReads.invalidate()
     const res = await shell({ cookie: 'lang=en' })
-    expect(res.body).toContain('<strong>Fresh banner</strong>')
+    expect(res.body).toContain('<strong class="banner-title">Fresh banner</strong>')
   })
 
   it.each(serverPathPrefixes.map((prefix) => `${prefix}/nothing-here`))(
@@ -131,6 +131,83 @@ describe('the shell rendered per brand and language', () => {
       expect(FailureSchema.parse(res.json()).errorCode).toBe('not_found')
     },
   )
+})
+
+describe('the first screen draws the home page the app renders', () => {
+  it('has the one-row header of a visitor, no language or theme select, and the tab bar', async () => {
+    const html = (await shell({ cookie: 'lang=en' })).body
+    const header = /<header class="app-header">([\s\S]*?)<\/header>/.exec(html)?.[1] ?? ''
+    expect(header).toContain('Log in')
+    expect(header).toContain('Register')
+    expect(header).toContain('class="header-menu-button"')
+    expect(header).not.toContain('<select')
+    const tabs = /<nav class="tab-bar"[^>]*>([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? ''
+    expect([...tabs.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      '/index',
+      '/rng',
+      '/lottery',
+      '/promotions',
+    ])
+    expect(tabs).toContain('aria-current="page"')
+  })
+
+  it("shows the brand's banners with their art and links, and the hot games row while it loads", async () => {
+    const html = (await shell({ cookie: 'lang=en' })).body
+    const carousel = /<section class="banner-carousel"[\s\S]*?<\/section>/.exec(html)?.[0] ?? ''
+    const art = [...carousel.matchAll(/<img class="banner-art" src="([^"]+)"/g)].map((m) => m[1])
+    expect(art.length).toBeGreaterThan(1)
+    for (const src of art) {
+      const res = await server.app.inject({ method: 'GET', url: src ?? '' })
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/)
+    }
+    expect(carousel).toContain('href="/promotions"')
+    expect(html).toContain('id="hot-games-title"')
+    expect(html.match(/game-tile-skeleton/g)?.length).toBe(6)
+    // No winners yet: no ticker.
+    expect(html).not.toContain('winners-ticker')
+  })
+
+  it('draws the winners ticker with the payout in the brand currency, and escapes its text', () => {
+    const boot = {
+      locale: 'en',
+      settings: {
+        brandName: 'Lotus Play',
+        shortName: 'Lotus',
+        logoUrl: '/brand/logo.svg',
+        currencySymbol: '$',
+        currencyDecimals: 2,
+      },
+      whitelabel: { childrenNodes: [] },
+      announcements: { banners: [], player: [], popup: [], promotion: [], home: [] },
+      winners: {
+        list: [
+          {
+            username: 'pl***er',
+            gameId: 'DSL-1',
+            gameName: '<b>Lucky</b>',
+            gameType: 'RNG',
+            vassalage: 'DSL',
+            payout: '1250.5',
+            multiplier: '12.5',
+            time: 1,
+          },
+        ],
+      },
+    } as unknown as BootData
+    const html = firstScreen(boot, new Map())
+    expect(html).toContain('<section class="winners-ticker" aria-label="Big wins">')
+    expect(html).toContain('<strong class="winner-payout">$1,250.50</strong>')
+    expect(html).toContain('&#60;b&#62;Lucky&#60;/b&#62;')
+    expect(html).not.toContain('<b>Lucky')
+    // No banners: no carousel.
+    expect(html).not.toContain('banner-carousel')
+  })
+
+  it('answers unknown banner art with 404', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/media/banners/nothing.svg' })
+    expect(res.statusCode).toBe(404)
+  })
 })
 
 describe('shell helpers', () => {

@@ -2,22 +2,22 @@ import type { ReactNode } from 'react'
 
 export interface AppHeaderProps {
   brand: ReactNode
+  /** Balance and deposit, or log in and register, then the menu button: the end of the one row. */
   actions: ReactNode
-  /** Balance and the deposit and withdrawal shortcuts: a row of their own on a phone. */
-  money?: ReactNode
-  tools: ReactNode
-  /** The main nav; absent on pages without one. */
+  /** The game nav; shown on wide screens only (phones have the tab bar). */
   nav?: ReactNode
+  member: boolean
 }
 
-/** The header frame: brand, account actions, language and theme, then the nav. */
-export function AppHeader({ brand, actions, money, tools, nav }: AppHeaderProps) {
+/**
+ * The header frame: one row of at most 56 px (brand, then the account's actions and the
+ * menu), then on wide screens the nav. server/http/shell.ts draws the same boxes.
+ */
+export function AppHeader({ brand, actions, nav, member }: AppHeaderProps) {
   return (
-    <header className="app-header">
+    <header className="app-header" data-member={member ? '' : undefined}>
       <div className="header-top">
         {brand}
-        <div className="header-tools">{tools}</div>
-        {money ? <div className="header-money">{money}</div> : null}
         <div className="header-actions">{actions}</div>
       </div>
       {nav}

@@ -12,12 +12,19 @@ const names: Record<Locale, string> = {
   vi: 'Tiếng Việt',
 }
 
-export function LanguageSwitcher({ available }: { available?: readonly Locale[] }) {
+export function LanguageSwitcher({
+  available,
+  labelled = false,
+}: {
+  available?: readonly Locale[]
+  /** The label is shown (in the header's menu), not only read out. */
+  labelled?: boolean
+}) {
   const { i18n, t } = useLingui()
   const list = available && available.length > 0 ? available : locales
   return (
-    <label className="select-control">
-      <span className="visually-hidden">{t`Language`}</span>
+    <label className={labelled ? 'select-control select-labelled' : 'select-control'}>
+      <span className={labelled ? 'select-label' : 'visually-hidden'}>{t`Language`}</span>
       <select
         value={i18n.locale}
         onChange={(e) => {

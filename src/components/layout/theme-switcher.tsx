@@ -1,12 +1,13 @@
 import { useLingui } from '@lingui/react/macro'
 import { setTheme, ThemeChoiceSchema, useTheme } from '../../lib/theme'
 
-export function ThemeSwitcher() {
+/** `labelled`: the label is shown (in the header's menu), not only read out. */
+export function ThemeSwitcher({ labelled = false }: { labelled?: boolean }) {
   const { t } = useLingui()
   const choice = useTheme()
   return (
-    <label className="select-control">
-      <span className="visually-hidden">{t`Theme`}</span>
+    <label className={labelled ? 'select-control select-labelled' : 'select-control'}>
+      <span className={labelled ? 'select-label' : 'visually-hidden'}>{t`Theme`}</span>
       <select
         value={choice}
         onChange={(e) => {

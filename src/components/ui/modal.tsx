@@ -23,6 +23,8 @@ export interface ModalProps {
   closeLabel: string
   size?: 'small' | 'medium' | 'large' | 'full'
   footer?: ReactNode
+  /** A side sheet (the header's menu) slides in from the end edge instead of the centre. */
+  placement?: 'centre' | 'side'
 }
 
 type Phase = 'hidden' | 'overlay' | 'shown'
@@ -36,6 +38,7 @@ export function Modal({
   closeLabel,
   size = 'medium',
   footer,
+  placement = 'centre',
 }: ModalProps) {
   const id = useId()
   const titleId = `${id}-title`
@@ -101,7 +104,7 @@ export function Modal({
   if (!open) return null
   return createPortal(
     <div
-      className="modal-backdrop"
+      className={placement === 'side' ? 'modal-backdrop modal-backdrop-side' : 'modal-backdrop'}
       data-state={phase}
       onMouseDown={(e) => {
         if (closeOnBackdrop && e.target === e.currentTarget) onClose()

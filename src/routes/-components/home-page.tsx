@@ -1,23 +1,30 @@
 /**
- * Home: banners, the notice line, the popup notices once a visit, hot game providers and
- * customer service.
+ * Home, as gaming portals lay it out: the banner carousel, the notice line, the winners
+ * ticker, then rows that scroll sideways (hot games, the member's recent games, each game
+ * type's vendors). The popup notices open once a visit. Customer service is in the side
+ * bar, once. The server's first screen draws the same boxes (server/http/shell.ts).
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { Link, useNavigate, useSearch } from '@tanstack/react-router'
+import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { LazyImage } from '../../components/ui/lazy-image'
-import { Skeleton } from '../../components/ui/skeleton'
 import { openModal } from '../../lib/modal-store'
-import { cdnUrl, pickCdn } from '../../utils/cdn'
+import { useSession } from '../../lib/session'
+import { pickCdn } from '../../utils/cdn'
 import { brandQueryOptions } from '../../lib/brand-query'
 import { statusQueryOptions } from '../../lib/status-query'
-import { CustomerServiceList } from '../../features/brand/components/customer-service-list'
 import { vendorsQueryOptions } from '../../features/games/api/get-vendors'
-import { gameTypeRoute } from '../../features/games/game-types'
+import {
+  hotGamesQueryOptions,
+  recentGamesQueryOptions,
+  winnersQueryOptions,
+} from '../../features/games/api/get-home-rows'
+import { usePageTitle } from '../../features/games/use-page-title'
 import { announcementsQueryOptions } from '../../features/notices/api/get-announcements'
 import { Marquee } from '../../features/notices/components/marquee'
-import './home-page.css'
+import { BannerCarousel } from './banner-carousel'
+import { HotGamesRow, RecentGamesRow, VendorLanes } from './home-rows'
+import { WinnersTicker } from './winners-ticker'
 
 const seenKey = 'index-notice-seen'
 
@@ -27,13 +34,17 @@ export function HomePage() {
   const status = useQuery(statusQueryOptions())
   const notices = useQuery(announcementsQueryOptions(i18n.locale))
   const vendors = useQuery(vendorsQueryOptions())
+  const hot = useQuery(hotGamesQueryOptions())
+  const winners = useQuery(winnersQueryOptions())
+  const { token } = useSession()
+  const recent = useQuery({ ...recentGamesQueryOptions(), enabled: token !== null })
   const imageHost = pickCdn(status.data?.info.imageCDNs ?? [])
-  const hot = (vendors.data?.data.lanes ?? []).flatMap((l) => l.cards).filter((c) => c.isHot)
   // NOTE: the login and register routes show this page too, without the search param.
   const search = useSearch({ strict: false })
   const deposit = 'deposit' in search ? search.deposit : undefined
   const queryClient = useQueryClient()
   const navigate = useNavigate()
+  usePageTitle(t`Home`)
 
   // Back from the payment gateway: the member sees the deposit page with fresh figures.
   useEffect(() => {
@@ -57,51 +68,22 @@ export function HomePage() {
   }, [popupCount])
 
   return (
-    <main className="page">
+    <main className="page home">
+      <h1 className="visually-hidden">
+        <Trans>Welcome to {brand.brandName}</Trans>
+      </h1>
+      <BannerCarousel banners={notices.data?.banners ?? []} imageHost={imageHost} />
       <Marquee notices={notices.data?.player ?? []} onOpen={() => openModal('notice')} />
-      <section className="card hero">
-        <h1>
-          <Trans>Welcome to {brand.brandName}</Trans>
-        </h1>
-        <p>
-          <Trans>
-            Lottery, live casino, sports, slots, fish and card games. Balances in {brand.currency} (
-            {brand.currencySymbol}).
-          </Trans>
-        </p>
-        <div className="banners">
-          {notices.data?.banners.map((b) => (
-            <p key={b.id} className="banner">
-              <strong>{b.title}</strong> {b.content.replace(/<[^>]*>/g, '')}
-            </p>
-          ))}
-        </div>
-        <button type="button" className="button" onClick={() => openModal('notice')}>
-          <Trans>Announcements</Trans>
-        </button>
-      </section>
-      <section className="card" aria-labelledby="hot-title">
-        <h2 id="hot-title">
-          <Trans>Popular providers</Trans>
-        </h2>
-        {vendors.data ? (
-          <ul className="vendor-grid">
-            {hot.map((v) => (
-              <li key={`${v.gameType}-${v.vassalage}`}>
-                <Link to={gameTypeRoute[v.gameType]} search={{ page: v.vassalage }} className="vendor-card">
-                  <LazyImage src={cdnUrl(imageHost, v.logo)} alt="" width={120} height={60} />
-                  <span>{v.displayName}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <div className="vendor-grid-placeholder">
-            <Skeleton lines={4} label={t`Loading`} />
-          </div>
-        )}
-      </section>
-      {status.data ? <CustomerServiceList entries={status.data.info.customerService} /> : null}
+      <WinnersTicker
+        list={winners.data?.list ?? []}
+        currency={{ symbol: brand.currencySymbol, decimals: brand.currencyDecimals }}
+      />
+      {/* A row that cannot load shows as empty rather than loading for ever. */}
+      <HotGamesRow games={hot.isError ? [] : hot.data?.list} imageHost={imageHost} />
+      {token ? (
+        <RecentGamesRow games={recent.isError ? [] : recent.data?.list} imageHost={imageHost} />
+      ) : null}
+      <VendorLanes lanes={vendors.isError ? [] : vendors.data?.data.lanes} imageHost={imageHost} />
     </main>
   )
 }

@@ -1,22 +1,22 @@
 /**
- * The header as every layout shows it: brand, visitor actions, language and theme, and
- * the game nav (optional, and collapsible on the lottery pages).
+ * The header as every layout shows it, one row on a phone: the brand; for a member the
+ * balance (a tap refreshes it), Deposit and the inbox, for a visitor Log in and Register;
+ * then the menu (language, theme, the account's pages). Wide screens add the game nav.
  */
-import { useLingui } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
 import { AppHeader } from '../../components/layout/app-header'
-import { LanguageSwitcher } from '../../components/layout/language-switcher'
-import { ThemeSwitcher } from '../../components/layout/theme-switcher'
 import { pickCdn } from '../../utils/cdn'
 import { brandQueryOptions } from '../../lib/brand-query'
 import { statusQueryOptions } from '../../lib/status-query'
 import { vendorsQueryOptions } from '../../features/games/api/get-vendors'
 import { GameNav } from '../../features/games/components/game-nav'
-import { AccountArea } from '../../features/auth/components/account-area'
 import { openProtected } from '../../lib/guards'
+import { openModal } from '../../lib/modal-store'
 import { useSession } from '../../lib/session'
+import { HeaderMenu } from './header-menu'
 import { lazyMoney } from './money-lazy'
 
 // Only a member has an inbox: visitors never load its code.
@@ -41,54 +41,50 @@ export function SiteHeader({ nav = 'shown' }: { nav?: 'shown' | 'toggle' | 'none
 
   return (
     <AppHeader
+      member={token !== null}
       brand={
-        <Link to="/index" className="brand">
+        // Named in full even where a narrow screen shows the short name.
+        <Link to="/index" className="brand" aria-label={brand.brandName}>
           <img src={brand.logoUrl} alt="" width={32} height={32} />
-          <span>{brand.brandName}</span>
+          <span className="brand-full">{brand.brandName}</span>
+          <span className="brand-short">{brand.shortName}</span>
         </Link>
-      }
-      tools={
-        <>
-          <LanguageSwitcher available={brand.languages} />
-          <ThemeSwitcher />
-        </>
-      }
-      money={
-        <>
-          {token ? (
-            <Suspense fallback={null}>
-              <HeaderBalance />
-            </Suspense>
-          ) : null}
-          <button
-            type="button"
-            className="button button-light"
-            onClick={() => openProtected('memberCentre', { page: 'depositv2' })}
-          >
-            {t`Deposit`}
-          </button>
-          <button
-            type="button"
-            className="button button-light"
-            onClick={() => openProtected('memberCentre', { page: 'withdraw' })}
-          >
-            {t`Withdrawal`}
-          </button>
-        </>
       }
       actions={
         <>
           {token ? (
-            <Suspense fallback={null}>
-              <InboxButton />
-            </Suspense>
-          ) : null}
-          <AccountArea />
+            <>
+              {/* The balance's box is held while its code loads, so nothing beside it moves. */}
+              <Suspense fallback={<span className="header-balance" aria-hidden="true" />}>
+                <HeaderBalance />
+              </Suspense>
+              <button
+                type="button"
+                className="button button-accent header-deposit"
+                onClick={() => openProtected('memberCentre', { page: 'depositv2' })}
+              >
+                {t`Deposit`}
+              </button>
+              <Suspense fallback={null}>
+                <InboxButton />
+              </Suspense>
+            </>
+          ) : (
+            <>
+              <button type="button" className="button button-light" onClick={() => openModal('login')}>
+                <Trans>Log in</Trans>
+              </button>
+              <button type="button" className="button button-accent" onClick={() => openModal('register')}>
+                <Trans>Register</Trans>
+              </button>
+            </>
+          )}
+          <HeaderMenu languages={brand.languages} />
         </>
       }
       nav={
         nav === 'none' ? undefined : (
-          <>
+          <div className="header-nav">
             {nav === 'toggle' ? (
               <button
                 type="button"
@@ -100,7 +96,7 @@ export function SiteHeader({ nav = 'shown' }: { nav?: 'shown' | 'toggle' | 'none
               </button>
             ) : null}
             {navOpen ? <GameNav lanes={lanes} imageHost={imageHost} /> : null}
-          </>
+          </div>
         )
       }
     />

@@ -33,8 +33,8 @@ export interface GameGridProps {
   refusal?: (err: unknown) => string | undefined
 }
 
-/** The hearts: the member's favourite codes, and adding or removing one. */
-function useFavorites() {
+/** The hearts: the member's favourite codes, and adding or removing one (the home rows too). */
+export function useFavorites() {
   const { i18n } = useLingui()
   const { token } = useSession()
   const ids = useQuery({ ...favoriteIdsQueryOptions(), enabled: !!token })

@@ -1,0 +1,164 @@
+/**
+ * The home page's banner carousel, from the brand's banner announcements (type B) and
+ * their art: a row of slides the finger swipes (scroll snapping), dots to pick one, and an
+ * advance every few seconds that stops while the pointer is over it or focus is in it,
+ * while the page is hidden, when the player pauses it, and never starts for a player who
+ * asked for reduced motion. The box has its size before the art loads (no shift); the
+ * server's first screen draws the first slide the same way (server/http/shell.ts).
+ */
+import { useLingui } from '@lingui/react/macro'
+import { useRouter } from '@tanstack/react-router'
+import { useEffect, useRef, useState, type MouseEvent } from 'react'
+import type { Notice } from '#contract/content'
+import { fallbackBannerArt, safeBannerLink } from '#contract/first-screen'
+import { cdnUrl } from '../../utils/cdn'
+
+const advanceMs = 5000
+
+/** The banner's art, or one of the generated drawings by position when the operator gave none. */
+export function bannerImage(banner: Notice, index: number, imageHost: string): string {
+  return banner.imageUrl ? cdnUrl(imageHost, banner.imageUrl) : fallbackBannerArt(index)
+}
+
+function reducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches
+}
+
+export function BannerCarousel({ banners, imageHost }: { banners: readonly Notice[]; imageHost: string }) {
+  const { t } = useLingui()
+  const router = useRouter()
+  const track = useRef<HTMLDivElement>(null)
+  const [current, setCurrent] = useState(0)
+  const [held, setHeld] = useState(false)
+  const [paused, setPaused] = useState(() => reducedMotion())
+  const count = banners.length
+
+  const show = (i: number) => {
+    const el = track.current
+    if (!el) return
+    const slide = el.children[i] as HTMLElement | undefined
+    if (!slide || typeof el.scrollTo !== 'function') return
+    el.scrollTo({ left: slide.offsetLeft - el.offsetLeft, behavior: reducedMotion() ? 'auto' : 'smooth' })
+  }
+
+  // The current slide follows the scroll (a swipe, a dot, or the advance).
+  useEffect(() => {
+    const el = track.current
+    if (!el) return
+    const onScroll = () => {
+      const w = el.clientWidth
+      if (w > 0) setCurrent(Math.min(count - 1, Math.max(0, Math.round(el.scrollLeft / w))))
+    }
+    el.addEventListener('scroll', onScroll, { passive: true })
+    return () => el.removeEventListener('scroll', onScroll)
+  }, [count])
+
+  useEffect(() => {
+    if (count < 2 || held || paused) return
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === 'hidden') return
+      const el = track.current
+      if (!el) return
+      const w = el.clientWidth || 1
+      show((Math.round(el.scrollLeft / w) + 1) % count)
+    }, advanceMs)
+    return () => window.clearInterval(timer)
+  }, [count, held, paused])
+
+  if (count === 0) return null
+  return (
+    <section
+      className="banner-carousel"
+      aria-roledescription={t`carousel`}
+      aria-label={t`Banners`}
+      onPointerEnter={() => setHeld(true)}
+      onPointerLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setHeld(false)
+      }}
+    >
+      <div className="banner-track" ref={track}>
+        {banners.map((b, i) => {
+          const href = safeBannerLink(b.linkUrl)
+          const body = (
+            <>
+              <img
+                className="banner-art"
+                src={bannerImage(b, i, imageHost)}
+                alt=""
+                width={720}
+                height={300}
+                decoding="async"
+                loading={i === 0 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 ? 'high' : 'auto'}
+              />
+              <span className="banner-text">
+                <strong className="banner-title">{b.title}</strong>
+                <span className="banner-line">{b.content.replace(/<[^>]*>/g, '')}</span>
+              </span>
+            </>
+          )
+          return (
+            <div
+              key={b.id}
+              className="banner-slide"
+              role="group"
+              aria-roledescription={t`slide`}
+              aria-label={t`${i + 1} of ${count}`}
+              aria-hidden={i === current ? undefined : true}
+            >
+              {href ? (
+                <a
+                  href={href}
+                  className="banner-link"
+                  tabIndex={i === current ? undefined : -1}
+                  {...(href.startsWith('/')
+                    ? {
+                        // A page of the portal opens in the app, not as a new page load.
+                        onClick: (e: MouseEvent) => {
+                          e.preventDefault()
+                          router.history.push(href)
+                        },
+                      }
+                    : { target: '_blank', rel: 'noopener noreferrer' })}
+                >
+                  {body}
+                </a>
+              ) : (
+                <div className="banner-link">{body}</div>
+              )}
+            </div>
+          )
+        })}
+      </div>
+      {count > 1 ? (
+        <div className="banner-controls">
+          <button
+            type="button"
+            className="banner-pause"
+            aria-pressed={paused}
+            aria-label={t`Pause banners`}
+            onClick={() => setPaused((p) => !p)}
+          >
+            <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
+              <path fill="currentColor" d={paused ? 'M8 5v14l11-7Z' : 'M7 5h4v14H7zm6 0h4v14h-4z'} />
+            </svg>
+          </button>
+          {banners.map((b, i) => (
+            <button
+              key={b.id}
+              type="button"
+              className="banner-dot"
+              aria-label={t`Show banner ${i + 1}`}
+              aria-current={i === current ? 'true' : undefined}
+              onClick={() => show(i)}
+            >
+              <span aria-hidden="true" />
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </section>
+  )
+}

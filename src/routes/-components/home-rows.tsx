@@ -1,0 +1,215 @@
+/**
+ * The home page's rows, each a titled strip that scrolls sideways with a "See all" link:
+ * hot games, the member's recent games, and the vendors of each game type with their
+ * logos. A row keeps its height from the first frame (skeleton tiles while it loads, the
+ * same boxes after), so nothing below it moves.
+ */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import type { Game, VendorLane } from '#contract/games'
+import { LazyImage } from '../../components/ui/lazy-image'
+import { cdnUrl } from '../../utils/cdn'
+import { useFavorites } from '../../features/games/components/game-grid'
+import { GameTile } from '../../features/games/components/game-tile'
+import { GameTypeLabel, gameTypeNames } from '../../features/games/components/game-type-label'
+import { gameTypeRoute } from '../../features/games/game-types'
+import '../../features/games/components/games-page.css'
+
+function RowHead({ id, title, more }: { id: string; title: ReactNode; more?: ReactNode }) {
+  return (
+    <div className="row-head">
+      <h2 id={id} className="row-title">
+        {title}
+      </h2>
+      {more}
+    </div>
+  )
+}
+
+/** The lobby of a row's games (its first vendor's tab). */
+function SeeAll({ to, label }: { to: (typeof gameTypeRoute)[keyof typeof gameTypeRoute]; label: string }) {
+  return (
+    <Link to={to} search={{ page: undefined }} className="row-more" aria-label={label}>
+      <Trans>See all</Trans>
+      <span aria-hidden="true"> ›</span>
+    </Link>
+  )
+}
+
+function TileSkeletons({ count }: { count: number }) {
+  return (
+    <>
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i} className="game-tile game-tile-skeleton" aria-hidden="true">
+          <span className="game-tile-art skeleton-block" />
+          <span className="skeleton-line" />
+        </li>
+      ))}
+    </>
+  )
+}
+
+/** A strip of game tiles (launch, badges and hearts are the lobby's own GameTile). */
+function GameStrip({
+  games,
+  imageHost,
+  label,
+  empty,
+}: {
+  games: readonly Game[] | undefined
+  imageHost: string
+  label: string
+  empty: ReactNode
+}) {
+  const { t } = useLingui()
+  const { favorite, busy, toggle } = useFavorites()
+  if (!games) {
+    return (
+      <div role="status" aria-busy="true" className="row-status">
+        <span className="visually-hidden">{t`Loading games…`}</span>
+        <ul className="game-row" aria-hidden="true">
+          <TileSkeletons count={6} />
+        </ul>
+      </div>
+    )
+  }
+  if (games.length === 0) return <p className="row-empty">{empty}</p>
+  return (
+    <ul className="game-row" aria-label={label}>
+      {games.map((g) => (
+        <GameTile
+          key={g.gameId}
+          game={g}
+          imageHost={imageHost}
+          favorite={favorite.has(g.gameId)}
+          favoriteBusy={busy(g.gameId)}
+          onFavorite={toggle}
+        />
+      ))}
+    </ul>
+  )
+}
+
+export function HotGamesRow({ games, imageHost }: { games: readonly Game[] | undefined; imageHost: string }) {
+  const { t } = useLingui()
+  const name = t`Hot games`
+  return (
+    <section className="home-row" aria-labelledby="hot-games-title">
+      <RowHead
+        id="hot-games-title"
+        title={
+          <>
+            <span className="row-flame" aria-hidden="true" />
+            <Trans>Hot games</Trans>
+          </>
+        }
+        more={<SeeAll to="/rng" label={t`See all: ${name}`} />}
+      />
+      <GameStrip
+        games={games}
+        imageHost={imageHost}
+        label={name}
+        empty={<Trans>No hot games right now.</Trans>}
+      />
+    </section>
+  )
+}
+
+export function RecentGamesRow({
+  games,
+  imageHost,
+}: {
+  games: readonly Game[] | undefined
+  imageHost: string
+}) {
+  const { t } = useLingui()
+  return (
+    <section className="home-row" aria-labelledby="recent-games-title">
+      <RowHead id="recent-games-title" title={<Trans>Recently played</Trans>} />
+      <GameStrip
+        games={games}
+        imageHost={imageHost}
+        label={t`Recently played`}
+        empty={<Trans>The games you play will show here.</Trans>}
+      />
+    </section>
+  )
+}
+
+/** One game type's vendors, with their logos, each opening its lobby tab. */
+function VendorLaneRow({ lane, imageHost }: { lane: VendorLane; imageHost: string }) {
+  const { t, i18n } = useLingui()
+  const name = i18n._(gameTypeNames[lane.gameType])
+  const to = gameTypeRoute[lane.gameType]
+  const id = `lane-${lane.gameType}`
+  return (
+    <section className="home-row" aria-labelledby={id}>
+      <RowHead
+        id={id}
+        title={<GameTypeLabel type={lane.gameType} />}
+        more={<SeeAll to={to} label={t`See all: ${name}`} />}
+      />
+      <ul className="vendor-row">
+        {lane.cards.map((v) => (
+          <li key={v.vassalage}>
+            <Link to={to} search={{ page: v.vassalage }} className="vendor-chip">
+              <LazyImage src={cdnUrl(imageHost, v.logo)} alt="" width={120} height={60} />
+              <span className="vendor-chip-name">{v.displayName}</span>
+              {v.isHot ? (
+                <span className="vendor-chip-hot">
+                  <Trans>Hot</Trans>
+                </span>
+              ) : null}
+              {v.maintenance ? (
+                <span className="vendor-chip-off">
+                  <Trans>Maintenance</Trans>
+                </span>
+              ) : null}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+export function VendorLanes({
+  lanes,
+  imageHost,
+}: {
+  lanes: readonly VendorLane[] | undefined
+  imageHost: string
+}) {
+  const { t } = useLingui()
+  if (!lanes) {
+    return (
+      <div role="status" aria-busy="true" className="row-status">
+        <span className="visually-hidden">{t`Loading`}</span>
+        {[0, 1].map((i) => (
+          <div key={i} className="home-row" aria-hidden="true">
+            <div className="row-head">
+              <span className="skeleton-line row-title-skeleton" />
+            </div>
+            <ul className="vendor-row">
+              {Array.from({ length: 4 }, (_, j) => (
+                <li key={j}>
+                  <span className="vendor-chip vendor-chip-skeleton skeleton-block" />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    )
+  }
+  return (
+    <>
+      {lanes
+        .filter((l) => l.cards.length > 0)
+        .map((lane) => (
+          <VendorLaneRow key={lane.gameType} lane={lane} imageHost={imageHost} />
+        ))}
+    </>
+  )
+}
