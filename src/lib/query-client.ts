@@ -36,11 +36,20 @@ export function createQueryClient(): QueryClient {
   })
 }
 
-/** The boot reads small enough for localStorage (lists live in the worker's IndexedDB). */
-const persistedSystemReads = new Set(['status', 'whitelabel', 'consolidatedSettings'])
+/**
+ * The boot reads (what the server's shell carries: brand, white-label, status, the
+ * announcements) are small and kept in localStorage so an offline start has them. Lists
+ * (vendor lanes, game lists, help) live in the service worker's IndexedDB instead.
+ */
+const persistedBootReads = new Set([
+  'system/status',
+  'system/whitelabel',
+  'system/consolidatedSettings',
+  'content/announcements',
+])
 
 /** The small boot queries kept on the device between visits (never anything of a session). */
 export function persistedQuery(query: Query): boolean {
   const [area, name] = query.queryKey
-  return query.state.status === 'success' && area === 'system' && persistedSystemReads.has(String(name))
+  return query.state.status === 'success' && persistedBootReads.has(`${String(area)}/${String(name)}`)
 }

@@ -1,7 +1,8 @@
 /**
  * Offline, in one place (mounted once by the root):
- * - a banner while the browser is offline, with the age of the saved lobby data on screen
- *   (the worker's `X-Cache-Stored-At`, src/lib/offline-data.ts);
+ * - a banner while the browser is offline, with the age of the oldest data on screen (the
+ *   worker's `X-Cache-Stored-At` of its answers, src/lib/offline-data.ts, or a query
+ *   restored from localStorage);
  * - a page whose data was never saved (a read paused with nothing to show) says it is not
  *   available offline, with a way back, instead of loading bars;
  * - the lobby reads refetch when the worker reports a refreshed answer. Back online,
@@ -29,12 +30,31 @@ function nothingSaved(queryClient: QueryClient): boolean {
     )
 }
 
-function useNothingSaved(queryClient: QueryClient): boolean {
+/** A value read from the query cache, kept current as the cache changes. */
+function useFromQueryCache<T extends number | boolean | null>(
+  queryClient: QueryClient,
+  read: (qc: QueryClient) => T,
+  server: T,
+): T {
   return useSyncExternalStore(
     (cb) => queryClient.getQueryCache().subscribe(cb),
-    () => nothingSaved(queryClient),
-    () => false,
+    () => read(queryClient),
+    () => server,
   )
+}
+
+/**
+ * When the oldest data on screen was fetched: the worker's stored-at of its answers, or a
+ * query restored from the device (its own fetch time), whichever is older.
+ */
+function oldestFetched(queryClient: QueryClient): number | null {
+  const times = queryClient
+    .getQueryCache()
+    .findAll({ type: 'active' })
+    .flatMap(({ state }) =>
+      state.data !== undefined && state.dataUpdatedAt > 0 ? [state.dataUpdatedAt] : [],
+    )
+  return times.length ? Math.min(...times) : null
 }
 
 /** The current time, ticking each minute while `active`. */
@@ -53,14 +73,17 @@ export function OfflineStatus() {
   const online = useOnline()
   const queryClient = useQueryClient()
   const storedAt = useOldestStoredAt()
-  const unavailable = useNothingSaved(queryClient)
+  const unavailable = useFromQueryCache(queryClient, nothingSaved, false)
+  const fetchedAt = useFromQueryCache(queryClient, oldestFetched, null)
   const now = useMinuteClock(!online)
   const { i18n } = useLingui()
 
   useEffect(() => listenForRefreshedData(queryClient), [queryClient])
 
   if (online) return null
-  const ago = storedAt ? formatAge(storedAt, now, i18n.locale) : null
+  const oldest =
+    storedAt !== null && fetchedAt !== null ? Math.min(storedAt, fetchedAt) : (storedAt ?? fetchedAt)
+  const ago = oldest ? formatAge(oldest, now, i18n.locale) : null
   const banner = (
     <div className="offline-banner" role="status">
       {ago ? (
