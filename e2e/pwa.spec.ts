@@ -45,11 +45,11 @@ test('the service worker takes over and the shell reloads offline with the saved
   try {
     await page.reload()
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Lotus Play' })).toBeVisible()
-    await expect(page.getByText(/You are offline\. Showing what was saved on this device at /)).toBeVisible()
+    await expect(page.getByText(/You are offline\. Showing saved data, updated /)).toBeVisible()
     await expect(page.getByRole('region', { name: 'Slots' }).getByRole('link').first()).toBeVisible()
-    // Another route of the shell opens offline too.
+    // Another route of the shell opens offline too; its data was never saved, and it says so.
     await page.goto('/help')
-    await expect(page.getByRole('heading', { level: 1, name: 'Help centre' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Not available offline' })).toBeVisible()
   } finally {
     await context.setOffline(false)
   }

@@ -16,6 +16,7 @@ import { clientErrorHandler, installErrorHandling, loggable } from './http/error
 import { registerDevPages } from './http/dev-pages'
 import { compressAbove, createHotReads, type HotReads } from './http/hot-reads'
 import { registerManifest } from './http/manifest'
+import { registerAppInstall } from './http/app-install'
 import { registerSecurityHeaders } from './http/security-headers'
 import { registerStatic } from './http/static'
 import type { Database } from './plugins/external/db'
@@ -342,6 +343,11 @@ export async function buildApp(
   registerSeamlessWallet(app, { db, ledger, settings: moneySettings, registry: vendors, now })
   if (demoVendor) await demoVendor.register(app)
   registerManifest(app, repo, config.MERCHANT_CODE)
+  registerAppInstall(app, repo, {
+    merchantCode: config.MERCHANT_CODE,
+    publicUrl: config.PUBLIC_URL,
+    staticDir: config.staticDir,
+  })
   registerGameMedia(app, createGamesRepository(db))
   registerBannerMedia(app)
   if (config.DEV_TOOLS && config.NODE_ENV !== 'production') registerDevPages(app, db)

@@ -12,6 +12,8 @@ export function registerManifest(app: FastifyInstance, repo: SystemRepository, m
       id: '/index',
       name: m?.name ?? 'Portal',
       short_name: m?.shortName ?? 'Portal',
+      // In English: the manifest has one language and the stores read it as such.
+      description: `${m?.name ?? 'Portal'}: live casino, slots, sports and lottery in one app.`,
       lang: m?.defaultLanguage ?? 'km',
       start_url: '/index',
       scope: '/',

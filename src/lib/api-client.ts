@@ -31,6 +31,11 @@ export interface ApiClientOptions {
   /** The Language header: the platform's code (KM, EN, CN, TH, VI). */
   language: () => string
   onSessionKilled?: (code: ErrorCode) => void
+  /**
+   * Every answer checked against the contract, with when the service worker stored it
+   * (its `X-Cache-Stored-At` header, epoch ms; null when it came from the network).
+   */
+  onAnswer?: (def: EndpointDef, storedAt: number | null) => void
   fetch?: typeof fetch
   timeoutMs?: number
 }
@@ -159,7 +164,11 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
 
     if (res.ok) {
       const parsed = successEnvelope(def.response).safeParse(json)
-      if (parsed.success) return parsed.data.value
+      if (parsed.success) {
+        const storedAt = Number(res.headers.get('x-cache-stored-at'))
+        opts.onAnswer?.(def, storedAt > 0 ? storedAt : null)
+        return parsed.data.value
+      }
     }
     const failure = FailureSchema.safeParse(json)
     if (!failure.success) {

@@ -5,6 +5,7 @@
 import { env } from '../config/env'
 import { createApiClient } from './api-client'
 import { languageHeader } from './i18n'
+import { clearDataCache, noteAnswer } from './offline-data'
 import { endSession } from './session'
 import { sessionStore } from './storage'
 
@@ -15,8 +16,10 @@ export const api = createApiClient({
   language: languageHeader,
   // A killed session (expired, revoked, another device): storage is cleared and the user
   // goes home, as the platform's own client does.
+  onAnswer: (def, storedAt) => noteAnswer(def.name, storedAt),
   onSessionKilled: () => {
     endSession()
+    clearDataCache()
     window.location.assign('/')
   },
 })

@@ -12,7 +12,7 @@ import { memberInfoQueryOptions } from '../features/auth/api/auth-api'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createRootRouteWithContext, Link, Outlet, redirect, useLocation } from '@tanstack/react-router'
 import { isFlagEnabled, openWithoutLogin } from '#contract/system'
-import { OfflineBanner } from '../components/layout/offline-banner'
+import { OfflineStatus } from '../features/offline/components/offline-status'
 import { RoutePending } from '../components/layout/route-states'
 import { Toasts } from '../components/ui/toasts'
 import { sessionStore } from '../lib/storage'
@@ -71,7 +71,7 @@ function Root() {
   if (s.regionRestriction) return <RegionRestrictedPage />
   return (
     <>
-      <OfflineBanner savedAt={status.dataUpdatedAt || null} />
+      <OfflineStatus />
       <Outlet />
       <ModalHost />
       <LaunchLoader />

@@ -2,13 +2,16 @@
 /**
  * The service worker: precaches the shell and lazy chunks, answers navigations from the
  * network (the server's shell carries the brand's boot data and first screen) with the
- * cached shell when the network fails or is slow (never API paths), waits for the page's
- * word before taking over, and shows web push notices (push.ts).
+ * cached shell when the network fails or is slow (never API paths), serves the public lobby
+ * reads stale-while-revalidate from IndexedDB (data-cache.ts, rows in cache-rules.ts), waits
+ * for the page's word before taking over, and shows web push notices (push.ts).
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { serverPathPattern } from '../contract/server-paths'
-import { PageToWorkerSchema } from './messages'
+import { cachedRows } from './cache-rules'
+import { DataCache, registerCacheRule, ruleFor } from './data-cache'
+import { PageToWorkerSchema, type WorkerToPage } from './messages'
 import { registerPush } from './push'
 
 declare let self: ServiceWorkerGlobalScope
@@ -39,9 +42,35 @@ registerRoute(
   ),
 )
 
+for (const row of cachedRows) registerCacheRule(row)
+
+const dataCache = new DataCache({
+  notify: (msg: WorkerToPage) => {
+    void self.clients
+      .matchAll({ type: 'window' })
+      .then((windows) => windows.forEach((w) => w.postMessage(msg)))
+  },
+})
+
+// The lobby reads: stored answer at once, refreshed behind it. Any failure of the store
+// falls through to the plain network, so the worker never answers worse than no worker.
+registerRoute(
+  ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && ruleFor(url) !== undefined,
+  async ({ request, event }) => {
+    const waitUntil = (p: Promise<unknown>) => (event as ExtendableEvent).waitUntil(p)
+    try {
+      return (await dataCache.handle(request, waitUntil)) ?? (await fetch(request))
+    } catch {
+      return fetch(request)
+    }
+  },
+)
+
 registerPush(self)
 
 self.addEventListener('message', (event) => {
   const msg = PageToWorkerSchema.safeParse(event.data)
-  if (msg.success && msg.data.type === 'SKIP_WAITING') void self.skipWaiting()
+  if (!msg.success) return
+  if (msg.data.type === 'SKIP_WAITING') void self.skipWaiting()
+  if (msg.data.type === 'CLEAR_DATA_CACHE') event.waitUntil(dataCache.clear().catch(() => undefined))
 })

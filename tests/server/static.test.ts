@@ -38,7 +38,12 @@ describe('serving the built PWA', () => {
     expect(res.statusCode).toBe(200)
     expect(res.headers['cache-control']).toBe('no-cache')
     expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/)
-    expect(res.json()).toMatchObject({ name: 'Lotus Play', short_name: 'Lotus', display: 'standalone' })
+    expect(res.json()).toMatchObject({
+      name: 'Lotus Play',
+      short_name: 'Lotus',
+      display: 'standalone',
+      description: expect.stringContaining('Lotus Play') as unknown,
+    })
   })
 
   it('revalidates a shell file with its etag (304 Not Modified)', async () => {

@@ -3,7 +3,7 @@
  * routes get the cached shell, and no server-owned path ever does.
  */
 import type * as WorkboxRouting from 'workbox-routing'
-import type { NavigationRoute } from 'workbox-routing'
+import { NavigationRoute } from 'workbox-routing'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { serverPathPrefixes } from '#contract/server-paths'
 
@@ -24,8 +24,9 @@ let route: NavigationRoute
 beforeAll(async () => {
   Object.assign(self, { __WB_MANIFEST: [] })
   await import('../../src/sw/sw')
-  expect(registered).toHaveLength(1)
-  route = registered[0] as NavigationRoute
+  // The navigation route, and the lobby data cache's route (data-cache.test.ts).
+  expect(registered).toHaveLength(2)
+  route = registered.find((r): r is NavigationRoute => r instanceof NavigationRoute)!
 })
 
 function answersWithShell(pathAndQuery: string): boolean {
@@ -48,4 +49,21 @@ describe('the service worker', () => {
       expect(answersWithShell(url)).toBe(false)
     },
   )
+})
+
+describe('the lobby data route', () => {
+  function matchesDataRoute(method: string, pathAndQuery: string): boolean {
+    const url = new URL(pathAndQuery, 'https://portal.example')
+    const request = new Request(url, { method })
+    // registerRoute(match, handler): the mock keeps the match callback.
+    const match = registered.find((r) => typeof r === 'function') as (o: object) => boolean
+    return match({ url, request, sameOrigin: true })
+  }
+
+  it('takes the GETs of the cached lobby rows only', () => {
+    expect(matchesDataRoute('GET', '/wps/relay/GCSGAME_gameVendor')).toBe(true)
+    expect(matchesDataRoute('GET', '/wps/relay/MCSFE_getListAnnouncements?types=B')).toBe(true)
+    expect(matchesDataRoute('POST', '/wps/relay/GCSGAME_gameVendor')).toBe(false)
+    expect(matchesDataRoute('GET', '/wps/relay/MCSFE_getFavoriteGames')).toBe(false)
+  })
 })

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { api } from '../../lib/api'
 import { memberKey } from '../../lib/member-keys'
+import { clearDataCache } from '../../lib/offline-data'
 import { endSession } from '../../lib/session'
 import { showToast } from '../../lib/toast-store'
 import { identityEndpoints } from '#contract/identity'
@@ -16,6 +17,7 @@ export function useLogout() {
     // The local session ends even when the network is down; the server's expires by itself.
     await api.call(identityEndpoints.logout).catch(() => undefined)
     endSession()
+    clearDataCache()
     queryClient.removeQueries({ queryKey: memberKey })
     showToast(t`You have logged out.`, 'info')
     await navigate({ to: '/index' })

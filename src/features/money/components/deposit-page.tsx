@@ -11,7 +11,9 @@ import type { DepositMethod, ImageUpload } from '#contract/funds'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { FormError } from '../../../components/ui/form-error'
 import { TextField } from '../../../components/ui/text-field'
+import { NeedsNetwork } from '../../../components/ui/needs-network'
 import { PushOffer } from '../../../components/ui/push-offer'
+import { useOnline } from '../../../lib/network'
 import { showToast } from '../../../lib/toast-store'
 import { useCreateBankDeposit } from '../api/create-bank-deposit'
 import { useCreateOnlineDeposit } from '../api/create-online-deposit'
@@ -81,6 +83,7 @@ function DepositForm({ method, currency }: { method: DepositMethod; currency: Cu
   const [receipt, setReceipt] = useState<ImageUpload | null>(null)
   const [errors, setErrors] = useState<Errors>({})
   const [requested, setRequested] = useState(false)
+  const online = useOnline()
   const bankDeposit = useCreateBankDeposit({
     mutationConfig: {
       onSuccess: () => {
@@ -173,7 +176,13 @@ function DepositForm({ method, currency }: { method: DepositMethod; currency: Cu
           </p>
         )}
         <FormError text={formError} />
-        <button type="submit" className="button button-primary button-block" disabled={pending}>
+        <NeedsNetwork id="deposit-needs-network" online={online} />
+        <button
+          type="submit"
+          className="button button-primary button-block"
+          disabled={pending || !online}
+          aria-describedby={online ? undefined : 'deposit-needs-network'}
+        >
           {bank ? <Trans>Submit deposit</Trans> : <Trans>Pay online</Trans>}
         </button>
       </form>

@@ -12,7 +12,9 @@ import { FormError } from '../../../components/ui/form-error'
 import { SelectField } from '../../../components/ui/select-field'
 import { TextField } from '../../../components/ui/text-field'
 import { ApiError } from '../../../lib/api-client'
+import { NeedsNetwork } from '../../../components/ui/needs-network'
 import { PushOffer } from '../../../components/ui/push-offer'
+import { useOnline } from '../../../lib/network'
 import { showToast } from '../../../lib/toast-store'
 import { bankCardsQueryOptions } from '../api/get-bank-cards'
 import { withdrawSettingsQueryOptions } from '../api/get-withdraw-settings'
@@ -103,6 +105,7 @@ function WithdrawForm({
   const [paymentPassword, setPaymentPassword] = useState('')
   const [invalid, setInvalid] = useState<Errors>({})
   const [requested, setRequested] = useState(false)
+  const online = useOnline()
   const withdraw = useWithdraw({
     mutationConfig: {
       onSuccess: () => {
@@ -173,7 +176,13 @@ function WithdrawForm({
           required
         />
         <FormError text={errors.form} />
-        <button type="submit" className="button button-primary button-block" disabled={withdraw.isPending}>
+        <NeedsNetwork id="withdraw-needs-network" online={online} />
+        <button
+          type="submit"
+          className="button button-primary button-block"
+          disabled={withdraw.isPending || !online}
+          aria-describedby={online ? undefined : 'withdraw-needs-network'}
+        >
           <Trans>Withdraw</Trans>
         </button>
       </form>

@@ -32,6 +32,7 @@ export function PushListener() {
         void syncPushSubscription()
         return
       }
+      if (msg.data.type !== 'PUSH_NOTICE') return
       const { notice } = msg.data
       showToast(
         `${notice.title}: ${notice.body}`,

@@ -1,0 +1,73 @@
+/**
+ * Offline lobbies at 360 px: after /index and /rng were browsed online, the network goes
+ * away (the page offline, and every request the service worker makes itself aborted) and
+ * a reload still shows the vendors, the games and the announcements, with their age; a
+ * page never opened says it is not available offline.
+ */
+import type { BrowserContext, Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('lang', 'en')
+    sessionStorage.setItem('index-notice-seen', '1')
+  })
+})
+
+/** Waits until the page's service worker is activated and controls the page. */
+async function controlled(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true))
+  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) await page.reload()
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated')
+}
+
+/** The network is gone: the page is offline and the worker's own requests fail too. */
+async function goOffline(context: BrowserContext): Promise<void> {
+  await context.route('**/*', (route) => route.abort('internetdisconnected'))
+  await context.setOffline(true)
+}
+
+const age = /You are offline\. Showing saved data, updated (this minute|\d+ minutes? ago)\./
+
+test('lobbies browsed online reload offline with their age; an unvisited page is unavailable', async ({
+  page,
+  context,
+}) => {
+  const providers = page.getByRole('navigation', { name: 'Game providers' })
+  const games = page.getByRole('list', { name: / games$/ })
+  const announcements = page.getByRole('button', { name: /^Announcements: .*Lotus Play/ })
+
+  await page.goto('/index')
+  await controlled(page)
+  await expect(announcements).toBeVisible()
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Slots' }),
+  ).toBeVisible()
+  await page.goto('/rng')
+  await expect(providers.getByRole('link').first()).toBeVisible()
+  await expect(games.getByRole('listitem').first()).toBeVisible()
+
+  await goOffline(context)
+  try {
+    await page.reload()
+    await expect(page.getByRole('status').filter({ hasText: age })).toBeVisible()
+    await expect(providers.getByRole('link').first()).toBeVisible()
+    await expect(games.getByRole('listitem').first()).toBeVisible()
+
+    await page.goto('/index')
+    await expect(page.getByRole('status').filter({ hasText: age })).toBeVisible()
+    await expect(announcements).toBeVisible()
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Slots' }),
+    ).toBeVisible()
+
+    await page.goto('/help')
+    await expect(page.getByRole('heading', { name: 'Not available offline' })).toBeVisible()
+    await page.getByRole('button', { name: 'Go back' }).click()
+    await expect(page).toHaveURL(/\/index$/)
+    await expect(announcements).toBeVisible()
+  } finally {
+    await context.unrouteAll({ behavior: 'ignoreErrors' })
+    await context.setOffline(false)
+  }
+})

@@ -1,0 +1,114 @@
+/**
+ * The install files made from the brand in the database, for the /down page:
+ *
+ * - `GET /wps/app/ios.mobileconfig`: an iOS configuration profile holding one managed Web
+ *   Clip (the "iOS lite" app: the site full screen from the home screen). Its
+ *   PayloadIdentifiers and PayloadUUIDs are derived from the brand code, so a new download
+ *   replaces the installed profile instead of adding a second one, and two brands never
+ *   collide. The profile is unsigned: iOS shows it as "Not Signed" but installs it.
+ *   Signing (CMS with the operator's certificate) is not built.
+ * - `GET /wps/app/qr.svg`: the site's address as a QR code (SVG), to open it on a phone.
+ *
+ * The site's address is PUBLIC_URL when set, else the request's own origin.
+ */
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import * as plist from 'plist'
+import QRCode from 'qrcode'
+import { iosProfileContentType, iosProfilePath, siteQrPath } from '#contract/app-install'
+import type { SystemRepository } from '../system/system-repository'
+
+/** A UUID made from the brand code and a purpose: the same for the brand on every download. */
+export function stableUuid(brandCode: string, purpose: string): string {
+  const h = createHash('sha256').update(`portal-webclip:${brandCode}:${purpose}`).digest()
+  h[6] = (h[6]! & 0x0f) | 0x50 // version 5 (name-based)
+  h[8] = (h[8]! & 0x3f) | 0x80 // RFC 4122 variant
+  const x = h.subarray(0, 16).toString('hex').toUpperCase()
+  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20, 32)}`
+}
+
+export interface WebClipBrand {
+  code: string
+  name: string
+  label: string
+}
+
+/** The profile's plist (XML): one com.apple.webClip.managed payload. */
+export function buildIosProfile(brand: WebClipBrand, siteUrl: string, icon: Buffer | null): string {
+  const id = `com.portal.${brand.code.toLowerCase().replace(/[^a-z0-9-]/g, '-')}`
+  const clip: Record<string, plist.PlistValue> = {
+    PayloadType: 'com.apple.webClip.managed',
+    PayloadVersion: 1,
+    PayloadIdentifier: `${id}.webclip`,
+    PayloadUUID: stableUuid(brand.code, 'webclip'),
+    PayloadDisplayName: brand.name,
+    Label: brand.label,
+    URL: siteUrl,
+    FullScreen: true,
+    IsRemovable: true,
+    Precomposed: true,
+    ...(icon ? { Icon: icon } : {}),
+  }
+  return plist.build({
+    PayloadType: 'Configuration',
+    PayloadVersion: 1,
+    PayloadIdentifier: id,
+    PayloadUUID: stableUuid(brand.code, 'profile'),
+    PayloadDisplayName: brand.name,
+    PayloadOrganization: brand.name,
+    PayloadDescription: `Adds ${brand.name} to the home screen.`,
+    PayloadRemovalDisallowed: false,
+    PayloadContent: [clip],
+  })
+}
+
+/** The brand icon (192×192 PNG, within the 400×400 iOS takes): the built copy, else the source. */
+function loadIcon(staticDir: string): Buffer | null {
+  let root = path.dirname(fileURLToPath(import.meta.url))
+  while (!existsSync(path.join(root, 'package.json')) && path.dirname(root) !== root)
+    root = path.dirname(root)
+  for (const file of [
+    path.join(staticDir, 'brand/icon-192.png'),
+    path.join(root, 'public/brand/icon-192.png'),
+  ]) {
+    if (existsSync(file)) return readFileSync(file)
+  }
+  return null
+}
+
+export function registerAppInstall(
+  app: FastifyInstance,
+  repo: SystemRepository,
+  opts: { merchantCode: string; publicUrl: string | undefined; staticDir: string },
+): void {
+  const icon = loadIcon(opts.staticDir)
+  const siteUrl = (req: FastifyRequest) =>
+    `${opts.publicUrl ?? `${req.protocol}://${req.host}`}`.replace(/\/$/, '')
+
+  app.get(iosProfilePath, async (req, reply) => {
+    const m = await repo.merchant(opts.merchantCode)
+    const brand = {
+      code: opts.merchantCode,
+      name: m?.name ?? 'Portal',
+      label: m?.shortName ?? m?.name ?? 'Portal',
+    }
+    const body = buildIosProfile(brand, `${siteUrl(req)}/index`, icon)
+    return reply
+      .type(iosProfileContentType)
+      .header('content-disposition', `attachment; filename="${opts.merchantCode.toLowerCase()}.mobileconfig"`)
+      .header('cache-control', 'no-cache')
+      .send(body)
+  })
+
+  app.get(siteQrPath, async (req, reply) => {
+    const svg = await QRCode.toString(`${siteUrl(req)}/index`, {
+      type: 'svg',
+      margin: 2,
+      errorCorrectionLevel: 'M',
+    })
+    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=3600').send(svg)
+  })
+}
