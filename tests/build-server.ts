@@ -57,6 +57,7 @@ export interface BuildOptions {
 export const staticFiles = {
   'index.html':
     '<!doctype html><html lang="km"><head><meta charset="utf-8"><title>Lotus Play</title>' +
+    '<meta name="apple-mobile-web-app-capable" content="yes" />' +
     '<link rel="manifest" href="/manifest.webmanifest"></head>' +
     '<body><div id="root" data-shell="test-shell"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>',
   'sw.js': "self.addEventListener('install', () => self.skipWaiting())\n",

@@ -331,6 +331,10 @@ export function renderShell(
       /<meta name="theme-color" content="[^"]*"\s*\/?>/,
       `<meta name="theme-color" content="${escapeHtml(b.themeColor)}" />`,
     )
+    .replace(
+      '<meta name="apple-mobile-web-app-capable" content="yes" />',
+      `<meta name="apple-mobile-web-app-capable" content="yes" /><meta name="apple-mobile-web-app-title" content="${escapeHtml(b.shortName)}" />`,
+    )
     .replace('</title>', `</title>${preloads}`)
   const screen = firstScreen(boot, catalog)
   const start = html.indexOf(screenStart)

@@ -39,6 +39,8 @@ describe('the shell rendered per brand and language', () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/)
     expect(res.body).toContain('<html lang="km"')
     expect(res.body).toContain('<title>Lotus Play</title>')
+    // The home-screen name on iOS is the brand's short name.
+    expect(res.body).toMatch(/<meta name="apple-mobile-web-app-title" content="[^"<]+" \/>/)
     expect(heading(res.body)).toBe('សូមស្វាគមន៍មកកាន់ Lotus Play')
     expect(res.body).toContain('data-shell="test-shell"')
   })
