@@ -87,6 +87,8 @@ const ApiBody = z.looseObject({
 beforeAll(async () => {
   server = await build({
     now: clock.now,
+    // No platform vendors: this suite wires its own demo vendor against a fake wallet.
+    vendorAdapters: [],
     extend: async (app, deps) => {
       vendor = createDemoVendor({
         db: deps.db,
