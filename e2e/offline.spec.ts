@@ -40,9 +40,7 @@ test('lobbies browsed online reload offline with their age; an unvisited page is
   await page.goto('/index')
   await controlled(page)
   await expect(announcements).toBeVisible()
-  await expect(
-    page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Slots' }),
-  ).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Slots' }).getByRole('link').first()).toBeVisible()
   await page.goto('/rng')
   await expect(providers.getByRole('link').first()).toBeVisible()
   await expect(games.getByRole('listitem').first()).toBeVisible()
@@ -57,9 +55,7 @@ test('lobbies browsed online reload offline with their age; an unvisited page is
     await page.goto('/index')
     await expect(page.getByRole('status').filter({ hasText: age })).toBeVisible()
     await expect(announcements).toBeVisible()
-    await expect(
-      page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Slots' }),
-    ).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Slots' }).getByRole('link').first()).toBeVisible()
 
     await page.goto('/help')
     await expect(page.getByRole('heading', { name: 'Not available offline' })).toBeVisible()
