@@ -95,6 +95,12 @@ export const errorCodes = [
   'vendor_not_found',
   'favorite_game_limit',
   'game_trial_unavailable',
+  // lottery
+  'lottery_game_not_found',
+  'lottery_issue_not_found',
+  'lottery_issue_closed',
+  'lottery_selection_invalid',
+  'lottery_stake_out_of_range',
   // social sign-in
   'social_state_mismatch',
   'social_expired',
@@ -207,6 +213,14 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   favorite_game_limit: 422,
   // The game offers no free play.
   game_trial_unavailable: 422,
+  lottery_game_not_found: 404,
+  lottery_issue_not_found: 404,
+  // The issue closed (or was drawn) before the bet arrived; value.current is the open one.
+  lottery_issue_closed: 409,
+  // value: { index, reason } of the slip line.
+  lottery_selection_invalid: 422,
+  // value: { index, minStake, maxStake } of the slip line.
+  lottery_stake_out_of_range: 422,
   // The sign-in did not come back to the browser that began it, or came back twice.
   social_state_mismatch: 400,
   social_expired: 400,

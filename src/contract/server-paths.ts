@@ -18,6 +18,8 @@ export const serverPathPrefixes = [
   // Game thumbnails and vendor logos the server draws (server/games/media-routes.ts).
   '/media/games',
   '/media/logos',
+  // Lottery game icons (server/lottery/).
+  '/media/lottery',
   // The seamless-wallet API game vendors call (server/vendors/adapter.ts).
   '/vendor-api',
   // The demo vendor's game pages and its own API, in demo mode (server/vendors/demo/).

@@ -81,6 +81,11 @@ const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
   vendor_not_found: msg`This game provider is not available.`,
   favorite_game_limit: msg`You have the most favourite games allowed. Remove one to add another.`,
   game_trial_unavailable: msg`Free play is not available for this game. Log in to play it.`,
+  lottery_game_not_found: msg`This lottery game does not exist or is closed.`,
+  lottery_issue_not_found: msg`This draw does not exist.`,
+  lottery_issue_closed: msg`Betting on this draw has closed. Place your bets on the next draw.`,
+  lottery_selection_invalid: msg`A bet's numbers are not valid. Check the highlighted line.`,
+  lottery_stake_out_of_range: msg`A bet's stake is outside the allowed range.`,
   launch_game_balance_not_enough: msg`Your balance is not enough to play this game.`,
 }
 
