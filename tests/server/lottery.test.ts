@@ -437,9 +437,48 @@ describe('results', () => {
       clock.now().getTime(),
     )
 
-    // The northern draw of the day: made and drawn by the catch-up once its time passed.
-    clock.advance(9 * 3_600_000)
-    await server.services.lottery.catchUp()
+    // The northern draw of the day, with a fixed seed: lo pays per prize ending in the
+    // number, de only on the special prize's last two digits.
+    const vnPlayer = await moneyMember(server, '100.00', 'lvn')
+    const mb = await near(server, 'VN_MB')
+    const mbNumero = mb.current?.numero ?? ''
+    const seed = 'cd'.repeat(32)
+    const mbIssue = await issueRow('VN_MB', mbNumero)
+    await server.db
+      .update(lotteryIssues)
+      .set({ seed, commitment: commitmentOf(seed) })
+      .where(eq(lotteryIssues.id, mbIssue.id))
+    const drawn = drawFromSeed('VN_NORTH', seed, 'VN_MB', mbNumero)
+    const all = drawn.prizes.flatMap((p) => p.numbers)
+    const special = drawn.main.slice(-2)
+    const other = special === '00' ? '01' : '00'
+    const loHits = (n: string) => all.filter((x) => x.endsWith(n)).length
+    orderOf(
+      await place(server, vnPlayer.token, {
+        lottoGameCode: 'VN_MB',
+        numero: mbNumero,
+        bets: [
+          { betType: 'LO2', numbers: [special, other], stake: '1' },
+          { betType: 'DE2', numbers: [special], stake: '1' },
+        ],
+      }),
+    )
+    expect(await mainMinor(server, vnPlayer.token)).toBe(10000n - 300n)
+    // Its draw job's work, at its close (evening in Hanoi).
+    const outcome = await server.services.lottery.settlement.draw(mbIssue.id, mbIssue.closeAt)
+    expect(outcome.state).toBe('drawn')
+    const setting = await plainCall(server, 'GET', '/lgw/games/setting?lottoGameCode=VN_MB')
+    const oddsOf = (t: string) =>
+      valueOf(setting, (v) => (v as { betTypes: { betType: string; odds: string }[] }).betTypes).find(
+        (b) => b.betType === t,
+      )?.odds ?? '0'
+    const milli = (odds: string) => BigInt(Math.round(Number(odds) * 1000))
+    const expectedPay =
+      (100n * milli(oddsOf('LO2')) * BigInt(loHits(special) + loHits(other))) / 1000n +
+      (100n * milli(oddsOf('DE2'))) / 1000n
+    const ledger = server.services.ledger
+    const wallet = await ledger.memberAccount(server.config.MERCHANT_CODE, vnPlayer.id)
+    expect(await ledger.balance(server.db, wallet)).toBe(10000n - 300n + expectedPay)
     const vn = await plainCall(server, 'GET', '/lgw/vn/numeros/opened/game?gameGroupCode=NORTH')
     const north = valueOf(
       vn,
