@@ -339,6 +339,46 @@ describe('void, missed draws and the race at the close', () => {
     expect(await books()).toMatchObject({ ledger: true, lottery: true })
   })
 
+  it('a draw that fails midway leaves no result and nothing paid; its retry settles it whole', async () => {
+    const m = await moneyMember(server, '10.00', 'lf')
+    const n = await near(server, 'E5D3')
+    const numero = n.current?.numero ?? ''
+    const order = orderOf(
+      await place(server, m.token, {
+        lottoGameCode: 'E5D3',
+        numero,
+        bets: [
+          { betType: 'BIG_SMALL', pick: 'BIG', stake: '1' },
+          { betType: 'BIG_SMALL', pick: 'SMALL', stake: '1' },
+        ],
+      }),
+    )
+    const issue = await issueRow('E5D3', numero)
+    // The second bet's stored selection is unreadable: the draw fails partway through.
+    const secondId = Number(order.bets[1]?.betId)
+    await server.db
+      .update(lotteryBets)
+      .set({ selection: { broken: true } })
+      .where(eq(lotteryBets.id, secondId))
+    const at = new Date(n.current?.closeAt ?? 0)
+    await expect(server.services.lottery.settlement.draw(issue.id, at)).rejects.toThrow(
+      /unreadable selection/,
+    )
+    expect((await issueRow('E5D3', numero)).status).toBe('OPEN')
+    expect((await myBets(server, m.token)).list.every((b) => b.status === 'PENDING')).toBe(true)
+    expect(await mainMinor(server, m.token)).toBe(800n)
+    expect(await books()).toMatchObject({ ledger: true, lottery: true })
+    // Repaired, the retry draws it once: exactly one of BIG and SMALL wins.
+    await server.db
+      .update(lotteryBets)
+      .set({ selection: { pick: 'SMALL' } })
+      .where(eq(lotteryBets.id, secondId))
+    expect((await server.services.lottery.settlement.draw(issue.id, at)).state).toBe('drawn')
+    expect((await server.services.lottery.settlement.draw(issue.id, at)).state).toBe('done')
+    expect(await mainMinor(server, m.token)).toBe(800n + 196n)
+    expect(await books()).toMatchObject({ ledger: true, lottery: true })
+  })
+
   it('makes and draws the issues missed while no server ran', async () => {
     await server.services.lottery.catchUp()
     const before = clock.now().getTime()
