@@ -177,7 +177,7 @@ export function lotteryHandlers(deps: LotteryHandlerDeps): HandlerGroup<Endpoint
         throw new AppError('lottery_game_not_found', 'no such lottery game')
       }
       const byId = new Map(chosen.map((g) => [g.row.id, g]))
-      const rows = await keeper.issues.latestDrawn([...byId.keys()], input.pageSize)
+      const rows = await keeper.issues.latestDrawn(caller.merchantCode, [...byId.keys()], input.pageSize)
       return {
         list: rows.flatMap((r) => {
           const g = byId.get(r.gameId)

@@ -106,13 +106,24 @@ export function createIssuesRepository(db: Db) {
     },
 
     /** The brand's latest drawn issues of these games, newest first. */
-    async latestDrawn(gameIds: readonly number[], limit: number, ex: Executor = db): Promise<IssueRow[]> {
+    async latestDrawn(
+      merchantCode: string,
+      gameIds: readonly number[],
+      limit: number,
+      ex: Executor = db,
+    ): Promise<IssueRow[]> {
       if (gameIds.length === 0) return []
       return ex
         .select()
         .from(lotteryIssues)
-        .where(and(inArray(lotteryIssues.gameId, [...gameIds]), eq(lotteryIssues.status, 'DRAWN')))
-        .orderBy(desc(lotteryIssues.closeAt), desc(lotteryIssues.id))
+        .where(
+          and(
+            eq(lotteryIssues.merchantCode, merchantCode),
+            eq(lotteryIssues.status, 'DRAWN'),
+            inArray(lotteryIssues.gameId, [...gameIds]),
+          ),
+        )
+        .orderBy(desc(lotteryIssues.closeAt))
         .limit(limit)
     },
 

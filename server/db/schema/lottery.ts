@@ -104,8 +104,9 @@ export const lotteryIssues = pgTable(
     index('lottery_issues_due')
       .on(t.closeAt)
       .where(sql`${t.status} = 'OPEN'`),
+    // The brand's latest results, newest first.
     index('lottery_issues_results')
-      .on(t.merchantCode, t.drawnAt)
+      .on(t.merchantCode, t.closeAt)
       .where(sql`${t.status} = 'DRAWN'`),
     check('lottery_issues_status', sql`${t.status} in (${inList(issueStatuses)})`),
     check('lottery_issues_times', sql`${t.openAt} < ${t.closeAt}`),
