@@ -94,6 +94,11 @@ export function commitmentOf(seedHex: string): string {
   return createHash('sha256').update(seedBytes(seedHex)).digest('hex')
 }
 
+/** Step 3 of the module doc: a stream byte's digit, or null for the six bytes that are skipped. */
+export function digitOfByte(b: number): number | null {
+  return b < 250 ? b % 10 : null
+}
+
 /** Steps 2 and 3 of the module doc: the exactly uniform digit stream of one issue. */
 function digitStream(key: Buffer, lottoGameCode: string, numero: string): () => number {
   let counter = 0
@@ -106,9 +111,9 @@ function digitStream(key: Buffer, lottoGameCode: string, numero: string): () => 
         counter += 1
         at = 0
       }
-      const b = block[at] ?? 255
+      const digit = digitOfByte(block[at] ?? 255)
       at += 1
-      if (b < 250) return b % 10
+      if (digit !== null) return digit
     }
   }
 }
