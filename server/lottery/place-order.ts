@@ -87,6 +87,14 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
           maxStake: minorToMoney(checked.value.maxStake, currency),
         })
       }
+      if (checked.code === 'validation_failed') {
+        // A stake that is not an amount of the brand's currency: named like any invalid field.
+        const message = `enter a stake above zero with at most ${m.currencyDecimals} decimals`
+        throw new AppError('validation_failed', message, {
+          index: checked.value.index,
+          fields: [{ path: `bets.${checked.value.index}.stake`, code: 'invalid_amount', message }],
+        })
+      }
       throw new AppError(checked.code, 'a bet line cannot be placed', checked.value)
     }
     const lines = checked.lines

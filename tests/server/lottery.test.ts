@@ -249,6 +249,12 @@ describe('placing and settling', () => {
         { lottoGameCode: 'E5D1', numero, bets: [{ ...good, stake: '21' }] },
         'insufficient_balance',
       ],
+      [
+        'stake with too many decimals',
+        { lottoGameCode: 'E5D1', numero, bets: [{ ...good, stake: '1.001' }] },
+        'validation_failed',
+      ],
+      ['zero stake', { lottoGameCode: 'E5D1', numero, bets: [{ ...good, stake: '0' }] }, 'validation_failed'],
       ['malformed numero', { lottoGameCode: 'E5D1', numero: 'x', bets: [good] }, 'validation_failed'],
       ['no bets', { lottoGameCode: 'E5D1', numero, bets: [] }, 'validation_failed'],
     ]
@@ -262,6 +268,14 @@ describe('placing and settling', () => {
     expect(dup.value).toMatchObject({ index: 0 })
     const range = failureOf(await place(server, m.token, cases[5]![1]))
     expect(range.value).toMatchObject({ index: 0, minStake: '1.00', maxStake: '10000.00' })
+    const decimals = failureOf(
+      await place(server, m.token, {
+        lottoGameCode: 'E5D1',
+        numero,
+        bets: [good, { ...good, stake: '1.001' }],
+      }),
+    )
+    expect(decimals.value?.fields?.map((f) => f.path)).toEqual(['bets.1.stake'])
     expect(await mainMinor(server, m.token)).toBe(2000n)
     const [count] = await server.db
       .select({ n: sql<number>`count(*)::int` })
