@@ -1,19 +1,17 @@
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { EmptyState } from '../../components/ui/empty-state'
+import { prizeModes, type PrizeMode } from '#contract/lottery'
+import { LotteryPage, type LotterySearch } from '../../features/lottery/components/lottery-page'
 import { safeCode } from '../-components/search'
 
+const modeOf = (raw: unknown): PrizeMode | undefined => prizeModes.find((m) => m === raw)
+
 export const Route = createFileRoute('/_bar/lottery')({
-  validateSearch: (s: Record<string, unknown>) => ({
-    gameCode: safeCode(s.gameCode),
+  validateSearch: (s: Record<string, unknown>): LotterySearch => ({
+    gameCode: safeCode(s.gameCode, 24),
+    prizeMode: modeOf(s.prizeMode),
     playType: safeCode(s.playType),
   }),
-  component: () => (
-    <main className="page">
-      <h1>
-        <Trans>Lottery</Trans>
-      </h1>
-      <EmptyState title={<Trans>No lottery draws are open right now.</Trans>} />
-    </main>
-  ),
+  component: function Lottery() {
+    return <LotteryPage search={Route.useSearch()} />
+  },
 })
