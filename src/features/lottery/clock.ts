@@ -6,9 +6,12 @@
 import { useEffect, useState } from 'react'
 import type { Issue } from '#contract/lottery'
 
-/** Server time minus device time, from an answer's serverTime and when it arrived. */
-export function clockOffset(serverTime: number, receivedAt: number): number {
-  return serverTime - receivedAt
+/**
+ * The server's now: the device clock moved by the offset the answer showed (its serverTime
+ * minus when it arrived). A tick read before the answer arrived counts from its arrival.
+ */
+export function serverNowAt(deviceNow: number, serverTime: number, receivedAt: number): number {
+  return Math.max(deviceNow, receivedAt) + (serverTime - receivedAt)
 }
 
 /**

@@ -48,9 +48,13 @@ export const nearQueryOptions = (lottoGameCode: string) =>
     gcTime: 60_000,
   })
 
+/** A row the page does without offline (src/features/offline/components/offline-status.tsx). */
+const optionalOffline = { offlineOptional: true }
+
 export const popularQueryOptions = () =>
   queryOptions({
     queryKey: ['lottery', 'popular'],
+    meta: optionalOffline,
     queryFn: ({ signal }) => api.call(lotteryEndpoints.popular, undefined, { signal }),
     staleTime: 30_000,
   })
@@ -58,6 +62,7 @@ export const popularQueryOptions = () =>
 export const openedQueryOptions = (lottoGameCode?: string, pageSize = resultsShown) =>
   queryOptions({
     queryKey: ['lottery', 'opened', lottoGameCode ?? 'ALL', pageSize],
+    meta: optionalOffline,
     queryFn: ({ signal }) =>
       api.call(lotteryEndpoints.openedNumero, lottoGameCode ? { lottoGameCode, pageSize } : { pageSize }, {
         signal,
@@ -68,6 +73,7 @@ export const openedQueryOptions = (lottoGameCode?: string, pageSize = resultsSho
 export const vnOpenedQueryOptions = () =>
   queryOptions({
     queryKey: ['lottery', 'vnOpened'],
+    meta: optionalOffline,
     queryFn: ({ signal }) => api.call(lotteryEndpoints.vnOpened, {}, { signal }),
     staleTime: 60_000,
   })

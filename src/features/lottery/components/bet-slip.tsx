@@ -5,6 +5,8 @@
  * issue closes it offers to move the lines. Every refusal is said in words, on the line it
  * concerns when the server names one.
  */
+import type { I18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState, type ReactNode } from 'react'
 import {
@@ -90,7 +92,9 @@ export function BetSlip({
 
   const guest = token !== null && isGuestType(member?.type)
   const forNumero = lines.length ? slipNumero : (issue?.numero ?? null)
-  const slipClosed = lines.length > 0 && issue !== null && slipNumero !== issue.numero
+  // Issue numbers of a game sort as text in draw order: the slip's issue is closed once the
+  // open one is later (the server may already have opened a later one than this page knows).
+  const slipClosed = lines.length > 0 && issue !== null && slipNumero !== null && slipNumero < issue.numero
   const problem = stakeProblem(stake, typeSetting, currency)
   const stakeMessage =
     problem === 'invalid'
@@ -410,7 +414,7 @@ export function BetSlip({
           <Trans>Pick numbers above and add them to the slip.</Trans>
         </p>
       ) : (
-        <ol className="lott-lines">
+        <ol className="lott-lines" aria-label={t`Lines on the slip`}>
           {lines.map((l, i) => {
             const amount = lineMinor(l, currency)
             const bad = badLine?.index === i
@@ -421,7 +425,7 @@ export function BetSlip({
                 aria-invalid={bad || undefined}
               >
                 <span className="lott-line-type">{i18n._(betTypeNames[l.betType])}</span>
-                <span className="lott-line-sel">{selectionText(l, i18n._.bind(i18n), t)}</span>
+                <span className="lott-line-sel">{selectionText(l, i18n)}</span>
                 <span className="lott-line-money">
                   <Trans>
                     {unitsOf(l)} × {currency.symbol}
@@ -440,7 +444,7 @@ export function BetSlip({
                 >
                   ×
                 </button>
-                {bad ? <span className="lott-line-why">{badLineText(badLine, currency, t)}</span> : null}
+                {bad ? <span className="lott-line-why">{badLineText(badLine, currency, i18n)}</span> : null}
               </li>
             )
           })}
@@ -551,31 +555,35 @@ function Notice({ tone, children }: { tone: 'ok' | 'warn' | 'error'; children: R
   )
 }
 
-type Translate = ReturnType<typeof useLingui>['t']
-
-function selectionText(l: SlipLine, _: (d: (typeof pickNames)['BIG']) => string, t: Translate): string {
-  if (l.betType === 'POS_DIGIT') return t`Position ${l.position ?? 0}: ${(l.digits ?? []).join(', ')}`
-  if (l.pick) return _(pickNames[l.pick])
+function selectionText(l: SlipLine, i18n: I18n): string {
+  if (l.betType === 'POS_DIGIT') {
+    const position = l.position ?? 0
+    const list = (l.digits ?? []).join(', ')
+    return i18n._(msg`Position ${position}: ${list}`)
+  }
+  if (l.pick) return i18n._(pickNames[l.pick])
   return (l.numbers ?? []).join(', ')
 }
 
 function badLineText(
   bad: { index: number; reason?: string; minStake?: string; maxStake?: string },
   currency: Currency,
-  t: Translate,
+  i18n: I18n,
 ): string {
   if (bad.minStake !== undefined && bad.maxStake !== undefined) {
-    return t`Stake per unit must be from ${showMoney(bad.minStake, currency)} to ${showMoney(bad.maxStake, currency)}.`
+    const min = showMoney(bad.minStake, currency)
+    const max = showMoney(bad.maxStake, currency)
+    return i18n._(msg`Stake per unit must be from ${min} to ${max}.`)
   }
   switch (bad.reason) {
     case 'duplicate':
-      return t`This line repeats a number.`
+      return i18n._(msg`This line repeats a number.`)
     case 'digits':
     case 'numbers':
-      return t`These numbers cannot be used for this bet.`
+      return i18n._(msg`These numbers cannot be used for this bet.`)
     case 'position':
-      return t`This position does not exist.`
+      return i18n._(msg`This position does not exist.`)
     default:
-      return t`This bet cannot be placed on this game.`
+      return i18n._(msg`This bet cannot be placed on this game.`)
   }
 }

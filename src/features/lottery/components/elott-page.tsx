@@ -7,8 +7,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { LotteryGame } from '#contract/lottery'
 import { Skeleton } from '../../../components/ui/skeleton'
+import { useOnline } from '../../../lib/network'
 import { gameMenusQueryOptions, nearQueryOptions } from '../api/lottery-queries'
-import { clockOffset, openIssue, useSecondClock } from '../clock'
+import { serverNowAt, openIssue, useSecondClock } from '../clock'
 import { DrawCard } from './draw-card'
 import './lottery.css'
 
@@ -42,10 +43,11 @@ export function ElottGames() {
 
 /** A card on its own game's countdown (the next issue follows at the close). */
 function NearCard({ game }: { game: LotteryGame }) {
-  const near = useQuery(nearQueryOptions(game.lottoGameCode))
+  const online = useOnline()
+  const near = useQuery({ ...nearQueryOptions(game.lottoGameCode), enabled: online })
   const queryClient = useQueryClient()
   const now = useSecondClock()
-  const serverNow = near.data ? now + clockOffset(near.data.serverTime, near.dataUpdatedAt) : null
+  const serverNow = near.data ? serverNowAt(now, near.data.serverTime, near.dataUpdatedAt) : null
   const { issue, rolled } =
     near.data && serverNow !== null
       ? openIssue(near.data.current, near.data.next, serverNow)

@@ -8,7 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { popularQueryOptions } from '../api/lottery-queries'
-import { clockOffset, useSecondClock } from '../clock'
+import { serverNowAt, useSecondClock } from '../clock'
 import { DrawCard } from './draw-card'
 import './home-lottery-row.css'
 
@@ -18,7 +18,7 @@ export function HomeLotteryRow() {
   const queryClient = useQueryClient()
   const now = useSecondClock()
   const data = popular.data
-  const serverNow = data ? now + clockOffset(data.serverTime, popular.dataUpdatedAt) : null
+  const serverNow = data ? serverNowAt(now, data.serverTime, popular.dataUpdatedAt) : null
   const anyClosed =
     data !== undefined &&
     serverNow !== null &&

@@ -22,7 +22,7 @@ import {
   openedQueryOptions,
   refreshAfterDraw,
 } from '../api/lottery-queries'
-import { clockOffset, openIssue, useSecondClock } from '../clock'
+import { serverNowAt, openIssue, useSecondClock } from '../clock'
 import { prizeModeNames } from '../labels'
 import { BetSlip } from './bet-slip'
 import { IssueCountdown, ResultBalls } from './draw-parts'
@@ -118,11 +118,13 @@ function GamePanel({ game, playType }: { game: LotteryGame; playType: string | u
   const online = useOnline()
   const currency = useCurrency()
   const { token } = useSession()
-  const near = useQuery(nearQueryOptions(code))
+  // The countdown is never stored (its clock would be wrong): offline it waits, and the page
+  // shows the stored menus and results without it.
+  const near = useQuery({ ...nearQueryOptions(code), enabled: online })
   const setting = useQuery(gameSettingQueryOptions(code))
   const results = useQuery(openedQueryOptions(code))
   const now = useSecondClock()
-  const serverNow = near.data ? now + clockOffset(near.data.serverTime, near.dataUpdatedAt) : null
+  const serverNow = near.data ? serverNowAt(now, near.data.serverTime, near.dataUpdatedAt) : null
   const { issue, rolled } =
     near.data && serverNow !== null
       ? openIssue(near.data.current, near.data.next, serverNow)
@@ -169,17 +171,17 @@ function GamePanel({ game, playType }: { game: LotteryGame; playType: string | u
               <span className="lott-draw-group">{game.labelName}</span>
             </div>
           </div>
-          {near.isPending ? (
+          {!near.data && !online ? (
+            <p className="lott-countdown lott-countdown-big">
+              <Trans>The countdown needs an internet connection.</Trans>
+            </p>
+          ) : near.isPending ? (
             <p className="lott-countdown lott-countdown-big" role="status">
               <Trans>Loading the draw…</Trans>
             </p>
           ) : near.isError && !near.data ? (
             <p className="lott-countdown lott-countdown-big">
-              {online ? (
-                <Trans>The draw times cannot be loaded right now.</Trans>
-              ) : (
-                <Trans>The countdown needs an internet connection.</Trans>
-              )}
+              <Trans>The draw times cannot be loaded right now.</Trans>
             </p>
           ) : (
             <IssueCountdown issue={issue} serverNow={serverNow} announce />
@@ -219,7 +221,7 @@ function GamePanel({ game, playType }: { game: LotteryGame; playType: string | u
             <h2 id="mybets-title" className="lott-section-title">
               <Trans>My bets</Trans>
             </h2>
-            <MyBets lottoGameCode={code} currency={currency} />
+            <MyBets lottoGameCode={code} currency={currency} online={online} />
           </section>
         ) : null}
         <section className="card lott-side-card" aria-labelledby="results-title">

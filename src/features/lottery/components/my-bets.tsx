@@ -6,9 +6,25 @@ import { myBetsQueryOptions } from '../api/lottery-queries'
 import { betStatusNames, betTypeNames } from '../labels'
 import { formatDrawTime } from './results'
 
-export function MyBets({ lottoGameCode, currency }: { lottoGameCode: string; currency: Currency }) {
+export function MyBets({
+  lottoGameCode,
+  currency,
+  online,
+}: {
+  lottoGameCode: string
+  currency: Currency
+  online: boolean
+}) {
   const { t, i18n } = useLingui()
-  const bets = useQuery(myBetsQueryOptions(lottoGameCode))
+  // A member's bets are never stored on the device: offline they wait for the network.
+  const bets = useQuery({ ...myBetsQueryOptions(lottoGameCode), enabled: online })
+  if (!bets.data && !online) {
+    return (
+      <p className="lott-empty">
+        <Trans>Your bets show when you are back online.</Trans>
+      </p>
+    )
+  }
   if (bets.isPending) {
     return (
       <p role="status" className="lott-empty">

@@ -3,22 +3,29 @@
  * labelName), each game's latest results in the Vietnamese table (ĐB, G1…G8) and a way to
  * bet on it (/lottery?gameCode=…); a member also sees the games they played lately.
  */
+import type { I18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { LotteryGame, LotterySchedule } from '#contract/lottery'
 import { Skeleton } from '../../../components/ui/skeleton'
+import { useOnline } from '../../../lib/network'
 import { useSession } from '../../../lib/session'
 import { usePageTitle } from '../use-brand'
 import { vnMenuQueryOptions, vnOpenedQueryOptions, vnRecentQueryOptions } from '../api/lottery-queries'
 import { formatDrawTime, VnResultTable } from './results'
 import './lottery.css'
 
-export function scheduleText(s: LotterySchedule, t: ReturnType<typeof useLingui>['t']): string {
-  if (s.type === 'daily') return t`Draws daily at ${s.time}`
+export function scheduleText(s: LotterySchedule, i18n: I18n): string {
+  if (s.type === 'daily') {
+    const time = s.time
+    return i18n._(msg`Draws daily at ${time}`)
+  }
   const minutes = Math.round(s.seconds / 60)
-  return minutes >= 1 ? t`Draws every ${minutes} min` : t`Draws every ${s.seconds} s`
+  const seconds = s.seconds
+  return minutes >= 1 ? i18n._(msg`Draws every ${minutes} min`) : i18n._(msg`Draws every ${seconds} s`)
 }
 
 export function VnLotteryPage() {
@@ -27,7 +34,8 @@ export function VnLotteryPage() {
   const menu = useQuery(vnMenuQueryOptions())
   const opened = useQuery(vnOpenedQueryOptions())
   const { token } = useSession()
-  const recent = useQuery({ ...vnRecentQueryOptions(), enabled: token !== null })
+  const online = useOnline()
+  const recent = useQuery({ ...vnRecentQueryOptions(), enabled: token !== null && online })
   const regions = menu.data?.gameMenus ?? []
   const [chosen, setChosen] = useState<string | null>(null)
   const region = regions.find((r) => r.gameGroupCode === chosen) ?? regions[0]
@@ -85,7 +93,7 @@ export function VnLotteryPage() {
                       <h2 id={`vn-${g.lottoGameCode}`} className="lott-draw-name">
                         {g.name}
                       </h2>
-                      <span className="lott-draw-group">{scheduleText(g.schedule, t)}</span>
+                      <span className="lott-draw-group">{scheduleText(g.schedule, i18n)}</span>
                     </div>
                     <Link
                       to="/lottery"
