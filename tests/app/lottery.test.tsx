@@ -9,14 +9,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { endSession } from '#src/lib/session.ts'
 import { brand, logIn, memberInfo, moneyAnswers, stubMoneyApi, type Sent } from './fixtures'
-import {
-  issue,
-  lotteryAnswers,
-  near,
-  serverT,
-  vnNorth,
-  vnSetting,
-} from './lottery-fixtures'
+import { issue, lotteryAnswers, near, serverT, vnNorth, vnSetting } from './lottery-fixtures'
 import { renderApp } from './render'
 
 afterEach(() => {
@@ -38,7 +31,11 @@ const placed = {
 type Handler = (s: Sent) => unknown
 
 /** A signed-in member on /lottery, the place-order answer given by `place`. */
-async function memberOnLottery(path: string, place: Handler = () => placed, over: Record<string, unknown> = {}) {
+async function memberOnLottery(
+  path: string,
+  place: Handler = () => placed,
+  over: Record<string, unknown> = {},
+) {
   logIn()
   const answers = moneyAnswers({ ...lotteryAnswers(), ...over })
   const orders = answers['/lgw/orders']
@@ -54,7 +51,7 @@ async function memberOnLottery(path: string, place: Handler = () => placed, over
 const posts = (sent: Sent[]) => sent.filter((s) => s.path === '/lgw/orders' && s.method === 'POST')
 
 describe('the countdown', () => {
-  test('counts down on the server clock, not the device's', async () => {
+  test('counts down on the server clock, not the device clock', async () => {
     stubMoneyApi(
       moneyAnswers(
         lotteryAnswers({
@@ -110,7 +107,9 @@ describe('the slip', () => {
     expect(screen.getByText(/3 lines · 4 units · Total/).textContent).toContain('$6.00')
 
     await user.click(screen.getByRole('button', { name: 'Place bets' }))
-    expect(await screen.findByText(/Bets placed on issue 20261123-0721: \$6\.00\. Balance \$994\.00\./)).toBeTruthy()
+    expect(
+      await screen.findByText(/Bets placed on issue 20261123-0721: \$6\.00\. Balance \$994\.00\./),
+    ).toBeTruthy()
     const [post] = posts(sent)
     expect(post?.body).toEqual({
       lottoGameCode: 'E5D1',
@@ -132,7 +131,13 @@ describe('the slip', () => {
     const dong = { ...brand, currency: 'VND', currencySymbol: '₫', currencyDecimals: 0 }
     const { sent, user } = await memberOnLottery(
       '/lottery?gameCode=VN_MB&playType=LO2',
-      () => ({ ...placed, lottoGameCode: 'VN_MB', numero: '20261123', totalAmount: '2000', balance: '98000' }),
+      () => ({
+        ...placed,
+        lottoGameCode: 'VN_MB',
+        numero: '20261123',
+        totalAmount: '2000',
+        balance: '98000',
+      }),
       {
         '/wps/system/settings/consolidated': dong,
         '/lgw/games/setting': vnSetting,
@@ -172,7 +177,9 @@ describe('the slip', () => {
   })
 })
 
-const fail = (status: number, errorCode: string, value?: unknown) => () => ({ fail: { status, errorCode, value } })
+const fail = (status: number, errorCode: string, value?: unknown) => () => ({
+  fail: { status, errorCode, value },
+})
 
 async function twoLines(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: /Big \/ Small/ }))
@@ -188,10 +195,18 @@ describe('refusals', () => {
     const { sent, user } = await memberOnLottery('/lottery?gameCode=E5D1', () => {
       if (!first) return placed
       first = false
-      return { fail: { status: 409, errorCode: 'lottery_issue_closed', value: { current: issue(722, serverT + 120_000) } } }
+      return {
+        fail: {
+          status: 409,
+          errorCode: 'lottery_issue_closed',
+          value: { current: issue(722, serverT + 120_000) },
+        },
+      }
     })
     await twoLines(user)
-    expect((await screen.findByRole('alert')).textContent).toContain('Betting on issue 20261123-0721 has closed.')
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Betting on issue 20261123-0721 has closed.',
+    )
     await user.click(screen.getByRole('button', { name: 'Move my bets to issue 20261123-0722' }))
     await user.click(screen.getByRole('button', { name: 'Place bets' }))
     await screen.findByText(/Bets placed/)
@@ -226,11 +241,18 @@ describe('refusals', () => {
   })
 
   test('a balance too low offers a deposit', async () => {
-    const { user, router } = await memberOnLottery('/lottery?gameCode=E5D1', fail(422, 'insufficient_balance'))
+    const { user, router } = await memberOnLottery(
+      '/lottery?gameCode=E5D1',
+      fail(422, 'insufficient_balance'),
+    )
     await twoLines(user)
-    expect((await screen.findByRole('alert')).textContent).toContain('Your balance is not enough for these bets.')
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Your balance is not enough for these bets.',
+    )
     await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Deposit' }))
-    await waitFor(() => expect(router.state.location.search).toMatchObject({ popup: 'memberCentre', centre: 'depositv2' }))
+    await waitFor(() =>
+      expect(router.state.location.search).toMatchObject({ popup: 'memberCentre', centre: 'depositv2' }),
+    )
   })
 
   test('a visitor is asked to log in', async () => {
@@ -247,7 +269,9 @@ describe('refusals', () => {
     await memberOnLottery('/lottery?gameCode=E5D1', () => placed, {
       '/wps/member/info': memberInfo({ type: 4 }),
     })
-    expect(await screen.findByText('Betting needs a real account. Trial accounts cannot place bets.')).toBeTruthy()
+    expect(
+      await screen.findByText('Betting needs a real account. Trial accounts cannot place bets.'),
+    ).toBeTruthy()
   })
 })
 
