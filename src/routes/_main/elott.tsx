@@ -16,7 +16,7 @@ export const Route = createFileRoute('/_main/elott')({
     if (!vendors) {
       return (
         <main className="page">
-          <ElottGames />
+          <ElottGames main />
         </main>
       )
     }
@@ -24,7 +24,7 @@ export const Route = createFileRoute('/_main/elott')({
     return (
       <div className="elott-page">
         <div className="page">
-          <ElottGames />
+          <ElottGames main={false} />
         </div>
         <GamesRoute types={['ELOTT']} page={page} />
       </div>

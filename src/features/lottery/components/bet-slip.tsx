@@ -332,7 +332,7 @@ export function BetSlip({
                 }
               }}
             />
-            <button type="button" className="button button-light" onClick={addTyped}>
+            <button type="button" className="button" onClick={addTyped}>
               <Trans>Add number</Trans>
             </button>
           </div>
@@ -463,7 +463,7 @@ export function BetSlip({
       {slipClosed && issue ? (
         <Notice tone="warn">
           <Trans>Issue {slipNumero} has closed.</Trans>{' '}
-          <button type="button" className="button button-light" onClick={() => moveTo(issue.numero)}>
+          <button type="button" className="button" onClick={() => moveTo(issue.numero)}>
             <Trans>Move my bets to issue {issue.numero}</Trans>
           </button>
         </Notice>
@@ -475,11 +475,7 @@ export function BetSlip({
             <>
               <Trans>Betting on issue {forNumero} has closed.</Trans>{' '}
               {closedNow ? (
-                <button
-                  type="button"
-                  className="button button-light"
-                  onClick={() => moveTo(closedNow.numero)}
-                >
+                <button type="button" className="button" onClick={() => moveTo(closedNow.numero)}>
                   <Trans>Move my bets to issue {closedNow.numero}</Trans>
                 </button>
               ) : (
@@ -491,7 +487,7 @@ export function BetSlip({
               <Trans>Your balance is not enough for these bets.</Trans>{' '}
               <button
                 type="button"
-                className="button button-light"
+                className="button"
                 onClick={() => openProtected('memberCentre', { page: 'depositv2' })}
               >
                 <Trans>Deposit</Trans>

@@ -6,6 +6,7 @@ import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { DrawResult, Issue, LotteryGame } from '#contract/lottery'
 import { IssueCountdown, ResultBalls } from './draw-parts'
+import './draw-card.css'
 
 export function DrawCard({
   game,

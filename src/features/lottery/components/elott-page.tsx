@@ -13,15 +13,22 @@ import { serverNowAt, openIssue, useSecondClock } from '../clock'
 import { DrawCard } from './draw-card'
 import './lottery.css'
 
-export function ElottGames() {
+/** `main`: the page's own heading; otherwise a section above the providers' lobby. */
+export function ElottGames({ main }: { main: boolean }) {
   const { t } = useLingui()
   const menus = useQuery(gameMenusQueryOptions('ELOTT'))
   const games = menus.data?.menus.flatMap((m) => m.games) ?? []
   return (
     <section className="lott-page elott" aria-labelledby="elott-title">
-      <h1 id="elott-title" className="lott-title">
-        <Trans>E-lottery</Trans>
-      </h1>
+      {main ? (
+        <h1 id="elott-title" className="lott-title">
+          <Trans>E-lottery</Trans>
+        </h1>
+      ) : (
+        <h2 id="elott-title" className="lott-title">
+          <Trans>Lottery draws</Trans>
+        </h2>
+      )}
       {menus.isPending ? (
         <Skeleton lines={4} label={t`Loading lottery games…`} />
       ) : games.length === 0 ? (

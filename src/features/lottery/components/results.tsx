@@ -6,7 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { DrawResult } from '#contract/lottery'
-import { tierLabels } from '../labels'
+import { pickNames, tierLabels } from '../labels'
 import { ResultBalls } from './draw-parts'
 
 export function formatDrawTime(at: number, locale: string): string {
@@ -94,6 +94,7 @@ export function ResultsList({ results }: { results: readonly DrawResult[] }) {
               ) : (
                 <ResultBalls main={r.main} size={r.kind === 'D5' ? 'normal' : 'small'} />
               )}
+              {r.kind === 'D5' && r.main ? <SumTags main={r.main} /> : null}
               <button
                 type="button"
                 className="lott-result-toggle"
@@ -120,5 +121,22 @@ export function ResultsList({ results }: { results: readonly DrawResult[] }) {
         )
       })}
     </ol>
+  )
+}
+
+/** A five-digit draw's sum and what it makes for Big/Small and Odd/Even. */
+function SumTags({ main }: { main: string }) {
+  const { i18n } = useLingui()
+  const sum = [...main].reduce((n, d) => n + Number(d), 0)
+  return (
+    <span className="lott-sum">
+      <Trans>Sum {sum}</Trans>
+      <span className={sum >= 23 ? 'lott-tag lott-tag-big' : 'lott-tag'}>
+        {i18n._(pickNames[sum >= 23 ? 'BIG' : 'SMALL'])}
+      </span>
+      <span className={sum % 2 === 1 ? 'lott-tag lott-tag-big' : 'lott-tag'}>
+        {i18n._(pickNames[sum % 2 === 1 ? 'ODD' : 'EVEN'])}
+      </span>
+    </span>
   )
 }
