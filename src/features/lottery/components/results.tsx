@@ -87,14 +87,16 @@ export function ResultsList({ results }: { results: readonly DrawResult[] }) {
             <div className="lott-result-head">
               <span className="lott-result-numero">{r.numero}</span>
               <span className="lott-result-time">{formatDrawTime(r.drawnAt ?? r.closeAt, i18n.locale)}</span>
-              {r.status === 'VOID' ? (
-                <span className="lott-void">
-                  <Trans>Void, refunded</Trans>
-                </span>
-              ) : (
-                <ResultBalls main={r.main} size={r.kind === 'D5' ? 'normal' : 'small'} />
-              )}
-              {r.kind === 'D5' && r.main ? <SumTags main={r.main} /> : null}
+              <span className="lott-result-draw">
+                {r.status === 'VOID' ? (
+                  <span className="lott-void">
+                    <Trans>Void, refunded</Trans>
+                  </span>
+                ) : (
+                  <ResultBalls main={r.main} size={r.kind === 'D5' ? 'normal' : 'small'} />
+                )}
+                {r.kind === 'D5' && r.main ? <SumTags main={r.main} /> : null}
+              </span>
               <button
                 type="button"
                 className="lott-result-toggle"
