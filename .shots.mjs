@@ -67,12 +67,12 @@ for (const [w, h] of [[360, 740], [1280, 900]]) {
   for (const [name, path] of shots) {
     await page.goto(base + path)
     await page.waitForTimeout(1500)
-    if (name === 'lottery-d5') {
+    if (name === 'lottery-d5' && locale === 'en') {
       for (const [p, d] of [[1, 3], [1, 7], [3, 0], [5, 9]]) await page.getByRole('button', { name: `Position ${p}, digit ${d}` }).click()
       await page.getByRole('button', { name: /Add .* to slip/ }).click()
       await page.getByRole('button', { name: 'Position 2, digit 4' }).click()
     }
-    if (name === 'lottery-vn') {
+    if (name === 'lottery-vn' && locale === 'en') {
       await page.getByRole('button', { name: '12', exact: true }).click(); await page.getByRole('button', { name: '45', exact: true }).click()
       await page.getByRole('button', { name: /Add .* to slip/ }).click()
     }

@@ -85,8 +85,10 @@ export function ResultsList({ results }: { results: readonly DrawResult[] }) {
         return (
           <li key={key} className="lott-result">
             <div className="lott-result-head">
-              <span className="lott-result-numero">{r.numero}</span>
-              <span className="lott-result-time">{formatDrawTime(r.drawnAt ?? r.closeAt, i18n.locale)}</span>
+              <span className="lott-result-meta">
+                <span className="lott-result-numero">{r.numero}</span>
+                <span className="lott-result-time">{formatDrawTime(r.drawnAt ?? r.closeAt, i18n.locale)}</span>
+              </span>
               <span className="lott-result-draw">
                 {r.status === 'VOID' ? (
                   <span className="lott-void">
