@@ -1,9 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { prizeModes, type PrizeMode } from '#contract/lottery'
-import { LotteryPage, type LotterySearch } from '../../features/lottery/components/lottery-page'
+import type { PrizeMode } from '#contract/lottery'
+import type { LotterySearch } from '../../features/lottery/components/lottery-page'
+import { LotteryPage } from '../../features/lottery/components/lottery-page'
 import { safeCode } from '../-components/search'
 
-const modeOf = (raw: unknown): PrizeMode | undefined => prizeModes.find((m) => m === raw)
+/**
+ * The prize modes a link may name. Written out here, not imported: the route's search
+ * parsing is in the entry chunk, and the lottery's contract (its zod schemas) loads with
+ * the page. The compiler checks the list against the contract's.
+ */
+const modes = ['LOTT', 'ZY', 'ELOTT', 'SEA'] as const satisfies readonly PrizeMode[]
+type Unlisted = Exclude<PrizeMode, (typeof modes)[number]>
+const everyModeListed: Unlisted extends never ? true : false = true
+void everyModeListed
+
+const modeOf = (raw: unknown): PrizeMode | undefined => modes.find((m) => m === raw)
 
 export const Route = createFileRoute('/_bar/lottery')({
   validateSearch: (s: Record<string, unknown>): LotterySearch => ({

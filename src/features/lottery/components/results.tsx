@@ -87,7 +87,9 @@ export function ResultsList({ results }: { results: readonly DrawResult[] }) {
             <div className="lott-result-head">
               <span className="lott-result-meta">
                 <span className="lott-result-numero">{r.numero}</span>
-                <span className="lott-result-time">{formatDrawTime(r.drawnAt ?? r.closeAt, i18n.locale)}</span>
+                <span className="lott-result-time">
+                  {formatDrawTime(r.drawnAt ?? r.closeAt, i18n.locale)}
+                </span>
               </span>
               <span className="lott-result-draw">
                 {r.status === 'VOID' ? (
