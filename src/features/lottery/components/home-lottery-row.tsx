@@ -38,6 +38,7 @@ export function HomeLotteryRow() {
     <section className="home-row lott-home-row" aria-labelledby="home-lottery">
       <div className="row-head">
         <h2 id="home-lottery" className="row-title">
+          <span className="row-flame" aria-hidden="true" />
           <Trans>Lottery draws</Trans>
         </h2>
         <Link to="/lottery" className="row-more" aria-label={t`See all lottery draws`}>
