@@ -19,7 +19,7 @@ export function ElottGames({ main }: { main: boolean }) {
   const menus = useQuery(gameMenusQueryOptions('ELOTT'))
   const games = menus.data?.menus.flatMap((m) => m.games) ?? []
   return (
-    <section className="lott-page elott" aria-labelledby="elott-title">
+    <section className="elott" aria-labelledby="elott-title">
       {main ? (
         <h1 id="elott-title" className="lott-title">
           <Trans>E-lottery</Trans>
