@@ -293,3 +293,12 @@ describe('offline', () => {
     act(() => undefined)
   })
 })
+
+describe('languages', () => {
+  test('the lottery page speaks Khmer from its own catalog', async () => {
+    stubMoneyApi(moneyAnswers(lotteryAnswers()))
+    await renderApp('/lottery?gameCode=E5D1', 'km')
+    expect(await screen.findByRole('heading', { name: 'សន្លឹកភ្នាល់' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'ចូលដើម្បីភ្នាល់' })).toBeTruthy()
+  })
+})

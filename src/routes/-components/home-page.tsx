@@ -23,7 +23,7 @@ import { usePageTitle } from '../../features/games/use-page-title'
 import { announcementsQueryOptions } from '../../features/notices/api/get-announcements'
 import { Marquee } from '../../features/notices/components/marquee'
 import { BannerCarousel } from './banner-carousel'
-import { HomeLotteryRow } from '../../features/lottery/components/home-lottery-row'
+import { HomeLotteryRow } from '../../features/lottery/home/home-lottery-row'
 import { HotGamesRow, RecentGamesRow, VendorLanes } from './home-rows'
 import { WinnersTicker } from './winners-ticker'
 

@@ -17,6 +17,7 @@ void everyModeListed
 const modeOf = (raw: unknown): PrizeMode | undefined => modes.find((m) => m === raw)
 
 export const Route = createFileRoute('/_bar/lottery')({
+  loader: () => import('../../features/lottery/lottery-catalog').then((m) => m.loadLotteryCatalog()),
   validateSearch: (s: Record<string, unknown>): LotterySearch => ({
     gameCode: safeCode(s.gameCode, 24),
     prizeMode: modeOf(s.prizeMode),

@@ -7,7 +7,11 @@ import { GamesRoute } from '../-components/games-route'
 
 /** The in-house e-lottery draws, then the e-lottery providers' lobby when the brand has any. */
 export const Route = createFileRoute('/_main/elott')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(vendorsQueryOptions()),
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(vendorsQueryOptions()),
+      import('../../features/lottery/lottery-catalog').then((m) => m.loadLotteryCatalog()),
+    ]),
   validateSearch: (s: Record<string, unknown>) => ({ page: parseVendorParam(s.page) }),
   component: function Elott() {
     const { data } = useSuspenseQuery(vendorsQueryOptions())

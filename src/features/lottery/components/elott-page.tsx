@@ -10,7 +10,7 @@ import { Skeleton } from '../../../components/ui/skeleton'
 import { useOnline } from '../../../lib/network'
 import { gameMenusQueryOptions, nearQueryOptions } from '../api/lottery-queries'
 import { serverNowAt, openIssue, useSecondClock } from '../clock'
-import { DrawCard } from './draw-card'
+import { DrawCard } from '../home/draw-card'
 import './lottery.css'
 
 /** `main`: the page's own heading; otherwise a section above the providers' lobby. */

@@ -25,7 +25,7 @@ import {
 import { serverNowAt, openIssue, useSecondClock } from '../clock'
 import { prizeModeNames } from '../labels'
 import { BetSlip } from './bet-slip'
-import { IssueCountdown, ResultBalls } from './draw-parts'
+import { IssueCountdown, ResultBalls } from '../home/draw-parts'
 import { MyBets } from './my-bets'
 import { ResultsList } from './results'
 import './lottery.css'

@@ -7,7 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { DrawResult } from '#contract/lottery'
 import { pickNames, tierLabels } from '../labels'
-import { ResultBalls } from './draw-parts'
+import { ResultBalls } from '../home/draw-parts'
 
 export function formatDrawTime(at: number, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(at)
