@@ -104,7 +104,7 @@ describe('the slip', () => {
     expect(lines.getByText('Position 1: 3, 7')).toBeTruthy()
     expect(lines.getByText('$3.00')).toBeTruthy()
     expect(lines.getByText('Position 5: 0')).toBeTruthy()
-    expect(screen.getByText(/3 lines · 4 units · Total/).textContent).toContain('$6.00')
+    expect(screen.getByText(/Lines 3 · Units 4 · Total/).textContent).toContain('$6.00')
 
     await user.click(screen.getByRole('button', { name: 'Place bets' }))
     expect(
@@ -167,7 +167,7 @@ describe('the slip', () => {
     await user.type(stake, '1000')
     await user.click(screen.getByRole('button', { name: 'Add 2 to slip' }))
     expect(screen.getByText('07, 12')).toBeTruthy()
-    expect(screen.getByText(/1 lines · 2 units · Total/).textContent).toContain('₫2,000')
+    expect(screen.getByText(/Lines 1 · Units 2 · Total/).textContent).toContain('₫2,000')
     await user.click(screen.getByRole('button', { name: 'Place bets' }))
     await screen.findByText(/Bets placed/)
     expect(posts(sent)[0]?.body).toMatchObject({

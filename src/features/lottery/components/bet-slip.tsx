@@ -452,7 +452,7 @@ export function BetSlip({
       )}
       <p className="lott-total" aria-live="polite">
         <Trans>
-          {lines.length} lines · {units} units · Total{' '}
+          Lines {lines.length} · Units {units} · Total{' '}
           <strong>
             {currency.symbol}
             {formatMinor(total ?? 0n, currency)}
