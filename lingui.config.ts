@@ -13,7 +13,15 @@ export default defineConfig({
         '<rootDir>/src/sw/**',
         '<rootDir>/src/contract/**',
         '<rootDir>/src/features/money/**',
+        '<rootDir>/src/features/lottery/components/**',
+        '<rootDir>/src/features/lottery/labels.ts',
       ],
+    },
+    // The lottery pages load lazily, and so do their messages (src/features/lottery/lottery-catalog.ts);
+    // the home page's draw row (src/features/lottery/home) stays in the main catalog.
+    {
+      path: '<rootDir>/src/locales/{locale}/lottery',
+      include: ['<rootDir>/src/features/lottery/components', '<rootDir>/src/features/lottery/labels.ts'],
     },
     // The money pages load lazily, and so do their messages (src/lib/i18n.ts loadSectionCatalog).
     {

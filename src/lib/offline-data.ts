@@ -54,7 +54,8 @@ export function listenForRefreshedData(queryClient: QueryClient): () => void {
     const msg = WorkerToPageSchema.safeParse(event.data)
     if (!msg.success || msg.data.type !== 'DATA_REFRESHED') return
     void queryClient.invalidateQueries({
-      predicate: (q) => q.queryKey[0] === 'games' || q.queryKey[0] === 'content',
+      predicate: (q) =>
+        q.queryKey[0] === 'games' || q.queryKey[0] === 'content' || q.queryKey[0] === 'lottery',
     })
   }
   container.addEventListener('message', onMessage)

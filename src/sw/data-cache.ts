@@ -14,6 +14,9 @@
  * - **Served:** a stored answer is returned at once and refreshed from the network in the
  *   background; when the refreshed body differs, open windows get `DATA_REFRESHED` and
  *   refetch. Without a stored answer the network answers and its success is stored.
+ *   A `network-first` row (a read that changes with time, like the lottery results and
+ *   countdowns) asks the network first and stores its success; the stored answer is served
+ *   only when the network cannot answer (offline, a timeout, a 5xx).
  * - **Age:** an answer from the store carries `X-Cache-Stored-At` (epoch ms when the
  *   network gave it) and `X-Cache-Age-Seconds`; a network answer carries neither.
  * - **Limits:** an entry older than 7 days (since it was stored) is dropped, not served.
@@ -38,8 +41,12 @@ export const maxBytes = 20 * 1024 * 1024
 export const storedAtHeader = 'X-Cache-Stored-At'
 export const ageHeader = 'X-Cache-Age-Seconds'
 
+/** How a row is served: stored first (lobby lists) or network first (live draws). */
+export type CacheStrategy = 'stale-while-revalidate' | 'network-first'
+
 export interface CacheRule {
   path: string
+  strategy: CacheStrategy
   /** Whether a stored body is still a valid success envelope of the row. */
   valid(json: unknown): boolean
 }
@@ -47,12 +54,24 @@ export interface CacheRule {
 /** The rows the cache serves, by path: other features register theirs (lottery menus). */
 const rules = new Map<string, CacheRule>()
 
-export function registerCacheRule(def: EndpointDef): void {
-  if (def.method !== 'GET' || def.auth !== 'public' || !def.hotRead) {
+/**
+ * Registers a row. Stale-while-revalidate takes only `hotRead` rows (their answer depends on
+ * nothing but brand, language and query); network-first takes any public GET, whose answer
+ * may also change with time but never with who asks.
+ */
+export function registerCacheRule(
+  def: EndpointDef,
+  strategy: CacheStrategy = 'stale-while-revalidate',
+): void {
+  if (
+    def.method !== 'GET' ||
+    def.auth !== 'public' ||
+    (strategy === 'stale-while-revalidate' && !def.hotRead)
+  ) {
     throw new Error(`${def.name} is not a public read that depends only on brand, language and query`)
   }
   const envelope = successEnvelope(def.response)
-  rules.set(def.path, { path: def.path, valid: (json) => envelope.safeParse(json).success })
+  rules.set(def.path, { path: def.path, strategy, valid: (json) => envelope.safeParse(json).success })
 }
 
 export function ruleFor(url: URL): CacheRule | undefined {
@@ -203,6 +222,7 @@ export class DataCache {
     const rule = ruleFor(url)
     if (!rule) return null
     const key = cacheKey(request)
+    if (rule.strategy === 'network-first') return this.networkFirst(request, key, rule, waitUntil)
     const hit = await this.read(key, rule)
     if (hit) {
       waitUntil(this.refresh(request, key, rule, hit.body).catch(() => undefined))
@@ -210,6 +230,32 @@ export class DataCache {
     }
     const res = await this.fetchFn(request)
     if (res.ok) waitUntil(this.store(res.clone(), key, rule).catch(() => undefined))
+    return res
+  }
+
+  /** The network's answer (stored when it succeeds); the stored one when the network fails. */
+  private async networkFirst(
+    request: Request,
+    key: string,
+    rule: CacheRule,
+    waitUntil: (p: Promise<unknown>) => void,
+  ): Promise<Response> {
+    let res: Response
+    try {
+      res = await this.fetchFn(request)
+    } catch (err) {
+      const hit = await this.read(key, rule)
+      if (hit) return cachedResponse(hit, this.now())
+      throw err
+    }
+    if (res.ok) {
+      waitUntil(this.store(res.clone(), key, rule).catch(() => undefined))
+      return res
+    }
+    if (res.status >= 500) {
+      const hit = await this.read(key, rule)
+      if (hit) return cachedResponse(hit, this.now())
+    }
     return res
   }
 

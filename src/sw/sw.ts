@@ -9,7 +9,7 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { serverPathPattern } from '../contract/server-paths'
-import { cachedRows } from './cache-rules'
+import { cachedRows, networkFirstRows } from './cache-rules'
 import { DataCache, registerCacheRule, ruleFor } from './data-cache'
 import { PageToWorkerSchema, type WorkerToPage } from './messages'
 import { registerPush } from './push'
@@ -43,6 +43,7 @@ registerRoute(
 )
 
 for (const row of cachedRows) registerCacheRule(row)
+for (const row of networkFirstRows) registerCacheRule(row, 'network-first')
 
 const dataCache = new DataCache({
   notify: (msg: WorkerToPage) => {

@@ -23,6 +23,7 @@ import { usePageTitle } from '../../features/games/use-page-title'
 import { announcementsQueryOptions } from '../../features/notices/api/get-announcements'
 import { Marquee } from '../../features/notices/components/marquee'
 import { BannerCarousel } from './banner-carousel'
+import { HomeLotteryRow } from '../../features/lottery/home/home-lottery-row'
 import { HotGamesRow, RecentGamesRow, VendorLanes } from './home-rows'
 import { WinnersTicker } from './winners-ticker'
 
@@ -80,6 +81,7 @@ export function HomePage() {
       />
       {/* A row that cannot load shows as empty rather than loading for ever. */}
       <HotGamesRow games={hot.isError ? [] : hot.data?.list} imageHost={imageHost} />
+      <HomeLotteryRow />
       {token ? (
         <RecentGamesRow games={recent.isError ? [] : recent.data?.list} imageHost={imageHost} />
       ) : null}

@@ -1,19 +1,29 @@
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { EmptyState } from '../../components/ui/empty-state'
+import type { PrizeMode } from '#contract/lottery'
+import type { LotterySearch } from '../../features/lottery/components/lottery-page'
+import { LotteryPage } from '../../features/lottery/components/lottery-page'
 import { safeCode } from '../-components/search'
 
+/**
+ * The prize modes a link may name. Written out here, not imported: the route's search
+ * parsing is in the entry chunk, and the lottery's contract (its zod schemas) loads with
+ * the page. The compiler checks the list against the contract's.
+ */
+const modes = ['LOTT', 'ZY', 'ELOTT', 'SEA'] as const satisfies readonly PrizeMode[]
+type Unlisted = Exclude<PrizeMode, (typeof modes)[number]>
+const everyModeListed: Unlisted extends never ? true : false = true
+void everyModeListed
+
+const modeOf = (raw: unknown): PrizeMode | undefined => modes.find((m) => m === raw)
+
 export const Route = createFileRoute('/_bar/lottery')({
-  validateSearch: (s: Record<string, unknown>) => ({
-    gameCode: safeCode(s.gameCode),
+  loader: () => import('../../features/lottery/lottery-catalog').then((m) => m.loadLotteryCatalog()),
+  validateSearch: (s: Record<string, unknown>): LotterySearch => ({
+    gameCode: safeCode(s.gameCode, 24),
+    prizeMode: modeOf(s.prizeMode),
     playType: safeCode(s.playType),
   }),
-  component: () => (
-    <main className="page">
-      <h1>
-        <Trans>Lottery</Trans>
-      </h1>
-      <EmptyState title={<Trans>No lottery draws are open right now.</Trans>} />
-    </main>
-  ),
+  component: function Lottery() {
+    return <LotteryPage search={Route.useSearch()} />
+  },
 })

@@ -1,14 +1,7 @@
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { EmptyState } from '../../components/ui/empty-state'
+import { VnLotteryPage } from '../../features/lottery/components/vn-lottery-page'
 
 export const Route = createFileRoute('/_bar/vnlottery')({
-  component: () => (
-    <main className="page">
-      <h1>
-        <Trans>Vietnamese lottery</Trans>
-      </h1>
-      <EmptyState title={<Trans>No lottery draws are open right now.</Trans>} />
-    </main>
-  ),
+  loader: () => import('../../features/lottery/lottery-catalog').then((m) => m.loadLotteryCatalog()),
+  component: VnLotteryPage,
 })

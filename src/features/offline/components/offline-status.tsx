@@ -18,13 +18,18 @@ import { listenForRefreshedData, useOldestStoredAt } from '../../../lib/offline-
 import { formatAge } from '../format-age'
 import './offline-status.css'
 
-/** A read on screen waits for the network, or failed for want of it, with nothing saved to show. */
+/**
+ * A read on screen waits for the network, or failed for want of it, with nothing saved to
+ * show. A read marked `meta: { offlineOptional: true }` (a row the page does without, like
+ * the home page's lottery draws) does not count.
+ */
 function nothingSaved(queryClient: QueryClient): boolean {
   return queryClient
     .getQueryCache()
     .findAll({ type: 'active' })
     .some(
-      ({ state }) =>
+      ({ state, meta }) =>
+        meta?.offlineOptional !== true &&
         state.data === undefined &&
         (state.fetchStatus === 'paused' || (state.error instanceof ApiError && state.error.status === 0)),
     )

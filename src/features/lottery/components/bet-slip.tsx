@@ -1,0 +1,585 @@
+/**
+ * The bet slip: pick a bet type, build selections (the position digit grid, Big/Small,
+ * Odd/Even, or Vietnamese numbers), set the stake per unit, add lines, and place them all
+ * on the issue the slip is for. The slip never slides to the next issue by itself: when its
+ * issue closes it offers to move the lines. Every refusal is said in words, on the line it
+ * concerns when the server names one.
+ */
+import type { I18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useId, useState, type ReactNode } from 'react'
+import {
+  IssueClosedValueSchema,
+  SelectionInvalidValueSchema,
+  StakeOutOfRangeValueSchema,
+  type GameSetting,
+  type Issue,
+  type LotteryBetType,
+  type Order,
+} from '#contract/lottery'
+import { formatMinor, formatMoney, showMoney, type Currency } from '#contract/money'
+import { NeedsNetwork } from '../../../components/ui/needs-network'
+import { ApiError } from '../../../lib/api-client'
+import { errorText } from '../../../lib/error-messages'
+import { openProtected } from '../../../lib/guards'
+import { openModal } from '../../../lib/modal-store'
+import { isGuestType, useSession } from '../../../lib/session'
+import { usePlaceOrder } from '../api/place-order'
+import { betTypeHints, betTypeNames, pickNames } from '../labels'
+import {
+  betTypesOf,
+  lineMinor,
+  maxPerLine,
+  numberLength,
+  positionLines,
+  stakeProblem,
+  toWire,
+  totalMinor,
+  unitsOf,
+  validNumber,
+  type SlipLine,
+} from '../slip'
+
+const positions = [1, 2, 3, 4, 5] as const
+const digits = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] as const
+const twoDigitNumbers = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'))
+
+type Pick = 'BIG' | 'SMALL' | 'ODD' | 'EVEN'
+
+export function BetSlip({
+  setting,
+  issue,
+  currency,
+  online,
+  playType,
+  onMoved,
+}: {
+  setting: GameSetting
+  issue: Issue | null
+  currency: Currency
+  online: boolean
+  playType: string | undefined
+  /** The slip moved to another issue: the countdown asks the server again. */
+  onMoved: () => void
+}) {
+  const { t, i18n } = useLingui()
+  const { token, member } = useSession()
+  const offered = setting.betTypes.filter((b) => betTypesOf(setting.game.kind).includes(b.betType))
+  const initialType = offered.find((b) => b.betType === playType)?.betType ?? offered[0]?.betType
+  const [betType, setBetType] = useState<LotteryBetType | undefined>(initialType)
+  const typeSetting = offered.find((b) => b.betType === betType)
+  const [grid, setGrid] = useState<Map<number, Set<number>>>(() => new Map())
+  const [picks, setPicks] = useState<Set<Pick>>(() => new Set())
+  const [numbers, setNumbers] = useState<string[]>([])
+  const [typed, setTyped] = useState('')
+  const [typedError, setTypedError] = useState<string | null>(null)
+  const [stake, setStake] = useState(() => (offered[0] ? formatMoney(offered[0].minStake, currency) : ''))
+  const [stakeTouched, setStakeTouched] = useState(false)
+  const [lines, setLines] = useState<SlipLine[]>([])
+  const [slipNumero, setSlipNumero] = useState<string | null>(null)
+  const [placed, setPlaced] = useState<Order | null>(null)
+  const ids = { stake: useId(), stakeError: useId(), offline: useId(), typed: useId(), typedError: useId() }
+  const place = usePlaceOrder({
+    mutationConfig: {
+      onSuccess: (order) => {
+        setPlaced(order)
+        setLines([])
+        setSlipNumero(null)
+      },
+    },
+  })
+
+  const guest = token !== null && isGuestType(member?.type)
+  const forNumero = lines.length ? slipNumero : (issue?.numero ?? null)
+  // Issue numbers of a game sort as text in draw order: the slip's issue is closed once the
+  // open one is later (the server may already have opened a later one than this page knows).
+  const slipClosed = lines.length > 0 && issue !== null && slipNumero !== null && slipNumero < issue.numero
+  const problem = stakeProblem(stake, typeSetting, currency)
+  const stakeMessage =
+    problem === 'invalid'
+      ? currency.decimals === 0
+        ? t`Enter a whole amount above zero.`
+        : t`Enter an amount above zero with at most ${currency.decimals} decimals.`
+      : problem && typeSetting
+        ? t`Stake per unit from ${showMoney(typeSetting.minStake, currency)} to ${showMoney(typeSetting.maxStake, currency)}.`
+        : null
+  const showStakeError = stakeTouched && stakeMessage !== null
+
+  const err = place.error
+  const code = err instanceof ApiError ? err.errorCode : null
+  const badLine = (() => {
+    if (!(err instanceof ApiError)) return null
+    if (code === 'lottery_selection_invalid')
+      return SelectionInvalidValueSchema.safeParse(err.value).data ?? null
+    if (code === 'lottery_stake_out_of_range')
+      return StakeOutOfRangeValueSchema.safeParse(err.value).data ?? null
+    return null
+  })()
+  const closedNow =
+    code === 'lottery_issue_closed' && err instanceof ApiError
+      ? (IssueClosedValueSchema.safeParse(err.value).data?.current ?? null)
+      : null
+
+  const selectionUnits = (() => {
+    if (betType === 'POS_DIGIT') return [...grid.values()].reduce((n, s) => n + s.size, 0)
+    if (betType === 'BIG_SMALL' || betType === 'ODD_EVEN') return picks.size
+    return numbers.length
+  })()
+
+  function clearSelection() {
+    setGrid(new Map())
+    setPicks(new Set())
+    setNumbers([])
+    setTyped('')
+    setTypedError(null)
+  }
+
+  function chooseType(next: LotteryBetType) {
+    setBetType(next)
+    clearSelection()
+    const s = offered.find((b) => b.betType === next)
+    if (s && stakeProblem(stake, s, currency)) setStake(formatMoney(s.minStake, currency))
+  }
+
+  function toggleDigit(position: number, digit: number) {
+    setGrid((g) => {
+      const next = new Map(g)
+      const set = new Set(next.get(position) ?? [])
+      if (set.has(digit)) set.delete(digit)
+      else set.add(digit)
+      next.set(position, set)
+      return next
+    })
+  }
+
+  function togglePick(p: Pick) {
+    setPicks((s) => {
+      const next = new Set(s)
+      if (next.has(p)) next.delete(p)
+      else next.add(p)
+      return next
+    })
+  }
+
+  function toggleNumber(n: string) {
+    setTypedError(null)
+    setNumbers((list) => {
+      if (list.includes(n)) return list.filter((x) => x !== n)
+      if (list.length >= maxPerLine) {
+        setTypedError(t`One line takes at most ${maxPerLine} numbers.`)
+        return list
+      }
+      return [...list, n]
+    })
+  }
+
+  function addTyped() {
+    if (!betType) return
+    const raw = typed.trim()
+    const len = numberLength(betType)
+    if (!validNumber(raw, betType)) {
+      setTypedError(len === 2 ? t`Type two digits, 00 to 99.` : t`Type three digits, 000 to 999.`)
+      return
+    }
+    if (numbers.includes(raw)) {
+      setTypedError(t`${raw} is already picked.`)
+      return
+    }
+    toggleNumber(raw)
+    setTyped('')
+  }
+
+  function addLines() {
+    setStakeTouched(true)
+    if (!betType || stakeMessage || selectionUnits === 0 || !issue) return
+    let made: SlipLine[] = []
+    if (betType === 'POS_DIGIT') made = positionLines(grid, stake)
+    else if (betType === 'BIG_SMALL' || betType === 'ODD_EVEN')
+      made = [...picks].map((pick) => ({ betType, pick, stake }))
+    else made = [{ betType, numbers: [...numbers].sort(), stake }]
+    if (lines.length === 0) setSlipNumero(issue.numero)
+    setLines((l) => [...l, ...made].slice(0, setting.maxLines))
+    setPlaced(null)
+    place.reset()
+    clearSelection()
+  }
+
+  function removeLine(i: number) {
+    setLines((l) => l.filter((_, j) => j !== i))
+    place.reset()
+  }
+
+  function moveTo(numero: string) {
+    setSlipNumero(numero)
+    place.reset()
+    onMoved()
+  }
+
+  function submit() {
+    if (!token) {
+      openModal('login')
+      return
+    }
+    if (guest) {
+      openModal('needRealAccount')
+      return
+    }
+    if (!forNumero || lines.length === 0) return
+    place.mutate({
+      lottoGameCode: setting.game.lottoGameCode,
+      numero: forNumero,
+      bets: lines.map((l) => toWire(l, currency)),
+    })
+  }
+
+  const total = totalMinor(lines, currency)
+  const units = lines.reduce((n, l) => n + unitsOf(l), 0)
+  const full = lines.length >= setting.maxLines
+
+  return (
+    <section className="lott-slip card" aria-labelledby="slip-title">
+      <h2 id="slip-title" className="lott-section-title">
+        <Trans>Bet slip</Trans>
+      </h2>
+      <div className="lott-bettypes" role="group" aria-label={t`Bet type`}>
+        {offered.map((b) => (
+          <button
+            key={b.betType}
+            type="button"
+            className="lott-bettype"
+            aria-pressed={betType === b.betType}
+            onClick={() => chooseType(b.betType)}
+          >
+            <span>{i18n._(betTypeNames[b.betType])}</span>
+            <span className="lott-odds">×{b.odds}</span>
+          </button>
+        ))}
+      </div>
+      {betType && typeSetting ? (
+        <p className="lott-hint">
+          {i18n._(betTypeHints[betType])}{' '}
+          <Trans>
+            Pays {typeSetting.odds} × stake per hit. Stake per unit{' '}
+            {showMoney(typeSetting.minStake, currency)}–{showMoney(typeSetting.maxStake, currency)}.
+          </Trans>
+        </p>
+      ) : null}
+
+      {betType === 'POS_DIGIT' ? (
+        <div className="lott-grid" role="group" aria-label={t`Digits by position`}>
+          {positions.map((p) => (
+            <div key={p} className="lott-grid-row" role="group" aria-label={t`Position ${p}`}>
+              <span className="lott-grid-pos" aria-hidden="true">
+                {p}
+              </span>
+              {digits.map((d) => (
+                <button
+                  key={d}
+                  type="button"
+                  className="lott-pick-ball"
+                  aria-pressed={grid.get(p)?.has(d) ?? false}
+                  aria-label={t`Position ${p}, digit ${d}`}
+                  onClick={() => toggleDigit(p, d)}
+                >
+                  {d}
+                </button>
+              ))}
+            </div>
+          ))}
+        </div>
+      ) : null}
+
+      {betType === 'BIG_SMALL' || betType === 'ODD_EVEN' ? (
+        <div className="lott-picks" role="group" aria-label={i18n._(betTypeNames[betType])}>
+          {(betType === 'BIG_SMALL' ? (['BIG', 'SMALL'] as const) : (['ODD', 'EVEN'] as const)).map((p) => (
+            <button
+              key={p}
+              type="button"
+              className="lott-pick"
+              aria-pressed={picks.has(p)}
+              onClick={() => togglePick(p)}
+            >
+              {i18n._(pickNames[p])}
+            </button>
+          ))}
+        </div>
+      ) : null}
+
+      {betType && !['POS_DIGIT', 'BIG_SMALL', 'ODD_EVEN'].includes(betType) ? (
+        <div className="lott-numbers">
+          <div className="lott-number-entry">
+            <label htmlFor={ids.typed}>
+              {numberLength(betType) === 2 ? (
+                <Trans>Number (2 digits)</Trans>
+              ) : (
+                <Trans>Number (3 digits)</Trans>
+              )}
+            </label>
+            <input
+              id={ids.typed}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={numberLength(betType)}
+              value={typed}
+              aria-invalid={typedError ? true : undefined}
+              aria-describedby={typedError ? ids.typedError : undefined}
+              onChange={(e) => setTyped(e.target.value.replace(/\D/g, ''))}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault()
+                  addTyped()
+                }
+              }}
+            />
+            <button type="button" className="button" onClick={addTyped}>
+              <Trans>Add number</Trans>
+            </button>
+          </div>
+          {typedError ? (
+            <p id={ids.typedError} className="form-error" role="alert">
+              {typedError}
+            </p>
+          ) : null}
+          {numbers.length ? (
+            <ul className="lott-chips" aria-label={t`Picked numbers`}>
+              {numbers.map((n) => (
+                <li key={n}>
+                  <button type="button" className="lott-chip" onClick={() => toggleNumber(n)}>
+                    {n}
+                    <span className="visually-hidden">{t`Remove ${n}`}</span>
+                    <span aria-hidden="true"> ×</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {numberLength(betType) === 2 ? (
+            <div className="lott-number-grid" role="group" aria-label={t`Numbers 00 to 99`}>
+              {twoDigitNumbers.map((n) => (
+                <button
+                  key={n}
+                  type="button"
+                  className="lott-pick-ball lott-pick-number"
+                  aria-pressed={numbers.includes(n)}
+                  onClick={() => toggleNumber(n)}
+                >
+                  {n}
+                </button>
+              ))}
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+
+      <div className="lott-stake-row">
+        <label htmlFor={ids.stake}>
+          <Trans>Stake per unit ({currency.symbol})</Trans>
+        </label>
+        <input
+          id={ids.stake}
+          inputMode={currency.decimals === 0 ? 'numeric' : 'decimal'}
+          autoComplete="off"
+          value={stake}
+          aria-invalid={showStakeError || undefined}
+          aria-describedby={showStakeError ? ids.stakeError : undefined}
+          onChange={(e) => setStake(e.target.value)}
+          onBlur={() => setStakeTouched(true)}
+        />
+        <button
+          type="button"
+          className="button button-primary lott-add"
+          disabled={selectionUnits === 0 || full || !issue}
+          onClick={addLines}
+        >
+          {selectionUnits > 0 ? <Trans>Add {selectionUnits} to slip</Trans> : <Trans>Add to slip</Trans>}
+        </button>
+      </div>
+      {showStakeError ? (
+        <p id={ids.stakeError} className="form-error" role="alert">
+          {stakeMessage}
+        </p>
+      ) : null}
+      {full ? (
+        <p className="field-hint">
+          <Trans>The slip holds at most {setting.maxLines} lines.</Trans>
+        </p>
+      ) : null}
+
+      <h3 className="lott-lines-title">
+        {forNumero ? <Trans>Your bets on issue {forNumero}</Trans> : <Trans>Your bets</Trans>}
+      </h3>
+      {lines.length === 0 ? (
+        <p className="lott-empty">
+          <Trans>Pick numbers above and add them to the slip.</Trans>
+        </p>
+      ) : (
+        <ol className="lott-lines" aria-label={t`Lines on the slip`}>
+          {lines.map((l, i) => {
+            const amount = lineMinor(l, currency)
+            const bad = badLine?.index === i
+            return (
+              <li
+                key={i}
+                className={bad ? 'lott-line lott-line-bad' : 'lott-line'}
+                aria-invalid={bad || undefined}
+              >
+                <span className="lott-line-type">{i18n._(betTypeNames[l.betType])}</span>
+                <span className="lott-line-sel">{selectionText(l, i18n)}</span>
+                <span className="lott-line-money">
+                  <Trans>
+                    {unitsOf(l)} × {currency.symbol}
+                    {l.stake}
+                  </Trans>
+                  {' = '}
+                  <strong>
+                    {amount === null ? '—' : `${currency.symbol}${formatMinor(amount, currency)}`}
+                  </strong>
+                </span>
+                <button
+                  type="button"
+                  className="lott-line-remove"
+                  aria-label={t`Remove line ${i + 1}`}
+                  onClick={() => removeLine(i)}
+                >
+                  ×
+                </button>
+                {bad ? <span className="lott-line-why">{badLineText(badLine, currency, i18n)}</span> : null}
+              </li>
+            )
+          })}
+        </ol>
+      )}
+      <p className="lott-total" aria-live="polite">
+        <Trans>
+          Lines {lines.length} · Units {units} · Total{' '}
+          <strong>
+            {currency.symbol}
+            {formatMinor(total ?? 0n, currency)}
+          </strong>
+        </Trans>
+      </p>
+
+      {slipClosed && issue ? (
+        <Notice tone="warn">
+          <Trans>Issue {slipNumero} has closed.</Trans>{' '}
+          <button type="button" className="button" onClick={() => moveTo(issue.numero)}>
+            <Trans>Move my bets to issue {issue.numero}</Trans>
+          </button>
+        </Notice>
+      ) : null}
+
+      {err ? (
+        <Notice tone="error">
+          {code === 'lottery_issue_closed' ? (
+            <>
+              <Trans>Betting on issue {forNumero} has closed.</Trans>{' '}
+              {closedNow ? (
+                <button type="button" className="button" onClick={() => moveTo(closedNow.numero)}>
+                  <Trans>Move my bets to issue {closedNow.numero}</Trans>
+                </button>
+              ) : (
+                <Trans>The next issue has not opened yet.</Trans>
+              )}
+            </>
+          ) : code === 'insufficient_balance' ? (
+            <>
+              <Trans>Your balance is not enough for these bets.</Trans>{' '}
+              <button
+                type="button"
+                className="button"
+                onClick={() => openProtected('memberCentre', { page: 'depositv2' })}
+              >
+                <Trans>Deposit</Trans>
+              </button>
+            </>
+          ) : code === 'in_need_true_account' ? (
+            <Trans>Betting needs a real account. Trial accounts cannot place bets.</Trans>
+          ) : (
+            errorText(i18n, err)
+          )}
+        </Notice>
+      ) : null}
+
+      {placed ? (
+        <Notice tone="ok">
+          <Trans>
+            Bets placed on issue {placed.numero}: {showMoney(placed.totalAmount, currency)}. Balance{' '}
+            {showMoney(placed.balance, currency)}.
+          </Trans>
+        </Notice>
+      ) : null}
+
+      <div className="lott-place">
+        {!token ? (
+          <p className="field-hint">
+            <Trans>Log in to place bets.</Trans>
+          </p>
+        ) : guest ? (
+          <p className="field-hint">
+            <Trans>Betting needs a real account. Trial accounts cannot place bets.</Trans>
+          </p>
+        ) : null}
+        <NeedsNetwork id={ids.offline} online={online} />
+        <button
+          type="button"
+          className="button button-primary lott-place-button"
+          disabled={
+            !online || (token !== null && !guest && (lines.length === 0 || slipClosed || place.isPending))
+          }
+          aria-describedby={online ? undefined : ids.offline}
+          onClick={submit}
+        >
+          {!token ? (
+            <Trans>Log in to bet</Trans>
+          ) : place.isPending ? (
+            <Trans>Placing…</Trans>
+          ) : (
+            <Trans>Place bets</Trans>
+          )}
+        </button>
+      </div>
+    </section>
+  )
+}
+
+function Notice({ tone, children }: { tone: 'ok' | 'warn' | 'error'; children: ReactNode }) {
+  return (
+    <div className={`lott-notice lott-notice-${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+      {children}
+    </div>
+  )
+}
+
+function selectionText(l: SlipLine, i18n: I18n): string {
+  if (l.betType === 'POS_DIGIT') {
+    const position = l.position ?? 0
+    const list = (l.digits ?? []).join(', ')
+    return i18n._(msg`Position ${position}: ${list}`)
+  }
+  if (l.pick) return i18n._(pickNames[l.pick])
+  return (l.numbers ?? []).join(', ')
+}
+
+function badLineText(
+  bad: { index: number; reason?: string; minStake?: string; maxStake?: string },
+  currency: Currency,
+  i18n: I18n,
+): string {
+  if (bad.minStake !== undefined && bad.maxStake !== undefined) {
+    const min = showMoney(bad.minStake, currency)
+    const max = showMoney(bad.maxStake, currency)
+    return i18n._(msg`Stake per unit must be from ${min} to ${max}.`)
+  }
+  switch (bad.reason) {
+    case 'duplicate':
+      return i18n._(msg`This line repeats a number.`)
+    case 'digits':
+    case 'numbers':
+      return i18n._(msg`These numbers cannot be used for this bet.`)
+    case 'position':
+      return i18n._(msg`This position does not exist.`)
+    default:
+      return i18n._(msg`This bet cannot be placed on this game.`)
+  }
+}

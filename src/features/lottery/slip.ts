@@ -1,0 +1,101 @@
+/**
+ * The bet slip's arithmetic: lines as the contract sends them, their units and amounts in
+ * integer minor units of the brand's currency (never a float), and the stake's limits.
+ */
+import type { BetLineInput, BetTypeSetting, LotteryBetType, LotteryKind } from '#contract/lottery'
+import { formatMinor, moneyToMinor, parseAmount, type CurrencyUnits } from '#contract/money'
+
+export interface SlipLine {
+  betType: LotteryBetType
+  position?: number
+  digits?: number[]
+  pick?: 'BIG' | 'SMALL' | 'ODD' | 'EVEN'
+  numbers?: string[]
+  /** Per unit, as typed (major units). */
+  stake: string
+}
+
+export const d5BetTypes: readonly LotteryBetType[] = ['POS_DIGIT', 'BIG_SMALL', 'ODD_EVEN']
+export const vnBetTypes: readonly LotteryBetType[] = ['LO2', 'LO3', 'DE2', 'DE3']
+
+export function betTypesOf(kind: LotteryKind): readonly LotteryBetType[] {
+  return kind === 'D5' ? d5BetTypes : vnBetTypes
+}
+
+/** How many digits a VN bet's numbers have. */
+export function numberLength(betType: LotteryBetType): 2 | 3 {
+  return betType === 'LO3' || betType === 'DE3' ? 3 : 2
+}
+
+/** The most numbers (or digits) one line may carry (the contract's limit). */
+export const maxPerLine = 10
+
+/** One unit per digit (position) or number (VN), one for a pick. */
+export function unitsOf(line: SlipLine): number {
+  if (line.betType === 'POS_DIGIT') return line.digits?.length ?? 0
+  if (line.betType === 'BIG_SMALL' || line.betType === 'ODD_EVEN') return 1
+  return line.numbers?.length ?? 0
+}
+
+/** A line's amount (stake × units) in minor units; null while the stake is not an amount. */
+export function lineMinor(line: SlipLine, currency: CurrencyUnits): bigint | null {
+  const stake = parseAmount(line.stake, currency)
+  return stake === null ? null : stake * BigInt(unitsOf(line))
+}
+
+/** The slip's total in minor units; null while any line's stake is not an amount. */
+export function totalMinor(lines: readonly SlipLine[], currency: CurrencyUnits): bigint | null {
+  let sum = 0n
+  for (const l of lines) {
+    const m = lineMinor(l, currency)
+    if (m === null) return null
+    sum += m
+  }
+  return sum
+}
+
+export type StakeProblem = 'invalid' | 'below' | 'above'
+
+/** Whether a typed stake per unit is an amount within the bet type's limits. */
+export function stakeProblem(
+  stake: string,
+  setting: BetTypeSetting | undefined,
+  currency: CurrencyUnits,
+): StakeProblem | null {
+  const minor = parseAmount(stake, currency)
+  if (minor === null) return 'invalid'
+  if (!setting) return null
+  if (minor < moneyToMinor(setting.minStake, currency)) return 'below'
+  if (minor > moneyToMinor(setting.maxStake, currency)) return 'above'
+  return null
+}
+
+/** The line as the wire takes it (the stake normalised to the currency's decimals). */
+export function toWire(line: SlipLine, currency: CurrencyUnits): BetLineInput {
+  const minor = parseAmount(line.stake, currency)
+  const stake = minor === null ? line.stake : formatMinor(minor, currency).replace(/,/g, '')
+  const out: BetLineInput = { betType: line.betType, stake }
+  if (line.position !== undefined) out.position = line.position
+  if (line.digits) out.digits = [...line.digits].sort((a, b) => a - b)
+  if (line.pick) out.pick = line.pick
+  if (line.numbers) out.numbers = [...line.numbers]
+  return out
+}
+
+/** Lines for the position grid: one per position with digits picked, digits ascending. */
+export function positionLines(grid: ReadonlyMap<number, ReadonlySet<number>>, stake: string): SlipLine[] {
+  return [...grid.entries()]
+    .filter(([, digits]) => digits.size > 0)
+    .sort(([a], [b]) => a - b)
+    .map(([position, digits]) => ({
+      betType: 'POS_DIGIT' as const,
+      position,
+      digits: [...digits].sort((a, b) => a - b),
+      stake,
+    }))
+}
+
+/** A typed VN number ("7" for a 2-digit bet is not one: the player types "07"). */
+export function validNumber(raw: string, betType: LotteryBetType): boolean {
+  return new RegExp(`^\\d{${numberLength(betType)}}$`).test(raw)
+}
