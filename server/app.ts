@@ -51,7 +51,7 @@ import { inboxHandlers } from './notify/inbox-handlers'
 import { pushHandlers } from './notify/push-handlers'
 import { systemHandlers } from './system/handlers'
 import { createSystemRepository } from './system/system-repository'
-import { registerSeamlessWallet } from './vendors/seamless-wallet'
+import { registerSeamlessWallet } from './vendors/seamless-wallet/routes'
 import { createDemoVendor, demoVendorId } from './vendors/demo/vendor'
 import type { JobDefinition } from './jobs/define-job'
 import { createVendorRegistry, type VendorBinding, type VendorRegistry } from './vendors/registry'
@@ -127,7 +127,7 @@ export interface AppOptions {
   /**
    * The game vendors' adapters and which vendors (and brands) each serves; a vendor no
    * adapter serves cannot be launched. Each adapter calls the seamless wallet at
-   * /vendor-api/<adapter id>/wallet/… (server/vendors/seamless-wallet.ts).
+   * /vendor-api/<adapter id>/wallet/… (server/vendors/seamless-wallet/).
    */
   vendorAdapters?: readonly VendorBinding[]
 }
