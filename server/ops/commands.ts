@@ -8,6 +8,7 @@ import type { Db } from '../plugins/external/db'
 import * as s from '../db/schema'
 import { parseCidr } from '../system/access'
 import { contentCommands } from './content-commands'
+import { gamesCommands } from './games-commands'
 import { goLiveCommands, type GatewayKind } from './golive-commands'
 import { jobsCommands } from './jobs-commands'
 import { moneyCommands } from './money-commands'
@@ -221,6 +222,7 @@ export const commands: Record<string, CommandSpec> = {
   ...paymentMethodCommands,
   ...jobsCommands,
   ...contentCommands,
+  ...gamesCommands,
 }
 
 export function helpText(): string {

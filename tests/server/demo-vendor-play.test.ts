@@ -4,7 +4,7 @@
  * wallet route. The balance, the betting record, the reconcile and a replayed spin agree.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { build, type TestServer } from '../build-server'
+import { build, runOps, type TestServer } from '../build-server'
 import { launched, setWalletMode } from '../play-helpers'
 import { mainMinor, moneyMember } from '../money-helpers'
 import { plainCall, valueOf } from '../identity-helpers'
@@ -33,7 +33,7 @@ async function spin(s: string, bet: string) {
     headers: { 'content-type': 'application/json', origin: 'null' },
     payload: JSON.stringify({ s, bet }),
   })
-  return { status: res.statusCode, body: res.json<{ ok: boolean; balance?: string }>() }
+  return { status: res.statusCode, body: res.json<{ ok: boolean; balance?: string; error?: string }>() }
 }
 
 describe('a member plays the demo slot through the seamless wallet', () => {
@@ -72,5 +72,21 @@ describe('a member plays the demo slot through the seamless wallet', () => {
     const r = await spin(s, '100000')
     expect(r.body.ok).toBe(false)
     expect(await mainMinor(server, m.token)).toBe(50n)
+  })
+
+  it('a spin while the operator has the vendor under maintenance is refused with the reason, and moves nothing', async () => {
+    const m = await moneyMember(server, '5.00')
+    const s = sessionOf((await launched(server, m.token, { gameId: 'DSL-0002' })).content.game_url)
+    expect(await runOps(server, 'vendor-maintenance', 'dsl', 'on')).toBe('DSL: maintenance on for DEMO')
+    expect(await runOps(server, 'vendor-maintenance')).toContain('DSL (RNG) ')
+    try {
+      const r = await spin(s, '100')
+      expect(r.status).toBe(409)
+      expect(r.body).toMatchObject({ ok: false, error: 'vendor_maintenance' })
+      expect(await mainMinor(server, m.token)).toBe(500n)
+    } finally {
+      await runOps(server, 'vendor-maintenance', 'DSL', 'off')
+    }
+    expect((await spin(s, '100')).body.ok).toBe(true)
   })
 })

@@ -233,6 +233,7 @@ export async function registerDemoRoutes(app: FastifyInstance, deps: RoutesDeps)
         insufficient_funds: 'the balance is too low for this stake',
         wallet_unavailable: 'the wallet did not answer: nothing was staked',
         wallet_refused: 'the wallet refused the stake',
+        vendor_maintenance: 'the game is under maintenance: no new stakes, open bets still settle',
       }
       throw fail(status, err.code, messages[err.code])
     }

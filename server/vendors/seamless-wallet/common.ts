@@ -11,7 +11,7 @@ import { requestHash } from '../../money/idempotency'
 import { InsufficientFunds, type Ledger } from '../../money/ledger'
 import type { MoneySettings } from '../../money/settings'
 import type { Db, Tx } from '../../plugins/external/db'
-import { createGamesRepository } from '../../games/games-repository'
+import { createGamesRepository, vendorInMaintenance } from '../../games/games-repository'
 import { pgCodes, pgErrorOf } from '../../db/pg-errors'
 import {
   WalletAnswerSchema,
@@ -120,7 +120,7 @@ export function createWalletCommon(deps: SeamlessWalletDeps) {
    * The vendor's session of this player, and the vendor's earlier transaction with this
    * txId, read together. `live` (a new round) also wants the session unexpired and its
    * member active; credits and rollbacks still settle rounds of an expired session or a
-   * member disabled meanwhile (the money is theirs).
+   * member disabled meanwhile (the money is theirs), and of a vendor under maintenance.
    */
   async function lookup(vendorId: string, player: string, txId: string | null, live: boolean) {
     const { session, earlier } = await repo.lookup(player, vendorId, txId)
@@ -167,6 +167,10 @@ export function createWalletCommon(deps: SeamlessWalletDeps) {
       if (earlier) return replay(earlier, kind, hash)
       if (!session) return refusal('UNKNOWN_PLAYER')
       const c = await contextOf(session)
+      // A new stake waits for the vendor to be back; a round already staked still settles.
+      if (live && vendorInMaintenance(session.vendorMaintenance, now())) {
+        return refusal('VENDOR_MAINTENANCE', await ledger.balance(db, c.walletId))
+      }
       // Read before the transaction: inside it nothing may wait on the database outside it.
       const names = await roundNames(session, call.gameId)
       const at = now()
