@@ -5,24 +5,24 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { Game } from '#contract/games'
 import type { Launch } from '#contract/play'
 import { launchState } from '#src/features/games/store.ts'
 import { validatePopupSearch } from '#src/lib/modal-store.ts'
 import { endSession, setMember } from '#src/lib/session.ts'
-import { defaultAnswers, logIn, memberInfo, moneyAnswers, status } from './fixtures'
+import {
+  defaultAnswers,
+  game,
+  logIn,
+  memberInfo,
+  moneyAnswers,
+  status,
+  stubGamesApi,
+  type GameAnswer,
+  type GameSent,
+} from './fixtures'
 import { renderApp } from './render'
-
-beforeAll(async () => {
-  // The launch's lazy chunks, loaded once (as render.tsx does for the popups).
-  await Promise.all([
-    import('#src/features/games/launch/run-launch.ts'),
-    import('#src/features/games/launch/launch-popups.tsx'),
-    import('#src/features/games/components/game-popup-host.tsx'),
-    import('#src/features/games/launch/game-frame-page.tsx'),
-  ])
-})
 
 afterEach(() => {
   endSession()
@@ -32,69 +32,8 @@ afterEach(() => {
   launchState.balance = null
 })
 
-const game = (vendor: string, n: number, over: Partial<Game> = {}): Game => ({
-  gameId: `${vendor}-${n}`,
-  gameName: `${vendor} Fortune ${n}`,
-  gameType: 'RNG',
-  gameClassify: 'SC',
-  vassalage: vendor,
-  accountTypeId: 100,
-  accountTypeName: vendor,
-  iconUrl: `games/${vendor}-${n}.svg?v=1`,
-  isGame: 'GAME',
-  defaultPlayType: 'html5',
-  isHot: false,
-  isNew: false,
-  freeplay: false,
-  hasRooms: false,
-  maintenance: false,
-  ...over,
-})
-
-interface Sent {
-  path: string
-  method: string
-  query: URLSearchParams
-  headers: Record<string, string>
-  body: unknown
-}
-
-interface Fail {
-  fail: { status: number; errorCode: string; value?: unknown }
-}
-
-type Answer = unknown | ((sent: Sent) => unknown)
-
-/** Answers by path (a value, a function of the request, maybe a promise, or a failure); records requests. */
-function stubLaunchApi(answers: Record<string, Answer>): Sent[] {
-  const sent: Sent[] = []
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const u = new URL(url, 'http://localhost')
-    const one: Sent = {
-      path: u.pathname,
-      method: init?.method ?? 'GET',
-      query: u.searchParams,
-      headers: (init?.headers ?? {}) as Record<string, string>,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    }
-    sent.push(one)
-    const a = answers[u.pathname]
-    const value: unknown = await (typeof a === 'function' ? (a as (s: Sent) => unknown)(one) : a)
-    const fail = (value as Fail | undefined)?.fail
-    if (fail) {
-      return new Response(
-        JSON.stringify({ success: false, errorCode: fail.errorCode, message: 'refused', value: fail.value }),
-        { status: fail.status },
-      )
-    }
-    const body =
-      value === undefined
-        ? { success: false, errorCode: 'not_found', message: 'not stubbed' }
-        : { success: true, value }
-    return new Response(JSON.stringify(body), { status: value === undefined ? 404 : 200 })
-  })
-  return sent
-}
+type Sent = GameSent
+type Answer = GameAnswer
 
 const listPath = '/wps/relay/GCSGAME_gameList'
 const launchPath = '/wps/game/launchGame'
@@ -125,12 +64,12 @@ const count = (sent: Sent[], path: string) => sent.filter((s) => s.path === path
 
 function member(answers: Record<string, Answer> = {}): Sent[] {
   logIn()
-  return stubLaunchApi(moneyAnswers({ [listPath]: gameList, [launchPath]: launchAnswer(), ...answers }))
+  return stubGamesApi(moneyAnswers({ [listPath]: gameList, [launchPath]: launchAnswer(), ...answers }))
 }
 
 function visitor(answers: Record<string, Answer> = {}): Sent[] {
   sessionStorage.setItem('index-notice-seen', '1')
-  return stubLaunchApi(defaultAnswers({ [listPath]: gameList, ...answers }))
+  return stubGamesApi(defaultAnswers({ [listPath]: gameList, ...answers }))
 }
 
 async function tile(name: string) {
