@@ -21,6 +21,7 @@ import {
   stubGamesApi,
   type GameAnswer,
   type GameSent,
+  lanes,
 } from './fixtures'
 import { renderApp } from './render'
 
@@ -487,5 +488,86 @@ describe('vendor entries', () => {
     act(() => router.history.back())
     await waitFor(() => expect(router.state.location.pathname).toBe('/rng'))
     expect(router.state.location.search).toEqual({})
+  })
+})
+
+describe('lottery start', () => {
+  const lotteryGames = [
+    game('LTO', 1, { gameType: 'LOTT', accountTypeName: 'Lotus Lotto' }),
+    game('SEA', 1, { gameType: 'LOTT', accountTypeName: 'SEA Lotto' }),
+    game('TCS', 1, { gameType: 'LOTT', accountTypeName: 'TCG_SEA' }),
+    game('ELT', 1, { gameType: 'ELOTT', accountTypeName: 'Quick Lotto' }),
+    game('GPI', 1, { gameType: 'LOTT', accountTypeName: 'GPI' }),
+  ]
+  const lotteryList = () => ({ list: lotteryGames, total: lotteryGames.length, pageNo: 1, pageSize: 60 })
+
+  test('a lottery tile opens its lottery page instead of a game; GPI launches directly', async () => {
+    const sent = member({ [listPath]: lotteryList })
+    const user = userEvent.setup()
+    const { router } = await renderApp('/rng')
+    const pages: [string, string][] = [
+      ['LTO Fortune 1', '/lottery?gameCode=LTO-1&playType=html5'],
+      ['SEA Fortune 1', '/lottery?prizeMode=SEA'],
+      ['TCS Fortune 1', '/lottery?prizeMode=SEA'],
+      ['ELT Fortune 1', '/elott'],
+    ]
+    for (const [name, href] of pages) {
+      await user.click(await tile(name))
+      await waitFor(() => expect(router.state.location.href).toBe(href))
+      router.history.back()
+      await waitFor(() => expect(router.state.location.pathname).toBe('/rng'))
+    }
+    expect(count(sent, launchPath)).toBe(0)
+
+    await user.click(await tile('GPI Fortune 1'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/game'))
+    expect(sent.find((s) => s.path === launchPath)?.query.get('gameId')).toBe('GPI-1')
+    expect(frame().getAttribute('src')).toBe('/demo-vendor/play/GPI-1?t=abc')
+  })
+
+  test('a visitor reaches the lottery pages without logging in', async () => {
+    const sent = visitor({ [listPath]: lotteryList })
+    const user = userEvent.setup()
+    const { router } = await renderApp('/rng')
+    await user.click(await tile('LTO Fortune 1'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/lottery'))
+    expect(screen.queryByRole('dialog', { name: 'Log in' })).toBeNull()
+    expect(count(sent, launchPath) + count(sent, trialPath)).toBe(0)
+  })
+
+  test("the header's lottery menu opens the SEA entry for the SEA vendor and the lottery page for the others", async () => {
+    visitor({
+      '/wps/relay/GCSGAME_gameVendor': {
+        data: {
+          lanes: [
+            ...lanes,
+            {
+              title: 'LOTT',
+              gameType: 'LOTT',
+              cards: ['LTO', 'SEA'].map((c, i) => ({
+                accountTypeId: 100 + i,
+                accountTypeName: c,
+                vassalage: c,
+                gameType: 'LOTT' as const,
+                displayName: `${c} Lotto`,
+                logo: `vendors/${c.toLowerCase()}.svg`,
+                isHot: false,
+                maintenance: false,
+              })),
+            },
+          ],
+        },
+      },
+    })
+    const user = userEvent.setup()
+    await renderApp('/index')
+    const nav = await screen.findByRole('navigation', { name: 'Main' })
+    const lottery = await within(nav).findByRole('button', { name: 'Lottery' })
+    await user.click(lottery)
+    const menu = document.getElementById(lottery.getAttribute('aria-controls') ?? '') as HTMLElement
+    expect(within(menu).getByRole('link', { name: 'LTO Lotto' }).getAttribute('href')).toBe('/lottery')
+    expect(within(menu).getByRole('link', { name: 'SEA Lotto' }).getAttribute('href')).toBe(
+      '/lottery?prizeMode=SEA',
+    )
   })
 })

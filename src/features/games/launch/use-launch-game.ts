@@ -1,5 +1,6 @@
 /**
  * Starting a game from any tile (spec sections 4 and 6), in the order the spec gives:
+ * - a lottery game opens its lottery page (lottery-start.ts), GPI excepted, which launches;
  * - a vendor entry (isGame VASSALAGE) opens that vendor's game list in the game popup;
  * - a visitor gets the login popup, except on an RNG game with free play, which starts a trial;
  * - a trial account (type 4) gets the "real account needed" notice;
@@ -16,6 +17,7 @@ import { openModal } from '../../../lib/modal-store'
 import { isGuestType, session } from '../../../lib/session'
 import { showToast } from '../../../lib/toast-store'
 import { launchState } from '../store'
+import { lotteryTarget, openLotteryPage } from './lottery-start'
 
 export interface LaunchOptions {
   /**
@@ -43,6 +45,11 @@ export function useLaunchGame(): (game: Game, opts?: LaunchOptions) => void {
   return useCallback(
     (game: Game, opts: LaunchOptions = {}) => {
       if (launchState.busy !== null) return
+      const lottery = lotteryTarget(game)
+      if (lottery?.kind === 'page') {
+        void openLotteryPage(router, lottery)
+        return
+      }
       if (game.isGame === 'VASSALAGE') {
         openModal('gamePopup', { vendor: game.vassalage })
         return
