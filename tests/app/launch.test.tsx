@@ -571,3 +571,98 @@ describe('lottery start', () => {
     )
   })
 })
+
+describe('rooms and fixtures', () => {
+  const vendorLane = (gameType: 'PVP' | 'SPORTS', code: string) => ({
+    title: gameType,
+    gameType,
+    cards: [
+      {
+        accountTypeId: 300,
+        accountTypeName: code,
+        vassalage: code,
+        gameType,
+        displayName: `${code} Games`,
+        logo: `vendors/${code.toLowerCase()}.svg`,
+        isHot: false,
+        maintenance: false,
+      },
+    ],
+  })
+
+  test('a PVP game with rooms opens the room picker; the room picked is launched', async () => {
+    const pvp = game('PKR', 1, { gameType: 'PVP', hasRooms: true, gameName: 'Poker Royale' })
+    const sent = member({
+      '/wps/relay/GCSGAME_gameVendor': { data: { lanes: [vendorLane('PVP', 'PKR')] } },
+      [listPath]: { list: [pvp], total: 1, pageNo: 1, pageSize: 60 },
+      '/wps/relay/GLS2_roomList': {
+        gameId: 'PKR-1',
+        list: [
+          { roomId: 'R1', roomName: 'Beginners', minBet: '1.00', maxBet: '50.00', seats: 6, players: 2 },
+          {
+            roomId: 'R2',
+            roomName: 'High rollers',
+            minBet: '100.00',
+            maxBet: '5000.00',
+            seats: 6,
+            players: 6,
+          },
+        ],
+      },
+      [launchPath]: launched(pvp),
+    })
+    const user = userEvent.setup()
+    const { router } = await renderApp('/pvp')
+    const grid = await screen.findByRole('list', { name: 'PKR Games games' })
+    await user.click(within(grid).getByRole('button', { name: 'Poker Royale' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Pick a room: Poker Royale' })
+    expect(router.state.location.search).toMatchObject({ popup: 'gameRooms' })
+    expect(count(sent, launchPath)).toBe(0)
+    const full = await within(dialog).findByRole('button', { name: /High rollers/ })
+    expect(full.textContent).toContain('Full')
+    expect(full.hasAttribute('disabled')).toBe(true)
+    const room = within(dialog).getByRole('button', { name: /Beginners/ })
+    expect(room.textContent).toContain('2 of 6 seats taken')
+    await user.click(room)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/game'))
+    const query = sent.find((s) => s.path === launchPath)?.query
+    expect(query?.get('gameId')).toBe('PKR-1')
+    expect(query?.get('roomId')).toBe('R1')
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  test("a sports vendor's featured fixtures show on /sports; tapping one launches on that fixture", async () => {
+    const book = game('SBK', 1, { gameType: 'SPORTS', gameName: 'SBK Sportsbook' })
+    const match = (n: number, vassalage: string) => ({
+      matchId: `${vassalage}-M${n}`,
+      leagueId: `${vassalage}-L1`,
+      leagueName: 'Mekong League',
+      gameType: 'SPORTS' as const,
+      vassalage,
+      sport: 'Football',
+      homeTeam: `Home ${n}`,
+      awayTeam: `Away ${n}`,
+      startTime: Date.UTC(2026, 10, 24, 12, 0),
+      odds: { home: '1.90', draw: '3.20', away: '4.10' },
+    })
+    const sent = member({
+      '/wps/relay/GCSGAME_gameVendor': { data: { lanes: [vendorLane('SPORTS', 'SBK')] } },
+      [listPath]: { list: [book], total: 1, pageNo: 1, pageSize: 60 },
+      '/wps/relay/GCSGAME_getGameMatchV2': { list: [match(1, 'SBK'), match(2, 'SBK'), match(3, 'OTH')] },
+      [launchPath]: launched(book),
+    })
+    const user = userEvent.setup()
+    const { router } = await renderApp('/sports')
+    const fixtures = await screen.findByRole('region', { name: 'Featured fixtures' })
+    // Only this vendor's fixtures.
+    expect(within(fixtures).getAllByRole('button')).toHaveLength(2)
+    const second = within(fixtures).getByRole('button', { name: /Home 2 – Away 2/ })
+    await waitFor(() => expect(second.hasAttribute('disabled')).toBe(false))
+    await user.click(second)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/game'))
+    const query = sent.find((s) => s.path === launchPath)?.query
+    expect(query?.get('gameId')).toBe('SBK-1')
+    expect(query?.get('matchId')).toBe('SBK-M2')
+    expect(query?.get('leagueId')).toBe('SBK-L1')
+  })
+})

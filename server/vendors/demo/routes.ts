@@ -331,9 +331,13 @@ export async function registerDemoRoutes(app: FastifyInstance, deps: RoutesDeps)
     const claims = claimsOf(s)
     requireKind(claims, 'sports', 'esports')
     const bets = await store.recentRounds(claims.sid, ['sports'], 20)
+    const open = openFixtures(claims.kind as SportKind, now().getTime())
+    // Launched on one of its fixtures: that one first, marked, so the page opens on it.
+    const featured = open.find((f) => f.id === claims.match)
     return {
       ok: true,
-      fixtures: openFixtures(claims.kind as SportKind, now().getTime()).map((f) => ({
+      featured: featured?.id ?? null,
+      fixtures: [...(featured ? [featured] : []), ...open.filter((f) => f !== featured)].map((f) => ({
         id: f.id,
         sport: f.sport,
         league: f.league,

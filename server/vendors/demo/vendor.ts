@@ -15,7 +15,7 @@ import type { Db } from '../../plugins/external/db'
 import type { LaunchRequest, VendorAdapter } from '../adapter'
 import { createPlay, type Play } from './play'
 import { registerDemoRoutes } from './routes'
-import { SessionClaimsSchema, signSession, type GameKind } from './session-token'
+import { matchIdPattern, SessionClaimsSchema, signSession, type GameKind } from './session-token'
 import { slotPaytable, type SlotPaytable } from './slot'
 import { createStore } from './store'
 import { createWalletClient, type WalletTransport } from './wallet-client'
@@ -138,6 +138,9 @@ export function createDemoVendor(opts: DemoVendorOptions): DemoVendor {
         gameName: req.game.name.slice(0, 120),
         kind,
         lobbyPath: req.lobbyPath.slice(0, 200),
+        ...((kind === 'sports' || kind === 'esports') && req.matchId && matchIdPattern.test(req.matchId)
+          ? { match: req.matchId }
+          : {}),
         exp: now().getTime() + ttl,
       })
       const token = signSession(opts.sessionSecret, claims)

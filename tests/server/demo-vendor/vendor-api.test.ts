@@ -78,6 +78,7 @@ const ApiBody = z.looseObject({
   chips: z.array(z.string()).optional(),
   free: z.boolean().optional(),
   fixtures: z.array(z.object({ id: z.string() })).optional(),
+  featured: z.string().nullable().optional(),
   bets: z.array(Round).optional(),
   serverSeedHash: z.string().optional(),
   outcome: z.unknown().optional(),
@@ -520,6 +521,29 @@ describe('free play', () => {
 })
 
 describe('sports', () => {
+  it('opens on the fixture the platform launched on: first in the list and marked featured', async () => {
+    const sports = { ...launchRequest().game, gameType: 'SPORTS' as const, subType: null }
+    const open = openFixtures('sports', clock.now().getTime())
+    const picked = open[4]!
+    const { s } = await launch({ game: sports, matchId: picked.id })
+    const list = await call('sports/fixtures', { s })
+    expect(list.body.featured).toBe(picked.id)
+    expect(list.body.fixtures!.map((f) => f.id)).toEqual([
+      picked.id,
+      ...open.filter((f) => f !== picked).map((f) => f.id),
+    ])
+
+    // A fixture it does not host (or none): the usual list, nothing featured.
+    for (const matchId of ['OTHER-M101', undefined]) {
+      const other = await call('sports/fixtures', { s: (await launch({ game: sports, matchId })).s })
+      expect(other.body.featured).toBeNull()
+      expect(other.body.fixtures!.map((f) => f.id)).toEqual(open.map((f) => f.id))
+    }
+    // A malformed id is not carried into the session at all.
+    const odd = await launch({ game: sports, matchId: '<script>' })
+    expect((await call('sports/fixtures', { s: odd.s })).body.featured).toBeNull()
+  })
+
   it('takes single bets at placement and the sweep job credits the winner and closes the loser with zero', async () => {
     const { s } = await launch({ game: { ...launchRequest().game, gameType: 'ESPORTS', subType: null } })
     const list = await call('sports/fixtures', { s })

@@ -4,6 +4,7 @@
  * - a vendor entry (isGame VASSALAGE) opens that vendor's game list in the game popup;
  * - a visitor gets the login popup, except on an RNG game with free play, which starts a trial;
  * - a trial account (type 4) gets the "real account needed" notice;
+ * - a PVP game with rooms opens the room picker first, then starts in the room picked;
  * - otherwise the loader shows while the address is fetched (run-launch.ts, loaded on the
  *   first launch so a lobby's code stays small), then the game opens on /game.
  */
@@ -63,10 +64,25 @@ export function useLaunchGame(): (game: Game, opts?: LaunchOptions) => void {
         openModal('needRealAccount')
         return
       }
+      if (game.gameType === 'PVP' && game.hasRooms && opts.roomId === undefined) {
+        launchState.rooms = game
+        openModal('gameRooms')
+        return
+      }
       launchState.busy = game.gameName
       import('./run-launch')
         .then((m) =>
-          m.runLaunch(game, { trial, confirmTrans: opts.confirmTrans ?? false }, { router, queryClient }),
+          m.runLaunch(
+            game,
+            {
+              trial,
+              confirmTrans: opts.confirmTrans ?? false,
+              roomId: opts.roomId,
+              matchId: opts.matchId,
+              leagueId: opts.leagueId,
+            },
+            { router, queryClient },
+          ),
         )
         .catch(() => {
           // The launch code itself did not load (offline, a new deploy).
