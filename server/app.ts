@@ -269,6 +269,8 @@ export async function buildApp(
           walletSecret: await vendorSecret(db, demoVendorId),
           sessionSecret: await vendorSecret(db, 'demo-vendor-sessions'),
           now,
+          // The token travels after #, so no access log or proxy keeps it.
+          sessionInFragment: true,
           transport: async (path, body, headers) => {
             const r = await app.inject({ method: 'POST', url: path, payload: body, headers })
             return { statusCode: r.statusCode, body: r.body }

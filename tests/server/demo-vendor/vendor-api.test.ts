@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { demoVendorRounds } from '../../../server/db/schema/demo-vendor'
+import { demoVendorRounds, demoVendorSessions } from '../../../server/db/schema/demo-vendor'
 import { planSchedule } from '../../../server/jobs/jobs'
 import type { LaunchRequest } from '../../../server/vendors/adapter'
 import { fixtureResult, openFixtures, type Pick } from '../../../server/vendors/demo/sports'
@@ -484,16 +484,17 @@ describe('parallel rounds on one session', () => {
 })
 
 describe('its jobs', () => {
-  it('hands the integrator one sweep job that pg-boss runs every minute', () => {
+  it('hands the integrator a sweep job that pg-boss runs every minute and a prune job every hour', () => {
     expect(vendor.jobs.map((j) => [j.name, planSchedule(j)])).toEqual([
       ['demo-vendor.sweep', { kind: 'cron', cron: '* * * * *' }],
+      ['demo-vendor.prune', { kind: 'cron', cron: '0 * * * *' }],
     ])
   })
 })
 
-async function runSweep() {
-  const job = vendor.jobs.find((j) => j.name === 'demo-vendor.sweep')
-  if (!job) throw new Error('no sweep job')
+async function runSweep(name = 'demo-vendor.sweep') {
+  const job = vendor.jobs.find((j) => j.name === name)
+  if (!job) throw new Error(`no job ${name}`)
   await job.handler({}, { id: 'test', attempt: 1, signal: new AbortController().signal, log: server.app.log })
 }
 
@@ -588,5 +589,39 @@ describe('sports', () => {
     expect(wallet.calls.filter((c) => c.op === 'credit')).toHaveLength(2)
     const mine = await call('sports/fixtures', { s })
     expect(mine.body.bets!.map((b) => b.status)).toEqual(['settled', 'settled'])
+  })
+})
+
+describe('pruning', () => {
+  const roundRow = async (id: string) =>
+    (await server.db.select().from(demoVendorRounds).where(eq(demoVendorRounds.id, id)))[0]
+  const sessionRow = async (id: string) =>
+    (await server.db.select().from(demoVendorSessions).where(eq(demoVendorSessions.id, id)))[0]
+
+  it('forgets ended rounds a week on and expired sessions left with none; open bets and their sessions stay', async () => {
+    const played = await launch()
+    const spin = await call('slot/spin', { s: played.s, bet: '100' })
+    const spun = await roundRow(spin.body.round!.id)
+    expect(spun?.status).toBe('settled')
+
+    const sports = await launch({ game: { ...launchRequest().game, gameType: 'SPORTS', subType: null } })
+    const fixture = openFixtures('sports', clock.now().getTime())[0]!
+    const bet = await call('sports/bet', { s: sports.s, fixtureId: fixture.id, pick: 'home', bet: '100' })
+    const open = await roundRow(bet.body.round!.id)
+    expect(open?.status).toBe('open')
+
+    // Six days on: all kept.
+    clock.advance(6 * 24 * 3_600_000)
+    await runSweep('demo-vendor.prune')
+    expect(await roundRow(spun!.id)).toBeDefined()
+
+    // Past the week and the session's 12 hours: the ended round and its session go.
+    clock.advance(2 * 24 * 3_600_000)
+    await runSweep('demo-vendor.prune')
+    expect(await roundRow(spun!.id)).toBeUndefined()
+    expect(await sessionRow(spun!.sessionId)).toBeUndefined()
+    // The wallet still owes the bet its result: the round and its session stay.
+    expect((await roundRow(open!.id))?.status).toBe('open')
+    expect(await sessionRow(open!.sessionId)).toBeDefined()
   })
 })
