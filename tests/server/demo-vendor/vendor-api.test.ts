@@ -158,12 +158,26 @@ describe('launch and pages', () => {
       expect(res.statusCode, src).toBe(200)
       expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin')
     }
-    for (const kind of ['table', 'live', 'fish', 'sports', 'esports']) {
-      expect((await server.app.inject({ method: 'GET', url: `/demo-vendor/play/${kind}` })).statusCode).toBe(
-        200,
-      )
+    // Every page is the one shell with its own title, script and body class; no placeholder left.
+    const pages: [string, string, string][] = [
+      ['/demo-vendor/play/table', 'table', 'Demo games'],
+      ['/demo-vendor/play/live', 'table', 'Demo games'],
+      ['/demo-vendor/play/fish', 'fish', 'Demo games'],
+      ['/demo-vendor/play/sports', 'sports', 'Demo games'],
+      ['/demo-vendor/play/esports', 'sports', 'Demo games'],
+      ['/demo-vendor/verify', 'verify', 'Verify a round'],
+    ]
+    for (const [url, game, title] of pages) {
+      const res = await server.app.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(200)
+      expect(res.body).toContain(`<title>${title}</title>`)
+      expect(res.body).toContain(`<script src="/demo-vendor/static/${game}.js" defer></script>`)
+      expect(res.body).toContain(`<body class="game-${game}">`)
+      expect(res.body).not.toContain('{{')
     }
-    expect((await server.app.inject({ method: 'GET', url: '/demo-vendor/verify' })).statusCode).toBe(200)
+    expect(
+      (await server.app.inject({ method: 'GET', url: '/demo-vendor/static/page.html' })).statusCode,
+    ).toBe(404)
     expect(
       (await server.app.inject({ method: 'GET', url: '/demo-vendor/static/..%2Fvendor.ts' })).statusCode,
     ).toBe(404)
