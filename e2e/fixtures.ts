@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { test as base, expect } from '@playwright/test'
+import { test as base, expect, type Page } from '@playwright/test'
 
 const run = promisify(execFile)
 
@@ -41,3 +41,20 @@ export const test = base.extend<{ consoleErrors: string[]; ops: Ops }>({
 })
 
 export { expect }
+
+/** Registers a member through the register popup (the captcha switched off meanwhile). */
+export async function register(page: Page, ops: Ops, name: string): Promise<void> {
+  await ops('flag', 'set', 'CAPTCHA3', 'off')
+  try {
+    await page.goto('/register')
+    const dialog = page.getByRole('dialog', { name: 'Register' })
+    await dialog.getByLabel('Username', { exact: true }).fill(name)
+    await dialog.getByLabel('Password', { exact: true }).fill('lotus123')
+    await dialog.getByLabel('Confirm password').fill('lotus123')
+    await dialog.getByRole('checkbox').check()
+    await dialog.getByRole('button', { name: 'Register' }).click()
+    await expect(dialog).toHaveCount(0)
+  } finally {
+    await ops('flag', 'set', 'CAPTCHA3', 'on')
+  }
+}

@@ -2,8 +2,7 @@
  * A game lobby on a phone against the real server and its seeded catalogue: a vendor tab,
  * a name search, and a favourite that a member still finds under Favourites after a reload.
  */
-import type { Page } from '@playwright/test'
-import { expect, test, type Ops } from './fixtures'
+import { expect, test, register } from './fixtures'
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
@@ -11,22 +10,6 @@ test.beforeEach(async ({ page }) => {
     sessionStorage.setItem('index-notice-seen', '1')
   })
 })
-
-async function register(page: Page, ops: Ops, name: string) {
-  await ops('flag', 'set', 'CAPTCHA3', 'off')
-  try {
-    await page.goto('/register')
-    const dialog = page.getByRole('dialog', { name: 'Register' })
-    await dialog.getByLabel('Username', { exact: true }).fill(name)
-    await dialog.getByLabel('Password', { exact: true }).fill('lotus123')
-    await dialog.getByLabel('Confirm password').fill('lotus123')
-    await dialog.getByRole('checkbox').check()
-    await dialog.getByRole('button', { name: 'Register' }).click()
-    await expect(dialog).toHaveCount(0)
-  } finally {
-    await ops('flag', 'set', 'CAPTCHA3', 'on')
-  }
-}
 
 interface Answer<T> {
   success: boolean

@@ -5,7 +5,7 @@
  * it, an online deposit through the demo gateway, and the ledger's reconciliation.
  */
 import type { Locator, Page } from '@playwright/test'
-import { expect, test, type Ops } from './fixtures'
+import { expect, test, type Ops, register } from './fixtures'
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
@@ -13,22 +13,6 @@ test.beforeEach(async ({ page }) => {
     sessionStorage.setItem('index-notice-seen', '1')
   })
 })
-
-async function register(page: Page, ops: Ops, name: string) {
-  await ops('flag', 'set', 'CAPTCHA3', 'off')
-  try {
-    await page.goto('/register')
-    const dialog = page.getByRole('dialog', { name: 'Register' })
-    await dialog.getByLabel('Username', { exact: true }).fill(name)
-    await dialog.getByLabel('Password', { exact: true }).fill('lotus123')
-    await dialog.getByLabel('Confirm password').fill('lotus123')
-    await dialog.getByRole('checkbox').check()
-    await dialog.getByRole('button', { name: 'Register' }).click()
-    await expect(dialog).toHaveCount(0)
-  } finally {
-    await ops('flag', 'set', 'CAPTCHA3', 'on')
-  }
-}
 
 function centrePage(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Member centre' })

@@ -5,7 +5,7 @@
  * and the unread count change, and a toast says what happened.
  */
 import type { Page } from '@playwright/test'
-import { expect, test, type Ops } from './fixtures'
+import { expect, test, register } from './fixtures'
 
 test.use({ viewport: { width: 360, height: 740 } })
 
@@ -16,22 +16,6 @@ test.beforeEach(async ({ page, context, baseURL }) => {
     sessionStorage.setItem('index-notice-seen', '1')
   })
 })
-
-async function register(page: Page, ops: Ops, name: string) {
-  await ops('flag', 'set', 'CAPTCHA3', 'off')
-  try {
-    await page.goto('/register')
-    const dialog = page.getByRole('dialog', { name: 'Register' })
-    await dialog.getByLabel('Username', { exact: true }).fill(name)
-    await dialog.getByLabel('Password', { exact: true }).fill('lotus123')
-    await dialog.getByLabel('Confirm password').fill('lotus123')
-    await dialog.getByRole('checkbox').check()
-    await dialog.getByRole('button', { name: 'Register' }).click()
-    await expect(dialog).toHaveCount(0)
-  } finally {
-    await ops('flag', 'set', 'CAPTCHA3', 'on')
-  }
-}
 
 /**
  * Waits until the page's service worker is activated and controls the page (a push sent

@@ -54,7 +54,7 @@ import { inboxHandlers } from './notify/inbox-handlers'
 import { pushHandlers } from './notify/push-handlers'
 import { systemHandlers } from './system/handlers'
 import { createSystemRepository } from './system/system-repository'
-import { registerSeamlessWallet } from './vendors/seamless-wallet'
+import { registerSeamlessWallet } from './vendors/seamless-wallet/routes'
 import { createDemoVendor, demoVendorId } from './vendors/demo/vendor'
 import type { JobDefinition } from './jobs/define-job'
 import { createVendorRegistry, type VendorBinding, type VendorRegistry } from './vendors/registry'
@@ -132,7 +132,7 @@ export interface AppOptions {
   /**
    * The game vendors' adapters and which vendors (and brands) each serves; a vendor no
    * adapter serves cannot be launched. Each adapter calls the seamless wallet at
-   * /vendor-api/<adapter id>/wallet/… (server/vendors/seamless-wallet.ts).
+   * /vendor-api/<adapter id>/wallet/… (server/vendors/seamless-wallet/).
    */
   vendorAdapters?: readonly VendorBinding[]
 }
@@ -274,6 +274,8 @@ export async function buildApp(
           walletSecret: await vendorSecret(db, demoVendorId),
           sessionSecret: await vendorSecret(db, 'demo-vendor-sessions'),
           now,
+          // The token travels after #, so no access log or proxy keeps it.
+          sessionInFragment: true,
           transport: async (path, body, headers) => {
             const r = await app.inject({ method: 'POST', url: path, payload: body, headers })
             return { statusCode: r.statusCode, body: r.body }

@@ -33,7 +33,10 @@ export function likeLiteral(s: string): string {
 }
 
 /** Under maintenance at `now`: switched off, or inside its planned window. */
-export function vendorInMaintenance(v: VendorRow, now: Date): boolean {
+export function vendorInMaintenance(
+  v: Pick<VendorRow, 'maintenance' | 'maintenanceFrom' | 'maintenanceUntil'>,
+  now: Date,
+): boolean {
   if (v.maintenance) return true
   const t = now.getTime()
   return (

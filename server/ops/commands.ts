@@ -8,6 +8,7 @@ import type { Db } from '../plugins/external/db'
 import * as s from '../db/schema'
 import { parseCidr } from '../system/access'
 import { contentCommands } from './content-commands'
+import { gamesCommands } from './games-commands'
 import { goLiveCommands, type GatewayKind } from './golive-commands'
 import { jobsCommands } from './jobs-commands'
 import { lotteryCommands } from './lottery-commands'
@@ -223,6 +224,7 @@ export const commands: Record<string, CommandSpec> = {
   ...jobsCommands,
   ...contentCommands,
   ...lotteryCommands,
+  ...gamesCommands,
 }
 
 export function helpText(): string {

@@ -95,6 +95,11 @@ export const walletErrors = [
    * cancelled round; a rollback of a debit whose round is already settled.
    */
   'ROUND_NOT_OPEN',
+  /**
+   * A debit (a new stake) while the vendor is under maintenance (the operator's switch or
+   * a maintenance window). Credits and rollbacks still settle the rounds in flight.
+   */
+  'VENDOR_MAINTENANCE',
 ] as const
 export type WalletError = (typeof walletErrors)[number]
 

@@ -49,16 +49,20 @@ export async function vendorSecret(db: Db, vendorId: string): Promise<string> {
  * vendor's ($2) earlier transaction with this txId ($3; none when null).
  */
 const callLookup: PreparedStatement = {
-  name: 'wallet_call_lookup_v1',
+  name: 'wallet_call_lookup_v2',
   text: `select s.id, s.merchant_code, s.member_id, s.vendor_id, s.vassalage, s.game_type, s.game_code,
        s.account_type_id, s.vendor_account_type_id,
        floor(extract(epoch from s.created_at) * 1000)::float8 as created_ms,
        floor(extract(epoch from s.expires_at) * 1000)::float8 as expires_ms,
        m.status as member_status,
+       vd.maintenance as vendor_maintenance,
+       floor(extract(epoch from vd.maintenance_from) * 1000)::float8 as vendor_maintenance_from_ms,
+       floor(extract(epoch from vd.maintenance_until) * 1000)::float8 as vendor_maintenance_until_ms,
        v.kind as tx_kind, v.state as tx_state, v.request_hash as tx_hash, v.answer as tx_answer
 from (select 1) as one
 left join game_sessions s on s.token_hash = $1::text
 left join members m on m.id = s.member_id
+left join vendors vd on vd.merchant_code = s.merchant_code and vd.game_type = s.game_type and vd.vassalage = s.vassalage
 left join vendor_transactions v on v.vendor_id = $2::text and v.tx_id = $3::text`,
 }
 
@@ -75,6 +79,9 @@ interface CallLookupRow {
   created_ms: number
   expires_ms: number
   member_status: string | null
+  vendor_maintenance: boolean | null
+  vendor_maintenance_from_ms: number | null
+  vendor_maintenance_until_ms: number | null
   tx_kind: VendorTxRow['kind'] | null
   tx_state: VendorTxRow['state'] | null
   tx_hash: string | null
@@ -89,9 +96,19 @@ export interface EarlierTx {
 }
 
 export interface CallLookup {
-  session: (GameSessionRow & { memberActive: boolean }) | undefined
+  /** memberActive: the member may play; vendorMaintenance: the vendor's switch and window. */
+  session: (GameSessionRow & { memberActive: boolean; vendorMaintenance: VendorMaintenance }) | undefined
   earlier: EarlierTx | undefined
 }
+
+/** The vendor's maintenance as vendorInMaintenance (server/games/games-repository.ts) reads it. */
+export interface VendorMaintenance {
+  maintenance: boolean
+  maintenanceFrom: Date | null
+  maintenanceUntil: Date | null
+}
+
+const msDate = (ms: number | null): Date | null => (ms === null ? null : new Date(Number(ms)))
 
 export interface RoundKey {
   merchantCode: string
@@ -162,6 +179,11 @@ export function createWalletRepository(db: Db) {
                 createdAt: new Date(Number(r.created_ms)),
                 expiresAt: new Date(Number(r.expires_ms)),
                 memberActive: r.member_status === 'active',
+                vendorMaintenance: {
+                  maintenance: r.vendor_maintenance === true,
+                  maintenanceFrom: msDate(r.vendor_maintenance_from_ms),
+                  maintenanceUntil: msDate(r.vendor_maintenance_until_ms),
+                },
               },
         earlier:
           r.tx_kind === null || r.tx_state === null

@@ -159,6 +159,7 @@ export const RoomSchema = z.object({
   players: z.int(),
 })
 export const RoomListSchema = z.object({ gameId: z.string(), list: z.array(RoomSchema) })
+export type Room = z.infer<typeof RoomSchema>
 
 export const RankQuerySchema = z.object({
   gameCategory: z.optional(GameTypeSchema),
@@ -190,6 +191,7 @@ export const MatchSchema = z.object({
   odds: z.object({ home: z.string(), draw: z.nullable(z.string()), away: z.string() }),
 })
 export const MatchListSchema = z.object({ list: z.array(MatchSchema) })
+export type Match = z.infer<typeof MatchSchema>
 
 export const gameEndpoints = {
   gameVendor: defineEndpoint({

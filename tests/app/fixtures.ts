@@ -1,6 +1,6 @@
 /** Server answers for component tests, shaped by the contract. */
 import type { Announcements, Notice } from '#contract/content'
-import type { VendorLane } from '#contract/games'
+import type { Game, VendorLane } from '#contract/games'
 import type { Withdrawal } from '#contract/funds'
 import type { MemberInfo } from '#contract/identity'
 import type { ConsolidatedSettings, SystemStatus } from '#contract/system'
@@ -275,6 +275,73 @@ export function stubMoneyApi(
     const handler = handlers[path]
     const value = handler ? handler(s) : answers[path]
     if (value === 'network') throw new TypeError('Failed to fetch')
+    const fail = (value as { fail?: { status: number; errorCode: string; value?: unknown } } | undefined)
+      ?.fail
+    if (fail) {
+      return new Response(
+        JSON.stringify({ success: false, errorCode: fail.errorCode, message: 'refused', value: fail.value }),
+        { status: fail.status },
+      )
+    }
+    const body =
+      value === undefined
+        ? { success: false, errorCode: 'not_found', message: 'not stubbed' }
+        : { success: true, value }
+    return new Response(JSON.stringify(body), { status: value === undefined ? 404 : 200 })
+  })
+  return sent
+}
+
+/** A catalogue game: `<vendor> Fortune <n>`, a real-money RNG slot unless `over` says otherwise. */
+export const game = (vendor: string, n: number, over: Partial<Game> = {}): Game => ({
+  gameId: `${vendor}-${n}`,
+  gameName: `${vendor} Fortune ${n}`,
+  gameType: 'RNG',
+  gameClassify: 'SC',
+  vassalage: vendor,
+  accountTypeId: 100,
+  accountTypeName: vendor,
+  iconUrl: `games/${vendor}-${n}.svg?v=1`,
+  isGame: 'GAME',
+  defaultPlayType: 'html5',
+  isHot: false,
+  isNew: false,
+  freeplay: false,
+  hasRooms: false,
+  maintenance: false,
+  ...over,
+})
+
+/** A request the games stub saw, with its query. */
+export interface GameSent {
+  path: string
+  method: string
+  query: URLSearchParams
+  headers: Record<string, string>
+  body: unknown
+}
+
+/** An answer by path: a value, or a function of the request (maybe a promise) giving one. */
+export type GameAnswer = unknown | ((sent: GameSent) => unknown)
+
+/**
+ * Stubs fetch for the game lobbies and launches: answers by path (a value, a function of
+ * the request, or a failure `{ fail: { status, errorCode, value } }`); records requests.
+ */
+export function stubGamesApi(answers: Record<string, GameAnswer>): GameSent[] {
+  const sent: GameSent[] = []
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    const u = new URL(url, 'http://localhost')
+    const one: GameSent = {
+      path: u.pathname,
+      method: init?.method ?? 'GET',
+      query: u.searchParams,
+      headers: (init?.headers ?? {}) as Record<string, string>,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    }
+    sent.push(one)
+    const a = answers[u.pathname]
+    const value: unknown = await (typeof a === 'function' ? (a as (s: GameSent) => unknown)(one) : a)
     const fail = (value as { fail?: { status: number; errorCode: string; value?: unknown } } | undefined)
       ?.fail
     if (fail) {

@@ -3,69 +3,27 @@
  * add and remove favourites for a member (a visitor is asked to log in), and paging asks
  * for the next page.
  */
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
+import { onlineManager } from '@tanstack/react-query'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { Game } from '#contract/games'
 import { endSession } from '#src/lib/session.ts'
-import { defaultAnswers, logIn, moneyAnswers } from './fixtures'
+import { defaultAnswers, game, logIn, moneyAnswers, stubGamesApi, type GameSent } from './fixtures'
 import { renderApp } from './render'
 
 afterEach(() => {
   endSession()
   vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+  onlineManager.setOnline(true)
 })
 
-const game = (vendor: string, n: number, over: Partial<Game> = {}): Game => ({
-  gameId: `${vendor}-${n}`,
-  gameName: `${vendor} Fortune ${n}`,
-  gameType: 'RNG',
-  gameClassify: 'SC',
-  vassalage: vendor,
-  accountTypeId: 100,
-  accountTypeName: vendor,
-  iconUrl: `games/${vendor}-${n}.svg?v=1`,
-  isGame: 'GAME',
-  defaultPlayType: 'html5',
-  isHot: n === 1,
-  isNew: n === 2,
-  freeplay: true,
-  hasRooms: false,
-  maintenance: false,
-  ...over,
-})
+/** Game 1 of each vendor is hot, game 2 new; all offer free play. */
+const lobbyGame = (vendor: string, n: number, over: Partial<Game> = {}): Game =>
+  game(vendor, n, { isHot: n === 1, isNew: n === 2, freeplay: true, ...over })
 
-interface Sent {
-  path: string
-  method: string
-  query: URLSearchParams
-  body: unknown
-}
-
-type Answer = unknown | ((sent: Sent) => unknown)
-
-/** Like fixtures' stubApi, but answers may depend on the query, and bodies are recorded. */
-function stubLobbyApi(answers: Record<string, Answer>): Sent[] {
-  const sent: Sent[] = []
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const u = new URL(url, 'http://localhost')
-    const one: Sent = {
-      path: u.pathname,
-      method: init?.method ?? 'GET',
-      query: u.searchParams,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    }
-    sent.push(one)
-    const a = answers[u.pathname]
-    const value = typeof a === 'function' ? (a as (s: Sent) => unknown)(one) : a
-    const body =
-      value === undefined
-        ? { success: false, errorCode: 'not_found', message: 'not stubbed' }
-        : { success: true, value }
-    return new Response(JSON.stringify(body), { status: value === undefined ? 404 : 200 })
-  })
-  return sent
-}
+type Sent = GameSent
 
 const listPath = '/wps/relay/GCSGAME_gameList'
 
@@ -75,7 +33,7 @@ function gameList(s: Sent) {
   const pageNo = Number(s.query.get('pageNo') ?? 1)
   const pageSize = Number(s.query.get('pageSize') ?? 20)
   const search = s.query.get('gameName')?.toLowerCase()
-  const all = Array.from({ length: 130 }, (_, i) => game(vendor, i + 1)).filter(
+  const all = Array.from({ length: 130 }, (_, i) => lobbyGame(vendor, i + 1)).filter(
     (g) => !search || g.gameName.toLowerCase().includes(search),
   )
   return {
@@ -90,7 +48,7 @@ const lists = (sent: Sent[]) => sent.filter((s) => s.path === listPath)
 
 describe('game lobbies', () => {
   test('the first vendor opens; a vendor tab pushes ?page= and Back returns', async () => {
-    const sent = stubLobbyApi(defaultAnswers({ [listPath]: gameList }))
+    const sent = stubGamesApi(defaultAnswers({ [listPath]: gameList }))
     sessionStorage.setItem('index-notice-seen', '1')
     const user = userEvent.setup()
     const { router } = await renderApp('/rng')
@@ -113,8 +71,50 @@ describe('game lobbies', () => {
     expect(router.state.location.search).toEqual({})
   })
 
+  test('a tile is named by its visible text, the game first, then its badges', async () => {
+    stubGamesApi(defaultAnswers({ [listPath]: gameList }))
+    sessionStorage.setItem('index-notice-seen', '1')
+    await renderApp('/rng')
+    const grid = await screen.findByRole('list', { name: 'DSL Games games' })
+    for (const [name, text] of [
+      ['DSL Fortune 1, Hot', ['DSL Fortune 1', 'Hot']],
+      ['DSL Fortune 2, New', ['DSL Fortune 2', 'New']],
+      ['DSL Fortune 3', ['DSL Fortune 3']],
+    ] as const) {
+      const tile = within(grid).getByRole('button', { name })
+      // What the tile shows, in reading order: the name, then each badge.
+      const shown = [...tile.querySelectorAll('.game-tile-name, .game-badge')].map((e) => e.textContent)
+      expect(shown).toEqual(text)
+      expect(tile.textContent).toBe(text.join(''))
+    }
+  })
+
+  test('offline the tiles cannot start a game and say why; back online they can', async () => {
+    const sent = stubGamesApi(defaultAnswers({ [listPath]: gameList }))
+    sessionStorage.setItem('index-notice-seen', '1')
+    const user = userEvent.setup()
+    await renderApp('/rng')
+    const grid = await screen.findByRole('list', { name: 'DSL Games games' })
+    const tile = within(grid).getByRole('button', { name: 'DSL Fortune 1, Hot' })
+    expect(tile.hasAttribute('disabled')).toBe(false)
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    act(() => void window.dispatchEvent(new Event('offline')))
+    expect(tile.hasAttribute('disabled')).toBe(true)
+    const reason = document.getElementById(tile.getAttribute('aria-describedby') ?? '')
+    expect(reason?.textContent).toBe('You are offline. This needs an internet connection.')
+    await user.click(tile)
+    expect(sent.some((s) => s.path.includes('Launch') || s.path.includes('launchGame'))).toBe(false)
+    expect(screen.queryByRole('dialog')).toBeNull()
+
+    online.mockReturnValue(true)
+    act(() => void window.dispatchEvent(new Event('online')))
+    expect(tile.hasAttribute('disabled')).toBe(false)
+    expect(tile.hasAttribute('aria-describedby')).toBe(false)
+    expect(screen.queryByText('You are offline. This needs an internet connection.')).toBeNull()
+  })
+
   test('the search sends gameName and shows the matches; over 40 characters says so', async () => {
-    const sent = stubLobbyApi(defaultAnswers({ [listPath]: gameList }))
+    const sent = stubGamesApi(defaultAnswers({ [listPath]: gameList }))
     sessionStorage.setItem('index-notice-seen', '1')
     const user = userEvent.setup()
     await renderApp('/rng?page=JAD')
@@ -146,7 +146,13 @@ describe('game lobbies', () => {
         }
         const value =
           u.pathname === listPath
-            ? gameList({ path: u.pathname, method: 'GET', query: u.searchParams, body: undefined })
+            ? gameList({
+                path: u.pathname,
+                method: 'GET',
+                query: u.searchParams,
+                headers: {},
+                body: undefined,
+              })
             : answers[u.pathname]
         return new Response(JSON.stringify({ success: true, value }), { status: 200 })
       }),
@@ -160,7 +166,7 @@ describe('game lobbies', () => {
   })
 
   test('a sub-type chip filters by gameClassify', async () => {
-    const sent = stubLobbyApi(defaultAnswers({ [listPath]: gameList }))
+    const sent = stubGamesApi(defaultAnswers({ [listPath]: gameList }))
     sessionStorage.setItem('index-notice-seen', '1')
     const user = userEvent.setup()
     await renderApp('/rng')
@@ -172,7 +178,7 @@ describe('game lobbies', () => {
   })
 
   test('Load more asks for page 2 and adds its games', async () => {
-    const sent = stubLobbyApi(defaultAnswers({ [listPath]: gameList }))
+    const sent = stubGamesApi(defaultAnswers({ [listPath]: gameList }))
     sessionStorage.setItem('index-notice-seen', '1')
     const user = userEvent.setup()
     await renderApp('/rng')
@@ -185,7 +191,7 @@ describe('game lobbies', () => {
   })
 
   test('a visitor tapping a heart or a game is asked to log in, and nothing is sent', async () => {
-    const sent = stubLobbyApi(defaultAnswers({ [listPath]: gameList }))
+    const sent = stubGamesApi(defaultAnswers({ [listPath]: gameList }))
     sessionStorage.setItem('index-notice-seen', '1')
     const user = userEvent.setup()
     await renderApp('/rng')
@@ -201,7 +207,7 @@ describe('game lobbies', () => {
     logIn()
     let ids: string[] = []
     const idsAnswer = () => ({ gameIds: ids, max: 60 })
-    const sent = stubLobbyApi(
+    const sent = stubGamesApi(
       moneyAnswers({
         [listPath]: gameList,
         '/wps/relay/MCSFE_getFavoriteGames': idsAnswer,
@@ -214,7 +220,7 @@ describe('game lobbies', () => {
           return idsAnswer()
         },
         '/wps/relay/MCSFE_getFavoriteGamesList': () => ({
-          list: ids.map((id) => game('DSL', Number(id.split('-')[1]))),
+          list: ids.map((id) => lobbyGame('DSL', Number(id.split('-')[1]))),
           total: ids.length,
           pageNo: 1,
           pageSize: 60,
@@ -251,7 +257,7 @@ describe('game lobbies', () => {
       cards: { vassalage: string; maintenance: boolean }[]
     }[]
     for (const lane of lanes) for (const c of lane.cards) if (c.vassalage === 'GLD') c.maintenance = true
-    const sent = stubLobbyApi({ ...answers, '/wps/relay/GCSGAME_gameVendor': { data: { lanes } } })
+    const sent = stubGamesApi({ ...answers, '/wps/relay/GCSGAME_gameVendor': { data: { lanes } } })
     sessionStorage.setItem('index-notice-seen', '1')
     await renderApp('/rng?page=GLD')
     const tab = await screen.findByRole('link', { name: /GLD Games/ })

@@ -5,24 +5,25 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { Game } from '#contract/games'
 import type { Launch } from '#contract/play'
 import { launchState } from '#src/features/games/store.ts'
 import { validatePopupSearch } from '#src/lib/modal-store.ts'
 import { endSession, setMember } from '#src/lib/session.ts'
-import { defaultAnswers, logIn, memberInfo, moneyAnswers, status } from './fixtures'
+import {
+  defaultAnswers,
+  game,
+  logIn,
+  memberInfo,
+  moneyAnswers,
+  status,
+  stubGamesApi,
+  type GameAnswer,
+  type GameSent,
+  lanes,
+} from './fixtures'
 import { renderApp } from './render'
-
-beforeAll(async () => {
-  // The launch's lazy chunks, loaded once (as render.tsx does for the popups).
-  await Promise.all([
-    import('#src/features/games/launch/run-launch.ts'),
-    import('#src/features/games/launch/launch-popups.tsx'),
-    import('#src/features/games/components/game-popup-host.tsx'),
-    import('#src/features/games/launch/game-frame-page.tsx'),
-  ])
-})
 
 afterEach(() => {
   endSession()
@@ -32,69 +33,8 @@ afterEach(() => {
   launchState.balance = null
 })
 
-const game = (vendor: string, n: number, over: Partial<Game> = {}): Game => ({
-  gameId: `${vendor}-${n}`,
-  gameName: `${vendor} Fortune ${n}`,
-  gameType: 'RNG',
-  gameClassify: 'SC',
-  vassalage: vendor,
-  accountTypeId: 100,
-  accountTypeName: vendor,
-  iconUrl: `games/${vendor}-${n}.svg?v=1`,
-  isGame: 'GAME',
-  defaultPlayType: 'html5',
-  isHot: false,
-  isNew: false,
-  freeplay: false,
-  hasRooms: false,
-  maintenance: false,
-  ...over,
-})
-
-interface Sent {
-  path: string
-  method: string
-  query: URLSearchParams
-  headers: Record<string, string>
-  body: unknown
-}
-
-interface Fail {
-  fail: { status: number; errorCode: string; value?: unknown }
-}
-
-type Answer = unknown | ((sent: Sent) => unknown)
-
-/** Answers by path (a value, a function of the request, maybe a promise, or a failure); records requests. */
-function stubLaunchApi(answers: Record<string, Answer>): Sent[] {
-  const sent: Sent[] = []
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const u = new URL(url, 'http://localhost')
-    const one: Sent = {
-      path: u.pathname,
-      method: init?.method ?? 'GET',
-      query: u.searchParams,
-      headers: (init?.headers ?? {}) as Record<string, string>,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    }
-    sent.push(one)
-    const a = answers[u.pathname]
-    const value: unknown = await (typeof a === 'function' ? (a as (s: Sent) => unknown)(one) : a)
-    const fail = (value as Fail | undefined)?.fail
-    if (fail) {
-      return new Response(
-        JSON.stringify({ success: false, errorCode: fail.errorCode, message: 'refused', value: fail.value }),
-        { status: fail.status },
-      )
-    }
-    const body =
-      value === undefined
-        ? { success: false, errorCode: 'not_found', message: 'not stubbed' }
-        : { success: true, value }
-    return new Response(JSON.stringify(body), { status: value === undefined ? 404 : 200 })
-  })
-  return sent
-}
+type Sent = GameSent
+type Answer = GameAnswer
 
 const listPath = '/wps/relay/GCSGAME_gameList'
 const launchPath = '/wps/game/launchGame'
@@ -125,12 +65,12 @@ const count = (sent: Sent[], path: string) => sent.filter((s) => s.path === path
 
 function member(answers: Record<string, Answer> = {}): Sent[] {
   logIn()
-  return stubLaunchApi(moneyAnswers({ [listPath]: gameList, [launchPath]: launchAnswer(), ...answers }))
+  return stubGamesApi(moneyAnswers({ [listPath]: gameList, [launchPath]: launchAnswer(), ...answers }))
 }
 
 function visitor(answers: Record<string, Answer> = {}): Sent[] {
   sessionStorage.setItem('index-notice-seen', '1')
-  return stubLaunchApi(defaultAnswers({ [listPath]: gameList, ...answers }))
+  return stubGamesApi(defaultAnswers({ [listPath]: gameList, ...answers }))
 }
 
 async function tile(name: string) {
@@ -548,5 +488,181 @@ describe('vendor entries', () => {
     act(() => router.history.back())
     await waitFor(() => expect(router.state.location.pathname).toBe('/rng'))
     expect(router.state.location.search).toEqual({})
+  })
+})
+
+describe('lottery start', () => {
+  const lotteryGames = [
+    game('LTO', 1, { gameType: 'LOTT', accountTypeName: 'Lotus Lotto' }),
+    game('SEA', 1, { gameType: 'LOTT', accountTypeName: 'SEA Lotto' }),
+    game('TCS', 1, { gameType: 'LOTT', accountTypeName: 'TCG_SEA' }),
+    game('ELT', 1, { gameType: 'ELOTT', accountTypeName: 'Quick Lotto' }),
+    game('GPI', 1, { gameType: 'LOTT', accountTypeName: 'GPI' }),
+  ]
+  const lotteryList = () => ({ list: lotteryGames, total: lotteryGames.length, pageNo: 1, pageSize: 60 })
+
+  test('a lottery tile opens its lottery page instead of a game; GPI launches directly', async () => {
+    const sent = member({ [listPath]: lotteryList })
+    const user = userEvent.setup()
+    const { router } = await renderApp('/rng')
+    const pages: [string, string][] = [
+      ['LTO Fortune 1', '/lottery?gameCode=LTO-1&playType=html5'],
+      ['SEA Fortune 1', '/lottery?prizeMode=SEA'],
+      ['TCS Fortune 1', '/lottery?prizeMode=SEA'],
+      ['ELT Fortune 1', '/elott'],
+    ]
+    for (const [name, href] of pages) {
+      await user.click(await tile(name))
+      await waitFor(() => expect(router.state.location.href).toBe(href))
+      router.history.back()
+      await waitFor(() => expect(router.state.location.pathname).toBe('/rng'))
+    }
+    expect(count(sent, launchPath)).toBe(0)
+
+    await user.click(await tile('GPI Fortune 1'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/game'))
+    expect(sent.find((s) => s.path === launchPath)?.query.get('gameId')).toBe('GPI-1')
+    expect(frame().getAttribute('src')).toBe('/demo-vendor/play/GPI-1?t=abc')
+  })
+
+  test('a visitor reaches the lottery pages without logging in', async () => {
+    const sent = visitor({ [listPath]: lotteryList })
+    const user = userEvent.setup()
+    const { router } = await renderApp('/rng')
+    await user.click(await tile('LTO Fortune 1'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/lottery'))
+    expect(screen.queryByRole('dialog', { name: 'Log in' })).toBeNull()
+    expect(count(sent, launchPath) + count(sent, trialPath)).toBe(0)
+  })
+
+  test("the header's lottery menu opens the SEA entry for the SEA vendor and the lottery page for the others", async () => {
+    visitor({
+      '/wps/relay/GCSGAME_gameVendor': {
+        data: {
+          lanes: [
+            ...lanes,
+            {
+              title: 'LOTT',
+              gameType: 'LOTT',
+              cards: ['LTO', 'SEA'].map((c, i) => ({
+                accountTypeId: 100 + i,
+                accountTypeName: c,
+                vassalage: c,
+                gameType: 'LOTT' as const,
+                displayName: `${c} Lotto`,
+                logo: `vendors/${c.toLowerCase()}.svg`,
+                isHot: false,
+                maintenance: false,
+              })),
+            },
+          ],
+        },
+      },
+    })
+    const user = userEvent.setup()
+    await renderApp('/index')
+    const nav = await screen.findByRole('navigation', { name: 'Main' })
+    const lottery = await within(nav).findByRole('button', { name: 'Lottery' })
+    await user.click(lottery)
+    const menu = document.getElementById(lottery.getAttribute('aria-controls') ?? '') as HTMLElement
+    expect(within(menu).getByRole('link', { name: 'LTO Lotto' }).getAttribute('href')).toBe('/lottery')
+    expect(within(menu).getByRole('link', { name: 'SEA Lotto' }).getAttribute('href')).toBe(
+      '/lottery?prizeMode=SEA',
+    )
+  })
+})
+
+describe('rooms and fixtures', () => {
+  const vendorLane = (gameType: 'PVP' | 'SPORTS', code: string) => ({
+    title: gameType,
+    gameType,
+    cards: [
+      {
+        accountTypeId: 300,
+        accountTypeName: code,
+        vassalage: code,
+        gameType,
+        displayName: `${code} Games`,
+        logo: `vendors/${code.toLowerCase()}.svg`,
+        isHot: false,
+        maintenance: false,
+      },
+    ],
+  })
+
+  test('a PVP game with rooms opens the room picker; the room picked is launched', async () => {
+    const pvp = game('PKR', 1, { gameType: 'PVP', hasRooms: true, gameName: 'Poker Royale' })
+    const sent = member({
+      '/wps/relay/GCSGAME_gameVendor': { data: { lanes: [vendorLane('PVP', 'PKR')] } },
+      [listPath]: { list: [pvp], total: 1, pageNo: 1, pageSize: 60 },
+      '/wps/relay/GLS2_roomList': {
+        gameId: 'PKR-1',
+        list: [
+          { roomId: 'R1', roomName: 'Beginners', minBet: '1.00', maxBet: '50.00', seats: 6, players: 2 },
+          {
+            roomId: 'R2',
+            roomName: 'High rollers',
+            minBet: '100.00',
+            maxBet: '5000.00',
+            seats: 6,
+            players: 6,
+          },
+        ],
+      },
+      [launchPath]: launched(pvp),
+    })
+    const user = userEvent.setup()
+    const { router } = await renderApp('/pvp')
+    const grid = await screen.findByRole('list', { name: 'PKR Games games' })
+    await user.click(within(grid).getByRole('button', { name: 'Poker Royale' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Pick a room: Poker Royale' })
+    expect(router.state.location.search).toMatchObject({ popup: 'gameRooms' })
+    expect(count(sent, launchPath)).toBe(0)
+    const full = await within(dialog).findByRole('button', { name: /High rollers/ })
+    expect(full.textContent).toContain('Full')
+    expect(full.hasAttribute('disabled')).toBe(true)
+    const room = within(dialog).getByRole('button', { name: /Beginners/ })
+    expect(room.textContent).toContain('2 of 6 seats taken')
+    await user.click(room)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/game'))
+    const query = sent.find((s) => s.path === launchPath)?.query
+    expect(query?.get('gameId')).toBe('PKR-1')
+    expect(query?.get('roomId')).toBe('R1')
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  test("a sports vendor's featured fixtures show on /sports; tapping one launches on that fixture", async () => {
+    const book = game('SBK', 1, { gameType: 'SPORTS', gameName: 'SBK Sportsbook' })
+    const match = (n: number, vassalage: string) => ({
+      matchId: `${vassalage}-M${n}`,
+      leagueId: `${vassalage}-L1`,
+      leagueName: 'Mekong League',
+      gameType: 'SPORTS' as const,
+      vassalage,
+      sport: 'Football',
+      homeTeam: `Home ${n}`,
+      awayTeam: `Away ${n}`,
+      startTime: Date.UTC(2026, 10, 24, 12, 0),
+      odds: { home: '1.90', draw: '3.20', away: '4.10' },
+    })
+    const sent = member({
+      '/wps/relay/GCSGAME_gameVendor': { data: { lanes: [vendorLane('SPORTS', 'SBK')] } },
+      [listPath]: { list: [book], total: 1, pageNo: 1, pageSize: 60 },
+      '/wps/relay/GCSGAME_getGameMatchV2': { list: [match(1, 'SBK'), match(2, 'SBK'), match(3, 'OTH')] },
+      [launchPath]: launched(book),
+    })
+    const user = userEvent.setup()
+    const { router } = await renderApp('/sports')
+    const fixtures = await screen.findByRole('region', { name: 'Featured fixtures' })
+    // Only this vendor's fixtures.
+    expect(within(fixtures).getAllByRole('button')).toHaveLength(2)
+    const second = within(fixtures).getByRole('button', { name: /Home 2 – Away 2/ })
+    await waitFor(() => expect(second.hasAttribute('disabled')).toBe(false))
+    await user.click(second)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/game'))
+    const query = sent.find((s) => s.path === launchPath)?.query
+    expect(query?.get('gameId')).toBe('SBK-1')
+    expect(query?.get('matchId')).toBe('SBK-M2')
+    expect(query?.get('leagueId')).toBe('SBK-L1')
   })
 })

@@ -51,6 +51,11 @@ const popupChunks = Promise.all([
   import('#src/features/notices/components/inbox-button.tsx'),
   import('#src/features/notices/components/messages-page.tsx'),
   import('#src/features/notices/components/push-listener.tsx'),
+  // The game launch's chunks.
+  import('#src/features/games/launch/run-launch.ts'),
+  import('#src/features/games/launch/launch-popups.tsx'),
+  import('#src/features/games/components/game-popup-host.tsx'),
+  import('#src/features/games/launch/game-frame-page.tsx'),
 ])
 
 export async function renderApp(path: string, locale: Locale = 'en') {

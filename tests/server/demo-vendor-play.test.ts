@@ -4,24 +4,29 @@
  * wallet route. The balance, the betting record, the reconcile and a replayed spin agree.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { build, type TestServer } from '../build-server'
+import { build, runOps, type TestServer } from '../build-server'
 import { launched, setWalletMode } from '../play-helpers'
 import { mainMinor, moneyMember } from '../money-helpers'
 import { plainCall, valueOf } from '../identity-helpers'
 import { reconcileGames } from '../../server/vendors/reconcile'
 
 let server: TestServer
+const logLines: string[] = []
 
 beforeAll(async () => {
-  server = await build()
+  server = await build({
+    config: { LOG_LEVEL: 'info' },
+    logStream: { write: (line) => void logLines.push(line) },
+  })
   await setWalletMode(server, 'DEMO', 'SINGLE')
 })
 afterAll(async () => {
   await server?.close()
 })
 
+/** The session token: after # (demo mode keeps it out of every request line). */
 function sessionOf(url: string): string {
-  const s = new URL(url, 'http://portal.test').searchParams.get('s')
+  const s = new URLSearchParams(new URL(url, 'http://portal.test').hash.slice(1)).get('s')
   if (!s) throw new Error(`no session in ${url}`)
   return s
 }
@@ -33,14 +38,14 @@ async function spin(s: string, bet: string) {
     headers: { 'content-type': 'application/json', origin: 'null' },
     payload: JSON.stringify({ s, bet }),
   })
-  return { status: res.statusCode, body: res.json<{ ok: boolean; balance?: string }>() }
+  return { status: res.statusCode, body: res.json<{ ok: boolean; balance?: string; error?: string }>() }
 }
 
 describe('a member plays the demo slot through the seamless wallet', () => {
   it('each spin debits the stake and credits the win on the main wallet, and the rounds reconcile', async () => {
     const m = await moneyMember(server, '50.00')
     const launch = await launched(server, m.token, { gameId: 'DSL-0002' })
-    expect(launch.content.game_url).toMatch(/^\/demo-vendor\/play\/slot\?s=/)
+    expect(launch.content.game_url).toMatch(/^\/demo-vendor\/play\/slot#s=/)
     const s = sessionOf(launch.content.game_url)
 
     const before = await mainMinor(server, m.token)
@@ -72,5 +77,39 @@ describe('a member plays the demo slot through the seamless wallet', () => {
     const r = await spin(s, '100000')
     expect(r.body.ok).toBe(false)
     expect(await mainMinor(server, m.token)).toBe(50n)
+  })
+
+  it('a spin while the operator has the vendor under maintenance is refused with the reason, and moves nothing', async () => {
+    const m = await moneyMember(server, '5.00')
+    const s = sessionOf((await launched(server, m.token, { gameId: 'DSL-0002' })).content.game_url)
+    expect(await runOps(server, 'vendor-maintenance', 'dsl', 'on')).toBe('DSL: maintenance on for DEMO')
+    expect(await runOps(server, 'vendor-maintenance')).toContain('DSL (RNG) ')
+    try {
+      const r = await spin(s, '100')
+      expect(r.status).toBe(409)
+      expect(r.body).toMatchObject({ ok: false, error: 'vendor_maintenance' })
+      expect(await mainMinor(server, m.token)).toBe(500n)
+    } finally {
+      await runOps(server, 'vendor-maintenance', 'DSL', 'off')
+    }
+    expect((await spin(s, '100')).body.ok).toBe(true)
+  })
+})
+
+describe('the session token stays out of the access log', () => {
+  it('travels after #, so the page request and the API calls log no trace of it', async () => {
+    const m = await moneyMember(server, '5.00')
+    const url = (await launched(server, m.token, { gameId: 'DSL-0002' })).content.game_url
+    const s = sessionOf(url)
+    const from = logLines.length
+    // What the frame requests: the address without its fragment.
+    const page = await server.app.inject({ method: 'GET', url: url.split('#')[0] ?? '' })
+    expect(page.statusCode).toBe(200)
+    expect((await spin(s, '100')).body.ok).toBe(true)
+    const lines = logLines.slice(from)
+    expect(lines.some((l) => l.includes('/demo-vendor/play/slot'))).toBe(true)
+    expect(lines.some((l) => l.includes('/demo-vendor/api/slot/spin'))).toBe(true)
+    const [payload = ''] = s.split('.')
+    expect(lines.filter((l) => l.includes(payload.slice(0, 24)))).toEqual([])
   })
 })

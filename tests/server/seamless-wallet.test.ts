@@ -9,7 +9,7 @@ import { randomInt } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BetRecordSchema } from '#contract/records'
-import { betRecords, gameSessions, members, vendorTransactions } from '../../server/db/schema'
+import { betRecords, gameSessions, members, vendorTransactions, vendors } from '../../server/db/schema'
 import { reconcile } from '../../server/money/ledger'
 import { reconcileGames } from '../../server/vendors/reconcile'
 import type { WalletAnswer } from '../../server/vendors/adapter'
@@ -149,6 +149,63 @@ describe('a member disabled during a round', () => {
     expect(await wallet.call('debit', debit(p, '100'))).toEqual({ ok: false, error: 'UNKNOWN_PLAYER' })
     const win = { player: p.player, txId: vendorTxId(), roundId: d.roundId, gameId: game, amount: '300' }
     expect(okBalance(await wallet.call('credit', win))).toBe('1200')
+  })
+})
+
+describe('a vendor under maintenance', () => {
+  async function setVendor(values: Partial<typeof vendors.$inferInsert>) {
+    await server.db
+      .update(vendors)
+      .set(values)
+      .where(and(eq(vendors.merchantCode, merchant), eq(vendors.vassalage, 'DSL')))
+  }
+  const off = { maintenance: false, maintenanceFrom: null, maintenanceUntil: null }
+
+  it('refuses a new stake while the operator has it switched off, but settles and rolls back the rounds in flight', async () => {
+    const p = await player('10.00')
+    const open = debit(p, '100')
+    const second = debit(p, '200')
+    expect(okBalance(await wallet.call('debit', open))).toBe('900')
+    expect(okBalance(await wallet.call('debit', second))).toBe('700')
+    await setVendor({ maintenance: true })
+    try {
+      expect(await wallet.call('debit', debit(p, '100'))).toEqual({
+        ok: false,
+        error: 'VENDOR_MAINTENANCE',
+        balance: '700',
+      })
+      // The same stake added to an open round is a new stake too.
+      expect((await wallet.call('debit', debit(p, '100', open.roundId))).ok).toBe(false)
+      const win = { player: p.player, txId: vendorTxId(), roundId: open.roundId, gameId: game, amount: '500' }
+      expect(okBalance(await wallet.call('credit', win))).toBe('1200')
+      const back = { ...second, txId: vendorTxId(), refTxId: second.txId }
+      expect(okBalance(await wallet.call('rollback', back))).toBe('1400')
+      // A retry of a stake taken before the switch still answers its saved answer.
+      expect(await wallet.call('debit', open)).toMatchObject({ ok: true, replayed: true, balance: '900' })
+      expect(okBalance(await wallet.call('balance', { player: p.player }))).toBe('1400')
+    } finally {
+      await setVendor(off)
+    }
+    expect(okBalance(await wallet.call('debit', debit(p, '100')))).toBe('1300')
+    expect(await roundOf(open.roundId)).toMatchObject({ status: 'SETTLED', betAmount: 100n, payout: 500n })
+    expect(await roundOf(second.roundId)).toMatchObject({ status: 'CANCELLED' })
+  })
+
+  it('refuses a new stake inside a planned window and takes it again once the window ends', async () => {
+    const p = await player('10.00')
+    const t = Date.now()
+    await setVendor({ maintenanceFrom: new Date(t - 60_000), maintenanceUntil: new Date(t + 3_600_000) })
+    try {
+      expect(await wallet.call('debit', debit(p, '100'))).toMatchObject({
+        ok: false,
+        error: 'VENDOR_MAINTENANCE',
+      })
+      await setVendor({ maintenanceFrom: new Date(t - 3_600_000), maintenanceUntil: new Date(t - 60_000) })
+      expect(okBalance(await wallet.call('debit', debit(p, '100')))).toBe('900')
+    } finally {
+      await setVendor(off)
+    }
+    expect(await mainMinor(server, p.token)).toBe(900n)
   })
 })
 

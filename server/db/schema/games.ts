@@ -151,7 +151,7 @@ export const gameMatches = pgTable(
 
 /**
  * Bets reported by game vendors: one per round (betNo = the vendor's round id), opened by its
- * first debit and settled by its closing credit (server/vendors/seamless-wallet.ts).
+ * first debit and settled by its closing credit (server/vendors/seamless-wallet/).
  */
 export const betRecords = pgTable(
   'bet_records',

@@ -1,6 +1,6 @@
 /**
  * Play: the game sessions a launch opens for a vendor, and every seamless-wallet call a
- * vendor made (server/vendors/seamless-wallet.ts). The round itself is a bet record
+ * vendor made (server/vendors/seamless-wallet/). The round itself is a bet record
  * (./games.ts, betNo = the vendor's round id).
  */
 import { sql } from 'drizzle-orm'

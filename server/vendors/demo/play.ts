@@ -8,14 +8,15 @@
  * comes stays `credit_pending` and the sweep job sends it again with the same txId.
  */
 import type { FastifyBaseLogger } from 'fastify'
-import type { WalletAnswer } from '../adapter'
+import type { WalletAnswer, WalletError } from '../adapter'
 import type { FairInput } from './fair'
 import type { SessionClaims } from './session-token'
 import { fixtureById, fixtureResult, sportsWin, type Pick } from './sports'
 import { InsufficientPlayMoney, type RoundPlan, type RoundRow, type Store } from './store'
 import { WalletUnreachable, type WalletClient } from './wallet-client'
 
-export type PlayRefusal = 'insufficient_funds' | 'wallet_unavailable' | 'wallet_refused'
+export type PlayRefusal =
+  'insufficient_funds' | 'wallet_unavailable' | 'wallet_refused' | 'vendor_maintenance'
 
 export class PlayRefused extends Error {
   constructor(
@@ -86,10 +87,7 @@ export function createPlay(deps: {
         result: { ...(round.result as object), refused: answer.error },
         settledAt: now(),
       })
-      throw new PlayRefused(
-        answer.error === 'INSUFFICIENT_FUNDS' ? 'insufficient_funds' : 'wallet_refused',
-        answer.balance,
-      )
+      throw new PlayRefused(refusalOf(answer.error), answer.balance)
     }
     return answer
   }
@@ -206,3 +204,10 @@ export function createPlay(deps: {
 }
 
 export type Play = ReturnType<typeof createPlay>
+
+/** What the player is told of a stake the wallet refused. */
+function refusalOf(error: WalletError): PlayRefusal {
+  if (error === 'INSUFFICIENT_FUNDS') return 'insufficient_funds'
+  if (error === 'VENDOR_MAINTENANCE') return 'vendor_maintenance'
+  return 'wallet_refused'
+}

@@ -85,6 +85,23 @@ const contentTypes: Record<string, string> = {
   '.svg': 'image/svg+xml',
 }
 
+/**
+ * The pages, made once from the one shared shell (public/page.html): each its title, its
+ * script and what its main area shows until the script has run.
+ */
+const pages: Record<string, { title: string; main: string }> = {
+  slot: { title: 'Demo games', main: '<p class="outcome">…</p>' },
+  table: { title: 'Demo games', main: '<p class="outcome">…</p>' },
+  fish: { title: 'Demo games', main: '<p class="outcome">…</p>' },
+  sports: { title: 'Demo games', main: '<p class="outcome">…</p>' },
+  verify: { title: 'Verify a round', main: '' },
+}
+
+function pageOf(shell: string, game: string, p: { title: string; main: string }): Buffer {
+  const values: Record<string, string> = { title: p.title, game, main: p.main }
+  return Buffer.from(shell.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => values[k] ?? ''))
+}
+
 const pageOfKind: Record<string, string> = {
   slot: 'slot.html',
   table: 'table.html',
@@ -132,7 +149,12 @@ export async function registerDemoRoutes(app: FastifyInstance, deps: RoutesDeps)
   const files = new Map<string, { body: Buffer; type: string }>()
   for (const name of readdirSync(deps.publicDir)) {
     const type = contentTypes[path.extname(name)]
-    if (type) files.set(name, { body: readFileSync(path.join(deps.publicDir, name)), type })
+    if (type && name !== 'page.html')
+      files.set(name, { body: readFileSync(path.join(deps.publicDir, name)), type })
+  }
+  const shell = readFileSync(path.join(deps.publicDir, 'page.html'), 'utf8')
+  for (const [game, p] of Object.entries(pages)) {
+    files.set(`${game}.html`, { body: pageOf(shell, game, p), type: 'text/html; charset=utf-8' })
   }
   const csp = [
     "default-src 'none'",
@@ -233,6 +255,7 @@ export async function registerDemoRoutes(app: FastifyInstance, deps: RoutesDeps)
         insufficient_funds: 'the balance is too low for this stake',
         wallet_unavailable: 'the wallet did not answer: nothing was staked',
         wallet_refused: 'the wallet refused the stake',
+        vendor_maintenance: 'the game is under maintenance: no new stakes, open bets still settle',
       }
       throw fail(status, err.code, messages[err.code])
     }
@@ -330,9 +353,13 @@ export async function registerDemoRoutes(app: FastifyInstance, deps: RoutesDeps)
     const claims = claimsOf(s)
     requireKind(claims, 'sports', 'esports')
     const bets = await store.recentRounds(claims.sid, ['sports'], 20)
+    const open = openFixtures(claims.kind as SportKind, now().getTime())
+    // Launched on one of its fixtures: that one first, marked, so the page opens on it.
+    const featured = open.find((f) => f.id === claims.match)
     return {
       ok: true,
-      fixtures: openFixtures(claims.kind as SportKind, now().getTime()).map((f) => ({
+      featured: featured?.id ?? null,
+      fixtures: [...(featured ? [featured] : []), ...open.filter((f) => f !== featured)].map((f) => ({
         id: f.id,
         sport: f.sport,
         league: f.league,

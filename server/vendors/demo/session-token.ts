@@ -10,6 +10,9 @@ import { z } from 'zod/mini'
 export const gameKinds = ['slot', 'table', 'live', 'fish', 'sports', 'esports'] as const
 export type GameKind = (typeof gameKinds)[number]
 
+/** A fixture id as a launch may name it. */
+export const matchIdPattern = /^[A-Za-z0-9_-]{1,40}$/
+
 export const SessionClaimsSchema = z.object({
   /** The session's id (a uuid): its seeds and free-play balance. */
   sid: z.string().check(z.regex(/^[0-9a-f-]{36}$/)),
@@ -23,6 +26,8 @@ export const SessionClaimsSchema = z.object({
   gameName: z.string().check(z.maxLength(120)),
   kind: z.enum(gameKinds),
   lobbyPath: z.string().check(z.maxLength(200)),
+  /** Sports and esports: the fixture the platform launched on (its page opens there). */
+  match: z.optional(z.string().check(z.regex(matchIdPattern))),
   /** Expiry, epoch ms. */
   exp: z.number(),
 })

@@ -157,6 +157,34 @@ export function createStore(db: Db, now: () => Date) {
     },
 
     /** Rounds the sweep job takes up: bets due, credits and rollbacks unanswered, stale debits. */
+    /**
+     * Forgets what is done with: rounds that ended (settled, refused, rolled back) before
+     * `before`, then sessions created before `sessionsBefore` that have no round left. A
+     * round the wallet still owes an answer is never touched. Each a single statement, so a
+     * retry is harmless.
+     */
+    async prune(before: Date, sessionsBefore: Date): Promise<{ rounds: number; sessions: number }> {
+      const rounds = await db
+        .delete(demoVendorRounds)
+        .where(
+          and(
+            inArray(demoVendorRounds.status, ['settled', 'refused', 'rolled_back']),
+            lte(demoVendorRounds.createdAt, before),
+          ),
+        )
+        .returning({ id: demoVendorRounds.id })
+      const sessions = await db
+        .delete(demoVendorSessions)
+        .where(
+          and(
+            lte(demoVendorSessions.createdAt, sessionsBefore),
+            sql`not exists (select 1 from ${demoVendorRounds} r where r.session_id = ${demoVendorSessions.id})`,
+          ),
+        )
+        .returning({ id: demoVendorSessions.id })
+      return { rounds: rounds.length, sessions: sessions.length }
+    },
+
     async due(limit: number, staleBefore: Date): Promise<RoundRow[]> {
       const t = now()
       const [due, pending, stale] = await Promise.all([

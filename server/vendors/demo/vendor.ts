@@ -15,9 +15,9 @@ import type { Db } from '../../plugins/external/db'
 import type { LaunchRequest, VendorAdapter } from '../adapter'
 import { createPlay, type Play } from './play'
 import { registerDemoRoutes } from './routes'
-import { SessionClaimsSchema, signSession, type GameKind } from './session-token'
+import { matchIdPattern, SessionClaimsSchema, signSession, type GameKind } from './session-token'
 import { slotPaytable, type SlotPaytable } from './slot'
-import { createStore } from './store'
+import { createStore, type Store } from './store'
 import { createWalletClient, type WalletTransport } from './wallet-client'
 
 export const demoVendorId = 'demo'
@@ -39,6 +39,11 @@ export interface DemoVendorOptions {
   }
   /** How long a launched session plays (default 12 hours). */
   sessionTtlMs?: number
+  /**
+   * How long ended rounds are kept for the player's history and the verify page (default 7
+   * days); the prune job then removes them, and sessions left with no round once expired.
+   */
+  keepRoundsMs?: number
   /** Wallet call retries (defaults: 3 tries, 200 ms doubling). */
   wallet?: { attempts?: number; retryDelayMs?: number }
   /**
@@ -56,12 +61,17 @@ export interface DemoVendor {
   jobs: JobDefinition[]
   /** The slot's paytable in use (its exact RTP: slot.ts exactRtp). */
   paytable: SlotPaytable
+  /** Its rows (sessions and rounds). */
+  store: Store
   /** The sweep the job runs, for tests and the bench. */
   play: Play
 }
 
 /** The job that settles sports bets and repeats lost credits and rollbacks, every minute. */
 export const demoVendorSweep = { name: 'demo-vendor.sweep', payload: z.object({}) }
+
+/** The job that forgets ended rounds and finished sessions, hourly. */
+export const demoVendorPrune = { name: 'demo-vendor.prune', payload: z.object({}) }
 
 /** The stand-in a game opens in. */
 export function kindOfGame(game: LaunchRequest['game']): GameKind {
@@ -138,6 +148,9 @@ export function createDemoVendor(opts: DemoVendorOptions): DemoVendor {
         gameName: req.game.name.slice(0, 120),
         kind,
         lobbyPath: req.lobbyPath.slice(0, 200),
+        ...((kind === 'sports' || kind === 'esports') && req.matchId && matchIdPattern.test(req.matchId)
+          ? { match: req.matchId }
+          : {}),
         exp: now().getTime() + ttl,
       })
       const token = signSession(opts.sessionSecret, claims)
@@ -156,11 +169,26 @@ export function createDemoVendor(opts: DemoVendorOptions): DemoVendor {
     },
   })
 
+  const keepRoundsMs = opts.keepRoundsMs ?? 7 * 24 * 3_600_000
+  const pruneJob = defineJob({
+    ...demoVendorPrune,
+    schedule: { everySeconds: 3600 },
+    retry: { limit: 3, delaySeconds: 30, backoff: true, maxDelaySeconds: 600 },
+    timeoutSeconds: 600,
+    async handler(_payload, { log }) {
+      const t = now().getTime()
+      // A session plays for `ttl`; its rounds are kept `keepRoundsMs` after that.
+      const pruned = await store.prune(new Date(t - keepRoundsMs), new Date(t - ttl - keepRoundsMs))
+      if (pruned.rounds + pruned.sessions > 0) log.info(pruned, 'demo vendor rounds and sessions pruned')
+    },
+  })
+
   return {
     adapter,
     paytable,
     play,
-    jobs: [sweepJob],
+    store,
+    jobs: [sweepJob, pruneJob],
     register: (app) =>
       registerDemoRoutes(app, {
         store,

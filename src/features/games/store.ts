@@ -1,6 +1,6 @@
 /**
  * The game launch in progress (spec section 4): which game's address is being fetched (the
- * loader shows meanwhile), the problem a launch met (the maintenance and balance popups read
+ * loader shows meanwhile), the PVP game whose room is being picked, the problem a launch met (the maintenance and balance popups read
  * it: it is not in the URL), and a counter the /game page watches for a newly stored game.
  */
 import { proxy, useSnapshot } from 'valtio'
@@ -30,6 +30,8 @@ interface LaunchState {
   maintenance: MaintenanceProblem | null
   /** What the balance popup shows. */
   balance: BalanceProblem | null
+  /** The PVP game whose rooms the room picker lists. */
+  rooms: Game | null
   /** Bumped whenever the stored game changes. */
   frameVersion: number
 }
@@ -38,6 +40,7 @@ export const launchState = proxy<LaunchState>({
   busy: null,
   maintenance: null,
   balance: null,
+  rooms: null,
   frameVersion: 0,
 })
 

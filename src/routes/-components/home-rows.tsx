@@ -11,7 +11,7 @@ import type { Game, VendorLane } from '#contract/games'
 import { LazyImage } from '../../components/ui/lazy-image'
 import { cdnUrl } from '../../utils/cdn'
 import { useFavorites } from '../../features/games/components/game-grid'
-import { GameTile } from '../../features/games/components/game-tile'
+import { GameTile, useOfflineHint } from '../../features/games/components/game-tile'
 import { GameTypeLabel, gameTypeNames } from '../../features/games/components/game-type-label'
 import { gameTypeRoute } from '../../features/games/game-types'
 import '../../features/games/components/games-page.css'
@@ -64,6 +64,7 @@ function GameStrip({
 }) {
   const { t } = useLingui()
   const { favorite, busy, toggle } = useFavorites()
+  const { hint, hintId } = useOfflineHint()
   if (!games) {
     return (
       <div role="status" aria-busy="true" className="row-status">
@@ -76,18 +77,22 @@ function GameStrip({
   }
   if (games.length === 0) return <p className="row-empty">{empty}</p>
   return (
-    <ul className="game-row" aria-label={label}>
-      {games.map((g) => (
-        <GameTile
-          key={g.gameId}
-          game={g}
-          imageHost={imageHost}
-          favorite={favorite.has(g.gameId)}
-          favoriteBusy={busy(g.gameId)}
-          onFavorite={toggle}
-        />
-      ))}
-    </ul>
+    <>
+      {hint}
+      <ul className="game-row" aria-label={label}>
+        {games.map((g) => (
+          <GameTile
+            key={g.gameId}
+            game={g}
+            imageHost={imageHost}
+            favorite={favorite.has(g.gameId)}
+            favoriteBusy={busy(g.gameId)}
+            onFavorite={toggle}
+            offlineHintId={hintId}
+          />
+        ))}
+      </ul>
+    </>
   )
 }
 

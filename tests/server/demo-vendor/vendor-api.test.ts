@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { demoVendorRounds } from '../../../server/db/schema/demo-vendor'
+import { demoVendorRounds, demoVendorSessions } from '../../../server/db/schema/demo-vendor'
 import { planSchedule } from '../../../server/jobs/jobs'
 import type { LaunchRequest } from '../../../server/vendors/adapter'
 import { fixtureResult, openFixtures, type Pick } from '../../../server/vendors/demo/sports'
@@ -78,6 +78,7 @@ const ApiBody = z.looseObject({
   chips: z.array(z.string()).optional(),
   free: z.boolean().optional(),
   fixtures: z.array(z.object({ id: z.string() })).optional(),
+  featured: z.string().nullable().optional(),
   bets: z.array(Round).optional(),
   serverSeedHash: z.string().optional(),
   outcome: z.unknown().optional(),
@@ -157,12 +158,26 @@ describe('launch and pages', () => {
       expect(res.statusCode, src).toBe(200)
       expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin')
     }
-    for (const kind of ['table', 'live', 'fish', 'sports', 'esports']) {
-      expect((await server.app.inject({ method: 'GET', url: `/demo-vendor/play/${kind}` })).statusCode).toBe(
-        200,
-      )
+    // Every page is the one shell with its own title, script and body class; no placeholder left.
+    const pages: [string, string, string][] = [
+      ['/demo-vendor/play/table', 'table', 'Demo games'],
+      ['/demo-vendor/play/live', 'table', 'Demo games'],
+      ['/demo-vendor/play/fish', 'fish', 'Demo games'],
+      ['/demo-vendor/play/sports', 'sports', 'Demo games'],
+      ['/demo-vendor/play/esports', 'sports', 'Demo games'],
+      ['/demo-vendor/verify', 'verify', 'Verify a round'],
+    ]
+    for (const [url, game, title] of pages) {
+      const res = await server.app.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(200)
+      expect(res.body).toContain(`<title>${title}</title>`)
+      expect(res.body).toContain(`<script src="/demo-vendor/static/${game}.js" defer></script>`)
+      expect(res.body).toContain(`<body class="game-${game}">`)
+      expect(res.body).not.toContain('{{')
     }
-    expect((await server.app.inject({ method: 'GET', url: '/demo-vendor/verify' })).statusCode).toBe(200)
+    expect(
+      (await server.app.inject({ method: 'GET', url: '/demo-vendor/static/page.html' })).statusCode,
+    ).toBe(404)
     expect(
       (await server.app.inject({ method: 'GET', url: '/demo-vendor/static/..%2Fvendor.ts' })).statusCode,
     ).toBe(404)
@@ -483,16 +498,17 @@ describe('parallel rounds on one session', () => {
 })
 
 describe('its jobs', () => {
-  it('hands the integrator one sweep job that pg-boss runs every minute', () => {
+  it('hands the integrator a sweep job that pg-boss runs every minute and a prune job every hour', () => {
     expect(vendor.jobs.map((j) => [j.name, planSchedule(j)])).toEqual([
       ['demo-vendor.sweep', { kind: 'cron', cron: '* * * * *' }],
+      ['demo-vendor.prune', { kind: 'cron', cron: '0 * * * *' }],
     ])
   })
 })
 
-async function runSweep() {
-  const job = vendor.jobs.find((j) => j.name === 'demo-vendor.sweep')
-  if (!job) throw new Error('no sweep job')
+async function runSweep(name = 'demo-vendor.sweep') {
+  const job = vendor.jobs.find((j) => j.name === name)
+  if (!job) throw new Error(`no job ${name}`)
   await job.handler({}, { id: 'test', attempt: 1, signal: new AbortController().signal, log: server.app.log })
 }
 
@@ -520,6 +536,29 @@ describe('free play', () => {
 })
 
 describe('sports', () => {
+  it('opens on the fixture the platform launched on: first in the list and marked featured', async () => {
+    const sports = { ...launchRequest().game, gameType: 'SPORTS' as const, subType: null }
+    const open = openFixtures('sports', clock.now().getTime())
+    const picked = open[4]!
+    const { s } = await launch({ game: sports, matchId: picked.id })
+    const list = await call('sports/fixtures', { s })
+    expect(list.body.featured).toBe(picked.id)
+    expect(list.body.fixtures!.map((f) => f.id)).toEqual([
+      picked.id,
+      ...open.filter((f) => f !== picked).map((f) => f.id),
+    ])
+
+    // A fixture it does not host (or none): the usual list, nothing featured.
+    for (const matchId of ['OTHER-M101', undefined]) {
+      const other = await call('sports/fixtures', { s: (await launch({ game: sports, matchId })).s })
+      expect(other.body.featured).toBeNull()
+      expect(other.body.fixtures!.map((f) => f.id)).toEqual(open.map((f) => f.id))
+    }
+    // A malformed id is not carried into the session at all.
+    const odd = await launch({ game: sports, matchId: '<script>' })
+    expect((await call('sports/fixtures', { s: odd.s })).body.featured).toBeNull()
+  })
+
   it('takes single bets at placement and the sweep job credits the winner and closes the loser with zero', async () => {
     const { s } = await launch({ game: { ...launchRequest().game, gameType: 'ESPORTS', subType: null } })
     const list = await call('sports/fixtures', { s })
@@ -564,5 +603,39 @@ describe('sports', () => {
     expect(wallet.calls.filter((c) => c.op === 'credit')).toHaveLength(2)
     const mine = await call('sports/fixtures', { s })
     expect(mine.body.bets!.map((b) => b.status)).toEqual(['settled', 'settled'])
+  })
+})
+
+describe('pruning', () => {
+  const roundRow = async (id: string) =>
+    (await server.db.select().from(demoVendorRounds).where(eq(demoVendorRounds.id, id)))[0]
+  const sessionRow = async (id: string) =>
+    (await server.db.select().from(demoVendorSessions).where(eq(demoVendorSessions.id, id)))[0]
+
+  it('forgets ended rounds a week on and expired sessions left with none; open bets and their sessions stay', async () => {
+    const played = await launch()
+    const spin = await call('slot/spin', { s: played.s, bet: '100' })
+    const spun = await roundRow(spin.body.round!.id)
+    expect(spun?.status).toBe('settled')
+
+    const sports = await launch({ game: { ...launchRequest().game, gameType: 'SPORTS', subType: null } })
+    const fixture = openFixtures('sports', clock.now().getTime())[0]!
+    const bet = await call('sports/bet', { s: sports.s, fixtureId: fixture.id, pick: 'home', bet: '100' })
+    const open = await roundRow(bet.body.round!.id)
+    expect(open?.status).toBe('open')
+
+    // Six days on: all kept.
+    clock.advance(6 * 24 * 3_600_000)
+    await runSweep('demo-vendor.prune')
+    expect(await roundRow(spun!.id)).toBeDefined()
+
+    // Past the week and the session's 12 hours: the ended round and its session go.
+    clock.advance(2 * 24 * 3_600_000)
+    await runSweep('demo-vendor.prune')
+    expect(await roundRow(spun!.id)).toBeUndefined()
+    expect(await sessionRow(spun!.sessionId)).toBeUndefined()
+    // The wallet still owes the bet its result: the round and its session stay.
+    expect((await roundRow(open!.id))?.status).toBe('open')
+    expect(await sessionRow(open!.sessionId)).toBeDefined()
   })
 })

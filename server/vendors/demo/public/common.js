@@ -33,6 +33,7 @@
       insufficient: 'Your balance is too low for this stake.',
       walletDown: 'The wallet did not answer; nothing was staked. Try again.',
       sessionExpired: 'This game session has expired. Open the game again.',
+      maintenance: 'This game is under maintenance: no new bets for now. Your open bets still settle.',
       sessionBad: 'This game link is not valid.',
       error: 'Something went wrong. Try again.',
       pending: 'Waiting for the wallet…',
@@ -97,6 +98,7 @@
       insufficient: 'សមតុល្យរបស់អ្នកមិនគ្រប់គ្រាន់សម្រាប់ការភ្នាល់នេះទេ។',
       walletDown: 'កាបូបមិនបានឆ្លើយតប មិនមានការភ្នាល់ទេ។ សូមព្យាយាមម្ដងទៀត។',
       sessionExpired: 'វគ្គហ្គេមនេះផុតកំណត់ហើយ។ សូមបើកហ្គេមម្ដងទៀត។',
+      maintenance: 'ហ្គេមនេះកំពុងថែទាំ៖ មិនអាចភ្នាល់ថ្មីបានទេសម្រាប់ពេលនេះ។ ការភ្នាល់ដែលកំពុងបើកនៅតែទូទាត់ដដែល។',
       sessionBad: 'តំណហ្គេមនេះមិនត្រឹមត្រូវទេ។',
       error: 'មានបញ្ហាកើតឡើង។ សូមព្យាយាមម្ដងទៀត។',
       pending: 'កំពុងរង់ចាំកាបូប…',
@@ -161,6 +163,7 @@
       insufficient: '余额不足，无法投注此金额。',
       walletDown: '钱包无响应，未扣款。请重试。',
       sessionExpired: '游戏会话已过期，请重新打开游戏。',
+      maintenance: '该游戏正在维护，暂不接受新投注。已下的注单仍会照常结算。',
       sessionBad: '此游戏链接无效。',
       error: '出错了，请重试。',
       pending: '等待钱包确认…',
@@ -225,6 +228,7 @@
       insufficient: 'ยอดเงินของคุณไม่พอสำหรับเดิมพันนี้',
       walletDown: 'กระเป๋าเงินไม่ตอบสนอง ยังไม่มีการหักเงิน โปรดลองอีกครั้ง',
       sessionExpired: 'เซสชันเกมหมดอายุแล้ว โปรดเปิดเกมอีกครั้ง',
+      maintenance: 'เกมนี้อยู่ระหว่างปิดปรับปรุง: ยังรับเดิมพันใหม่ไม่ได้ เดิมพันที่เปิดอยู่ยังคงได้รับการชำระตามปกติ',
       sessionBad: 'ลิงก์เกมนี้ไม่ถูกต้อง',
       error: 'เกิดข้อผิดพลาด โปรดลองอีกครั้ง',
       pending: 'กำลังรอกระเป๋าเงิน…',
@@ -289,6 +293,8 @@
       insufficient: 'Số dư của bạn không đủ cho mức cược này.',
       walletDown: 'Ví không phản hồi, chưa trừ tiền. Vui lòng thử lại.',
       sessionExpired: 'Phiên chơi đã hết hạn. Hãy mở lại trò chơi.',
+      maintenance:
+        'Trò chơi đang bảo trì: tạm thời không nhận cược mới. Các cược đang mở vẫn được thanh toán.',
       sessionBad: 'Liên kết trò chơi không hợp lệ.',
       error: 'Đã xảy ra lỗi. Vui lòng thử lại.',
       pending: 'Đang chờ ví…',
@@ -334,6 +340,7 @@
     insufficient_funds: 'insufficient',
     wallet_unavailable: 'walletDown',
     session_expired: 'sessionExpired',
+    vendor_maintenance: 'maintenance',
     session_invalid: 'sessionBad',
   }
 

@@ -13,6 +13,7 @@
     const place = el('button', { type: 'button', text: t('place'), disabled: true, onclick: placeBet })
     let selection = null
     let seenSettled = null
+    let shownFeatured = false
 
     app.append(
       el('section', { class: 'panel' }, el('h2', { text: t('fixtures') }), list),
@@ -69,7 +70,11 @@
         ...r.fixtures.map((f) =>
           el(
             'div',
-            { class: 'fixture' },
+            {
+              class: f.id === r.featured ? 'fixture featured' : 'fixture',
+              'data-fixture': f.id,
+              'aria-current': f.id === r.featured ? 'true' : undefined,
+            },
             el(
               'div',
               { class: 'meta' },
@@ -102,6 +107,12 @@
       if (seenSettled && [...settled].some((id) => !seenSettled.has(id))) D.notifySettled()
       seenSettled = settled
       if (r.balance !== null && r.balance !== undefined) D.setBalance(r.balance)
+      // Opened on a fixture: shown first and in view, once.
+      if (r.featured && !shownFeatured) {
+        shownFeatured = true
+        const card = list.querySelector('.featured')
+        if (card && card.scrollIntoView) card.scrollIntoView({ block: 'nearest' })
+      }
     }
 
     async function refresh() {

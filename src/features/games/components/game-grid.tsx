@@ -15,7 +15,7 @@ import { useAddFavorite } from '../api/add-favorite'
 import { favoriteIdsQueryOptions } from '../api/get-favorites'
 import { useRemoveFavorite } from '../api/remove-favorite'
 import { realMemberOrPrompt } from '../member-gate'
-import { GameTile } from './game-tile'
+import { GameTile, useOfflineHint } from './game-tile'
 
 interface GamePage {
   list: Game[]
@@ -56,6 +56,7 @@ export function useFavorites() {
 export function GameGrid({ query, imageHost, label, empty, keep, refusal }: GameGridProps) {
   const { t, i18n } = useLingui()
   const { favorite, busy, toggle } = useFavorites()
+  const { hint, hintId } = useOfflineHint()
   const sentinel = useRef<HTMLDivElement>(null)
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query
 
@@ -99,6 +100,7 @@ export function GameGrid({ query, imageHost, label, empty, keep, refusal }: Game
   const games = query.data.pages.flatMap((p) => p.list).filter((g) => (keep ? keep(g) : true))
   return (
     <>
+      {games.length === 0 ? null : hint}
       {games.length === 0 && !hasNextPage ? (
         <EmptyState title={empty} />
       ) : (
@@ -111,6 +113,7 @@ export function GameGrid({ query, imageHost, label, empty, keep, refusal }: Game
               favorite={favorite.has(g.gameId)}
               favoriteBusy={busy(g.gameId)}
               onFavorite={toggle}
+              offlineHintId={hintId}
             />
           ))}
         </ul>

@@ -15,6 +15,7 @@ import {
 import { ApiError } from '../../../lib/api-client'
 import { favoriteListInfiniteOptions } from '../api/get-favorites'
 import { gameListInfiniteOptions } from '../api/get-game-list'
+import { FeaturedMatches } from './featured-matches'
 import { GameGrid } from './game-grid'
 import { gameClassifyNames } from './game-type-label'
 
@@ -117,6 +118,13 @@ export function VendorLobby({ vendor, imageHost }: { vendor: VendorCard; imageHo
             </button>
           ))}
         </div>
+      ) : null}
+      {vendor.gameType === 'SPORTS' || vendor.gameType === 'ESPORTS' ? (
+        <FeaturedMatches
+          gameType={vendor.gameType}
+          vassalage={vendor.vassalage}
+          game={query.data?.pages[0]?.list.find((g) => g.isGame === 'GAME')}
+        />
       ) : null}
       {tooLong ? null : (
         <GameGrid

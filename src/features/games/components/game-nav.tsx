@@ -8,6 +8,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import type { VendorLane } from '#contract/games'
 import { cdnUrl } from '../../../utils/cdn'
 import { gameTypeRoute } from '../game-types'
+import { lotteryVendorLink } from '../launch/lottery-start'
 import { GameTypeLabel } from './game-type-label'
 import './game-nav.css'
 
@@ -53,8 +54,10 @@ function Menu({ lane, imageHost }: { lane: VendorLane; imageHost: string }) {
             {lane.cards.map((v) => (
               <li key={v.vassalage}>
                 <Link
-                  to={to}
-                  search={{ page: v.vassalage }}
+                  {...(lotteryVendorLink({ ...v, gameType: lane.gameType }) ?? {
+                    to,
+                    search: { page: v.vassalage },
+                  })}
                   className="vendor-link"
                   onClick={() => setOpen(false)}
                 >

@@ -2,12 +2,29 @@
  * One game in a lobby grid: the art and name (a button that starts the game, spec section
  * 4: launch/use-launch-game.ts), Hot and New badges, and, where the grid keeps favourites,
  * a heart that keeps it in favourites.
+ *
+ * The button's name is its visible text in reading order, the game's name first, then the
+ * badges ("Lucky Lotus, Hot"), so a player who says what they see reaches it. Offline the
+ * button is disabled and described by the list's reason (useOfflineHint).
  */
 import { useLingui } from '@lingui/react/macro'
+import { useId, type ReactNode } from 'react'
 import type { Game } from '#contract/games'
 import { LazyImage } from '../../../components/ui/lazy-image'
+import { NeedsNetwork } from '../../../components/ui/needs-network'
+import { useOnline } from '../../../lib/network'
 import { cdnUrl } from '../../../utils/cdn'
 import { useLaunchGame } from '../launch/use-launch-game'
+
+/**
+ * Why a list's tiles cannot start a game while offline: `hint` goes above the list (it
+ * shows only offline) and `hintId` to each tile, as the deposit form does for its submit.
+ */
+export function useOfflineHint(): { hintId: string; hint: ReactNode } {
+  const online = useOnline()
+  const hintId = useId()
+  return { hintId, hint: <NeedsNetwork id={hintId} online={online} /> }
+}
 
 export interface GameTileProps {
   game: Game
@@ -16,6 +33,8 @@ export interface GameTileProps {
   favorite?: boolean
   favoriteBusy?: boolean
   onFavorite?: (game: Game, favorite: boolean) => void
+  /** The list's offline reason (useOfflineHint), read with the disabled button. */
+  offlineHintId?: string
 }
 
 export function GameTile({
@@ -24,9 +43,11 @@ export function GameTile({
   favorite = false,
   favoriteBusy = false,
   onFavorite,
+  offlineHintId,
 }: GameTileProps) {
   const { t } = useLingui()
   const launch = useLaunchGame()
+  const online = useOnline()
   const name = game.gameName
   const marks = [game.isHot ? t`Hot` : null, game.isNew ? t`New` : null].filter(Boolean)
   return (
@@ -35,16 +56,21 @@ export function GameTile({
         type="button"
         className="game-tile-play"
         aria-label={[name, ...marks].join(', ')}
+        aria-describedby={online ? undefined : offlineHintId}
+        disabled={!online}
         onClick={() => launch(game)}
       >
         <span className="game-tile-art">
           <LazyImage src={cdnUrl(imageHost, game.iconUrl)} alt="" width={200} height={200} />
+        </span>
+        <span className="game-tile-name">{name}</span>
+        {/* After the name in the text, drawn on the art's corner. */}
+        {marks.length > 0 ? (
           <span className="game-tile-badges">
             {game.isHot ? <span className="game-badge game-badge-hot">{t`Hot`}</span> : null}
             {game.isNew ? <span className="game-badge game-badge-new">{t`New`}</span> : null}
           </span>
-        </span>
-        <span className="game-tile-name">{name}</span>
+        ) : null}
       </button>
       {onFavorite ? (
         <button

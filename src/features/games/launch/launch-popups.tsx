@@ -26,7 +26,7 @@ import type { PopupProps } from '../../../lib/popup-registry'
 import { statusQueryOptions } from '../../../lib/status-query'
 import { pickCdn } from '../../../utils/cdn'
 import { vendorsQueryOptions } from '../api/get-vendors'
-import { GameTile } from '../components/game-tile'
+import { GameTile, useOfflineHint } from '../components/game-tile'
 import { useLaunchState, type BalanceProblem } from '../store'
 import { useLaunchGame } from './use-launch-game'
 import '../components/games-page.css'
@@ -95,6 +95,7 @@ function MaintenanceDialog({
   onClose: () => void
 }) {
   const { t, i18n } = useLingui()
+  const { hint, hintId } = useOfflineHint()
   const dateTime = useDateTime()
   const vendor = useVendorName(vassalage, vendorFallback)
   const status = useQuery(statusQueryOptions())
@@ -123,11 +124,14 @@ function MaintenanceDialog({
           <Trans>Loading games…</Trans>
         </p>
       ) : games.data && games.data.length > 0 ? (
-        <ul className="game-grid" aria-label={t`Suggested games`}>
-          {games.data.map((g) => (
-            <GameTile key={g.gameId} game={g} imageHost={imageHost} />
-          ))}
-        </ul>
+        <>
+          {hint}
+          <ul className="game-grid" aria-label={t`Suggested games`}>
+            {games.data.map((g) => (
+              <GameTile key={g.gameId} game={g} imageHost={imageHost} offlineHintId={hintId} />
+            ))}
+          </ul>
+        </>
       ) : games.isError ? (
         <p className="muted">{errorText(i18n, games.error)}</p>
       ) : (

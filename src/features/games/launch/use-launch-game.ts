@@ -1,8 +1,10 @@
 /**
  * Starting a game from any tile (spec sections 4 and 6), in the order the spec gives:
+ * - a lottery game opens its lottery page (lottery-start.ts), GPI excepted, which launches;
  * - a vendor entry (isGame VASSALAGE) opens that vendor's game list in the game popup;
  * - a visitor gets the login popup, except on an RNG game with free play, which starts a trial;
  * - a trial account (type 4) gets the "real account needed" notice;
+ * - a PVP game with rooms opens the room picker first, then starts in the room picked;
  * - otherwise the loader shows while the address is fetched (run-launch.ts, loaded on the
  *   first launch so a lobby's code stays small), then the game opens on /game.
  */
@@ -16,6 +18,7 @@ import { openModal } from '../../../lib/modal-store'
 import { isGuestType, session } from '../../../lib/session'
 import { showToast } from '../../../lib/toast-store'
 import { launchState } from '../store'
+import { lotteryTarget, openLotteryPage } from './lottery-start'
 
 export interface LaunchOptions {
   /**
@@ -43,6 +46,11 @@ export function useLaunchGame(): (game: Game, opts?: LaunchOptions) => void {
   return useCallback(
     (game: Game, opts: LaunchOptions = {}) => {
       if (launchState.busy !== null) return
+      const lottery = lotteryTarget(game)
+      if (lottery?.kind === 'page') {
+        void openLotteryPage(router, lottery)
+        return
+      }
       if (game.isGame === 'VASSALAGE') {
         openModal('gamePopup', { vendor: game.vassalage })
         return
@@ -56,10 +64,25 @@ export function useLaunchGame(): (game: Game, opts?: LaunchOptions) => void {
         openModal('needRealAccount')
         return
       }
+      if (game.gameType === 'PVP' && game.hasRooms && opts.roomId === undefined) {
+        launchState.rooms = game
+        openModal('gameRooms')
+        return
+      }
       launchState.busy = game.gameName
       import('./run-launch')
         .then((m) =>
-          m.runLaunch(game, { trial, confirmTrans: opts.confirmTrans ?? false }, { router, queryClient }),
+          m.runLaunch(
+            game,
+            {
+              trial,
+              confirmTrans: opts.confirmTrans ?? false,
+              roomId: opts.roomId,
+              matchId: opts.matchId,
+              leagueId: opts.leagueId,
+            },
+            { router, queryClient },
+          ),
         )
         .catch(() => {
           // The launch code itself did not load (offline, a new deploy).

@@ -1,0 +1,61 @@
+/**
+ * `ops vendor-maintenance`: the operator's switch that takes a game vendor off (launches
+ * answer vendor_under_maintenance with same-type suggestions, and the seamless wallet
+ * refuses new stakes while rounds in flight still settle) and puts it back.
+ */
+import { and, asc, eq, or, isNotNull } from 'drizzle-orm'
+import { z } from 'zod'
+import { vendors } from '../db/schema'
+import type { CommandSpec } from './commands'
+import { OpsError } from './ops-error'
+
+const Vassalage = z
+  .string()
+  .transform((v) => v.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z0-9_]{2,16}$/, 'a vendor code is letters and digits, e.g. DSL'))
+
+export const gamesCommands: Record<string, CommandSpec> = {
+  'vendor-maintenance': {
+    usage: 'vendor-maintenance [<VENDOR> on | off]',
+    summary:
+      'list vendors under maintenance, or switch one off (no launches, no new stakes; open rounds settle) or on again',
+    async run(ctx, args) {
+      if (args.length === 0) {
+        const rows = await ctx.db
+          .select()
+          .from(vendors)
+          .where(
+            and(
+              eq(vendors.merchantCode, ctx.merchantCode),
+              or(eq(vendors.maintenance, true), isNotNull(vendors.maintenanceFrom)),
+            ),
+          )
+          .orderBy(asc(vendors.gameType), asc(vendors.vassalage))
+        if (rows.length === 0) return 'no vendor under maintenance'
+        return rows
+          .map((v) =>
+            v.maintenance
+              ? `${v.vassalage} (${v.gameType}) ${v.name}: switched off`
+              : `${v.vassalage} (${v.gameType}) ${v.name}: window ${v.maintenanceFrom?.toISOString()} – ${v.maintenanceUntil?.toISOString() ?? 'open'}`,
+          )
+          .join('\n')
+      }
+      const [code, mode] = args
+      if (mode !== 'on' && mode !== 'off') throw new OpsError(`usage: ${this.usage}`)
+      const parsed = Vassalage.safeParse(code)
+      if (!parsed.success) throw new OpsError(parsed.error.issues[0]?.message ?? 'bad vendor code')
+      const changed = await ctx.db
+        .update(vendors)
+        .set(
+          mode === 'on'
+            ? { maintenance: true }
+            : { maintenance: false, maintenanceFrom: null, maintenanceUntil: null },
+        )
+        .where(and(eq(vendors.merchantCode, ctx.merchantCode), eq(vendors.vassalage, parsed.data)))
+        .returning({ gameType: vendors.gameType })
+      if (changed.length === 0) throw new OpsError(`no vendor ${parsed.data} for ${ctx.merchantCode}`)
+      ctx.invalidate()
+      return `${parsed.data}: maintenance ${mode} for ${ctx.merchantCode}`
+    },
+  },
+}

@@ -1,0 +1,51 @@
+/**
+ * credit: a win. The movement into the member's wallet, then the claim and the round's win;
+ * closing (the default) settles the round. No open round: ROUND_NOT_OPEN. Accepted after
+ * the session stopped taking new rounds (the money is the member's).
+ */
+import type { WalletAnswer } from '../adapter'
+import {
+  claimOf,
+  memoOf,
+  ok,
+  referenceOf,
+  Refused,
+  roundKey,
+  Taken,
+  type CreditCall,
+  type WalletCommon,
+} from './common'
+
+export async function creditCall(w: WalletCommon, vendorId: string, call: CreditCall): Promise<WalletAnswer> {
+  const amount = BigInt(call.amount)
+  return w.moneyCall(vendorId, 'credit', call, false, async (tx, c, names, hash, at) => {
+    const moved = await w.move(tx, c, {
+      type: 'PAYOUT',
+      amount,
+      vendorId,
+      txId: call.txId,
+      memo: memoOf(names),
+      at,
+    })
+    const answer = ok(c.m, moved.balance, referenceOf(moved.ledgerTransactionId))
+    const claim = claimOf(
+      c,
+      {
+        vendorId,
+        txId: call.txId,
+        kind: 'credit',
+        roundId: call.roundId,
+        gameCode: names.gameCode,
+        amount,
+        hash,
+        answer,
+        ledgerTransactionId: moved.ledgerTransactionId,
+      },
+      at,
+    )
+    const done = await w.repo.claimWin(tx, claim, roundKey(c.session, call.roundId), call.roundClosed, at)
+    if (!done.claimed) throw new Taken()
+    if (!done.open) throw new Refused('ROUND_NOT_OPEN')
+    return answer
+  })
+}

@@ -1,0 +1,11 @@
+import { queryOptions } from '@tanstack/react-query'
+import { gameEndpoints, type Match } from '#contract/games'
+import { api } from '../../../lib/api'
+
+/** Featured sports or esports fixtures (GCSGAME_getGameMatchV2), soonest first. */
+export const matchesQueryOptions = (gameType: Match['gameType']) =>
+  queryOptions({
+    queryKey: ['games', 'gameMatches', gameType],
+    queryFn: ({ signal }) => api.call(gameEndpoints.gameMatches, { gameType, limit: 20 }, { signal }),
+    staleTime: 60_000,
+  })
