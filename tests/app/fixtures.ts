@@ -256,7 +256,8 @@ export interface Sent {
 
 /**
  * Stubs fetch like stubApi, and lets a path answer through a function: a value, a failure
- * `{ fail: { status, errorCode, value } }`, or 'network' for an unreachable network.
+ * `{ fail: { status, errorCode, value } }`, 'network' for an unreachable network, or a
+ * Response as it is (a gateway's page without the platform's envelope).
  */
 export function stubMoneyApi(
   answers: Record<string, unknown>,
@@ -275,6 +276,7 @@ export function stubMoneyApi(
     const handler = handlers[path]
     const value = handler ? handler(s) : answers[path]
     if (value === 'network') throw new TypeError('Failed to fetch')
+    if (value instanceof Response) return value
     const fail = (value as { fail?: { status: number; errorCode: string; value?: unknown } } | undefined)
       ?.fail
     if (fail) {
