@@ -254,6 +254,15 @@ export interface Sent {
   body: unknown
 }
 
+/** A sent body: JSON, or a form's fields (the form-encoded endpoints). */
+function parseBody(body: string): unknown {
+  try {
+    return JSON.parse(body)
+  } catch {
+    return Object.fromEntries(new URLSearchParams(body))
+  }
+}
+
 /**
  * Stubs fetch like stubApi, and lets a path answer through a function: a value, a failure
  * `{ fail: { status, errorCode, value } }`, 'network' for an unreachable network, or a
@@ -270,7 +279,7 @@ export function stubMoneyApi(
       path,
       method: init?.method ?? 'GET',
       headers: (init?.headers ?? {}) as Record<string, string>,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      body: typeof init?.body === 'string' ? parseBody(init.body) : undefined,
     }
     sent.push(s)
     const handler = handlers[path]
