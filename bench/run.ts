@@ -62,7 +62,10 @@ function usage(sections: BenchSection[]): string {
     'env: BENCH_HTTP_SECONDS (default 10), BENCH_HTTP_WARMUP_SECONDS (default 2),',
     '     BENCH_LEDGER_SECONDS (default 8), BENCH_LEDGER_WARMUP_SECONDS (default 2),',
     '     BENCH_LEDGER_ENGINES (default pglite,postgresql),',
-    '     BENCH_WALLET_SECONDS (default 3), BENCH_WALLET_ENGINES (default pglite)',
+    '     BENCH_WALLET_SECONDS (default 3), BENCH_WALLET_ENGINES (default pglite),',
+    '     BENCH_OFFLINE_RUNS (default 3), BENCH_PUSH_NOTICES (default 1000),',
+    '     BENCH_PUSH_MEMBERS (default 100), BENCH_PUSH_ENGINE (default pglite),',
+    '     BENCH_PUSH_TIMEOUT_SECONDS (default 60)',
   ].join('\n')
 }
 

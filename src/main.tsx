@@ -20,7 +20,7 @@ import { readBootData, rememberLanguageCookie, seedBootData } from './lib/boot-d
 import { activateLocale, i18n } from './lib/i18n'
 import { languageStore } from './lib/storage'
 import { createQueryClient, persistedQuery } from './lib/query-client'
-import { initTheme } from './lib/theme'
+import { applyBrandColor, initTheme } from './lib/theme'
 import { announcementsQueryOptions } from './features/notices/api/get-announcements'
 import { winnersQueryOptions } from './features/games/api/get-home-rows'
 import { registerPwa } from './features/pwa/register'
@@ -59,6 +59,7 @@ async function start() {
   // The server rendered the page in the stored choice (its cookie), else in the browser's
   // language as the brand offers it: without a stored choice the app keeps that language.
   const boot = readBootData()
+  applyBrandColor(boot?.settings.themeColor)
   const stored = languageStore.get()
   const locale = stored ?? boot?.locale ?? defaultLocale
   if (stored) rememberLanguageCookie(stored)

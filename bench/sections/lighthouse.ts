@@ -16,18 +16,17 @@
  * instead (STATIC_DIR), and the report says so.
  */
 import { spawn, type SpawnOptions } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { Launcher } from 'chrome-launcher'
 import lighthouse, { generateReport, type Flags, type Result } from 'lighthouse'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
-import { ensurePwaBuilt } from '#server/build-pwa'
 import { chromiumArgs } from '../../e2e/chromium'
 import { onExit } from '../lib/cleanup'
 import { num, table } from '../lib/format'
 import { startPortal, type PortalServer } from '../lib/portal'
-import type { BenchContext, BenchSection, Json, SectionResult, SummaryRow } from '../lib/types'
+import { ensureBuild, findChromium } from '../lib/prod-build'
+import type { BenchSection, Json, SectionResult, SummaryRow } from '../lib/types'
 
 const runCount = 3
 const routePath = '/index'
@@ -47,9 +46,6 @@ const metrics = [
   { id: 'speed-index', key: 'speedIndexMs', label: 'Speed Index', unit: 'ms' },
 ] as const
 type MetricKey = (typeof metrics)[number]['key']
-
-/** React's development JSX runtime; never present in a production bundle. */
-const developmentMarker = /\bjsxDEV\b/
 
 /** Lighthouse's own threshold: the report shows an audit below it as failed. */
 const passThreshold = 0.9
@@ -76,46 +72,6 @@ interface FailedAudit {
   displayValue: string
   items: string[]
   itemCount: number
-}
-
-function findChromium(): string {
-  const candidates = [
-    process.env.PLAYWRIGHT_CHROMIUM_PATH,
-    process.env.CHROME_PATH,
-    '/usr/bin/chromium',
-    '/usr/bin/chromium-browser',
-  ]
-  const found = candidates.find((p): p is string => !!p && existsSync(p))
-  if (!found) {
-    throw new Error(
-      'no Chromium for Lighthouse: `apt-get install -y chromium`, or set PLAYWRIGHT_CHROMIUM_PATH or CHROME_PATH',
-    )
-  }
-  return found
-}
-
-/** ensurePwaBuilt() with NODE_ENV pinned to production for the vite child it spawns. */
-function buildProduction(root: string, outDir: string): 'fresh' | 'built' {
-  const before = process.env.NODE_ENV
-  process.env.NODE_ENV = 'production'
-  try {
-    return ensurePwaBuilt(root, outDir)
-  } finally {
-    if (before === undefined) delete process.env.NODE_ENV
-    else process.env.NODE_ENV = before
-  }
-}
-
-function isDevelopmentBuild(outDir: string): boolean {
-  const manifestPath = path.join(outDir, '.vite', 'manifest.json')
-  if (!existsSync(manifestPath)) return false
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<
-    string,
-    { file: string; isEntry?: boolean }
-  >
-  const entry = manifest['index.html'] ?? Object.values(manifest).find((c) => c.isEntry)
-  const file = entry ? path.join(outDir, entry.file) : ''
-  return existsSync(file) && developmentMarker.test(readFileSync(file, 'utf8'))
 }
 
 function median(values: (number | null)[]): number | null {
@@ -376,38 +332,6 @@ async function probe(url: string): Promise<{ status: number; contentType: string
     throw new Error(`GET ${url} answered ${res.status} ${contentType}: ${text.slice(0, 200)}`)
   }
   return { status: res.status, contentType, bytes: Buffer.byteLength(text) }
-}
-
-function ensureBuild(ctx: BenchContext): {
-  staticDir: string
-  build: string
-  distIsDevelopment: boolean
-  tempDir?: string
-  release?: () => void
-} {
-  const dist = path.join(ctx.root, 'dist')
-  let t0 = Date.now()
-  const build = buildProduction(ctx.root, dist)
-  ctx.log(
-    `build: ${build === 'fresh' ? 'dist/ is current' : `dist/ rebuilt in ${((Date.now() - t0) / 1000).toFixed(1)} s`}`,
-  )
-  if (!isDevelopmentBuild(dist)) return { staticDir: dist, build, distIsDevelopment: false }
-  ctx.log('warning: dist/ holds a DEVELOPMENT build (React dev runtime inside); building a production')
-  ctx.log('         copy in a temp folder and serving that instead (STATIC_DIR).')
-  const tempDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-lh-dist-'))
-  const release = onExit(() => rmSync(tempDir, { recursive: true, force: true }))
-  try {
-    t0 = Date.now()
-    buildProduction(ctx.root, tempDir)
-    ctx.log(`production copy built in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
-    if (isDevelopmentBuild(tempDir))
-      throw new Error('the production copy still contains the React dev runtime')
-  } catch (err) {
-    rmSync(tempDir, { recursive: true, force: true })
-    release()
-    throw err
-  }
-  return { staticDir: tempDir, build, distIsDevelopment: true, tempDir, release }
 }
 
 export const section: BenchSection = {

@@ -26,7 +26,13 @@ export const section: BenchSection = {
   async run(ctx): Promise<SectionResult> {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-start-'))
     try {
-      const env = { NODE_ENV: 'production', DEMO: 'false' }
+      const env = {
+        NODE_ENV: 'production',
+        DEMO: 'false',
+        // Production refuses to start without them (server/config/env.ts).
+        TRUST_PROXY: '127.0.0.1',
+        PUSH_CONTACT: 'mailto:bench@example.com',
+      }
       // The first start makes the database (and, for npm start, the bundle when stale).
       const first = await startPortal(ctx.root, env, { dataDir, entry: 'scripts/start.mjs' })
       ctx.log(`first start (new data directory): ${first.startMs} ms`)

@@ -63,6 +63,9 @@ const secureUrl = (what: string) =>
       { message: `${what} must be an https:// URL (http:// only for localhost)` },
     )
 
+/** The VAPID subject outside production; refused in production. */
+export const placeholderPushContact = 'mailto:operator@localhost'
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -87,8 +90,11 @@ const EnvSchema = z
       .regex(/^[A-Z0-9_]{2,32}$/)
       .default('DEMO'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    /** Trust X-Forwarded-For from a load balancer: true, false, or a comma list of addresses/CIDRs. */
-    TRUST_PROXY: z.string().default('false'),
+    /**
+     * Trust X-Forwarded-For/-Proto from a load balancer: true, false, or a comma list of
+     * addresses/CIDRs. Required in production (see the refinement below); false elsewhere.
+     */
+    TRUST_PROXY: z.string().optional(),
     /** Header a CDN or load balancer sets with the caller's ISO country (region restriction). */
     COUNTRY_HEADER: z.string().default('cf-ipcountry'),
     /** Where the built PWA is served from. */
@@ -161,7 +167,7 @@ const EnvSchema = z
     PUSH_CONTACT: z
       .string()
       .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'is a mailto: address or an https: URL')
-      .default('mailto:operator@localhost'),
+      .optional(),
   })
   .superRefine((c, ctx) => {
     if (c.SMTP_URL && !c.MAIL_FROM) {
@@ -184,6 +190,28 @@ const EnvSchema = z
           'demo mode is refused in production (it publishes account passwords and a gateway that pays without money); unset DEMO',
       })
     }
+    if (c.NODE_ENV === 'production') {
+      // The server speaks plain http: in production a TLS-terminating proxy is in front, and
+      // only a trusted X-Forwarded-Proto makes the session cookies Secure (and the callers'
+      // addresses real, which the login limits count by).
+      const tp = c.TRUST_PROXY?.trim() ?? ''
+      if (tp === '' || tp === 'false') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['TRUST_PROXY'],
+          message:
+            "is required in production: the addresses of the TLS-terminating proxy in front (or true), so session cookies are Secure and callers' addresses are right",
+        })
+      }
+      if (!c.PUSH_CONTACT || c.PUSH_CONTACT === placeholderPushContact) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PUSH_CONTACT'],
+          message:
+            'is required in production: a mailto: address or https: URL where push services can reach the operator (the VAPID subject)',
+        })
+      }
+    }
     if (c.PAYMENT_GATEWAY_URL && !c.PAYMENT_GATEWAY_SECRET) {
       ctx.addIssue({
         code: 'custom',
@@ -199,7 +227,13 @@ const EnvSchema = z
       })
     }
   })
-  .transform((c) => ({ ...c, DEMO: c.DEMO ?? c.NODE_ENV !== 'production' }))
+  .transform((c) => ({
+    ...c,
+    DEMO: c.DEMO ?? c.NODE_ENV !== 'production',
+    // Outside production (refused there above): no proxy, and a contact that is clearly a stand-in.
+    TRUST_PROXY: c.TRUST_PROXY ?? 'false',
+    PUSH_CONTACT: c.PUSH_CONTACT ?? placeholderPushContact,
+  }))
 
 export type Config = z.infer<typeof EnvSchema> & {
   dataDir: string

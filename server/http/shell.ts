@@ -18,6 +18,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { brandStyle } from '#contract/brand-colors'
 import { contentEndpoints, type Announcements, type Notice } from '#contract/content'
 import { successEnvelope } from '#contract/envelope'
 import { fallbackBannerArt, icons, safeBannerLink, tickerWinners } from '#contract/first-screen'
@@ -313,7 +314,7 @@ export function fontPreloads(staticDir: string): Partial<Record<Locale, string[]
   return out
 }
 
-/** index.html with this brand's language, title, theme colour, boot data and first screen. */
+/** index.html with this brand's language, title, theme colours, boot data and first screen. */
 export function renderShell(
   template: string,
   boot: BootData,
@@ -324,8 +325,13 @@ export function renderShell(
   const preloads = fonts
     .map((f) => `<link rel="preload" href="${escapeHtml(f)}" as="font" type="font/woff2" crossorigin>`)
     .join('')
+  // The brand's colour from the first paint, as the app sets it (src/lib/theme.ts).
+  const colours = brandStyle(b.themeColor)
   let html = template
-    .replace(/<html([^>]*?)\slang="[^"]*"/, `<html$1 lang="${boot.locale}"`)
+    .replace(
+      /<html([^>]*?)\slang="[^"]*"/,
+      `<html$1 lang="${boot.locale}"${colours ? ` style="${escapeHtml(colours)}"` : ''}`,
+    )
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(b.brandName)}</title>`)
     .replace(
       /<meta name="theme-color" content="[^"]*"\s*\/?>/,

@@ -54,7 +54,7 @@ export function createCodes(
       if (hour.blockedUntil) {
         throw retryLater(
           'TOO_MANY_REQUESTS',
-          'too many codes; retry after 5 minutes',
+          'too many codes to this destination',
           secondsUntil(hour.blockedUntil, now()),
         )
       }
@@ -66,7 +66,7 @@ export function createCodes(
       if (counted.blockedUntil) {
         throw retryLater(
           'TOO_MANY_REQUESTS',
-          'too many codes; retry after 5 minutes',
+          'too many codes to this destination',
           secondsUntil(counted.blockedUntil, now()),
         )
       }

@@ -57,6 +57,13 @@ export interface JobDefinition<S extends PayloadSchema = PayloadSchema> {
    * the key is dropped). Default `standard`. Fixed when the queue is first made.
    */
   policy?: 'standard' | 'exclusive'
+  /**
+   * How many of its waiting jobs an instance takes at once and runs side by side, each
+   * finishing or failing (and retrying) on its own; while the batches come back full it takes
+   * the next at once instead of waiting for the polling interval. For many small jobs that
+   * wait on the network (a push per notice). Default 1: one job per polling interval.
+   */
+  batchSize?: number
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import pg from 'pg'
-import { fromPglite, PgBoss, type Db as BossDb, type Job, type PGliteLike } from 'pg-boss'
+import { fromPglite, PgBoss, type Db as BossDb, type Job, type JobResult, type PGliteLike } from 'pg-boss'
 import type { z } from 'zod'
 import { pgErrorOf } from '../db/pg-errors'
 import type { Database } from '../plugins/external/db'
@@ -34,6 +34,11 @@ export interface Jobs {
     payload: z.input<S>,
     options?: { startAfter?: Date; singletonKey?: string },
   ): Promise<string | null>
+  /**
+   * Queues many runs of one job in one statement (each payload checked first), with the
+   * job's retry policy, to run now.
+   */
+  sendMany<S extends PayloadSchema>(job: JobRef<S>, payloads: z.input<S>[]): Promise<void>
   /** Stops taking jobs, waits for the running ones (failing them after the timeout), then returns. */
   stop(): Promise<void>
 }
@@ -142,7 +147,24 @@ export function createJobs(opts: JobsOptions): Jobs {
   }
 
   async function run(job: JobDefinition, [item]: Job<unknown>[]): Promise<void> {
-    if (!item) return
+    if (item) await runOne(job, item)
+  }
+
+  /** A batch run side by side; each job completes or fails (to be retried) on its own. */
+  async function runBatch(job: JobDefinition, items: Job<unknown>[]): Promise<JobResult[]> {
+    return Promise.all(
+      items.map(async (item): Promise<JobResult> => {
+        try {
+          await runOne(job, item)
+          return { id: item.id, status: 'completed' }
+        } catch (err) {
+          return { id: item.id, status: 'failed', output: err }
+        }
+      }),
+    )
+  }
+
+  async function runOne(job: JobDefinition, item: Job<unknown>): Promise<void> {
     const attempt = item.retryCount + 1
     const jobLog = log.child({ job: job.name, jobId: item.id, attempt })
     try {
@@ -190,9 +212,18 @@ export function createJobs(opts: JobsOptions): Jobs {
     await b.createQueue(job.name, retryDelayMax === null ? created : { ...created, retryDelayMax })
     // createQueue keeps an existing queue as it was; the code's retry policy wins.
     await b.updateQueue(job.name, { ...queue, retryDelayMax })
-    await b.work(job.name, { pollingIntervalSeconds: polling, batchSize: 1 }, (items: Job<unknown>[]) =>
-      run(job, items),
-    )
+    const batchSize = Math.max(1, Math.floor(job.batchSize ?? 1))
+    if (batchSize > 1) {
+      await b.work(
+        job.name,
+        { pollingIntervalSeconds: polling, batchSize, burstWhenBatchFull: true, perJobResults: true },
+        (items: Job<unknown>[]) => runBatch(job, items),
+      )
+    } else {
+      await b.work(job.name, { pollingIntervalSeconds: polling, batchSize: 1 }, (items: Job<unknown>[]) =>
+        run(job, items),
+      )
+    }
     if (plan.kind === 'cron') {
       await b.schedule(job.name, plan.cron, data, { tz: 'UTC' })
     } else {
@@ -233,6 +264,22 @@ export function createJobs(opts: JobsOptions): Jobs {
       })
     },
 
+    async sendMany(job, payloads) {
+      if (!boss) throw new Error('jobs not started')
+      const registered = byName.get(job.name)
+      if (!registered) throw new Error(`job ${job.name} is not registered`)
+      if (payloads.length === 0) return
+      const { retryDelayMax, ...policy } = queueOptions(registered)
+      const rows = payloads.map((p) => ({
+        data: checked(registered, p),
+        retryLimit: policy.retryLimit,
+        retryDelay: policy.retryDelay,
+        retryBackoff: policy.retryBackoff,
+        ...(retryDelayMax === null ? {} : { retryDelayMax }),
+        expireInSeconds: policy.expireInSeconds,
+      }))
+      await boss.insert(job.name, rows)
+    },
     stop() {
       stopping ??= (async () => {
         for (const t of tickers) clearInterval(t)

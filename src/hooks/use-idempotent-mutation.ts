@@ -4,9 +4,14 @@
  * pending and error come from useMutation; after a success the key is spent, the caller's
  * onSuccess runs, then `invalidate` refreshes the queries the money changed (through their
  * own key), and the mutation stays pending until they are refetched.
+ *
+ * Because it carries a key, it is the one kind of write retried on its own: after a transport
+ * failure only (retryIdempotent), with the same key, waiting the query client's mutation
+ * backoff; it stays pending meanwhile, and the user sees the error once the retries are spent
+ * (a press of the button then sends the same key again).
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import type { MutationConfig } from '../lib/mutation-config'
+import { retryIdempotent, type MutationConfig } from '../lib/mutation-config'
 import { useIdempotencyKey } from './use-idempotency-key'
 
 export function useIdempotentMutation<TInput, TData>({
@@ -22,6 +27,7 @@ export function useIdempotentMutation<TInput, TData>({
   const key = useIdempotencyKey()
   const { onSuccess, ...rest } = mutationConfig ?? {}
   return useMutation({
+    retry: retryIdempotent,
     ...rest,
     mutationFn: (input: TInput) => call(input, key.keyFor(input)),
     onSuccess: async (...args) => {

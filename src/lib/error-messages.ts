@@ -22,7 +22,8 @@ const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
   password_mismatch: msg`The confirmation is inconsistent with the new password.`,
   old_password_wrong: msg`The old password is wrong.`,
   password_same_as_old: msg`The new password must differ from the old one.`,
-  TOO_MANY_REQUESTS: msg`Too many requests. Please retry after 5 minutes.`,
+  // The wait itself comes from the answer (tooManyText); this is for an answer without one.
+  TOO_MANY_REQUESTS: msg`Too many requests. Please try again later.`,
   network_error: msg`Network abnormal, please retry.`,
   timeout_retry_please: msg`The page took too long to load. Please check your network.`,
   system_maintenance: msg`The system is under maintenance.`,
@@ -102,12 +103,35 @@ export function amountRuleText(i18n: I18n, decimals: number): string {
 }
 
 const AmountInvalidValue = z.object({ decimals: CurrencyDecimalsSchema })
+const RetryAfterValue = z.object({ retryAfterSeconds: z.number().check(z.positive()) })
+
+/**
+ * "Too many requests" with the wait the server gave (its value's retryAfterSeconds, else its
+ * Retry-After header): seconds under a minute, else whole minutes rounded up, so the
+ * sentence never promises less than the real stop (15 minutes for a locked password).
+ */
+export function tooManyText(i18n: I18n, retryAfterSeconds: number | undefined): string {
+  if (retryAfterSeconds === undefined || !Number.isFinite(retryAfterSeconds) || retryAfterSeconds <= 0) {
+    return i18n._(msg`Too many requests. Please try again later.`)
+  }
+  const seconds = Math.ceil(retryAfterSeconds)
+  // English alone needs a singular here; the other four languages have one form.
+  if (seconds === 1) return i18n._(msg`Too many requests. Please retry after 1 second.`)
+  if (seconds < 60) return i18n._(msg`Too many requests. Please retry after ${seconds} seconds.`)
+  const minutes = Math.ceil(seconds / 60)
+  if (minutes === 1) return i18n._(msg`Too many requests. Please retry after 1 minute.`)
+  return i18n._(msg`Too many requests. Please retry after ${minutes} minutes.`)
+}
 
 /** The translated sentence for an error from the API (or anything thrown). */
 export function errorText(i18n: I18n, err: unknown): string {
   if (err instanceof ApiError && err.errorCode === 'amount_invalid') {
     const v = AmountInvalidValue.safeParse(err.value)
     if (v.success) return amountRuleText(i18n, v.data.decimals)
+  }
+  if (err instanceof ApiError && err.errorCode === 'TOO_MANY_REQUESTS') {
+    const v = RetryAfterValue.safeParse(err.value)
+    return tooManyText(i18n, v.success ? v.data.retryAfterSeconds : err.retryAfterSeconds)
   }
   return errorCodeText(i18n, err instanceof ApiError ? err.errorCode : 'network_error')
 }

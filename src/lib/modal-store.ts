@@ -10,6 +10,7 @@
  * - A link that opens the app on a popup gets the page beneath it as the entry before it.
  * - Calls made together (close login, open the welcome) are applied as one navigation.
  * - The game popup names its vendor: `?popup=gamePopup&vendor=PGS`.
+ * - The agent centre names its page: `?popup=agentCentre&agentPage=registerCenter`.
  */
 import type { AnyRouter } from '@tanstack/react-router'
 import { useRouterState } from '@tanstack/react-router'
@@ -44,7 +45,13 @@ export interface PopupSearch {
   centre?: MemberCentrePage
   /** The vendor whose games the game popup lists. */
   vendor?: string
+  /** The agent centre's page (the agent feature checks it against the pages it shows). */
+  agentPage?: string
 }
+
+/** An agent-centre page name as the spec writes them (`agentTeamOverview`). */
+const agentPageName = /^[A-Za-z][A-Za-z0-9]{0,39}$/
+const agentCentre = 'agentCentre'
 
 /** A vendor code as the game popup takes it. */
 const vendorCode = /^[A-Za-z0-9_]{1,16}$/
@@ -58,6 +65,7 @@ export function validatePopupSearch(search: Record<string, unknown>): PopupSearc
   const stack = parseStack(textParam(search.popup))
   const centre = textParam(search.centre)
   const vendor = textParam(search.vendor)
+  const agentPage = textParam(search.agentPage)
   return {
     popup: stack.length > 0 ? stack.join(separator) : undefined,
     centre:
@@ -67,6 +75,10 @@ export function validatePopupSearch(search: Record<string, unknown>): PopupSearc
     vendor:
       stack.includes(gamePopup as PopupName) && vendor !== undefined && vendorCode.test(vendor)
         ? vendor
+        : undefined,
+    agentPage:
+      stack.includes(agentCentre as PopupName) && agentPage !== undefined && agentPageName.test(agentPage)
+        ? agentPage
         : undefined,
   }
 }
@@ -78,11 +90,18 @@ export interface ModalState {
   page: MemberCentrePage | undefined
   /** The game popup's vendor. */
   vendor?: string | undefined
+  /** The agent centre's page, when one is chosen. */
+  agentPage?: string | undefined
 }
 
 export function readModals(search: Record<string, unknown>): ModalState {
   const valid = validatePopupSearch(search)
-  return { stack: parseStack(valid.popup), page: valid.centre, vendor: valid.vendor }
+  return {
+    stack: parseStack(valid.popup),
+    page: valid.centre,
+    vendor: valid.vendor,
+    agentPage: valid.agentPage,
+  }
 }
 
 /** What the history entries this app pushed remember: the hrefs of the in-app entries below. */
@@ -148,6 +167,7 @@ function flush(): void {
     popup: stack.length > 0 ? stack.join(separator) : undefined,
     centre: stack.includes('memberCentre' as PopupName) ? b.state.page : undefined,
     vendor: stack.includes(gamePopup as PopupName) ? b.state.vendor : undefined,
+    agentPage: stack.includes(agentCentre as PopupName) ? b.state.agentPage : undefined,
   }
   const target = r.buildLocation({
     to: '.',
@@ -204,6 +224,7 @@ export function adoptDeepLink(): void {
       popup: undefined,
       centre: undefined,
       vendor: undefined,
+      agentPage: undefined,
     }),
   } as Parameters<AnyRouter['buildLocation']>[0])
   r.history.replace(base.href, r.history.location.state)
@@ -219,6 +240,8 @@ export interface OpenModalOptions {
   replace?: boolean
   /** The game popup's vendor. */
   vendor?: string
+  /** The agent centre's page (none: the list on a phone, the first page on a desktop). */
+  agentPage?: string
 }
 
 export function openModal(name: PopupName, opts: OpenModalOptions = {}): void {
@@ -226,6 +249,7 @@ export function openModal(name: PopupName, opts: OpenModalOptions = {}): void {
     const stack = b.state.stack
     if (name === 'memberCentre') b.state = { ...b.state, page: opts.page }
     if (name === gamePopup) b.state = { ...b.state, vendor: opts.vendor }
+    if (name === agentCentre) b.state = { ...b.state, agentPage: opts.agentPage }
     if (opts.replace) b.replace = true
     if (stack.includes(name)) {
       // Already open: only its page (or vendor) may change, in place.
@@ -260,6 +284,17 @@ export function setMemberCentrePage(page: MemberCentrePage | undefined, opts: { 
   edit((b) => {
     if (b.state.page === page) return
     b.state = { ...b.state, page }
+    if (page === undefined) b.closed = true
+    else if (opts.push) b.opened = true
+    else b.replace = true
+  })
+}
+
+/** Moves the open agent centre to a page, with the member centre's history rules. */
+export function setAgentCentrePage(page: string | undefined, opts: { push?: boolean } = {}): void {
+  edit((b) => {
+    if (b.state.agentPage === page) return
+    b.state = { ...b.state, agentPage: page }
     if (page === undefined) b.closed = true
     else if (opts.push) b.opened = true
     else b.replace = true

@@ -1,12 +1,20 @@
 import { onlineManager, QueryClient, type Query } from '@tanstack/react-query'
 import { ApiError } from './api-client'
+import { mutationBackoff } from './mutation-config'
 
 /** Network trouble (no answer, a timeout, a 5xx): worth another try. A refusal is final. */
 export function transientFailure(err: unknown): boolean {
   return !(err instanceof ApiError) || err.status === 0 || err.status >= 500
 }
 
-export function createQueryClient(): QueryClient {
+export interface QueryClientOptions {
+  /** The wait before a keyed write's retry n (0-based); the app uses mutationBackoff. */
+  mutationRetryDelay?: (attempt: number) => number
+}
+
+export function createQueryClient({
+  mutationRetryDelay = mutationBackoff,
+}: QueryClientOptions = {}): QueryClient {
   // react-query assumes online until an `offline` event; a start without network must
   // not wait for one (its events keep it in step afterwards).
   if (typeof navigator !== 'undefined' && !navigator.onLine) onlineManager.setOnline(false)
@@ -26,11 +34,13 @@ export function createQueryClient(): QueryClient {
       },
       mutations: {
         // A write is sent when the user asks, online or not, and fails at once offline
-        // (the forms also disable their submit then). It is never retried on its own: the
-        // user retries, and a money form sends the same Idempotency-Key again for the same
-        // input (use-idempotent-mutation.ts), so the money moves once.
+        // (the forms also disable their submit then). A write without an Idempotency-Key
+        // is never retried on its own: the server could act twice. A keyed write (the money
+        // forms, use-idempotent-mutation.ts) retries after transport failures with the same
+        // key and this backoff (docs/decisions/008-mutation-retries.md).
         networkMode: 'always',
         retry: false,
+        retryDelay: (failureCount) => mutationRetryDelay(failureCount),
       },
     },
   })

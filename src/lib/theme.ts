@@ -1,9 +1,11 @@
 /**
  * Light and dark themes from CSS custom properties. The theme follows the system until
- * the user picks one; the pick is kept in localStorage.
+ * the user picks one; the pick is kept in localStorage. The brand's own colour (its
+ * themeColor) sets --brand and a text colour that reads on it (--brand-fg).
  */
 import { proxy, useSnapshot } from 'valtio'
 import { z } from 'zod/mini'
+import { brandColors } from '#contract/brand-colors'
 
 export const ThemeChoiceSchema = z.enum(['system', 'light', 'dark'])
 export type ThemeChoice = z.infer<typeof ThemeChoiceSchema>
@@ -50,4 +52,16 @@ export function effectiveTheme(choice: ThemeChoice): 'light' | 'dark' {
 
 export function useTheme(): ThemeChoice {
   return useSnapshot(state).choice
+}
+
+/**
+ * Puts the brand's themeColor on <html> as --brand and --brand-fg (as the server's first
+ * screen does), over the theme's default; a value that is not a colour leaves them as they are.
+ */
+export function applyBrandColor(themeColor: string | undefined): void {
+  const c = brandColors(themeColor)
+  if (!c) return
+  const style = document.documentElement.style
+  style.setProperty('--brand', c.brand)
+  style.setProperty('--brand-fg', c.brandFg)
 }

@@ -17,6 +17,8 @@ import { RoutePending } from '../components/layout/route-states'
 import { Toasts } from '../components/ui/toasts'
 import { sessionStore } from '../lib/storage'
 import { statusQueryOptions } from '../lib/status-query'
+import { brandQueryOptions } from '../lib/brand-query'
+import { applyBrandColor } from '../lib/theme'
 import { UpdatePrompt } from '../features/pwa/components/update-prompt'
 import {
   BlockedIpPage,
@@ -61,6 +63,9 @@ function Root() {
   useEffect(() => {
     if (member.data) setMember(member.data)
   }, [member.data])
+  // The brand's colour, also after the operator changes it (the boot data set it first).
+  const themeColor = useQuery(brandQueryOptions()).data?.themeColor
+  useEffect(() => applyBrandColor(themeColor), [themeColor])
   if (!status.data) {
     if (status.isError) return <OfflineFirstVisitPage onRetry={() => void status.refetch()} />
     return <RoutePending />

@@ -254,9 +254,19 @@ export interface Sent {
   body: unknown
 }
 
+/** A sent body: JSON, or a form's fields (the form-encoded endpoints). */
+function parseBody(body: string): unknown {
+  try {
+    return JSON.parse(body)
+  } catch {
+    return Object.fromEntries(new URLSearchParams(body))
+  }
+}
+
 /**
  * Stubs fetch like stubApi, and lets a path answer through a function: a value, a failure
- * `{ fail: { status, errorCode, value } }`, or 'network' for an unreachable network.
+ * `{ fail: { status, errorCode, value } }`, 'network' for an unreachable network, or a
+ * Response as it is (a gateway's page without the platform's envelope).
  */
 export function stubMoneyApi(
   answers: Record<string, unknown>,
@@ -269,12 +279,13 @@ export function stubMoneyApi(
       path,
       method: init?.method ?? 'GET',
       headers: (init?.headers ?? {}) as Record<string, string>,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      body: typeof init?.body === 'string' ? parseBody(init.body) : undefined,
     }
     sent.push(s)
     const handler = handlers[path]
     const value = handler ? handler(s) : answers[path]
     if (value === 'network') throw new TypeError('Failed to fetch')
+    if (value instanceof Response) return value
     const fail = (value as { fail?: { status: number; errorCode: string; value?: unknown } } | undefined)
       ?.fail
     if (fail) {

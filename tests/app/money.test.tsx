@@ -5,6 +5,7 @@ import { TransferFundPage } from '#src/features/money/components/transfer-fund-p
 import { WithdrawPage } from '#src/features/money/components/withdraw-page.tsx'
 import { moneyCatalog } from '#src/features/money/money-catalog.ts'
 import { loadSectionCatalog } from '#src/lib/i18n.ts'
+import { idempotentRetries } from '#src/lib/mutation-config.ts'
 import { endSession } from '#src/lib/session.ts'
 import { Toasts } from '#src/components/ui/toasts.tsx'
 import { logIn, memberInfo, moneyAnswers, stubMoneyApi, withdrawal } from './fixtures'
@@ -101,7 +102,7 @@ describe('transfer between wallets', () => {
     await waitFor(() => expect((amount as HTMLInputElement).value).toBe(''))
   })
 
-  test('a retry after a network error sends the same key; an edited form gets a new one', async () => {
+  test('a network drop is retried unseen with the same key; an edited form gets a new one', async () => {
     let calls = 0
     const sent = stubMoneyApi(moneyAnswers(), {
       '/wps/relay/GCS_walletTransfer': () =>
@@ -117,10 +118,9 @@ describe('transfer between wallets', () => {
     const amount = await screen.findByLabelText('Amount')
     await user.type(amount, '20')
     await user.click(screen.getByRole('button', { name: 'Transfer' }))
-    expect(await screen.findByText('Network abnormal, please retry.')).toBeTruthy()
-    await user.click(screen.getByRole('button', { name: 'Transfer' }))
-    // Success empties the form.
+    // Success empties the form; the dropped first try never showed.
     await waitFor(() => expect((amount as HTMLInputElement).value).toBe(''))
+    expect(screen.queryByText('Network abnormal, please retry.')).toBeNull()
     await user.type(amount, '30')
     await user.click(screen.getByRole('button', { name: 'Transfer' }))
     await waitFor(() => expect(calls).toBe(3))
@@ -130,6 +130,32 @@ describe('transfer between wallets', () => {
     expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{8,128}$/)
     expect(keys[1]).toBe(keys[0])
     expect(keys[2]).not.toBe(keys[0])
+  })
+
+  test('when the network stays down the error shows, and pressing Transfer again sends the same key', async () => {
+    let down = true
+    const sent = stubMoneyApi(moneyAnswers(), {
+      '/wps/relay/GCS_walletTransfer': () => (down ? 'network' : moneyAnswers()['/wps/v2/wallets/balance']),
+    })
+    const user = userEvent.setup()
+    await renderUi(
+      <>
+        <TransferFundPage />
+        <Toasts dismissLabel="Dismiss" />
+      </>,
+    )
+    const amount = await screen.findByLabelText('Amount')
+    await user.type(amount, '20')
+    await user.click(screen.getByRole('button', { name: 'Transfer' }))
+    expect(await screen.findByText('Network abnormal, please retry.')).toBeTruthy()
+    down = false
+    await user.click(screen.getByRole('button', { name: 'Transfer' }))
+    await waitFor(() => expect((amount as HTMLInputElement).value).toBe(''))
+    const keys = sent
+      .filter((s) => s.path === '/wps/relay/GCS_walletTransfer')
+      .map((s) => s.headers['Idempotency-Key'])
+    expect(keys).toHaveLength(1 + idempotentRetries + 1)
+    expect(new Set(keys).size).toBe(1)
   })
 
   test('shows wallets under maintenance, and only the main wallet in SINGLE mode', async () => {

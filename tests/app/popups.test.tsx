@@ -1,7 +1,8 @@
 /**
  * Popups in the URL (docs/decisions/003-popups-as-routes.md): a link opens one, Back closes
  * the topmost, the close button goes back after an in-app open and replaces after a link,
- * a bad value is dropped, and a member-only popup asks a visitor to log in first.
+ * a bad value is dropped, and a member-only popup asks a visitor to log in first. The agent
+ * centre keeps its page in the URL like the member centre.
  */
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -10,8 +11,8 @@ import { moneyCatalog } from '#src/features/money/money-catalog.ts'
 import { loadSectionCatalog } from '#src/lib/i18n.ts'
 import { openModal } from '#src/lib/modal-store.ts'
 import { registerPopups } from '#src/lib/popup-registry.ts'
-import { endSession } from '#src/lib/session.ts'
-import { defaultAnswers, logIn, moneyAnswers, stubApi, stubMoneyApi } from './fixtures'
+import { endSession, setMember } from '#src/lib/session.ts'
+import { defaultAnswers, logIn, memberInfo, moneyAnswers, stubApi, stubMoneyApi } from './fixtures'
 import { renderApp } from './render'
 
 // The deposit page is a lazy chunk: transformed once here, as a warm browser cache would
@@ -157,6 +158,57 @@ describe('popups in the URL', () => {
     // A page without content yet shows the empty state.
     expect(within(dialog).getByRole('heading', { level: 3, name: 'Missions' })).toBeTruthy()
     expect(within(dialog).getByText('Nothing to show here yet.')).toBeTruthy()
+  })
+
+  test("the agent centre's page is in the URL: a reload keeps it, Back closes the centre", async () => {
+    logIn()
+    setMember(memberInfo({ type: 1 }))
+    stubMoneyApi(moneyAnswers({ '/wps/member/info': memberInfo({ type: 1 }) }))
+    const user = userEvent.setup()
+    const first = await renderApp('/index?popup=agentCentre&agentPage=registerCenter')
+    let dialog = await screen.findByRole('dialog', { name: 'Agent centre' })
+    expect(
+      within(dialog).getByRole('button', { name: 'Register account' }).getAttribute('aria-current'),
+    ).toBe('page')
+    const index = first.router.history.location.state.__TSR_index
+    // Another page replaces the entry, as in the member centre.
+    await user.click(within(dialog).getByRole('button', { name: 'My income' }))
+    await waitFor(() => expect(search(first.router)).toMatchObject({ agentPage: 'agentRevenueReport' }))
+    expect(first.router.history.location.state.__TSR_index).toBe(index)
+    const href = first.router.state.location.href
+    first.unmount()
+
+    // A reload: the same address, a fresh app.
+    const { router } = await renderApp(href)
+    dialog = await screen.findByRole('dialog', { name: 'Agent centre' })
+    expect(within(dialog).getByRole('button', { name: 'My income' }).getAttribute('aria-current')).toBe(
+      'page',
+    )
+    router.history.back()
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(router.state.location.href).toBe('/index')
+  })
+
+  test('an agent-centre page that is off or unknown shows the first page, and leaves with the centre', async () => {
+    logIn()
+    setMember(memberInfo({ type: 1 }))
+    stubMoneyApi(moneyAnswers({ '/wps/member/info': memberInfo({ type: 1 }) }))
+    const user = userEvent.setup()
+    // Hourly salary shows only when the brand's hourSalary flag is on (off here).
+    const { router } = await renderApp('/index?popup=agentCentre&agentPage=agentHourSalary')
+    const dialog = await screen.findByRole('dialog', { name: 'Agent centre' })
+    expect(within(dialog).queryByRole('button', { name: 'Hourly salary' })).toBeNull()
+    expect(within(dialog).getByRole('button', { name: 'Team overview' }).getAttribute('aria-current')).toBe(
+      'page',
+    )
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(search(router)).toEqual({})
+
+    // A malformed name is dropped with the rest of a bad link.
+    await router.navigate({ to: '/index', search: { popup: 'agentCentre', agentPage: '<x>' } as never })
+    await screen.findByRole('dialog', { name: 'Agent centre' })
+    expect(search(router)).toEqual({ popup: 'agentCentre' })
   })
 
   test('a visitor following a link to the member centre gets the login popup; closing it drops the link', async () => {

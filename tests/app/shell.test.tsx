@@ -1,10 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { defaultAnswers, status, stubApi } from './fixtures'
+import { brand, defaultAnswers, status, stubApi } from './fixtures'
 import { renderApp } from './render'
 
-afterEach(() => vi.unstubAllGlobals())
+afterEach(() => {
+  vi.unstubAllGlobals()
+  document.documentElement.removeAttribute('style')
+})
 
 describe('app shell', () => {
   test('home shows the brand, and the customer service the server sent once, in Khmer by default', async () => {
@@ -17,6 +20,16 @@ describe('app shell', () => {
     expect(screen.getByRole('link', { name: 'Telegram' }).getAttribute('href')).toBe('https://t.me/x')
     expect(requests.length).toBeGreaterThan(0)
     expect(requests.every((r) => r.headers.Language === 'KM')).toBe(true)
+  })
+
+  test("the brand's colour is the theme's --brand, with text that reads on it", async () => {
+    stubApi(defaultAnswers({ '/wps/system/settings/consolidated': { ...brand, themeColor: '#FFD400' } }))
+    sessionStorage.setItem('index-notice-seen', '1')
+    await renderApp('/index', 'en')
+    await screen.findByRole('heading', { level: 1, name: 'Welcome to Lotus Play' })
+    const style = document.documentElement.style
+    await waitFor(() => expect(style.getPropertyValue('--brand')).toBe('#ffd400'))
+    expect(style.getPropertyValue('--brand-fg')).toBe('#000000')
   })
 
   test('/ redirects to /index', async () => {

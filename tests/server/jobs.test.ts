@@ -1,8 +1,9 @@
 /**
  * Jobs on pg-boss, with two server instances (two app + jobs builds) on one database:
  * a scheduled job runs once per period across both, a failing job is retried with backoff
- * and shows as failed to the operator, the withdrawal auto-receive job does its work, and
- * stopping lets a running job finish.
+ * and shows as failed to the operator, a batched job runs side by side and settles each of
+ * its jobs on its own, the withdrawal auto-receive job does its work, and stopping lets a
+ * running job finish.
  */
 import { WithdrawalSchema } from '#contract/funds'
 import { eq, sql } from 'drizzle-orm'
@@ -30,6 +31,8 @@ interface Run {
 }
 const runs: Run[] = []
 const slow = { started: false, finished: false }
+/** Batched runs in flight at once on one instance, and the most seen. */
+const batched = { inFlight: 0, most: 0 }
 
 /** The test's own jobs, one set per instance; every run is recorded in `runs`. */
 function testJobs(instance: string) {
@@ -59,6 +62,25 @@ function testJobs(instance: string) {
       async handler(p, ctx) {
         record('tests.bad-query', ctx.id, ctx.attempt)
         await server.db.execute(sql`select ${p.value}::int`)
+      },
+    }),
+    batched: defineJob({
+      name: 'tests.batched',
+      payload: z.object({ n: z.number(), fails: z.enum(['never', 'once', 'always']) }),
+      retry: { limit: 1, delaySeconds: 1, backoff: false },
+      batchSize: 10,
+      async handler(p, ctx) {
+        record('tests.batched', ctx.id, ctx.attempt)
+        batched.inFlight++
+        batched.most = Math.max(batched.most, batched.inFlight)
+        try {
+          await new Promise((r) => setTimeout(r, 50))
+          if (p.fails === 'always' || (p.fails === 'once' && ctx.attempt === 1)) {
+            throw new Error(`push service down for ${p.n}`)
+          }
+        } finally {
+          batched.inFlight--
+        }
       },
     }),
     slow: defineJob({
@@ -211,6 +233,46 @@ describe('sending', () => {
     await expect(a.jobs.send({ name: 'tests.unknown', payload: z.object({}) }, {})).rejects.toThrow(
       /not registered/,
     )
+  })
+})
+
+describe('a batched job', () => {
+  it('runs its jobs side by side, each completing, retrying or failing on its own', async () => {
+    const payloads = Array.from({ length: 20 }, (_, n) => ({
+      n,
+      fails: n === 7 ? ('always' as const) : n % 5 === 0 ? ('once' as const) : ('never' as const),
+    }))
+    await a.jobs.sendMany(a.defs.batched, payloads)
+    const states = () =>
+      rowsOf(
+        z.object({ state: z.string(), n: z.number(), retry_count: z.number() }),
+        sql`select state::text, (data->>'n')::int as n, retry_count from ${sql.raw(jobsSchema)}.job
+            where name = 'tests.batched'`,
+      )
+    const rows = await until('every batched job to settle', async () => {
+      const r = await states()
+      return r.length === 20 && r.every((x) => x.state === 'completed' || x.state === 'failed')
+        ? r
+        : undefined
+    })
+    const byN = new Map(rows.map((r) => [r.n, r]))
+    expect(byN.get(7)).toMatchObject({ state: 'failed', retry_count: 1 })
+    for (const n of [0, 5, 10, 15])
+      expect(byN.get(n), `job ${n}`).toMatchObject({ state: 'completed', retry_count: 1 })
+    for (const n of [1, 2, 3, 19])
+      expect(byN.get(n), `job ${n}`).toMatchObject({ state: 'completed', retry_count: 0 })
+    expect(batched.most).toBeGreaterThan(1)
+    const out = await runOps(server, 'jobs', 'failures', '50')
+    expect(out).toMatch(/tests\.batched {2}\S+ {2}failed after 2 of 2 tries: push service down for 7/)
+  })
+
+  it('refuses a payload outside its schema before queueing any', async () => {
+    await expect(
+      a.jobs.sendMany(a.defs.batched, [
+        { n: 1, fails: 'never' },
+        { n: 'x' } as unknown as { n: number; fails: 'never' },
+      ]),
+    ).rejects.toThrow(/payload outside its schema/)
   })
 })
 

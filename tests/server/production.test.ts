@@ -31,16 +31,19 @@ import {
 } from '../identity-helpers'
 import { mainMinor, moneyCall, moneyMember } from '../money-helpers'
 
+/** What production needs beyond NODE_ENV: the proxy in front and the operator's push contact. */
+const live = { NODE_ENV: 'production', TRUST_PROXY: '10.0.0.0/8', PUSH_CONTACT: 'mailto:ops@lotus.example' }
+
 describe('configuration', () => {
   it('is in demo mode by default outside production, and not in production', () => {
     expect(loadConfig({}).DEMO).toBe(true)
     expect(loadConfig({ NODE_ENV: 'test' }).DEMO).toBe(true)
-    expect(loadConfig({ NODE_ENV: 'production' }).DEMO).toBe(false)
+    expect(loadConfig(live).DEMO).toBe(false)
     expect(loadConfig({ NODE_ENV: 'development', DEMO: 'false' }).DEMO).toBe(false)
   })
 
   it('refuses DEMO=true in production with one line that says why', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', DEMO: 'true' })).toThrow(
+    expect(() => loadConfig({ ...live, DEMO: 'true' })).toThrow(
       /^invalid configuration: DEMO: demo mode is refused in production[^\n]*$/,
     )
   })
@@ -48,12 +51,39 @@ describe('configuration', () => {
   it('refuses the gateway secret published in the source, in production and outside it', () => {
     for (const NODE_ENV of ['production', 'development', 'test']) {
       expect(
-        () => loadConfig({ NODE_ENV, PAYMENT_GATEWAY_SECRET: publishedGatewaySecret }),
+        () => loadConfig({ ...live, NODE_ENV, PAYMENT_GATEWAY_SECRET: publishedGatewaySecret }),
         NODE_ENV,
       ).toThrow(/PAYMENT_GATEWAY_SECRET: is the example value published in the source/)
     }
-    expect(loadConfig({ NODE_ENV: 'production' }).PAYMENT_GATEWAY_SECRET).toBeUndefined()
+    expect(loadConfig(live).PAYMENT_GATEWAY_SECRET).toBeUndefined()
     expect(() => loadConfig({ PAYMENT_GATEWAY_SECRET: 'short' })).toThrow(/PAYMENT_GATEWAY_SECRET/)
+  })
+
+  it('refuses to start in production without the proxy in front or with the placeholder push contact', () => {
+    const { TRUST_PROXY: _proxy, ...noProxy } = live
+    for (const env of [noProxy, { ...live, TRUST_PROXY: '' }, { ...live, TRUST_PROXY: 'false' }]) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(
+        /^invalid configuration: TRUST_PROXY: is required in production: .*session cookies are Secure/,
+      )
+    }
+    const { PUSH_CONTACT: _contact, ...noContact } = live
+    for (const env of [noContact, { ...live, PUSH_CONTACT: 'mailto:operator@localhost' }]) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(
+        /^invalid configuration: PUSH_CONTACT: is required in production: .*VAPID subject/,
+      )
+    }
+    // Both missing: both named, one line each.
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/\n {2}TRUST_PROXY: .*\n {2}PUSH_CONTACT: /)
+    const ok = loadConfig({ ...live, TRUST_PROXY: 'true' })
+    expect([ok.trustProxy, ok.PUSH_CONTACT]).toEqual([true, 'mailto:ops@lotus.example'])
+    expect(loadConfig(live).trustProxy).toEqual(['10.0.0.0/8'])
+  })
+
+  it('keeps its defaults outside production: no proxy, a placeholder push contact', () => {
+    for (const NODE_ENV of ['development', 'test']) {
+      const c = loadConfig({ NODE_ENV })
+      expect([c.trustProxy, c.PUSH_CONTACT], NODE_ENV).toEqual([false, 'mailto:operator@localhost'])
+    }
   })
 
   it('takes a real gateway only with its own secret, and only over https', () => {
@@ -90,7 +120,7 @@ describe('a production install', () => {
   const ops = (...argv: string[]) => runOps(server, ...argv)
 
   it('seeds nothing at start and prints the go-live steps', async () => {
-    const config = loadConfig({ NODE_ENV: 'production', MERCHANT_CODE: 'LIVE' })
+    const config = loadConfig({ ...live, MERCHANT_CODE: 'LIVE' })
     expect(await seedForStart(server.db, config, server.services.passwords.hash)).toBe(false)
     const [brands] = await server.db.select({ n: count() }).from(merchants)
     const [accounts] = await server.db.select({ n: count() }).from(members)

@@ -1,9 +1,10 @@
 import { brotliDecompressSync } from 'node:zlib'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { FailureSchema } from '#contract/envelope'
 import { serverPathPrefixes } from '#contract/server-paths'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { firstScreen, parsePo, scriptJson, type BootData } from '../../server/http/shell'
+import { merchants } from '../../server/db/schema'
 import { BootDataSchema } from '../../src/lib/boot-data'
 import { build, type TestServer } from '../build-server'
 
@@ -122,6 +123,27 @@ describe('the shell rendered per brand and language', () => {
     server.services.hotReads.invalidate()
     const res = await shell({ cookie: 'lang=en' })
     expect(res.body).toContain('<strong class="banner-title">Fresh banner</strong>')
+  })
+
+  it("puts the brand's colour on <html>, with text that reads on it, from the first paint", async () => {
+    const seeded = /<html[^>]*\sstyle="([^"]*)"/.exec((await shell({ cookie: 'lang=en' })).body)?.[1]
+    expect(seeded).toBe('--brand:#0e7c66;--brand-fg:#ffffff')
+    const code = server.config.MERCHANT_CODE
+    const [row] = await server.db
+      .select({ themeColor: merchants.themeColor })
+      .from(merchants)
+      .where(eq(merchants.code, code))
+    await server.db.execute(sql`update merchants set theme_color = '#ffd400' where code = ${code}`)
+    try {
+      server.services.hotReads.invalidate()
+      const html = (await shell({ cookie: 'lang=en' })).body
+      expect(/<html[^>]*\sstyle="([^"]*)"/.exec(html)?.[1]).toBe('--brand:#ffd400;--brand-fg:#000000')
+    } finally {
+      await server.db.execute(
+        sql`update merchants set theme_color = ${row?.themeColor ?? '#0e7c66'} where code = ${code}`,
+      )
+      server.services.hotReads.invalidate()
+    }
   })
 
   it.each(serverPathPrefixes.map((prefix) => `${prefix}/nothing-here`))(

@@ -1,14 +1,18 @@
 /**
- * The agent centre: its menu opens a page in the right-hand panel (team overview first).
- * Dividend, daily-wage and hourly-salary entries show only when their flags are on. On a
- * phone it opens on the list of pages, and a page has a control back to the list.
+ * The agent centre: its menu opens a page in the right-hand panel (team overview first),
+ * whose name is in the URL (`?popup=agentCentre&agentPage=registerCenter`), so a reload keeps
+ * it and Back leaves it as the member centre's does (docs/decisions/003-popups-as-routes.md).
+ * Dividend, daily-wage and hourly-salary entries show only when their flags are on; a link
+ * to one that is off shows the first page. On a phone it opens on the list of pages, and a
+ * page has a control back to the list.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { CentreLayout } from '../../../components/layout/centre-layout'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { Modal } from '../../../components/ui/modal'
 import { phoneQuery, useMediaQuery } from '../../../hooks/use-media-query'
+import { setAgentCentrePage, useModals } from '../../../lib/modal-store'
 
 type AgentPage =
   | 'agentTeamOverview'
@@ -79,10 +83,11 @@ export function AgentCentreModal({
 }) {
   const { t } = useLingui()
   const phone = useMediaQuery(phoneQuery)
-  // On a phone the centre opens on its list of pages; on a desktop on the team overview.
-  const [chosen, setPage] = useState<AgentPage | undefined>(undefined)
-  const page = chosen ?? (phone ? undefined : 'agentTeamOverview')
   const pages = agentPages(flags)
+  const { agentPage } = useModals()
+  const chosen = pages.find((p) => p === agentPage)
+  // On a phone the centre opens on its list of pages; on a desktop on the team overview.
+  const page = chosen ?? (phone ? undefined : 'agentTeamOverview')
   return (
     <Modal
       open={open}
@@ -96,9 +101,10 @@ export function AgentCentreModal({
         menuLabel={t`Agent centre menu`}
         pages={pages}
         current={page}
-        onSelect={setPage}
+        // From the phone's list a page is a step of its own: Back returns to the list.
+        onSelect={(p) => setAgentCentrePage(p, { push: phone && chosen === undefined })}
         label={(p) => <PageLabel page={p} />}
-        back={phone ? { label: t`Back to menu`, onBack: () => setPage(undefined) } : undefined}
+        back={phone ? { label: t`Back to menu`, onBack: () => setAgentCentrePage(undefined) } : undefined}
       >
         <EmptyState title={<Trans>Nothing to show here yet.</Trans>} />
       </CentreLayout>
