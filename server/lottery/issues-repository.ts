@@ -78,6 +78,22 @@ export function createIssuesRepository(db: Db) {
         .where(and(eq(lotteryIssues.gameId, gameId), inArray(lotteryIssues.numero, [...numeros])))
     },
 
+    /** The issues of these (game, numero) pairs that exist. */
+    async byGameNumeros(
+      pairs: readonly { gameId: number; numero: string }[],
+      ex: Executor = db,
+    ): Promise<IssueRow[]> {
+      if (pairs.length === 0) return []
+      const ids = `{${pairs.map((p) => p.gameId).join(',')}}`
+      const numeros = `{${pairs.map((p) => `"${p.numero}"`).join(',')}}`
+      return ex
+        .select()
+        .from(lotteryIssues)
+        .where(
+          sql`(${lotteryIssues.gameId}, ${lotteryIssues.numero}) in (select * from unnest(${ids}::int[], ${numeros}::text[]))`,
+        )
+    },
+
     /** The game's latest issues that are past their close (drawn, voided or waiting), newest first. */
     async latestClosed(gameId: number, at: Date, limit: number, ex: Executor = db): Promise<IssueRow[]> {
       return ex
