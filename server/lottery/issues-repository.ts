@@ -7,7 +7,8 @@ import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm'
 import { lotteryIssues } from '../db/schema'
 import type { Executor } from '../money/ledger'
 import { rowsOf, type Db } from '../plugins/external/db'
-import { commitmentOf, newSeed } from './rng'
+import type { LotteryKind } from '#contract/lottery'
+import { commitmentOf, drawFromSeed, newSeed } from './rng'
 
 export type IssueRow = typeof lotteryIssues.$inferSelect
 
@@ -51,6 +52,42 @@ export function createIssuesRepository(db: Db) {
             .onConflictDoNothing()
             .returning()),
         )
+      }
+      return made
+    },
+
+    /**
+     * Makes the issues of slots that closed while no server ran, drawn at `at` from their
+     * new seeds (no bet can be on an issue that did not exist); answers the rows made.
+     */
+    async ensureDrawn(
+      game: { id: number; merchantCode: string; code: string; kind: LotteryKind },
+      slots: readonly SlotTimes[],
+      at: Date,
+      ex: Executor = db,
+    ): Promise<IssueRow[]> {
+      const made: IssueRow[] = []
+      for (let i = 0; i < slots.length; i += 1000) {
+        const values = slots.slice(i, i + 1000).map((s) => {
+          const seed = newSeed()
+          const drawn = drawFromSeed(game.kind, seed, game.code, s.numero)
+          return {
+            merchantCode: game.merchantCode,
+            gameId: game.id,
+            numero: s.numero,
+            openAt: new Date(s.openAt),
+            closeAt: new Date(s.closeAt),
+            commitment: commitmentOf(seed),
+            seed,
+            status: 'DRAWN' as const,
+            result: {
+              main: drawn.main,
+              prizes: drawn.prizes.map((p) => ({ prize: p.prize, numbers: [...p.numbers] })),
+            },
+            drawnAt: at,
+          }
+        })
+        made.push(...(await ex.insert(lotteryIssues).values(values).onConflictDoNothing().returning()))
       }
       return made
     },
