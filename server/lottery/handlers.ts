@@ -133,16 +133,16 @@ export function lotteryHandlers(deps: LotteryHandlerDeps): HandlerGroup<Endpoint
         .sort((a, b) => Number(b.row.isHot) - Number(a.row.isHot) || a.row.sort - b.row.sort)
         .slice(0, popularCount)
       const last = await keeper.issues.lastDrawnOf(chosen.map((g) => g.row.id))
-      const list = []
-      for (const g of chosen) {
-        const { current } = await keeper.near(g, at)
+      const current = await keeper.currentOf(chosen, at)
+      const list = chosen.map((g) => {
+        const c = current.get(g.row.id)
         const l = last.get(g.row.id)
-        list.push({
+        return {
           game: toWireGame(g, caller.locale),
-          current: current ? toWireIssue(g, current) : null,
+          current: c ? toWireIssue(g, c) : null,
           last: l ? toWireResult(g, l, caller.locale) : null,
-        })
-      }
+        }
+      })
       return { serverTime: at.getTime(), list }
     },
 

@@ -7,7 +7,8 @@ import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm'
 import { lotteryIssues } from '../db/schema'
 import type { Executor } from '../money/ledger'
 import { rowsOf, type Db } from '../plugins/external/db'
-import { commitmentOf, newSeed } from './rng'
+import type { LotteryKind } from '#contract/lottery'
+import { commitmentOf, drawFromSeed, newSeed } from './rng'
 
 export type IssueRow = typeof lotteryIssues.$inferSelect
 
@@ -55,6 +56,42 @@ export function createIssuesRepository(db: Db) {
       return made
     },
 
+    /**
+     * Makes the issues of slots that closed while no server ran, drawn at `at` from their
+     * new seeds (no bet can be on an issue that did not exist); answers the rows made.
+     */
+    async ensureDrawn(
+      game: { id: number; merchantCode: string; code: string; kind: LotteryKind },
+      slots: readonly SlotTimes[],
+      at: Date,
+      ex: Executor = db,
+    ): Promise<IssueRow[]> {
+      const made: IssueRow[] = []
+      for (let i = 0; i < slots.length; i += 1000) {
+        const values = slots.slice(i, i + 1000).map((s) => {
+          const seed = newSeed()
+          const drawn = drawFromSeed(game.kind, seed, game.code, s.numero)
+          return {
+            merchantCode: game.merchantCode,
+            gameId: game.id,
+            numero: s.numero,
+            openAt: new Date(s.openAt),
+            closeAt: new Date(s.closeAt),
+            commitment: commitmentOf(seed),
+            seed,
+            status: 'DRAWN' as const,
+            result: {
+              main: drawn.main,
+              prizes: drawn.prizes.map((p) => ({ prize: p.prize, numbers: [...p.numbers] })),
+            },
+            drawnAt: at,
+          }
+        })
+        made.push(...(await ex.insert(lotteryIssues).values(values).onConflictDoNothing().returning()))
+      }
+      return made
+    },
+
     /** An issue by its numero; `lock` takes its row lock (inside a transaction). */
     async byNumero(
       gameId: number,
@@ -76,6 +113,22 @@ export function createIssuesRepository(db: Db) {
         .select()
         .from(lotteryIssues)
         .where(and(eq(lotteryIssues.gameId, gameId), inArray(lotteryIssues.numero, [...numeros])))
+    },
+
+    /** The issues of these (game, numero) pairs that exist. */
+    async byGameNumeros(
+      pairs: readonly { gameId: number; numero: string }[],
+      ex: Executor = db,
+    ): Promise<IssueRow[]> {
+      if (pairs.length === 0) return []
+      const ids = `{${pairs.map((p) => p.gameId).join(',')}}`
+      const numeros = `{${pairs.map((p) => `"${p.numero}"`).join(',')}}`
+      return ex
+        .select()
+        .from(lotteryIssues)
+        .where(
+          sql`(${lotteryIssues.gameId}, ${lotteryIssues.numero}) in (select * from unnest(${ids}::int[], ${numeros}::text[]))`,
+        )
     },
 
     /** The game's latest issues that are past their close (drawn, voided or waiting), newest first. */

@@ -114,10 +114,29 @@ export function createIssueKeeper({ db, games }: IssueKeeperDeps) {
       return { current: by.get(slots[0]?.numero ?? ''), next: by.get(slots[1]?.numero ?? '') }
     },
 
+    /** The current issue of each game (made when missing), read in one statement. */
+    async currentOf(list: readonly LotteryGame[], at: Date): Promise<Map<number, IssueRow>> {
+      const wanted = list.map((g) => ({ game: g, slot: slotAt(g.schedule, at) }))
+      const read = async () =>
+        new Map(
+          (
+            await issues.byGameNumeros(wanted.map((w) => ({ gameId: w.game.row.id, numero: w.slot.numero })))
+          ).map((r) => [r.gameId, r] as const),
+        )
+      let found = await read()
+      const missing = wanted.filter((w) => !found.has(w.game.row.id))
+      if (missing.length > 0) {
+        for (const w of missing) await made(await issues.ensure(w.game.row, [w.slot]))
+        found = await read()
+      }
+      return found
+    },
+
     /**
      * Makes the issues of every enabled game's slots that closed since its latest issue
-     * (bounded by the game's creation and catchUpDays) and the ones ahead. Answers how many
-     * missed issues were made; drawing them is the caller's next step.
+     * (bounded by the game's creation and catchUpDays), already drawn: an issue that did not
+     * exist took no bet (placing makes the issue first, and only while it is open). Then the
+     * ones ahead. Answers how many missed issues were made and drawn.
      */
     async makeMissed(at: Date): Promise<number> {
       let missed = 0
@@ -127,7 +146,8 @@ export function createIssueKeeper({ db, games }: IssueKeeperDeps) {
         const from = new Date(Math.max(latest?.getTime() ?? floor, floor))
         if (from < at) {
           const slots = slotsClosing(game.schedule, from, at).filter((s) => s.closeAt > floor)
-          missed += (await issues.ensure(game.row, slots)).length
+          // Never made, so never bet on: written drawn at once, a thousand per statement.
+          missed += (await issues.ensureDrawn(game.row, slots, at)).length
         }
         await made(await issues.ensure(game.row, slotsAhead(game.schedule, at, aheadCount(game.schedule))))
       }

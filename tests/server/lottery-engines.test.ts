@@ -179,3 +179,83 @@ describe('draw jobs', () => {
     }
   })
 })
+
+describe('two job runners', () => {
+  it('race the same issue’s draw jobs and settle it once', async () => {
+    const players = await Promise.all(Array.from({ length: 4 }, () => moneyMember(server, '50.00', 'lj')))
+    const n = await near(server, 'E5D5')
+    const numero = n.current?.numero ?? ''
+    for (const p of players) {
+      orderOf(
+        await place(server, p.token, {
+          lottoGameCode: 'E5D5',
+          numero,
+          bets: [
+            { betType: 'ODD_EVEN', pick: 'ODD', stake: '2' },
+            { betType: 'ODD_EVEN', pick: 'EVEN', stake: '2' },
+          ],
+        }),
+      )
+    }
+    const game = await a.games.byCode(server.config.MERCHANT_CODE, 'E5D5')
+    const issue = await a.keeper.issues.byNumero(game!.row.id, numero)
+    // Each runner's engine sees the issue closed; the jobs run at once.
+    const closed = () => new Date((n.current?.closeAt ?? 0) + minute)
+    const engineA = createLotteryEngine({ db: server.db, ledger: server.services.ledger, now: closed })
+    const engineB = createLotteryEngine({
+      db: other.database.db,
+      ledger: createLedger(other.database.db),
+      now: closed,
+    })
+    const runner = (database: Database, engine: LotteryEngine) =>
+      createJobs({
+        database,
+        jobs: [lotteryDrawJob(engine)],
+        log: server.app.log,
+        pollingIntervalSeconds: 0.5,
+      })
+    const ra = runner(server.database, engineA)
+    const rb = runner(other.database, engineB)
+    await Promise.all([ra.start(), rb.start()])
+    try {
+      // Offered by both (dropped as one per key) and, as if keys had differed, once more each.
+      const key = `${issue!.merchantCode}:${issue!.gameId}:${issue!.numero}`
+      await Promise.all([
+        ra.send(lotteryDraw, { issueId: issue!.id }, { singletonKey: key }),
+        rb.send(lotteryDraw, { issueId: issue!.id }, { singletonKey: key }),
+        ra.send(lotteryDraw, { issueId: issue!.id }, { singletonKey: `${key}:a` }),
+        rb.send(lotteryDraw, { issueId: issue!.id }, { singletonKey: `${key}:b` }),
+      ])
+      const end = Date.now() + 20_000
+      for (;;) {
+        const [row] = await server.db.select().from(lotteryIssues).where(eq(lotteryIssues.id, issue!.id))
+        const res = await server.db.execute(
+          sql.raw(
+            `select count(*)::int as n from ${jobsSchema}.job where name = 'lottery.draw' and state in ('created', 'retry', 'active') and data->>'issueId' = '${issue!.id}'`,
+          ),
+        )
+        const left = z
+          .array(z.object({ n: z.number() }))
+          .parse((res as unknown as { rows: unknown }).rows)[0]?.n
+        if (row?.status === 'DRAWN' && left === 0) break
+        if (Date.now() > end) throw new Error('the draw jobs did not finish')
+        await new Promise((r) => setTimeout(r, 100))
+      }
+    } finally {
+      await Promise.all([ra.stop(), rb.stop()])
+    }
+    const credits = await server.db.execute(
+      sql`select count(*)::int as n from ledger_transactions where reference like ${`lottery:${issue!.id}:%`}`,
+    )
+    // Every player wins exactly one of ODD and EVEN: one credit each, 2 × 1.96.
+    expect(
+      z.array(z.object({ n: z.number() })).parse((credits as unknown as { rows: unknown }).rows)[0]?.n,
+    ).toBe(4)
+    const ledger = server.services.ledger
+    for (const p of players) {
+      const wallet = await ledger.memberAccount(server.config.MERCHANT_CODE, p.id)
+      expect(await ledger.balance(server.db, wallet)).toBe(5000n - 400n + 392n)
+    }
+    expect((await reconcileLottery(server.db, server.config.MERCHANT_CODE, closed())).mismatches).toEqual([])
+  })
+})

@@ -490,6 +490,7 @@ describe('results', () => {
     expect(rows.find((r) => r.game.lottoGameCode === 'E5D1')?.current?.closeAt).toBeGreaterThan(
       clock.now().getTime(),
     )
+    expect(rows.every((r) => r.current !== null && r.current.closeAt > clock.now().getTime())).toBe(true)
 
     // The northern draw of the day, with a fixed seed: lo pays per prize ending in the
     // number, de only on the special prize's last two digits.

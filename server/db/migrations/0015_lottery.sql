@@ -74,4 +74,6 @@ CREATE INDEX "lottery_games_lobby" ON "lottery_games" USING btree ("merchant_cod
 CREATE UNIQUE INDEX "lottery_issues_numero" ON "lottery_issues" USING btree ("game_id","numero");--> statement-breakpoint
 CREATE INDEX "lottery_issues_close" ON "lottery_issues" USING btree ("game_id","close_at");--> statement-breakpoint
 CREATE INDEX "lottery_issues_due" ON "lottery_issues" USING btree ("close_at") WHERE "lottery_issues"."status" = 'OPEN';--> statement-breakpoint
-CREATE INDEX "lottery_issues_results" ON "lottery_issues" USING btree ("merchant_code","close_at") WHERE "lottery_issues"."status" = 'DRAWN';
+CREATE INDEX "lottery_issues_results" ON "lottery_issues" USING btree ("merchant_code","close_at") WHERE "lottery_issues"."status" = 'DRAWN';--> statement-breakpoint
+-- Room on each page for settlement to update a bet in place (HOT: no index is touched).
+ALTER TABLE "lottery_bets" SET (fillfactor = 70);

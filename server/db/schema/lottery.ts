@@ -114,6 +114,10 @@ export const lotteryIssues = pgTable(
   ],
 )
 
+/**
+ * Bets. Stored with fillfactor 70 (set in the migration): settlement updates every bet of a
+ * draw, and room on the page lets each update stay on it without touching an index.
+ */
 export const lotteryBets = pgTable(
   'lottery_bets',
   {
