@@ -137,7 +137,9 @@ describe('the shell rendered per brand and language', () => {
     try {
       server.services.hotReads.invalidate()
       const html = (await shell({ cookie: 'lang=en' })).body
-      expect(/<html[^>]*\sstyle="([^"]*)"/.exec(html)?.[1]).toBe('--brand:#ffd400;--brand-fg:#000000;--brand-text:#8c7500')
+      expect(/<html[^>]*\sstyle="([^"]*)"/.exec(html)?.[1]).toBe(
+        '--brand:#ffd400;--brand-fg:#000000;--brand-text:#8c7500',
+      )
     } finally {
       await server.db.execute(
         sql`update merchants set theme_color = ${row?.themeColor ?? '#0e7c66'} where code = ${code}`,
