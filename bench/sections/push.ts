@@ -15,7 +15,7 @@
  * encryption rate of this process (web-push's generateRequestDetails, no network).
  * Budget: at least 200 notices/s. BENCH_PUSH_NOTICES (default 1000) notices over
  * BENCH_PUSH_MEMBERS (default 100) members; BENCH_PUSH_ENGINE=postgresql runs the pipeline
- * on PostgreSQL at BENCH_DATABASE_URL instead of PGlite; BENCH_PUSH_TIMEOUT_SECONDS (default
+ * on a temporary database of the PostgreSQL at BENCH_DATABASE_URL instead of PGlite; BENCH_PUSH_TIMEOUT_SECONDS (default
  * 60) ends a slow run, reporting what arrived by then.
  */
 import { spawn } from 'node:child_process'
@@ -29,7 +29,8 @@ import { createECDH, randomBytes } from 'node:crypto'
 import webpush from 'web-push'
 import { onExit } from '../lib/cleanup'
 import { num, table } from '../lib/format'
-import type { BenchSection, SectionResult } from '../lib/types'
+import { benchAdminUrl, pgReachable, withTempPg } from '../lib/pg'
+import type { BenchContext, BenchSection, SectionResult } from '../lib/types'
 import { loadLine } from '../lib/load-average'
 
 const notices = Number(process.env.BENCH_PUSH_NOTICES ?? 1000)
@@ -72,175 +73,172 @@ function encryptionRate(seconds: number): number {
   return n / seconds
 }
 
+async function measure(ctx: BenchContext, dbEnv: Record<string, string>): Promise<SectionResult> {
+  const fixture = (name: string) => path.join(ctx.root, 'tests', 'fixtures', name)
+  const firstTries = new Set<string>()
+  const delivered = new Map<string, number>()
+  const retried = new Set<string>()
+  let requests = 0
+  const service = createServer(
+    {
+      key: readFileSync(fixture('push-service-key.pem')),
+      cert: readFileSync(fixture('push-service-cert.pem')),
+    },
+    (req, res) => {
+      req.resume()
+      req.on('end', () => {
+        requests++
+        const topic = String(req.headers.topic ?? '')
+        const id = Number(topic.replace(/^fund/, ''))
+        if (id % failEvery === 0 && !firstTries.has(topic)) {
+          firstTries.add(topic)
+          retried.add(topic)
+          res.writeHead(503).end()
+          return
+        }
+        if (!delivered.has(topic)) delivered.set(topic, Date.now())
+        res.writeHead(201).end()
+      })
+    },
+  )
+  await new Promise<void>((r) => service.listen(0, '127.0.0.1', r))
+  const base = `https://127.0.0.1:${(service.address() as AddressInfo).port}`
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-push-'))
+  const removeDir = onExit(() => rmSync(dir, { recursive: true, force: true }))
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_EXTRA_CA_CERTS: fixture('push-service-cert.pem'),
+    PUSH_BASE: base,
+    PUSH_MEMBERS: String(memberCount),
+    PUSH_NOTICES: String(notices),
+    PUSH_SWEEP_SECONDS: '5',
+    PUSH_DATA_DIR: path.join(dir, 'pglite'),
+  }
+  Object.assign(env, dbEnv)
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/servers/push.ts'], {
+    cwd: ctx.root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let exited = false
+  child.once('exit', () => (exited = true))
+  const kill = onExit(() => {
+    if (!exited) child.kill('SIGKILL')
+  })
+  const output: string[] = []
+  createInterface({ input: child.stderr }).on('line', (l) => output.push(`[stderr] ${l}`))
+  const lines = createInterface({ input: child.stdout })
+  try {
+    const startedAt = await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`push server not started:\n${output.join('\n')}`)),
+        120_000,
+      )
+      child.once('exit', (code) => {
+        clearTimeout(timer)
+        reject(new Error(`push server exited (${code}):\n${output.slice(-20).join('\n')}`))
+      })
+      lines.on('line', (l) => {
+        output.push(l)
+        const m = /Push jobs started at (\d+)/.exec(l)
+        if (m) {
+          clearTimeout(timer)
+          resolve(Number(m[1]))
+        }
+      })
+    })
+    ctx.log(`push pipeline (${engine}) seeded: ${memberCount} members, ${notices} notices; jobs started`)
+    const deadline = Date.now() + timeoutMs
+    while (delivered.size < notices && Date.now() < deadline && !exited) {
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    const times = [...delivered].filter(([topic]) => !retried.has(topic)).map(([, at]) => at)
+    const firstTry = times.length
+    const first = Math.min(...times)
+    const lastFirstTry = Math.max(...times)
+    const allAt = delivered.size === notices ? Math.max(...delivered.values()) : null
+    const endToEnd = firstTry / ((lastFirstTry - startedAt) / 1000)
+    const steady = firstTry > 1 ? (firstTry - 1) / ((lastFirstTry - first) / 1000) : 0
+    const raw = encryptionRate(2)
+    const verdict = endToEnd >= budgetPerS ? 'PASS' : 'OVER'
+    const load = loadLine()
+    ctx.log(
+      table(
+        ['figure', 'value', 'budget', 'verdict'],
+        [
+          ['notices/s, jobs start → last first-try delivery', num(endToEnd, 1), `>= ${budgetPerS}`, verdict],
+          ['notices/s, first → last delivery', num(steady, 1), '', ''],
+          ['first delivery after jobs start', `${num(first - startedAt)} ms`, '', ''],
+          [
+            `retried after a 503 (${retried.size})`,
+            allAt === null ? 'not all delivered' : `all in by ${num((allAt - startedAt) / 1000, 1)} s`,
+            '',
+            '',
+          ],
+          ['raw web-push encryptions/s (this process)', num(raw, 0), '', ''],
+        ],
+      ),
+    )
+    ctx.log(
+      `delivered ${delivered.size} of ${notices} notices in ${num((Math.max(lastFirstTry, allAt ?? 0) - startedAt) / 1000, 1)} s; ` +
+        `requests to the push service: ${requests}; ${load}`,
+    )
+    return {
+      figures: {
+        engine,
+        notices,
+        members: memberCount,
+        sweepSeconds: 5,
+        deliveredFirstTry: firstTry,
+        delivered: delivered.size,
+        retried: retried.size,
+        requests,
+        perSecondEndToEnd: Math.round(endToEnd * 10) / 10,
+        perSecondSteady: Math.round(steady * 10) / 10,
+        firstDeliveryMs: first - startedAt,
+        allDeliveredMs: allAt === null ? null : allAt - startedAt,
+        rawEncryptionsPerS: Math.round(raw),
+        budgetPerS,
+        verdict,
+        load,
+      },
+      summary: [
+        {
+          metric: 'push notices/s',
+          value: num(endToEnd, 1),
+          note: `budget ${budgetPerS}: ${verdict}; steady ${num(steady, 1)}/s; raw encrypt ${num(raw)}/s; ${load}`,
+        },
+      ],
+    }
+  } finally {
+    if (!exited) {
+      child.kill('SIGTERM')
+      await new Promise((r) => {
+        const t = setTimeout(() => {
+          child.kill('SIGKILL')
+          r(undefined)
+        }, 15_000)
+        child.once('exit', () => {
+          clearTimeout(t)
+          r(undefined)
+        })
+      })
+    }
+    kill()
+    await new Promise<void>((r) => service.close(() => r()))
+    rmSync(dir, { recursive: true, force: true })
+    removeDir()
+  }
+}
+
 export const section: BenchSection = {
   name: 'push',
   title: `Push send rate: ${notices} fund notices through pg-boss to a local push service`,
   order: 26,
   async run(ctx): Promise<SectionResult> {
-    const fixture = (name: string) => path.join(ctx.root, 'tests', 'fixtures', name)
-    const firstTries = new Set<string>()
-    const delivered = new Map<string, number>()
-    const retried = new Set<string>()
-    let requests = 0
-    const service = createServer(
-      {
-        key: readFileSync(fixture('push-service-key.pem')),
-        cert: readFileSync(fixture('push-service-cert.pem')),
-      },
-      (req, res) => {
-        req.resume()
-        req.on('end', () => {
-          requests++
-          const topic = String(req.headers.topic ?? '')
-          const id = Number(topic.replace(/^fund/, ''))
-          if (id % failEvery === 0 && !firstTries.has(topic)) {
-            firstTries.add(topic)
-            retried.add(topic)
-            res.writeHead(503).end()
-            return
-          }
-          if (!delivered.has(topic)) delivered.set(topic, Date.now())
-          res.writeHead(201).end()
-        })
-      },
-    )
-    await new Promise<void>((r) => service.listen(0, '127.0.0.1', r))
-    const base = `https://127.0.0.1:${(service.address() as AddressInfo).port}`
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-push-'))
-    const removeDir = onExit(() => rmSync(dir, { recursive: true, force: true }))
-
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      NODE_EXTRA_CA_CERTS: fixture('push-service-cert.pem'),
-      PUSH_BASE: base,
-      PUSH_MEMBERS: String(memberCount),
-      PUSH_NOTICES: String(notices),
-      PUSH_SWEEP_SECONDS: '5',
-      PUSH_DATA_DIR: path.join(dir, 'pglite'),
-    }
-    if (engine === 'postgresql') {
-      const url = process.env.BENCH_DATABASE_URL
-      if (!url) throw new Error('BENCH_PUSH_ENGINE=postgresql needs BENCH_DATABASE_URL (an empty database)')
-      env.PUSH_DATABASE_URL = url
-    }
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/servers/push.ts'], {
-      cwd: ctx.root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let exited = false
-    child.once('exit', () => (exited = true))
-    const kill = onExit(() => {
-      if (!exited) child.kill('SIGKILL')
-    })
-    const output: string[] = []
-    createInterface({ input: child.stderr }).on('line', (l) => output.push(`[stderr] ${l}`))
-    const lines = createInterface({ input: child.stdout })
-    try {
-      const startedAt = await new Promise<number>((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`push server not started:\n${output.join('\n')}`)),
-          120_000,
-        )
-        child.once('exit', (code) => {
-          clearTimeout(timer)
-          reject(new Error(`push server exited (${code}):\n${output.slice(-20).join('\n')}`))
-        })
-        lines.on('line', (l) => {
-          output.push(l)
-          const m = /Push jobs started at (\d+)/.exec(l)
-          if (m) {
-            clearTimeout(timer)
-            resolve(Number(m[1]))
-          }
-        })
-      })
-      ctx.log(`push pipeline (${engine}) seeded: ${memberCount} members, ${notices} notices; jobs started`)
-      const deadline = Date.now() + timeoutMs
-      while (delivered.size < notices && Date.now() < deadline && !exited) {
-        await new Promise((r) => setTimeout(r, 100))
-      }
-      const times = [...delivered].filter(([topic]) => !retried.has(topic)).map(([, at]) => at)
-      const firstTry = times.length
-      const first = Math.min(...times)
-      const lastFirstTry = Math.max(...times)
-      const allAt = delivered.size === notices ? Math.max(...delivered.values()) : null
-      const endToEnd = firstTry / ((lastFirstTry - startedAt) / 1000)
-      const steady = firstTry > 1 ? (firstTry - 1) / ((lastFirstTry - first) / 1000) : 0
-      const raw = encryptionRate(2)
-      const verdict = endToEnd >= budgetPerS ? 'PASS' : 'OVER'
-      const load = loadLine()
-      ctx.log(
-        table(
-          ['figure', 'value', 'budget', 'verdict'],
-          [
-            [
-              'notices/s, jobs start → last first-try delivery',
-              num(endToEnd, 1),
-              `>= ${budgetPerS}`,
-              verdict,
-            ],
-            ['notices/s, first → last delivery', num(steady, 1), '', ''],
-            ['first delivery after jobs start', `${num(first - startedAt)} ms`, '', ''],
-            [
-              `retried after a 503 (${retried.size})`,
-              allAt === null ? 'not all delivered' : `all in by ${num((allAt - startedAt) / 1000, 1)} s`,
-              '',
-              '',
-            ],
-            ['raw web-push encryptions/s (this process)', num(raw, 0), '', ''],
-          ],
-        ),
-      )
-      ctx.log(
-        `delivered ${delivered.size} of ${notices} notices in ${num((Math.max(lastFirstTry, allAt ?? 0) - startedAt) / 1000, 1)} s; ` +
-          `requests to the push service: ${requests}; ${load}`,
-      )
-      return {
-        figures: {
-          engine,
-          notices,
-          members: memberCount,
-          sweepSeconds: 5,
-          deliveredFirstTry: firstTry,
-          delivered: delivered.size,
-          retried: retried.size,
-          requests,
-          perSecondEndToEnd: Math.round(endToEnd * 10) / 10,
-          perSecondSteady: Math.round(steady * 10) / 10,
-          firstDeliveryMs: first - startedAt,
-          allDeliveredMs: allAt === null ? null : allAt - startedAt,
-          rawEncryptionsPerS: Math.round(raw),
-          budgetPerS,
-          verdict,
-          load,
-        },
-        summary: [
-          {
-            metric: 'push notices/s',
-            value: num(endToEnd, 1),
-            note: `budget ${budgetPerS}: ${verdict}; steady ${num(steady, 1)}/s; raw encrypt ${num(raw)}/s; ${load}`,
-          },
-        ],
-      }
-    } finally {
-      if (!exited) {
-        child.kill('SIGTERM')
-        await new Promise((r) => {
-          const t = setTimeout(() => {
-            child.kill('SIGKILL')
-            r(undefined)
-          }, 15_000)
-          child.once('exit', () => {
-            clearTimeout(t)
-            r(undefined)
-          })
-        })
-      }
-      kill()
-      await new Promise<void>((r) => service.close(() => r()))
-      rmSync(dir, { recursive: true, force: true })
-      removeDir()
-    }
+    if (engine !== 'postgresql') return measure(ctx, {})
+    if (!(await pgReachable())) throw new Error(`no PostgreSQL at ${benchAdminUrl} (BENCH_DATABASE_URL)`)
+    return withTempPg((url) => measure(ctx, { PUSH_DATABASE_URL: url }))
   },
 }

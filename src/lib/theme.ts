@@ -55,7 +55,7 @@ export function useTheme(): ThemeChoice {
 }
 
 /**
- * Puts the brand's themeColor on <html> as --brand and --brand-fg (as the server's first
+ * Puts the brand's themeColor on <html> as --brand, --brand-fg and --brand-text (as the server's first
  * screen does), over the theme's default; a value that is not a colour leaves them as they are.
  */
 export function applyBrandColor(themeColor: string | undefined): void {
@@ -64,4 +64,5 @@ export function applyBrandColor(themeColor: string | undefined): void {
   const style = document.documentElement.style
   style.setProperty('--brand', c.brand)
   style.setProperty('--brand-fg', c.brandFg)
+  style.setProperty('--brand-text', c.brandText)
 }

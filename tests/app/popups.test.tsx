@@ -189,6 +189,30 @@ describe('popups in the URL', () => {
     expect(router.state.location.href).toBe('/index')
   })
 
+  test('on a phone the agent centre opens on its list; a page is a step Back returns from', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }))
+    logIn()
+    setMember(memberInfo({ type: 1 }))
+    stubMoneyApi(moneyAnswers({ '/wps/member/info': memberInfo({ type: 1 }) }))
+    const user = userEvent.setup()
+    const { router } = await renderApp('/index?popup=agentCentre')
+    const dialog = await screen.findByRole('dialog', { name: 'Agent centre' })
+    // The list: no page chosen yet.
+    expect(within(dialog).queryByRole('button', { name: 'Back to menu' })).toBeNull()
+    await user.click(within(dialog).getByRole('button', { name: 'Team management' }))
+    await waitFor(() => expect(search(router)).toMatchObject({ agentPage: 'downlineManagmentView' }))
+    expect(await within(dialog).findByRole('button', { name: 'Back to menu' })).toBeTruthy()
+    router.history.back()
+    await waitFor(() => expect(search(router)).toEqual({ popup: 'agentCentre' }))
+    expect(screen.getByRole('dialog', { name: 'Agent centre' })).toBeTruthy()
+    expect(within(dialog).queryByRole('button', { name: 'Back to menu' })).toBeNull()
+  })
+
   test('an agent-centre page that is off or unknown shows the first page, and leaves with the centre', async () => {
     logIn()
     setMember(memberInfo({ type: 1 }))

@@ -30,6 +30,8 @@ describe('app shell', () => {
     const style = document.documentElement.style
     await waitFor(() => expect(style.getPropertyValue('--brand')).toBe('#ffd400'))
     expect(style.getPropertyValue('--brand-fg')).toBe('#000000')
+    // Links in a yellow brand's colour would not read on white: darker, same hue.
+    expect(style.getPropertyValue('--brand-text')).toBe('#8c7500')
   })
 
   test('/ redirects to /index', async () => {

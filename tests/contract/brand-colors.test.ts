@@ -1,16 +1,26 @@
 /**
- * A brand's themeColor becomes --brand with the text colour that reads on it: white on a
- * dark colour, the theme's dark text on a light one, never below 4.5:1; a value that is
- * not a colour changes nothing.
+ * A brand's themeColor becomes --brand with the text colour that reads on it (white on a
+ * dark colour, black on a light one) and a link colour that reads on white, never below
+ * 4.5:1; a value that is not a colour changes nothing.
  */
 import { describe, expect, test } from 'vitest'
 import { brandColors, brandStyle, contrastRatio } from '#contract/brand-colors'
 
 describe('brand colours', () => {
   test('white text on a dark brand, dark text on a light one', () => {
-    expect(brandColors('#0e7c66')).toEqual({ brand: '#0e7c66', brandFg: '#ffffff' })
-    expect(brandColors('#FFD400')).toEqual({ brand: '#ffd400', brandFg: '#000000' })
-    expect(brandColors('#fff')).toEqual({ brand: '#ffffff', brandFg: '#000000' })
+    expect(brandColors('#0e7c66')).toEqual({ brand: '#0e7c66', brandFg: '#ffffff', brandText: '#0e7c66' })
+    expect(brandColors('#FFD400')).toMatchObject({ brand: '#ffd400', brandFg: '#000000' })
+    expect(brandColors('#fff')).toMatchObject({ brand: '#ffffff', brandFg: '#000000' })
+  })
+
+  test('as link text on white it stays the brand when it reads, else darkens just enough', () => {
+    expect(brandColors('#0e7c66')?.brandText).toBe('#0e7c66')
+    for (const c of ['#ffd400', '#ffffff', '#00ff00', '#7fdbff', '#ff851b']) {
+      const text = brandColors(c)?.brandText ?? ''
+      expect(contrastRatio(text, '#ffffff'), `${c} -> ${text}`).toBeGreaterThanOrEqual(4.5)
+      // Darkened, not replaced: the red, green and blue keep their proportions.
+      expect(text, c).not.toBe('#000000')
+    }
   })
 
   test('the chosen text reaches 4.5:1 on any colour', () => {
@@ -35,6 +45,6 @@ describe('brand colours', () => {
       expect(brandColors(bad), String(bad)).toBeNull()
       expect(brandStyle(bad)).toBe('')
     }
-    expect(brandStyle('#ffd400')).toBe('--brand:#ffd400;--brand-fg:#000000')
+    expect(brandStyle('#ffd400')).toBe('--brand:#ffd400;--brand-fg:#000000;--brand-text:#8c7500')
   })
 })

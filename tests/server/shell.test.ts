@@ -127,7 +127,7 @@ describe('the shell rendered per brand and language', () => {
 
   it("puts the brand's colour on <html>, with text that reads on it, from the first paint", async () => {
     const seeded = /<html[^>]*\sstyle="([^"]*)"/.exec((await shell({ cookie: 'lang=en' })).body)?.[1]
-    expect(seeded).toBe('--brand:#0e7c66;--brand-fg:#ffffff')
+    expect(seeded).toBe('--brand:#0e7c66;--brand-fg:#ffffff;--brand-text:#0e7c66')
     const code = server.config.MERCHANT_CODE
     const [row] = await server.db
       .select({ themeColor: merchants.themeColor })
@@ -137,7 +137,9 @@ describe('the shell rendered per brand and language', () => {
     try {
       server.services.hotReads.invalidate()
       const html = (await shell({ cookie: 'lang=en' })).body
-      expect(/<html[^>]*\sstyle="([^"]*)"/.exec(html)?.[1]).toBe('--brand:#ffd400;--brand-fg:#000000')
+      expect(/<html[^>]*\sstyle="([^"]*)"/.exec(html)?.[1]).toBe(
+        '--brand:#ffd400;--brand-fg:#000000;--brand-text:#8c7500',
+      )
     } finally {
       await server.db.execute(
         sql`update merchants set theme_color = ${row?.themeColor ?? '#0e7c66'} where code = ${code}`,
