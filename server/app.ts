@@ -28,6 +28,9 @@ import { playHandlers } from './play/handlers'
 import { createLaunchService } from './play/launch'
 import { createGamesRepository } from './games/games-repository'
 import { registerGameMedia } from './games/media-routes'
+import { createLotteryEngine, type LotteryEngine } from './lottery/engine'
+import { lotteryHandlers } from './lottery/handlers'
+import { registerLotteryMedia } from './lottery/media-routes'
 import { registerBannerMedia } from './content/banner-art'
 import { createChannels } from './channels/channels'
 import { createAudit } from './identity/audit'
@@ -78,6 +81,8 @@ export interface AppServices {
   gameSessions: { prune(): Promise<number> }
   /** Jobs the vendors run on the platform's queue (the demo vendor's sweep in demo mode). */
   vendorJobs: JobDefinition[]
+  /** The lottery's draw engine: its jobs draw issues and catch up (server/jobs/lottery-draws.ts). */
+  lottery: LotteryEngine
   refreshMerchants(): Promise<void>
 }
 
@@ -298,6 +303,7 @@ export async function buildApp(
     db,
   }
   const social = createSocial({ db, access, throttle, passwords, config, now, log: app.log })
+  const lottery = createLotteryEngine({ db, ledger, now })
   const handlers: Handlers = {
     system: systemHandlers({ repo, access, keyring, database, hotReads }),
     content: contentHandlers(db),
@@ -331,6 +337,7 @@ export async function buildApp(
     records: recordHandlers({ db, ledger, settings: moneySettings, now }),
     push: pushHandlers(push),
     inbox: inboxHandlers(db, now),
+    lottery: lotteryHandlers({ db, ledger, settings: moneySettings, engine: lottery, now }),
   }
   registerContract(app, endpoints, handlers, deps)
   registerSocialRoutes(app, social, deps, config.PUBLIC_URL)
@@ -350,6 +357,7 @@ export async function buildApp(
   })
   registerGameMedia(app, createGamesRepository(db))
   registerBannerMedia(app)
+  registerLotteryMedia(app, lottery.games)
   if (config.DEV_TOOLS && config.NODE_ENV !== 'production') registerDevPages(app, db)
   await registerStatic(app, {
     staticDir: config.staticDir,
@@ -374,6 +382,7 @@ export async function buildApp(
       push,
       vendors,
       vendorJobs: demoVendor?.jobs ?? [],
+      lottery,
       gameSessions: {
         prune: () => createWalletRepository(db).pruneSessions(new Date(now().getTime() - 24 * 3_600_000)),
       },

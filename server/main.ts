@@ -15,6 +15,7 @@ import { createPasswords } from './identity/passwords'
 import { installNotes } from './ops/golive-commands'
 import { createJobs, type Jobs } from './jobs/jobs'
 import { platformJobs } from './jobs/platform-jobs'
+import { lotteryCatchUp, sendDrawsOf } from './jobs/lottery-draws'
 import { startOpsServer } from './ops/ops-server'
 import { processAlive, readOpsState, removeOpsState, writeOpsState } from './ops/ops-state'
 import { DatabaseUnreachableError, openDatabase } from './plugins/external/db'
@@ -96,7 +97,11 @@ async function main(): Promise<void> {
     jobs: platformJobs(services, config, () => jobs),
     log: app.log,
   })
+  // Each new lottery issue's draw is a job at its close; a catch-up run now draws what
+  // closed while no server ran (and then every minute).
+  sendDrawsOf(services.lottery, () => jobs)
   await jobs.start()
+  await jobs.send(lotteryCatchUp, {})
 
   let closing = false
   const shutdown = async (signal: string) => {

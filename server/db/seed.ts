@@ -9,6 +9,7 @@ import type { Db, Tx } from '../plugins/external/db'
 import * as s from './schema'
 import * as d from './seed-data'
 import { seedDemoGames } from './seed-games-step'
+import { seedDemoLottery } from '../lottery/demo-games'
 
 const languages = ['km', 'en', 'zh'] as const
 
@@ -85,6 +86,13 @@ export async function seedDemoBrand(
       .onConflictDoNothing()
   })
   await step(db, 'demo-games-1', merchantCode, (tx) => seedDemoGames(tx, merchantCode, new Date()))
+  await step(db, 'demo-lottery-1', merchantCode, async (tx) => {
+    const [m] = await tx
+      .select({ decimals: s.merchants.currencyDecimals })
+      .from(s.merchants)
+      .where(eq(s.merchants.code, merchantCode))
+    if (m) await seedDemoLottery(tx, merchantCode, m.decimals, new Date())
+  })
   await step(db, 'demo-accounts', merchantCode, async (tx) => {
     const ids = new Map<string, number>()
     for (const a of d.demoAccounts) {

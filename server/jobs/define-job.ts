@@ -52,6 +52,11 @@ export interface JobDefinition<S extends PayloadSchema = PayloadSchema> {
   retry?: RetryPolicy
   /** An attempt still running after this long counts as failed (a crashed instance). */
   timeoutSeconds?: number
+  /**
+   * `exclusive`: at most one job per singleton key queued or running (a second send with
+   * the key is dropped). Default `standard`. Fixed when the queue is first made.
+   */
+  policy?: 'standard' | 'exclusive'
 }
 
 /**

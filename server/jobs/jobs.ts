@@ -32,7 +32,7 @@ export interface Jobs {
   send<S extends PayloadSchema>(
     job: JobRef<S>,
     payload: z.input<S>,
-    options?: { startAfter?: Date },
+    options?: { startAfter?: Date; singletonKey?: string },
   ): Promise<string | null>
   /** Stops taking jobs, waits for the running ones (failing them after the timeout), then returns. */
   stop(): Promise<void>
@@ -186,7 +186,8 @@ export function createJobs(opts: JobsOptions): Jobs {
     const plan = planSchedule(job)
     const data = plan.kind === 'none' ? {} : checked(job, job.schedule?.payload ?? {})
     const { retryDelayMax, ...queue } = queueOptions(job)
-    await b.createQueue(job.name, retryDelayMax === null ? queue : { ...queue, retryDelayMax })
+    const created = { ...queue, ...(job.policy ? { policy: job.policy } : {}) }
+    await b.createQueue(job.name, retryDelayMax === null ? created : { ...created, retryDelayMax })
     // createQueue keeps an existing queue as it was; the code's retry policy wins.
     await b.updateQueue(job.name, { ...queue, retryDelayMax })
     await b.work(job.name, { pollingIntervalSeconds: polling, batchSize: 1 }, (items: Job<unknown>[]) =>
@@ -226,11 +227,10 @@ export function createJobs(opts: JobsOptions): Jobs {
       if (!boss) throw new Error('jobs not started')
       const registered = byName.get(job.name)
       if (!registered) throw new Error(`job ${job.name} is not registered`)
-      return boss.send(
-        job.name,
-        checked(registered, payload),
-        options.startAfter ? { startAfter: options.startAfter } : {},
-      )
+      return boss.send(job.name, checked(registered, payload), {
+        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      })
     },
 
     stop() {

@@ -7,9 +7,10 @@ import { gameSessionPruningJob } from './game-session-pruning'
 import { pushDeliverJob, pushSweepJob } from './push-delivery'
 import { sessionPruningJob } from './session-pruning'
 import { withdrawalAutoReceiveJob } from './withdrawal-auto-receive'
+import { lotteryCatchUpJob, lotteryDrawJob } from './lottery-draws'
 
 export function platformJobs(
-  services: Pick<AppServices, 'funds' | 'sessions' | 'push' | 'gameSessions' | 'vendorJobs'>,
+  services: Pick<AppServices, 'funds' | 'sessions' | 'push' | 'gameSessions' | 'vendorJobs' | 'lottery'>,
   config: Pick<Config, 'AUTO_RECEIVE_INTERVAL_SECONDS' | 'PUSH_SWEEP_SECONDS'>,
   /** The queue these jobs run on (the push sweep queues deliveries on it). */
   jobs: () => Jobs,
@@ -20,6 +21,8 @@ export function platformJobs(
     gameSessionPruningJob(services.gameSessions),
     pushSweepJob(services.push, jobs, config.PUSH_SWEEP_SECONDS),
     pushDeliverJob(services.push),
+    lotteryDrawJob(services.lottery),
+    lotteryCatchUpJob(services.lottery),
     ...services.vendorJobs,
   ]
 }

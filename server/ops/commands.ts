@@ -10,6 +10,7 @@ import { parseCidr } from '../system/access'
 import { contentCommands } from './content-commands'
 import { goLiveCommands, type GatewayKind } from './golive-commands'
 import { jobsCommands } from './jobs-commands'
+import { lotteryCommands } from './lottery-commands'
 import { moneyCommands } from './money-commands'
 import { paymentMethodCommands } from './payment-method-commands'
 import { OpsError } from './ops-error'
@@ -221,6 +222,7 @@ export const commands: Record<string, CommandSpec> = {
   ...paymentMethodCommands,
   ...jobsCommands,
   ...contentCommands,
+  ...lotteryCommands,
 }
 
 export function helpText(): string {

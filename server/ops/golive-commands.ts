@@ -25,6 +25,7 @@ export function goLiveSteps(merchantCode: string): string[] {
     `  3. ${ops} payment-method add-bank BANK --name "Bank transfer" --bank "<bank>" --account-name "<holder>" --account-number "<number>" --min 10 --max 5000`,
     `     (online payments: set PAYMENT_GATEWAY_URL and PAYMENT_GATEWAY_SECRET, restart, then ${ops} payment-method add-online …)`,
     `  4. ${ops} bank add <CODE> <name…>   (the banks members withdraw to)`,
+    `     (lottery, optional: ${ops} lottery add <CODE> ELOTT D5 every:60 <name…> --zone <IANA zone>)`,
     `  5. ${ops} go-live   (shows what is done and what is left)`,
   ]
 }
@@ -373,12 +374,19 @@ export const goLiveCommands: Record<string, CommandSpec> = {
           .from(s.seedRuns)
           .where(like(s.seedRuns.name, `demo-%:${m.code}`)),
       )
+      const lotteryGames = await total(
+        ctx.db
+          .select({ n: count() })
+          .from(s.lotteryGames)
+          .where(and(eq(s.lotteryGames.merchantCode, m.code), eq(s.lotteryGames.enabled, true))),
+      )
       const mark = (done: boolean) => (done ? '[x]' : '[ ]')
       return [
         `${mark(true)} brand ${m.code}: ${m.name}, ${m.currency} (${m.currencyDecimals} decimals), ${m.defaultLanguage}, ${m.timeZone}`,
         `${mark(agents > 0)} top agent (${agents}): agent create <username>`,
         `${mark(methods > 0)} deposit methods (${methods} on): payment-method add-bank …`,
         `${mark(banks > 0)} banks for withdrawals (${banks}): bank add <CODE> <name…>`,
+        `${mark(lotteryGames > 0)} lottery games (${lotteryGames} on, optional): lottery add <CODE> <mode> <kind> <schedule> <name…>`,
         `payment gateway: ${ctx.paymentGateway === 'real' ? 'configured' : ctx.paymentGateway === 'demo' ? 'demo (not for real money)' : 'none (bank transfers only)'}`,
         ...(demo > 0 ? ['warning: demo content was seeded into this brand; it is not for real members'] : []),
       ].join('\n')

@@ -11,6 +11,7 @@ import { createFundsService, SettlementError } from '../money/funds-service'
 import { createLedger, formatReconcile, InsufficientFunds, reconcile } from '../money/ledger'
 import { walletModes } from '#contract/wallet'
 import { formatGameReconcile, reconcileGames } from '../vendors/reconcile'
+import { formatLotteryReconcile, reconcileLottery } from '../lottery/reconcile'
 import type { CommandSpec, OpsContext } from './commands'
 import { OpsError } from './ops-error'
 
@@ -191,12 +192,13 @@ export const moneyCommands: Record<string, CommandSpec> = {
   reconcile: {
     usage: 'reconcile',
     summary:
-      'check every balance against its postings and that the ledger sums to zero, and that game stakes and wins agree with the vendors’ calls and the rounds',
+      'check every balance against its postings and that the ledger sums to zero, that game stakes and wins agree with the vendors’ calls and the rounds, and lottery stakes and payouts with the bets',
     async run(ctx) {
       const report = await reconcile(ctx.db)
       const games = await reconcileGames(ctx.db, ctx.merchantCode)
-      const text = `${formatReconcile(report)}\n${formatGameReconcile(games)}`
-      if (!report.ok || !games.ok) throw new OpsError(text)
+      const lottery = await reconcileLottery(ctx.db, ctx.merchantCode, new Date())
+      const text = `${formatReconcile(report)}\n${formatGameReconcile(games)}\n${formatLotteryReconcile(lottery)}`
+      if (!report.ok || !games.ok || !lottery.ok) throw new OpsError(text)
       return text
     },
   },

@@ -1,7 +1,8 @@
 /**
  * Game money reconciles three ways for a brand: what the ledger moved as stakes and wins
  * (through the house account `games`), what the vendors' transactions say they were, and
- * what the rounds (bet records written by the seamless wallet) add up to.
+ * what the rounds (bet records written by the seamless wallet) add up to. The in-house
+ * lottery's bet records reconcile on their own (server/lottery/reconcile.ts).
  *
  * - stakes: debits taken (including those rolled back later) less what rollbacks returned;
  *   on the rounds, the stakes of rounds not cancelled;
@@ -11,6 +12,7 @@
 import { sql } from 'drizzle-orm'
 import { houseAccountCode } from '../money/ledger'
 import { rowsOf, type Db } from '../plugins/external/db'
+import { lotteryVassalage } from '../lottery/settle'
 
 export interface GameReconcileReport {
   ok: boolean
@@ -49,7 +51,8 @@ export async function reconcileGames(db: Db, merchantCode: string): Promise<Game
              count(*)::int as rounds,
              (count(*) filter (where status = 'UNSETTLED'))::int as unsettled,
              (count(*) filter (where status = 'CANCELLED'))::int as cancelled
-      from bet_records where merchant_code = ${merchantCode} and vassalage is not null`),
+      from bet_records where merchant_code = ${merchantCode} and vassalage is not null
+        and vassalage <> ${lotteryVassalage}`),
   ])
   const l = rowsOf<{ stakes: string; wins: string; balance: string; movements: number }>(ledgerRows)[0]
   const v = rowsOf<{ stakes: string; wins: string; debits: number; credits: number; rollbacks: number }>(

@@ -8,6 +8,7 @@ import { gameEndpoints } from './games'
 import { identityEndpoints } from './identity'
 import { fundsEndpoints } from './funds'
 import { inboxEndpoints } from './inbox'
+import { lotteryEndpoints } from './lottery'
 import { playEndpoints } from './play'
 import { pushEndpoints } from './push'
 import { recordEndpoints } from './records'
@@ -25,6 +26,7 @@ export const endpoints = {
   records: recordEndpoints,
   push: pushEndpoints,
   inbox: inboxEndpoints,
+  lottery: lotteryEndpoints,
 } as const
 
 export type Endpoints = typeof endpoints

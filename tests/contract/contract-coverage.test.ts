@@ -74,6 +74,17 @@ const minimalInputs: Record<string, { query?: Record<string, string>; body?: unk
   'play.trialLaunch': { query: { gameId: 'DSL-0002' } },
   'wallet.transfer': { body: { fromAccountTypeId: 2, toAccountTypeId: 100, amount: '5.00' } },
   'wallet.sweep': { body: {} },
+  'lottery.gameSetting': { query: { lottoGameCode: 'E5D5' } },
+  'lottery.near': { query: { lottoGameCode: 'E5D5' } },
+  // The numero is the issue open at the call (below).
+  'lottery.draw': { query: { lottoGameCode: 'E5D5', numero: '20260101-0001' } },
+  'lottery.placeOrder': {
+    body: {
+      lottoGameCode: 'E5D5',
+      numero: '20260101-0001',
+      bets: [{ betType: 'BIG_SMALL', pick: 'BIG', stake: '1.00' }],
+    },
+  },
   'push.subscribe': {
     body: {
       endpoint: 'https://push.example/sub/1',
@@ -287,6 +298,13 @@ async function minimalRequest(def: EndpointDef): Promise<InjectOptions> {
   }
   if (def.idempotent) {
     req.headers = { ...req.headers, 'idempotency-key': randomBytes(12).toString('hex') }
+  }
+  if (def.name === 'lottery.draw' || def.name === 'lottery.placeOrder') {
+    // The 5-minute e-lottery's issue open now (made by the read if it was not yet).
+    const near = await server.app.inject({ method: 'GET', url: '/lgw/numeros/near?lottoGameCode=E5D5' })
+    const numero = (near.json() as { value: { current: { numero: string } } }).value.current.numero
+    if (def.name === 'lottery.draw') given.query = { ...given.query, numero }
+    else given.body = { ...(given.body as object), numero }
   }
   if (def.name === 'funds.deleteBankCard') {
     // A second card of member01's, made here, so the first stays for the withdrawal.

@@ -59,6 +59,71 @@ describe('the ledger', () => {
     expect(await runOps(server, 'adjust', m.username, '-1.00', 'all of it')).toContain('now 0.00')
   })
 
+  it('writes a batch as one transaction per item, each balance_after a running sum, and reconciles', async () => {
+    const ledger = createLedger(server.db)
+    const a = await moneyMember(server, '1.00')
+    const b = await moneyMember(server, '2.00')
+    const wa = await ledger.memberAccount(brand(), a.id)
+    const wb = await ledger.memberAccount(brand(), b.id)
+    const house = await ledger.houseAccount(brand(), 'adjustments')
+    const houseBefore = await ledger.balance(server.db, house)
+    const item = (accountId: number, memberId: number, amount: bigint) => ({
+      accountId,
+      memberId,
+      amount,
+      reference: `batch-test:${memberId}`,
+      memo: 'batch test',
+    })
+    const written = await server.db.transaction((tx) =>
+      ledger.postBatch(tx, {
+        merchantCode: brand(),
+        type: 'ADJUSTMENT',
+        actor: 'operator',
+        at: new Date(),
+        counterAccountId: house,
+        items: [item(wa, a.id, 150n), item(wb, b.id, 20n), item(wa, a.id, 5n)],
+      }),
+    )
+    expect(written).toBe(3)
+    expect(await ledger.balance(server.db, wa)).toBe(100n + 155n)
+    expect(await ledger.balance(server.db, wb)).toBe(220n)
+    expect(await ledger.balance(server.db, house)).toBe(houseBefore - 175n)
+    const afters = await server.db
+      .select({ after: ledgerPostings.balanceAfter })
+      .from(ledgerPostings)
+      .where(eq(ledgerPostings.accountId, wa))
+      .orderBy(ledgerPostings.id)
+    expect(afters.map((r) => r.after)).toEqual([100n, 250n, 255n])
+    expect((await reconcile(server.db)).ok).toBe(true)
+  })
+
+  it('refuses a batch that would take a wallet below zero, and writes none of it', async () => {
+    const ledger = createLedger(server.db)
+    const a = await moneyMember(server, '1.00')
+    const b = await moneyMember(server, '1.00')
+    const wa = await ledger.memberAccount(brand(), a.id)
+    const wb = await ledger.memberAccount(brand(), b.id)
+    const house = await ledger.houseAccount(brand(), 'adjustments')
+    await expect(
+      server.db.transaction((tx) =>
+        ledger.postBatch(tx, {
+          merchantCode: brand(),
+          type: 'ADJUSTMENT',
+          actor: 'operator',
+          at: new Date(),
+          counterAccountId: house,
+          items: [
+            { accountId: wa, memberId: a.id, amount: -50n, reference: null, memo: null },
+            { accountId: wb, memberId: b.id, amount: -101n, reference: null, memo: null },
+          ],
+        }),
+      ),
+    ).rejects.toThrow(/below zero/)
+    expect(await ledger.balance(server.db, wa)).toBe(100n)
+    expect(await ledger.balance(server.db, wb)).toBe(100n)
+    expect((await reconcile(server.db)).ok).toBe(true)
+  })
+
   it('keeps its rows immutable', async () => {
     await moneyMember(server, '3.00')
     await expect(server.db.update(ledgerPostings).set({ amount: 1n })).rejects.toThrow()

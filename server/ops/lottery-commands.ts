@@ -1,0 +1,146 @@
+/**
+ * `npm run ops -- lottery …`: the brand's lottery games. A production brand starts with
+ * none; the operator adds each game (its prize mode, what it draws, its schedule and name),
+ * switches games on and off, and voids an issue (every bet refunded). Bet types, odds and
+ * stakes start from the engine's defaults for the game's kind, in the brand's currency.
+ */
+import { eq } from 'drizzle-orm'
+import { lotteryKinds, prizeModes, type LotterySchedule } from '#contract/lottery'
+import { merchants } from '../db/schema'
+import { createLedger } from '../money/ledger'
+import { createLotteryEngine } from '../lottery/engine'
+import { defaultBetTypeRules } from '../lottery/rules'
+import { checkSchedule } from '../lottery/schedule'
+import type { CommandSpec, OpsContext } from './commands'
+import { OpsError } from './ops-error'
+
+const usage =
+  'lottery list | add <CODE> <LOTT|ZY|ELOTT|SEA> <D5|VN_NORTH|VN_SOUTH> <every:SECONDS|daily:HH:MM:DAYS> <name…> [--zone <IANA zone>] [--group <code>] [--hot] | enable <CODE> | disable <CODE> | void <CODE> <numero>'
+
+function isOneOf<T extends string>(values: readonly T[], v: string | undefined): v is T {
+  return v !== undefined && (values as readonly string[]).includes(v)
+}
+
+function engineOf(ctx: OpsContext) {
+  return createLotteryEngine({ db: ctx.db, ledger: createLedger(ctx.db), now: () => new Date() })
+}
+
+function describe(s: LotterySchedule): string {
+  return s.type === 'interval'
+    ? `every ${s.seconds} s (${s.timeZone})`
+    : `daily ${s.time} ${s.timeZone} on ${s.weekdays.join(',')}`
+}
+
+/** `every:60` or `daily:18:15:1,2,3,4,5,6,7` (1 = Monday) in `zone`. */
+export function parseSchedule(spec: string, zone: string): LotterySchedule {
+  const every = /^every:(\d{1,6})$/.exec(spec)
+  const daily = /^daily:(\d{2}:\d{2}):([1-7](,[1-7])*)$/.exec(spec)
+  let schedule: LotterySchedule
+  if (every) schedule = { type: 'interval', seconds: Number(every[1]), timeZone: zone }
+  else if (daily?.[1] && daily[2]) {
+    const weekdays = [...new Set(daily[2].split(',').map(Number))].sort((a, b) => a - b)
+    schedule = { type: 'daily', time: daily[1], timeZone: zone, weekdays }
+  } else throw new OpsError(`a schedule is every:SECONDS or daily:HH:MM:DAYS (1 = Monday), not ${spec}`)
+  const problem = checkSchedule(schedule)
+  if (problem) throw new OpsError(`schedule: ${problem}`)
+  return schedule
+}
+
+async function add(ctx: OpsContext, args: string[]): Promise<string> {
+  const flags = { zone: 'UTC', group: undefined as string | undefined, hot: false }
+  const rest: string[] = []
+  for (let i = 0; i < args.length; i += 1) {
+    const a = args[i]
+    if (a === '--hot') flags.hot = true
+    else if (a === '--zone' || a === '--group') {
+      const v = args[i + 1]
+      if (!v) throw new OpsError(`${a} needs a value`)
+      if (a === '--zone') flags.zone = v
+      else flags.group = v.toUpperCase()
+      i += 1
+    } else if (a !== undefined) rest.push(a)
+  }
+  const [rawCode, mode, kind, spec, ...nameWords] = rest
+  const code = rawCode?.toUpperCase()
+  const name = nameWords.join(' ').trim()
+  if (!code || !spec || !name) throw new OpsError(`usage: ${usage}`)
+  if (!/^[A-Z0-9_]{1,24}$/.test(code)) throw new OpsError('a game code is 1-24 capitals, digits or _')
+  if (!isOneOf(prizeModes, mode?.toUpperCase()))
+    throw new OpsError(`prize mode is one of ${prizeModes.join(', ')}`)
+  if (!isOneOf(lotteryKinds, kind?.toUpperCase()))
+    throw new OpsError(`kind is one of ${lotteryKinds.join(', ')}`)
+  const prizeMode = mode.toUpperCase() as (typeof prizeModes)[number]
+  const gameKind = kind.toUpperCase() as (typeof lotteryKinds)[number]
+  // eslint-disable-next-line no-control-regex
+  if (name.length > 60 || /[\u0000-\u001f\u007f]/.test(name)) {
+    throw new OpsError('a name is at most 60 characters, without control characters')
+  }
+  const schedule = parseSchedule(spec, flags.zone)
+  const group =
+    flags.group ?? (gameKind === 'VN_NORTH' ? 'NORTH' : gameKind === 'VN_SOUTH' ? 'SOUTH' : prizeMode)
+  if (!/^[A-Z0-9_]{1,24}$/.test(group)) throw new OpsError('a group is 1-24 capitals, digits or _')
+  const [m] = await ctx.db
+    .select({ decimals: merchants.currencyDecimals })
+    .from(merchants)
+    .where(eq(merchants.code, ctx.merchantCode))
+  if (!m) throw new OpsError(`no brand ${ctx.merchantCode} (go live first)`)
+  const { games } = engineOf(ctx)
+  const sort = (await games.list(ctx.merchantCode, { all: true })).length * 10 + 10
+  const added = await games.insert({
+    merchantCode: ctx.merchantCode,
+    code,
+    names: { en: name },
+    prizeMode,
+    kind: gameKind,
+    groupCode: group,
+    schedule,
+    rules: defaultBetTypeRules(gameKind, m.decimals),
+    isHot: flags.hot,
+    sort,
+    createdAt: new Date(),
+  })
+  if (!added) throw new OpsError(`${ctx.merchantCode} already has a lottery game ${code}`)
+  ctx.invalidate()
+  return `lottery game ${code} added: ${prizeMode} ${gameKind}, ${describe(schedule)}, "${name}"`
+}
+
+export const lotteryCommands: Record<string, CommandSpec> = {
+  lottery: {
+    usage,
+    summary: 'list, add, switch on or off the brand’s lottery games, or void an issue (bets refunded)',
+    async run(ctx, args) {
+      const [mode, code, numero] = args
+      const engine = engineOf(ctx)
+      if (mode === 'list' || mode === undefined) {
+        const list = await engine.games.list(ctx.merchantCode, { all: true })
+        if (list.length === 0) return `no lottery games for ${ctx.merchantCode} (add one: lottery add …)`
+        return list
+          .map(
+            (g) =>
+              `${g.row.enabled ? 'on ' : 'off'} ${g.row.code.padEnd(10)} ${g.row.prizeMode.padEnd(6)} ${g.row.kind.padEnd(9)} ${g.row.groupCode.padEnd(8)} ${describe(g.schedule)}  ${g.row.names.en ?? ''}${g.row.isHot ? '  (hot)' : ''}`,
+          )
+          .join('\n')
+      }
+      if (mode === 'add') return add(ctx, args.slice(1))
+      if ((mode === 'enable' || mode === 'disable') && code) {
+        const ok = await engine.games.setEnabled(ctx.merchantCode, code.toUpperCase(), mode === 'enable')
+        if (!ok) throw new OpsError(`no lottery game ${code} (see: lottery list)`)
+        ctx.invalidate()
+        return `lottery game ${code.toUpperCase()} ${mode}d`
+      }
+      if (mode === 'void' && code && numero) {
+        const game = await engine.games.byCode(ctx.merchantCode, code.toUpperCase())
+        if (!game) throw new OpsError(`no lottery game ${code} (see: lottery list)`)
+        const issue = await engine.keeper.issues.byNumero(game.row.id, numero)
+        if (!issue) throw new OpsError(`no issue ${numero} of ${game.row.code}`)
+        const r = await engine.settlement.voidIssue(issue.id)
+        if (r.state !== 'voided')
+          throw new OpsError(
+            `issue ${numero} of ${game.row.code} is ${issue.status}: only an open issue can be voided`,
+          )
+        return `issue ${numero} of ${game.row.code} voided: ${r.bets} bets refunded (${r.refunded} in minor units)`
+      }
+      throw new OpsError(`usage: ${usage}`)
+    },
+  },
+}

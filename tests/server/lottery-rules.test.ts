@@ -1,0 +1,414 @@
+/**
+ * Lottery bets: what a slip line may select and stake, how many units a draw hits, what it
+ * pays (checked against prize tables worked out by hand), and the exact return to player
+ * each bet type's odds give.
+ */
+import type { BetLineInputSchema, LotteryBetType, LotteryKind } from '#contract/lottery'
+import { describe, expect, it } from 'vitest'
+import type { z } from 'zod/mini'
+import { type DrawnNumbers, prizeTables } from '../../server/lottery/rng'
+import {
+  betTypesOf,
+  checkLine,
+  checkSlip,
+  type CheckedLine,
+  defaultBetTypeRules,
+  expectedHits,
+  hitsOf,
+  type LineError,
+  oddsText,
+  payoutOf,
+  type Selection,
+  selectionText,
+} from '../../server/lottery/rules'
+
+type Line = z.output<typeof BetLineInputSchema>
+
+const line = (betType: LotteryBetType, fields: Partial<Line>, stake = '10'): Line => ({
+  betType,
+  stake,
+  ...fields,
+})
+
+function checked(kind: LotteryKind, l: Line, decimals: number): CheckedLine {
+  const c = checkLine(kind, defaultBetTypeRules(kind, decimals), l, 0, decimals)
+  if ('code' in c)
+    throw new Error(`refused: ${JSON.stringify(c, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}` : v))}`)
+  return c
+}
+
+/** What a checked line pays on a draw, in minor units. */
+function paid(
+  kind: LotteryKind,
+  l: Line,
+  decimals: number,
+  drawn: Pick<DrawnNumbers, 'main' | 'prizes'>,
+): bigint {
+  const c = checked(kind, l, decimals)
+  return payoutOf(c.stake, c.oddsMilli, hitsOf(kind, c.betType, c.selection, drawn))
+}
+
+const d5 = (main: string): DrawnNumbers => ({ main, prizes: [] })
+
+const north: DrawnNumbers = {
+  main: '12345',
+  prizes: [
+    { prize: 'DB', numbers: ['12345'] },
+    { prize: 'G1', numbers: ['67890'] },
+    { prize: 'G2', numbers: ['11145', '22245'] },
+    { prize: 'G3', numbers: ['33345', '44499', '55512', '66678', '77789', '88890'] },
+    { prize: 'G4', numbers: ['1245', '2399', '3445', '4512'] },
+    { prize: 'G5', numbers: ['5645', '6778', '7890', '8901', '9012', '0123'] },
+    { prize: 'G6', numbers: ['345', '456', '999'] },
+    { prize: 'G7', numbers: ['45', '12', '99', '07'] },
+  ],
+}
+
+const south: DrawnNumbers = {
+  main: '123456',
+  prizes: [
+    { prize: 'DB', numbers: ['123456'] },
+    { prize: 'G1', numbers: ['11156'] },
+    { prize: 'G2', numbers: ['22256'] },
+    { prize: 'G3', numbers: ['33356', '44456'] },
+    { prize: 'G4', numbers: ['55512', '66623', '77734', '88845', '99956', '00067', '11178'] },
+    { prize: 'G5', numbers: ['2256'] },
+    { prize: 'G6', numbers: ['3356', '4456', '5567'] },
+    { prize: 'G7', numbers: ['656'] },
+    { prize: 'G8', numbers: ['56'] },
+  ],
+}
+
+describe('settlement pays the prize table', () => {
+  it('D5, draw 30917 (sum 20: small, even), cents', () => {
+    const draw = d5('30917')
+    const cases: [Line, bigint][] = [
+      [line('POS_DIGIT', { position: 1, digits: [3, 7] }, '10'), 9800n], // 1 hit × 10.00 × 9.8
+      [line('POS_DIGIT', { position: 5, digits: [7] }, '10'), 9800n],
+      [line('POS_DIGIT', { position: 3, digits: [0, 1, 2] }, '10'), 0n],
+      [line('BIG_SMALL', { pick: 'SMALL' }, '5'), 980n], // 5.00 × 1.96
+      [line('BIG_SMALL', { pick: 'BIG' }, '5'), 0n],
+      [line('ODD_EVEN', { pick: 'EVEN' }, '2.5'), 490n],
+      [line('ODD_EVEN', { pick: 'ODD' }, '2.5'), 0n],
+    ]
+    for (const [l, pays] of cases) expect(paid('D5', l, 2, draw), JSON.stringify(l)).toBe(pays)
+    expect(checked('D5', cases[0]![0], 2)).toMatchObject({
+      units: 2,
+      stake: 1000n,
+      amount: 2000n,
+      oddsMilli: 9800,
+    })
+  })
+
+  it('D5 big and small split at 22/23, and the extremes', () => {
+    const big = line('BIG_SMALL', { pick: 'BIG' }, '1')
+    const odd = line('ODD_EVEN', { pick: 'ODD' }, '1')
+    expect(paid('D5', big, 0, d5('99500'))).toBe(1n) // sum 23: big, 1 × 1.96 floors to 1
+    expect(paid('D5', big, 0, d5('99400'))).toBe(0n) // sum 22: small
+    expect(paid('D5', big, 2, d5('99999'))).toBe(196n)
+    expect(paid('D5', big, 2, d5('00000'))).toBe(0n)
+    expect(paid('D5', odd, 2, d5('99999'))).toBe(196n) // 45 is odd
+    expect(paid('D5', odd, 2, d5('00000'))).toBe(0n)
+  })
+
+  it('northern table, dong (no decimals)', () => {
+    const cases: [Line, number, bigint][] = [
+      // "45" ends DB, G2 ×2, G3 33345, G4 1245 and 3445, G5 5645, G6 345 and G7 45: 9 hits.
+      [line('LO2', { numbers: ['45', '00'] }, '1000'), 9, 31_500n],
+      [line('LO2', { numbers: ['99', '12', '07'] }, '1000'), 9, 31_500n], // 4 + 4 + 1
+      // "345" ends DB, G3 33345 and G6 345 (G7's 45 has too few digits); "999" only G6.
+      [line('LO3', { numbers: ['345', '999', '045'] }, '1000'), 4, 160_000n],
+      [line('LO3', { numbers: ['890'] }, '1000'), 3, 120_000n],
+      [line('DE2', { numbers: ['45', '12'] }, '1000'), 1, 85_000n],
+      [line('DE3', { numbers: ['345'] }, '1000'), 1, 850_000n],
+      [line('DE3', { numbers: ['245'] }, '1000'), 0, 0n],
+    ]
+    for (const [l, hits, pays] of cases) {
+      const c = checked('VN_NORTH', l, 0)
+      expect(hitsOf('VN_NORTH', c.betType, c.selection, north), JSON.stringify(l)).toBe(hits)
+      expect(paid('VN_NORTH', l, 0, north), JSON.stringify(l)).toBe(pays)
+    }
+  })
+
+  it('southern table, cents', () => {
+    const cases: [Line, number, bigint][] = [
+      // "56" ends DB, G1, G2, G3 ×2, G4 99956, G5, G6 3356 and 4456, G7 656, G8 56: 11 hits.
+      [line('LO2', { numbers: ['56'] }, '10'), 11, 57_200n],
+      [line('LO3', { numbers: ['456'] }, '10'), 3, 171_000n],
+      [line('LO3', { numbers: ['656', '056'] }, '10'), 1, 57_000n],
+      [line('DE2', { numbers: ['56'] }, '10'), 1, 85_000n],
+      [line('DE3', { numbers: ['456'] }, '10'), 1, 850_000n],
+      [line('DE2', { numbers: ['12'] }, '10'), 0, 0n],
+    ]
+    for (const [l, hits, pays] of cases) {
+      const c = checked('VN_SOUTH', l, 2)
+      expect(hitsOf('VN_SOUTH', c.betType, c.selection, south), JSON.stringify(l)).toBe(hits)
+      expect(paid('VN_SOUTH', l, 2, south), JSON.stringify(l)).toBe(pays)
+    }
+  })
+
+  it('payouts round down to the minor unit, in bigint', () => {
+    expect(payoutOf(333n, 1960, 1)).toBe(652n) // 652.68
+    expect(payoutOf(5n, 9800, 1)).toBe(49n)
+    expect(payoutOf(1n, 3500, 9)).toBe(31n) // 31.5
+    expect(payoutOf(10_000_000_000_000n, 850_000, 1)).toBe(8_500_000_000_000_000n)
+    expect(payoutOf(1000n, 9800, 0)).toBe(0n)
+    expect(() => payoutOf(-1n, 9800, 1)).toThrow(RangeError)
+    expect(() => payoutOf(1n, 9800, 1.5)).toThrow(RangeError)
+  })
+
+  it('a bet type the kind does not take cannot be settled', () => {
+    expect(() => hitsOf('D5', 'LO2', { numbers: ['12'] }, d5('12345'))).toThrow(RangeError)
+  })
+})
+
+describe('checking a slip line', () => {
+  const refusal = (kind: LotteryKind, l: Line, decimals = 2): LineError | CheckedLine =>
+    checkLine(kind, defaultBetTypeRules(kind, decimals), l, 3, decimals)
+  const reasonOf = (kind: LotteryKind, l: Line) => {
+    const r = refusal(kind, l)
+    return 'code' in r && r.code === 'lottery_selection_invalid' ? r.value.reason : r
+  }
+
+  it('refuses a bet type the game does not offer', () => {
+    expect(reasonOf('D5', line('LO2', { numbers: ['12'] }))).toBe('bet_type')
+    expect(reasonOf('VN_NORTH', line('POS_DIGIT', { position: 1, digits: [1] }))).toBe('bet_type')
+    const withoutDe3 = defaultBetTypeRules('VN_SOUTH', 0).filter((r) => r.betType !== 'DE3')
+    expect(checkLine('VN_SOUTH', withoutDe3, line('DE3', { numbers: ['123'] }), 2, 0)).toEqual({
+      code: 'lottery_selection_invalid',
+      value: { index: 2, reason: 'bet_type' },
+    })
+  })
+
+  it('names the field that is wrong, with the line index', () => {
+    expect(refusal('D5', line('POS_DIGIT', { position: 6, digits: [1] }))).toEqual({
+      code: 'lottery_selection_invalid',
+      value: { index: 3, reason: 'position' },
+    })
+    const cases: [LotteryKind, Line, string][] = [
+      ['D5', line('POS_DIGIT', { digits: [1] }), 'position'],
+      ['D5', line('POS_DIGIT', { position: 0, digits: [1] }), 'position'],
+      ['D5', line('POS_DIGIT', { position: 1 }), 'digits'],
+      ['D5', line('POS_DIGIT', { position: 1, digits: [] }), 'digits'],
+      ['D5', line('POS_DIGIT', { position: 1, digits: [10] }), 'digits'],
+      ['D5', line('POS_DIGIT', { position: 1, digits: [-1] }), 'digits'],
+      ['D5', line('POS_DIGIT', { position: 1, digits: [3, 3] }), 'digits'],
+      ['D5', line('POS_DIGIT', { position: 1, digits: [1], pick: 'BIG' }), 'pick'],
+      ['D5', line('BIG_SMALL', {}), 'pick'],
+      ['D5', line('BIG_SMALL', { pick: 'ODD' }), 'pick'],
+      ['D5', line('ODD_EVEN', { pick: 'SMALL' }), 'pick'],
+      ['D5', line('BIG_SMALL', { pick: 'BIG', position: 1 }), 'position'],
+      ['D5', line('ODD_EVEN', { pick: 'ODD', numbers: ['12'] }), 'numbers'],
+      ['VN_NORTH', line('LO2', {}), 'numbers'],
+      ['VN_NORTH', line('LO2', { numbers: [] }), 'numbers'],
+      ['VN_NORTH', line('LO2', { numbers: ['5'] }), 'numbers'],
+      ['VN_NORTH', line('LO2', { numbers: ['123'] }), 'numbers'],
+      ['VN_NORTH', line('LO2', { numbers: ['1a'] }), 'numbers'],
+      ['VN_NORTH', line('LO2', { numbers: ['12', '12'] }), 'numbers'],
+      ['VN_NORTH', line('LO3', { numbers: ['12'] }), 'numbers'],
+      ['VN_SOUTH', line('DE2', { numbers: ['012'] }), 'numbers'],
+      ['VN_SOUTH', line('DE3', { numbers: ['99'] }), 'numbers'],
+      ['VN_SOUTH', line('LO2', { numbers: ['12'], digits: [1] }), 'digits'],
+      ['VN_SOUTH', line('DE2', { numbers: ['12'], pick: 'BIG' }), 'pick'],
+    ]
+    for (const [kind, l, reason] of cases) expect(reasonOf(kind, l), JSON.stringify(l)).toBe(reason)
+  })
+
+  it('stakes per unit from 1 to 10,000 major units, whatever the decimals', () => {
+    const pos = (stake: string) => line('POS_DIGIT', { position: 2, digits: [4, 5] }, stake)
+    const limits = (decimals: number) => {
+      const min = 10n ** BigInt(decimals)
+      return {
+        code: 'lottery_stake_out_of_range',
+        value: { index: 3, minStake: min, maxStake: 10_000n * min },
+      }
+    }
+    // No decimals (dong).
+    expect(refusal('D5', pos('1'), 0)).toMatchObject({ stake: 1n, amount: 2n, units: 2 })
+    expect(refusal('D5', pos('10,000'), 0)).toMatchObject({ stake: 10_000n, amount: 20_000n })
+    expect(refusal('D5', pos('10001'), 0)).toEqual(limits(0))
+    expect(refusal('D5', pos('1.5'), 0)).toEqual({ code: 'validation_failed', value: { index: 3 } })
+    expect(refusal('D5', pos('0'), 0)).toEqual({ code: 'validation_failed', value: { index: 3 } })
+    // Cents.
+    expect(refusal('D5', pos('1.00'), 2)).toMatchObject({ stake: 100n, amount: 200n })
+    expect(refusal('D5', pos('0.99'), 2)).toEqual(limits(2))
+    expect(refusal('D5', pos('10000.00'), 2)).toMatchObject({ stake: 1_000_000n })
+    expect(refusal('D5', pos('10000.01'), 2)).toEqual(limits(2))
+    expect(refusal('D5', pos('1.005'), 2)).toEqual({ code: 'validation_failed', value: { index: 3 } })
+    expect(refusal('D5', pos('-5'), 2)).toEqual({ code: 'validation_failed', value: { index: 3 } })
+    expect(refusal('D5', pos('1e3'), 2)).toEqual({ code: 'validation_failed', value: { index: 3 } })
+    // Thousandths.
+    expect(refusal('D5', pos('1.005'), 3)).toMatchObject({ stake: 1005n, amount: 2010n })
+    expect(refusal('D5', pos('0.999'), 3)).toEqual(limits(3))
+    expect(refusal('D5', pos('10000.001'), 3)).toEqual(limits(3))
+  })
+
+  it('a wrong selection is reported before a wrong stake', () => {
+    expect(reasonOf('D5', line('POS_DIGIT', { position: 9, digits: [1] }, '0'))).toBe('position')
+  })
+
+  it('normalizes the selection and writes it as a member would', () => {
+    expect(checked('D5', line('POS_DIGIT', { position: 1, digits: [7, 3] }), 2)).toMatchObject({
+      selection: { position: 1, digits: [3, 7] },
+      selectionText: 'Pos 1: 3, 7',
+    })
+    expect(checked('D5', line('BIG_SMALL', { pick: 'BIG' }), 2).selectionText).toBe('BIG')
+    expect(checked('VN_NORTH', line('LO2', { numbers: ['34', '12'] }), 2)).toMatchObject({
+      selection: { numbers: ['12', '34'] },
+      selectionText: '12, 34',
+      units: 2,
+      amount: 2000n,
+    })
+    const sel: Selection = { numbers: ['007'] }
+    expect(selectionText('DE3', sel)).toBe('007')
+  })
+})
+
+describe('checking a slip', () => {
+  const rules = defaultBetTypeRules('D5', 2)
+
+  it('checks every line and keeps their order', () => {
+    const r = checkSlip(
+      'D5',
+      rules,
+      [line('POS_DIGIT', { position: 1, digits: [3] }), line('POS_DIGIT', { position: 2, digits: [3] })],
+      2,
+    )
+    expect('lines' in r && r.lines.map((l) => [l.index, l.selectionText])).toEqual([
+      [0, 'Pos 1: 3'],
+      [1, 'Pos 2: 3'],
+    ])
+  })
+
+  it('refuses a line identical to an earlier one, whatever the order of its picks or its stake', () => {
+    expect(
+      checkSlip(
+        'D5',
+        rules,
+        [
+          line('BIG_SMALL', { pick: 'BIG' }),
+          line('POS_DIGIT', { position: 1, digits: [7, 3] }),
+          line('POS_DIGIT', { position: 1, digits: [3, 7] }, '20'),
+        ],
+        2,
+      ),
+    ).toEqual({ code: 'lottery_selection_invalid', value: { index: 2, reason: 'duplicate' } })
+    const vn = defaultBetTypeRules('VN_NORTH', 0)
+    expect(
+      checkSlip(
+        'VN_NORTH',
+        vn,
+        [line('LO2', { numbers: ['12', '34'] }), line('LO2', { numbers: ['34', '12'] })],
+        0,
+      ),
+    ).toEqual({ code: 'lottery_selection_invalid', value: { index: 1, reason: 'duplicate' } })
+    // Same numbers on another bet type, or overlapping picks, are different bets.
+    expect(
+      checkSlip(
+        'VN_NORTH',
+        vn,
+        [
+          line('LO2', { numbers: ['12'] }),
+          line('DE2', { numbers: ['12'] }),
+          line('LO2', { numbers: ['12', '34'] }),
+        ],
+        0,
+      ),
+    ).toMatchObject({ lines: [{ index: 0 }, { index: 1 }, { index: 2 }] })
+  })
+
+  it('reports the first bad line', () => {
+    expect(
+      checkSlip('D5', rules, [line('BIG_SMALL', { pick: 'BIG' }), line('ODD_EVEN', { pick: 'BIG' })], 2),
+    ).toEqual({ code: 'lottery_selection_invalid', value: { index: 1, reason: 'pick' } })
+  })
+})
+
+describe('odds and return to player', () => {
+  /** RTP as an exact fraction reduced to a percentage string with up to 3 decimals. */
+  const rtp = (kind: LotteryKind, betType: LotteryBetType) => {
+    const rule = defaultBetTypeRules(kind, 2).find((r) => r.betType === betType)!
+    const { num, den } = expectedHits(kind, betType)
+    const scaled = BigInt(rule.oddsMilli) * num * 100_000n // ×100 for %, ×1000 for 3 decimals
+    const d = 1000n * den
+    expect(scaled % d, `${kind} ${betType} RTP is not exact to 0.001 %`).toBe(0n)
+    return Number(scaled / d) / 1000
+  }
+
+  it('each bet type returns exactly the documented share of stakes, all between 80 % and 100 %', () => {
+    const expected: Record<LotteryKind, Partial<Record<LotteryBetType, number>>> = {
+      D5: { POS_DIGIT: 98, BIG_SMALL: 98, ODD_EVEN: 98 },
+      VN_NORTH: { LO2: 94.5, LO3: 92, DE2: 85, DE3: 85 },
+      VN_SOUTH: { LO2: 93.6, LO3: 96.9, DE2: 85, DE3: 85 },
+    }
+    for (const kind of ['D5', 'VN_NORTH', 'VN_SOUTH'] as const) {
+      expect(betTypesOf(kind)).toEqual(Object.keys(expected[kind]))
+      for (const betType of betTypesOf(kind)) {
+        const r = rtp(kind, betType)
+        expect(r, `${kind} ${betType}`).toBe(expected[kind][betType])
+        expect(r).toBeGreaterThanOrEqual(80)
+        expect(r).toBeLessThan(100)
+      }
+    }
+    expect(defaultBetTypeRules('VN_SOUTH', 0).map((r) => oddsText(r.oddsMilli))).toEqual([
+      '5.2',
+      '57',
+      '85',
+      '850',
+    ])
+    expect(defaultBetTypeRules('D5', 0).map((r) => oddsText(r.oddsMilli))).toEqual(['9.8', '1.96', '1.96'])
+  })
+
+  it('D5 expected hits, by enumerating all 100,000 draws through hitsOf', () => {
+    const units: [LotteryBetType, Selection][] = [
+      ['POS_DIGIT', { position: 4, digits: [6] }],
+      ['BIG_SMALL', { pick: 'BIG' }],
+      ['BIG_SMALL', { pick: 'SMALL' }],
+      ['ODD_EVEN', { pick: 'ODD' }],
+      ['ODD_EVEN', { pick: 'EVEN' }],
+    ]
+    const totals = units.map(() => 0)
+    for (let n = 0; n < 100_000; n += 1) {
+      const draw = d5(String(n).padStart(5, '0'))
+      for (const [i, [betType, sel]] of units.entries()) totals[i]! += hitsOf('D5', betType, sel, draw)
+    }
+    for (const [i, [betType]] of units.entries()) {
+      const { num, den } = expectedHits('D5', betType)
+      expect(BigInt(totals[i]!) * den, betType).toBe(100_000n * num)
+    }
+  })
+
+  it('VN expected hits, by enumerating each prize’s tail through hitsOf', () => {
+    // By linearity, E[hits] = Σ over prizes of P(that prize's tail is the pick): enumerate
+    // every tail of one prize while the others hold no digits that could match.
+    for (const kind of ['VN_NORTH', 'VN_SOUTH'] as const) {
+      for (const [betType, pick] of [
+        ['LO2', '07'],
+        ['LO3', '007'],
+        ['DE2', '07'],
+        ['DE3', '007'],
+      ] as const) {
+        const table = prizeTables[kind]
+        const tail = pick.length
+        let hits = 0
+        for (const [t, tier] of table.entries()) {
+          for (let j = 0; j < tier.count; j += 1) {
+            const prizes = table.map((other) => ({
+              prize: other.prize,
+              numbers: Array.from({ length: other.count }, () => 'x'.repeat(other.digits)),
+            }))
+            const drawn = { main: prizes[0]!.numbers[0]!, prizes }
+            for (let v = 0; v < 10 ** tail; v += 1) {
+              const value = ('x'.repeat(tier.digits) + String(v).padStart(tail, '0')).slice(-tier.digits)
+              prizes[t]!.numbers[j] = value
+              drawn.main = prizes[0]!.numbers[0]!
+              hits += hitsOf(kind, betType, { numbers: [pick] }, drawn)
+            }
+          }
+        }
+        const { num, den } = expectedHits(kind, betType)
+        expect(BigInt(hits) * den, `${kind} ${betType}`).toBe(BigInt(10 ** tail) * num)
+      }
+    }
+  })
+})

@@ -1,0 +1,580 @@
+/**
+ * The lottery on the server, with the app's clock in the test's hands: the lobby's reads,
+ * placing orders (and every refusal leaving nothing debited), idempotent replays, the draw
+ * paying exactly what the rules and the seed say, voids refunding, missed draws drawn on
+ * the next catch-up, a bet racing the draw at the close, and each member seeing only their
+ * own bets. The ledger and the lottery's books reconcile after each.
+ */
+import { and, eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { reconcile } from '../../server/money/ledger'
+import { betRecords, lotteryBets, lotteryGames, lotteryIssues } from '../../server/db/schema'
+import { reconcileLottery } from '../../server/lottery/reconcile'
+import { commitmentOf, drawFromSeed } from '../../server/lottery/rng'
+import { hitsOf, payoutOf } from '../../server/lottery/rules'
+import { build, runOps, type TestServer } from '../build-server'
+import { createClock, failureOf, minute, plainCall, second, valueOf } from '../identity-helpers'
+import { mainMinor, moneyMember, newKey } from '../money-helpers'
+import { myBets, near, orderOf, place } from '../lottery-helpers'
+
+// 10:00:20 in Phnom Penh: the 60-second game's issue closes at 10:01:00 local.
+const clock = createClock(Date.UTC(2026, 10, 23, 3, 0, 20))
+let server: TestServer
+
+beforeAll(async () => {
+  server = await build({ now: clock.now, poolMax: 8 })
+  // The demo games were seeded before the test's clock: made a minute before it.
+  await server.db.update(lotteryGames).set({ createdAt: new Date(clock.now().getTime() - minute) })
+})
+afterAll(async () => {
+  await server?.close()
+})
+
+async function books() {
+  const ledger = await reconcile(server.db)
+  const lottery = await reconcileLottery(server.db, server.config.MERCHANT_CODE, clock.now())
+  return { ledger: ledger.ok, lottery: lottery.ok, mismatches: lottery.mismatches }
+}
+
+async function issueRow(code: string, numero: string) {
+  const game = await server.services.lottery.games.byCode(server.config.MERCHANT_CODE, code)
+  const row = game && (await server.services.lottery.keeper.issues.byNumero(game.row.id, numero))
+  if (!row) throw new Error(`no issue ${code} ${numero}`)
+  return row
+}
+
+/** Moves the clock past the issue's close and runs the catch-up (what the jobs do). */
+async function drawAfterClose(closeAt: number) {
+  const now = clock.now().getTime()
+  if (now <= closeAt) clock.advance(closeAt - now + second)
+  return server.services.lottery.catchUp()
+}
+
+describe('lobby reads', () => {
+  it('lists the demo games by prize mode and the VN regions in order, localized', async () => {
+    const res = await plainCall(server, 'GET', '/lgw/games/game_menus?prizeMode=ELOTT', {
+      headers: { language: 'VI' },
+    })
+    const menus = valueOf(
+      res,
+      (v) => v as { menus: { gameGroupCode: string; games: { lottoGameCode: string; name: string }[] }[] },
+    )
+    expect(menus.menus.map((m) => m.gameGroupCode)).toEqual(['ELOTT'])
+    expect(menus.menus[0]?.games.map((g) => g.lottoGameCode)).toEqual(['E5D1', 'E5D3', 'E5D5'])
+    expect(menus.menus[0]?.games[0]?.name).toBe('Siêu tốc 5D 1 phút')
+
+    const vn = await plainCall(server, 'GET', '/lgw/vn/games/game_menu', { headers: { language: 'EN' } })
+    const gameMenus = valueOf(
+      vn,
+      (v) => (v as { gameMenus: { gameGroupCode: string; labelName: string; games: unknown[] }[] }).gameMenus,
+    )
+    expect(gameMenus.map((m) => [m.gameGroupCode, m.labelName, m.games.length])).toEqual([
+      ['NORTH', 'Northern', 1],
+      ['CENTRAL', 'Central', 1],
+      ['SOUTH', 'Southern', 2],
+    ])
+  })
+
+  it('counts down to the current issue with its commitment and never shows its seed', async () => {
+    const n = await near(server, 'E5D1')
+    expect(n.serverTime).toBe(clock.now().getTime())
+    expect(n.current?.closeAt).toBe(Date.UTC(2026, 10, 23, 3, 1, 0))
+    expect(n.current?.numero).toBe('20261123-0601')
+    expect(n.next?.numero).toBe('20261123-0602')
+    expect(n.current?.commitment).toMatch(/^[0-9a-f]{64}$/)
+    const draw = await plainCall(server, 'GET', `/lgw/draw?lottoGameCode=E5D1&numero=${n.current?.numero}`)
+    expect(valueOf(draw, (v) => v as { seed: string | null; main: string | null })).toMatchObject({
+      seed: null,
+      main: null,
+    })
+    const setting = await plainCall(server, 'GET', '/lgw/games/setting?lottoGameCode=E5D1')
+    const betTypes = valueOf(
+      setting,
+      (v) => (v as { betTypes: { betType: string; odds: string }[] }).betTypes,
+    )
+    expect(betTypes.map((b) => b.betType)).toEqual(['POS_DIGIT', 'BIG_SMALL', 'ODD_EVEN'])
+    expect(betTypes[0]?.odds).toBe('9.8')
+  })
+
+  it('answers lottery_game_not_found for an unknown game', async () => {
+    const res = await plainCall(server, 'GET', '/lgw/numeros/near?lottoGameCode=NOPE')
+    expect(res.statusCode).toBe(404)
+    expect(failureOf(res).errorCode).toBe('lottery_game_not_found')
+  })
+})
+
+describe('placing and settling', () => {
+  it('debits an order once (a replay answers the same order) and pays exactly what the seed draws', async () => {
+    const m = await moneyMember(server, '100.00', 'lt')
+    const n = await near(server, 'E5D1')
+    const numero = n.current?.numero ?? ''
+    // A fixed seed for this issue: the result is known, so the payout is exact.
+    const seed = 'ab'.repeat(32)
+    const issue = await issueRow('E5D1', numero)
+    await server.db
+      .update(lotteryIssues)
+      .set({ seed, commitment: commitmentOf(seed) })
+      .where(eq(lotteryIssues.id, issue.id))
+    const drawn = drawFromSeed('D5', seed, 'E5D1', numero)
+    const first = Number(drawn.main[0])
+    const sum = [...drawn.main].reduce((s, d) => s + Number(d), 0)
+    const bets = [
+      { betType: 'POS_DIGIT' as const, position: 1, digits: [first, (first + 1) % 10], stake: '2' },
+      { betType: 'BIG_SMALL' as const, pick: sum >= 23 ? ('BIG' as const) : ('SMALL' as const), stake: '10' },
+      {
+        betType: 'ODD_EVEN' as const,
+        pick: sum % 2 === 1 ? ('EVEN' as const) : ('ODD' as const),
+        stake: '5',
+      },
+    ]
+    const key = newKey()
+    const res = await place(server, m.token, { lottoGameCode: 'E5D1', numero, bets }, key)
+    const order = orderOf(res)
+    expect(order.totalAmount).toBe('19.00')
+    expect(order.balance).toBe('81.00')
+    const again = orderOf(await place(server, m.token, { lottoGameCode: 'E5D1', numero, bets }, key))
+    expect(again.orderId).toBe(order.orderId)
+    expect(await mainMinor(server, m.token)).toBe(8100n)
+
+    await drawAfterClose(n.current?.closeAt ?? 0)
+    const result = await plainCall(server, 'GET', `/lgw/draw?lottoGameCode=E5D1&numero=${numero}`)
+    const published = valueOf(
+      result,
+      (v) => v as { main: string; seed: string; commitment: string; status: string },
+    )
+    expect(published).toMatchObject({ status: 'DRAWN', main: drawn.main, seed })
+    expect(commitmentOf(published.seed)).toBe(published.commitment)
+
+    // POS_DIGIT: one of two digits hits (2 × 9.8 = 19.60); the right BIG/SMALL pays 10 × 1.96;
+    // the wrong ODD/EVEN pays nothing.
+    const expected = 1960n + 1960n
+    expect(
+      payoutOf(
+        200n,
+        9800,
+        hitsOf('D5', 'POS_DIGIT', { position: 1, digits: [first, (first + 1) % 10] }, drawn),
+      ),
+    ).toBe(1960n)
+    expect(await mainMinor(server, m.token)).toBe(8100n + expected)
+    const mine = await myBets(server, m.token)
+    expect(mine.list.map((b) => [b.status, b.payout, b.result])).toEqual(
+      expect.arrayContaining([
+        ['WON', '19.60', drawn.main],
+        ['WON', '19.60', drawn.main],
+        ['LOST', '0.00', drawn.main],
+      ]),
+    )
+    // The betting record shows the bets as ELOTT, settled.
+    const records = await server.db
+      .select({ productType: betRecords.productType, status: betRecords.status, payout: betRecords.payout })
+      .from(betRecords)
+      .where(eq(betRecords.memberId, m.id))
+    expect(records).toHaveLength(3)
+    expect(records.every((r) => r.productType === 'ELOTT' && r.status === 'SETTLED')).toBe(true)
+    expect(records.reduce((s, r) => s + r.payout, 0n)).toBe(expected)
+    expect(await books()).toMatchObject({ ledger: true, lottery: true })
+  })
+
+  it('refuses every bad order with its errorCode and debits nothing', async () => {
+    const m = await moneyMember(server, '20.00', 'lb')
+    const n = await near(server, 'E5D1')
+    const numero = n.current?.numero ?? ''
+    const good = { betType: 'BIG_SMALL', pick: 'BIG', stake: '1' }
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['unknown game', { lottoGameCode: 'NOPE', numero, bets: [good] }, 'lottery_game_not_found'],
+      [
+        'no such slot',
+        { lottoGameCode: 'E5D1', numero: '20261123-9999', bets: [good] },
+        'lottery_issue_not_found',
+      ],
+      [
+        'a daily numero',
+        { lottoGameCode: 'E5D1', numero: '20261123', bets: [good] },
+        'lottery_issue_not_found',
+      ],
+      [
+        'a closed issue',
+        { lottoGameCode: 'E5D1', numero: '20261123-0001', bets: [good] },
+        'lottery_issue_closed',
+      ],
+      [
+        'the next issue',
+        { lottoGameCode: 'E5D1', numero: n.next?.numero, bets: [good] },
+        'lottery_issue_closed',
+      ],
+      [
+        'stake below',
+        { lottoGameCode: 'E5D1', numero, bets: [{ ...good, stake: '0.5' }] },
+        'lottery_stake_out_of_range',
+      ],
+      [
+        'stake above',
+        { lottoGameCode: 'E5D1', numero, bets: [{ ...good, stake: '10001' }] },
+        'lottery_stake_out_of_range',
+      ],
+      [
+        'digit out of range',
+        {
+          lottoGameCode: 'E5D1',
+          numero,
+          bets: [{ betType: 'POS_DIGIT', position: 1, digits: [10], stake: '1' }],
+        },
+        'lottery_selection_invalid',
+      ],
+      [
+        'duplicate digits',
+        {
+          lottoGameCode: 'E5D1',
+          numero,
+          bets: [{ betType: 'POS_DIGIT', position: 1, digits: [3, 3], stake: '1' }],
+        },
+        'lottery_selection_invalid',
+      ],
+      [
+        'position 6',
+        {
+          lottoGameCode: 'E5D1',
+          numero,
+          bets: [{ betType: 'POS_DIGIT', position: 6, digits: [3], stake: '1' }],
+        },
+        'lottery_selection_invalid',
+      ],
+      [
+        'VN bet on D5',
+        { lottoGameCode: 'E5D1', numero, bets: [{ betType: 'LO2', numbers: ['12'], stake: '1' }] },
+        'lottery_selection_invalid',
+      ],
+      [
+        'over the balance',
+        { lottoGameCode: 'E5D1', numero, bets: [{ ...good, stake: '21' }] },
+        'insufficient_balance',
+      ],
+      [
+        'stake with too many decimals',
+        { lottoGameCode: 'E5D1', numero, bets: [{ ...good, stake: '1.001' }] },
+        'validation_failed',
+      ],
+      ['zero stake', { lottoGameCode: 'E5D1', numero, bets: [{ ...good, stake: '0' }] }, 'validation_failed'],
+      ['malformed numero', { lottoGameCode: 'E5D1', numero: 'x', bets: [good] }, 'validation_failed'],
+      ['no bets', { lottoGameCode: 'E5D1', numero, bets: [] }, 'validation_failed'],
+    ]
+    for (const [what, body, code] of cases) {
+      const res = await place(server, m.token, body)
+      expect(failureOf(res).errorCode, what).toBe(code)
+    }
+    const closed = failureOf(await place(server, m.token, cases[3]![1]))
+    expect((closed.value as { current: { numero: string } }).current.numero).toBe(numero)
+    const dup = failureOf(await place(server, m.token, cases[8]![1]))
+    expect(dup.value).toMatchObject({ index: 0 })
+    const range = failureOf(await place(server, m.token, cases[5]![1]))
+    expect(range.value).toMatchObject({ index: 0, minStake: '1.00', maxStake: '10000.00' })
+    const decimals = failureOf(
+      await place(server, m.token, {
+        lottoGameCode: 'E5D1',
+        numero,
+        bets: [good, { ...good, stake: '1.001' }],
+      }),
+    )
+    expect(decimals.value?.fields?.map((f) => f.path)).toEqual(['bets.1.stake'])
+    expect(await mainMinor(server, m.token)).toBe(2000n)
+    const [count] = await server.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(lotteryBets)
+      .where(eq(lotteryBets.memberId, m.id))
+    expect(count?.n).toBe(0)
+  })
+
+  it('refuses a VN bet with a wrong digit count', async () => {
+    const m = await moneyMember(server, '20.00', 'lv')
+    const n = await near(server, 'VN_MB')
+    const res = await place(server, m.token, {
+      lottoGameCode: 'VN_MB',
+      numero: n.current?.numero ?? '',
+      bets: [{ betType: 'LO2', numbers: ['123'], stake: '1' }],
+    })
+    expect(failureOf(res).errorCode).toBe('lottery_selection_invalid')
+    expect(await mainMinor(server, m.token)).toBe(2000n)
+  })
+
+  it('refuses a trial account and a visitor', async () => {
+    const guest = await plainCall(server, 'POST', '/wps/session/login/freeplay', { body: {} })
+    const token = valueOf(guest, (v) => (v as { token: string }).token)
+    const n = await near(server, 'E5D1')
+    const body = {
+      lottoGameCode: 'E5D1',
+      numero: n.current?.numero ?? '',
+      bets: [{ betType: 'BIG_SMALL', pick: 'BIG', stake: '1' }],
+    }
+    expect(failureOf(await place(server, token, body)).errorCode).toBe('in_need_true_account')
+    const visitor = await plainCall(server, 'POST', '/lgw/orders', {
+      body,
+      headers: { 'idempotency-key': newKey() },
+    })
+    expect(failureOf(visitor).errorCode).toBe('CUSTOMER_NOT_LOGIN')
+  })
+
+  it('shows a member only their own bets', async () => {
+    const a = await moneyMember(server, '10.00', 'la')
+    const b = await moneyMember(server, '10.00', 'lc')
+    const n = await near(server, 'E5D3')
+    orderOf(
+      await place(server, a.token, {
+        lottoGameCode: 'E5D3',
+        numero: n.current?.numero ?? '',
+        bets: [{ betType: 'ODD_EVEN', pick: 'ODD', stake: '1' }],
+      }),
+    )
+    expect((await myBets(server, a.token)).total).toBe(1)
+    expect((await myBets(server, b.token)).total).toBe(0)
+    const recent = await plainCall(server, 'GET', '/lgw/games/game_menus/recent', { token: a.token })
+    expect(
+      valueOf(recent, (v) => (v as { list: { lottoGameCode: string }[] }).list.map((g) => g.lottoGameCode)),
+    ).toEqual(['E5D3'])
+  })
+})
+
+describe('void, missed draws and the race at the close', () => {
+  it('voids an open issue through the operator command and refunds every bet', async () => {
+    const m = await moneyMember(server, '50.00', 'lz')
+    const n = await near(server, 'E5D5')
+    const numero = n.current?.numero ?? ''
+    orderOf(
+      await place(server, m.token, {
+        lottoGameCode: 'E5D5',
+        numero,
+        bets: [{ betType: 'POS_DIGIT', position: 2, digits: [1, 2, 3], stake: '5' }],
+      }),
+    )
+    expect(await mainMinor(server, m.token)).toBe(3500n)
+    const out = await runOps(server, 'lottery', 'void', 'E5D5', numero)
+    expect(out).toContain('1 bets refunded')
+    expect(await mainMinor(server, m.token)).toBe(5000n)
+    expect((await myBets(server, m.token)).list[0]).toMatchObject({ status: 'VOID', payout: '15.00' })
+    expect(await books()).toMatchObject({ ledger: true, lottery: true })
+  })
+
+  it('a draw that fails midway leaves no result and nothing paid; its retry settles it whole', async () => {
+    const m = await moneyMember(server, '10.00', 'lf')
+    const n = await near(server, 'E5D3')
+    const numero = n.current?.numero ?? ''
+    const order = orderOf(
+      await place(server, m.token, {
+        lottoGameCode: 'E5D3',
+        numero,
+        bets: [
+          { betType: 'BIG_SMALL', pick: 'BIG', stake: '1' },
+          { betType: 'BIG_SMALL', pick: 'SMALL', stake: '1' },
+        ],
+      }),
+    )
+    const issue = await issueRow('E5D3', numero)
+    // The second bet's stored selection is unreadable: the draw fails partway through.
+    const secondId = Number(order.bets[1]?.betId)
+    await server.db
+      .update(lotteryBets)
+      .set({ selection: { broken: true } })
+      .where(eq(lotteryBets.id, secondId))
+    const at = new Date(n.current?.closeAt ?? 0)
+    await expect(server.services.lottery.settlement.draw(issue.id, at)).rejects.toThrow(
+      /unreadable selection/,
+    )
+    expect((await issueRow('E5D3', numero)).status).toBe('OPEN')
+    expect((await myBets(server, m.token)).list.every((b) => b.status === 'PENDING')).toBe(true)
+    expect(await mainMinor(server, m.token)).toBe(800n)
+    expect(await books()).toMatchObject({ ledger: true, lottery: true })
+    // Repaired, the retry draws it once: exactly one of BIG and SMALL wins.
+    await server.db
+      .update(lotteryBets)
+      .set({ selection: { pick: 'SMALL' } })
+      .where(eq(lotteryBets.id, secondId))
+    expect((await server.services.lottery.settlement.draw(issue.id, at)).state).toBe('drawn')
+    expect((await server.services.lottery.settlement.draw(issue.id, at)).state).toBe('done')
+    expect(await mainMinor(server, m.token)).toBe(800n + 196n)
+    expect(await books()).toMatchObject({ ledger: true, lottery: true })
+  })
+
+  it('makes and draws the issues missed while no server ran', async () => {
+    await server.services.lottery.catchUp()
+    const before = clock.now().getTime()
+    clock.advance(10 * minute)
+    const r = await server.services.lottery.catchUp()
+    expect(r.missed).toBeGreaterThanOrEqual(5)
+    const waiting = await server.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(lotteryIssues)
+      .where(
+        and(
+          eq(lotteryIssues.status, 'OPEN'),
+          sql`${lotteryIssues.closeAt} <= ${clock.now().toISOString()}::timestamptz`,
+        ),
+      )
+    expect(waiting[0]?.n).toBe(0)
+    // Every one-minute slot of those ten minutes has its drawn issue.
+    const e5d1 = await server.services.lottery.games.byCode(server.config.MERCHANT_CODE, 'E5D1')
+    const drawnInWindow = await server.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(lotteryIssues)
+      .where(
+        and(
+          eq(lotteryIssues.gameId, e5d1?.row.id ?? 0),
+          eq(lotteryIssues.status, 'DRAWN'),
+          sql`${lotteryIssues.closeAt} > ${new Date(before).toISOString()}::timestamptz`,
+          sql`${lotteryIssues.closeAt} <= ${clock.now().toISOString()}::timestamptz`,
+        ),
+      )
+    expect(drawnInWindow[0]?.n).toBe(10)
+    expect(await books()).toMatchObject({ ledger: true, lottery: true })
+  })
+
+  it('a bet racing the draw at the close lands before it (and is settled) or is refused', async () => {
+    const players = await Promise.all(Array.from({ length: 8 }, () => moneyMember(server, '10.00', 'lr')))
+    const n = await near(server, 'E5D1')
+    const closeAt = n.current?.closeAt ?? 0
+    const numero = n.current?.numero ?? ''
+    clock.advance(closeAt - clock.now().getTime() - 1)
+    const issue = await issueRow('E5D1', numero)
+    const body = { lottoGameCode: 'E5D1', numero, bets: [{ betType: 'BIG_SMALL', pick: 'BIG', stake: '1' }] }
+    const [draw, ...answers] = await Promise.all([
+      server.services.lottery.settlement.draw(issue.id, new Date(closeAt)),
+      ...players.map((p) => place(server, p.token, body)),
+    ])
+    expect(draw.state).toBe('drawn')
+    const landed = answers.filter((r) => r.statusCode === 200).length
+    for (const r of answers.filter((x) => x.statusCode !== 200)) {
+      expect(failureOf(r).errorCode).toBe('lottery_issue_closed')
+    }
+    expect(draw.state === 'drawn' ? draw.bets : -1).toBe(landed)
+    const pending = await server.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(lotteryBets)
+      .where(and(eq(lotteryBets.issueId, issue.id), eq(lotteryBets.status, 'PENDING')))
+    expect(pending[0]?.n).toBe(0)
+    for (const [i, p] of players.entries()) {
+      const bal = await mainMinor(server, p.token)
+      if (answers[i]?.statusCode !== 200) expect(bal).toBe(1000n)
+      else expect([900n, 900n + 196n]).toContain(bal)
+    }
+    expect(await books()).toMatchObject({ ledger: true, lottery: true })
+    clock.advance(2 * second)
+  })
+})
+
+describe('results', () => {
+  it('publishes the latest draws, the popular games with countdowns, VN results and the winners', async () => {
+    const opened = await plainCall(
+      server,
+      'GET',
+      '/lotto/lgw/games/opened/numero?lottoGameCode=E5D1&pageSize=3',
+    )
+    const list = valueOf(
+      opened,
+      (v) => (v as { list: { numero: string; status: string; seed: string | null }[] }).list,
+    )
+    expect(list).toHaveLength(3)
+    expect(list.every((r) => r.status === 'DRAWN' && r.seed !== null)).toBe(true)
+    expect([...list].sort((a, b) => (a.numero < b.numero ? 1 : -1))).toEqual(list)
+
+    const popular = await plainCall(server, 'GET', '/lgw/games/popular')
+    const rows = valueOf(
+      popular,
+      (v) =>
+        (
+          v as {
+            list: { game: { lottoGameCode: string; isHot: boolean }; current: { closeAt: number } | null }[]
+          }
+        ).list,
+    )
+    expect(rows.length).toBeLessThanOrEqual(20)
+    const firstCold = rows.findIndex((r) => !r.game.isHot)
+    expect(rows.slice(firstCold).every((r) => !r.game.isHot)).toBe(true)
+    expect(rows.find((r) => r.game.lottoGameCode === 'E5D1')?.current?.closeAt).toBeGreaterThan(
+      clock.now().getTime(),
+    )
+    expect(rows.every((r) => r.current !== null && r.current.closeAt > clock.now().getTime())).toBe(true)
+
+    // The northern draw of the day, with a fixed seed: lo pays per prize ending in the
+    // number, de only on the special prize's last two digits.
+    const vnPlayer = await moneyMember(server, '100.00', 'lvn')
+    const mb = await near(server, 'VN_MB')
+    const mbNumero = mb.current?.numero ?? ''
+    const seed = 'cd'.repeat(32)
+    const mbIssue = await issueRow('VN_MB', mbNumero)
+    await server.db
+      .update(lotteryIssues)
+      .set({ seed, commitment: commitmentOf(seed) })
+      .where(eq(lotteryIssues.id, mbIssue.id))
+    const drawn = drawFromSeed('VN_NORTH', seed, 'VN_MB', mbNumero)
+    const all = drawn.prizes.flatMap((p) => p.numbers)
+    const special = drawn.main.slice(-2)
+    const other = special === '00' ? '01' : '00'
+    const loHits = (n: string) => all.filter((x) => x.endsWith(n)).length
+    orderOf(
+      await place(server, vnPlayer.token, {
+        lottoGameCode: 'VN_MB',
+        numero: mbNumero,
+        bets: [
+          { betType: 'LO2', numbers: [special, other], stake: '1' },
+          { betType: 'DE2', numbers: [special], stake: '1' },
+        ],
+      }),
+    )
+    expect(await mainMinor(server, vnPlayer.token)).toBe(10000n - 300n)
+    // Its draw job's work, at its close (evening in Hanoi).
+    const outcome = await server.services.lottery.settlement.draw(mbIssue.id, mbIssue.closeAt)
+    expect(outcome.state).toBe('drawn')
+    const setting = await plainCall(server, 'GET', '/lgw/games/setting?lottoGameCode=VN_MB')
+    const oddsOf = (t: string) =>
+      valueOf(setting, (v) => (v as { betTypes: { betType: string; odds: string }[] }).betTypes).find(
+        (b) => b.betType === t,
+      )?.odds ?? '0'
+    const milli = (odds: string) => BigInt(Math.round(Number(odds) * 1000))
+    const expectedPay =
+      (100n * milli(oddsOf('LO2')) * BigInt(loHits(special) + loHits(other))) / 1000n +
+      (100n * milli(oddsOf('DE2'))) / 1000n
+    const ledger = server.services.ledger
+    const wallet = await ledger.memberAccount(server.config.MERCHANT_CODE, vnPlayer.id)
+    expect(await ledger.balance(server.db, wallet)).toBe(10000n - 300n + expectedPay)
+    const vn = await plainCall(server, 'GET', '/lgw/vn/numeros/opened/game?gameGroupCode=NORTH')
+    const north = valueOf(
+      vn,
+      (v) =>
+        (v as { list: { lottoGameCode: string; prizes: { prize: string; numbers: string[] }[] }[] }).list,
+    )
+    expect(north.map((r) => r.lottoGameCode)).toEqual(['VN_MB'])
+    expect(north[0]?.prizes.reduce((n, p) => n + p.numbers.length, 0)).toBe(27)
+
+    const board = await plainCall(server, 'GET', '/wps/relay/ODSFE2_getWinnerBoard?gameType=ELOTT')
+    const winners = valueOf(board, (v) => (v as { list: { gameType: string; vassalage: string }[] }).list)
+    expect(winners.length).toBeGreaterThan(0)
+    expect(winners.every((w) => w.gameType === 'ELOTT' && w.vassalage === 'LOTTERY')).toBe(true)
+
+    const art = await server.app.inject({ method: 'GET', url: '/media/lottery/E5D1.svg?v=1' })
+    expect(art.statusCode).toBe(200)
+    expect(art.headers['content-type']).toContain('image/svg+xml')
+    expect(art.body).toContain('Speed 5D 1 min')
+  })
+})
+
+describe('operator commands', () => {
+  it('adds a game drawing every 10 seconds, lists, disables and enables it', async () => {
+    const out = await runOps(server, 'lottery', 'add', 'T10S', 'ELOTT', 'D5', 'every:10', 'Test', '10', 's')
+    expect(out).toContain('lottery game T10S added')
+    expect(await runOps(server, 'lottery', 'list')).toMatch(/on\s+T10S/)
+    const n = await near(server, 'T10S')
+    expect((n.current?.closeAt ?? 0) - (n.current?.openAt ?? 0)).toBe(10 * second)
+    await runOps(server, 'lottery', 'disable', 'T10S')
+    const res = await plainCall(server, 'GET', '/lgw/numeros/near?lottoGameCode=T10S')
+    expect(failureOf(res).errorCode).toBe('lottery_game_not_found')
+    await runOps(server, 'lottery', 'enable', 'T10S')
+    expect((await near(server, 'T10S')).game.name).toBe('Test 10 s')
+    await expect(runOps(server, 'lottery', 'add', 'T10S', 'ELOTT', 'D5', 'every:7', 'Bad')).rejects.toThrow(
+      /schedule/,
+    )
+  })
+
+  it('reconcile includes the lottery', async () => {
+    const out = await runOps(server, 'reconcile')
+    expect(out).toContain('lottery money reconciles')
+    expect(out).toContain('ledger reconciles')
+  })
+})
