@@ -68,7 +68,7 @@ export function DrawVerify({ result }: { result: DrawResult }) {
 }
 
 export function ResultsList({ results }: { results: readonly DrawResult[] }) {
-  const { t, i18n } = useLingui()
+  const { i18n } = useLingui()
   const [open, setOpen] = useState<string | null>(null)
   if (results.length === 0) {
     return (
@@ -106,10 +106,10 @@ export function ResultsList({ results }: { results: readonly DrawResult[] }) {
                 className="lott-result-toggle"
                 aria-expanded={expanded}
                 aria-controls={`draw-${key}`}
-                aria-label={expanded ? t`Hide draw ${r.numero}` : t`Show draw ${r.numero}`}
                 onClick={() => setOpen(expanded ? null : key)}
               >
                 {expanded ? <Trans>Hide</Trans> : <Trans>Details</Trans>}
+                <span className="visually-hidden"> {r.numero}</span>
               </button>
             </div>
             {expanded ? (

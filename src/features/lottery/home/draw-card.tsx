@@ -2,7 +2,6 @@
  * A game as a card: its name, the open issue's countdown and the last result; the whole
  * card opens the game's betting page. Used by the home row and the e-lottery lobby.
  */
-import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { DrawResult, Issue, LotteryGame } from '#contract/lottery'
 import { IssueCountdown, ResultBalls } from './draw-parts'
@@ -19,14 +18,8 @@ export function DrawCard({
   last: DrawResult | null
   serverNow: number | null
 }) {
-  const { t } = useLingui()
   return (
-    <Link
-      to="/lottery"
-      search={{ gameCode: game.lottoGameCode }}
-      className="draw-card"
-      aria-label={t`${game.name}, bet now`}
-    >
+    <Link to="/lottery" search={{ gameCode: game.lottoGameCode }} className="draw-card">
       <span className="draw-card-head">
         <img src={game.iconUrl} alt="" width="32" height="32" loading="lazy" />
         <span className="draw-card-name">{game.name}</span>

@@ -41,8 +41,9 @@ export function HomeLotteryRow() {
           <span className="row-flame" aria-hidden="true" />
           <Trans>Lottery draws</Trans>
         </h2>
-        <Link to="/lottery" className="row-more" aria-label={t`See all lottery draws`}>
+        <Link to="/lottery" className="row-more">
           <Trans>See all</Trans>
+          <span className="visually-hidden"> {t`Lottery draws`}</span>
           <span aria-hidden="true"> ›</span>
         </Link>
       </div>

@@ -1,0 +1,105 @@
+/**
+ * The lottery on a phone against the real server and its draw engine: a new member with
+ * money opens a 10-second e-lottery game the operator added, puts Big and Small on the
+ * open issue (one of them wins whatever is drawn), waits for the draw, and sees the result,
+ * the win and the loss in "My bets" and in the betting record, and the balance move by the
+ * payout.
+ */
+import type { Page } from '@playwright/test'
+import { expect, test, type Ops } from './fixtures'
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('lang', 'en')
+    sessionStorage.setItem('index-notice-seen', '1')
+  })
+})
+
+async function register(page: Page, ops: Ops, name: string) {
+  await ops('flag', 'set', 'CAPTCHA3', 'off')
+  try {
+    await page.goto('/register')
+    const dialog = page.getByRole('dialog', { name: 'Register' })
+    await dialog.getByLabel('Username', { exact: true }).fill(name)
+    await dialog.getByLabel('Password', { exact: true }).fill('lotus123')
+    await dialog.getByLabel('Confirm password').fill('lotus123')
+    await dialog.getByRole('checkbox').check()
+    await dialog.getByRole('button', { name: 'Register' }).click()
+    await expect(dialog).toHaveCount(0)
+  } finally {
+    await ops('flag', 'set', 'CAPTCHA3', 'on')
+  }
+}
+
+/** "$1,234.56" → 123456 (cents). */
+function cents(shown: string): number {
+  const m = /\$([\d,]+)\.(\d{2})/.exec(shown)
+  if (!m?.[1] || !m[2]) throw new Error(`not an amount: ${shown}`)
+  return Number(m[1].replace(/,/g, '')) * 100 + Number(m[2])
+}
+
+test('a member bets on a 10-second e-lottery draw and sees the result, the win and the loss, and the balance', async ({
+  page,
+  ops,
+}) => {
+  test.setTimeout(120_000)
+  const suffix = Date.now().toString(36).slice(-5).toUpperCase()
+  const code = `E2E${suffix}`
+  expect(
+    await ops('lottery', 'add', code, 'ELOTT', 'D5', 'every:10', 'Quick', '10s', suffix, '--hot'),
+  ).toContain(code)
+
+  const name = `lott${suffix.toLowerCase()}`
+  await register(page, ops, name)
+  expect(await ops('adjust', name, '50', 'end-to-end lottery credit')).toContain('50')
+
+  await page.goto(`/lottery?gameCode=${code}&playType=BIG_SMALL`)
+  await expect(page.getByRole('heading', { name: `Quick 10s ${suffix}` })).toBeVisible()
+  const timer = page.getByRole('timer')
+  await expect(timer).toBeVisible({ timeout: 20_000 })
+
+  // Big and Small on one issue: exactly one of them wins whatever is drawn.
+  await page.getByRole('button', { name: 'Big', exact: true }).click()
+  await page.getByRole('button', { name: 'Small', exact: true }).click()
+  const stake = page.getByLabel('Stake per unit ($)')
+  await stake.fill('1.00')
+  // Not in the issue's last seconds: the bet must reach the server before the close.
+  await expect
+    .poll(async () => Number((await timer.textContent())?.split(':')[1] ?? 0), { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(5)
+  await page.getByRole('button', { name: 'Add 2 to slip' }).click()
+  await page.getByRole('button', { name: 'Place bets' }).click()
+  const placed = page.getByText(/^Bets placed on issue (\S+): \$2\.00\. Balance \$48\.00\.$/)
+  await expect(placed).toBeVisible()
+  const numero = /issue (\S+):/.exec((await placed.textContent()) ?? '')?.[1]
+  if (!numero) throw new Error('no issue number in the confirmation')
+
+  // The draw: both bets settle, one won and one lost, and the issue's result shows.
+  const myBets = page.getByRole('list', { name: 'My bets' })
+  const won = myBets.getByRole('listitem').filter({ hasText: numero }).filter({ hasText: 'Won' })
+  const lost = myBets.getByRole('listitem').filter({ hasText: numero }).filter({ hasText: 'Lost' })
+  await expect(won).toHaveCount(1, { timeout: 45_000 })
+  await expect(lost).toHaveCount(1)
+  await expect(lost).toContainText('Paid nothing')
+  const payout = cents((await won.getByText(/^Paid \$/).textContent()) ?? '')
+  expect(payout).toBeGreaterThan(100)
+  const result = page
+    .getByRole('region', { name: 'Recent results' })
+    .getByRole('listitem')
+    .filter({ hasText: numero })
+  await expect(result.getByRole('img', { name: /^Result \d{5}$/ })).toBeVisible()
+  await result.getByRole('button', { name: `Details ${numero}` }).click()
+  await expect(result.getByText('Seed (published with the result)')).toBeVisible()
+
+  // The balance moved by the payout: 50 − 2 + payout.
+  const banner = page.getByRole('banner')
+  await banner.getByRole('button', { name: 'Refresh balance' }).click()
+  const expected = 4800 + payout
+  const shown = `$${Math.floor(expected / 100).toLocaleString('en-US')}.${String(expected % 100).padStart(2, '0')}`
+  await expect(banner.getByLabel(`Balance: ${shown}`)).toBeVisible()
+
+  // The betting record lists the issue's bets with their outcome.
+  await page.goto('/index?popup=memberCentre&centre=personalHistoryCopy')
+  const record = page.getByRole('list', { name: 'Betting record' })
+  await expect(record.getByRole('listitem').first()).toContainText(`Quick 10s ${suffix}`)
+})
