@@ -36,3 +36,20 @@ test('the notice popup has no serious or critical accessibility violation, and k
   await page.keyboard.press('Escape')
   await expect(dialog).toHaveCount(0)
 })
+
+test('game tiles are named by what they show: the game first, then its badges', async ({ page }) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('lang', 'en')
+    sessionStorage.setItem('index-notice-seen', '1')
+  })
+  await page.goto('/rng')
+  const grid = page.locator('.game-grid').first()
+  await expect(grid.getByRole('listitem').first()).toBeVisible()
+  await expect(grid.getByRole('button', { name: /, (Hot|New)$/ }).first()).toBeVisible()
+  const results = await new AxeBuilder({ page })
+    .include('.game-grid')
+    .withRules(['label-content-name-mismatch'])
+    .analyze()
+  expect(results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([])
+  expect(results.passes.map((p) => p.id)).toContain('label-content-name-mismatch')
+})

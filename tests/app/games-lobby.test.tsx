@@ -85,7 +85,9 @@ describe('game lobbies', () => {
       // What the tile shows, in reading order: the name, then each badge.
       const shown = [...tile.querySelectorAll('.game-tile-name, .game-badge')].map((e) => e.textContent)
       expect(shown).toEqual(text)
-      expect(tile.textContent).toBe(text.join(''))
+      // The text, words apart, is the button's name without its commas.
+      expect(tile.textContent).toBe(text.join(' '))
+      expect(tile.getAttribute('aria-label')).toBe(text.join(', '))
     }
   })
 

@@ -11,6 +11,9 @@ import { matchesQueryOptions } from '../api/get-matches'
 import { useLaunchGame } from '../launch/use-launch-game'
 import { useOfflineHint } from './game-tile'
 
+/** Fixtures shown above the games (the soonest): the games stay within reach on a phone. */
+const maxShown = 4
+
 export function FeaturedMatches({
   gameType,
   vassalage,
@@ -26,7 +29,7 @@ export function FeaturedMatches({
   const online = useOnline()
   const { hint, hintId } = useOfflineHint()
   const matches = useQuery(matchesQueryOptions(gameType))
-  const list = matches.data?.list.filter((m) => m.vassalage === vassalage) ?? []
+  const list = (matches.data?.list.filter((m) => m.vassalage === vassalage) ?? []).slice(0, maxShown)
   if (list.length === 0) return null
   const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' })
   return (

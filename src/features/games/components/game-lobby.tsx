@@ -74,6 +74,13 @@ export function VendorLobby({ vendor, imageHost }: { vendor: VendorCard; imageHo
       <h2 id="vendor-title" className="lobby-title">
         {vendor.displayName}
       </h2>
+      {vendor.gameType === 'SPORTS' || vendor.gameType === 'ESPORTS' ? (
+        <FeaturedMatches
+          gameType={vendor.gameType}
+          vassalage={vendor.vassalage}
+          game={query.data?.pages[0]?.list.find((g) => g.isGame === 'GAME')}
+        />
+      ) : null}
       <div className="lobby-tools">
         <label htmlFor={searchId} className="visually-hidden">
           {t`Search games`}
@@ -118,13 +125,6 @@ export function VendorLobby({ vendor, imageHost }: { vendor: VendorCard; imageHo
             </button>
           ))}
         </div>
-      ) : null}
-      {vendor.gameType === 'SPORTS' || vendor.gameType === 'ESPORTS' ? (
-        <FeaturedMatches
-          gameType={vendor.gameType}
-          vassalage={vendor.vassalage}
-          game={query.data?.pages[0]?.list.find((g) => g.isGame === 'GAME')}
-        />
       ) : null}
       {tooLong ? null : (
         <GameGrid

@@ -4,11 +4,12 @@
  * a heart that keeps it in favourites.
  *
  * The button's name is its visible text in reading order, the game's name first, then the
- * badges ("Lucky Lotus, Hot"), so a player who says what they see reaches it. Offline the
+ * badges (text "Lucky Lotus Hot", name "Lucky Lotus, Hot"), so a player who says what they
+ * see reaches it. Offline the
  * button is disabled and described by the list's reason (useOfflineHint).
  */
 import { useLingui } from '@lingui/react/macro'
-import { useId, type ReactNode } from 'react'
+import { Fragment, useId, type ReactNode } from 'react'
 import type { Game } from '#contract/games'
 import { LazyImage } from '../../../components/ui/lazy-image'
 import { NeedsNetwork } from '../../../components/ui/needs-network'
@@ -64,11 +65,22 @@ export function GameTile({
           <LazyImage src={cdnUrl(imageHost, game.iconUrl)} alt="" width={200} height={200} />
         </span>
         <span className="game-tile-name">{name}</span>
-        {/* After the name in the text, drawn on the art's corner. */}
+        {/* After the name in the text (a space apart), drawn on the art's corner. */}
+        {marks.length > 0 ? ' ' : null}
         {marks.length > 0 ? (
           <span className="game-tile-badges">
-            {game.isHot ? <span className="game-badge game-badge-hot">{t`Hot`}</span> : null}
-            {game.isNew ? <span className="game-badge game-badge-new">{t`New`}</span> : null}
+            {marks.map((mark, i) => (
+              <Fragment key={i}>
+                {i > 0 ? ' ' : null}
+                <span
+                  className={
+                    i === 0 && game.isHot ? 'game-badge game-badge-hot' : 'game-badge game-badge-new'
+                  }
+                >
+                  {mark}
+                </span>
+              </Fragment>
+            ))}
           </span>
         ) : null}
       </button>
