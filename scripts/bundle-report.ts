@@ -21,6 +21,8 @@ const catalogKey = 'src/locales/km/messages.po'
 const args = process.argv.slice(2)
 const top = Number(args[args.indexOf('--top') + 1]) || 30
 const showAll = args.includes('--all')
+/** `--why <part of a path>`: which modules import the matching ones (static imports). */
+const why = args.includes('--why') ? args[args.indexOf('--why') + 1] : undefined
 
 interface ChunkInfo {
   modules: { id: string; code: string }[]
@@ -32,10 +34,12 @@ interface ManifestChunk {
 }
 
 const chunks = new Map<string, ChunkInfo>()
+const importers = new Map<string, readonly string[]>()
 const reporter: Plugin = {
   name: 'bundle-report',
   apply: 'build',
   generateBundle(_options, bundle) {
+    for (const id of this.getModuleIds()) importers.set(id, this.getModuleInfo(id)?.importers ?? [])
     for (const out of Object.values(bundle)) {
       if (out.type !== 'chunk') continue
       chunks.set(out.fileName, {
@@ -118,6 +122,14 @@ async function main() {
       })
     }
 
+    if (why) {
+      const rel = (id: string) => (path.isAbsolute(id) ? path.relative(root, id) : id)
+      for (const [id, from] of importers) {
+        if (!rel(id).includes(why)) continue
+        console.log(`${rel(id)} is imported by:`)
+        for (const f of from) console.log(`  ${rel(f)}`)
+      }
+    }
     const kB = (n: number) => `${(n / 1000).toFixed(1).padStart(6)} kB`
     console.log(`${showAll ? 'all chunks' : 'home route /index'}: ${files.size} files, ${kB(total)} gzip -9`)
     console.log('\nby package / source folder:')
