@@ -48,20 +48,23 @@ const cacheKey = 'portal-cache'
  * from it instead of failing; on a first visit there is nothing to restore, and its code loads
  * after the first render.
  */
-async function persistCache(): Promise<void> {
-  const [{ createSyncStoragePersister }, { persistQueryClient }] = await Promise.all([
+async function persistCache(afterRender: boolean): Promise<void> {
+  const [{ createSyncStoragePersister }, { persistQueryClient, persistQueryClientSave }] = await Promise.all([
     import('@tanstack/query-sync-storage-persister'),
     import('@tanstack/react-query-persist-client'),
   ])
-  const persister = createSyncStoragePersister({ storage: window.localStorage, key: cacheKey })
-  const [, restored] = persistQueryClient({
+  const options = {
     queryClient,
-    persister,
+    persister: createSyncStoragePersister({ storage: window.localStorage, key: cacheKey }),
     buster: env.VITE_APP_VERSION,
     maxAge: 7 * 24 * 60 * 60_000,
     dehydrateOptions: { shouldDehydrateQuery: persistedQuery },
-  })
+  }
+  const [, restored] = persistQueryClient(options)
   await restored
+  // Started after the first render, it saves from the next change of the cache on; what the
+  // first screen already loaded is saved now, so an offline reload finds it.
+  if (afterRender) await persistQueryClientSave(options)
 }
 
 async function start() {
@@ -73,7 +76,7 @@ async function start() {
   } catch {
     // Storage refused (private mode): nothing saved, and persisting will find out by itself.
   }
-  const restored = saved ? persistCache() : Promise.resolve()
+  const restored = saved ? persistCache(false) : Promise.resolve()
   // The server rendered the page in the stored choice (its cookie), else in the browser's
   // language as the brand offers it: without a stored choice the app keeps that language.
   const boot = readBootData()
@@ -104,7 +107,7 @@ async function start() {
       </I18nProvider>
     </StrictMode>,
   )
-  if (!saved) void persistCache().catch(() => undefined)
+  if (!saved) void persistCache(true).catch(() => undefined)
 }
 
 void start()
