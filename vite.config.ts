@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { serverPathPattern } from './src/contract/server-paths'
+import { reactToPreact } from './react-alias'
 
 const api = process.env.VITE_DEV_API ?? 'http://localhost:8080'
 // Busts the persisted lobby cache on every build.
@@ -31,6 +32,8 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  // React's API from Preact (docs/decisions/007-preact-compat.md).
+  resolve: { alias: reactToPreact },
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(version) },
   build: { manifest: true, target: 'es2022', sourcemap: false },
   server: {

@@ -10,7 +10,15 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 
-const inputs = ['src', 'public', 'index.html', 'vite.config.ts', 'lingui.config.ts', 'package-lock.json']
+const inputs = [
+  'src',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'react-alias.ts',
+  'lingui.config.ts',
+  'package-lock.json',
+]
 
 function hashInputs(root: string): string {
   const h = createHash('sha256').update('mode:production\0')

@@ -7,9 +7,7 @@
 import './fonts.css'
 import './styles.css'
 import { I18nProvider } from '@lingui/react'
-import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { persistQueryClient } from '@tanstack/react-query-persist-client'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -42,20 +40,43 @@ declare module '@tanstack/react-router' {
   }
 }
 
-const persister = createSyncStoragePersister({ storage: window.localStorage, key: 'portal-cache' })
+const cacheKey = 'portal-cache'
+
+/**
+ * Restores the saved lobby data into the cache and keeps saving it. With something saved it
+ * runs before the first route loads (beside the language catalog), so an offline start renders
+ * from it instead of failing; on a first visit there is nothing to restore, and its code loads
+ * after the first render.
+ */
+async function persistCache(afterRender: boolean): Promise<void> {
+  const [{ createSyncStoragePersister }, { persistQueryClient, persistQueryClientSave }] = await Promise.all([
+    import('@tanstack/query-sync-storage-persister'),
+    import('@tanstack/react-query-persist-client'),
+  ])
+  const options = {
+    queryClient,
+    persister: createSyncStoragePersister({ storage: window.localStorage, key: cacheKey }),
+    buster: env.VITE_APP_VERSION,
+    maxAge: 7 * 24 * 60 * 60_000,
+    dehydrateOptions: { shouldDehydrateQuery: persistedQuery },
+  }
+  const [, restored] = persistQueryClient(options)
+  await restored
+  // Started after the first render, it saves from the next change of the cache on; what the
+  // first screen already loaded is saved now, so an offline reload finds it.
+  if (afterRender) await persistQueryClientSave(options)
+}
 
 async function start() {
   initTheme()
   registerPwa()
-  // The saved lobby data is back in the cache before the first route loads, so an
-  // offline start renders from it instead of failing.
-  const [, restored] = persistQueryClient({
-    queryClient,
-    persister,
-    buster: env.VITE_APP_VERSION,
-    maxAge: 7 * 24 * 60 * 60_000,
-    dehydrateOptions: { shouldDehydrateQuery: persistedQuery },
-  })
+  let saved = false
+  try {
+    saved = window.localStorage.getItem(cacheKey) !== null
+  } catch {
+    // Storage refused (private mode): nothing saved, and persisting will find out by itself.
+  }
+  const restored = saved ? persistCache(false) : Promise.resolve()
   // The server rendered the page in the stored choice (its cookie), else in the browser's
   // language as the brand offers it: without a stored choice the app keeps that language.
   const boot = readBootData()
@@ -87,6 +108,7 @@ async function start() {
       </I18nProvider>
     </StrictMode>,
   )
+  if (!saved) void persistCache(true).catch(() => undefined)
 }
 
 void start()

@@ -6,6 +6,16 @@ import { z } from 'zod/mini'
 import { text } from './text'
 import { defineEndpoint } from './endpoint'
 import { LocaleSchema } from './locales'
+import { staticAvatars } from './identity-values'
+
+// The plain values every page needs (member kinds, the static avatars), without the schemas.
+export {
+  defaultAvatar,
+  memberTypes,
+  staticAvatarUrl,
+  staticAvatars,
+  type StaticAvatar,
+} from './identity-values'
 
 const optText = (max: number) => z.optional(text(max))
 
@@ -63,8 +73,6 @@ export const RegisterRequestSchema = z.object({
 })
 export type RegisterRequest = z.input<typeof RegisterRequestSchema>
 
-export const memberTypes = { member: 0, agentTypes: [1, 2, 41, 42], guest: 4 } as const
-
 export const RegisterMobileRequestSchema = z.object({
   mobileNum: text(20),
   countryDialingCode: text(6),
@@ -100,17 +108,7 @@ export type LoginVerifyRequired = z.infer<typeof LoginVerifyRequiredSchema>
 
 export const SmsCodeResponseSchema = z.object({ expiredMinutes: z.int() })
 
-/** The static avatars the PWA ships as public/avatars/<id>.svg; a member picks one of them. */
-export const staticAvatars = ['01', '02', '03', '04', '05', '06', '07', '08'] as const
 export const StaticAvatarSchema = z.enum(staticAvatars)
-export type StaticAvatar = z.infer<typeof StaticAvatarSchema>
-/** The avatar of a member who has not chosen one. */
-export const defaultAvatar: StaticAvatar = '01'
-
-/** Where a static avatar's image is, relative to the PWA's own origin. */
-export function staticAvatarUrl(id: StaticAvatar): string {
-  return `/avatars/${id}.svg`
-}
 
 export const AvatarTypeSchema = z.enum(['CUSTOM', 'STATIC'])
 

@@ -4,7 +4,7 @@
  */
 import { proxy, useSnapshot } from 'valtio'
 import type { LoginResponse, MemberInfo } from '#contract/identity'
-import { memberTypes } from '#contract/identity'
+import { memberTypes } from '#contract/identity-values'
 
 const keys = [
   'token',

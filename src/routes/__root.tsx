@@ -6,9 +6,9 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { setMember, useSession } from '../lib/session'
-import { memberInfoQueryOptions } from '../features/auth/api/auth-api'
+import { memberInfoQueryOptions } from '../features/auth/api/get-member-info'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createRootRouteWithContext, Link, Outlet, redirect, useLocation } from '@tanstack/react-router'
 import { isFlagEnabled, openWithoutLogin } from '#contract/system'
@@ -26,14 +26,22 @@ import {
   OfflineFirstVisitPage,
   RegionRestrictedPage,
 } from '../features/status/components/status-pages'
-import { SocialReturn } from '../features/auth/components/social-return'
-import { LaunchLoader } from '../features/games/launch/launch-loader'
+import { useLaunchState } from '../features/games/store'
 import { validatePopupSearch } from '../lib/modal-store'
 import { ModalHost } from './-components/modal-host'
 
 // Fund notices from the service worker, for a signed-in session only (its code stays out of a visitor's page).
 const PushListener = lazy(() =>
   import('../features/notices/components/push-listener').then((m) => ({ default: m.PushListener })),
+)
+// What the first screen never shows loads when it is first needed: the launch veil when a
+// game starts, the social sign-in return with its fragment. (The toasts stay: their live
+// region must be in the page before the first message, or it is not announced.)
+const LaunchLoader = lazy(() =>
+  import('../features/games/launch/launch-loader').then((m) => ({ default: m.LaunchLoader })),
+)
+const SocialReturn = lazy(() =>
+  import('../features/auth/components/social-return').then((m) => ({ default: m.SocialReturn })),
 )
 // Every feature's popups and member-centre pages, registered before the first search is read.
 import './-components/popups'
@@ -60,6 +68,10 @@ function Root() {
   // App start with a stored session: the member's details load (spec section 4).
   const { token } = useSession()
   const member = useQuery(memberInfoQueryOptions(token))
+  const launching = useLaunchState().busy !== null
+  // A social sign-in comes back as /index#social_code=… (or social_error): only a page
+  // opened with a fragment needs its handler.
+  const [fragment] = useState(() => window.location.hash.length > 1)
   useEffect(() => {
     if (member.data) setMember(member.data)
   }, [member.data])
@@ -79,8 +91,16 @@ function Root() {
       <OfflineStatus />
       <Outlet />
       <ModalHost />
-      <LaunchLoader />
-      <SocialReturn />
+      {launching ? (
+        <Suspense fallback={null}>
+          <LaunchLoader />
+        </Suspense>
+      ) : null}
+      {fragment ? (
+        <Suspense fallback={null}>
+          <SocialReturn />
+        </Suspense>
+      ) : null}
       <Toasts dismissLabel={t`Dismiss`} />
       {token ? (
         <Suspense fallback={null}>

@@ -286,7 +286,14 @@ describe('withdrawal', () => {
 describe('member centre pages', () => {
   test('every page renders at 360 px wide without an error', async () => {
     window.innerWidth = 360
-    stubMoneyApi(moneyAnswers({ '/wps/member/info': memberInfo({ toUpline: true }) }))
+    stubMoneyApi(
+      moneyAnswers({
+        '/wps/member/info': memberInfo({ toUpline: true }),
+        // The Messages page reads the inbox: an empty one, not an unanswered call.
+        '/wps/relay/CSP_getInbox': { list: [], total: 0, pageNo: 1, pageSize: 10, unread: 0 },
+        '/wps/relay/CSP_unreadCount': { unread: 0 },
+      }),
+    )
     const user = userEvent.setup()
     await renderApp('/index')
     const banner = await screen.findByRole('banner')

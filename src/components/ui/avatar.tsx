@@ -1,4 +1,4 @@
-import { defaultAvatar, staticAvatarUrl } from '#contract/identity'
+import { defaultAvatar, staticAvatarUrl } from '#contract/identity-values'
 
 /**
  * A member's avatar. It is decoration beside the member's name, so its alt text is empty;

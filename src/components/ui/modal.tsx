@@ -3,7 +3,7 @@
  * Escape closes, focus returns to where it was, the page behind is inert. States follow
  * the spec: hidden -> overlay -> shown, and back on close.
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 
 const focusable =
@@ -47,7 +47,9 @@ export function Modal({
   const onCloseRef = useRef(onClose)
   onCloseRef.current = onClose
 
-  useEffect(() => {
+  // A layout effect: focus moves in (and where to return is taken) in the same commit that
+  // shows the dialog, before anything else can run, whatever schedules the render.
+  useLayoutEffect(() => {
     if (!open) return
     const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null
     openStack.push(id)

@@ -3,23 +3,18 @@
  * dialog: focus moves in and stays, Escape or the close button closes it and focus goes
  * back to the button). A member finds the member centre, money and records, the agent
  * centre (agents) and log out there; everyone finds the language and the theme, app
- * download and help.
+ * download and help. The sheet's code loads when the menu is first opened (or pointed at).
  */
-import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
-import { useRef, useState, type ReactNode } from 'react'
+import { useLingui } from '@lingui/react/macro'
+import { lazy, Suspense, useRef, useState } from 'react'
 import { icons } from '#contract/first-screen'
 import type { Locale } from '#contract/locales'
-import { LanguageSwitcher } from '../../components/layout/language-switcher'
-import { ThemeSwitcher } from '../../components/layout/theme-switcher'
 import { Avatar } from '../../components/ui/avatar'
-import { ConfirmDialog } from '../../components/ui/confirm-dialog'
-import { Modal } from '../../components/ui/modal'
-import { useLogout } from '../../features/auth/use-logout'
-import { openProtected } from '../../lib/guards'
-import type { MemberCentrePage } from '../../lib/modal-store'
-import { isAgentType, useSession } from '../../lib/session'
+import { useSession } from '../../lib/session'
 import './header-menu.css'
+
+const loadSheet = () => import('./header-menu-sheet')
+const HeaderMenuSheet = lazy(() => loadSheet().then((m) => ({ default: m.HeaderMenuSheet })))
 
 function MenuIcon() {
   return (
@@ -32,28 +27,16 @@ function MenuIcon() {
 export function HeaderMenu({ languages }: { languages: readonly Locale[] }) {
   const { t } = useLingui()
   const s = useSession()
-  const logout = useLogout()
   const [open, setOpen] = useState(false)
   const [confirming, setConfirming] = useState(false)
+  // The sheet stays mounted once opened, so closing it runs the dialog's own clean-up.
+  const [used, setUsed] = useState(false)
   const button = useRef<HTMLButtonElement>(null)
   const member = s.token !== null
   const label = member ? t`Account menu` : t`Menu`
   const nickname = s.member?.nickname
   // The name a wide screen shows beside the avatar is part of the button's name too.
   const buttonLabel = member && nickname ? `${label}, ${nickname}` : label
-  const close = () => setOpen(false)
-
-  const centre = (page?: MemberCentrePage) => () => {
-    close()
-    openProtected('memberCentre', page ? { page } : {})
-  }
-  const item = (key: string, text: ReactNode, onClick: () => void) => (
-    <li key={key}>
-      <button type="button" className="menu-item" onClick={onClick}>
-        {text}
-      </button>
-    </li>
-  )
 
   return (
     <>
@@ -64,7 +47,12 @@ export function HeaderMenu({ languages }: { languages: readonly Locale[] }) {
         aria-label={buttonLabel}
         aria-haspopup="dialog"
         aria-expanded={open}
-        onClick={() => setOpen(true)}
+        onPointerEnter={() => void loadSheet()}
+        onFocus={() => void loadSheet()}
+        onClick={() => {
+          setUsed(true)
+          setOpen(true)
+        }}
       >
         {member ? (
           <>
@@ -79,76 +67,18 @@ export function HeaderMenu({ languages }: { languages: readonly Locale[] }) {
           <MenuIcon />
         )}
       </button>
-      <Modal open={open} onClose={close} title={label} closeLabel={t`Close`} size="small" placement="side">
-        {member ? (
-          <>
-            <button type="button" className="menu-member" onClick={centre()}>
-              <Avatar src={s.member?.avatar} size={44} />
-              <span className="menu-member-text">
-                <strong className="menu-member-name">{s.member?.nickname ?? '…'}</strong>
-                <span className="muted">
-                  <Trans>Member centre</Trans>
-                </span>
-              </span>
-            </button>
-            <ul className="menu-list">
-              {item('deposit', <Trans>Deposit</Trans>, centre('depositv2'))}
-              {item('withdraw', <Trans>Withdrawal</Trans>, centre('withdraw'))}
-              {item('record', <Trans>Account record</Trans>, centre('transactionHistory'))}
-              {item('bets', <Trans>Betting record</Trans>, centre('personalHistoryCopy'))}
-              {isAgentType(s.member?.type)
-                ? item('agent', <Trans>Agent centre</Trans>, () => {
-                    close()
-                    openProtected('agentCentre')
-                  })
-                : null}
-            </ul>
-          </>
-        ) : null}
-        <div className="menu-settings">
-          <LanguageSwitcher available={languages} labelled />
-          <ThemeSwitcher labelled />
-        </div>
-        <ul className="menu-list">
-          <li>
-            <Link to="/promotions" className="menu-item" onClick={close}>
-              <Trans>Promotions</Trans>
-            </Link>
-          </li>
-          <li>
-            <Link to="/down" className="menu-item" onClick={close}>
-              <Trans>App download</Trans>
-            </Link>
-          </li>
-          <li>
-            <Link to="/helpmc" className="menu-item" onClick={close}>
-              <Trans>Help centre</Trans>
-            </Link>
-          </li>
-          {member
-            ? item('logout', <Trans>Log out</Trans>, () => {
-                close()
-                setConfirming(true)
-              })
-            : null}
-        </ul>
-      </Modal>
-      <ConfirmDialog
-        open={confirming}
-        title={t`Log out`}
-        confirmLabel={t`Log out`}
-        cancelLabel={t`Cancel`}
-        closeLabel={t`Close`}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false)
-          void logout()
-        }}
-      >
-        <p>
-          <Trans>Do you want to log out?</Trans>
-        </p>
-      </ConfirmDialog>
+      {used ? (
+        <Suspense fallback={null}>
+          <HeaderMenuSheet
+            languages={languages}
+            label={label}
+            open={open}
+            close={() => setOpen(false)}
+            confirming={confirming}
+            setConfirming={setConfirming}
+          />
+        </Suspense>
+      ) : null}
     </>
   )
 }

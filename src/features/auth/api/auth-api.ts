@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
-import { memberInfoKey } from '../../../lib/member-keys'
 import { identityEndpoints } from '#contract/identity'
 import { systemEndpoints } from '#contract/system'
 
@@ -9,14 +8,6 @@ export const registerRulesQueryOptions = () =>
     queryKey: ['system', 'registerSettings'],
     queryFn: ({ signal }) => api.call(systemEndpoints.registerSettings, undefined, { signal }),
     staleTime: 10 * 60_000,
-  })
-
-export const memberInfoQueryOptions = (token: string | null) =>
-  queryOptions({
-    queryKey: memberInfoKey(token),
-    queryFn: ({ signal }) => api.call(identityEndpoints.memberInfo, undefined, { signal }),
-    enabled: token !== null,
-    staleTime: 60_000,
   })
 
 export const affiliateQueryOptions = (code: string | undefined) =>

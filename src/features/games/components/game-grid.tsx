@@ -4,18 +4,13 @@
  * loads the next page as it scrolls into view and a "Load more" button for when it cannot.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query'
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
 import { useEffect, useRef, type ReactNode } from 'react'
 import type { Game } from '#contract/games'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { errorText } from '../../../lib/error-messages'
-import { useSession } from '../../../lib/session'
-import { showToast } from '../../../lib/toast-store'
-import { useAddFavorite } from '../api/add-favorite'
-import { favoriteIdsQueryOptions } from '../api/get-favorites'
-import { useRemoveFavorite } from '../api/remove-favorite'
-import { realMemberOrPrompt } from '../member-gate'
 import { GameTile, useOfflineHint } from './game-tile'
+import { useFavorites } from './use-favorites'
 
 interface GamePage {
   list: Game[]
@@ -31,26 +26,6 @@ export interface GameGridProps {
   keep?: (game: Game) => boolean
   /** The lobby's own words for a refusal (a search the server cannot take), else the code's. */
   refusal?: (err: unknown) => string | undefined
-}
-
-/** The hearts: the member's favourite codes, and adding or removing one (the home rows too). */
-export function useFavorites() {
-  const { i18n } = useLingui()
-  const { token } = useSession()
-  const ids = useQuery({ ...favoriteIdsQueryOptions(), enabled: !!token })
-  const onError = (err: Error) => showToast(errorText(i18n, err), 'error')
-  const add = useAddFavorite({ mutationConfig: { onError } })
-  const remove = useRemoveFavorite({ mutationConfig: { onError } })
-  const favorite = new Set(token ? (ids.data?.gameIds ?? []) : [])
-  const busy = (gameId: string) =>
-    (add.isPending && add.variables.gameId === gameId) ||
-    (remove.isPending && remove.variables.gameId === gameId)
-  const toggle = (game: Game, on: boolean) => {
-    if (!realMemberOrPrompt()) return
-    if (on) add.mutate({ gameId: game.gameId })
-    else remove.mutate({ gameId: game.gameId })
-  }
-  return { favorite, busy, toggle }
 }
 
 export function GameGrid({ query, imageHost, label, empty, keep, refusal }: GameGridProps) {

@@ -12,7 +12,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import type { Game } from '#contract/games'
-import { errorCodeText } from '../../../lib/error-messages'
+import { msg } from '@lingui/core/macro'
 import { i18n } from '../../../lib/i18n'
 import { openModal } from '../../../lib/modal-store'
 import { isGuestType, session } from '../../../lib/session'
@@ -39,6 +39,9 @@ export interface LaunchOptions {
 export function offersTrial(game: Game): boolean {
   return game.gameType === 'RNG' && game.freeplay && game.isGame === 'GAME'
 }
+
+/** The network_error text of src/lib/error-messages.ts, without loading every error's text. */
+const networkError = msg`Network abnormal, please retry.`
 
 export function useLaunchGame(): (game: Game, opts?: LaunchOptions) => void {
   const router = useRouter()
@@ -87,7 +90,7 @@ export function useLaunchGame(): (game: Game, opts?: LaunchOptions) => void {
         .catch(() => {
           // The launch code itself did not load (offline, a new deploy).
           launchState.busy = null
-          showToast(errorCodeText(i18n, 'network_error'), 'error')
+          showToast(i18n._(networkError), 'error')
         })
     },
     [router, queryClient],
