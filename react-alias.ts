@@ -1,6 +1,6 @@
 /**
  * React's packages answered by Preact (preact/compat), for the build and for the component
- * tests alike, so the tests run what ships (docs/decisions/007-preact-compat.md). Exact names
+ * tests alike, so the tests run what ships (docs/decisions/009-preact-compat.md). Exact names
  * only: `react-dom/client` and the JSX runtimes map to their own Preact entries.
  */
 import { fileURLToPath } from 'node:url'

@@ -32,7 +32,7 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
-  // React's API from Preact (docs/decisions/007-preact-compat.md).
+  // React's API from Preact (docs/decisions/009-preact-compat.md).
   resolve: { alias: reactToPreact },
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(version) },
   build: { manifest: true, target: 'es2022', sourcemap: false },

@@ -184,6 +184,8 @@ describe('popups in the URL', () => {
     expect(within(dialog).getByRole('button', { name: 'My income' }).getAttribute('aria-current')).toBe(
       'page',
     )
+    // The page beneath is put under the landing entry once the centre has opened.
+    await waitFor(() => expect(router.history.length).toBe(2))
     router.history.back()
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(router.state.location.href).toBe('/index')
