@@ -5,8 +5,7 @@
  * the win and the loss in "My bets" and in the betting record, and the balance move by the
  * payout.
  */
-import type { Page } from '@playwright/test'
-import { expect, test, type Ops } from './fixtures'
+import { expect, register, test } from './fixtures'
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
@@ -14,22 +13,6 @@ test.beforeEach(async ({ page }) => {
     sessionStorage.setItem('index-notice-seen', '1')
   })
 })
-
-async function register(page: Page, ops: Ops, name: string) {
-  await ops('flag', 'set', 'CAPTCHA3', 'off')
-  try {
-    await page.goto('/register')
-    const dialog = page.getByRole('dialog', { name: 'Register' })
-    await dialog.getByLabel('Username', { exact: true }).fill(name)
-    await dialog.getByLabel('Password', { exact: true }).fill('lotus123')
-    await dialog.getByLabel('Confirm password').fill('lotus123')
-    await dialog.getByRole('checkbox').check()
-    await dialog.getByRole('button', { name: 'Register' }).click()
-    await expect(dialog).toHaveCount(0)
-  } finally {
-    await ops('flag', 'set', 'CAPTCHA3', 'on')
-  }
-}
 
 /** "$1,234.56" → 123456 (cents). */
 function cents(shown: string): number {

@@ -40,12 +40,7 @@ import {
   validNumber,
   type SlipLine,
 } from '../slip'
-
-const positions = [1, 2, 3, 4, 5] as const
-const digits = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] as const
-const twoDigitNumbers = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'))
-
-type Pick = 'BIG' | 'SMALL' | 'ODD' | 'EVEN'
+import { DigitGrid, NumberPicker, PickButtons, type Pick } from './slip-pickers'
 
 export function BetSlip({
   setting,
@@ -266,110 +261,24 @@ export function BetSlip({
         </p>
       ) : null}
 
-      {betType === 'POS_DIGIT' ? (
-        <div className="lott-grid" role="group" aria-label={t`Digits by position`}>
-          {positions.map((p) => (
-            <div key={p} className="lott-grid-row" role="group" aria-label={t`Position ${p}`}>
-              <span className="lott-grid-pos" aria-hidden="true">
-                {p}
-              </span>
-              {digits.map((d) => (
-                <button
-                  key={d}
-                  type="button"
-                  className="lott-pick-ball"
-                  aria-pressed={grid.get(p)?.has(d) ?? false}
-                  aria-label={t`Position ${p}, digit ${d}`}
-                  onClick={() => toggleDigit(p, d)}
-                >
-                  {d}
-                </button>
-              ))}
-            </div>
-          ))}
-        </div>
-      ) : null}
+      {betType === 'POS_DIGIT' ? <DigitGrid grid={grid} onToggle={toggleDigit} /> : null}
 
       {betType === 'BIG_SMALL' || betType === 'ODD_EVEN' ? (
-        <div className="lott-picks" role="group" aria-label={i18n._(betTypeNames[betType])}>
-          {(betType === 'BIG_SMALL' ? (['BIG', 'SMALL'] as const) : (['ODD', 'EVEN'] as const)).map((p) => (
-            <button
-              key={p}
-              type="button"
-              className="lott-pick"
-              aria-pressed={picks.has(p)}
-              onClick={() => togglePick(p)}
-            >
-              {i18n._(pickNames[p])}
-            </button>
-          ))}
-        </div>
+        <PickButtons betType={betType} picks={picks} onToggle={togglePick} />
       ) : null}
 
       {betType && !['POS_DIGIT', 'BIG_SMALL', 'ODD_EVEN'].includes(betType) ? (
-        <div className="lott-numbers">
-          <div className="lott-number-entry">
-            <label htmlFor={ids.typed}>
-              {numberLength(betType) === 2 ? (
-                <Trans>Number (2 digits)</Trans>
-              ) : (
-                <Trans>Number (3 digits)</Trans>
-              )}
-            </label>
-            <input
-              id={ids.typed}
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={numberLength(betType)}
-              value={typed}
-              aria-invalid={typedError ? true : undefined}
-              aria-describedby={typedError ? ids.typedError : undefined}
-              onChange={(e) => setTyped(e.target.value.replace(/\D/g, ''))}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') {
-                  e.preventDefault()
-                  addTyped()
-                }
-              }}
-            />
-            <button type="button" className="button" onClick={addTyped}>
-              <Trans>Add number</Trans>
-            </button>
-          </div>
-          {typedError ? (
-            <p id={ids.typedError} className="form-error" role="alert">
-              {typedError}
-            </p>
-          ) : null}
-          {numbers.length ? (
-            <ul className="lott-chips" aria-label={t`Picked numbers`}>
-              {numbers.map((n) => (
-                <li key={n}>
-                  <button type="button" className="lott-chip" onClick={() => toggleNumber(n)}>
-                    {n}
-                    <span className="visually-hidden">{t`Remove ${n}`}</span>
-                    <span aria-hidden="true"> ×</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {numberLength(betType) === 2 ? (
-            <div className="lott-number-grid" role="group" aria-label={t`Numbers 00 to 99`}>
-              {twoDigitNumbers.map((n) => (
-                <button
-                  key={n}
-                  type="button"
-                  className="lott-pick-ball lott-pick-number"
-                  aria-pressed={numbers.includes(n)}
-                  onClick={() => toggleNumber(n)}
-                >
-                  {n}
-                </button>
-              ))}
-            </div>
-          ) : null}
-        </div>
+        <NumberPicker
+          betType={betType}
+          numbers={numbers}
+          typed={typed}
+          typedError={typedError}
+          typedId={ids.typed}
+          typedErrorId={ids.typedError}
+          onTyped={setTyped}
+          onAdd={addTyped}
+          onToggle={toggleNumber}
+        />
       ) : null}
 
       <div className="lott-stake-row">
