@@ -7,7 +7,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { reconcile } from '../../server/money/ledger'
+import { reconcile } from '../../server/money/ledger-reconcile'
 import { betRecords, lotteryBets, lotteryGames, lotteryIssues } from '../../server/db/schema'
 import { reconcileLottery } from '../../server/lottery/reconcile'
 import { commitmentOf, drawFromSeed } from '../../server/lottery/rng'

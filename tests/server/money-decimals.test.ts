@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { depositMethods, merchants } from '../../server/db/schema'
 import { callbackPath, signatureHeader, signCallback } from '../../server/money/demo-gateway'
-import { reconcile } from '../../server/money/ledger'
+import { reconcile } from '../../server/money/ledger-reconcile'
 import { build, runOps, testGatewaySecret, type TestServer } from '../build-server'
 import { failureOf, plainCall, tokenOf, valueOf } from '../identity-helpers'
 import {

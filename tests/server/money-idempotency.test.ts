@@ -10,7 +10,7 @@ import { and, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { depositMethods, deposits, merchants, withdrawals } from '../../server/db/schema'
-import { reconcile } from '../../server/money/ledger'
+import { reconcile } from '../../server/money/ledger-reconcile'
 import { build, runOps, type TestServer } from '../build-server'
 import { failureOf, valueOf } from '../identity-helpers'
 import {

@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { betRecords, members } from '../../server/db/schema'
-import { reconcile } from '../../server/money/ledger'
+import { reconcile } from '../../server/money/ledger-reconcile'
 import { build, runOps, type TestServer } from '../build-server'
 import { createClock, failureOf, minute, plainCall, tokenOf, valueOf } from '../identity-helpers'
 import {
