@@ -175,6 +175,63 @@ describe('placing and settling', () => {
     expect(await books()).toMatchObject({ ledger: true, lottery: true })
   })
 
+  it('20 identical orders at once debit once; 20 orders with their own keys never overdraw', async () => {
+    const m = await moneyMember(server, '10.00', 'lp')
+    const numero = (await near(server, 'E5D1')).current?.numero ?? ''
+    const body = {
+      lottoGameCode: 'E5D1',
+      numero,
+      bets: [{ betType: 'BIG_SMALL' as const, pick: 'BIG' as const, stake: '2' }],
+    }
+    const key = newKey()
+    const same = await Promise.all(Array.from({ length: 20 }, () => place(server, m.token, body, key)))
+    const orders = new Set(same.filter((r) => r.statusCode === 200).map((r) => orderOf(r).orderId))
+    expect(orders.size).toBe(1)
+    // A duplicate still in flight is refused with a code, never a 500.
+    for (const r of same.filter((r) => r.statusCode !== 200)) expect(r.statusCode).toBeLessThan(500)
+    expect(await mainMinor(server, m.token)).toBe(800n)
+
+    // 8.00 left, 2.00 an order: at most four of twenty go through, whatever the interleaving.
+    const many = await Promise.all(Array.from({ length: 20 }, () => place(server, m.token, body)))
+    const ok = many.filter((r) => r.statusCode === 200).length
+    expect(ok).toBe(4)
+    for (const r of many.filter((r) => r.statusCode !== 200))
+      expect(failureOf(r).errorCode).toBe('insufficient_balance')
+    expect(await mainMinor(server, m.token)).toBe(0n)
+    expect((await myBets(server, m.token)).total).toBe(5)
+    expect(await books()).toMatchObject({ ledger: true, lottery: true })
+  })
+
+  it('a NUL byte, a 2 MiB body, no body and no session are refused plainly, nothing debited', async () => {
+    const m = await moneyMember(server, '10.00', 'ln')
+    const numero = (await near(server, 'E5D1')).current?.numero ?? ''
+    const nul = await place(server, m.token, {
+      lottoGameCode: 'E5D1',
+      numero,
+      bets: [{ betType: 'LO2', numbers: ['1\u00002'], stake: '1' }],
+    })
+    expect(failureOf(nul).errorCode).toBe('validation_failed')
+    const huge = await server.app.inject({
+      method: 'POST',
+      url: '/lgw/orders',
+      headers: { authorization: m.token, 'content-type': 'application/json', 'idempotency-key': newKey() },
+      payload: JSON.stringify({ lottoGameCode: 'E5D1', numero, pad: 'x'.repeat(2 * 1024 * 1024) }),
+    })
+    expect(huge.statusCode).toBe(413)
+    const bodiless = await server.app.inject({
+      method: 'POST',
+      url: '/lgw/orders',
+      headers: { authorization: m.token, 'idempotency-key': newKey() },
+    })
+    expect(bodiless.statusCode).toBe(400)
+    const visitor = await plainCall(server, 'POST', '/lgw/orders', {
+      body: { lottoGameCode: 'E5D1', numero, bets: [{ betType: 'BIG_SMALL', pick: 'BIG', stake: '1' }] },
+      headers: { 'idempotency-key': newKey() },
+    })
+    expect(visitor.statusCode).toBe(401)
+    expect(await mainMinor(server, m.token)).toBe(1000n)
+  })
+
   it('refuses every bad order with its errorCode and debits nothing', async () => {
     const m = await moneyMember(server, '20.00', 'lb')
     const n = await near(server, 'E5D1')
