@@ -68,6 +68,7 @@ export const staticFiles = {
     display: 'standalone',
   }),
   'assets/app-abc123.js': "console.log('app')\n",
+  'brand/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"/>',
 } as const
 
 function makeStaticDir(): string {

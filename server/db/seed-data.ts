@@ -16,7 +16,7 @@ export const demoMerchant = {
   languages: ['km', 'en', 'zh', 'th', 'vi'],
   themeColor: '#0e7c66',
   backgroundColor: '#ffffff',
-  logoUrl: '/brand/logo.svg',
+  logoUrl: '/brand/logo.svg?v=1',
   passwordExpiryDays: 90,
   minimumAge: 18,
   vipServiceState: 'normal',

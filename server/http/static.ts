@@ -20,11 +20,17 @@ import { createShell, fontPreloads, type Shell } from './shell'
 
 const noCacheFiles = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js'])
 
-export function cacheControlFor(filePath: string): string {
+/**
+ * Hashed assets are immutable; so is a public file asked for with a version in its address
+ * (`/brand/logo.svg?v=2`: whoever changes the file changes the version, as the generated
+ * media do). Other public files are kept an hour.
+ */
+export function cacheControlFor(filePath: string, url = ''): string {
   // A precompressed sibling (index.html.br) is cached like the file it stands for.
   const base = path.basename(filePath).replace(/\.(br|gz)$/, '')
   if (noCacheFiles.has(base)) return 'no-cache'
   if (filePath.split(path.sep).includes('assets')) return 'public, max-age=31536000, immutable'
+  if (/[?&]v=[\w.-]+/.test(url)) return 'public, max-age=31536000, immutable'
   return 'public, max-age=3600'
 }
 
@@ -76,7 +82,7 @@ export async function registerStatic(
       etag: true,
       lastModified: true,
       setHeaders(res, filePath) {
-        res.header('cache-control', cacheControlFor(filePath))
+        res.header('cache-control', cacheControlFor(filePath, res.request.url))
       },
     })
     // The root is a navigation like any other; the app redirects it to /index.

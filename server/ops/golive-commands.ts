@@ -121,7 +121,7 @@ const BrandInput = z.object({
   language: Language,
   timezone: TimeZone,
   themeColor: Color.default('#0e7c66'),
-  logoUrl: text('--logo-url', 500).default('/brand/logo.svg'),
+  logoUrl: text('--logo-url', 500).default('/brand/logo.svg?v=1'),
   withdrawMin: z.string().optional(),
   withdrawMax: z.string().optional(),
 })

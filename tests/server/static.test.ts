@@ -23,6 +23,16 @@ describe('serving the built PWA', () => {
     expect(res.headers['content-type']).toMatch(/javascript/)
   })
 
+  it('caches a public file asked for with its version as immutable, and for an hour without', async () => {
+    const versioned = await server.app.inject({ method: 'GET', url: '/brand/logo.svg?v=1' })
+    expect(versioned.statusCode).toBe(200)
+    expect(versioned.body).toBe(staticFiles['brand/logo.svg'])
+    expect(versioned.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    const plain = await server.app.inject({ method: 'GET', url: '/brand/logo.svg' })
+    expect(plain.statusCode).toBe(200)
+    expect(plain.headers['cache-control']).toBe('public, max-age=3600')
+  })
+
   it.each(['index.html', 'sw.js'] as const)(
     'serves /%s with no-cache so a new release is picked up',
     async (file) => {
