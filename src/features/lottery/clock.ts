@@ -39,12 +39,35 @@ export function formatRemaining(ms: number): string {
   return h > 0 ? `${two(h)}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`
 }
 
-/** The device clock, ticking each second while mounted (the countdowns redraw with it). */
+/*
+ * One ticker for every countdown on the page: a single interval, so ten cards redraw in one
+ * task a second instead of ten, and none while nothing counts down.
+ */
+const listeners = new Set<(now: number) => void>()
+let ticker: ReturnType<typeof setInterval> | undefined
+
+function subscribeSecond(listener: (now: number) => void): () => void {
+  listeners.add(listener)
+  ticker ??= setInterval(() => {
+    const now = Date.now()
+    for (const l of listeners) l(now)
+  }, 1000)
+  return () => {
+    listeners.delete(listener)
+    if (listeners.size === 0 && ticker !== undefined) {
+      clearInterval(ticker)
+      ticker = undefined
+    }
+  }
+}
+
+/**
+ * The device clock, ticking each second while mounted. Only the component that calls it
+ * redraws each second: keep it in the smallest piece that shows the time (a countdown), not
+ * in a list or a page.
+ */
 export function useSecondClock(): number {
   const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), 1000)
-    return () => clearInterval(id)
-  }, [])
+  useEffect(() => subscribeSecond(setNow), [])
   return now
 }

@@ -1,16 +1,22 @@
 /**
  * Home, as gaming portals lay it out: the banner carousel, the notice line, the winners
  * ticker, then rows that scroll sideways (hot games, the member's recent games, each game
- * type's vendors). The popup notices open once a visit. Customer service is in the side
- * bar, once. The server's first screen draws the same boxes (server/http/shell.ts).
+ * type's vendors). The popup notices open once a visit, after the first screen has settled.
+ * Customer service is in the side bar, once. The server's first screen draws the same boxes
+ * (server/http/shell.ts).
+ *
+ * Each row is memoized and given stable props, so an answer arriving redraws its own row,
+ * not the page; the lottery row (countdowns, its own chunk) loads lazily behind a box of its
+ * height.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { lazy, memo, Suspense, useEffect, useMemo } from 'react'
 import { openModal } from '../../lib/modal-store'
 import { useSession } from '../../lib/session'
 import { pickCdn } from '../../utils/cdn'
+import { afterFirstScreen } from '../../utils/idle'
 import { brandQueryOptions } from '../../lib/brand-query'
 import { statusQueryOptions } from '../../lib/status-query'
 import { vendorsQueryOptions } from '../../features/games/api/get-vendors'
@@ -21,13 +27,44 @@ import {
 } from '../../features/games/api/get-home-rows'
 import { usePageTitle } from '../../features/games/use-page-title'
 import { announcementsQueryOptions } from '../../features/notices/api/get-announcements'
-import { Marquee } from '../../features/notices/components/marquee'
-import { BannerCarousel } from './banner-carousel'
-import { HomeLotteryRow } from '../../features/lottery/home/home-lottery-row'
-import { HotGamesRow, RecentGamesRow, VendorLanes } from './home-rows'
-import { WinnersTicker } from './winners-ticker'
+import { Marquee as MarqueeRow } from '../../features/notices/components/marquee'
+import type { Notice } from '#contract/content'
+import type { Game, VendorLane } from '#contract/games'
+import type { Winner } from '#contract/play'
+import { BannerCarousel as BannerRow } from './banner-carousel'
+import { HotGamesRow as HotRow, RecentGamesRow as RecentRow, VendorLanes as LanesRow } from './home-rows'
+import { WinnersTicker as WinnersRow } from './winners-ticker'
+
+const BannerCarousel = memo(BannerRow)
+const Marquee = memo(MarqueeRow)
+const WinnersTicker = memo(WinnersRow)
+const HotGamesRow = memo(HotRow)
+const RecentGamesRow = memo(RecentRow)
+const VendorLanes = memo(LanesRow)
+const HomeLotteryRow = lazy(() =>
+  import('../../features/lottery/home/home-lottery-row').then((m) => ({ default: m.HomeLotteryRow })),
+)
+
+/** Stable empties, so a memoized row is not redrawn by a new `[]` on each render. */
+const noNotices: readonly Notice[] = []
+const noWinners: readonly Winner[] = []
+const noGames: readonly Game[] = []
+const noLanes: readonly VendorLane[] = []
+
+/** The lottery row's box while its chunk loads: the same height, so nothing below moves. */
+function LotteryRowPlaceholder() {
+  return (
+    <div className="home-row" aria-hidden="true">
+      <div className="row-head">
+        <span className="skeleton-line row-title-skeleton" />
+      </div>
+      <div className="skeleton-block lott-row-placeholder" />
+    </div>
+  )
+}
 
 const seenKey = 'index-notice-seen'
+const openNotices = () => openModal('notice')
 
 export function HomePage() {
   const { t, i18n } = useLingui()
@@ -39,7 +76,13 @@ export function HomePage() {
   const winners = useQuery(winnersQueryOptions())
   const { token } = useSession()
   const recent = useQuery({ ...recentGamesQueryOptions(), enabled: token !== null })
-  const imageHost = pickCdn(status.data?.info.imageCDNs ?? [])
+  const imageCdns = status.data?.info.imageCDNs
+  // Picked once per list (a random host on every render would redraw every row).
+  const imageHost = useMemo(() => pickCdn(imageCdns ?? []), [imageCdns])
+  const currency = useMemo(
+    () => ({ symbol: brand.currencySymbol, decimals: brand.currencyDecimals }),
+    [brand.currencySymbol, brand.currencyDecimals],
+  )
   // NOTE: the login and register routes show this page too, without the search param.
   const search = useSearch({ strict: false })
   const deposit = 'deposit' in search ? search.deposit : undefined
@@ -55,17 +98,20 @@ export function HomePage() {
     void navigate({ to: '/index', search: { popup: 'memberCentre', centre: 'depositv2' }, replace: true })
   }, [deposit, queryClient, navigate])
 
-  // The popup notices open by themselves once per visit (session storage "index notice").
+  // The popup notices open by themselves once per visit (session storage "index notice"),
+  // once the first screen has painted and settled.
   const popupCount = notices.data?.popup.length ?? 0
   useEffect(() => {
     if (popupCount === 0) return
-    try {
-      if (sessionStorage.getItem(seenKey)) return
-      sessionStorage.setItem(seenKey, '1')
-    } catch {
-      return
-    }
-    openModal('notice')
+    return afterFirstScreen(() => {
+      try {
+        if (sessionStorage.getItem(seenKey)) return
+        sessionStorage.setItem(seenKey, '1')
+      } catch {
+        return
+      }
+      openModal('notice')
+    })
   }, [popupCount])
 
   return (
@@ -73,19 +119,18 @@ export function HomePage() {
       <h1 className="visually-hidden">
         <Trans>Welcome to {brand.brandName}</Trans>
       </h1>
-      <BannerCarousel banners={notices.data?.banners ?? []} imageHost={imageHost} />
-      <Marquee notices={notices.data?.player ?? []} onOpen={() => openModal('notice')} />
-      <WinnersTicker
-        list={winners.data?.list ?? []}
-        currency={{ symbol: brand.currencySymbol, decimals: brand.currencyDecimals }}
-      />
+      <BannerCarousel banners={notices.data?.banners ?? noNotices} imageHost={imageHost} />
+      <Marquee notices={notices.data?.player ?? noNotices} onOpen={openNotices} />
+      <WinnersTicker list={winners.data?.list ?? noWinners} currency={currency} />
       {/* A row that cannot load shows as empty rather than loading for ever. */}
-      <HotGamesRow games={hot.isError ? [] : hot.data?.list} imageHost={imageHost} />
-      <HomeLotteryRow />
+      <HotGamesRow games={hot.isError ? noGames : hot.data?.list} imageHost={imageHost} />
+      <Suspense fallback={<LotteryRowPlaceholder />}>
+        <HomeLotteryRow />
+      </Suspense>
       {token ? (
-        <RecentGamesRow games={recent.isError ? [] : recent.data?.list} imageHost={imageHost} />
+        <RecentGamesRow games={recent.isError ? noGames : recent.data?.list} imageHost={imageHost} />
       ) : null}
-      <VendorLanes lanes={vendors.isError ? [] : vendors.data?.data.lanes} imageHost={imageHost} />
+      <VendorLanes lanes={vendors.isError ? noLanes : vendors.data?.data.lanes} imageHost={imageHost} />
     </main>
   )
 }

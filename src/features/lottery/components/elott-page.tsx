@@ -11,6 +11,7 @@ import { useOnline } from '../../../lib/network'
 import { gameMenusQueryOptions, nearQueryOptions } from '../api/lottery-queries'
 import { serverNowAt, openIssue, useSecondClock } from '../clock'
 import { DrawCard } from '../home/draw-card'
+import { IssueCountdown } from '../home/draw-parts'
 import './lottery.css'
 
 /** `main`: the page's own heading; otherwise a section above the providers' lobby. */
@@ -68,5 +69,9 @@ function NearCard({ game }: { game: LotteryGame }) {
     )
     return () => clearTimeout(id)
   }, [stale, queryClient, game.lottoGameCode, near.dataUpdatedAt])
-  return <DrawCard game={game} issue={issue} last={near.data?.last ?? null} serverNow={serverNow} />
+  return (
+    <DrawCard game={game} last={near.data?.last ?? null}>
+      <IssueCountdown issue={issue} serverNow={serverNow} size="small" />
+    </DrawCard>
+  )
 }

@@ -8,29 +8,33 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { popularQueryOptions } from '../api/lottery-queries'
-import { serverNowAt, useSecondClock } from '../clock'
 import { DrawCard } from './draw-card'
+import { LiveCountdown } from './live-countdown'
 import './home-lottery-row.css'
+
+/** How long after a close the row asks again: the draw job needs a moment to publish. */
+const afterCloseMs = 2_500
 
 export function HomeLotteryRow() {
   const { t } = useLingui()
   const popular = useQuery(popularQueryOptions())
   const queryClient = useQueryClient()
-  const now = useSecondClock()
   const data = popular.data
-  const serverNow = data ? serverNowAt(now, data.serverTime, popular.dataUpdatedAt) : null
-  const anyClosed =
-    data !== undefined &&
-    serverNow !== null &&
-    data.list.some((d) => d.current && d.current.closeAt <= serverNow)
+  const receivedAt = popular.dataUpdatedAt
+  // One timer to the soonest close (not a check each second): the row is drawn again only
+  // when new data arrives, and each countdown ticks by itself.
   useEffect(() => {
-    if (!anyClosed) return
+    if (!data) return
+    const closes = data.list.flatMap((d) => (d.current ? [d.current.closeAt] : []))
+    if (closes.length === 0) return
+    const serverNow = data.serverTime + (Date.now() - receivedAt)
+    const wait = Math.max(0, Math.min(...closes) - serverNow) + afterCloseMs
     const id = setTimeout(
       () => void queryClient.invalidateQueries({ queryKey: ['lottery', 'popular'] }),
-      2_500,
+      wait,
     )
     return () => clearTimeout(id)
-  }, [anyClosed, queryClient, popular.dataUpdatedAt])
+  }, [data, receivedAt, queryClient])
 
   if (popular.isError && !data) return null
   if (data && data.list.length === 0) return null
@@ -51,12 +55,9 @@ export function HomeLotteryRow() {
         <ul className="draw-row">
           {data.list.map((d) => (
             <li key={d.game.lottoGameCode}>
-              <DrawCard
-                game={d.game}
-                issue={d.current && serverNow !== null && d.current.closeAt > serverNow ? d.current : null}
-                last={d.last}
-                serverNow={serverNow}
-              />
+              <DrawCard game={d.game} last={d.last}>
+                <LiveCountdown issue={d.current} serverTime={data.serverTime} receivedAt={receivedAt} />
+              </DrawCard>
             </li>
           ))}
         </ul>
