@@ -35,7 +35,18 @@ export default defineConfig({
   // React's API from Preact (docs/decisions/009-preact-compat.md).
   resolve: { alias: reactToPreact },
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(version) },
-  build: { manifest: true, target: 'es2022', sourcemap: false },
+  build: {
+    manifest: true,
+    target: 'es2022',
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Everything the entry needs at boot goes in one chunk instead of dozens of small
+        // shared ones: fewer requests and less gzip overhead on the first screen.
+        codeSplitting: { groups: [{ name: 'boot', tags: ['$initial'] }] },
+      },
+    },
+  },
   server: {
     // A key starting with ^ is a regular expression to Vite: the same match as the service
     // worker's and the static server's, so /wpsx or /devices stay with the PWA.
