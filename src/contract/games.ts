@@ -5,7 +5,7 @@
 import { z } from 'zod/mini'
 import { defineEndpoint } from './endpoint'
 import { MoneySchema } from './money'
-import { pageOf, PageQueryShape } from './paging'
+import { intFromQuery, pageOf, PageQueryShape } from './paging'
 import { text } from './text'
 
 export const gameTypes = [
@@ -63,18 +63,14 @@ export const maxFavoriteGames = 60
 export const maxGameSearchLength = 40
 
 /** A game code: letters, digits, dash and underscore. */
-const gameCode = () => text(40).check(z.regex(/^[A-Za-z0-9_-]+$/, 'not a game code'))
+const gameCodeSchema = text(40).check(z.regex(/^[A-Za-z0-9_-]+$/, 'not a game code'))
+const gameCode = () => gameCodeSchema
 /** A vendor code (vassalage). */
-const vendorCode = () => text(16).check(z.regex(/^[A-Za-z0-9_]+$/, 'not a vendor code'))
+const vendorCodeSchema = text(16).check(z.regex(/^[A-Za-z0-9_]+$/, 'not a vendor code'))
+const vendorCode = () => vendorCodeSchema
 
 /** A small whole number from a query string. */
-const queryInt = (min: number, max: number) =>
-  z
-    .pipe(
-      z.union([z.int(), text().check(z.regex(/^\d{1,6}$/))]),
-      z.transform((v) => Number(v)),
-    )
-    .check(z.gte(min), z.lte(max))
+const queryInt = (min: number, max: number) => intFromQuery(min, max, 6)
 
 export const GameSchema = z.object({
   /** The game's code; launches and favourites name a game by it. */

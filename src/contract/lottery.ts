@@ -19,7 +19,7 @@
 import { z } from 'zod/mini'
 import { defineEndpoint } from './endpoint'
 import { AmountInputSchema, MoneySchema } from './money'
-import { pageOf, PageQueryShape, TimeRangeShape } from './paging'
+import { intFromQuery, pageOf, PageQueryShape, TimeRangeShape } from './paging'
 import { text } from './text'
 
 /** Prize modes as the platform names them (spec section 9). */
@@ -60,10 +60,12 @@ export const lotteryBetStatuses = ['PENDING', 'WON', 'LOST', 'VOID'] as const
 export type LotteryBetStatus = (typeof lotteryBetStatuses)[number]
 
 /** A lottery game code: capitals, digits and underscore (`E5D1`, `VN_MB`). */
-export const lottoGameCode = () => text(24).check(z.regex(/^[A-Z0-9_]+$/, 'not a lottery game code'))
+const lottoGameCodeSchema = text(24).check(z.regex(/^[A-Z0-9_]+$/, 'not a lottery game code'))
+export const lottoGameCode = () => lottoGameCodeSchema
 /** An issue number: `YYYYMMDD` for daily draws, `YYYYMMDD-NNNN` for draws every few minutes. */
 export const numeroPattern = /^\d{8}(-\d{4})?$/
-const numero = () => text(13).check(z.regex(numeroPattern, 'not an issue number'))
+const numeroSchema = text(13).check(z.regex(numeroPattern, 'not an issue number'))
+const numero = () => numeroSchema
 
 /**
  * When a game draws. `interval`: every `seconds` (a divisor of a day) counted from midnight
@@ -190,13 +192,8 @@ export const maxResults = 100
 /** Popular draws on the home page and lottery lobby (spec section 9). */
 export const popularCount = 20
 
-const intFromQuery = (min: number, max: number) =>
-  z
-    .pipe(
-      z.union([z.int(), text().check(z.regex(/^\d{1,6}$/))]),
-      z.transform((v) => Number(v)),
-    )
-    .check(z.gte(min), z.lte(max))
+/** A small whole number from a query string. */
+const queryInt = (min: number, max: number) => intFromQuery(min, max, 6)
 
 /**
  * One line of a bet slip. Shapes only: what a game accepts (its bet types, digit counts,
@@ -372,7 +369,7 @@ export const lotteryEndpoints = {
     modId: 'COMM3',
     query: z.object({
       lottoGameCode: z.optional(lottoGameCode()),
-      pageSize: z._default(intFromQuery(1, maxResults), 20),
+      pageSize: z._default(queryInt(1, maxResults), 20),
     }),
     response: z.object({ list: z.array(DrawResultSchema) }),
     errors: ['lottery_game_not_found'],

@@ -7,14 +7,28 @@ import { text } from './text'
 
 export const maxPageSize = 100
 
-/** Query strings arrive as text; these coerce and bound them. */
-const intFromQuery = (min: number, max: number) =>
-  z
-    .pipe(
-      z.union([z.int(), text().check(z.regex(/^\d{1,15}$/))]),
-      z.transform((v) => Number(v)),
-    )
-    .check(z.gte(min), z.lte(max))
+function digitsFromQuery(digits: number) {
+  return z.pipe(
+    z.union([z.int(), text().check(z.regex(new RegExp(`^\\d{1,${digits}}$`)))]),
+    z.transform((v) => Number(v)),
+  )
+}
+type IntFromQuery = ReturnType<typeof digitsFromQuery>
+const queryInts = new Map<string, IntFromQuery>()
+
+/**
+ * A whole number from a query string (text of at most `digits` digits, or a number), bounded.
+ * One schema per bound is shared by every field that asks for it (see text.ts).
+ */
+export function intFromQuery(min: number, max: number, digits = 15): IntFromQuery {
+  const key = `${min}:${max}:${digits}`
+  let s = queryInts.get(key)
+  if (!s) {
+    s = digitsFromQuery(digits).check(z.gte(min), z.lte(max))
+    queryInts.set(key, s)
+  }
+  return s
+}
 
 export const PageQueryShape = {
   pageNo: z._default(intFromQuery(1, 100_000), 1),

@@ -13,8 +13,20 @@ const printable = /^[^\u0000-\u001f\u007f]*$/
 
 const noControlCharacters = z.regex(printable, 'control characters are not allowed')
 
+const anyLength = z.string().check(noControlCharacters)
+/**
+ * Schemas are immutable, so one instance per length serves every field that asks for it:
+ * the contract is built at boot, and each new schema is work on the first screen.
+ */
+const byLength = new Map<number, typeof anyLength>()
+
 /** A request string without control characters, at most `max` characters when given. */
 export function text(max?: number) {
-  const s = z.string().check(noControlCharacters)
-  return max === undefined ? s : s.check(z.maxLength(max))
+  if (max === undefined) return anyLength
+  let s = byLength.get(max)
+  if (!s) {
+    s = anyLength.check(z.maxLength(max))
+    byLength.set(max, s)
+  }
+  return s
 }
