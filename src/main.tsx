@@ -23,6 +23,7 @@ import { announcementsQueryOptions } from './features/notices/api/get-announceme
 import { winnersQueryOptions } from './features/games/api/get-home-rows'
 import { registerPwa } from './features/pwa/register'
 import { routeTree } from './route-tree.gen'
+import { yieldToMain } from './utils/idle'
 
 const queryClient = createQueryClient()
 const router = createRouter({
@@ -98,7 +99,10 @@ async function start() {
   if (!el) throw new Error('no #root element')
   // The first route's data and code are ready before React replaces the static screen,
   // so the page never goes blank in between.
+  await yieldToMain()
   await router.load().catch(() => undefined)
+  // Matching the route and drawing the page are separate tasks, so neither blocks input long.
+  await yieldToMain()
   createRoot(el).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>

@@ -26,3 +26,18 @@ export function afterFirstScreen(run: () => void, timeout = 2_000): () => void {
     if (timerId !== undefined) clearTimeout(timerId)
   }
 }
+
+interface SchedulerWithYield {
+  yield?: () => Promise<void>
+}
+
+/**
+ * Ends the current task so the browser can paint and handle input before the rest of the
+ * work runs ("split long tasks"): `scheduler.yield()` where the browser has it (the rest runs
+ * ahead of other queued tasks), a zero-delay timer elsewhere.
+ */
+export function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: SchedulerWithYield }).scheduler
+  if (typeof scheduler?.yield === 'function') return scheduler.yield()
+  return new Promise((resolve) => setTimeout(resolve, 0))
+}

@@ -7,12 +7,13 @@
  *
  * Each row is memoized and given stable props, so an answer arriving redraws its own row,
  * not the page; the lottery row (countdowns, its own chunk) loads lazily behind a box of its
- * height.
+ * height, and the rows below the fold are drawn in tasks of their own after the first paint.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { lazy, memo, Suspense, useEffect, useMemo } from 'react'
+import { Deferred } from '../../components/ui/deferred'
 import { openModal } from '../../lib/modal-store'
 import { useSession } from '../../lib/session'
 import { pickCdn } from '../../utils/cdn'
@@ -127,10 +128,15 @@ export function HomePage() {
       <Suspense fallback={<LotteryRowPlaceholder />}>
         <HomeLotteryRow />
       </Suspense>
+      {/* Below the fold: drawn in tasks of their own after the rows above have painted. */}
       {token ? (
-        <RecentGamesRow games={recent.isError ? noGames : recent.data?.list} imageHost={imageHost} />
+        <Deferred fallback={<RecentGamesRow games={undefined} imageHost={imageHost} />}>
+          <RecentGamesRow games={recent.isError ? noGames : recent.data?.list} imageHost={imageHost} />
+        </Deferred>
       ) : null}
-      <VendorLanes lanes={vendors.isError ? noLanes : vendors.data?.data.lanes} imageHost={imageHost} />
+      <Deferred fallback={<VendorLanes lanes={undefined} imageHost={imageHost} />}>
+        <VendorLanes lanes={vendors.isError ? noLanes : vendors.data?.data.lanes} imageHost={imageHost} />
+      </Deferred>
     </main>
   )
 }
