@@ -222,14 +222,14 @@ function ticker(winners: readonly Winner[], currency: Currency, c: Map<string, s
 }
 
 /** The tab bar as a visitor's app draws it on a phone (CSS hides it on wide screens). */
-function tabBar(c: Map<string, string>): string {
+function tabBar(c: Map<string, string>, home: boolean): string {
   const tab = (href: string | null, icon: string, label: string, current = false) =>
     href
       ? `<a href="${href}" class="tab"${current ? ' aria-current="page"' : ''}>${svg(icon, 24)}<span>${t(c, label)}</span></a>`
       : `<span class="tab" aria-hidden="true">${svg(icon, 24)}<span>${t(c, label)}</span></span>`
   return (
     `<nav class="tab-bar" aria-label="${t(c, 'Sections')}">` +
-    tab('/index', icons.home, 'Home', true) +
+    tab('/index', icons.home, 'Home', home) +
     tab('/rng', icons.games, 'Games') +
     tab('/lottery', icons.lottery, 'Lottery') +
     tab('/promotions', icons.promotions, 'Promotions') +
@@ -242,10 +242,55 @@ function rowHead(id: string, title: string, more: string): string {
   return `<div class="row-head"><h2 id="${id}" class="row-title">${title}</h2>${more}</div>`
 }
 
-/** The static first screen: the same boxes as the header and the home page the app renders. */
-export function firstScreen(boot: BootData, catalog: Map<string, string>): string {
+/**
+ * Which first screen a navigation gets: the home page's boxes for the paths that draw the
+ * home page (log in and register open over it), a neutral page skeleton elsewhere, so a
+ * lobby or the lottery never flashes the home banner before the app takes over.
+ */
+export type ScreenKind = 'home' | 'page'
+const homePaths = new Set(['/', '/index', '/login', '/register', '/register.html'])
+
+export function screenKindOf(url: string): ScreenKind {
+  const q = url.indexOf('?')
+  const pathname = (q >= 0 ? url.slice(0, q) : url).replace(/\/+$/, '') || '/'
+  return homePaths.has(pathname) ? 'home' : 'page'
+}
+
+function header(b: BootData['settings'], c: Map<string, string>): string {
+  return (
+    '<header class="app-header"><div class="header-top">' +
+    `<a href="/index" class="brand" aria-label="${escapeHtml(b.brandName)}"><img src="${escapeHtml(b.logoUrl)}" alt="" width="32" height="32"><span class="brand-full">${escapeHtml(b.brandName)}</span><span class="brand-short">${escapeHtml(b.shortName)}</span></a>` +
+    // The controls need the app: here they only hold their places (hidden from assistive
+    // technology, out of the tab order) until it takes over.
+    '<div class="header-actions" aria-hidden="true">' +
+    `<span class="button button-light">${t(c, 'Log in')}</span>` +
+    `<span class="button button-accent">${t(c, 'Register')}</span>` +
+    `<span class="header-menu-button">${svg(icons.menu, 24)}</span>` +
+    '</div>' +
+    '</div><div class="header-nav"><div class="first-screen-nav" aria-hidden="true"></div></div></header>'
+  )
+}
+
+/** Any page but home: the header, a title line and blocks where the page's content goes. */
+function pageScreen(boot: BootData, c: Map<string, string>): string {
+  return (
+    '<div class="layout layout-main layout-tabs first-screen">' +
+    header(boot.settings, c) +
+    '<div class="layout-body"><main class="page first-screen-page">' +
+    `<div class="row-status" role="status" aria-busy="true"><span class="visually-hidden">${t(c, 'Loading')}</span>` +
+    '<span class="skeleton-line row-title-skeleton" aria-hidden="true"></span>' +
+    '<div class="boot-block" aria-hidden="true"></div><div class="boot-block" aria-hidden="true"></div></div>' +
+    '</main></div>' +
+    tabBar(c, false) +
+    '</div>'
+  )
+}
+
+/** The static first screen: the same boxes as the header and the page the app renders. */
+export function firstScreen(boot: BootData, catalog: Map<string, string>, kind: ScreenKind = 'home'): string {
   const b = boot.settings
   const c = catalog
+  if (kind === 'page') return pageScreen(boot, c)
   const player = boot.announcements.player.map((n) => stripTags(n.content)).join('   •   ')
   const marquee = player
     ? `<div class="marquee" aria-hidden="true"><span class="marquee-track"><span class="marquee-text">${escapeHtml(player)}</span></span></div>`
@@ -261,16 +306,7 @@ export function firstScreen(boot: BootData, catalog: Map<string, string>): strin
   const seeAll = `<a href="/rng" class="row-more">${t(c, 'See all')}<span aria-hidden="true"> ›</span></a>`
   return (
     '<div class="layout layout-main layout-tabs first-screen">' +
-    '<header class="app-header"><div class="header-top">' +
-    `<a href="/index" class="brand" aria-label="${escapeHtml(b.brandName)}"><img src="${escapeHtml(b.logoUrl)}" alt="" width="32" height="32"><span class="brand-full">${escapeHtml(b.brandName)}</span><span class="brand-short">${escapeHtml(b.shortName)}</span></a>` +
-    // The controls need the app: here they only hold their places (hidden from assistive
-    // technology, out of the tab order) until it takes over.
-    '<div class="header-actions" aria-hidden="true">' +
-    `<span class="button button-light">${t(c, 'Log in')}</span>` +
-    `<span class="button button-accent">${t(c, 'Register')}</span>` +
-    `<span class="header-menu-button">${svg(icons.menu, 24)}</span>` +
-    '</div>' +
-    '</div><div class="header-nav"><div class="first-screen-nav" aria-hidden="true"></div></div></header>' +
+    header(b, c) +
     '<div class="layout-body"><main class="page home">' +
     `<h1 class="visually-hidden">${t(c, 'Welcome to {0}', [b.brandName])}</h1>` +
     carousel(boot.announcements.banners, c) +
@@ -286,7 +322,7 @@ export function firstScreen(boot: BootData, catalog: Map<string, string>): strin
     `<ul class="game-row" aria-hidden="true">${tiles}</ul></div></section>` +
     `<div class="row-status" role="status" aria-busy="true"><span class="visually-hidden">${t(c, 'Loading')}</span>${lane}${lane}</div>` +
     '</main></div>' +
-    tabBar(c) +
+    tabBar(c, true) +
     '</div>'
   )
 }
@@ -320,6 +356,7 @@ export function renderShell(
   boot: BootData,
   catalog: Map<string, string>,
   fonts: readonly string[] = [],
+  kind: ScreenKind = 'home',
 ): string {
   const b = boot.settings
   const preloads = fonts
@@ -342,7 +379,7 @@ export function renderShell(
       `<meta name="apple-mobile-web-app-capable" content="yes" /><meta name="apple-mobile-web-app-title" content="${escapeHtml(b.shortName)}" />`,
     )
     .replace('</title>', `</title>${preloads}`)
-  const screen = firstScreen(boot, catalog)
+  const screen = firstScreen(boot, catalog, kind)
   const start = html.indexOf(screenStart)
   const end = html.indexOf(screenEnd)
   if (start >= 0 && end > start) {
@@ -412,8 +449,9 @@ export function createShell(
         return null
       }
       const locale = chooseLocale(req, settings)
+      const kind = screenKindOf(req.url)
       try {
-        return await opts.hotReads.entry(m, `shell\u0000${locale}`, async () => {
+        return await opts.hotReads.entry(m, `shell\u0000${locale}\u0000${kind}`, async () => {
           const [whitelabel, announcements, winners] = await Promise.all([
             read(m, locale, systemEndpoints.whitelabel.path, systemEndpoints.whitelabel.response),
             read(
@@ -437,7 +475,7 @@ export function createShell(
             announcements,
             ...(winners ? { winners } : {}),
           }
-          return renderShell(opts.template, boot, catalogs[locale], fonts[locale])
+          return renderShell(opts.template, boot, catalogs[locale], fonts[locale], kind)
         })
       } catch (err) {
         req.log.warn({ err }, 'the shell is sent unrendered')

@@ -77,18 +77,20 @@ describe('the shell rendered per brand and language', () => {
     expect(api.json().value).toEqual(boot.announcements)
   })
 
-  it('answers 304 to its own ETag, and a new ETag per language', async () => {
+  it('answers 304 to its own ETag, and a new ETag per language and per first screen', async () => {
     const first = await shell({ cookie: 'lang=en' })
     const etag = String(first.headers.etag)
     expect(first.headers['cache-control']).toBe('no-cache')
     const again = await server.app.inject({
       method: 'GET',
-      url: '/pointMall',
+      url: '/login',
       headers: { ...navigation, cookie: 'lang=en', 'if-none-match': etag },
     })
     expect(again.statusCode).toBe(304)
     const km = await shell({ cookie: 'lang=km' })
     expect(km.headers.etag).not.toBe(etag)
+    const page = await shell({ cookie: 'lang=en', 'if-none-match': etag }, '/pointMall')
+    expect(page.headers.etag).not.toBe(etag)
   })
 
   it('is compressed as negotiated', async () => {
@@ -192,6 +194,26 @@ describe('the first screen draws the home page the app renders', () => {
     expect(html.match(/game-tile-skeleton/g)?.length).toBe(6)
     // No winners yet: no ticker.
     expect(html).not.toContain('winners-ticker')
+  })
+
+  it('draws the home page only where the app draws it: a lobby or the lottery gets the header and a neutral skeleton', async () => {
+    for (const url of ['/', '/index?x=1', '/login', '/register.html']) {
+      expect((await shell({ cookie: 'lang=en' }, url)).body, url).toContain('banner-carousel')
+    }
+    for (const url of ['/rng?page=DSL', '/lottery', '/help', '/game']) {
+      const html = (await shell({ cookie: 'lang=en' }, url)).body
+      expect(html, url).toContain('<header class="app-header">')
+      expect(html, url).toContain('class="page first-screen-page"')
+      expect(html, url).not.toContain('banner-carousel')
+      expect(html, url).not.toContain('hot-games-title')
+      // The tab bar is there, with no tab marked as the current page.
+      expect(html, url).toContain('<nav class="tab-bar"')
+      expect(html, url).not.toContain('aria-current="page"')
+      // The same boot data as home.
+      expect(bootOf(html).settings.brandName, url).toBe(
+        bootOf((await shell({ cookie: 'lang=en' })).body).settings.brandName,
+      )
+    }
   })
 
   it('draws the winners ticker with the payout in the brand currency, and escapes its text', () => {
