@@ -58,7 +58,8 @@ export const staticFiles = {
   'index.html':
     '<!doctype html><html lang="km"><head><meta charset="utf-8"><title>Lotus Play</title>' +
     '<meta name="apple-mobile-web-app-capable" content="yes" />' +
-    '<link rel="manifest" href="/manifest.webmanifest"></head>' +
+    '<link rel="manifest" href="/manifest.webmanifest">' +
+    '<link rel="stylesheet" crossorigin href="/assets/app-abc123.css"></head>' +
     '<body><div id="root" data-shell="test-shell"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>',
   'sw.js': "self.addEventListener('install', () => self.skipWaiting())\n",
   'manifest.webmanifest': JSON.stringify({
@@ -68,6 +69,7 @@ export const staticFiles = {
     display: 'standalone',
   }),
   'assets/app-abc123.js': "console.log('app')\n",
+  'assets/app-abc123.css': '.app-test-rule{color:red}',
   'brand/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"/>',
 } as const
 

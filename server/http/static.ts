@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { serverPathPattern } from '#contract/server-paths'
 import { failure } from './errors'
 import { sendHot, type HotReads } from './hot-reads'
-import { createShell, fontPreloads, type Shell } from './shell'
+import { createShell, fontPreloads, inlineEntryStyles, type Shell } from './shell'
 
 const noCacheFiles = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js'])
 
@@ -56,7 +56,7 @@ export async function registerStatic(
   const shell: Shell | null =
     hasShell && opts.render
       ? createShell(app, {
-          template: readFileSync(indexFile, 'utf8'),
+          template: inlineEntryStyles(readFileSync(indexFile, 'utf8'), opts.staticDir),
           fonts: fontPreloads(opts.staticDir),
           ...opts.render,
         })

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { firstScreen, parsePo, scriptJson, type BootData } from '../../server/http/shell'
 import { merchants } from '../../server/db/schema'
 import { BootDataSchema } from '../../src/lib/boot-data'
-import { build, type TestServer } from '../build-server'
+import { build, staticFiles, type TestServer } from '../build-server'
 
 let server: TestServer
 
@@ -75,6 +75,15 @@ describe('the shell rendered per brand and language', () => {
       headers: { language: 'EN' },
     })
     expect(api.json().value).toEqual(boot.announcements)
+  })
+
+  it('carries its stylesheet inside the page, so the first paint waits for no second request', async () => {
+    const html = (await shell({ cookie: 'lang=en' })).body
+    expect(html).not.toContain('<link rel="stylesheet"')
+    expect(html).toContain(`<style>${staticFiles['assets/app-abc123.css']}</style>`)
+    // The plain file the service worker keeps for offline starts still links it.
+    const plain = await server.app.inject({ method: 'GET', url: '/index.html' })
+    expect(plain.body).toContain('<link rel="stylesheet" crossorigin href="/assets/app-abc123.css">')
   })
 
   it('answers 304 to its own ETag, and a new ETag per language and per first screen', async () => {
