@@ -11,7 +11,7 @@ import { reconcile } from '../../server/money/ledger-reconcile'
 import { betRecords, lotteryBets, lotteryGames, lotteryIssues } from '../../server/db/schema'
 import { reconcileLottery } from '../../server/lottery/reconcile'
 import { commitmentOf, drawFromSeed } from '../../server/lottery/rng'
-import { hitsOf, payoutOf } from '../../server/lottery/rules'
+import { hitsOf, payoutOf, sumOddsMilli } from '../../server/lottery/rules'
 import { build, runOps, type TestServer } from '../build-server'
 import { createClock, failureOf, minute, plainCall, second, valueOf } from '../identity-helpers'
 import { mainMinor, moneyMember, newKey } from '../money-helpers'
@@ -92,8 +92,15 @@ describe('lobby reads', () => {
       setting,
       (v) => (v as { betTypes: { betType: string; odds: string }[] }).betTypes,
     )
-    expect(betTypes.map((b) => b.betType)).toEqual(['POS_DIGIT', 'BIG_SMALL', 'ODD_EVEN'])
+    expect(betTypes.map((b) => b.betType)).toEqual(['POS_DIGIT', 'BIG_SMALL', 'ODD_EVEN', 'SUM_EXACT'])
     expect(betTypes[0]?.odds).toBe('9.8')
+    // The exact sum lists every sum's odds: the rarest pay the most.
+    const exact = betTypes[3] as { odds: string; oddsBySum?: string[] }
+    expect(exact.odds).toBe('16.333')
+    expect(exact.oddsBySum).toHaveLength(46)
+    expect(exact.oddsBySum?.[0]).toBe('97998')
+    expect(exact.oddsBySum?.[22]).toBe('16.333')
+    expect(exact.oddsBySum?.[45]).toBe('97998')
   })
 
   it('answers lottery_game_not_found for an unknown game', async () => {
@@ -172,6 +179,63 @@ describe('placing and settling', () => {
     expect(records).toHaveLength(3)
     expect(records.every((r) => r.productType === 'ELOTT' && r.status === 'SETTLED')).toBe(true)
     expect(records.reduce((s, r) => s + r.payout, 0n)).toBe(expected)
+    expect(await books()).toMatchObject({ ledger: true, lottery: true })
+  })
+
+  it('a bet on the exact sum is placed at that sum’s odds and paid them when the sum is drawn', async () => {
+    const m = await moneyMember(server, '50.00', 'ls')
+    const n = await near(server, 'E5D1')
+    const numero = n.current?.numero ?? ''
+    const seed = 'cd'.repeat(32)
+    const issue = await issueRow('E5D1', numero)
+    await server.db
+      .update(lotteryIssues)
+      .set({ seed, commitment: commitmentOf(seed) })
+      .where(eq(lotteryIssues.id, issue.id))
+    const drawn = drawFromSeed('D5', seed, 'E5D1', numero)
+    const sum = [...drawn.main].reduce((s, d) => s + Number(d), 0)
+    const other = sum === 45 ? 44 : sum + 1
+    const bets = [
+      { betType: 'SUM_EXACT' as const, sum, stake: '3' },
+      { betType: 'SUM_EXACT' as const, sum: other, stake: '2' },
+    ]
+    const order = orderOf(await place(server, m.token, { lottoGameCode: 'E5D1', numero, bets }, newKey()))
+    expect(order.totalAmount).toBe('5.00')
+    const oddsMilli = sumOddsMilli(16_333, sum)
+    expect(order.bets.map((b) => [b.selection, b.odds])).toEqual(
+      expect.arrayContaining([
+        [`Sum ${sum}`, (oddsMilli / 1000).toString()],
+        [`Sum ${other}`, (sumOddsMilli(16_333, other) / 1000).toString()],
+      ]),
+    )
+
+    await drawAfterClose(n.current?.closeAt ?? 0)
+    const won = payoutOf(300n, oddsMilli, 1)
+    expect(won).toBeGreaterThan(300n)
+    expect(await mainMinor(server, m.token)).toBe(4500n + won)
+    const mine = await myBets(server, m.token)
+    expect(mine.list.map((b) => [b.betType, b.selection, b.status, b.hits, b.result])).toEqual(
+      expect.arrayContaining([
+        ['SUM_EXACT', `Sum ${sum}`, 'WON', 1, drawn.main],
+        ['SUM_EXACT', `Sum ${other}`, 'LOST', 0, drawn.main],
+      ]),
+    )
+    // An exact sum outside 0-45 is refused with the line and nothing is debited.
+    const bad = await place(
+      server,
+      m.token,
+      {
+        lottoGameCode: 'E5D1',
+        numero: (await near(server, 'E5D1')).current?.numero ?? '',
+        bets: [{ betType: 'SUM_EXACT', sum: 46, stake: '1' }],
+      },
+      newKey(),
+    )
+    expect(failureOf(bad)).toMatchObject({
+      errorCode: 'lottery_selection_invalid',
+      value: { index: 0, reason: 'sum' },
+    })
+    expect(await mainMinor(server, m.token)).toBe(4500n + won)
     expect(await books()).toMatchObject({ ledger: true, lottery: true })
   })
 
