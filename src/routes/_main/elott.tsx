@@ -4,6 +4,9 @@ import { vendorsQueryOptions } from '../../features/games/api/get-vendors'
 import { parseVendorParam } from '../../features/games/game-types'
 import { ElottGames } from '../../features/lottery/components/elott-page'
 import { GamesRoute } from '../-components/games-route'
+import { LotteryWinners } from '../-components/lottery-winners'
+
+const elottTypes = ['ELOTT'] as const
 
 /** The in-house e-lottery draws, then the e-lottery providers' lobby when the brand has any. */
 export const Route = createFileRoute('/_main/elott')({
@@ -20,7 +23,7 @@ export const Route = createFileRoute('/_main/elott')({
     if (!vendors) {
       return (
         <main className="page">
-          <ElottGames main />
+          <ElottGames main winners={<LotteryWinners gameTypes={elottTypes} />} />
         </main>
       )
     }
@@ -28,7 +31,7 @@ export const Route = createFileRoute('/_main/elott')({
     return (
       <div className="elott-page">
         <div className="page">
-          <ElottGames main={false} />
+          <ElottGames main={false} winners={<LotteryWinners gameTypes={elottTypes} />} />
         </div>
         <GamesRoute types={['ELOTT']} page={page} />
       </div>

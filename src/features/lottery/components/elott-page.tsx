@@ -4,7 +4,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import type { LotteryGame } from '#contract/lottery'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { useOnline } from '../../../lib/network'
@@ -14,8 +14,11 @@ import { DrawCard } from '../home/draw-card'
 import { IssueCountdown } from '../home/draw-parts'
 import './lottery.css'
 
-/** `main`: the page's own heading; otherwise a section above the providers' lobby. */
-export function ElottGames({ main }: { main: boolean }) {
+/**
+ * `main`: the page's own heading; otherwise a section above the providers' lobby.
+ * `winners`: the winners board, which the route brings.
+ */
+export function ElottGames({ main, winners }: { main: boolean; winners?: ReactNode }) {
   const { t } = useLingui()
   const menus = useQuery(gameMenusQueryOptions('ELOTT'))
   const games = menus.data?.menus.flatMap((m) => m.games) ?? []
@@ -30,6 +33,7 @@ export function ElottGames({ main }: { main: boolean }) {
           <Trans>Lottery draws</Trans>
         </h2>
       )}
+      {winners}
       {menus.isPending ? (
         <Skeleton lines={4} label={t`Loading lottery games…`} />
       ) : games.length === 0 ? (
