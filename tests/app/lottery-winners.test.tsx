@@ -82,11 +82,34 @@ describe('the winners board on the lottery pages', () => {
     expect(boardCalls(sent)).toEqual(['LOTT'])
   })
 
-  test('/elott runs the e-lottery wins', async () => {
-    const sent = stubMoneyApi(pageAnswers, { '/wps/relay/ODSFE2_getWinnerBoard': board })
+  test('/elott runs the e-lottery wins above the draws, and lists no vendor lobby', async () => {
+    const elottVendor = {
+      accountTypeId: 102,
+      accountTypeName: 'ELT',
+      vassalage: 'ELT',
+      gameType: 'ELOTT' as const,
+      displayName: 'Quick Lotto',
+      logo: 'vendors/elt.svg',
+      isHot: true,
+      maintenance: false,
+    }
+    const sent = stubMoneyApi(
+      {
+        ...pageAnswers,
+        '/wps/relay/GCSGAME_gameVendor': {
+          data: { lanes: [{ title: 'ELOTT', gameType: 'ELOTT', cards: [elottVendor] }] },
+        },
+      },
+      { '/wps/relay/ODSFE2_getWinnerBoard': board },
+    )
     await renderApp('/elott')
     expect(await wins()).toEqual(['da***ra $163.33 Lucky 5 (1 min) ×16.3'])
     expect(boardCalls(sent)).toEqual(['ELOTT'])
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('E-lottery')
+    expect(await screen.findByText('Lucky 5 (1 min)', { selector: '.elott-grid *' })).toBeTruthy()
+    // The e-lottery vendor's games are not listed here: a lottery entry opens this page.
+    expect(screen.queryByRole('tab', { name: /Quick Lotto/ })).toBeNull()
+    expect(sent.some((s) => s.path === '/wps/relay/GCSGAME_gameList')).toBe(false)
   })
 
   test('no wins, no ticker', async () => {

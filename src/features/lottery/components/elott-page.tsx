@@ -14,25 +14,16 @@ import { DrawCard } from '../home/draw-card'
 import { IssueCountdown } from '../home/draw-parts'
 import './lottery.css'
 
-/**
- * `main`: the page's own heading; otherwise a section above the providers' lobby.
- * `winners`: the winners board, which the route brings.
- */
-export function ElottGames({ main, winners }: { main: boolean; winners?: ReactNode }) {
+/** `winners`: the winners board, which the route brings. */
+export function ElottGames({ winners }: { winners?: ReactNode }) {
   const { t } = useLingui()
   const menus = useQuery(gameMenusQueryOptions('ELOTT'))
   const games = menus.data?.menus.flatMap((m) => m.games) ?? []
   return (
     <section className="elott" aria-labelledby="elott-title">
-      {main ? (
-        <h1 id="elott-title" className="lott-title">
-          <Trans>E-lottery</Trans>
-        </h1>
-      ) : (
-        <h2 id="elott-title" className="lott-title">
-          <Trans>Lottery draws</Trans>
-        </h2>
-      )}
+      <h1 id="elott-title" className="lott-title">
+        <Trans>E-lottery</Trans>
+      </h1>
       {winners}
       {menus.isPending ? (
         <Skeleton lines={4} label={t`Loading lottery games…`} />
