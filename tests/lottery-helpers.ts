@@ -31,6 +31,8 @@ const BetsPage = z.object({
     z.object({
       betId: z.string(),
       numero: z.string(),
+      betType: z.string(),
+      selection: z.string(),
       status: z.string(),
       payout: z.string(),
       hits: z.number(),

@@ -148,6 +148,29 @@ export function createLotteryGamesRepository(db: Db) {
       return rows.length > 0
     },
 
+    /** Replaces the game's names (every language at once); false when there is no such game. */
+    async setNames(merchantCode: string, code: string, names: Record<string, string>, ex: Executor = db) {
+      const rows = await ex
+        .update(lotteryGames)
+        .set({ names })
+        .where(and(eq(lotteryGames.merchantCode, merchantCode), eq(lotteryGames.code, code)))
+        .returning({ id: lotteryGames.id })
+      return rows.length > 0
+    },
+
+    /**
+     * Replaces the game's bet types (odds and stake limits). A bet already placed keeps the odds
+     * it was placed at (lottery_bets.odds_milli): only later bets see the change.
+     */
+    async setRules(merchantCode: string, code: string, rules: readonly GameBetRule[], ex: Executor = db) {
+      const rows = await ex
+        .update(lotteryGames)
+        .set({ betTypes: storedRules(rules) })
+        .where(and(eq(lotteryGames.merchantCode, merchantCode), eq(lotteryGames.code, code)))
+        .returning({ id: lotteryGames.id })
+      return rows.length > 0
+    },
+
     async setEnabled(merchantCode: string, code: string, enabled: boolean, ex: Executor = db) {
       const rows = await ex
         .update(lotteryGames)

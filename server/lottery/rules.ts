@@ -13,6 +13,8 @@
  *   unit hits when d[position] equals its digit (so at most one unit of a line hits).
  * - BIG_SMALL: `pick` BIG (d1+…+d5 from 23 to 45) or SMALL (0 to 22); one unit.
  * - ODD_EVEN: `pick` ODD or EVEN, the parity of d1+…+d5; one unit.
+ * - SUM_EXACT: `sum` 0-45; one unit; hits when d1+…+d5 equals it. BIG_SMALL and ODD_EVEN are
+ *   the sum's big/small and odd/even, so these three are the sum bets.
  * VN_NORTH / VN_SOUTH (the prize table of rng.ts):
  * - LO2: `numbers`, 1 to 10 distinct two-digit numbers "00"-"99"; one unit per number; a unit
  *   hits once for every prize whose last two digits equal it (27 prizes in the north, 18 in
@@ -25,13 +27,18 @@
  * RTP = odds × expected hits per unit:
  * - D5: POS_DIGIT 9.8 × 1/10 = 98%; BIG_SMALL 1.96 × 1/2 = 98% (the sum of five digits is
  *   symmetric about 22.5, so P(23-45) = 1/2); ODD_EVEN 1.96 × 1/2 = 98%.
+ * - D5 SUM_EXACT: a sum s comes up in sumWays(s) of the 100,000 draws (1 way for 0 and 45,
+ *   6,000 for 22 and 23). The rule's odds are those of the likeliest sums (22 and 23); sum s
+ *   pays floor(odds × 6000 / sumWays(s)) in thousandths, so every sum returns the same share
+ *   to within rounding: the default 16.333 returns 97.998% on 22 and 23, between 97.994% and
+ *   97.998% on every sum (at most 98%, like the other D5 bets; rules test enumerates them).
  * - VN_NORTH: LO2 3.5 × 27/100 = 94.5%; LO3 40 × 23/1000 = 92%; DE2 85 × 1/100 = 85%;
  *   DE3 850 × 1/1000 = 85%.
  * - VN_SOUTH: LO2 5.2 × 18/100 = 93.6%; LO3 57 × 17/1000 = 96.9%; DE2 85%; DE3 85%.
  *
  * ## Refusals (the line's 0-based index with each)
  * `lottery_selection_invalid` with reason: `bet_type` (the kind or the game does not offer
- * it), `position`, `digits`, `pick`, `numbers` (the field is missing, empty, out of range,
+ * it), `position`, `digits`, `pick`, `numbers`, `sum` (the field is missing, empty, out of range,
  * the wrong number of digits, repeats a value, or is sent with a bet type that has no such
  * field: the reason names the offending field), `duplicate` (a line identical to an earlier
  * one: same bet type and same selection once sorted). `validation_failed` for a stake that
@@ -53,7 +60,10 @@ export interface BetTypeRule {
 }
 
 export type Selection =
-  { position: number; digits: number[] } | { pick: 'BIG' | 'SMALL' | 'ODD' | 'EVEN' } | { numbers: string[] }
+  | { position: number; digits: number[] }
+  | { pick: 'BIG' | 'SMALL' | 'ODD' | 'EVEN' }
+  | { numbers: string[] }
+  | { sum: number }
 
 export interface CheckedLine {
   index: number
@@ -66,7 +76,7 @@ export interface CheckedLine {
   oddsMilli: number
 }
 
-export type SelectionReason = 'bet_type' | 'position' | 'digits' | 'pick' | 'numbers' | 'duplicate'
+export type SelectionReason = 'bet_type' | 'position' | 'digits' | 'pick' | 'numbers' | 'sum' | 'duplicate'
 
 export type LineError =
   | { code: 'lottery_selection_invalid'; value: { index: number; reason: SelectionReason } }
@@ -75,7 +85,12 @@ export type LineError =
 
 export type BetLine = z.output<typeof BetLineInputSchema>
 
-const d5BetTypes = ['POS_DIGIT', 'BIG_SMALL', 'ODD_EVEN'] as const satisfies readonly LotteryBetType[]
+const d5BetTypes = [
+  'POS_DIGIT',
+  'BIG_SMALL',
+  'ODD_EVEN',
+  'SUM_EXACT',
+] as const satisfies readonly LotteryBetType[]
 const vnBetTypes = ['LO2', 'LO3', 'DE2', 'DE3'] as const satisfies readonly LotteryBetType[]
 
 /** The bet types a game kind takes. */
@@ -83,9 +98,41 @@ export function betTypesOf(kind: LotteryKind): readonly LotteryBetType[] {
   return kind === 'D5' ? d5BetTypes : vnBetTypes
 }
 
+/** The highest sum of five digits. */
+export const maxSum = 45
+
+/**
+ * In how many of the 100,000 equally likely D5 draws the five digits add up to each sum
+ * 0…45 (counted once, by adding one digit at a time).
+ */
+export const sumWaysTable: readonly number[] = (() => {
+  let ways = [1]
+  for (let i = 0; i < d5Digits; i += 1) {
+    const next = Array.from({ length: ways.length + 9 }, () => 0)
+    for (const [s, n] of ways.entries()) for (let d = 0; d <= 9; d += 1) next[s + d] = (next[s + d] ?? 0) + n
+    ways = next
+  }
+  return ways
+})()
+
+export function sumWays(sum: number): number {
+  return sumWaysTable[sum] ?? 0
+}
+
+/** The ways of the likeliest sums (22 and 23): the sum a SUM_EXACT rule's odds are for. */
+const likeliestWays = Math.max(...sumWaysTable)
+
+/** What a SUM_EXACT unit on `sum` pays per hit, in thousandths, from the rule's odds. */
+export function sumOddsMilli(ruleOddsMilli: number, sum: number): number {
+  const ways = sumWays(sum)
+  if (ways === 0) throw new RangeError(`no D5 draw adds up to ${sum}`)
+  return Math.floor((ruleOddsMilli * likeliestWays) / ways)
+}
+
 /** The house odds of each kind's bet types (the module doc gives the RTP each implies). */
 export const defaultOddsMilli: Readonly<Record<LotteryKind, Partial<Record<LotteryBetType, number>>>> = {
-  D5: { POS_DIGIT: 9800, BIG_SMALL: 1960, ODD_EVEN: 1960 },
+  // SUM_EXACT: 98% of the likeliest sums' fair odds (100,000 / 6,000), in thousandths, rounded down.
+  D5: { POS_DIGIT: 9800, BIG_SMALL: 1960, ODD_EVEN: 1960, SUM_EXACT: Math.floor((980 * 100_000) / 6000) },
   VN_NORTH: { LO2: 3500, LO3: 40_000, DE2: 85_000, DE3: 850_000 },
   VN_SOUTH: { LO2: 5200, LO3: 57_000, DE2: 85_000, DE3: 850_000 },
 }
@@ -119,9 +166,14 @@ export function oddsText(oddsMilli: number): string {
 
 /**
  * Expected hits per unit of a bet type, as an exact fraction: the RTP of odds o is
- * o × num / den. Every digit of a draw is uniform and independent (rng.ts).
+ * o × num / den. Every digit of a draw is uniform and independent (rng.ts). SUM_EXACT
+ * depends on the sum picked (`sum`, 0…45).
  */
-export function expectedHits(kind: LotteryKind, betType: LotteryBetType): { num: bigint; den: bigint } {
+export function expectedHits(
+  kind: LotteryKind,
+  betType: LotteryBetType,
+  sum?: number,
+): { num: bigint; den: bigint } {
   if (!betTypesOf(kind).includes(betType)) throw new RangeError(`${kind} does not take ${betType}`)
   const table = prizeTables[kind]
   const prizesWith = (digits: number) =>
@@ -132,6 +184,9 @@ export function expectedHits(kind: LotteryKind, betType: LotteryBetType): { num:
     case 'BIG_SMALL':
     case 'ODD_EVEN':
       return { num: 1n, den: 2n }
+    case 'SUM_EXACT':
+      if (sum === undefined) throw new RangeError('SUM_EXACT expected hits depend on the sum')
+      return { num: BigInt(sumWays(sum)), den: 100_000n }
     case 'LO2':
       return { num: prizesWith(2), den: 100n }
     case 'LO3':
@@ -145,10 +200,13 @@ export function expectedHits(kind: LotteryKind, betType: LotteryBetType): { num:
 
 // ---- checking a slip --------------------------------------------------------------------
 
-const fieldsOf: Record<LotteryBetType, readonly ('position' | 'digits' | 'pick' | 'numbers')[]> = {
+type SelectionField = 'position' | 'digits' | 'pick' | 'numbers' | 'sum'
+
+const fieldsOf: Record<LotteryBetType, readonly SelectionField[]> = {
   POS_DIGIT: ['position', 'digits'],
   BIG_SMALL: ['pick'],
   ODD_EVEN: ['pick'],
+  SUM_EXACT: ['sum'],
   LO2: ['numbers'],
   LO3: ['numbers'],
   DE2: ['numbers'],
@@ -178,7 +236,7 @@ function isLineError(v: Selection | CheckedLine | LineError): v is LineError {
 /** The selection of a line, normalized (digits and numbers sorted), or why it is not one. */
 function selectionOf(line: BetLine, index: number): Selection | LineError {
   const allowed = fieldsOf[line.betType]
-  for (const field of ['position', 'digits', 'pick', 'numbers'] as const) {
+  for (const field of ['position', 'digits', 'pick', 'numbers', 'sum'] as const) {
     if (line[field] !== undefined && !allowed.includes(field)) return invalid(index, field)
   }
   switch (line.betType) {
@@ -203,6 +261,11 @@ function selectionOf(line: BetLine, index: number): Selection | LineError {
       const pick = line.pick
       if (pick === undefined || !(picksOf[line.betType] ?? []).includes(pick)) return invalid(index, 'pick')
       return { pick }
+    }
+    case 'SUM_EXACT': {
+      const sum = line.sum
+      if (sum === undefined || !Number.isInteger(sum) || sum < 0 || sum > maxSum) return invalid(index, 'sum')
+      return { sum }
     }
     case 'LO2':
     case 'LO3':
@@ -230,10 +293,11 @@ function unitsOf(selection: Selection): number {
   return 1
 }
 
-/** The selection as a member would write it: "Pos 1: 3, 7", "BIG", "12, 34". */
+/** The selection as a member would write it: "Pos 1: 3, 7", "BIG", "12, 34", "Sum 23". */
 export function selectionText(betType: LotteryBetType, selection: Selection): string {
   if ('digits' in selection) return `Pos ${selection.position}: ${selection.digits.join(', ')}`
   if ('pick' in selection) return selection.pick
+  if ('sum' in selection) return `Sum ${selection.sum}`
   void betType
   return selection.numbers.join(', ')
 }
@@ -267,7 +331,8 @@ export function checkLine(
     units,
     stake,
     amount: stake * BigInt(units),
-    oddsMilli: rule.oddsMilli,
+    // A SUM_EXACT line holds one sum, so it has one price: the rule's, scaled to that sum.
+    oddsMilli: 'sum' in selection ? sumOddsMilli(rule.oddsMilli, selection.sum) : rule.oddsMilli,
   }
 }
 
@@ -322,6 +387,10 @@ export function hitsOf(
       const sum = d5DigitsOf(drawn).reduce((a, b) => a + b, 0)
       const outcome = betType === 'BIG_SMALL' ? (sum >= 23 ? 'BIG' : 'SMALL') : sum % 2 === 1 ? 'ODD' : 'EVEN'
       return selection.pick === outcome ? 1 : 0
+    }
+    case 'SUM_EXACT': {
+      if (!('sum' in selection)) throw new RangeError('SUM_EXACT needs a sum')
+      return d5DigitsOf(drawn).reduce((a, b) => a + b, 0) === selection.sum ? 1 : 0
     }
     case 'LO2':
     case 'LO3': {

@@ -58,6 +58,7 @@ const SelectionSchema = z.union([
   z.object({ position: z.int(), digits: z.array(z.int()) }),
   z.object({ pick: z.enum(['BIG', 'SMALL', 'ODD', 'EVEN']) }),
   z.object({ numbers: z.array(z.string()) }),
+  z.object({ sum: z.int() }),
 ])
 const BetTypeSchema = z.enum(lotteryBetTypes)
 

@@ -11,7 +11,7 @@ import { minorToMoney, type Currency } from '#contract/money'
 import type { LotteryGame } from './games-repository'
 import type { IssueRow } from './issues-repository'
 import { groupLabel, nameIn } from './labels'
-import { oddsText } from './rules'
+import { oddsText, sumOddsMilli, sumWaysTable } from './rules'
 
 /** Bumped when the generated lottery art changes, so cached copies are replaced. */
 export const lotteryArtVersion = 1
@@ -76,6 +76,9 @@ export function toWireBetTypes(game: LotteryGame, currency: Currency): BetTypeSe
   return game.rules.map((r) => ({
     betType: r.betType,
     odds: oddsText(r.oddsMilli),
+    ...(r.betType === 'SUM_EXACT'
+      ? { oddsBySum: sumWaysTable.map((_, sum) => oddsText(sumOddsMilli(r.oddsMilli, sum))) }
+      : {}),
     minStake: minorToMoney(r.minStake, currency),
     maxStake: minorToMoney(r.maxStake, currency),
   }))

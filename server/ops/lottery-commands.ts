@@ -2,7 +2,8 @@
  * `npm run ops -- lottery …`: the brand's lottery games. A production brand starts with
  * none; the operator adds each game (its prize mode, what it draws, its schedule and name),
  * switches games on and off, and voids an issue (every bet refunded). Bet types, odds and
- * stakes start from the engine's defaults for the game's kind, in the brand's currency.
+ * stakes start from the engine's defaults for the game's kind, in the brand's currency; names,
+ * odds and stake limits are edited afterwards (lottery-edit-commands.ts).
  */
 import { eq } from 'drizzle-orm'
 import { lotteryKinds, prizeModes, type LotterySchedule } from '#contract/lottery'
@@ -12,10 +13,12 @@ import { createLotteryEngine } from '../lottery/engine'
 import { defaultBetTypeRules } from '../lottery/rules'
 import { checkSchedule } from '../lottery/schedule'
 import type { CommandSpec, OpsContext } from './commands'
+import { editUsage, renameGame, setLimits, setOdds } from './lottery-edit-commands'
 import { OpsError } from './ops-error'
 
 const usage =
-  'lottery list | add <CODE> <LOTT|ZY|ELOTT|SEA> <D5|VN_NORTH|VN_SOUTH> <every:SECONDS|daily:HH:MM:DAYS> <name…> [--zone <IANA zone>] [--group <code>] [--hot] | enable <CODE> | disable <CODE> | void <CODE> <numero>'
+  'lottery list | add <CODE> <LOTT|ZY|ELOTT|SEA> <D5|VN_NORTH|VN_SOUTH> <every:SECONDS|daily:HH:MM:DAYS> <name…> [--zone <IANA zone>] [--group <code>] [--hot] | enable <CODE> | disable <CODE> | void <CODE> <numero> | ' +
+  editUsage
 
 function isOneOf<T extends string>(values: readonly T[], v: string | undefined): v is T {
   return v !== undefined && (values as readonly string[]).includes(v)
@@ -107,7 +110,8 @@ async function add(ctx: OpsContext, args: string[]): Promise<string> {
 export const lotteryCommands: Record<string, CommandSpec> = {
   lottery: {
     usage,
-    summary: 'list, add, switch on or off the brand’s lottery games, or void an issue (bets refunded)',
+    summary:
+      'list, add, rename, price (odds, stake limits), switch on or off the brand’s lottery games, or void an issue (bets refunded)',
     async run(ctx, args) {
       const [mode, code, numero] = args
       const engine = engineOf(ctx)
@@ -122,6 +126,9 @@ export const lotteryCommands: Record<string, CommandSpec> = {
           .join('\n')
       }
       if (mode === 'add') return add(ctx, args.slice(1))
+      if (mode === 'name') return renameGame(ctx, args.slice(1))
+      if (mode === 'odds') return setOdds(ctx, args.slice(1))
+      if (mode === 'limits') return setLimits(ctx, args.slice(1))
       if ((mode === 'enable' || mode === 'disable') && code) {
         const ok = await engine.games.setEnabled(ctx.merchantCode, code.toUpperCase(), mode === 'enable')
         if (!ok) throw new OpsError(`no lottery game ${code} (see: lottery list)`)

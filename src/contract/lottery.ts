@@ -28,7 +28,7 @@ export type PrizeMode = (typeof prizeModes)[number]
 
 /**
  * What a game draws, and so which bets it takes:
- * - D5: five digits 0-9 (e-lottery style; position digit, big/small and odd/even of the sum);
+ * - D5: five digits 0-9 (e-lottery style; position digit, and the sum: big/small, odd/even, exact);
  * - VN_NORTH: the northern Vietnamese table, 27 prizes (special and 1st five digits, 2nd ×2,
  *   3rd ×6 five digits, 4th ×4 and 5th ×6 four digits, 6th ×3 three digits, 7th ×4 two digits);
  * - VN_SOUTH: the southern and central table, 18 prizes (special six digits, 1st, 2nd, 3rd ×2
@@ -38,10 +38,20 @@ export const lotteryKinds = ['D5', 'VN_NORTH', 'VN_SOUTH'] as const
 export type LotteryKind = (typeof lotteryKinds)[number]
 
 /**
- * Bet types. D5: POS_DIGIT, BIG_SMALL, ODD_EVEN. VN: LO2 / LO3 (the last 2 / 3 digits of any
- * prize, paid per hit), DE2 / DE3 (the last 2 / 3 digits of the special prize).
+ * Bet types. D5: POS_DIGIT, and the sum of the five digits: BIG_SMALL, ODD_EVEN and SUM_EXACT.
+ * VN: LO2 / LO3 (the last 2 / 3 digits of any prize, paid per hit), DE2 / DE3 (the last 2 / 3
+ * digits of the special prize).
  */
-export const lotteryBetTypes = ['POS_DIGIT', 'BIG_SMALL', 'ODD_EVEN', 'LO2', 'LO3', 'DE2', 'DE3'] as const
+export const lotteryBetTypes = [
+  'POS_DIGIT',
+  'BIG_SMALL',
+  'ODD_EVEN',
+  'SUM_EXACT',
+  'LO2',
+  'LO3',
+  'DE2',
+  'DE3',
+] as const
 export type LotteryBetType = (typeof lotteryBetTypes)[number]
 
 /** Vietnamese regions, the VN menu's gameGroupCode. Other games group by prize mode. */
@@ -149,8 +159,13 @@ export type DrawResult = z.infer<typeof DrawResultSchema>
 /** A bet type as a game offers it. */
 export const BetTypeSettingSchema = z.object({
   betType: z.enum(lotteryBetTypes),
-  /** Pays stake × odds per hit (stake included), e.g. "9.8". */
+  /**
+   * Pays stake × odds per hit (stake included), e.g. "9.8". SUM_EXACT: the odds of the
+   * likeliest sums (22 and 23); `oddsBySum` has every sum's.
+   */
   odds: z.string(),
+  /** SUM_EXACT only: the odds of each sum 0…45 (index = sum), rarer sums paying more. */
+  oddsBySum: z.optional(z.array(z.string())),
   /** Per unit: a POS_DIGIT bet on digits 3 and 7 is two units. */
   minStake: MoneySchema,
   maxStake: MoneySchema,
@@ -201,6 +216,7 @@ const queryInt = (min: number, max: number) => intFromQuery(min, max, 6)
  * `lottery_selection_invalid` with the line's index, so the slip can point at it.
  * - POS_DIGIT: `position` 1-5, `digits` distinct 0-9; one unit per digit.
  * - BIG_SMALL: `pick` BIG (sum 23-45) or SMALL (0-22); ODD_EVEN: `pick` ODD or EVEN of the sum.
+ * - SUM_EXACT: `sum` 0-45, the sum of the five digits; one unit (one sum a line).
  * - LO2 / DE2: `numbers` distinct "00"-"99"; LO3 / DE3: "000"-"999"; one unit per number.
  * `stake` is per unit, in major units of the brand's currency.
  */
@@ -210,6 +226,7 @@ export const BetLineInputSchema = z.object({
   digits: z.optional(z.array(z.int()).check(z.maxLength(10))),
   pick: z.optional(z.enum(['BIG', 'SMALL', 'ODD', 'EVEN'])),
   numbers: z.optional(z.array(text(3)).check(z.maxLength(10))),
+  sum: z.optional(z.int()),
   stake: AmountInputSchema,
 })
 export type BetLineInput = z.input<typeof BetLineInputSchema>
@@ -232,7 +249,7 @@ export const LotteryBetSchema = z.object({
   gameName: z.string(),
   numero: z.string(),
   betType: z.enum(lotteryBetTypes),
-  /** The selection as the member would write it: "Pos 1: 3, 7", "BIG", "12, 34". */
+  /** The selection as the member would write it: "Pos 1: 3, 7", "BIG", "12, 34", "Sum 23". */
   selection: z.string(),
   /** Per unit. */
   stake: MoneySchema,
@@ -268,7 +285,7 @@ export type Order = z.infer<typeof OrderSchema>
 export const SelectionInvalidValueSchema = z.object({
   /** The bet line (0-based). */
   index: z.int(),
-  reason: z.enum(['bet_type', 'position', 'digits', 'pick', 'numbers', 'duplicate']),
+  reason: z.enum(['bet_type', 'position', 'digits', 'pick', 'numbers', 'sum', 'duplicate']),
 })
 export const StakeOutOfRangeValueSchema = z.object({
   index: z.int(),

@@ -249,6 +249,8 @@ export function moneyAnswers(over: Record<string, unknown> = {}): Record<string,
 
 export interface Sent {
   path: string
+  /** The query string's parameters. */
+  query: URLSearchParams
   method: string
   headers: Record<string, string>
   body: unknown
@@ -274,9 +276,10 @@ export function stubMoneyApi(
 ): Sent[] {
   const sent: Sent[] = []
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const path = new URL(url, 'http://localhost').pathname
+    const { pathname: path, searchParams: query } = new URL(url, 'http://localhost')
     const s: Sent = {
       path,
+      query,
       method: init?.method ?? 'GET',
       headers: (init?.headers ?? {}) as Record<string, string>,
       body: typeof init?.body === 'string' ? parseBody(init.body) : undefined,

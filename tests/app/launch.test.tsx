@@ -535,40 +535,87 @@ describe('lottery start', () => {
     expect(count(sent, launchPath) + count(sent, trialPath)).toBe(0)
   })
 
-  test("the header's lottery menu opens the SEA entry for the SEA vendor and the lottery page for the others", async () => {
-    visitor({
-      '/wps/relay/GCSGAME_gameVendor': {
-        data: {
-          lanes: [
-            ...lanes,
-            {
-              title: 'LOTT',
-              gameType: 'LOTT',
-              cards: ['LTO', 'SEA'].map((c, i) => ({
-                accountTypeId: 100 + i,
-                accountTypeName: c,
-                vassalage: c,
-                gameType: 'LOTT' as const,
-                displayName: `${c} Lotto`,
-                logo: `vendors/${c.toLowerCase()}.svg`,
-                isHot: false,
-                maintenance: false,
-              })),
-            },
-          ],
-        },
+  const vendorCard = (gameType: 'LOTT' | 'ELOTT', code: string, accountTypeName = code, i = 0) => ({
+    accountTypeId: 100 + i,
+    accountTypeName,
+    vassalage: code,
+    gameType,
+    displayName: `${code} Lotto`,
+    logo: `vendors/${code.toLowerCase()}.svg`,
+    isHot: false,
+    maintenance: false,
+  })
+  const lotteryLanes = {
+    '/wps/relay/GCSGAME_gameVendor': {
+      data: {
+        lanes: [
+          ...lanes,
+          {
+            title: 'LOTT',
+            gameType: 'LOTT',
+            cards: [
+              vendorCard('LOTT', 'LTO', 'LTO', 0),
+              vendorCard('LOTT', 'SEA', 'SEA', 1),
+              vendorCard('LOTT', 'TCS', 'TCG_SEA', 2),
+              vendorCard('LOTT', 'GPI', 'GPI', 3),
+            ],
+          },
+          { title: 'ELOTT', gameType: 'ELOTT', cards: [vendorCard('ELOTT', 'ELT', 'ELT', 4)] },
+        ],
       },
-    })
+    },
+  }
+  /** Where each lottery vendor goes by the start rule; GPI opens its game list (null: no link). */
+  const starts: [string, string | null][] = [
+    ['LTO Lotto', '/lottery'],
+    ['SEA Lotto', '/lottery?prizeMode=SEA'],
+    ['TCS Lotto', '/lottery?prizeMode=SEA'],
+    ['GPI Lotto', null],
+  ]
+
+  test("the header's lottery menu opens the SEA entry for TCG SEA, GPI's game list, and the lottery page for the others", async () => {
+    visitor({ ...lotteryLanes, [listPath]: lotteryList })
     const user = userEvent.setup()
-    await renderApp('/index')
+    const { router } = await renderApp('/index')
     const nav = await screen.findByRole('navigation', { name: 'Main' })
     const lottery = await within(nav).findByRole('button', { name: 'Lottery' })
     await user.click(lottery)
     const menu = document.getElementById(lottery.getAttribute('aria-controls') ?? '') as HTMLElement
-    expect(within(menu).getByRole('link', { name: 'LTO Lotto' }).getAttribute('href')).toBe('/lottery')
-    expect(within(menu).getByRole('link', { name: 'SEA Lotto' }).getAttribute('href')).toBe(
-      '/lottery?prizeMode=SEA',
+    for (const [name, href] of starts) {
+      if (href) expect(within(menu).getByRole('link', { name }).getAttribute('href'), name).toBe(href)
+    }
+    await user.click(within(menu).getByRole('button', { name: 'GPI Lotto' }))
+    await waitFor(() =>
+      expect(router.state.location.search).toMatchObject({ popup: 'gamePopup', vendor: 'GPI' }),
     )
+  })
+
+  test('the home page’s lottery vendor chips start the same way, never a lobby tab of /lottery', async () => {
+    const sent = visitor({ ...lotteryLanes, [listPath]: lotteryList })
+    const user = userEvent.setup()
+    const { router } = await renderApp('/index')
+    const row = await screen.findByRole('region', { name: 'Lottery' })
+    for (const [name, href] of starts) {
+      if (href) expect(within(row).getByRole('link', { name }).getAttribute('href'), name).toBe(href)
+    }
+    const elott = await screen.findByRole('region', { name: 'E-lottery' })
+    expect(within(elott).getByRole('link', { name: 'ELT Lotto' }).getAttribute('href')).toBe('/elott')
+
+    await user.click(within(row).getByRole('link', { name: 'TCS Lotto' }))
+    await waitFor(() => expect(router.state.location.href).toBe('/lottery?prizeMode=SEA'))
+    router.history.back()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index'))
+
+    // GPI starts its games directly: its chip lists them, and none of them opens /lottery.
+    await user.click(
+      await within(await screen.findByRole('region', { name: 'Lottery' })).findByRole('button', {
+        name: 'GPI Lotto',
+      }),
+    )
+    await waitFor(() =>
+      expect(router.state.location.search).toMatchObject({ popup: 'gamePopup', vendor: 'GPI' }),
+    )
+    expect(count(sent, launchPath)).toBe(0)
   })
 })
 

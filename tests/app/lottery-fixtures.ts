@@ -102,6 +102,16 @@ export const d5Setting: GameSetting = {
     { betType: 'POS_DIGIT', odds: '9.8', minStake: '1.00', maxStake: '500.00' },
     { betType: 'BIG_SMALL', odds: '1.96', minStake: '1.00', maxStake: '1000.00' },
     { betType: 'ODD_EVEN', odds: '1.96', minStake: '1.00', maxStake: '1000.00' },
+    {
+      betType: 'SUM_EXACT',
+      odds: '16.333',
+      // What the server sends: the likeliest sums (22, 23) pay least, 0 and 45 most.
+      oddsBySum: Array.from({ length: 46 }, (_, s) =>
+        s === 0 || s === 45 ? '97998' : s === 22 || s === 23 ? '16.333' : String(100 - Math.abs(s - 22.5)),
+      ),
+      minStake: '1.00',
+      maxStake: '100.00',
+    },
   ],
   maxLines: 20,
 }

@@ -127,6 +127,40 @@ describe('the slip', () => {
     )
   })
 
+  test('D5 exact sum: each sum shows its odds, each picked sum is a line of its own', async () => {
+    const { sent, user } = await memberOnLottery('/lottery?gameCode=E5D1')
+    const exact = screen.getByRole('button', { name: /Exact sum/ })
+    expect(exact.textContent).toContain('×16.333+')
+    await user.click(exact)
+    expect(screen.getByText(/Each sum pays the odds shown on it × stake/)).toBeTruthy()
+    const grid = within(screen.getByRole('group', { name: 'Sums 0 to 45' }))
+    expect(grid.getAllByRole('button')).toHaveLength(46)
+    await user.click(grid.getByRole('button', { name: 'Sum 0, pays ×97998' }))
+    await user.click(grid.getByRole('button', { name: 'Sum 23, pays ×16.333' }))
+    expect(grid.getByRole('button', { name: 'Sum 23, pays ×16.333' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    )
+    const stake = screen.getByLabelText('Stake per unit ($)')
+    await user.clear(stake)
+    await user.type(stake, '2')
+    await user.click(screen.getByRole('button', { name: 'Add 2 to slip' }))
+
+    const lines = within(screen.getByRole('list', { name: 'Lines on the slip' }))
+    expect(lines.getByText('Sum 0')).toBeTruthy()
+    expect(lines.getByText('Sum 23')).toBeTruthy()
+    expect(screen.getByText(/Lines 2 · Units 2 · Total/).textContent).toContain('$4.00')
+    await user.click(screen.getByRole('button', { name: 'Place bets' }))
+    await screen.findByText(/Bets placed/)
+    expect(posts(sent)[0]?.body).toEqual({
+      lottoGameCode: 'E5D1',
+      numero: '20261123-0721',
+      bets: [
+        { betType: 'SUM_EXACT', sum: 0, stake: '2.00' },
+        { betType: 'SUM_EXACT', sum: 23, stake: '2.00' },
+      ],
+    })
+  })
+
   test('VN in a currency without decimals: picked and typed numbers make one line in whole dong', async () => {
     const dong = { ...brand, currency: 'VND', currencySymbol: '₫', currencyDecimals: 0 }
     const { sent, user } = await memberOnLottery(

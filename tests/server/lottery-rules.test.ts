@@ -20,6 +20,8 @@ import {
   payoutOf,
   type Selection,
   selectionText,
+  sumOddsMilli,
+  sumWays,
 } from '../../server/lottery/rules'
 
 type Line = z.output<typeof BetLineInputSchema>
@@ -111,6 +113,25 @@ describe('settlement pays the prize table', () => {
     expect(paid('D5', odd, 2, d5('00000'))).toBe(0n)
   })
 
+  it('D5 exact sum pays the odds of the sum picked, and only that sum', () => {
+    // 30917 adds up to 20; a sum comes up in 5,631 of 100,000 draws: 16.333 × 6000 / 5631.
+    expect(sumOddsMilli(16_333, 20)).toBe(17_403)
+    expect(paid('D5', line('SUM_EXACT', { sum: 20 }, '10'), 2, d5('30917'))).toBe(17_403n) // 10.00 × 17.403
+    expect(paid('D5', line('SUM_EXACT', { sum: 21 }, '10'), 2, d5('30917'))).toBe(0n)
+    expect(paid('D5', line('SUM_EXACT', { sum: 19 }, '10'), 2, d5('30917'))).toBe(0n)
+    // The extremes come up once in 100,000 draws each and pay the most.
+    expect(paid('D5', line('SUM_EXACT', { sum: 0 }, '1'), 0, d5('00000'))).toBe(97_998n)
+    expect(paid('D5', line('SUM_EXACT', { sum: 45 }, '1'), 2, d5('99999'))).toBe(9_799_800n)
+    expect(paid('D5', line('SUM_EXACT', { sum: 23 }, '1'), 2, d5('99500'))).toBe(1633n)
+    expect(checked('D5', line('SUM_EXACT', { sum: 45 }, '2'), 2)).toMatchObject({
+      selection: { sum: 45 },
+      selectionText: 'Sum 45',
+      units: 1,
+      amount: 200n,
+      oddsMilli: 97_998_000,
+    })
+  })
+
   it('northern table, dong (no decimals)', () => {
     const cases: [Line, number, bigint][] = [
       // "45" ends DB, G2 ×2, G3 33345, G4 1245 and 3445, G5 5645, G6 345 and G7 45: 9 hits.
@@ -199,6 +220,13 @@ describe('checking a slip line', () => {
       ['D5', line('ODD_EVEN', { pick: 'SMALL' }), 'pick'],
       ['D5', line('BIG_SMALL', { pick: 'BIG', position: 1 }), 'position'],
       ['D5', line('ODD_EVEN', { pick: 'ODD', numbers: ['12'] }), 'numbers'],
+      ['D5', line('SUM_EXACT', {}), 'sum'],
+      ['D5', line('SUM_EXACT', { sum: -1 }), 'sum'],
+      ['D5', line('SUM_EXACT', { sum: 46 }), 'sum'],
+      ['D5', line('SUM_EXACT', { sum: 2.5 }), 'sum'],
+      ['D5', line('SUM_EXACT', { sum: 10, pick: 'BIG' }), 'pick'],
+      ['D5', line('BIG_SMALL', { pick: 'BIG', sum: 30 }), 'sum'],
+      ['VN_NORTH', line('SUM_EXACT', { sum: 10 }), 'bet_type'],
       ['VN_NORTH', line('LO2', {}), 'numbers'],
       ['VN_NORTH', line('LO2', { numbers: [] }), 'numbers'],
       ['VN_NORTH', line('LO2', { numbers: ['5'] }), 'numbers'],
@@ -261,6 +289,7 @@ describe('checking a slip line', () => {
     })
     const sel: Selection = { numbers: ['007'] }
     expect(selectionText('DE3', sel)).toBe('007')
+    expect(selectionText('SUM_EXACT', { sum: 7 })).toBe('Sum 7')
   })
 })
 
@@ -328,7 +357,8 @@ describe('odds and return to player', () => {
   /** RTP as an exact fraction reduced to a percentage string with up to 3 decimals. */
   const rtp = (kind: LotteryKind, betType: LotteryBetType) => {
     const rule = defaultBetTypeRules(kind, 2).find((r) => r.betType === betType)!
-    const { num, den } = expectedHits(kind, betType)
+    // SUM_EXACT: the rule's odds are those of the likeliest sum, 22.
+    const { num, den } = expectedHits(kind, betType, betType === 'SUM_EXACT' ? 22 : undefined)
     const scaled = BigInt(rule.oddsMilli) * num * 100_000n // ×100 for %, ×1000 for 3 decimals
     const d = 1000n * den
     expect(scaled % d, `${kind} ${betType} RTP is not exact to 0.001 %`).toBe(0n)
@@ -337,7 +367,7 @@ describe('odds and return to player', () => {
 
   it('each bet type returns exactly the documented share of stakes, all between 80 % and 100 %', () => {
     const expected: Record<LotteryKind, Partial<Record<LotteryBetType, number>>> = {
-      D5: { POS_DIGIT: 98, BIG_SMALL: 98, ODD_EVEN: 98 },
+      D5: { POS_DIGIT: 98, BIG_SMALL: 98, ODD_EVEN: 98, SUM_EXACT: 97.998 },
       VN_NORTH: { LO2: 94.5, LO3: 92, DE2: 85, DE3: 85 },
       VN_SOUTH: { LO2: 93.6, LO3: 96.9, DE2: 85, DE3: 85 },
     }
@@ -356,7 +386,40 @@ describe('odds and return to player', () => {
       '85',
       '850',
     ])
-    expect(defaultBetTypeRules('D5', 0).map((r) => oddsText(r.oddsMilli))).toEqual(['9.8', '1.96', '1.96'])
+    expect(defaultBetTypeRules('D5', 0).map((r) => oddsText(r.oddsMilli))).toEqual([
+      '9.8',
+      '1.96',
+      '1.96',
+      '16.333',
+    ])
+  })
+
+  it('D5 exact sum: every sum 0-45 returns 97.99 % to 98 % of stakes, by enumerating all 100,000 draws', () => {
+    const hits = Array.from({ length: 46 }, () => 0)
+    let notOneSum = 0
+    for (let n = 0; n < 100_000; n += 1) {
+      const draw = d5(String(n).padStart(5, '0'))
+      // Each draw hits exactly one sum: count it through hitsOf for every sum.
+      let hitHere = 0
+      for (let sum = 0; sum <= 45; sum += 1) {
+        const h = hitsOf('D5', 'SUM_EXACT', { sum }, draw)
+        hits[sum]! += h
+        hitHere += h
+      }
+      if (hitHere !== 1) notOneSum += 1
+    }
+    expect(notOneSum).toBe(0)
+    const rule = defaultBetTypeRules('D5', 2).find((r) => r.betType === 'SUM_EXACT')!
+    for (let sum = 0; sum <= 45; sum += 1) {
+      expect(hits[sum], `sum ${sum}`).toBe(sumWays(sum))
+      expect(hits[sum], `sum ${sum} mirrors ${45 - sum}`).toBe(sumWays(45 - sum))
+      expect(expectedHits('D5', 'SUM_EXACT', sum)).toEqual({ num: BigInt(hits[sum]!), den: 100_000n })
+      // RTP = odds × hits / draws, in hundred-thousandths of a percent (exact integers).
+      const rtp = BigInt(sumOddsMilli(rule.oddsMilli, sum)) * BigInt(hits[sum]!) // × 1e-8
+      expect(rtp, `sum ${sum}`).toBeLessThanOrEqual(98_000_000n)
+      expect(rtp, `sum ${sum}`).toBeGreaterThanOrEqual(97_990_000n)
+    }
+    expect(hits.reduce((a, b) => a + b, 0)).toBe(100_000)
   })
 
   it('D5 expected hits, by enumerating all 100,000 draws through hitsOf', () => {

@@ -11,7 +11,7 @@ import { reconcile } from '../../server/money/ledger-reconcile'
 import { betRecords, lotteryBets, lotteryGames, lotteryIssues } from '../../server/db/schema'
 import { reconcileLottery } from '../../server/lottery/reconcile'
 import { commitmentOf, drawFromSeed } from '../../server/lottery/rng'
-import { hitsOf, payoutOf } from '../../server/lottery/rules'
+import { hitsOf, payoutOf, sumOddsMilli } from '../../server/lottery/rules'
 import { build, runOps, type TestServer } from '../build-server'
 import { createClock, failureOf, minute, plainCall, second, valueOf } from '../identity-helpers'
 import { mainMinor, moneyMember, newKey } from '../money-helpers'
@@ -92,8 +92,15 @@ describe('lobby reads', () => {
       setting,
       (v) => (v as { betTypes: { betType: string; odds: string }[] }).betTypes,
     )
-    expect(betTypes.map((b) => b.betType)).toEqual(['POS_DIGIT', 'BIG_SMALL', 'ODD_EVEN'])
+    expect(betTypes.map((b) => b.betType)).toEqual(['POS_DIGIT', 'BIG_SMALL', 'ODD_EVEN', 'SUM_EXACT'])
     expect(betTypes[0]?.odds).toBe('9.8')
+    // The exact sum lists every sum's odds: the rarest pay the most.
+    const exact = betTypes[3] as { odds: string; oddsBySum?: string[] }
+    expect(exact.odds).toBe('16.333')
+    expect(exact.oddsBySum).toHaveLength(46)
+    expect(exact.oddsBySum?.[0]).toBe('97998')
+    expect(exact.oddsBySum?.[22]).toBe('16.333')
+    expect(exact.oddsBySum?.[45]).toBe('97998')
   })
 
   it('answers lottery_game_not_found for an unknown game', async () => {
@@ -172,6 +179,63 @@ describe('placing and settling', () => {
     expect(records).toHaveLength(3)
     expect(records.every((r) => r.productType === 'ELOTT' && r.status === 'SETTLED')).toBe(true)
     expect(records.reduce((s, r) => s + r.payout, 0n)).toBe(expected)
+    expect(await books()).toMatchObject({ ledger: true, lottery: true })
+  })
+
+  it('a bet on the exact sum is placed at that sum’s odds and paid them when the sum is drawn', async () => {
+    const m = await moneyMember(server, '50.00', 'ls')
+    const n = await near(server, 'E5D1')
+    const numero = n.current?.numero ?? ''
+    const seed = 'cd'.repeat(32)
+    const issue = await issueRow('E5D1', numero)
+    await server.db
+      .update(lotteryIssues)
+      .set({ seed, commitment: commitmentOf(seed) })
+      .where(eq(lotteryIssues.id, issue.id))
+    const drawn = drawFromSeed('D5', seed, 'E5D1', numero)
+    const sum = [...drawn.main].reduce((s, d) => s + Number(d), 0)
+    const other = sum === 45 ? 44 : sum + 1
+    const bets = [
+      { betType: 'SUM_EXACT' as const, sum, stake: '3' },
+      { betType: 'SUM_EXACT' as const, sum: other, stake: '2' },
+    ]
+    const order = orderOf(await place(server, m.token, { lottoGameCode: 'E5D1', numero, bets }, newKey()))
+    expect(order.totalAmount).toBe('5.00')
+    const oddsMilli = sumOddsMilli(16_333, sum)
+    expect(order.bets.map((b) => [b.selection, b.odds])).toEqual(
+      expect.arrayContaining([
+        [`Sum ${sum}`, (oddsMilli / 1000).toString()],
+        [`Sum ${other}`, (sumOddsMilli(16_333, other) / 1000).toString()],
+      ]),
+    )
+
+    await drawAfterClose(n.current?.closeAt ?? 0)
+    const won = payoutOf(300n, oddsMilli, 1)
+    expect(won).toBeGreaterThan(300n)
+    expect(await mainMinor(server, m.token)).toBe(4500n + won)
+    const mine = await myBets(server, m.token)
+    expect(mine.list.map((b) => [b.betType, b.selection, b.status, b.hits, b.result])).toEqual(
+      expect.arrayContaining([
+        ['SUM_EXACT', `Sum ${sum}`, 'WON', 1, drawn.main],
+        ['SUM_EXACT', `Sum ${other}`, 'LOST', 0, drawn.main],
+      ]),
+    )
+    // An exact sum outside 0-45 is refused with the line and nothing is debited.
+    const bad = await place(
+      server,
+      m.token,
+      {
+        lottoGameCode: 'E5D1',
+        numero: (await near(server, 'E5D1')).current?.numero ?? '',
+        bets: [{ betType: 'SUM_EXACT', sum: 46, stake: '1' }],
+      },
+      newKey(),
+    )
+    expect(failureOf(bad)).toMatchObject({
+      errorCode: 'lottery_selection_invalid',
+      value: { index: 0, reason: 'sum' },
+    })
+    expect(await mainMinor(server, m.token)).toBe(4500n + won)
     expect(await books()).toMatchObject({ ledger: true, lottery: true })
   })
 
@@ -627,6 +691,128 @@ describe('operator commands', () => {
     await expect(runOps(server, 'lottery', 'add', 'T10S', 'ELOTT', 'D5', 'every:7', 'Bad')).rejects.toThrow(
       /schedule/,
     )
+  })
+
+  it('renames a game in one language, refusing a bad language, code or name', async () => {
+    await runOps(server, 'lottery', 'add', 'EDN', 'ELOTT', 'D5', 'every:60', 'Edit', 'me')
+    const out = await runOps(server, 'lottery', 'name', 'edn', '--lang', 'km', 'ល្បឿន', 'ថ្មី')
+    expect(out).toBe('lottery game EDN is named "ល្បឿន ថ្មី" in km')
+    const nameIn = async (language: string) => {
+      const res = await plainCall(server, 'GET', '/lgw/games/setting?lottoGameCode=EDN', {
+        headers: { language },
+      })
+      return valueOf(res, (v) => (v as { game: { name: string } }).game.name)
+    }
+    expect(await nameIn('KM')).toBe('ល្បឿន ថ្មី')
+    expect(await nameIn('EN')).toBe('Edit me')
+    await expect(runOps(server, 'lottery', 'name', 'EDN', '--lang', 'fr', 'Nom')).rejects.toThrow(
+      /--lang is one of km, en, zh, th, vi/,
+    )
+    await expect(runOps(server, 'lottery', 'name', 'NOPE', '--lang', 'en', 'X')).rejects.toThrow(
+      /no lottery game NOPE/,
+    )
+    await expect(runOps(server, 'lottery', 'name', 'EDN', '--lang', 'en')).rejects.toThrow(
+      /the name is empty/,
+    )
+    await expect(runOps(server, 'lottery', 'name', 'EDN', '--lang', 'en', 'x'.repeat(61))).rejects.toThrow(
+      /at most 60 characters/,
+    )
+    expect(await nameIn('EN')).toBe('Edit me')
+  })
+
+  it('sets a bet type’s odds for later bets only, refusing odds the house would lose on', async () => {
+    await runOps(server, 'lottery', 'add', 'EDO', 'ELOTT', 'D5', 'every:60', 'Odds')
+    const m = await moneyMember(server, '20.00', 'lo')
+    const numero = (await near(server, 'EDO')).current?.numero ?? ''
+    const bet = [{ betType: 'POS_DIGIT' as const, position: 1, digits: [5], stake: '1' }]
+    const before = orderOf(await place(server, m.token, { lottoGameCode: 'EDO', numero, bets: bet }))
+    expect(before.bets[0]?.odds).toBe('9.8')
+
+    expect(await runOps(server, 'lottery', 'odds', 'EDO', 'pos_digit', '9.5')).toBe(
+      'EDO POS_DIGIT pays 9.5 (returns 95 % of stakes); bets already placed keep their odds',
+    )
+    const setting = await plainCall(server, 'GET', '/lgw/games/setting?lottoGameCode=EDO')
+    const odds = valueOf(setting, (v) => (v as { betTypes: { betType: string; odds: string }[] }).betTypes)
+    expect(odds.find((b) => b.betType === 'POS_DIGIT')?.odds).toBe('9.5')
+    const after = orderOf(await place(server, m.token, { lottoGameCode: 'EDO', numero, bets: bet }))
+    expect(after.bets[0]?.odds).toBe('9.5')
+    const stored = await server.db
+      .select({ odds: lotteryBets.oddsMilli })
+      .from(lotteryBets)
+      .where(eq(lotteryBets.orderId, before.orderId))
+    expect(stored).toEqual([{ odds: 9800 }])
+
+    // The exact sum's odds are its likeliest sums'; the others follow.
+    await runOps(server, 'lottery', 'odds', 'EDO', 'SUM_EXACT', '15')
+    const exact = valueOf(
+      await plainCall(server, 'GET', '/lgw/games/setting?lottoGameCode=EDO'),
+      (v) => (v as { betTypes: { betType: string; oddsBySum?: string[] }[] }).betTypes,
+    ).find((b) => b.betType === 'SUM_EXACT')
+    expect([exact?.oddsBySum?.[22], exact?.oddsBySum?.[0]]).toEqual(['15', '90000'])
+
+    const refused: [string[], RegExp][] = [
+      [['EDO', 'POS_DIGIT', '10'], /return 100 % of stakes: the house would keep nothing/],
+      [['EDO', 'SUM_EXACT', '16.667'], /return 100 % of stakes/],
+      [['EDO', 'POS_DIGIT', '1'], /more than the stake back/],
+      [['EDO', 'POS_DIGIT', '9.8765'], /at most 3 decimals/],
+      [['EDO', 'POS_DIGIT', '-2'], /at most 3 decimals/],
+      [['EDO', 'LO2', '3'], /EDO takes POS_DIGIT, BIG_SMALL, ODD_EVEN, SUM_EXACT, not LO2/],
+      [['EDO', 'PICK9', '3'], /a bet type is one of/],
+      [['EDO', 'POS_DIGIT'], /the odds are needed/],
+      [['NOPE', 'POS_DIGIT', '9'], /no lottery game NOPE/],
+    ]
+    for (const [args, message] of refused) {
+      await expect(runOps(server, 'lottery', 'odds', ...args), args.join(' ')).rejects.toThrow(message)
+    }
+    expect(odds.find((b) => b.betType === 'POS_DIGIT')?.odds).toBe('9.5')
+  })
+
+  it('sets stake limits in the brand’s currency for one bet type or all of them', async () => {
+    await runOps(server, 'lottery', 'add', 'EDL', 'ELOTT', 'D5', 'every:60', 'Limits')
+    const limits = async () => {
+      const res = await plainCall(server, 'GET', '/lgw/games/setting?lottoGameCode=EDL')
+      return valueOf(
+        res,
+        (v) => (v as { betTypes: { betType: string; minStake: string; maxStake: string }[] }).betTypes,
+      ).map((b) => [b.betType, b.minStake, b.maxStake])
+    }
+    expect(await runOps(server, 'lottery', 'limits', 'EDL', '--min', '0.50', '--max', '2,000')).toContain(
+      'EDL POS_DIGIT stakes 0.50 to 2,000.00 per unit',
+    )
+    await runOps(server, 'lottery', 'limits', 'EDL', 'sum_exact', '--max', '20')
+    expect(await limits()).toEqual([
+      ['POS_DIGIT', '0.50', '2000.00'],
+      ['BIG_SMALL', '0.50', '2000.00'],
+      ['ODD_EVEN', '0.50', '2000.00'],
+      ['SUM_EXACT', '0.50', '20.00'],
+    ])
+    // A member's bet meets the new limits.
+    const m = await moneyMember(server, '50.00', 'll')
+    const numero = (await near(server, 'EDL')).current?.numero ?? ''
+    const res = await place(server, m.token, {
+      lottoGameCode: 'EDL',
+      numero,
+      bets: [{ betType: 'SUM_EXACT', sum: 30, stake: '20.50' }],
+    })
+    expect(failureOf(res)).toMatchObject({
+      errorCode: 'lottery_stake_out_of_range',
+      value: { index: 0, minStake: '0.50', maxStake: '20.00' },
+    })
+    expect(await mainMinor(server, m.token)).toBe(5000n)
+
+    const refused: [string[], RegExp][] = [
+      [['EDL', '--min', '0.005'], /--min is an amount above zero with at most 2 decimals, not 0.005/],
+      [['EDL', '--max', '0'], /--max is an amount above zero/],
+      [['EDL', '--min', 'ten'], /--min is an amount above zero/],
+      [['EDL', 'SUM_EXACT', '--min', '25'], /SUM_EXACT: the least stake 25.00 would be above the most 20.00/],
+      [['EDL'], /give --min, --max or both/],
+      [['EDL', 'LO3', '--min', '1'], /not LO3/],
+      [['EDL', '--least', '1'], /usage/],
+    ]
+    for (const [args, message] of refused) {
+      await expect(runOps(server, 'lottery', 'limits', ...args), args.join(' ')).rejects.toThrow(message)
+    }
+    expect((await limits())[3]).toEqual(['SUM_EXACT', '0.50', '20.00'])
   })
 
   it('reconcile includes the lottery', async () => {

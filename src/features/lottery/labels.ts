@@ -12,8 +12,9 @@ export const prizeModeNames: Record<PrizeMode, MessageDescriptor> = {
 
 export const betTypeNames: Record<LotteryBetType, MessageDescriptor> = {
   POS_DIGIT: msg`Position digit`,
-  BIG_SMALL: msg`Big / Small`,
-  ODD_EVEN: msg`Odd / Even`,
+  BIG_SMALL: msg`Sum Big / Small`,
+  ODD_EVEN: msg`Sum Odd / Even`,
+  SUM_EXACT: msg`Exact sum`,
   LO2: msg`Lô 2 digits`,
   LO3: msg`Lô 3 digits`,
   DE2: msg`Đề 2 digits`,
@@ -25,6 +26,7 @@ export const betTypeHints: Record<LotteryBetType, MessageDescriptor> = {
   POS_DIGIT: msg`Pick digits for each position; a digit wins when it is drawn at its position.`,
   BIG_SMALL: msg`The sum of the five digits: Big is 23–45, Small is 0–22.`,
   ODD_EVEN: msg`Whether the sum of the five digits is odd or even.`,
+  SUM_EXACT: msg`Pick the sum of the five digits, 0 to 45; rarer sums pay more.`,
   LO2: msg`Wins for each prize whose last 2 digits match, paid per hit.`,
   LO3: msg`Wins for each prize whose last 3 digits match, paid per hit.`,
   DE2: msg`Wins when the last 2 digits of the special prize match.`,

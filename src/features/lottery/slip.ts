@@ -11,11 +11,13 @@ export interface SlipLine {
   digits?: number[]
   pick?: 'BIG' | 'SMALL' | 'ODD' | 'EVEN'
   numbers?: string[]
+  /** SUM_EXACT: the sum of the five digits, 0-45 (one a line). */
+  sum?: number
   /** Per unit, as typed (major units). */
   stake: string
 }
 
-export const d5BetTypes: readonly LotteryBetType[] = ['POS_DIGIT', 'BIG_SMALL', 'ODD_EVEN']
+export const d5BetTypes: readonly LotteryBetType[] = ['POS_DIGIT', 'BIG_SMALL', 'ODD_EVEN', 'SUM_EXACT']
 export const vnBetTypes: readonly LotteryBetType[] = ['LO2', 'LO3', 'DE2', 'DE3']
 
 export function betTypesOf(kind: LotteryKind): readonly LotteryBetType[] {
@@ -30,10 +32,13 @@ export function numberLength(betType: LotteryBetType): 2 | 3 {
 /** The most numbers (or digits) one line may carry (the contract's limit). */
 export const maxPerLine = 10
 
-/** One unit per digit (position) or number (VN), one for a pick. */
+/** The sums a SUM_EXACT bet may pick: 0 to 45. */
+export const sums: readonly number[] = Array.from({ length: 46 }, (_, i) => i)
+
+/** One unit per digit (position) or number (VN), one for a pick or a sum. */
 export function unitsOf(line: SlipLine): number {
   if (line.betType === 'POS_DIGIT') return line.digits?.length ?? 0
-  if (line.betType === 'BIG_SMALL' || line.betType === 'ODD_EVEN') return 1
+  if (line.betType === 'BIG_SMALL' || line.betType === 'ODD_EVEN' || line.betType === 'SUM_EXACT') return 1
   return line.numbers?.length ?? 0
 }
 
@@ -79,6 +84,7 @@ export function toWire(line: SlipLine, currency: CurrencyUnits): BetLineInput {
   if (line.digits) out.digits = [...line.digits].sort((a, b) => a - b)
   if (line.pick) out.pick = line.pick
   if (line.numbers) out.numbers = [...line.numbers]
+  if (line.sum !== undefined) out.sum = line.sum
   return out
 }
 

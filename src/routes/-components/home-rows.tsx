@@ -7,13 +7,15 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import type { Game, VendorLane } from '#contract/games'
+import type { Game, VendorCard, VendorLane } from '#contract/games'
 import { LazyImage } from '../../components/ui/lazy-image'
 import { cdnUrl } from '../../utils/cdn'
 import { useFavorites } from '../../features/games/components/use-favorites'
 import { GameTile, useOfflineHint } from '../../features/games/components/game-tile'
 import { GameTypeLabel, gameTypeNames } from '../../features/games/components/game-type-label'
 import { gameTypeRoute } from '../../features/games/game-types'
+import { lotteryVendorStart } from '../../features/games/launch/lottery-start'
+import { openModal } from '../../lib/modal-store'
 import '../../features/games/components/games-page.css'
 
 function RowHead({ id, title, more }: { id: string; title: ReactNode; more?: ReactNode }) {
@@ -142,7 +144,26 @@ export function RecentGamesRow({
   )
 }
 
-/** One game type's vendors, with their logos, each opening its lobby tab. */
+function VendorChipFace({ vendor: v, imageHost }: { vendor: VendorCard; imageHost: string }) {
+  return (
+    <>
+      <LazyImage src={cdnUrl(imageHost, v.logo)} alt="" width={120} height={60} />
+      <span className="vendor-chip-name">{v.displayName}</span>
+      {v.isHot ? (
+        <span className="vendor-chip-hot">
+          <Trans>Hot</Trans>
+        </span>
+      ) : null}
+      {v.maintenance ? (
+        <span className="vendor-chip-off">
+          <Trans>Maintenance</Trans>
+        </span>
+      ) : null}
+    </>
+  )
+}
+
+/** One game type's vendors, with their logos, each opening its lobby tab (lottery: its start). */
 function VendorLaneRow({ lane, imageHost }: { lane: VendorLane; imageHost: string }) {
   const { t, i18n } = useLingui()
   const name = i18n._(gameTypeNames[lane.gameType])
@@ -156,24 +177,28 @@ function VendorLaneRow({ lane, imageHost }: { lane: VendorLane; imageHost: strin
         more={<SeeAll to={to} label={t`See all: ${name}`} />}
       />
       <ul className="vendor-row">
-        {lane.cards.map((v) => (
-          <li key={v.vassalage}>
-            <Link to={to} search={{ page: v.vassalage }} className="vendor-chip">
-              <LazyImage src={cdnUrl(imageHost, v.logo)} alt="" width={120} height={60} />
-              <span className="vendor-chip-name">{v.displayName}</span>
-              {v.isHot ? (
-                <span className="vendor-chip-hot">
-                  <Trans>Hot</Trans>
-                </span>
-              ) : null}
-              {v.maintenance ? (
-                <span className="vendor-chip-off">
-                  <Trans>Maintenance</Trans>
-                </span>
-              ) : null}
-            </Link>
-          </li>
-        ))}
+        {lane.cards.map((v) => {
+          // Lottery vendors start by the lottery start rule (spec section 4), not a lobby tab.
+          const start = lotteryVendorStart({ ...v, gameType: lane.gameType })
+          const inner = <VendorChipFace vendor={v} imageHost={imageHost} />
+          return (
+            <li key={v.vassalage}>
+              {start?.kind === 'games' ? (
+                <button
+                  type="button"
+                  className="vendor-chip"
+                  onClick={() => openModal('gamePopup', { vendor: start.vendor })}
+                >
+                  {inner}
+                </button>
+              ) : (
+                <Link {...(start?.link ?? { to, search: { page: v.vassalage } })} className="vendor-chip">
+                  {inner}
+                </Link>
+              )}
+            </li>
+          )
+        })}
       </ul>
     </section>
   )

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import type { PrizeMode } from '#contract/lottery'
 import type { LotterySearch } from '../../features/lottery/components/lottery-page'
 import { LotteryPage } from '../../features/lottery/components/lottery-page'
+import { LotteryWinners } from '../-components/lottery-winners'
 import { safeCode } from '../-components/search'
 
 /**
@@ -14,6 +15,9 @@ type Unlisted = Exclude<PrizeMode, (typeof modes)[number]>
 const everyModeListed: Unlisted extends never ? true : false = true
 void everyModeListed
 
+/** The page's prize modes include the e-lottery, so its winners are of both lottery types. */
+const lotteryTypes = ['LOTT', 'ELOTT'] as const
+
 const modeOf = (raw: unknown): PrizeMode | undefined => modes.find((m) => m === raw)
 
 export const Route = createFileRoute('/_bar/lottery')({
@@ -24,6 +28,6 @@ export const Route = createFileRoute('/_bar/lottery')({
     playType: safeCode(s.playType),
   }),
   component: function Lottery() {
-    return <LotteryPage search={Route.useSearch()} />
+    return <LotteryPage search={Route.useSearch()} winners={<LotteryWinners gameTypes={lotteryTypes} />} />
   },
 })

@@ -1,37 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useSuspenseQuery } from '@tanstack/react-query'
-import { vendorsQueryOptions } from '../../features/games/api/get-vendors'
 import { parseVendorParam } from '../../features/games/game-types'
 import { ElottGames } from '../../features/lottery/components/elott-page'
-import { GamesRoute } from '../-components/games-route'
+import { LotteryWinners } from '../-components/lottery-winners'
 
-/** The in-house e-lottery draws, then the e-lottery providers' lobby when the brand has any. */
+const elottTypes = ['ELOTT'] as const
+
+/**
+ * /elott: the e-lottery draws (prize mode ELOTT) and their winners. No vendor lobby: by the
+ * lottery start rule (spec section 4) an e-lottery entry opens this page rather than a game
+ * frame, so a vendor's tiles listed here would only lead back to it. `page` is read so the
+ * game-type links that name a vendor tab still fit; the page has no tabs.
+ */
 export const Route = createFileRoute('/_main/elott')({
-  loader: ({ context }) =>
-    Promise.all([
-      context.queryClient.ensureQueryData(vendorsQueryOptions()),
-      import('../../features/lottery/lottery-catalog').then((m) => m.loadLotteryCatalog()),
-    ]),
+  loader: () => import('../../features/lottery/lottery-catalog').then((m) => m.loadLotteryCatalog()),
   validateSearch: (s: Record<string, unknown>) => ({ page: parseVendorParam(s.page) }),
   component: function Elott() {
-    const { data } = useSuspenseQuery(vendorsQueryOptions())
-    const vendors = data.data.lanes.some((l) => l.gameType === 'ELOTT' && l.cards.length > 0)
-    const page = Route.useSearch().page
-    if (!vendors) {
-      return (
-        <main className="page">
-          <ElottGames main />
-        </main>
-      )
-    }
-    // The providers' lobby is the page's <main>; the draws stand above it.
     return (
-      <div className="elott-page">
-        <div className="page">
-          <ElottGames main={false} />
-        </div>
-        <GamesRoute types={['ELOTT']} page={page} />
-      </div>
+      <main className="page">
+        <ElottGames winners={<LotteryWinners gameTypes={elottTypes} />} />
+      </main>
     )
   },
 })

@@ -8,7 +8,8 @@ import { useEffect, useId, useRef, useState } from 'react'
 import type { VendorLane } from '#contract/games'
 import { cdnUrl } from '../../../utils/cdn'
 import { gameTypeRoute } from '../game-types'
-import { lotteryVendorLink } from '../launch/lottery-start'
+import { openModal } from '../../../lib/modal-store'
+import { lotteryVendorStart } from '../launch/lottery-start'
 import { GameTypeLabel } from './game-type-label'
 import './game-nav.css'
 
@@ -51,16 +52,10 @@ function Menu({ lane, imageHost }: { lane: VendorLane; imageHost: string }) {
       {open ? (
         <div id={id} className={wide ? 'nav-menu nav-menu-wide' : 'nav-menu'} data-count={lane.cards.length}>
           <ul>
-            {lane.cards.map((v) => (
-              <li key={v.vassalage}>
-                <Link
-                  {...(lotteryVendorLink({ ...v, gameType: lane.gameType }) ?? {
-                    to,
-                    search: { page: v.vassalage },
-                  })}
-                  className="vendor-link"
-                  onClick={() => setOpen(false)}
-                >
+            {lane.cards.map((v) => {
+              const start = lotteryVendorStart({ ...v, gameType: lane.gameType })
+              const inner = (
+                <>
                   <img src={cdnUrl(imageHost, v.logo)} alt="" width={60} height={30} loading="lazy" />
                   <span>{v.displayName}</span>
                   {v.isHot ? (
@@ -68,9 +63,33 @@ function Menu({ lane, imageHost }: { lane: VendorLane; imageHost: string }) {
                       <Trans>Hot</Trans>
                     </span>
                   ) : null}
-                </Link>
-              </li>
-            ))}
+                </>
+              )
+              return (
+                <li key={v.vassalage}>
+                  {start?.kind === 'games' ? (
+                    <button
+                      type="button"
+                      className="vendor-link"
+                      onClick={() => {
+                        setOpen(false)
+                        openModal('gamePopup', { vendor: start.vendor })
+                      }}
+                    >
+                      {inner}
+                    </button>
+                  ) : (
+                    <Link
+                      {...(start?.link ?? { to, search: { page: v.vassalage } })}
+                      className="vendor-link"
+                      onClick={() => setOpen(false)}
+                    >
+                      {inner}
+                    </Link>
+                  )}
+                </li>
+              )
+            })}
           </ul>
         </div>
       ) : null}

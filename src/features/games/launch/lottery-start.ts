@@ -56,15 +56,28 @@ export function openLotteryPage(
   return router.navigate({ to: target.to, search: target.search } as Parameters<AnyRouter['navigate']>[0])
 }
 
+/** A lottery vendor's link: the page its lottery is on (typed as the routes take it). */
+export type LotteryVendorLink =
+  | { to: '/lottery'; search: { gameCode: undefined; playType: undefined } }
+  | { to: '/elott'; search: { page: undefined } }
+
 /**
- * A lottery vendor's menu link (a card names no game): the SEA entry for the SEA vendor,
- * else the lottery page. Undefined for the other game types, which open their lobby tab.
+ * Where a lottery vendor's card (header menu, home chips) goes, by the same start rule as a
+ * tile (lotteryTarget) for a card that names no game: the SEA entry for TCG SEA, /elott for an
+ * e-lottery vendor, /lottery for the others; GPI starts its games directly, so its card opens
+ * its game list (each game there launches). Undefined for the other game types, which open
+ * their lobby tab.
  */
-export function lotteryVendorLink(
-  e: LotteryEntry,
-): { to: '/lottery'; search: { gameCode: undefined; playType: undefined } } | undefined {
-  if (e.gameType !== 'LOTT') return undefined
-  const search = isSea(e) ? { prizeMode: 'SEA' } : {}
-  // The typed search of /lottery may not list prizeMode: the lottery page parses its own.
-  return { to: '/lottery', search: search as { gameCode: undefined; playType: undefined } }
+export function lotteryVendorStart(
+  e: Omit<LotteryEntry, 'gameId' | 'defaultPlayType'>,
+): { kind: 'link'; link: LotteryVendorLink } | { kind: 'games'; vendor: string } | undefined {
+  const target = lotteryTarget(e)
+  if (!target) return undefined
+  if (target.kind === 'launch') return { kind: 'games', vendor: e.vassalage }
+  // The typed search of the lottery pages may not list prizeMode: the pages parse their own.
+  const link =
+    target.to === '/elott'
+      ? { to: target.to, search: { page: undefined } }
+      : { to: target.to, search: target.search as { gameCode: undefined; playType: undefined } }
+  return { kind: 'link', link }
 }

@@ -105,13 +105,15 @@ export const vnRecentQueryOptions = () =>
     queryFn: ({ signal }) => api.call(lotteryEndpoints.vnRecent, undefined, { signal }),
   })
 
-/** After a draw closes: the countdown, the results and the member's bets (their outcome). */
+/** After a draw closes: the countdown, the results, the member's bets (their outcome), the winners. */
 export function refreshAfterDraw(queryClient: QueryClient, lottoGameCode: string): Promise<void> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: ['lottery', 'near', lottoGameCode] }),
     queryClient.invalidateQueries({ queryKey: ['lottery', 'opened'] }),
     queryClient.invalidateQueries({ queryKey: ['lottery', 'popular'] }),
     queryClient.invalidateQueries({ queryKey: [...memberLottery] }),
+    // The winners board (play.winnerBoard): a draw may have paid new wins.
+    queryClient.invalidateQueries({ queryKey: ['play', 'winnerBoard'] }),
   ]).then(() => undefined)
 }
 

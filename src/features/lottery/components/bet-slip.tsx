@@ -1,6 +1,6 @@
 /**
- * The bet slip: pick a bet type, build selections (the position digit grid, Big/Small,
- * Odd/Even, or Vietnamese numbers), set the stake per unit, add lines, and place them all
+ * The bet slip: pick a bet type, build selections (the position digit grid, the sum's
+ * Big/Small, Odd/Even or exact value, or Vietnamese numbers), set the stake per unit, add lines, and place them all
  * on the issue the slip is for. The slip never slides to the next issue by itself: when its
  * issue closes it offers to move the lines. Every refusal is said in words, on the line it
  * concerns when the server names one.
@@ -40,7 +40,7 @@ import {
   validNumber,
   type SlipLine,
 } from '../slip'
-import { DigitGrid, NumberPicker, PickButtons, type Pick } from './slip-pickers'
+import { DigitGrid, NumberPicker, PickButtons, SumGrid, type Pick } from './slip-pickers'
 
 export function BetSlip({
   setting,
@@ -66,6 +66,7 @@ export function BetSlip({
   const typeSetting = offered.find((b) => b.betType === betType)
   const [grid, setGrid] = useState<Map<number, Set<number>>>(() => new Map())
   const [picks, setPicks] = useState<Set<Pick>>(() => new Set())
+  const [pickedSums, setPickedSums] = useState<Set<number>>(() => new Set())
   const [numbers, setNumbers] = useState<string[]>([])
   const [typed, setTyped] = useState('')
   const [typedError, setTypedError] = useState<string | null>(null)
@@ -119,12 +120,14 @@ export function BetSlip({
   const selectionUnits = (() => {
     if (betType === 'POS_DIGIT') return [...grid.values()].reduce((n, s) => n + s.size, 0)
     if (betType === 'BIG_SMALL' || betType === 'ODD_EVEN') return picks.size
+    if (betType === 'SUM_EXACT') return pickedSums.size
     return numbers.length
   })()
 
   function clearSelection() {
     setGrid(new Map())
     setPicks(new Set())
+    setPickedSums(new Set())
     setNumbers([])
     setTyped('')
     setTypedError(null)
@@ -153,6 +156,15 @@ export function BetSlip({
       const next = new Set(s)
       if (next.has(p)) next.delete(p)
       else next.add(p)
+      return next
+    })
+  }
+
+  function toggleSum(sum: number) {
+    setPickedSums((s) => {
+      const next = new Set(s)
+      if (next.has(sum)) next.delete(sum)
+      else next.add(sum)
       return next
     })
   }
@@ -192,6 +204,8 @@ export function BetSlip({
     if (betType === 'POS_DIGIT') made = positionLines(grid, stake)
     else if (betType === 'BIG_SMALL' || betType === 'ODD_EVEN')
       made = [...picks].map((pick) => ({ betType, pick, stake }))
+    else if (betType === 'SUM_EXACT')
+      made = [...pickedSums].sort((a, b) => a - b).map((sum) => ({ betType, sum, stake }))
     else made = [{ betType, numbers: [...numbers].sort(), stake }]
     if (lines.length === 0) setSlipNumero(issue.numero)
     setLines((l) => [...l, ...made].slice(0, setting.maxLines))
@@ -247,17 +261,27 @@ export function BetSlip({
             onClick={() => chooseType(b.betType)}
           >
             <span>{i18n._(betTypeNames[b.betType])}</span>
-            <span className="lott-odds">×{b.odds}</span>
+            <span className="lott-odds">
+              ×{b.odds}
+              {b.oddsBySum ? '+' : null}
+            </span>
           </button>
         ))}
       </div>
       {betType && typeSetting ? (
         <p className="lott-hint">
           {i18n._(betTypeHints[betType])}{' '}
-          <Trans>
-            Pays {typeSetting.odds} × stake per hit. Stake per unit{' '}
-            {showMoney(typeSetting.minStake, currency)}–{showMoney(typeSetting.maxStake, currency)}.
-          </Trans>
+          {typeSetting.oddsBySum ? (
+            <Trans>
+              Each sum pays the odds shown on it × stake. Stake per unit{' '}
+              {showMoney(typeSetting.minStake, currency)}–{showMoney(typeSetting.maxStake, currency)}.
+            </Trans>
+          ) : (
+            <Trans>
+              Pays {typeSetting.odds} × stake per hit. Stake per unit{' '}
+              {showMoney(typeSetting.minStake, currency)}–{showMoney(typeSetting.maxStake, currency)}.
+            </Trans>
+          )}
         </p>
       ) : null}
 
@@ -267,7 +291,11 @@ export function BetSlip({
         <PickButtons betType={betType} picks={picks} onToggle={togglePick} />
       ) : null}
 
-      {betType && !['POS_DIGIT', 'BIG_SMALL', 'ODD_EVEN'].includes(betType) ? (
+      {betType === 'SUM_EXACT' ? (
+        <SumGrid picked={pickedSums} oddsBySum={typeSetting?.oddsBySum ?? []} onToggle={toggleSum} />
+      ) : null}
+
+      {betType && !['POS_DIGIT', 'BIG_SMALL', 'ODD_EVEN', 'SUM_EXACT'].includes(betType) ? (
         <NumberPicker
           betType={betType}
           numbers={numbers}
@@ -467,6 +495,10 @@ function selectionText(l: SlipLine, i18n: I18n): string {
     return i18n._(msg`Position ${position}: ${list}`)
   }
   if (l.pick) return i18n._(pickNames[l.pick])
+  if (l.sum !== undefined) {
+    const sum = l.sum
+    return i18n._(msg`Sum ${sum}`)
+  }
   return (l.numbers ?? []).join(', ')
 }
 
@@ -485,6 +517,7 @@ function badLineText(
       return i18n._(msg`This line repeats a number.`)
     case 'digits':
     case 'numbers':
+    case 'sum':
       return i18n._(msg`These numbers cannot be used for this bet.`)
     case 'position':
       return i18n._(msg`This position does not exist.`)

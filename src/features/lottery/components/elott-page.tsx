@@ -4,7 +4,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import type { LotteryGame } from '#contract/lottery'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { useOnline } from '../../../lib/network'
@@ -14,22 +14,17 @@ import { DrawCard } from '../home/draw-card'
 import { IssueCountdown } from '../home/draw-parts'
 import './lottery.css'
 
-/** `main`: the page's own heading; otherwise a section above the providers' lobby. */
-export function ElottGames({ main }: { main: boolean }) {
+/** `winners`: the winners board, which the route brings. */
+export function ElottGames({ winners }: { winners?: ReactNode }) {
   const { t } = useLingui()
   const menus = useQuery(gameMenusQueryOptions('ELOTT'))
   const games = menus.data?.menus.flatMap((m) => m.games) ?? []
   return (
     <section className="elott" aria-labelledby="elott-title">
-      {main ? (
-        <h1 id="elott-title" className="lott-title">
-          <Trans>E-lottery</Trans>
-        </h1>
-      ) : (
-        <h2 id="elott-title" className="lott-title">
-          <Trans>Lottery draws</Trans>
-        </h2>
-      )}
+      <h1 id="elott-title" className="lott-title">
+        <Trans>E-lottery</Trans>
+      </h1>
+      {winners}
       {menus.isPending ? (
         <Skeleton lines={4} label={t`Loading lottery games…`} />
       ) : games.length === 0 ? (

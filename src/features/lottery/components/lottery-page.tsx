@@ -9,7 +9,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { prizeModes, type LotteryGame, type PrizeMode } from '#contract/lottery'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { useOnline } from '../../../lib/network'
@@ -36,7 +36,8 @@ export interface LotterySearch {
   playType?: string | undefined
 }
 
-export function LotteryPage({ search }: { search: LotterySearch }) {
+/** `winners`: the winners board, which the route brings (it is the games feature's ticker). */
+export function LotteryPage({ search, winners }: { search: LotterySearch; winners?: ReactNode }) {
   const { t, i18n } = useLingui()
   usePageTitle(t`Lottery`)
   const navigate = useNavigate()
@@ -59,6 +60,7 @@ export function LotteryPage({ search }: { search: LotterySearch }) {
       <h1 className="lott-title">
         <Trans>Lottery</Trans>
       </h1>
+      {winners}
       <div className="lott-modes" role="group" aria-label={t`Prize mode`}>
         {prizeModes.map((m) => (
           <button

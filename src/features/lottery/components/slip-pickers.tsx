@@ -1,12 +1,12 @@
 /**
  * The bet slip's selection pickers: the position digit grid (D5), the Big/Small and
- * Odd/Even buttons, and the Vietnamese number entry with its chips and 00-99 grid. They
+ * Odd/Even buttons, the exact sum grid (0-45, each with its odds), and the Vietnamese number entry with its chips and 00-99 grid. They
  * show and report; the slip (bet-slip.tsx) keeps the selection.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { LotteryBetType } from '#contract/lottery'
 import { betTypeNames, pickNames } from '../labels'
-import { numberLength } from '../slip'
+import { numberLength, sums } from '../slip'
 
 const positions = [1, 2, 3, 4, 5] as const
 const digits = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] as const
@@ -70,6 +70,42 @@ export function PickButtons({
           {i18n._(pickNames[p])}
         </button>
       ))}
+    </div>
+  )
+}
+
+/** The sums 0-45 of the five digits, each with what it pays; several may be picked (a line each). */
+export function SumGrid({
+  picked,
+  oddsBySum,
+  onToggle,
+}: {
+  picked: ReadonlySet<number>
+  /** The odds of each sum (index = sum), as the game sets them. */
+  oddsBySum: readonly string[]
+  onToggle: (sum: number) => void
+}) {
+  const { t } = useLingui()
+  return (
+    <div className="lott-sum-grid" role="group" aria-label={t`Sums 0 to 45`}>
+      {sums.map((s) => {
+        const odds = oddsBySum[s] ?? ''
+        return (
+          <button
+            key={s}
+            type="button"
+            className="lott-sum"
+            aria-pressed={picked.has(s)}
+            aria-label={t`Sum ${s}, pays ×${odds}`}
+            onClick={() => onToggle(s)}
+          >
+            <span className="lott-sum-value">{s}</span>
+            <span className="lott-sum-odds" aria-hidden="true">
+              ×{odds}
+            </span>
+          </button>
+        )
+      })}
     </div>
   )
 }

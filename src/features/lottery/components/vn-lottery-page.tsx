@@ -8,7 +8,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { LotteryGame, LotterySchedule } from '#contract/lottery'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { useOnline } from '../../../lib/network'
@@ -28,7 +28,8 @@ export function scheduleText(s: LotterySchedule, i18n: I18n): string {
   return minutes >= 1 ? i18n._(msg`Draws every ${minutes} min`) : i18n._(msg`Draws every ${seconds} s`)
 }
 
-export function VnLotteryPage() {
+/** `winners`: the winners board, which the route brings. */
+export function VnLotteryPage({ winners }: { winners?: ReactNode }) {
   const { t, i18n } = useLingui()
   usePageTitle(t`Vietnamese lottery`)
   const menu = useQuery(vnMenuQueryOptions())
@@ -45,6 +46,7 @@ export function VnLotteryPage() {
       <h1 className="lott-title">
         <Trans>Vietnamese lottery</Trans>
       </h1>
+      {winners}
       {menu.isPending ? (
         <Skeleton lines={6} label={t`Loading lottery games…`} />
       ) : !region ? (
