@@ -64,7 +64,8 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
 function Root() {
   const { t } = useLingui()
   const status = useQuery(statusQueryOptions())
-  const location = useLocation()
+  // The path alone: opening a popup changes the search, and need not redraw the root.
+  const pathname = useLocation({ select: (l) => l.pathname })
   // App start with a stored session: the member's details load (spec section 4).
   const { token } = useSession()
   const member = useQuery(memberInfoQueryOptions(token))
@@ -107,7 +108,7 @@ function Root() {
           <PushListener />
         </Suspense>
       ) : null}
-      <UpdatePrompt hidden={location.pathname === '/game'} />
+      <UpdatePrompt hidden={pathname === '/game'} />
     </>
   )
 }

@@ -14,7 +14,7 @@ export const Route = createFileRoute('/_bar')({
 })
 
 function HeaderOnly() {
-  const { pathname } = useLocation()
+  const pathname = useLocation({ select: (l) => l.pathname })
   const lottery = pathname === '/lottery' || pathname === '/vnlottery'
   const game = pathname === '/game'
   return (

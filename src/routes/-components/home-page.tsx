@@ -85,8 +85,8 @@ export function HomePage() {
     [brand.currencySymbol, brand.currencyDecimals],
   )
   // NOTE: the login and register routes show this page too, without the search param.
-  const search = useSearch({ strict: false })
-  const deposit = 'deposit' in search ? search.deposit : undefined
+  // Only the deposit return: a popup opening (the search) does not redraw the page.
+  const deposit = useSearch({ strict: false, select: (s) => ('deposit' in s ? s.deposit : undefined) })
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   usePageTitle(t`Home`)

@@ -22,7 +22,7 @@ const icon = (d: string): ReactNode => (
 
 export function TabBar() {
   const { t } = useLingui()
-  const { pathname } = useLocation()
+  const pathname = useLocation({ select: (l) => l.pathname })
   const { token } = useSession()
   if (pathname === '/game') return null
   // The router marks a tab whose path is the page's; Games stands for every lobby.
