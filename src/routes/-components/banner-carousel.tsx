@@ -45,12 +45,21 @@ export function BannerCarousel({ banners, imageHost }: { banners: readonly Notic
   useEffect(() => {
     const el = track.current
     if (!el) return
+    // Read once a frame, where layout is clean anyway, not on every scroll event.
+    let frame = 0
     const onScroll = () => {
-      const w = el.clientWidth
-      if (w > 0) setCurrent(Math.min(count - 1, Math.max(0, Math.round(el.scrollLeft / w))))
+      if (frame) return
+      frame = requestAnimationFrame(() => {
+        frame = 0
+        const w = el.clientWidth
+        if (w > 0) setCurrent(Math.min(count - 1, Math.max(0, Math.round(el.scrollLeft / w))))
+      })
     }
     el.addEventListener('scroll', onScroll, { passive: true })
-    return () => el.removeEventListener('scroll', onScroll)
+    return () => {
+      el.removeEventListener('scroll', onScroll)
+      cancelAnimationFrame(frame)
+    }
   }, [count])
 
   useEffect(() => {
