@@ -234,7 +234,6 @@ export async function buildApp(
   const passwords = createPasswords({ memoryKib: config.ARGON2_MEMORY_KIB, passes: config.ARGON2_PASSES })
   const throttle = createThrottle(db, now)
   const ledger = createLedger(db)
-  const funds = createFundsService(db, ledger, now)
   const moneySettings = createMoneySettings(db, repo, config.SETTINGS_TTL_SECONDS * 1000)
   const gateway = await resolvePaymentGateway(db, config)
   const push = createPushService({
@@ -245,6 +244,9 @@ export async function buildApp(
     now,
     log: app.log,
   })
+  app.addHook('onClose', async () => push.close())
+  // Each fund notice is written with its push queued (once the job queue runs).
+  const funds = createFundsService(db, ledger, now, push)
 
   let merchants: ReadonlySet<string> = new Set(await repo.merchantCodes())
   const refreshMerchants = async () => {
