@@ -356,7 +356,7 @@ export async function buildApp(
   registerPaymentGateway(app, { db, funds, gateway, now })
   registerSeamlessWallet(app, { db, ledger, settings: moneySettings, registry: vendors, now })
   if (demoVendor) await demoVendor.register(app)
-  registerManifest(app, repo, config.MERCHANT_CODE)
+  registerManifest(app, repo, config.MERCHANT_CODE, { demo: config.DEMO })
   registerAppInstall(app, repo, {
     merchantCode: config.MERCHANT_CODE,
     publicUrl: config.PUBLIC_URL,
