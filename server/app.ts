@@ -17,6 +17,7 @@ import { registerDevPages } from './http/dev-pages'
 import { compressAbove, createHotReads, type HotReads } from './http/hot-reads'
 import { registerManifest } from './http/manifest'
 import { registerAppInstall } from './http/app-install'
+import { profileSigner } from './http/profile-signing'
 import { registerSecurityHeaders } from './http/security-headers'
 import { registerStatic } from './http/static'
 import type { Database } from './plugins/external/db'
@@ -106,6 +107,8 @@ export type AppConfig = Pick<
 > &
   /** A real online gateway's payment page (with PAYMENT_GATEWAY_SECRET). */
   Partial<Pick<Config, 'PAYMENT_GATEWAY_URL'>> &
+  /** The operator's certificate the iOS profile is signed with (checked by loadConfig). */
+  Partial<Pick<Config, 'IOS_PROFILE_CERT' | 'IOS_PROFILE_KEY' | 'IOS_PROFILE_CHAIN'>> &
   /** Message providers; without them SMS and e-mail go to the outbox table. */
   Partial<Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'SMS_GATEWAY_URL' | 'SMS_GATEWAY_TOKEN'>> &
   /** Social sign-in providers; each is on when configured and its flag is on. */
@@ -234,7 +237,6 @@ export async function buildApp(
   const passwords = createPasswords({ memoryKib: config.ARGON2_MEMORY_KIB, passes: config.ARGON2_PASSES })
   const throttle = createThrottle(db, now)
   const ledger = createLedger(db)
-  const funds = createFundsService(db, ledger, now)
   const moneySettings = createMoneySettings(db, repo, config.SETTINGS_TTL_SECONDS * 1000)
   const gateway = await resolvePaymentGateway(db, config)
   const push = createPushService({
@@ -245,6 +247,9 @@ export async function buildApp(
     now,
     log: app.log,
   })
+  app.addHook('onClose', async () => push.close())
+  // Each fund notice is written with its push queued (once the job queue runs).
+  const funds = createFundsService(db, ledger, now, push)
 
   let merchants: ReadonlySet<string> = new Set(await repo.merchantCodes())
   const refreshMerchants = async () => {
@@ -351,11 +356,19 @@ export async function buildApp(
   registerPaymentGateway(app, { db, funds, gateway, now })
   registerSeamlessWallet(app, { db, ledger, settings: moneySettings, registry: vendors, now })
   if (demoVendor) await demoVendor.register(app)
-  registerManifest(app, repo, config.MERCHANT_CODE)
+  registerManifest(app, repo, config.MERCHANT_CODE, { demo: config.DEMO })
   registerAppInstall(app, repo, {
     merchantCode: config.MERCHANT_CODE,
     publicUrl: config.PUBLIC_URL,
     staticDir: config.staticDir,
+    signer:
+      config.IOS_PROFILE_CERT && config.IOS_PROFILE_KEY
+        ? profileSigner({
+            cert: config.IOS_PROFILE_CERT,
+            key: config.IOS_PROFILE_KEY,
+            chain: config.IOS_PROFILE_CHAIN,
+          })
+        : undefined,
   })
   registerGameMedia(app, createGamesRepository(db))
   registerBannerMedia(app)

@@ -15,6 +15,7 @@ import { createPasswords } from './identity/passwords'
 import { installNotes } from './ops/golive-commands'
 import { createJobs, type Jobs } from './jobs/jobs'
 import { platformJobs } from './jobs/platform-jobs'
+import { pushDeliver } from './jobs/push-delivery'
 import { lotteryCatchUp, sendDrawsOf } from './jobs/lottery-draws'
 import { startOpsServer } from './ops/ops-server'
 import { processAlive, readOpsState, removeOpsState, writeOpsState } from './ops/ops-state'
@@ -102,6 +103,8 @@ async function main(): Promise<void> {
   sendDrawsOf(services.lottery, () => jobs)
   await jobs.start()
   await jobs.send(lotteryCatchUp, {})
+  // From now on a fund notice's push is queued in the notice's own transaction.
+  services.push.useQueue((tx, deliveries) => jobs.sendInTransaction(tx, pushDeliver, deliveries))
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -110,6 +113,8 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down')
     const timer = setTimeout(() => process.exit(1), 10_000)
     timer.unref()
+    // Notices written from here on are left to the next start's sweep.
+    services.push.useQueue(undefined)
     // Running jobs finish (or fail, to be retried) before the database closes.
     await jobs.stop().catch((err: unknown) => app.log.error({ err }, 'stopping jobs failed'))
     await ops.app.close().catch(() => undefined)

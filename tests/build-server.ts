@@ -245,6 +245,7 @@ export function runOps(
       rotateKey: () => server.services.keyring.rotate(),
       hashPassword: (password) => server.services.passwords.hash(password),
       paymentGateway: server.services.gateway,
+      notices: server.services.push,
     },
     argv,
   )

@@ -98,10 +98,36 @@ async function oneRun(browser: Browser, url: string) {
     const offline = await context.newPage()
     await offline.goto(url)
     const repeatOfflineMs = await lobbyAt(offline, 'repeat offline')
-    return { coldMs, repeatOnlineMs, repeatOfflineMs, worker: controlled }
+    return { coldMs, repeatOnlineMs, repeatOfflineMs, worker: controlled, offlineSteps: await steps(offline) }
   } finally {
     await context.close()
   }
+}
+
+/**
+ * Where an offline repeat visit's time goes, from the page's own timings (ms from navigation
+ * start): the worker's start, the shell's answer, the DOM, the script chunks, and each
+ * lobby read the worker answered from IndexedDB.
+ */
+async function steps(page: Page): Promise<string> {
+  // A string, as watchLobby: tsx names inner functions through a helper the page lacks.
+  return page.evaluate<string>(`(() => {
+    const r = Math.round
+    const nav = performance.getEntriesByType('navigation')[0]
+    const res = performance.getEntriesByType('resource')
+    const scripts = res.filter((e) => /\\.js(\\?|$)/.test(e.name))
+    const reads = res.filter((e) => new URL(e.name).pathname.startsWith('/wps/'))
+    const parts = [
+      nav ? 'worker start ' + r(nav.workerStart) : 'no navigation timing',
+      nav ? 'shell ' + r(nav.responseStart) + '–' + r(nav.responseEnd) : '',
+      nav ? 'DOM interactive ' + r(nav.domInteractive) : '',
+      scripts.length
+        ? 'scripts ' + r(Math.min(...scripts.map((e) => e.startTime))) + '–' + r(Math.max(...scripts.map((e) => e.responseEnd)))
+        : '',
+      ...reads.map((e) => new URL(e.name).pathname.replace('/wps/', '') + ' ' + r(e.startTime) + '–' + r(e.responseEnd)),
+    ]
+    return parts.filter(Boolean).join(', ')
+  })()`)
 }
 
 function median(xs: number[]): number {
@@ -129,6 +155,7 @@ export const section: BenchSection = {
         repeatOnlineMs: number
         repeatOfflineMs: number
         worker: string
+        offlineSteps: string
       }[] = []
       for (let i = 1; i <= runs; i++) {
         const r = await oneRun(browser, url)
@@ -136,6 +163,7 @@ export const section: BenchSection = {
         ctx.log(
           `run ${i}: cold ${num(r.coldMs)} ms, repeat online ${num(r.repeatOnlineMs)} ms, repeat offline ${num(r.repeatOfflineMs)} ms (worker ${r.worker})`,
         )
+        ctx.log(`  offline, ms from navigation: ${r.offlineSteps}`)
       }
       const cold = median(results.map((r) => r.coldMs))
       const online = median(results.map((r) => r.repeatOnlineMs))

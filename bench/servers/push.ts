@@ -2,12 +2,14 @@
  * The platform's push pipeline for the push section, in its own process (its own event
  * loop, as the real server has): a fresh database (PGlite in PUSH_DATA_DIR, or PostgreSQL
  * at PUSH_DATABASE_URL), the demo brand, PUSH_MEMBERS members each with one browser
- * subscription at PUSH_BASE/m<i> (the section's local push service), and PUSH_NOTICES
- * unread fund notices spread over them, as deposits credited. It prints "Push seeded", then
- * starts the platform's two push jobs on pg-boss exactly as the server runs them (the sweep
- * every PUSH_SWEEP_SECONDS, one delivery job per notice and subscription, retried with the
- * job's backoff) and prints "Push jobs started at <epoch ms>". SIGTERM stops the jobs and
- * the database. Its https requests trust the push service's certificate through
+ * subscription at PUSH_BASE/m<i> (the section's local push service). It prints "Push
+ * seeded", starts the platform's two push jobs on pg-boss exactly as the server runs them
+ * (the delivery job, woken at each notice's commit, and the sweep every PUSH_SWEEP_SECONDS as
+ * the safety net), attaches the queue to the notice writer as main.ts does, and prints "Push
+ * jobs started at <epoch ms>". Then it writes PUSH_NOTICES fund notices spread over the
+ * members, as deposits credited, each in its own transaction through the notice writer
+ * settlement uses (so each queues its push in that transaction), and prints "Push notices
+ * written <first epoch ms> <last epoch ms>". SIGTERM stops the jobs and the database. Its https requests trust the push service's certificate through
  * NODE_EXTRA_CA_CERTS, set by the section.
  */
 import { createECDH, randomBytes } from 'node:crypto'
@@ -15,10 +17,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { buildApp, type AppConfig } from '../../server/app'
-import { fundNotices, members, pushSubscriptions } from '../../server/db/schema'
+import { members, pushSubscriptions } from '../../server/db/schema'
 import { seedDemoBrand } from '../../server/db/seed'
 import { createJobs, type Jobs } from '../../server/jobs/jobs'
-import { pushDeliverJob, pushSweepJob } from '../../server/jobs/push-delivery'
+import { pushDeliver, pushDeliverJob, pushSweepJob } from '../../server/jobs/push-delivery'
 import { openDatabase } from '../../server/plugins/external/db'
 
 const merchant = 'DEMO'
@@ -26,6 +28,7 @@ const memberCount = Number(process.env.PUSH_MEMBERS ?? 100)
 const noticeCount = Number(process.env.PUSH_NOTICES ?? 1000)
 const sweepSeconds = Number(process.env.PUSH_SWEEP_SECONDS ?? 5)
 const base = process.env.PUSH_BASE ?? ''
+const perTx = Math.max(1, Number(process.env.PUSH_PER_TX ?? 1))
 
 function configOf(staticDir: string): AppConfig {
   return {
@@ -79,26 +82,36 @@ async function main(): Promise<void> {
       createdAt: now,
     })
   }
-  const rows = Array.from({ length: noticeCount }, (_, i) => ({
-    memberId: memberIds[i % memberIds.length] ?? 0,
-    kind: 'deposit_credited' as const,
-    amount: BigInt(1000 + i),
-    reference: `D${i}`,
-    createdAt: now,
-  }))
-  for (let i = 0; i < rows.length; i += 500) await db.insert(fundNotices).values(rows.slice(i, i + 500))
-
   const staticDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-static-'))
   const { app, services } = await buildApp(configOf(staticDir), database)
   console.log('Push seeded')
   const jobs: Jobs = createJobs({
     database,
-    jobs: [pushSweepJob(services.push, () => jobs, sweepSeconds), pushDeliverJob(services.push)],
+    jobs: [pushSweepJob(services.push, () => jobs, sweepSeconds), pushDeliverJob(services.push, () => jobs)],
     log: app.log,
   })
   const startedAt = Date.now()
   await jobs.start()
+  services.push.useQueue((tx, deliveries) => jobs.sendInTransaction(tx, pushDeliver, deliveries))
   console.log(`Push jobs started at ${startedAt}`)
+
+  // A burst of approvals: PUSH_PER_TX notices per transaction (1: each its own, as an
+  // operator's approvals are), each queuing its push in that transaction.
+  const firstAt = Date.now()
+  for (let i = 0; i < noticeCount; i += perTx) {
+    await db.transaction(async (tx) => {
+      for (let k = i; k < Math.min(noticeCount, i + perTx); k++) {
+        await services.push.record(tx, {
+          memberId: memberIds[k % memberIds.length] ?? 0,
+          kind: 'deposit_credited',
+          amount: BigInt(1000 + k),
+          reference: `D${k}`,
+          at: new Date(),
+        })
+      }
+    })
+  }
+  console.log(`Push notices written ${firstAt} ${Date.now()}`)
 
   process.once('SIGTERM', () => {
     void (async () => {

@@ -4,6 +4,7 @@
  */
 import path from 'node:path'
 import { z } from 'zod'
+import { profileSigner } from '../http/profile-signing'
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
@@ -168,8 +169,39 @@ const EnvSchema = z
       .string()
       .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'is a mailto: address or an https: URL')
       .optional(),
+    /**
+     * Signs the iOS install profile (CMS) with the operator's certificate: the certificate
+     * and its unencrypted private key as PEM (line breaks may be written as \n), and the
+     * intermediates up to the root. Without them the profile is served unsigned.
+     */
+    IOS_PROFILE_CERT: z.string().trim().min(1).optional(),
+    IOS_PROFILE_KEY: z.string().trim().min(1).optional(),
+    IOS_PROFILE_CHAIN: z.string().trim().min(1).optional(),
   })
   .superRefine((c, ctx) => {
+    if (!!c.IOS_PROFILE_CERT !== !!c.IOS_PROFILE_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [c.IOS_PROFILE_CERT ? 'IOS_PROFILE_KEY' : 'IOS_PROFILE_CERT'],
+        message: 'IOS_PROFILE_CERT and IOS_PROFILE_KEY go together',
+      })
+    } else if (c.IOS_PROFILE_CHAIN && !c.IOS_PROFILE_CERT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['IOS_PROFILE_CHAIN'],
+        message: 'is the chain of IOS_PROFILE_CERT, which is not set',
+      })
+    } else if (c.IOS_PROFILE_CERT && c.IOS_PROFILE_KEY) {
+      try {
+        profileSigner({ cert: c.IOS_PROFILE_CERT, key: c.IOS_PROFILE_KEY, chain: c.IOS_PROFILE_CHAIN })
+      } catch (err) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['IOS_PROFILE_CERT'],
+          message: `cannot sign the iOS profile: ${err instanceof Error ? err.message : String(err)}`,
+        })
+      }
+    }
     if (c.SMTP_URL && !c.MAIL_FROM) {
       ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'is required when SMTP_URL is set' })
     }

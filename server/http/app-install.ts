@@ -5,8 +5,10 @@
  *   Clip (the "iOS lite" app: the site full screen from the home screen). Its
  *   PayloadIdentifiers and PayloadUUIDs are derived from the brand code, so a new download
  *   replaces the installed profile instead of adding a second one, and two brands never
- *   collide. The profile is unsigned: iOS shows it as "Not Signed" but installs it.
- *   Signing (CMS with the operator's certificate) is not built.
+ *   collide. When the operator configured a certificate (IOS_PROFILE_CERT, IOS_PROFILE_KEY,
+ *   IOS_PROFILE_CHAIN) the profile is signed with it, as CMS SignedData holding the plist
+ *   (server/http/profile-signing.ts); otherwise it is the plain plist, which iOS shows as
+ *   "Not Signed" but installs.
  * - `GET /wps/app/qr.svg`: the site's address as a QR code (SVG), to open it on a phone.
  *
  * The site's address is PUBLIC_URL when set, else the request's own origin.
@@ -20,6 +22,7 @@ import * as plist from 'plist'
 import QRCode from 'qrcode'
 import { iosProfileContentType, iosProfilePath, siteQrPath } from '#contract/app-install'
 import type { SystemRepository } from '../system/system-repository'
+import type { ProfileSigner } from './profile-signing'
 
 /** A UUID made from the brand code and a purpose: the same for the brand on every download. */
 export function stableUuid(brandCode: string, purpose: string): string {
@@ -82,7 +85,13 @@ function loadIcon(staticDir: string): Buffer | null {
 export function registerAppInstall(
   app: FastifyInstance,
   repo: SystemRepository,
-  opts: { merchantCode: string; publicUrl: string | undefined; staticDir: string },
+  opts: {
+    merchantCode: string
+    publicUrl: string | undefined
+    staticDir: string
+    /** Signs the profile with the operator's certificate, when one is configured. */
+    signer?: ProfileSigner | undefined
+  },
 ): void {
   const icon = loadIcon(opts.staticDir)
   const siteUrl = (req: FastifyRequest) =>
@@ -95,7 +104,8 @@ export function registerAppInstall(
       name: m?.name ?? 'Portal',
       label: m?.shortName ?? m?.name ?? 'Portal',
     }
-    const body = buildIosProfile(brand, `${siteUrl(req)}/index`, icon)
+    const xml = buildIosProfile(brand, `${siteUrl(req)}/index`, icon)
+    const body = opts.signer ? opts.signer(Buffer.from(xml, 'utf8')) : xml
     return reply
       .type(iosProfileContentType)
       .header('content-disposition', `attachment; filename="${opts.merchantCode.toLowerCase()}.mobileconfig"`)

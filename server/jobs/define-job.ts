@@ -64,6 +64,13 @@ export interface JobDefinition<S extends PayloadSchema = PayloadSchema> {
    * wait on the network (a push per notice). Default 1: one job per polling interval.
    */
   batchSize?: number
+  /**
+   * Workers on every instance are woken the moment a job of this queue is queued (a
+   * PostgreSQL NOTIFY sent at the queuing transaction's commit) instead of at their next
+   * poll; polling still runs behind it. For work someone waits on (a fund notice's push).
+   * Fixed when the queue is made and updated at each start.
+   */
+  wakeOnSend?: boolean
 }
 
 /**

@@ -5,12 +5,22 @@
  * scheduled period once, and a failed job is retried with backoff.
  * docs/decisions/002-jobs-on-pg-boss.md says why; server/jobs/README.md how to add a job.
  */
+import { sql, type SQL } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import pg from 'pg'
-import { fromPglite, PgBoss, type Db as BossDb, type Job, type JobResult, type PGliteLike } from 'pg-boss'
+import {
+  fromDrizzle,
+  fromPglite,
+  PgBoss,
+  type Db as BossDb,
+  type DrizzleTransactionLike,
+  type Job,
+  type JobResult,
+  type PGliteLike,
+} from 'pg-boss'
 import type { z } from 'zod'
 import { pgErrorOf } from '../db/pg-errors'
-import type { Database } from '../plugins/external/db'
+import type { Database, Tx } from '../plugins/external/db'
 import { defaultRetry, jobsSchema, type JobDefinition, type JobRef, type PayloadSchema } from './define-job'
 
 export interface JobsOptions {
@@ -32,8 +42,15 @@ export interface Jobs {
   send<S extends PayloadSchema>(
     job: JobRef<S>,
     payload: z.input<S>,
-    options?: { startAfter?: Date; singletonKey?: string },
+    options?: { startAfter?: Date; singletonKey?: string; retryLimit?: number },
   ): Promise<string | null>
+  /**
+   * Queues runs of a job inside the caller's transaction: they exist if and only if it
+   * commits (the transactional outbox: a fund notice and its push job). Each payload is
+   * checked first; the job's retry policy applies. A `wakeOnSend` job's workers are woken at
+   * the commit.
+   */
+  sendInTransaction<S extends PayloadSchema>(tx: Tx, job: JobRef<S>, payloads: z.input<S>[]): Promise<void>
   /**
    * Queues many runs of one job in one statement (each payload checked first), with the
    * job's retry policy, to run now.
@@ -114,9 +131,75 @@ function bossDatabase(database: Database): { db: BossDb; backend: 'pglite' | 'po
   }
   if (database.kind === 'postgres' && client instanceof pg.Pool) {
     // The app's pool: pg-boss reads multi-statement results itself, as with its own pool.
-    return { db: { executeSql: (text, values) => client.query(text, values) }, backend: 'postgres' }
+    return {
+      db: { executeSql: (text, values) => client.query(text, values), listen: poolListener(client) },
+      backend: 'postgres',
+    }
   }
   throw new Error(`jobs: no pg-boss adapter for this ${database.kind} client`)
+}
+
+/**
+ * LISTEN on a connection of its own (made with the pool's settings, outside the pool so it
+ * never holds one of the app's connections), for pg-boss to wake workers the moment a job is
+ * queued. A lost connection is made again after a growing pause (1 s to 30 s); then
+ * `onReconnect` has pg-boss fetch what was queued meanwhile. Polling runs behind it anyway.
+ */
+function poolListener(pool: pg.Pool): NonNullable<BossDb['listen']> {
+  return async (channel, onNotification, onReconnect) => {
+    let closed = false
+    let current: pg.Client | undefined
+    let retry: NodeJS.Timeout | undefined
+    let failures = 0
+    const connect = async (): Promise<void> => {
+      const next = new pg.Client({ ...pool.options, keepAlive: true })
+      const lost = () => {
+        if (current !== next) return
+        current = undefined
+        next.removeAllListeners()
+        next.end().catch(() => undefined)
+        again()
+      }
+      next.on('error', lost)
+      next.on('end', lost)
+      next.on('notification', (msg) => {
+        if (msg.payload !== undefined) onNotification(msg.payload)
+      })
+      current = next
+      try {
+        await next.connect()
+        await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`)
+      } catch (err) {
+        if (current === next) current = undefined
+        next.removeAllListeners()
+        await next.end().catch(() => undefined)
+        throw err
+      }
+      failures = 0
+      onReconnect()
+    }
+    const again = () => {
+      if (closed || retry) return
+      const pause = Math.min(30_000, 1000 * 2 ** Math.min(failures++, 5))
+      retry = setTimeout(() => {
+        retry = undefined
+        if (!closed) connect().catch(again)
+      }, pause)
+      retry.unref()
+    }
+    // The first connection's failure reaches pg-boss, which then only polls.
+    await connect()
+    return {
+      async close() {
+        closed = true
+        if (retry) clearTimeout(retry)
+        const c = current
+        current = undefined
+        c?.removeAllListeners()
+        await c?.end().catch(() => undefined)
+      },
+    }
+  }
 }
 
 function queueOptions(job: JobDefinition) {
@@ -127,6 +210,7 @@ function queueOptions(job: JobDefinition) {
     retryBackoff: retry.backoff,
     retryDelayMax: retry.maxDelaySeconds ?? null,
     expireInSeconds: job.timeoutSeconds ?? 900,
+    notify: job.wakeOnSend ?? false,
   }
 }
 
@@ -144,6 +228,21 @@ export function createJobs(opts: JobsOptions): Jobs {
       throw new Error(`job ${job.name}: payload outside its schema`)
     // The input is what is stored, so a schema with transforms reads it again unchanged.
     return payload
+  }
+
+  /** Rows for pg-boss's insert: each payload checked, with the job's retry policy. */
+  function rowsOf(job: JobRef, payloads: object[]) {
+    const registered = byName.get(job.name)
+    if (!registered) throw new Error(`job ${job.name} is not registered`)
+    const { retryDelayMax, ...policy } = queueOptions(registered)
+    return payloads.map((p) => ({
+      data: checked(registered, p),
+      retryLimit: policy.retryLimit,
+      retryDelay: policy.retryDelay,
+      retryBackoff: policy.retryBackoff,
+      ...(retryDelayMax === null ? {} : { retryDelayMax }),
+      expireInSeconds: policy.expireInSeconds,
+    }))
   }
 
   async function run(job: JobDefinition, [item]: Job<unknown>[]): Promise<void> {
@@ -237,7 +336,8 @@ export function createJobs(opts: JobsOptions): Jobs {
     async start() {
       if (boss) throw new Error('jobs already started')
       const { db, backend } = bossDatabase(opts.database)
-      const b = new PgBoss({ db, backend, schema: jobsSchema, instanceName: 'portal' })
+      // LISTEN/NOTIFY wakes `wakeOnSend` queues' workers at once (PGlite delivers it in-process).
+      const b = new PgBoss({ db, backend, schema: jobsSchema, instanceName: 'portal', useListenNotify: true })
       // NOTE: an EventEmitter's unheard 'error' throws; pg-boss reports its own failures here.
       b.on('error', (err: unknown) => log.error({ err: safeError(err) }, 'job queue error'))
       b.on('warning', (w) => log.warn({ warning: w.message }, 'job queue warning'))
@@ -261,24 +361,26 @@ export function createJobs(opts: JobsOptions): Jobs {
       return boss.send(job.name, checked(registered, payload), {
         ...(options.startAfter ? { startAfter: options.startAfter } : {}),
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options.retryLimit !== undefined ? { retryLimit: options.retryLimit } : {}),
       })
     },
 
     async sendMany(job, payloads) {
       if (!boss) throw new Error('jobs not started')
-      const registered = byName.get(job.name)
-      if (!registered) throw new Error(`job ${job.name} is not registered`)
       if (payloads.length === 0) return
-      const { retryDelayMax, ...policy } = queueOptions(registered)
-      const rows = payloads.map((p) => ({
-        data: checked(registered, p),
-        retryLimit: policy.retryLimit,
-        retryDelay: policy.retryDelay,
-        retryBackoff: policy.retryBackoff,
-        ...(retryDelayMax === null ? {} : { retryDelayMax }),
-        expireInSeconds: policy.expireInSeconds,
-      }))
-      await boss.insert(job.name, rows)
+      await boss.insert(job.name, rowsOf(job, payloads))
+    },
+
+    async sendInTransaction(tx, job, payloads) {
+      if (!boss) throw new Error('jobs not started')
+      if (payloads.length === 0) return
+      // pg-boss's statement runs through the transaction's own client (on PGlite the one
+      // connection, which the transaction holds until it ends).
+      const statements: DrizzleTransactionLike = {
+        // Both drivers answer a statement with its rows (pg's QueryResult, PGlite's Results).
+        execute: async (query) => (await tx.execute(query as SQL)) as unknown as { rows: unknown[] },
+      }
+      await boss.insert(job.name, rowsOf(job, payloads), { db: fromDrizzle(statements, sql) })
     },
     stop() {
       stopping ??= (async () => {

@@ -12,7 +12,7 @@ import { lotteryCatchUpJob, lotteryDrawJob } from './lottery-draws'
 export function platformJobs(
   services: Pick<AppServices, 'funds' | 'sessions' | 'push' | 'gameSessions' | 'vendorJobs' | 'lottery'>,
   config: Pick<Config, 'AUTO_RECEIVE_INTERVAL_SECONDS' | 'PUSH_SWEEP_SECONDS'>,
-  /** The queue these jobs run on (the push sweep queues deliveries on it). */
+  /** The queue these jobs run on (push jobs queue deliveries on it). */
   jobs: () => Jobs,
 ): JobDefinition[] {
   return [
@@ -20,7 +20,7 @@ export function platformJobs(
     sessionPruningJob(services.sessions),
     gameSessionPruningJob(services.gameSessions),
     pushSweepJob(services.push, jobs, config.PUSH_SWEEP_SECONDS),
-    pushDeliverJob(services.push),
+    pushDeliverJob(services.push, jobs),
     lotteryDrawJob(services.lottery),
     lotteryCatchUpJob(services.lottery),
     ...services.vendorJobs,

@@ -6,7 +6,8 @@
  */
 import { and, eq, lte, sql } from 'drizzle-orm'
 import { minorToMoney } from '#contract/money'
-import { deposits, fundNotices, members, merchants, withdrawals } from '../db/schema'
+import { deposits, members, merchants, withdrawals } from '../db/schema'
+import { sweptNotices, type NewNotice, type NoticeWriter } from '../notify/notices'
 import type { Db, Tx } from '../plugins/external/db'
 import { currencyOf } from './common'
 import type { Actor, Ledger } from './ledger'
@@ -16,23 +17,23 @@ export class SettlementError extends Error {}
 /** Play money of a trial (guest) account, in minor units: 2,000.00. */
 export const trialCreditMinor = 200_000n
 
-type NoticeKind = (typeof fundNotices.$inferInsert)['kind']
-
-async function notice(
-  tx: Tx,
-  memberId: number,
-  kind: NoticeKind,
-  amount: bigint,
-  reference: string,
-  at: Date,
-  reason?: string | null,
+export function createFundsService(
+  db: Db,
+  ledger: Ledger,
+  now: () => Date,
+  /** Where the member's notices go: the push service's writer queues their push at once. */
+  notices: NoticeWriter = sweptNotices,
 ) {
-  await tx
-    .insert(fundNotices)
-    .values({ memberId, kind, amount, reference, createdAt: at, reason: reason ?? null })
-}
+  const notice = (
+    tx: Tx,
+    memberId: number,
+    kind: NewNotice['kind'],
+    amount: bigint,
+    reference: string,
+    at: Date,
+    reason?: string | null,
+  ) => notices.record(tx, { memberId, kind, amount, reference, at, reason: reason ?? null })
 
-export function createFundsService(db: Db, ledger: Ledger, now: () => Date) {
   return {
     /**
      * Gives a trial account its play money from the house's trial account, inside the

@@ -8,21 +8,30 @@
  *   the language the pushes are written in. Only https endpoints are taken, and in
  *   production only those of the known push services (the server posts to whatever address
  *   is stored, so it must not be a way to reach the server's own network).
- * - Delivery: settlement writes the notice in its own transaction; `claimUnpushed` hands
- *   each new notice to the job queue once (`pushed_at`), and one job per subscription sends
- *   it: urgency high, a TTL, a topic per notice so repeats collapse. 404/410 remove the
- *   subscription, 429/5xx throw so the job retries with backoff, other refusals are
- *   logged and dropped.
+ * - Queuing: `record` writes the notice and, once the server's job queue is attached
+ *   (`useQueue`), queues its `push.deliver` jobs in the same transaction and marks it pushed
+ *   (`pushed_at`), so the push goes out the moment the settlement commits, or never if it
+ *   rolls back. Without a queue (the operator CLI on its own), or if queuing fails (it runs in
+ *   a savepoint, so the settlement still commits), `pushed_at` stays empty and the
+ *   `push.sweep` job's `claimUnpushed` hands the notice over later: the safety net.
+ * - Delivery: one job sends a notice to up to `subscriptionsPerJob` of the member's
+ *   subscriptions, at most `sendConcurrency` pushes in flight per instance, over keep-alive
+ *   connections, with the VAPID signature made once per push service every few hours (it
+ *   costs more than the encryption): urgency high, a TTL, a topic per notice so repeats
+ *   collapse. 404/410 remove the subscription; 429, 5xx or no answer leave it to be tried
+ *   again with backoff; other refusals are logged and dropped.
  */
-import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm'
+import { Agent } from 'node:https'
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import webpush, { WebPushError } from 'web-push'
 import { parseLocale, defaultLocale } from '#contract/locales'
 import type { PushPayload, PushSubscriptionInput } from '#contract/push'
 import { fundNotices, installSecrets, members, merchants, pushSubscriptions } from '../db/schema'
 import { AppError } from '../http/errors'
 import { currencyOf } from '../money/common'
-import type { Db } from '../plugins/external/db'
+import type { Db, Tx } from '../plugins/external/db'
 import { noticeText } from './notice-text'
+import { insertNotice, type NoticeWriter } from './notices'
 
 export interface VapidKeys {
   publicKey: string
@@ -64,9 +73,76 @@ export async function ensureVapidKeys(db: Db): Promise<VapidKeys> {
   return kept
 }
 
-export type SendOutcome = 'sent' | 'gone' | 'refused'
+/**
+ * One job's work: a notice to its member's subscriptions, every one they have when it is
+ * sent, or only those listed (the ones still to try after some of a send went out).
+ */
+export interface Delivery {
+  noticeId: number
+  subscriptionIds?: number[]
+}
+
+/** Queues deliveries inside the notice's transaction (the server's job queue). */
+export type DeliveryQueue = (tx: Tx, deliveries: Delivery[]) => Promise<void>
+
+/**
+ * Subscriptions by what became of the push. `retry`: throttled (429), the push service's
+ * failure (5xx) or no answer; to be tried again later. `gone`: removed (404/410) or no
+ * longer the member's; `refused`: any other refusal, logged and dropped.
+ */
+export interface DeliveryOutcome {
+  sent: number[]
+  gone: number[]
+  refused: number[]
+  retry: number[]
+}
 
 export class PushRetryLater extends Error {}
+
+/** Pushes an instance has in flight at once, across its delivery jobs. */
+export const sendConcurrency = 16
+/** A VAPID signature's life; it is made again when less than an hour is left. */
+const vapidLifeSeconds = 12 * 60 * 60
+
+/**
+ * Gathers the keys asked for within one turn of the event loop into one `load` (the
+ * deliveries a job batch runs side by side read their notices in one statement).
+ */
+function gathered<K, V>(load: (keys: K[]) => Promise<Map<K, V>>): (key: K) => Promise<V | undefined> {
+  let pending: { keys: K[]; result: Promise<Map<K, V>> } | undefined
+  return async (key) => {
+    if (!pending) {
+      const keys: K[] = []
+      const result = new Promise<Map<K, V>>((resolve, reject) => {
+        setImmediate(() => {
+          pending = undefined
+          load(keys).then(resolve, reject)
+        })
+      })
+      pending = { keys, result }
+    }
+    pending.keys.push(key)
+    return (await pending.result).get(key)
+  }
+}
+
+/** Runs at most `max` tasks at once; the rest wait their turn, in order. */
+function limiter(max: number) {
+  let active = 0
+  const waiting: (() => void)[] = []
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active < max) active++
+    else await new Promise<void>((resolve) => waiting.push(resolve))
+    try {
+      return await task()
+    } finally {
+      // The slot passes straight to the next in line, or is given back.
+      const next = waiting.shift()
+      if (next) next()
+      else active--
+    }
+  }
+}
 
 export interface PushServiceOptions {
   db: Db
@@ -91,6 +167,31 @@ export function noticeUrl(kind: PushPayload['type']): string {
 export function createPushService(opts: PushServiceOptions) {
   const { db } = opts
   const send = opts.send ?? webpush.sendNotification.bind(webpush)
+  /** Connections to the push services are kept open between pushes. */
+  const agent = new Agent({ keepAlive: true, maxSockets: sendConcurrency })
+  const inFlight = limiter(sendConcurrency)
+  const vapid = new Map<string, { authorization: string; renewAt: number }>()
+  let queue: DeliveryQueue | undefined
+
+  /** The VAPID Authorization header for a push service, signed once per `vapidLifeSeconds`. */
+  function vapidFor(endpoint: string): string {
+    const audience = new URL(endpoint).origin
+    // The push service checks the expiry against real time, whatever clock the server runs on.
+    const at = Date.now()
+    const kept = vapid.get(audience)
+    if (kept && kept.renewAt > at) return kept.authorization
+    const expires = Math.floor(at / 1000) + vapidLifeSeconds
+    const headers = webpush.getVapidHeaders(
+      audience,
+      opts.subject,
+      opts.keys.publicKey,
+      opts.keys.privateKey,
+      'aes128gcm',
+      expires,
+    )
+    vapid.set(audience, { authorization: headers.Authorization, renewAt: (expires - 3600) * 1000 })
+    return headers.Authorization
+  }
 
   function endpointAllowed(endpoint: string): boolean {
     let url: URL
@@ -107,16 +208,118 @@ export function createPushService(opts: PushServiceOptions) {
     return knownPushHosts.some((h) => host === h || host.endsWith(`.${h}`))
   }
 
-  async function unreadOf(memberId: number): Promise<number> {
-    const [r] = await db
-      .select({ n: count() })
+  type NoticeRow = typeof fundNotices.$inferSelect & {
+    currency: ReturnType<typeof currencyOf>
+    unreadCount: number
+    subscriptions: (typeof pushSubscriptions.$inferSelect)[]
+  }
+
+  /** Notices with their member's unread count and subscriptions, two statements per batch. */
+  const noticeOf = gathered(async (ids: number[]): Promise<Map<number, NoticeRow>> => {
+    const rows = await db
+      .select({
+        notice: fundNotices,
+        merchant: merchants,
+        unread: sql<number>`(select count(*) from ${fundNotices} u
+          where u.member_id = ${fundNotices.memberId} and u.read_at is null)`.mapWith(Number),
+      })
       .from(fundNotices)
-      .where(and(eq(fundNotices.memberId, memberId), isNull(fundNotices.readAt)))
-    return Number(r?.n ?? 0)
+      .innerJoin(members, eq(members.id, fundNotices.memberId))
+      .innerJoin(merchants, eq(merchants.code, members.merchantCode))
+      .where(inArray(fundNotices.id, [...new Set(ids)]))
+    const out = new Map<number, NoticeRow>()
+    if (rows.length === 0) return out
+    const subs = await db
+      .select()
+      .from(pushSubscriptions)
+      .where(inArray(pushSubscriptions.memberId, [...new Set(rows.map((r) => r.notice.memberId))]))
+      .orderBy(asc(pushSubscriptions.id))
+    for (const r of rows) {
+      out.set(r.notice.id, {
+        ...r.notice,
+        currency: currencyOf(r.merchant),
+        unreadCount: r.unread,
+        subscriptions: subs.filter((x) => x.memberId === r.notice.memberId),
+      })
+    }
+    return out
+  })
+
+  /** When pushes went out, one statement per batch. */
+  const markSent = gathered(async (ids: number[]): Promise<Map<number, true>> => {
+    await db
+      .update(pushSubscriptions)
+      .set({ lastSentAt: opts.now() })
+      .where(inArray(pushSubscriptions.id, ids))
+    return new Map()
+  })
+
+  /** One push; what the push service said. */
+  async function sendOne(
+    sub: typeof pushSubscriptions.$inferSelect,
+    payload: PushPayload,
+    noticeId: number,
+  ): Promise<keyof DeliveryOutcome> {
+    try {
+      await inFlight(() =>
+        send(
+          { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+          JSON.stringify(payload),
+          {
+            headers: { Authorization: vapidFor(sub.endpoint) },
+            TTL: 24 * 60 * 60,
+            urgency: 'high',
+            topic: `fund${noticeId}`,
+            timeout: 10_000,
+            agent,
+          },
+        ),
+      )
+      return 'sent'
+    } catch (err) {
+      const status = err instanceof WebPushError ? err.statusCode : undefined
+      if (status === 404 || status === 410) return 'gone'
+      // Network trouble, throttling or the push service's own failure: tried again later.
+      if (status === undefined || status === 429 || status >= 500) return 'retry'
+      opts.log.warn({ status, subscriptionId: sub.id }, 'push refused by the push service')
+      return 'refused'
+    }
+  }
+
+  const writer: NoticeWriter = {
+    async record(tx, notice) {
+      if (!queue) {
+        await insertNotice(tx, notice)
+        return
+      }
+      // Marked handed over from the start; put back for the sweep if the queue fails.
+      const id = await insertNotice(tx, notice, notice.at)
+      const enqueue = queue
+      try {
+        // A savepoint: a queue that cannot take the job never undoes the settlement.
+        await tx.transaction((sp) => enqueue(sp, [{ noticeId: id }]))
+      } catch (err) {
+        await tx.update(fundNotices).set({ pushedAt: null }).where(eq(fundNotices.id, id))
+        opts.log.warn(
+          { noticeId: id, error: err instanceof Error ? err.message : String(err) },
+          'push not queued; the sweep sends it',
+        )
+      }
+    },
   }
 
   return {
     publicKey: opts.keys.publicKey,
+    /** The keep-alive connections pushes go over (tests trust their local push service on it). */
+    agent,
+
+    /** Writes a fund notice and queues its push in the caller's transaction. */
+    record: writer.record,
+
+    /** The server's job queue, once it runs (undefined again when it stops). */
+    useQueue(next: DeliveryQueue | undefined) {
+      queue = next
+    },
 
     async subscribe(merchantCode: string, memberId: number, language: string, sub: PushSubscriptionInput) {
       if (!endpointAllowed(sub.endpoint)) {
@@ -157,11 +360,11 @@ export function createPushService(opts: PushServiceOptions) {
     },
 
     /**
-     * Takes up to `limit` notices not yet handed to the queue and marks them handed, in one
-     * statement (two instances never take one notice twice); returns each with the
-     * subscriptions of its member.
+     * The safety net: takes up to `limit` notices not yet handed to the queue and marks them
+     * handed, in one statement (two instances never take one notice twice); returns their
+     * deliveries.
      */
-    async claimUnpushed(limit = 100): Promise<{ noticeId: number; subscriptionId: number }[]> {
+    async claimUnpushed(limit = 100): Promise<Delivery[]> {
       const at = opts.now()
       const next = db
         .select({ id: fundNotices.id })
@@ -174,80 +377,58 @@ export function createPushService(opts: PushServiceOptions) {
         .update(fundNotices)
         .set({ pushedAt: at })
         .where(inArray(fundNotices.id, next))
-        .returning({ id: fundNotices.id, memberId: fundNotices.memberId })
-      if (rows.length === 0) return []
-      const out: { noticeId: number; subscriptionId: number }[] = []
-      for (const r of rows) {
-        const subs = await db
-          .select({ id: pushSubscriptions.id })
-          .from(pushSubscriptions)
-          .where(eq(pushSubscriptions.memberId, r.memberId))
-          .orderBy(asc(pushSubscriptions.id))
-        for (const s of subs) out.push({ noticeId: r.id, subscriptionId: s.id })
-      }
-      return out
+        .returning({ id: fundNotices.id })
+      return rows.sort((a, b) => a.id - b.id).map((r) => ({ noticeId: r.id }))
     },
 
-    /** Sends one notice to one subscription (the push job's work). */
-    async deliver(noticeId: number, subscriptionId: number): Promise<SendOutcome> {
-      const [row] = await db
-        .select({ notice: fundNotices, sub: pushSubscriptions, merchant: merchants })
-        .from(fundNotices)
-        .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, subscriptionId))
-        .innerJoin(members, eq(members.id, fundNotices.memberId))
-        .innerJoin(merchants, eq(merchants.code, members.merchantCode))
-        .where(and(eq(fundNotices.id, noticeId), eq(pushSubscriptions.memberId, fundNotices.memberId)))
-      // The subscription went (or changed hands) since: nothing to send.
-      if (!row) return 'gone'
-      const { notice, sub, merchant } = row
-      const locale = parseLocale(sub.language) ?? defaultLocale
-      const text = noticeText(notice.kind, locale, notice.amount, currencyOf(merchant), notice.reason)
-      const payload: PushPayload = {
-        type: notice.kind,
-        ...text,
-        url: noticeUrl(notice.kind),
-        unreadCount: await unreadOf(notice.memberId),
-        tag: `fund-${notice.id}`,
-      }
-      try {
-        await send(
-          { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
-          JSON.stringify(payload),
-          {
-            vapidDetails: {
-              subject: opts.subject,
-              publicKey: opts.keys.publicKey,
-              privateKey: opts.keys.privateKey,
-            },
-            TTL: 24 * 60 * 60,
-            urgency: 'high',
-            topic: `fund${notice.id}`,
-            timeout: 10_000,
-          },
-        )
-      } catch (err) {
-        const status = err instanceof WebPushError ? err.statusCode : undefined
-        if (status === 404 || status === 410) {
-          await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, sub.id))
-          return 'gone'
+    /**
+     * Sends one notice to its member's subscriptions, all of them or those listed (the push
+     * job's work).
+     */
+    async deliver(noticeId: number, subscriptionIds?: number[]): Promise<DeliveryOutcome> {
+      const outcome: DeliveryOutcome = { sent: [], gone: [], refused: [], retry: [] }
+      const notice = await noticeOf(noticeId)
+      // The member deleted the notice since: nothing to send.
+      if (!notice) return { ...outcome, gone: [...(subscriptionIds ?? [])] }
+      const wanted = subscriptionIds ? new Set(subscriptionIds) : undefined
+      const subs = wanted ? notice.subscriptions.filter((x) => wanted.has(x.id)) : notice.subscriptions
+      // A listed subscription that went (or changed hands) since: nothing to send there.
+      const found = new Set(subs.map((x) => x.id))
+      outcome.gone.push(...(subscriptionIds ?? []).filter((id) => !found.has(id)))
+      const payloads = new Map<string, PushPayload>()
+      const payloadIn = (language: string): PushPayload => {
+        const locale = parseLocale(language) ?? defaultLocale
+        let p = payloads.get(locale)
+        if (!p) {
+          const text = noticeText(notice.kind, locale, notice.amount, notice.currency, notice.reason)
+          p = {
+            type: notice.kind,
+            ...text,
+            url: noticeUrl(notice.kind),
+            unreadCount: notice.unreadCount,
+            tag: `fund-${notice.id}`,
+          }
+          payloads.set(locale, p)
         }
-        if (status === undefined || status === 429 || status >= 500) {
-          // Network trouble, throttling or the push service's own failure: the job retries.
-          throw new PushRetryLater(`push service answered ${status ?? 'no response'}`)
-        }
-        opts.log.warn({ status, subscriptionId }, 'push refused by the push service')
-        return 'refused'
+        return p
       }
-      await db
-        .update(pushSubscriptions)
-        .set({ lastSentAt: opts.now() })
-        .where(eq(pushSubscriptions.id, sub.id))
-      return 'sent'
+      const results = await Promise.all(subs.map((sub) => sendOne(sub, payloadIn(sub.language), notice.id)))
+      subs.forEach((sub, i) => outcome[results[i] ?? 'retry'].push(sub.id))
+      if (outcome.gone.length > 0) {
+        await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, outcome.gone))
+      }
+      await Promise.all(outcome.sent.map((id) => markSent(id)))
+      return outcome
     },
 
     /** The member's subscriptions still taking pushes (operators and tests). */
     async subscriptionsOf(memberId: number) {
       return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.memberId, memberId))
+    },
+
+    /** Closes the kept connections (the server stopping). */
+    close() {
+      agent.destroy()
     },
   }
 }

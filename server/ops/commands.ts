@@ -5,6 +5,7 @@
 import { and, eq, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../plugins/external/db'
+import type { NoticeWriter } from '../notify/notices'
 import * as s from '../db/schema'
 import { parseCidr } from '../system/access'
 import { contentCommands } from './content-commands'
@@ -29,6 +30,8 @@ export interface OpsContext {
   hashPassword?: (password: string) => Promise<string>
   /** The online gateway the install pays through; online methods need a real one. */
   paymentGateway?: GatewayKind
+  /** The running server's notice writer (queues each notice's push at once); else the sweep sends it. */
+  notices?: NoticeWriter
 }
 
 export interface CommandSpec {

@@ -23,7 +23,7 @@ function isOneOf<T extends string>(values: readonly T[], v: string): v is T {
 
 function services(ctx: OpsContext) {
   const ledger = createLedger(ctx.db)
-  return { ledger, funds: createFundsService(ctx.db, ledger, () => new Date()) }
+  return { ledger, funds: createFundsService(ctx.db, ledger, () => new Date(), ctx.notices) }
 }
 
 function idOf(v: string | undefined, usage: string): number {

@@ -50,6 +50,7 @@ export async function startOpsServer(
           rotateKey: () => services.keyring.rotate(),
           hashPassword: (password) => services.passwords.hash(password),
           paymentGateway: services.gateway,
+          notices: services.push,
         },
         body.data.argv,
       )

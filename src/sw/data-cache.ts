@@ -130,14 +130,18 @@ export class DataCache {
   /** A valid, unexpired stored answer, or null (an expired or corrupt one is deleted). */
   async read(key: string, rule: CacheRule): Promise<Hit | null> {
     try {
-      const meta = await this.db.meta.get(key)
+      // One read-only transaction for both rows: a page's lobby reads arrive together, and
+      // read-only transactions run side by side where read-write ones would queue.
+      const [meta, body] = await this.db.transaction('r', this.db.meta, this.db.bodies, () =>
+        Promise.all([this.db.meta.get(key), this.db.bodies.get(key)]),
+      )
       if (!meta) return null
-      const body = await this.db.bodies.get(key)
       if (!body || this.now() - meta.storedAt > maxAgeMs || !validJson(body.body, rule)) {
         await this.remove([key])
         return null
       }
-      await this.db.meta.update(key, { usedAt: this.now() })
+      // The eviction order's "last used" is kept after the answer, not before it.
+      void this.db.meta.update(key, { usedAt: this.now() }).catch(() => undefined)
       return { body: body.body, storedAt: meta.storedAt }
     } catch {
       // An unreadable store is a miss: the network answers.

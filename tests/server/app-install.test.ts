@@ -1,11 +1,18 @@
 /**
  * The install files for /down: the iOS Web Clip profile (parsed back as a plist, every key
- * iOS needs, identifiers stable per brand and different between brands) and the site's QR.
+ * iOS needs, identifiers stable per brand and different between brands; signed as CMS that
+ * openssl verifies when the operator configured a certificate, and a bad certificate
+ * refusing to start) and the site's QR.
  */
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import * as plist from 'plist'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { iosProfilePath, siteQrPath } from '#contract/app-install'
 import { buildIosProfile, stableUuid } from '#server/http/app-install'
+import { loadConfig } from '#server/config/env'
 import { build, type TestServer } from '../build-server'
 
 let server: TestServer
@@ -32,6 +39,8 @@ describe('the iOS lite profile', () => {
     expect(res.headers['content-type']).toMatch(/^application\/x-apple-aspen-config/)
     expect(res.headers['content-disposition']).toMatch(/attachment; filename=".+\.mobileconfig"/)
 
+    // No certificate configured: the plain plist.
+    expect(res.body.startsWith('<?xml')).toBe(true)
     const profile = plist.parse(res.body) as Dict
     expect(profile).toMatchObject({
       PayloadType: 'Configuration',
@@ -77,6 +86,91 @@ describe('the iOS lite profile', () => {
     )
     expect(brand('LOTUS').PayloadUUID).toBe(one.PayloadUUID)
     expect(stableUuid('LOTUS', 'webclip')).toMatch(uuid)
+  })
+})
+
+describe('the iOS lite profile signed with the operator’s certificate', () => {
+  const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8')
+  const cert = fixture('ios-profile-cert.pem')
+  const key = fixture('ios-profile-key.pem')
+
+  it('is CMS SignedData that openssl verifies, holding the profile with every key', async () => {
+    const signed = await build({
+      config: { PUBLIC_URL: 'https://play.example', IOS_PROFILE_CERT: cert, IOS_PROFILE_KEY: key } as never,
+    })
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-profile-'))
+    try {
+      const res = await signed.app.inject({ method: 'GET', url: iosProfilePath })
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-type']).toMatch(/^application\/x-apple-aspen-config/)
+      const der = res.rawPayload
+      expect(der[0]).toBe(0x30) // a DER SEQUENCE, not the XML
+      const file = path.join(dir, 'profile.mobileconfig')
+      const certFile = path.join(dir, 'signer.pem')
+      writeFileSync(file, der)
+      writeFileSync(certFile, cert)
+      // The signature over the content, and the signer being the configured certificate.
+      const content = execFileSync(
+        'openssl',
+        ['cms', '-verify', '-inform', 'DER', '-in', file, '-CAfile', certFile, '-purpose', 'any'],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      ).toString('utf8')
+      execFileSync(
+        'openssl',
+        ['cms', '-verify', '-noverify', '-inform', 'DER', '-in', file, '-signer', path.join(dir, 'out.pem')],
+        { stdio: ['ignore', 'ignore', 'pipe'] },
+      )
+      expect(readFileSync(path.join(dir, 'out.pem'), 'utf8').replace(/\s+/g, '')).toBe(
+        cert.replace(/\s+/g, ''),
+      )
+      const profile = plist.parse(content) as Dict
+      expect(profile).toMatchObject({ PayloadType: 'Configuration', PayloadDisplayName: 'Lotus Play' })
+      expect((profile.PayloadContent as Dict[])[0]).toMatchObject({
+        PayloadType: 'com.apple.webClip.managed',
+        URL: 'https://play.example/index',
+        Label: 'Lotus',
+        FullScreen: true,
+        IsRemovable: true,
+      })
+      expect((profile.PayloadContent as Dict[])[0]!.Icon).toBeDefined()
+      // A changed byte of the content breaks the signature.
+      const tampered = Buffer.from(der)
+      const at = tampered.indexOf(Buffer.from('Lotus Play'))
+      tampered[at] = 'X'.charCodeAt(0)
+      writeFileSync(file, tampered)
+      expect(() =>
+        execFileSync('openssl', ['cms', '-verify', '-noverify', '-inform', 'DER', '-in', file], {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        }),
+      ).toThrow()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+      await signed.close()
+    }
+  })
+
+  it('refuses to start with a certificate that cannot sign, saying why', () => {
+    const start = (env: Record<string, string>) => () => loadConfig({ ...env })
+    expect(start({ IOS_PROFILE_CERT: cert })).toThrow(/IOS_PROFILE_CERT and IOS_PROFILE_KEY go together/)
+    expect(start({ IOS_PROFILE_CERT: 'not a pem', IOS_PROFILE_KEY: key })).toThrow(
+      /IOS_PROFILE_CERT: cannot sign the iOS profile: IOS_PROFILE_CERT holds no PEM certificate/,
+    )
+    expect(
+      start({
+        IOS_PROFILE_CERT: cert,
+        IOS_PROFILE_KEY: '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----',
+      }),
+    ).toThrow(/IOS_PROFILE_KEY is not a readable PEM private key/)
+    const otherKey = fixture('push-service-key.pem')
+    expect(start({ IOS_PROFILE_CERT: cert, IOS_PROFILE_KEY: otherKey })).toThrow(
+      /IOS_PROFILE_KEY is not the key of IOS_PROFILE_CERT/,
+    )
+    expect(start({ IOS_PROFILE_CHAIN: cert })).toThrow(/IOS_PROFILE_CHAIN: is the chain of IOS_PROFILE_CERT/)
+    // One-line PEM, as many deployment tools hold it, is taken.
+    const oneLine = (pem: string) => pem.trim().replace(/\n/g, '\\n')
+    expect(
+      loadConfig({ IOS_PROFILE_CERT: oneLine(cert), IOS_PROFILE_KEY: oneLine(key) }).IOS_PROFILE_CERT,
+    ).toBeDefined()
   })
 })
 

@@ -7,7 +7,6 @@
  */
 import { createECDH, randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { globalAgent } from 'node:https'
 import { createServer, type Server } from 'node:https'
 import type { IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -15,10 +14,17 @@ import { createRequire } from 'node:module'
 import { DepositSchema } from '#contract/funds'
 import { PushPayloadSchema, pushEndpoints } from '#contract/push'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPushService, ensureVapidKeys, PushRetryLater } from '../../server/notify/push-service'
+import { createJobs, type Jobs } from '../../server/jobs/jobs'
+import { pushDeliver, pushDeliverJob } from '../../server/jobs/push-delivery'
+import {
+  createPushService,
+  ensureVapidKeys,
+  PushRetryLater,
+  type DeliveryOutcome,
+} from '../../server/notify/push-service'
 import { build, runOps, type TestServer } from '../build-server'
 import { failureOf, plainCall, valueOf } from '../identity-helpers'
-import { moneyCall, moneyMember, tinyPng, type MoneyMember } from '../money-helpers'
+import { mainMinor, moneyCall, moneyMember, tinyPng, type MoneyMember } from '../money-helpers'
 
 const ece = createRequire(import.meta.url)('http_ece') as {
   decrypt(
@@ -43,8 +49,8 @@ const answers = new Map<string, number>()
 beforeAll(async () => {
   server = await build()
   const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url))
-  // The local push service's certificate is trusted by this test's process only.
-  globalAgent.options.ca = fixture('push-service-cert.pem')
+  // The local push service's certificate is trusted by the push service's connections only.
+  server.services.push.agent.options.ca = fixture('push-service-cert.pem')
   pushService = createServer(
     { key: fixture('push-service-key.pem'), cert: fixture('push-service-cert.pem') },
     (req, res) => {
@@ -107,11 +113,18 @@ async function approvedDeposit(m: MoneyMember, amount: string) {
   await runOps(server, 'deposits', 'approve', String(d.id))
 }
 
-/** What the job queue does: claim the new notices, deliver each. */
+/** Each subscription's outcome, by name. */
+function outcomesOf(o: DeliveryOutcome): (keyof DeliveryOutcome)[] {
+  return (['sent', 'gone', 'refused', 'retry'] as const).flatMap((k) => o[k].map(() => k))
+}
+
+/** What the sweep job does when no queue took the notices: claim them, deliver each. */
 async function sweep() {
   const push = server.services.push
   const outcomes = []
-  for (const d of await push.claimUnpushed()) outcomes.push(await push.deliver(d.noticeId, d.subscriptionId))
+  for (const d of await push.claimUnpushed()) {
+    outcomes.push(...outcomesOf(await push.deliver(d.noticeId, d.subscriptionIds)))
+  }
   return outcomes
 }
 
@@ -155,7 +168,7 @@ describe('web push of fund notices', () => {
     expect(await server.services.push.subscriptionsOf(m.id)).toEqual([])
   })
 
-  it('throws on a 503 so the job is retried, and sends when the service is back', async () => {
+  it('leaves a 503 to be tried again, and sends when the service is back', async () => {
     const m = await moneyMember(server)
     const b = browser('/push/busy')
     await subscribe(m, b)
@@ -163,11 +176,10 @@ describe('web push of fund notices', () => {
     await approvedDeposit(m, '10.00')
     const [job] = await server.services.push.claimUnpushed()
     if (!job) throw new Error('no delivery queued')
-    await expect(server.services.push.deliver(job.noticeId, job.subscriptionId)).rejects.toBeInstanceOf(
-      PushRetryLater,
-    )
+    const [sub] = await server.services.push.subscriptionsOf(m.id)
+    expect(await server.services.push.deliver(job.noticeId)).toMatchObject({ retry: [sub?.id], sent: [] })
     answers.delete('/push/busy')
-    expect(await server.services.push.deliver(job.noticeId, job.subscriptionId)).toBe('sent')
+    expect(await server.services.push.deliver(job.noticeId)).toMatchObject({ sent: [sub?.id] })
   })
 
   it('tells the reason the operator gave for a failed deposit', async () => {
@@ -245,5 +257,120 @@ describe('web push of fund notices', () => {
     })
     expect(valueOf(own, (v) => v)).toEqual({ removed: true })
     expect(await server.services.push.subscriptionsOf(a.id)).toEqual([])
+  })
+})
+
+describe('push delivery on the job queue', () => {
+  /** Waits for the local push service to receive something at `path`. */
+  async function receivedAt(path: string, ms: number) {
+    const end = Date.now() + ms
+    for (;;) {
+      const got = received.find((r) => r.path === path)
+      if (got) return got
+      if (Date.now() > end) throw new Error(`nothing pushed to ${path} within ${ms} ms`)
+      await new Promise((r) => setTimeout(r, 50))
+    }
+  }
+
+  it('queues the push with the approval, so it goes out at once, not at the next sweep or poll', async () => {
+    // Only the delivery job runs (no sweep), and its workers would look for jobs every 20 s.
+    const push = server.services.push
+    const jobs: Jobs = createJobs({
+      database: server.database,
+      jobs: [pushDeliverJob(push, () => jobs)],
+      log: server.app.log,
+      pollingIntervalSeconds: 20,
+    })
+    await jobs.start()
+    push.useQueue((tx, deliveries) => jobs.sendInTransaction(tx, pushDeliver, deliveries))
+    try {
+      const m = await moneyMember(server)
+      const b = browser('/push/queued')
+      await subscribe(m, b)
+      // The member's first worker poll is past: only the commit's wake-up can start the job.
+      await new Promise((r) => setTimeout(r, 500))
+      await approvedDeposit(m, '42.00')
+      const got = await receivedAt('/push/queued', 10_000)
+      const plain = ece.decrypt(got.body, { version: 'aes128gcm', privateKey: b.ecdh, authSecret: b.auth })
+      expect(PushPayloadSchema.parse(JSON.parse(plain.toString()))).toMatchObject({
+        type: 'deposit_credited',
+        unreadCount: 1,
+      })
+      // The notice was handed over in its own transaction: the sweep has nothing left.
+      expect(await push.claimUnpushed()).toEqual([])
+    } finally {
+      push.useQueue(undefined)
+      await jobs.stop()
+    }
+  })
+
+  it('leaves the notice to the sweep when the queue cannot take it, and the approval stands', async () => {
+    const push = server.services.push
+    push.useQueue(async () => {
+      throw new Error('queue unavailable')
+    })
+    try {
+      const m = await moneyMember(server)
+      await subscribe(m, browser('/push/fallback'))
+      const d = await pendingDeposit(m, '12.00')
+      await runOps(server, 'deposits', 'approve', String(d.id))
+      expect(await mainMinor(server, m.token)).toBe(1200n)
+    } finally {
+      push.useQueue(undefined)
+    }
+    received.length = 0
+    expect(await sweep()).toEqual(['sent'])
+    expect(received.map((r) => r.path)).toEqual(['/push/fallback'])
+  })
+
+  it('sends a notice to all of a member’s browsers in one job, trying again only those that failed', async () => {
+    const m = await moneyMember(server)
+    const ok = browser('/push/batch-ok')
+    const busy = browser('/push/batch-busy')
+    const also = browser('/push/batch-also')
+    for (const b of [ok, busy, also]) await subscribe(m, b)
+    answers.set('/push/batch-busy', 503)
+    await approvedDeposit(m, '15.00')
+    const claimed = await server.services.push.claimUnpushed()
+    expect(claimed).toHaveLength(1)
+    const [delivery] = claimed
+    if (!delivery) throw new Error('no delivery')
+    const subs = await server.services.push.subscriptionsOf(m.id)
+    const busyId = subs.find((s) => s.endpoint.endsWith('/push/batch-busy'))?.id
+
+    const queued: { payload: unknown; options: unknown }[] = []
+    const fakeJobs = {
+      send: async (_job: unknown, payload: unknown, options: unknown) => {
+        queued.push({ payload, options })
+        return 'id'
+      },
+    } as unknown as Jobs
+    const job = pushDeliverJob(server.services.push, () => fakeJobs)
+    const ctx = { id: 'j1', attempt: 1, signal: new AbortController().signal, log: server.app.log }
+    received.length = 0
+    const before = Date.now()
+    await job.handler(delivery, ctx)
+    // One job, three pushes: two went out; the third is queued again on its own, after the retry delay, within the tries left.
+    expect(
+      received
+        .filter((r) => r.path !== '/push/batch-busy')
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(['/push/batch-also', '/push/batch-ok'])
+    expect(queued).toHaveLength(1)
+    expect(queued[0]?.payload).toEqual({
+      noticeId: delivery.noticeId,
+      subscriptionIds: [busyId],
+      triesBefore: 1,
+    })
+    const options = queued[0]?.options as { startAfter: Date; retryLimit: number }
+    expect(options.retryLimit).toBe(5)
+    expect(options.startAfter.getTime()).toBeGreaterThanOrEqual(before + 10_000)
+
+    // When every push of a job fails, the job itself fails, for pg-boss to retry with backoff.
+    await expect(
+      job.handler({ noticeId: delivery.noticeId, subscriptionIds: [busyId ?? 0], triesBefore: 1 }, ctx),
+    ).rejects.toBeInstanceOf(PushRetryLater)
+    answers.delete('/push/batch-busy')
   })
 })

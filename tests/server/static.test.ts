@@ -1,7 +1,27 @@
+import { readFileSync } from 'node:fs'
+import Fastify from 'fastify'
 import { FailureSchema } from '#contract/envelope'
 import { serverPathPrefixes } from '#contract/server-paths'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { registerManifest } from '../../server/http/manifest'
+import type { SystemRepository } from '../../server/system/system-repository'
 import { build, staticFiles, type TestServer } from '../build-server'
+
+/** A WebP file's picture size, from its VP8 (lossy), VP8L (lossless) or VP8X header. */
+function webpSize(file: Buffer): { width: number; height: number } {
+  expect(file.subarray(0, 4).toString('latin1')).toBe('RIFF')
+  expect(file.subarray(8, 12).toString('latin1')).toBe('WEBP')
+  const chunk = file.subarray(12, 16).toString('latin1')
+  if (chunk === 'VP8 ') {
+    return { width: file.readUInt16LE(26) & 0x3fff, height: file.readUInt16LE(28) & 0x3fff }
+  }
+  if (chunk === 'VP8L') {
+    const bits = file.readUInt32LE(21)
+    return { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 }
+  }
+  expect(chunk).toBe('VP8X')
+  return { width: file.readUIntLE(24, 3) + 1, height: file.readUIntLE(27, 3) + 1 }
+}
 
 let server: TestServer
 
@@ -54,6 +74,33 @@ describe('serving the built PWA', () => {
       display: 'standalone',
       description: expect.stringContaining('Lotus Play') as unknown,
     })
+  })
+
+  it('lists a phone and a desktop screenshot of the demo lobby, each the size it says', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/manifest.webmanifest' })
+    const { screenshots } = res.json<{ screenshots: Record<string, string>[] }>()
+    expect(screenshots.map((s) => s.form_factor).sort()).toEqual(['narrow', 'wide'])
+    for (const shot of screenshots) {
+      expect(shot.type).toBe('image/webp')
+      expect(shot.label?.length).toBeGreaterThan(10)
+      const file = readFileSync(new URL(`../../public${shot.src}`, import.meta.url))
+      const { width, height } = webpSize(file)
+      expect(`${width}x${height}`).toBe(shot.sizes)
+      // Chrome wants a narrow one taller than wide and a wide one wider than tall.
+      expect(shot.form_factor === 'narrow' ? height > width : width > height).toBe(true)
+      // Small enough for an install sheet on a phone network.
+      expect(file.length).toBeLessThan(150_000)
+    }
+  })
+
+  it('lists no screenshots outside demo mode (they show the demo brand)', async () => {
+    const app = Fastify()
+    const repo = { merchant: async () => undefined } as unknown as SystemRepository
+    registerManifest(app, repo, 'TIGER', { demo: false })
+    const res = await app.inject({ method: 'GET', url: '/manifest.webmanifest' })
+    expect(res.json()).not.toHaveProperty('screenshots')
+    expect(res.json()).toHaveProperty('description')
+    await app.close()
   })
 
   it('revalidates a shell file with its etag (304 Not Modified)', async () => {
