@@ -147,28 +147,33 @@ describe('refusals', () => {
 })
 
 describe('the wallet a game plays from', () => {
-  it('single-wallet: refuses an empty main wallet with the balances, so the PWA offers a deposit', async () => {
-    expect(await runOps(server, 'wallet-mode', 'single')).toBe('DEMO: wallet mode SINGLE')
-    try {
-      const m = await moneyMember(server, undefined, 'pl')
-      const res = await launchCall(server, m.token, { gameId: slot, confirmTrans: '1' })
-      expect(res.statusCode).toBe(422)
-      const f = failureOf(res)
-      expect(f.errorCode).toBe('launch_game_balance_not_enough')
-      expect(LaunchBalanceValueSchema.parse(f.value)).toEqual({
-        walletMode: 'SINGLE',
-        accountTypeId: 2,
-        balance: '0.00',
-        mainBalance: '0.00',
-      })
-      const rich = await moneyMember(server, '1.00', 'pl')
-      await launched(server, rich.token, { gameId: slot })
-      const [session] = await server.db.select().from(gameSessions).where(eq(gameSessions.memberId, rich.id))
-      expect(session).toMatchObject({ accountTypeId: 2, vendorAccountTypeId: 109, vendorId: 'fake' })
-    } finally {
-      await runOps(server, 'wallet-mode', 'MULTI')
-    }
-    expect(await runOps(server, 'wallet-mode')).toBe('DEMO: wallet mode MULTI')
+  it('single-wallet, the demo default: refuses an empty main wallet with the balances, so the PWA offers a deposit', async () => {
+    expect(await runOps(server, 'wallet-mode')).toBe('DEMO: wallet mode SINGLE')
+    const m = await moneyMember(server, undefined, 'pl')
+    const res = await launchCall(server, m.token, { gameId: slot, confirmTrans: '1' })
+    expect(res.statusCode).toBe(422)
+    const f = failureOf(res)
+    expect(f.errorCode).toBe('launch_game_balance_not_enough')
+    expect(LaunchBalanceValueSchema.parse(f.value)).toEqual({
+      walletMode: 'SINGLE',
+      accountTypeId: 2,
+      balance: '0.00',
+      mainBalance: '0.00',
+    })
+    const rich = await moneyMember(server, '1.00', 'pl')
+    await launched(server, rich.token, { gameId: slot })
+    const [session] = await server.db.select().from(gameSessions).where(eq(gameSessions.memberId, rich.id))
+    expect(session).toMatchObject({ accountTypeId: 2, vendorAccountTypeId: 109, vendorId: 'fake' })
+  })
+})
+
+describe('the wallet a game plays from, multi-wallet', () => {
+  // As an operator switches the brand: `npm run ops -- wallet-mode MULTI`.
+  beforeAll(async () => {
+    await runOps(server, 'wallet-mode', 'MULTI')
+  })
+  afterAll(async () => {
+    await runOps(server, 'wallet-mode', 'SINGLE')
   })
 
   it('multi-wallet: offers the transfer while the vendor wallet is empty, and launches once confirmed or moved', async () => {
@@ -226,11 +231,11 @@ describe('a launch', () => {
       (v) => GameListValueSchema.parse(v),
     )
     expect(recent.list[0]?.gameId).toBe(slot)
-    // The token works for the vendor's wallet calls.
+    // The token works for the vendor's wallet calls: the main wallet's 10.00, in minor units.
     const wallet = walletClient(server.app, server.db, vendor.id)
     expect(await wallet.call('balance', { player: req?.playerToken ?? '' })).toMatchObject({
       ok: true,
-      balance: '0',
+      balance: '1000',
     })
   })
 

@@ -36,7 +36,6 @@ beforeAll(async () => {
     poolMax: 8,
   })
   wallet = walletClient(server.app, server.db, vendor.id)
-  await setWalletMode(server, merchant, 'SINGLE')
 })
 afterAll(async () => {
   if (server) {
