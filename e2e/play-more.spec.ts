@@ -109,3 +109,21 @@ test('the personal loss page shows what a few slot rounds lost or won', async ({
   await expect(facts.locator('dt', { hasText: /^Bet amount$/ }).locator('+ dd')).not.toHaveText('$0.00')
   await expect(centre.getByRole('listitem').filter({ hasText: 'Slots' })).toContainText(shown)
 })
+
+test('a featured fixture on /sports opens the sports game on that fixture, marked', async ({ page, ops }) => {
+  test.setTimeout(120_000)
+  await memberWith(page, ops, 'fx', '10')
+  await page.goto('/sports?page=KSP')
+  const featured = page.getByRole('region', { name: 'Featured fixtures' })
+  const fixture = featured.getByRole('button').first()
+  await expect(fixture).toBeEnabled()
+  const teams = (await fixture.locator('.match-teams').textContent()) ?? ''
+  expect(teams).toMatch(/ – /)
+  await fixture.click()
+
+  await expect(page).toHaveURL(/\/game$/)
+  const game = page.frameLocator('iframe')
+  const marked = game.locator('[aria-current="true"]')
+  await expect(marked).toHaveCount(1)
+  await expect(marked).toContainText(teams)
+})

@@ -309,7 +309,7 @@ export async function buildApp(
   const handlers: Handlers = {
     system: systemHandlers({ repo, access, keyring, database, hotReads }),
     content: contentHandlers(db),
-    games: gameHandlers(db, now),
+    games: gameHandlers(db, now, vendors),
     play: playHandlers({ db, launcher }),
     identity: identityHandlers({
       db,
