@@ -79,6 +79,8 @@ export interface AppServices {
   vendors: VendorRegistry
   /** Launches' game sessions: those never played are pruned a day after they end. */
   gameSessions: { prune(): Promise<number> }
+  /** The vendors' wallet calls: pruned in batches once older than the retention (decision 010). */
+  vendorTransactions: { prune(keepDays: number, batch: number): Promise<number> }
   /** Jobs the vendors run on the platform's queue (the demo vendor's sweep in demo mode). */
   vendorJobs: JobDefinition[]
   /** The lottery's draw engine: its jobs draw issues and catch up (server/jobs/lottery-draws.ts). */
@@ -387,6 +389,16 @@ export async function buildApp(
       lottery,
       gameSessions: {
         prune: () => createWalletRepository(db).pruneSessions(new Date(now().getTime() - 24 * 3_600_000)),
+      },
+      vendorTransactions: {
+        prune: (keepDays, batch) => {
+          const at = now()
+          return createWalletRepository(db).pruneTransactions(
+            new Date(at.getTime() - keepDays * 24 * 3_600_000),
+            batch,
+            at,
+          )
+        },
       },
       refreshMerchants,
     },
