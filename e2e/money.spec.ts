@@ -7,11 +7,16 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test, type Ops, register } from './fixtures'
 
-test.beforeEach(async ({ page }) => {
+test.beforeEach(async ({ page, ops }) => {
   await page.addInitScript(() => {
     localStorage.setItem('lang', 'en')
     sessionStorage.setItem('index-notice-seen', '1')
   })
+  // The demo brand plays from the main wallet; the transfer below needs vendor wallets.
+  expect(await ops('wallet-mode', 'MULTI')).toContain('wallet mode MULTI')
+})
+test.afterEach(async ({ ops }) => {
+  await ops('wallet-mode', 'SINGLE')
 })
 
 function centrePage(page: Page) {

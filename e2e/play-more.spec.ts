@@ -1,8 +1,10 @@
 /**
  * More of play on a phone against the real server and the demo vendor: a vendor the
  * operator takes off while a member browses its games answers the launch with the
- * maintenance popup and same-type suggestions, one of which starts; and the personal loss
- * page shows what a few slot rounds lost or won.
+ * maintenance popup and same-type suggestions, one of which starts (on a brand the operator
+ * switched to one wallet per vendor, so the launch offers the transfer first); and the
+ * personal loss page shows what a few slot rounds lost or won on the main wallet; and a
+ * featured fixture on /sports opens the demo sports game on that fixture.
  */
 import type { Page } from '@playwright/test'
 import { expect, register, test, type Ops } from './fixtures'
@@ -49,12 +51,13 @@ test('a vendor taken off while browsing answers with the maintenance popup; a su
   ops,
 }) => {
   test.setTimeout(120_000)
-  await memberWith(page, ops, 'mnt', '20')
-  const grid = await openSlots(page)
-  const first = grid.getByRole('button').filter({ hasNotText: /Lobby/ }).first()
-
-  expect(await ops('vendor-maintenance', 'DSL', 'on')).toContain('maintenance on')
+  expect(await ops('wallet-mode', 'MULTI')).toContain('wallet mode MULTI')
   try {
+    await memberWith(page, ops, 'mnt', '20')
+    const grid = await openSlots(page)
+    const first = grid.getByRole('button').filter({ hasNotText: /Lobby/ }).first()
+
+    expect(await ops('vendor-maintenance', 'DSL', 'on')).toContain('maintenance on')
     await first.click()
     const dialog = page.getByRole('dialog', { name: 'Game under maintenance' })
     await expect(dialog).toBeVisible()
@@ -72,6 +75,7 @@ test('a vendor taken off while browsing answers with the maintenance popup; a su
     await expect(page.frameLocator('iframe').getByRole('button', { name: 'Spin' })).toBeEnabled()
   } finally {
     await ops('vendor-maintenance', 'DSL', 'off')
+    await ops('wallet-mode', 'SINGLE')
   }
 })
 
@@ -80,7 +84,7 @@ test('the personal loss page shows what a few slot rounds lost or won', async ({
   await memberWith(page, ops, 'pnl', '50')
   const grid = await openSlots(page)
   await grid.getByRole('button').filter({ hasNotText: /Lobby/ }).first().click()
-  await acceptTransfer(page)
+  await expect(page).toHaveURL(/\/game$/)
 
   const banner = page.getByRole('banner')
   const balance = banner.getByLabel(/^Balance: /)
@@ -104,4 +108,22 @@ test('the personal loss page shows what a few slot rounds lost or won', async ({
   await expect(facts.locator('dt', { hasText: /^Win\/loss$/ }).locator('+ dd')).toHaveText(shown)
   await expect(facts.locator('dt', { hasText: /^Bet amount$/ }).locator('+ dd')).not.toHaveText('$0.00')
   await expect(centre.getByRole('listitem').filter({ hasText: 'Slots' })).toContainText(shown)
+})
+
+test('a featured fixture on /sports opens the sports game on that fixture, marked', async ({ page, ops }) => {
+  test.setTimeout(120_000)
+  await memberWith(page, ops, 'fx', '10')
+  await page.goto('/sports?page=KSP')
+  const featured = page.getByRole('region', { name: 'Featured fixtures' })
+  const fixture = featured.getByRole('button').first()
+  await expect(fixture).toBeEnabled()
+  const teams = (await fixture.locator('.match-teams').textContent()) ?? ''
+  expect(teams).toMatch(/ – /)
+  await fixture.click()
+
+  await expect(page).toHaveURL(/\/game$/)
+  const game = page.frameLocator('iframe')
+  const marked = game.locator('[aria-current="true"]')
+  await expect(marked).toHaveCount(1)
+  await expect(marked).toContainText(teams)
 })

@@ -1,9 +1,9 @@
 /**
  * Playing on a phone against the real server, the demo vendor and its seamless wallet: a
  * member with money on the main wallet opens /rng, picks the demo slots vendor, searches a
- * game, moves the money into the vendor's wallet when the launch offers it, spins in the
- * sandboxed frame, sees the header balance follow the round, leaves by Back to the lobby,
- * and finds the round in the betting record.
+ * game, plays it straight from the main wallet (the demo brand is single-wallet, so no
+ * transfer is offered), spins in the sandboxed frame, sees the header balance follow the
+ * round, leaves by Back to the lobby, and finds the round in the betting record.
  */
 import { expect, test, register } from './fixtures'
 
@@ -47,12 +47,9 @@ test('a member plays a slot round in the game frame; the balance, Back and the b
     .first()
     .click()
 
-  // Multi-wallet brand: the vendor's wallet is empty, the main one is not.
-  const offer = page.getByRole('button', { name: /^Move .* and play$/ })
-  await expect(offer).toBeVisible()
-  await offer.click()
-
+  // Single-wallet brand: the game opens on the main wallet, with no transfer offer.
   await expect(page).toHaveURL(/\/game$/)
+  await expect(page.getByRole('button', { name: /^Move .* and play$/ })).toHaveCount(0)
   const frame = page.locator('iframe')
   await expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-forms')
   const banner = page.getByRole('banner')

@@ -80,6 +80,8 @@ export interface AppServices {
   vendors: VendorRegistry
   /** Launches' game sessions: those never played are pruned a day after they end. */
   gameSessions: { prune(): Promise<number> }
+  /** The vendors' wallet calls: pruned in batches once older than the retention (decision 012). */
+  vendorTransactions: { prune(keepDays: number, batch: number): Promise<number> }
   /** Jobs the vendors run on the platform's queue (the demo vendor's sweep in demo mode). */
   vendorJobs: JobDefinition[]
   /** The lottery's draw engine: its jobs draw issues and catch up (server/jobs/lottery-draws.ts). */
@@ -314,7 +316,7 @@ export async function buildApp(
   const handlers: Handlers = {
     system: systemHandlers({ repo, access, keyring, database, hotReads }),
     content: contentHandlers(db),
-    games: gameHandlers(db, now),
+    games: gameHandlers(db, now, vendors),
     play: playHandlers({ db, launcher }),
     identity: identityHandlers({
       db,
@@ -400,6 +402,16 @@ export async function buildApp(
       lottery,
       gameSessions: {
         prune: () => createWalletRepository(db).pruneSessions(new Date(now().getTime() - 24 * 3_600_000)),
+      },
+      vendorTransactions: {
+        prune: (keepDays, batch) => {
+          const at = now()
+          return createWalletRepository(db).pruneTransactions(
+            new Date(at.getTime() - keepDays * 24 * 3_600_000),
+            batch,
+            at,
+          )
+        },
       },
       refreshMerchants,
     },

@@ -23,7 +23,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { members } from '#server/db/schema'
+import { eq } from 'drizzle-orm'
+import { members, merchants } from '#server/db/schema'
 import { seedDemoBrand } from '#server/db/seed'
 import { createPasswords } from '#server/identity/passwords'
 import { requestHash, storedAnswer, withIdempotency } from '#server/money/idempotency'
@@ -199,6 +200,8 @@ const abortMs = Number(process.env.BENCH_LEDGER_ABORT_SECONDS ?? 20) * 1000
 async function prepareMembers(database: Database, clients: number): Promise<string[]> {
   await database.migrate()
   await seedDemoBrand(database.db, merchant, async () => 'not-a-password-hash')
+  // Transfers between the main and vendor wallets: one wallet per vendor.
+  await database.db.update(merchants).set({ walletMode: 'MULTI' }).where(eq(merchants.code, merchant))
   const hash = await createPasswords({ memoryKib: 8192, passes: 1 }).hash('lotus123')
   const ledger = createLedger(database.db)
   const names: string[] = []

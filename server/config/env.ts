@@ -162,6 +162,11 @@ const EnvSchema = z
       .optional(),
     /** How often (seconds) paid withdrawals past their confirmation time count as received. */
     AUTO_RECEIVE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /**
+     * Days the seamless wallet keeps each vendor transaction (replays, late rollbacks) before
+     * the hourly job prunes it; a round still open keeps its calls (docs/decisions/012).
+     */
+    VENDOR_TX_RETENTION_DAYS: z.coerce.number().int().min(7).max(3650).default(90),
     /** How often (seconds) new fund notices are handed to web push. */
     PUSH_SWEEP_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
     /** Who push services may contact about this sender (VAPID subject): mailto: or https:. */

@@ -20,6 +20,8 @@ export const demoMerchant = {
   passwordExpiryDays: 90,
   minimumAge: 18,
   vipServiceState: 'normal',
+  /** Games play from the main wallet through the seamless API (`npm run ops -- wallet-mode MULTI` for one wallet per vendor). */
+  walletMode: 'SINGLE' as const,
 }
 
 /** [modId, parent, enabled]: the white-label feature tree (api-reference.md's flags). */

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Tx } from '../plugins/external/db'
 import * as s from './schema'
 import * as d from './seed-data'
-import { demoGamesOf, demoMatches, gameArtVersion } from './seed-games'
+import { demoGamesOf, gameArtVersion } from './seed-games'
 
 const hour = 3_600_000
 const chunk = 500
@@ -56,14 +56,4 @@ export async function seedDemoGames(tx: Tx, merchantCode: string, now: Date): Pr
       .values(rows.slice(i, i + chunk))
       .onConflictDoNothing()
   }
-  await tx
-    .insert(s.gameMatches)
-    .values(
-      demoMatches().map(({ startsInHours, ...m }) => ({
-        merchantCode,
-        ...m,
-        startsAt: new Date(now.getTime() + startsInHours * hour),
-      })),
-    )
-    .onConflictDoNothing()
 }

@@ -1,14 +1,17 @@
 /**
  * Public catalogue reads: the game list (paged, filtered, searched), hot games, the vendor
  * by game-type matrix, rooms, the rank list and featured fixtures. Each depends only on the
- * brand and the query, so the contract serves them as hot reads.
+ * brand and the query, so the contract serves them as hot reads. Featured fixtures come from
+ * each sports and esports vendor's adapter (the fixtures its game takes bets on), or from the
+ * `game_matches` table for a vendor whose adapter has no fixture feed.
  */
 import type { Endpoints } from '#contract/endpoints'
-import { gameTypes, GameTypeSchema, type GameType } from '#contract/games'
+import { gameTypes, GameTypeSchema, type GameType, type Match } from '#contract/games'
 import { minorToMoney } from '#contract/money'
 import { pageOf } from '../db/paging'
 import { AppError } from '../http/errors'
 import type { HandlerGroup } from '../http/contract-routes'
+import type { VendorRegistry } from '../vendors/registry'
 import type { GamesRepository } from './games-repository'
 import { toWireGame } from './wire'
 
@@ -19,7 +22,15 @@ type Catalogue = Pick<
 
 const rankWindowMs = 7 * 24 * 3_600_000
 
-export function catalogueHandlers(repo: GamesRepository, now: () => Date): Catalogue {
+const matchTypes = ['SPORTS', 'ESPORTS'] as const
+/** A fixture stays featured for two hours after kick-off (in play) when its vendor does not say. */
+const inPlayMs = 2 * 3_600_000
+
+export function catalogueHandlers(
+  repo: GamesRepository,
+  now: () => Date,
+  registry?: Pick<VendorRegistry, 'adapterFor'>,
+): Catalogue {
   return {
     async gameList({ input, caller }) {
       const { pageNo, pageSize, gameType, vassalage, gameClassify } = input
@@ -133,24 +144,68 @@ export function catalogueHandlers(repo: GamesRepository, now: () => Date): Catal
       }
     },
 
-    async gameMatches({ input, caller }) {
-      // A fixture stays featured for two hours after kick-off (in play).
-      const from = new Date(now().getTime() - 2 * 3_600_000)
-      const rows = await repo.matches(caller.merchantCode, input.gameType, from, input.limit)
-      return {
-        list: rows.map((m) => ({
-          matchId: m.matchId,
-          leagueId: m.leagueId,
-          leagueName: m.leagueName,
-          gameType: m.gameType,
-          vassalage: m.vassalage,
-          sport: m.sport,
-          homeTeam: m.homeTeam,
-          awayTeam: m.awayTeam,
-          startTime: m.startsAt.getTime(),
-          odds: { home: m.oddsHome, draw: m.oddsDraw, away: m.oddsAway },
-        })),
-      }
+    async gameMatches({ input, caller, req }) {
+      const at = now()
+      const merchantCode = caller.merchantCode
+      const { limit } = input
+      const vendorRows = (await repo.vendors(merchantCode)).flatMap((v) => {
+        const gameType = matchTypes.find((t) => t === v.gameType)
+        return gameType && (!input.gameType || input.gameType === gameType)
+          ? [{ vassalage: v.vassalage, gameType }]
+          : []
+      })
+      const stored: string[] = []
+      const fed = await Promise.all(
+        vendorRows.map(async ({ vassalage, gameType }): Promise<Match[]> => {
+          const adapter = registry?.adapterFor(merchantCode, vassalage)
+          if (!adapter?.featuredFixtures) {
+            stored.push(vassalage)
+            return []
+          }
+          try {
+            const list = await adapter.featuredFixtures({ merchantCode, vassalage, gameType, now: at, limit })
+            return list.map((f) => ({
+              matchId: f.matchId,
+              leagueId: f.leagueId,
+              leagueName: f.leagueName,
+              gameType,
+              vassalage,
+              sport: f.sport,
+              homeTeam: f.homeTeam,
+              awayTeam: f.awayTeam,
+              startTime: f.startTime.getTime(),
+              odds: f.odds,
+            }))
+          } catch (err) {
+            // One vendor's feed down leaves the others' fixtures (and its games) on show.
+            req.log.warn({ err, vassalage }, 'vendor fixtures unavailable')
+            return []
+          }
+        }),
+      )
+      const rows =
+        stored.length > 0
+          ? await repo.matches(merchantCode, input.gameType, new Date(at.getTime() - inPlayMs), limit, stored)
+          : []
+      const fromTable: Match[] = rows.map((m) => ({
+        matchId: m.matchId,
+        leagueId: m.leagueId,
+        leagueName: m.leagueName,
+        gameType: m.gameType,
+        vassalage: m.vassalage,
+        sport: m.sport,
+        homeTeam: m.homeTeam,
+        awayTeam: m.awayTeam,
+        startTime: m.startsAt.getTime(),
+        odds: { home: m.oddsHome, draw: m.oddsDraw, away: m.oddsAway },
+      }))
+      const list = [...fed.flat(), ...fromTable].sort(
+        (a, b) =>
+          a.startTime - b.startTime ||
+          a.vassalage.localeCompare(b.vassalage) ||
+          a.matchId.localeCompare(b.matchId),
+      )
+      return { list: list.slice(0, limit) }
     },
   }
 }

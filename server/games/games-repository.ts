@@ -310,12 +310,13 @@ export function createGamesRepository(db: Db) {
       return rows.map((r) => ({ ...r, players: Number(r.players) }))
     },
 
-    /** Fixtures that start from `from` on, soonest first. */
+    /** Fixtures of these vendors that start from `from` on, soonest first. */
     async matches(
       merchantCode: string,
       gameType: 'SPORTS' | 'ESPORTS' | undefined,
       from: Date,
       limit: number,
+      vassalages: string[],
     ): Promise<MatchRow[]> {
       return db
         .select()
@@ -325,6 +326,7 @@ export function createGamesRepository(db: Db) {
             eq(gameMatches.merchantCode, merchantCode),
             gte(gameMatches.startsAt, from),
             gameType ? eq(gameMatches.gameType, gameType) : undefined,
+            inArray(gameMatches.vassalage, vassalages),
           ),
         )
         .orderBy(asc(gameMatches.startsAt), asc(gameMatches.id))

@@ -8,6 +8,7 @@ import type { HandlerGroup } from '../http/contract-routes'
 import type { Db } from '../plugins/external/db'
 import { catalogueHandlers } from './catalogue-handlers'
 import { createGamesRepository, vendorInMaintenance, type GamesRepository } from './games-repository'
+import type { VendorRegistry } from '../vendors/registry'
 import { memberGameHandlers } from './member-handlers'
 
 /** Game vendors per game type (lanes of vendor cards), as the header nav and the games pages show them. */
@@ -36,12 +37,16 @@ async function vendorLanes(repo: GamesRepository, merchantCode: string, now: Dat
   return { data: { lanes } }
 }
 
-export function gameHandlers(db: Db, now: () => Date = () => new Date()): HandlerGroup<Endpoints['games']> {
+export function gameHandlers(
+  db: Db,
+  now: () => Date = () => new Date(),
+  registry?: Pick<VendorRegistry, 'adapterFor'>,
+): HandlerGroup<Endpoints['games']> {
   const repo = createGamesRepository(db)
   return {
     gameVendor: ({ caller }) => vendorLanes(repo, caller.merchantCode, now()),
     newGameVendor: ({ caller }) => vendorLanes(repo, caller.merchantCode, now()),
-    ...catalogueHandlers(repo, now),
+    ...catalogueHandlers(repo, now, registry),
     ...memberGameHandlers(repo, now),
   }
 }

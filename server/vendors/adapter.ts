@@ -153,8 +153,39 @@ export interface LaunchAnswer {
   url2?: string
 }
 
+/** What the platform asks a sports or esports vendor for: the fixtures to feature in its lobby. */
+export interface FixturesRequest {
+  merchantCode: string
+  /** The vendor code (vassalage) the fixtures are shown under. */
+  vassalage: string
+  gameType: 'SPORTS' | 'ESPORTS'
+  now: Date
+  /** At most this many, soonest first. */
+  limit: number
+}
+
+/** A fixture the vendor takes bets on; its matchId comes back in the launch (`LaunchRequest.matchId`). */
+export interface VendorFixture {
+  matchId: string
+  leagueId: string
+  leagueName: string
+  /** The sport or title (Football, Dota 2, …). */
+  sport: string
+  homeTeam: string
+  awayTeam: string
+  startTime: Date
+  /** Decimal odds ("2.45"); draw null where a draw cannot happen. */
+  odds: { home: string; draw: string | null; away: string }
+}
+
 export interface VendorAdapter {
   /** The id in the seamless-wallet path and the secret's name. */
   readonly id: string
   launch(req: LaunchRequest): Promise<LaunchAnswer>
+  /**
+   * The fixtures a sports or esports vendor features now (GCSGAME_getGameMatchV2), each one
+   * it opens its game on when launched with that matchId. A vendor without it has its
+   * fixtures from the platform's `game_matches` table (loaded by the operator), if any.
+   */
+  featuredFixtures?(req: FixturesRequest): Promise<VendorFixture[]>
 }

@@ -8,6 +8,9 @@
  *   on the rounds, the stakes of rounds not cancelled;
  * - wins: credits paid; on the rounds, their payouts;
  * - the `games` account's balance is stakes less wins.
+ *
+ * Vendor transactions older than the retention are pruned (docs/decisions/012); what they
+ * added up to is kept per brand in `vendor_transaction_totals` and counted here with the rest.
  */
 import { sql } from 'drizzle-orm'
 import { houseAccountCode } from '../money/ledger'
@@ -37,14 +40,29 @@ export async function reconcileGames(db: Db, merchantCode: string): Promise<Game
       left join ledger_postings p on p.account_id = a.id
       left join ledger_transactions t on t.id = p.transaction_id
       where a.merchant_code = ${merchantCode} and a.code = ${games}`),
+    // The rows kept and what the pruned ones added up to (vendor_transaction_totals), in one
+    // statement: a prune between the two reads cannot count a row twice or not at all.
     db.execute(sql`
-      select (coalesce(sum(amount) filter (where kind = 'debit' and state <> 'tombstone'), 0)
-               - coalesce(sum(amount) filter (where kind = 'rollback'), 0))::text as stakes,
-             coalesce(sum(amount) filter (where kind = 'credit'), 0)::text as wins,
-             (count(*) filter (where kind = 'debit' and state <> 'tombstone'))::int as debits,
-             (count(*) filter (where kind = 'credit'))::int as credits,
-             (count(*) filter (where kind = 'rollback'))::int as rollbacks
-      from vendor_transactions where merchant_code = ${merchantCode}`),
+      with kept as (
+        select coalesce(sum(amount) filter (where kind = 'debit' and state <> 'tombstone'), 0) as stakes,
+               coalesce(sum(amount) filter (where kind = 'rollback'), 0) as returned,
+               coalesce(sum(amount) filter (where kind = 'credit'), 0) as wins,
+               count(*) filter (where kind = 'debit' and state <> 'tombstone') as debits,
+               count(*) filter (where kind = 'credit') as credits,
+               count(*) filter (where kind = 'rollback') as rollbacks
+        from vendor_transactions where merchant_code = ${merchantCode}
+      ), pruned as (
+        select coalesce(sum(stakes), 0) as stakes, coalesce(sum(returned), 0) as returned,
+               coalesce(sum(wins), 0) as wins, coalesce(sum(debits), 0) as debits,
+               coalesce(sum(credits), 0) as credits, coalesce(sum(rollbacks), 0) as rollbacks
+        from vendor_transaction_totals where merchant_code = ${merchantCode}
+      )
+      select (k.stakes + p.stakes - k.returned - p.returned)::text as stakes,
+             (k.wins + p.wins)::text as wins,
+             (k.debits + p.debits)::int as debits,
+             (k.credits + p.credits)::int as credits,
+             (k.rollbacks + p.rollbacks)::int as rollbacks
+      from kept k, pruned p`),
     db.execute(sql`
       select coalesce(sum(bet_amount) filter (where status <> 'CANCELLED'), 0)::text as stakes,
              coalesce(sum(payout), 0)::text as wins,

@@ -150,6 +150,57 @@ export function createWalletRepository(db: Db) {
       return gone.length
     },
 
+    /**
+     * Deletes up to `batch` vendor transactions made before `before`, oldest first, except
+     * those of a round still open (a late rollback must find its debit), and folds what they
+     * add up to into the brand's `vendor_transaction_totals` in the same statement, so the
+     * game reconcile is unchanged by a prune. Answers how many went.
+     */
+    async pruneTransactions(before: Date, batch: number, at: Date): Promise<number> {
+      const res = await db.execute(sql`
+        with doomed as (
+          select t.id from vendor_transactions t
+          where t.created_at < ${before}
+            and not exists (
+              select 1 from game_sessions s
+              join bet_records b on b.merchant_code = s.merchant_code
+                and b.account_type_id = s.vendor_account_type_id and b.bet_no = t.round_id
+              where s.id = t.session_id and b.status = 'UNSETTLED')
+          order by t.created_at, t.id
+          limit ${batch}
+          for update of t skip locked
+        ), gone as (
+          delete from vendor_transactions v using doomed d where v.id = d.id
+          returning v.merchant_code, v.kind, v.state, v.amount
+        ), sums as (
+          select merchant_code,
+                 count(*) filter (where kind = 'debit' and state <> 'tombstone') as debits,
+                 coalesce(sum(amount) filter (where kind = 'debit' and state <> 'tombstone'), 0) as stakes,
+                 count(*) filter (where kind = 'rollback') as rollbacks,
+                 coalesce(sum(amount) filter (where kind = 'rollback'), 0) as returned,
+                 count(*) filter (where kind = 'credit') as credits,
+                 coalesce(sum(amount) filter (where kind = 'credit'), 0) as wins,
+                 count(*) as pruned
+          from gone group by merchant_code
+        ), folded as (
+          insert into vendor_transaction_totals
+            (merchant_code, debits, stakes, rollbacks, returned, credits, wins, pruned, updated_at)
+          select merchant_code, debits, stakes, rollbacks, returned, credits, wins, pruned, ${at} from sums
+          on conflict (merchant_code) do update set
+            debits = vendor_transaction_totals.debits + excluded.debits,
+            stakes = vendor_transaction_totals.stakes + excluded.stakes,
+            rollbacks = vendor_transaction_totals.rollbacks + excluded.rollbacks,
+            returned = vendor_transaction_totals.returned + excluded.returned,
+            credits = vendor_transaction_totals.credits + excluded.credits,
+            wins = vendor_transaction_totals.wins + excluded.wins,
+            pruned = vendor_transaction_totals.pruned + excluded.pruned,
+            updated_at = excluded.updated_at
+          returning 1
+        )
+        select (select count(*) from gone)::int as n`)
+      return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0)
+    },
+
     async sessionByToken(token: string): Promise<GameSessionRow | undefined> {
       const [row] = await db
         .select()

@@ -5,20 +5,23 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { build, runOps, type TestServer } from '../build-server'
-import { launched, setWalletMode } from '../play-helpers'
+import { launched } from '../play-helpers'
 import { mainMinor, moneyMember } from '../money-helpers'
-import { plainCall, valueOf } from '../identity-helpers'
+import { createClock, plainCall, valueOf } from '../identity-helpers'
 import { reconcileGames } from '../../server/vendors/reconcile'
 
 let server: TestServer
 const logLines: string[] = []
+// A clock that stands still: the virtual fixtures (a new kick-off every five minutes) are
+// the same in every call of a test.
+const clock = createClock()
 
 beforeAll(async () => {
   server = await build({
+    now: clock.now,
     config: { LOG_LEVEL: 'info' },
     logStream: { write: (line) => void logLines.push(line) },
   })
-  await setWalletMode(server, 'DEMO', 'SINGLE')
 })
 afterAll(async () => {
   await server?.close()
@@ -111,5 +114,96 @@ describe('the session token stays out of the access log', () => {
     expect(lines.some((l) => l.includes('/demo-vendor/api/slot/spin'))).toBe(true)
     const [payload = ''] = s.split('.')
     expect(lines.filter((l) => l.includes(payload.slice(0, 24)))).toEqual([])
+  })
+})
+
+describe('featured fixtures are the demo vendor’s own', () => {
+  interface Featured {
+    matchId: string
+    leagueId: string
+    vassalage: string
+    gameType: string
+    homeTeam: string
+    awayTeam: string
+    startTime: number
+    odds: { home: string; draw: string | null; away: string }
+  }
+
+  async function featured(gameType: 'SPORTS' | 'ESPORTS'): Promise<Featured[]> {
+    const res = await plainCall(
+      server,
+      'GET',
+      `/wps/relay/GCSGAME_getGameMatchV2?gameType=${gameType}&limit=50`,
+    )
+    return valueOf(res, (v) => (v as { list: Featured[] }).list)
+  }
+
+  async function fixturesPage(s: string) {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/demo-vendor/api/sports/fixtures',
+      headers: { 'content-type': 'application/json', origin: 'null' },
+      payload: JSON.stringify({ s }),
+    })
+    return res.json<{
+      featured: string | null
+      fixtures: { id: string; home: string; away: string; kickOff: number; odds: { home: number } }[]
+    }>()
+  }
+
+  async function firstGameOf(vassalage: string): Promise<string> {
+    const res = await plainCall(
+      server,
+      'GET',
+      `/wps/relay/GCSGAME_gameList?vassalage=${vassalage}&pageSize=1`,
+    )
+    const code = valueOf(res, (v) => (v as { list: { gameId: string }[] }).list)[0]?.gameId
+    if (!code) throw new Error(`no game of ${vassalage}`)
+    return code
+  }
+
+  it('lists the fixtures the vendor takes bets on, and launching one opens the game on it', async () => {
+    const sports = await featured('SPORTS')
+    // Every sports vendor of the brand (Khmer Sports, Goal Sports), soonest first, in the future.
+    expect(new Set(sports.map((f) => f.vassalage))).toEqual(new Set(['KSP', 'GSP']))
+    const times = sports.map((f) => f.startTime)
+    expect(times).toEqual([...times].sort((a, b) => a - b))
+    expect(times.every((t) => t > clock.now().getTime())).toBe(true)
+    const pick = sports.find((f) => f.vassalage === 'KSP')
+    if (!pick) throw new Error('no KSP fixture')
+
+    const m = await moneyMember(server, '5.00')
+    const launch = await launched(server, m.token, {
+      gameId: await firstGameOf('KSP'),
+      matchId: pick.matchId,
+      leagueId: pick.leagueId,
+    })
+    const page = await fixturesPage(sessionOf(launch.content.game_url))
+    // The game opens on that fixture, first and marked, with the same teams and odds.
+    expect(page.featured).toBe(pick.matchId)
+    expect(page.fixtures[0]).toMatchObject({
+      id: pick.matchId,
+      home: pick.homeTeam,
+      away: pick.awayTeam,
+      kickOff: pick.startTime,
+    })
+    expect((page.fixtures[0]?.odds.home ?? 0) / 100).toBe(Number(pick.odds.home))
+  })
+
+  it('lists esports fixtures with no draw, each one the esports game knows', async () => {
+    const esports = await featured('ESPORTS')
+    expect(esports.length).toBeGreaterThan(0)
+    expect(
+      esports.every((f) => f.vassalage === 'ESX' && f.gameType === 'ESPORTS' && f.odds.draw === null),
+    ).toBe(true)
+    const m = await moneyMember(server, '5.00')
+    const pick = esports[esports.length - 1] as Featured
+    const launch = await launched(server, m.token, {
+      gameId: await firstGameOf('ESX'),
+      matchId: pick.matchId,
+    })
+    const page = await fixturesPage(sessionOf(launch.content.game_url))
+    expect(page.featured).toBe(pick.matchId)
+    expect(page.fixtures.map((f) => f.id).sort()).toEqual(esports.map((f) => f.matchId).sort())
   })
 })

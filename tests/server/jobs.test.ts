@@ -111,7 +111,11 @@ async function startJobs(name: string, database: Database, services: AppServices
   const jobs: Jobs = createJobs({
     database,
     jobs: [
-      ...platformJobs(services, { AUTO_RECEIVE_INTERVAL_SECONDS: 1, PUSH_SWEEP_SECONDS: 1 }, () => jobs),
+      ...platformJobs(
+        services,
+        { AUTO_RECEIVE_INTERVAL_SECONDS: 1, PUSH_SWEEP_SECONDS: 1, VENDOR_TX_RETENTION_DAYS: 90 },
+        () => jobs,
+      ),
       ...Object.values(defs),
     ],
     log: server.app.log,

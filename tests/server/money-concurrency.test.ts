@@ -24,6 +24,8 @@ let server: TestServer
 
 beforeAll(async () => {
   server = await build({ poolMax: 12 })
+  // Transfers between the main and vendor wallets: one wallet per vendor, as an operator sets it.
+  await runOps(server, 'wallet-mode', 'MULTI')
 })
 afterAll(async () => {
   await server?.close()

@@ -5,13 +5,14 @@
  * key. Then the ledger reconciles and each member holds exactly what the successful keys
  * say: nothing half-written, nothing applied twice.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes, randomInt } from 'node:crypto'
 import { successEnvelope } from '#contract/envelope'
 import { PublicKeySchema } from '#contract/system'
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
@@ -94,6 +95,19 @@ async function startServer(): Promise<{ child: ChildProcess; url: string }> {
   return { child, url }
 }
 
+/** The operator CLI against the running server, as an operator types it. */
+async function ops(...argv: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'server/ops/cli.ts', ...argv],
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', NODE_ENV: 'test' },
+    },
+  )
+  return stdout.trim()
+}
+
 function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
   const exited = new Promise<void>((r) => child.once('exit', () => r()))
@@ -136,6 +150,8 @@ async function send(base: string, s: Sent): Promise<{ status: number; text: stri
 describe('a server killed during money movements', () => {
   it('restarts clean: the ledger reconciles and every key took effect once', async () => {
     let server = await startServer()
+    // Transfers need one wallet per vendor (the demo brand plays from the main wallet).
+    expect(await ops('wallet-mode', 'MULTI')).toBe('DEMO: wallet mode MULTI')
     const people = ['member01', 'member02', 'player01']
     const tokens = new Map<string, string>()
     const cards = new Map<string, number>()

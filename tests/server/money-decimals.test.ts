@@ -308,6 +308,14 @@ describe('withdrawal', () => {
 })
 
 describe('transfer between wallets', () => {
+  // One wallet per vendor, as an operator switches the brand (the demo plays from main).
+  beforeAll(async () => {
+    await runOps(server, 'wallet-mode', 'MULTI')
+  })
+  afterAll(async () => {
+    await runOps(server, 'wallet-mode', 'SINGLE')
+  })
+
   it('moves exactly the typed dong and refuses a fraction', async () => {
     const m = await moneyMember(server, '10000')
     const vendorWallet = (await balances(server, m.token)).balance[1]?.accountTypeId ?? 0

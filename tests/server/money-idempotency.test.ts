@@ -82,6 +82,15 @@ async function confirmedReceived() {
 }
 
 describe('a retry with the same key and body', () => {
+  // One wallet per vendor, as an operator switches the brand (the demo plays from main):
+  // a transfer empties the main wallet below.
+  beforeAll(async () => {
+    await runOps(server, 'wallet-mode', 'MULTI')
+  })
+  afterAll(async () => {
+    await runOps(server, 'wallet-mode', 'SINGLE')
+  })
+
   it('replays a withdrawal confirmation that succeeded instead of refusing it as already confirmed', async () => {
     const { m, id, key, first } = await confirmedReceived()
     const again = await moneyCall(

@@ -1,7 +1,8 @@
 /**
  * Wallets: balances, transfers between a member's own wallets (every bad amount refused,
  * nothing moved), the sweep back to main, idempotency keys, the funds summary, and who
- * may call what.
+ * may call what. The demo brand plays from the main wallet; this file switches it to one
+ * wallet per vendor the way an operator does (`wallet-mode MULTI`).
  */
 import { BalancesSchema } from '#contract/wallet'
 import { ConsolidatedFundsSchema } from '#contract/wallet'
@@ -19,6 +20,7 @@ const sweep = '/wps/relay/GCS_walletReturn'
 
 beforeAll(async () => {
   server = await build()
+  expect(await runOps(server, 'wallet-mode', 'MULTI')).toBe('DEMO: wallet mode MULTI')
 })
 afterAll(async () => {
   if (server) expect((await reconcile(server.db)).ok).toBe(true)
@@ -71,6 +73,26 @@ describe('balances', () => {
     })
     expect(t.statusCode).toBe(403)
     expect(failureOf(t).errorCode).toBe('in_need_true_account')
+  })
+})
+
+describe('a single-wallet brand', () => {
+  it('shows the main wallet only and has no vendor wallet to transfer to', async () => {
+    await runOps(server, 'wallet-mode', 'SINGLE')
+    try {
+      const m = await moneyMember(server, '5.00')
+      const b = await balances(server, m.token)
+      expect(b.balance.map((w) => [w.accountTypeId, w.availBalance])).toEqual([[2, '5.00']])
+      const res = await moneyCall(server, m.token, transfer, {
+        fromAccountTypeId: 2,
+        toAccountTypeId: 100,
+        amount: '1.00',
+      })
+      expect(failureOf(res).errorCode).toBe('wallet_unknown')
+      expect(await mainMinor(server, m.token)).toBe(500n)
+    } finally {
+      await runOps(server, 'wallet-mode', 'MULTI')
+    }
   })
 })
 

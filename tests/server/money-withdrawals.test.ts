@@ -515,6 +515,14 @@ describe('transfer to upline', () => {
 })
 
 describe('records', () => {
+  // One wallet per vendor, as an operator switches the brand (the demo plays from main).
+  beforeAll(async () => {
+    await runOps(server, 'wallet-mode', 'MULTI')
+  })
+  afterAll(async () => {
+    await runOps(server, 'wallet-mode', 'SINGLE')
+  })
+
   it('list every movement with its type, signed amount and balance after, newest first', async () => {
     const m = await withPassword()
     await runOps(server, 'adjust', m.username, '80.00', 'goodwill')

@@ -2,7 +2,8 @@
  * Launching games: who may launch, every refusal with its code and value (unknown game,
  * vendor without an adapter, maintenance, guests and visitors, an empty wallet in single
  * and multi-wallet mode), what the vendor is told, the address on a launch CDN host, the
- * recent games row, trial launches, and the winners board fed by real rounds.
+ * recent games row, trial launches, the winners board fed by real rounds, and featured
+ * fixtures from each vendor's adapter (or the stored ones of a vendor without a feed).
  */
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,6 +12,7 @@ import { LaunchBalanceValueSchema, LaunchSchema, WinnerBoardSchema } from '#cont
 import {
   betRecords,
   cdnHosts,
+  gameMatches,
   gameSessions,
   members,
   merchants,
@@ -18,6 +20,7 @@ import {
   whitelabelNodes,
 } from '../../server/db/schema'
 import { build, runOps, type TestServer } from '../build-server'
+import type { FixturesRequest, VendorFixture } from '../../server/vendors/adapter'
 import { fakeVendor, tokenFromUrl, vendorTxId, walletClient } from '../fake-vendor'
 import { failureOf, plainCall, tokenOf, valueOf } from '../identity-helpers'
 import { moneyCall, moneyMember } from '../money-helpers'
@@ -26,13 +29,44 @@ import { maskUsername, multiplierOf } from '../../server/play/winners'
 
 let server: TestServer
 const vendor = fakeVendor('fake')
+/** Goal Sports' adapter has a fixture feed; eSports X's feed is down; Khmer Sports has no adapter. */
+const fixtureAsks: FixturesRequest[] = []
+const feed = {
+  ...fakeVendor('feed'),
+  featuredFixtures(req: FixturesRequest): Promise<VendorFixture[]> {
+    fixtureAsks.push(req)
+    const at = req.now.getTime()
+    return Promise.resolve(
+      [90, 30].map((minutes, i) => ({
+        matchId: `feed-${i}`,
+        leagueId: 'feed-league',
+        leagueName: 'Feed League',
+        sport: 'Basketball',
+        homeTeam: `Home ${i}`,
+        awayTeam: `Away ${i}`,
+        startTime: new Date(at + minutes * 60_000),
+        odds: { home: '1.80', draw: null, away: '2.05' },
+      })),
+    )
+  },
+}
+const brokenFeed = {
+  ...fakeVendor('broken-feed'),
+  featuredFixtures: (): Promise<VendorFixture[]> => Promise.reject(new Error('feed down')),
+}
 const merchant = 'DEMO'
 /** Demo Slots (RNG, accountTypeId 109, free play); Spin Garden and Star Reels too. */
 const slot = 'DSL-0002'
 
 beforeAll(async () => {
   // Ocean King (OCN) has no adapter on this install.
-  server = await build({ vendorAdapters: [{ adapter: vendor, vassalages: ['DSL', 'SPN', 'STR', 'MKL'] }] })
+  server = await build({
+    vendorAdapters: [
+      { adapter: vendor, vassalages: ['DSL', 'SPN', 'STR', 'MKL'] },
+      { adapter: feed, vassalages: ['GSP'] },
+      { adapter: brokenFeed, vassalages: ['ESX'] },
+    ],
+  })
 })
 afterAll(async () => {
   await server?.close()
@@ -147,28 +181,33 @@ describe('refusals', () => {
 })
 
 describe('the wallet a game plays from', () => {
-  it('single-wallet: refuses an empty main wallet with the balances, so the PWA offers a deposit', async () => {
-    expect(await runOps(server, 'wallet-mode', 'single')).toBe('DEMO: wallet mode SINGLE')
-    try {
-      const m = await moneyMember(server, undefined, 'pl')
-      const res = await launchCall(server, m.token, { gameId: slot, confirmTrans: '1' })
-      expect(res.statusCode).toBe(422)
-      const f = failureOf(res)
-      expect(f.errorCode).toBe('launch_game_balance_not_enough')
-      expect(LaunchBalanceValueSchema.parse(f.value)).toEqual({
-        walletMode: 'SINGLE',
-        accountTypeId: 2,
-        balance: '0.00',
-        mainBalance: '0.00',
-      })
-      const rich = await moneyMember(server, '1.00', 'pl')
-      await launched(server, rich.token, { gameId: slot })
-      const [session] = await server.db.select().from(gameSessions).where(eq(gameSessions.memberId, rich.id))
-      expect(session).toMatchObject({ accountTypeId: 2, vendorAccountTypeId: 109, vendorId: 'fake' })
-    } finally {
-      await runOps(server, 'wallet-mode', 'MULTI')
-    }
-    expect(await runOps(server, 'wallet-mode')).toBe('DEMO: wallet mode MULTI')
+  it('single-wallet, the demo default: refuses an empty main wallet with the balances, so the PWA offers a deposit', async () => {
+    expect(await runOps(server, 'wallet-mode')).toBe('DEMO: wallet mode SINGLE')
+    const m = await moneyMember(server, undefined, 'pl')
+    const res = await launchCall(server, m.token, { gameId: slot, confirmTrans: '1' })
+    expect(res.statusCode).toBe(422)
+    const f = failureOf(res)
+    expect(f.errorCode).toBe('launch_game_balance_not_enough')
+    expect(LaunchBalanceValueSchema.parse(f.value)).toEqual({
+      walletMode: 'SINGLE',
+      accountTypeId: 2,
+      balance: '0.00',
+      mainBalance: '0.00',
+    })
+    const rich = await moneyMember(server, '1.00', 'pl')
+    await launched(server, rich.token, { gameId: slot })
+    const [session] = await server.db.select().from(gameSessions).where(eq(gameSessions.memberId, rich.id))
+    expect(session).toMatchObject({ accountTypeId: 2, vendorAccountTypeId: 109, vendorId: 'fake' })
+  })
+})
+
+describe('the wallet a game plays from, multi-wallet', () => {
+  // As an operator switches the brand: `npm run ops -- wallet-mode MULTI`.
+  beforeAll(async () => {
+    await runOps(server, 'wallet-mode', 'MULTI')
+  })
+  afterAll(async () => {
+    await runOps(server, 'wallet-mode', 'SINGLE')
   })
 
   it('multi-wallet: offers the transfer while the vendor wallet is empty, and launches once confirmed or moved', async () => {
@@ -226,11 +265,11 @@ describe('a launch', () => {
       (v) => GameListValueSchema.parse(v),
     )
     expect(recent.list[0]?.gameId).toBe(slot)
-    // The token works for the vendor's wallet calls.
+    // The token works for the vendor's wallet calls: the main wallet's 10.00, in minor units.
     const wallet = walletClient(server.app, server.db, vendor.id)
     expect(await wallet.call('balance', { player: req?.playerToken ?? '' })).toMatchObject({
       ok: true,
-      balance: '0',
+      balance: '1000',
     })
   })
 
@@ -383,5 +422,60 @@ describe('the winners board', () => {
     expect(multiplierOf(2500n, 200n)).toBe('12.5')
     expect(multiplierOf(199n, 100n)).toBe('1.9')
     expect(multiplierOf(1000n, 3n)).toBe('333.3')
+  })
+})
+
+describe('featured fixtures', () => {
+  it('come from the adapter of each sports vendor that has a feed, else from the stored ones; a feed that fails leaves the rest', async () => {
+    const at = Date.now()
+    const stored = (matchId: string, vassalage: string, hours: number) => ({
+      merchantCode: merchant,
+      matchId,
+      leagueId: 'stored-league',
+      leagueName: 'Stored League',
+      gameType: vassalage === 'ESX' ? ('ESPORTS' as const) : ('SPORTS' as const),
+      vassalage,
+      sport: 'Football',
+      homeTeam: 'Stored Home',
+      awayTeam: 'Stored Away',
+      startsAt: new Date(at + hours * 3_600_000),
+      oddsHome: '2.10',
+      oddsDraw: '3.20',
+      oddsAway: '3.40',
+    })
+    await server.db.insert(gameMatches).values([
+      stored('ksp-soon', 'KSP', 1),
+      // Kicked off three hours ago: no longer featured.
+      stored('ksp-old', 'KSP', -3),
+      // Goal Sports has a feed: what is stored for it is not shown.
+      stored('gsp-stored', 'GSP', 0.25),
+      stored('esx-stored', 'ESX', 2),
+    ])
+    try {
+      const list = async (query: string) =>
+        valueOf(
+          await plainCall(server, 'GET', `/wps/relay/GCSGAME_getGameMatchV2?${query}`),
+          (v) =>
+            (v as { list: { matchId: string; vassalage: string; gameType: string; startTime: number }[] })
+              .list,
+        )
+      const sports = await list('gameType=SPORTS&limit=10')
+      expect(sports.map((m) => [m.matchId, m.vassalage])).toEqual([
+        ['feed-1', 'GSP'],
+        ['ksp-soon', 'KSP'],
+        ['feed-0', 'GSP'],
+      ])
+      expect(fixtureAsks.at(-1)).toMatchObject({
+        merchantCode: merchant,
+        vassalage: 'GSP',
+        gameType: 'SPORTS',
+        limit: 10,
+      })
+      // eSports X's feed is down: nothing of it, and no failure of the list.
+      expect(await list('gameType=ESPORTS')).toEqual([])
+      expect((await list('limit=2')).map((m) => m.matchId)).toEqual(['feed-1', 'ksp-soon'])
+    } finally {
+      await server.db.delete(gameMatches).where(eq(gameMatches.merchantCode, merchant))
+    }
   })
 })

@@ -36,7 +36,6 @@ beforeAll(async () => {
     poolMax: 8,
   })
   wallet = walletClient(server.app, server.db, vendor.id)
-  await setWalletMode(server, merchant, 'SINGLE')
 })
 afterAll(async () => {
   if (server) {
@@ -439,6 +438,70 @@ describe('wallet modes', () => {
     } finally {
       await setWalletMode(server, merchant, 'SINGLE')
     }
+  })
+})
+
+describe('retention of vendor transactions', () => {
+  it('prunes calls older than the retention in batches, keeps recent ones and those of open rounds, and still reconciles', async () => {
+    const p = await player('20.00')
+    // A settled round, a round still open, both 100 days old; a settled round of today.
+    const oldDebit = debit(p, '300')
+    const oldWin = {
+      player: p.player,
+      txId: vendorTxId(),
+      roundId: oldDebit.roundId,
+      gameId: game,
+      amount: '500',
+    }
+    const openDebit = debit(p, '200')
+    const newDebit = debit(p, '100')
+    const newWin = {
+      player: p.player,
+      txId: vendorTxId(),
+      roundId: newDebit.roundId,
+      gameId: game,
+      amount: '0',
+    }
+    okBalance(await wallet.call('debit', oldDebit))
+    okBalance(await wallet.call('credit', oldWin))
+    okBalance(await wallet.call('debit', openDebit))
+    okBalance(await wallet.call('debit', newDebit))
+    const newWinAnswer = await wallet.call('credit', newWin)
+    expect(okBalance(newWinAnswer)).toBe('1900')
+    const aged = [oldDebit.txId, oldWin.txId, openDebit.txId]
+    await server.db.execute(sql`
+      update vendor_transactions set created_at = now() - interval '100 days'
+      where vendor_id = ${vendor.id} and tx_id in (${sql.join(
+        aged.map((id) => sql`${id}`),
+        sql`, `,
+      )})`)
+    const before = await reconcileGames(server.db, merchant)
+
+    // Batches of one: each deletes the oldest row it may, until none is left.
+    const prune = (keepDays: number) => server.services.vendorTransactions.prune(keepDays, 1)
+    expect([await prune(90), await prune(90), await prune(90)]).toEqual([1, 1, 0])
+    expect(await txRows(oldDebit.txId)).toEqual([])
+    expect(await txRows(oldWin.txId)).toEqual([])
+    // The open round keeps its debit: a late rollback finds it and returns the stake.
+    expect(await txRows(openDebit.txId)).toHaveLength(1)
+    expect(await txRows(newWin.txId)).toHaveLength(1)
+    const after = await reconcileGames(server.db, merchant)
+    expect(after.mismatches).toEqual([])
+    expect(after.vendorTransactions).toEqual(before.vendorTransactions)
+
+    // A retry inside the window answers its saved answer.
+    expect(await wallet.call('credit', newWin)).toEqual({ ...newWinAnswer, replayed: true })
+    // A retry of a pruned credit pays nothing again: its round is settled.
+    expect(await wallet.call('credit', oldWin)).toMatchObject({ ok: false, error: 'ROUND_NOT_OPEN' })
+    const back = {
+      player: p.player,
+      txId: vendorTxId(),
+      refTxId: openDebit.txId,
+      roundId: openDebit.roundId,
+      gameId: game,
+    }
+    expect(okBalance(await wallet.call('rollback', back))).toBe('2100')
+    expect(await mainMinor(server, p.token)).toBe(2100n)
   })
 })
 

@@ -99,6 +99,40 @@ export const vendorTransactions = pgTable(
     index('vendor_transactions_brand').on(t.merchantCode, t.kind),
     index('vendor_transactions_round').on(t.vendorId, t.roundId),
     index('vendor_transactions_session').on(t.sessionId),
+    // The retention job's scan: the oldest rows first (docs/decisions/012).
+    index('vendor_transactions_created').on(t.createdAt, t.id),
     check('vendor_transactions_amount', sql`${t.amount} >= 0`),
   ],
 )
+
+/**
+ * What the pruned vendor transactions of a brand added up to (the retention job folds each
+ * batch in as it deletes it), so the game reconcile still sees every call ever made.
+ */
+export const vendorTransactionTotals = pgTable('vendor_transaction_totals', {
+  merchantCode: text('merchant_code').primaryKey(),
+  /** Debits taken (tombstones excluded), their stakes; rollbacks and what they returned; credits and their wins. */
+  debits: bigint('debits', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
+  stakes: bigint('stakes', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
+  rollbacks: bigint('rollbacks', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
+  returned: bigint('returned', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
+  credits: bigint('credits', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
+  wins: bigint('wins', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
+  /** Rows folded in, every kind. */
+  pruned: bigint('pruned', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+})

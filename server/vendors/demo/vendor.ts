@@ -12,11 +12,12 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { defineJob, type JobDefinition } from '../../jobs/define-job'
 import type { Db } from '../../plugins/external/db'
-import type { LaunchRequest, VendorAdapter } from '../adapter'
+import type { FixturesRequest, LaunchRequest, VendorAdapter, VendorFixture } from '../adapter'
 import { createPlay, type Play } from './play'
 import { registerDemoRoutes } from './routes'
 import { matchIdPattern, SessionClaimsSchema, signSession, type GameKind } from './session-token'
 import { slotPaytable, type SlotPaytable } from './slot'
+import { openFixtures, type Fixture } from './sports'
 import { createStore, type Store } from './store'
 import { createWalletClient, type WalletTransport } from './wallet-client'
 
@@ -102,6 +103,36 @@ export function resultsSecretOf(sessionSecret: string): string {
 
 const languages = ['en', 'km', 'zh', 'th', 'vi']
 
+/** Hundredths (245) as decimal odds ("2.45"). */
+function decimalOdds(hundredths: number): string {
+  return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`
+}
+
+function leagueIdOf(league: string): string {
+  return league.toLowerCase().replace(/[^a-z0-9]+/g, '-')
+}
+
+/** The sports or esports stand-in's open fixtures as the platform features them. */
+export function featuredFixturesAt(req: FixturesRequest): VendorFixture[] {
+  const kind = req.gameType === 'SPORTS' ? 'sports' : 'esports'
+  return openFixtures(kind, req.now.getTime())
+    .slice(0, req.limit)
+    .map((f: Fixture) => ({
+      matchId: f.id,
+      leagueId: leagueIdOf(f.league),
+      leagueName: f.league,
+      sport: f.sport,
+      homeTeam: f.home,
+      awayTeam: f.away,
+      startTime: new Date(f.kickOff),
+      odds: {
+        home: decimalOdds(f.odds.home),
+        draw: f.odds.draw === null ? null : decimalOdds(f.odds.draw),
+        away: decimalOdds(f.odds.away),
+      },
+    }))
+}
+
 function publicDir(): string {
   // Beside this module in the sources; from the compiled server, under the project root.
   const here = path.join(path.dirname(fileURLToPath(import.meta.url)), 'public')
@@ -156,6 +187,8 @@ export function createDemoVendor(opts: DemoVendorOptions): DemoVendor {
       const token = signSession(opts.sessionSecret, claims)
       return { url: `/demo-vendor/play/${kind}${opts.sessionInFragment ? '#' : '?'}s=${token}` }
     },
+    // Its virtual fixtures, the ones its sports and esports pages take bets on.
+    featuredFixtures: (req) => Promise.resolve(featuredFixturesAt(req)),
   }
 
   const sweepJob = defineJob({
