@@ -334,6 +334,10 @@ async function minimalRequest(def: EndpointDef): Promise<InjectOptions> {
     await server.services.funds.approveWithdrawal(w.merchantCode, w.id)
     given.body = { ...(given.body as object), withdrawalId: w.id }
   }
+  if (def.name === 'wallet.transfer' || def.name === 'wallet.sweep') {
+    // Moving money between wallets is a multi-wallet brand's (the demo is single-wallet).
+    await runOps(server, 'wallet-mode', 'MULTI')
+  }
   if (def.name === 'funds.transferUpline') {
     // member01 joins agent01's downline and may send money up.
     const [agent] = await server.db.select().from(members).where(eq(members.username, 'agent01'))
