@@ -43,6 +43,16 @@ async function issueRow(code: string, numero: string) {
   return row
 }
 
+/** Fixes an open issue's seed (and its commitment), so its result and payouts are known. */
+async function fixSeed(code: string, numero: string, seed: string) {
+  const issue = await issueRow(code, numero)
+  await server.db
+    .update(lotteryIssues)
+    .set({ seed, commitment: commitmentOf(seed) })
+    .where(eq(lotteryIssues.id, issue.id))
+  return issue
+}
+
 /** Moves the clock past the issue's close and runs the catch-up (what the jobs do). */
 async function drawAfterClose(closeAt: number) {
   const now = clock.now().getTime()
@@ -117,11 +127,7 @@ describe('placing and settling', () => {
     const numero = n.current?.numero ?? ''
     // A fixed seed for this issue: the result is known, so the payout is exact.
     const seed = 'ab'.repeat(32)
-    const issue = await issueRow('E5D1', numero)
-    await server.db
-      .update(lotteryIssues)
-      .set({ seed, commitment: commitmentOf(seed) })
-      .where(eq(lotteryIssues.id, issue.id))
+    await fixSeed('E5D1', numero, seed)
     const drawn = drawFromSeed('D5', seed, 'E5D1', numero)
     const first = Number(drawn.main[0])
     const sum = [...drawn.main].reduce((s, d) => s + Number(d), 0)
@@ -187,11 +193,7 @@ describe('placing and settling', () => {
     const n = await near(server, 'E5D1')
     const numero = n.current?.numero ?? ''
     const seed = 'cd'.repeat(32)
-    const issue = await issueRow('E5D1', numero)
-    await server.db
-      .update(lotteryIssues)
-      .set({ seed, commitment: commitmentOf(seed) })
-      .where(eq(lotteryIssues.id, issue.id))
+    await fixSeed('E5D1', numero, seed)
     const drawn = drawFromSeed('D5', seed, 'E5D1', numero)
     const sum = [...drawn.main].reduce((s, d) => s + Number(d), 0)
     const other = sum === 45 ? 44 : sum + 1
@@ -619,11 +621,7 @@ describe('results', () => {
     const mb = await near(server, 'VN_MB')
     const mbNumero = mb.current?.numero ?? ''
     const seed = 'cd'.repeat(32)
-    const mbIssue = await issueRow('VN_MB', mbNumero)
-    await server.db
-      .update(lotteryIssues)
-      .set({ seed, commitment: commitmentOf(seed) })
-      .where(eq(lotteryIssues.id, mbIssue.id))
+    const mbIssue = await fixSeed('VN_MB', mbNumero, seed)
     const drawn = drawFromSeed('VN_NORTH', seed, 'VN_MB', mbNumero)
     const all = drawn.prizes.flatMap((p) => p.numbers)
     const special = drawn.main.slice(-2)
