@@ -29,7 +29,16 @@ import { ensureBuild, findChromium } from '../lib/prod-build'
 import type { BenchSection, Json, SectionResult, SummaryRow } from '../lib/types'
 
 const runCount = 3
-const routePath = '/index'
+/** The page measured: /index unless BENCH_LIGHTHOUSE_PATH names another (e.g. /rng). */
+const routePath = lighthousePath(process.env.BENCH_LIGHTHOUSE_PATH)
+
+function lighthousePath(given: string | undefined): string {
+  if (given === undefined || given === '') return '/index'
+  if (!/^\/[A-Za-z0-9/_.-]*(\?[A-Za-z0-9=&_.-]*)?$/.test(given)) {
+    throw new Error(`BENCH_LIGHTHOUSE_PATH must be a path such as /rng, not ${JSON.stringify(given)}`)
+  }
+  return given
+}
 /** One Lighthouse run (load, trace, audits) must finish within this, or Chromium is killed. */
 const runTimeoutMs = 150_000
 
