@@ -4,6 +4,7 @@
  * without a console error or a layout shift above 0.02.
  */
 import { expect, test } from './fixtures'
+import type { Page } from '@playwright/test'
 
 const brand = 'Lotus Play'
 const welcomeKm = `សូមស្វាគមន៍មកកាន់ ${brand}`
@@ -53,6 +54,21 @@ test.describe('without JavaScript', () => {
   })
 })
 
+/** Adds up layout shifts from the first byte on, as CLS counts them (not those after input). */
+function countLayoutShifts() {
+  const w = window as unknown as { __cls: number }
+  w.__cls = 0
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+      if (!e.hadRecentInput) w.__cls += e.value
+    }
+  }).observe({ type: 'layout-shift', buffered: true })
+}
+
+function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __cls: number }).__cls)
+}
+
 test.describe('with JavaScript', () => {
   test('the app takes over the same content, with no console error and no layout shift above 0.02', async ({
     page,
@@ -61,19 +77,7 @@ test.describe('with JavaScript', () => {
     consoleErrors,
   }) => {
     await context.addCookies([{ name: 'lang', value: 'km', url: baseURL ?? '' }])
-    // Layout shifts from the first byte on, as CLS counts them (input-caused ones excluded).
-    await page.addInitScript(() => {
-      const w = window as unknown as { __cls: number }
-      w.__cls = 0
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as (PerformanceEntry & {
-          value: number
-          hadRecentInput: boolean
-        })[]) {
-          if (!e.hadRecentInput) w.__cls += e.value
-        }
-      }).observe({ type: 'layout-shift', buffered: true })
-    })
+    await page.addInitScript(countLayoutShifts)
     await page.goto('/index')
     // The static screen is there before the app runs; the app's page replaces it.
     await expect(page.locator('.first-screen')).toHaveCount(0)
@@ -85,9 +89,17 @@ test.describe('with JavaScript', () => {
     await expect(page.locator('a.vendor-chip').first()).toBeVisible()
     await page.waitForLoadState('networkidle')
     await page.waitForTimeout(500)
-    const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls)
-    expect(cls).toBeLessThanOrEqual(0.02)
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.02)
     expect(consoleErrors).toEqual([])
+  })
+
+  test('a lobby fills its game grid without moving what is on screen', async ({ page }) => {
+    await page.addInitScript(countLayoutShifts)
+    await page.goto('/rng')
+    await expect(page.locator('.game-grid .game-tile-play').first()).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    await page.waitForTimeout(500)
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.02)
   })
 
   test('the static screen and the app put the header and the welcome in the same boxes', async ({

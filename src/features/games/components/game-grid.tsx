@@ -49,8 +49,10 @@ export function GameGrid({ query, imageHost, label, empty, keep, refusal }: Game
   }, [hasNextPage, isFetchingNextPage, fetchNextPage])
 
   if (query.isPending) {
+    // Keyed, so the list that replaces it never reuses this box for the "Load more" below
+    // the games (a box moving from the top of the grid to its end counts as a layout shift).
     return (
-      <div role="status" aria-busy="true" className="game-grid-status">
+      <div key="pending" role="status" aria-busy="true" className="game-grid-status">
         <span className="visually-hidden">{t`Loading games…`}</span>
         <ul className="game-grid" aria-hidden="true">
           {Array.from({ length: 12 }, (_, i) => (
@@ -94,7 +96,7 @@ export function GameGrid({ query, imageHost, label, empty, keep, refusal }: Game
         </ul>
       )}
       {hasNextPage ? (
-        <div ref={sentinel} className="game-grid-more">
+        <div key="more" ref={sentinel} className="game-grid-more">
           <button
             type="button"
             className="button"
