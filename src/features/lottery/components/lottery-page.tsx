@@ -214,7 +214,10 @@ function GamePanel({ game, playType }: { game: LotteryGame; playType: string | u
             <Trans>Betting on this game is not available right now.</Trans>
           </p>
         ) : (
-          <Skeleton lines={6} label={t`Loading the bet slip…`} />
+          // As tall as a slip, so the results column below does not jump when it arrives.
+          <div className="card lott-slip-placeholder">
+            <Skeleton lines={6} label={t`Loading the bet slip…`} />
+          </div>
         )}
       </div>
       <div className="lott-col-side">
