@@ -1,5 +1,5 @@
 /**
- * What the server's static first screen (server/http/shell.ts) and the app draw the same
+ * What the server's static first screen (server/http/first-screen.ts) and the app draw the same
  * way, kept in one place so the two cannot drift: the icons of the header and the tab bar,
  * the generated banner art's names and version (server/content/banner-art.ts), and the
  * number of winners the home ticker shows.
