@@ -7,7 +7,7 @@ import type { LotterySchedule } from '#contract/lottery'
 import type { lotteryGames } from '../db/schema'
 import type { Tx } from '../plugins/external/db'
 import { createLotteryGamesRepository } from './games-repository'
-import { defaultBetTypeRules } from './rules'
+import { defaultBetTypeRules, defaultMaxPayout } from './rules'
 
 type Row = typeof lotteryGames.$inferInsert
 
@@ -180,6 +180,7 @@ export async function seedDemoLottery(
         groupCode: g.groupCode,
         schedule: g.schedule,
         rules: defaultBetTypeRules(g.kind, decimals),
+        maxPayout: defaultMaxPayout(decimals),
         isHot: g.isHot,
         sort: (sort += 10),
         createdAt: at,

@@ -132,6 +132,8 @@ export function createLotteryGamesRepository(db: Db) {
         groupCode: string
         schedule: LotterySchedule
         rules: readonly GameBetRule[]
+        /** The most one bet line may win, minor units (defaultMaxPayout). */
+        maxPayout: bigint
         isHot?: boolean
         sort?: number
         enabled?: boolean
@@ -166,6 +168,16 @@ export function createLotteryGamesRepository(db: Db) {
       const rows = await ex
         .update(lotteryGames)
         .set({ betTypes: storedRules(rules) })
+        .where(and(eq(lotteryGames.merchantCode, merchantCode), eq(lotteryGames.code, code)))
+        .returning({ id: lotteryGames.id })
+      return rows.length > 0
+    },
+
+    /** Sets the most one bet line may win (minor units); bets already placed stand as they are. */
+    async setMaxPayout(merchantCode: string, code: string, maxPayout: bigint, ex: Executor = db) {
+      const rows = await ex
+        .update(lotteryGames)
+        .set({ maxPayout })
         .where(and(eq(lotteryGames.merchantCode, merchantCode), eq(lotteryGames.code, code)))
         .returning({ id: lotteryGames.id })
       return rows.length > 0

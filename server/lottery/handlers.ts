@@ -153,6 +153,7 @@ export function lotteryHandlers(deps: LotteryHandlerDeps): HandlerGroup<Endpoint
         game: toWireGame(g, caller.locale),
         betTypes: toWireBetTypes(g, currencyOf(m)),
         maxLines: maxBetLines,
+        maxPayout: minorToMoney(g.row.maxPayout, currencyOf(m)),
       }
     },
 

@@ -5,7 +5,7 @@
  * Order of checks, each refusal leaving nothing written: the game (enabled), the issue the
  * member named (a numero of the game's schedule, else lottery_issue_not_found; the one open
  * now, else lottery_issue_closed with the issue open now), the slip (checkSlip: bet types,
- * selections, stakes). Then ONE transaction: the issue row locked FOR SHARE and checked
+ * selections, stakes, the most one line may win). Then ONE transaction: the issue row locked FOR SHARE and checked
  * again (still OPEN, now before its closeAt: the draw takes the row FOR UPDATE, so a bet
  * either commits before the draw reads the bets, or finds the issue closed), the total
  * debited from the main wallet through the ledger (insufficient_balance rolls everything
@@ -78,12 +78,19 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
     const current = slotAt(game.schedule, now())
     if (current.numero !== slot.numero) return closed()
 
-    const checked = checkSlip(game.row.kind, game.rules, input.bets, m.currencyDecimals)
+    const checked = checkSlip(game.row.kind, game.rules, input.bets, m.currencyDecimals, game.row.maxPayout)
     if (!('lines' in checked)) {
       if (checked.code === 'lottery_stake_out_of_range') {
         throw new AppError(checked.code, 'a stake is outside its limits', {
           index: checked.value.index,
           minStake: minorToMoney(checked.value.minStake, currency),
+          maxStake: minorToMoney(checked.value.maxStake, currency),
+        })
+      }
+      if (checked.code === 'lottery_payout_over_limit') {
+        throw new AppError(checked.code, 'a line could win more than one bet may win', {
+          index: checked.value.index,
+          maxPayout: minorToMoney(checked.value.maxPayout, currency),
           maxStake: minorToMoney(checked.value.maxStake, currency),
         })
       }

@@ -43,7 +43,20 @@
  * field: the reason names the offending field), `duplicate` (a line identical to an earlier
  * one: same bet type and same selection once sorted). `validation_failed` for a stake that
  * is not an amount of the currency (zero, negative, too many decimals); and
- * `lottery_stake_out_of_range` for a stake per unit outside the bet type's limits.
+ * `lottery_stake_out_of_range` for a stake per unit outside the bet type's limits; and
+ * `lottery_payout_over_limit` for a line whose best outcome would pay more than the game's
+ * most a bet may win (its `maxPayout`), with the largest stake per unit that stays within it.
+ *
+ * ## The most a line may win
+ * Every game has a `maxPayout` in minor units (default 1,000,000 major units). A line is
+ * refused at placement when its best outcome (maxWinOf: stake × odds × the most hits the line
+ * can take in one draw) would pay more, so the house's exposure to one line is bounded and a
+ * member never learns of a cap after winning: a bet that stands pays in full. POS_DIGIT, the
+ * sum bets and DE take at most one hit a line; LO2 / LO3 one per prize with enough digits
+ * (27 / 23 north, 18 / 17 south), however many numbers the line holds. With the default
+ * limits, this bounds SUM_EXACT on the rarest sums (0 and 45, ×97,998) to a stake of about
+ * 10.20 per unit, DE3 (×850) to 1,176.47 and LO3 (×40 on 23 prizes north, ×57 on 17 south) to
+ * about 1,087 and 1,032, while the other bets keep their full range up to 10,000.
  */
 import type { z } from 'zod/mini'
 import type { BetLineInputSchema, LotteryBetType, LotteryKind } from '#contract/lottery'
@@ -81,6 +94,7 @@ export type SelectionReason = 'bet_type' | 'position' | 'digits' | 'pick' | 'num
 export type LineError =
   | { code: 'lottery_selection_invalid'; value: { index: number; reason: SelectionReason } }
   | { code: 'lottery_stake_out_of_range'; value: { index: number; minStake: bigint; maxStake: bigint } }
+  | { code: 'lottery_payout_over_limit'; value: { index: number; maxPayout: bigint; maxStake: bigint } }
   | { code: 'validation_failed'; value: { index: number } }
 
 export type BetLine = z.output<typeof BetLineInputSchema>
@@ -140,6 +154,17 @@ export const defaultOddsMilli: Readonly<Record<LotteryKind, Partial<Record<Lotte
 /** Default stake limits per unit, in major units. */
 export const defaultMinStakeMajor = 1n
 export const defaultMaxStakeMajor = 10_000n
+
+/** The most one bet line may win by default, in major units (a game's `maxPayout`). */
+export const defaultMaxPayoutMajor = 1_000_000n
+
+/** A new game's most a bet line may win: 1,000,000 major units of the brand's currency. */
+export function defaultMaxPayout(currencyDecimals: number): bigint {
+  if (!Number.isInteger(currencyDecimals) || currencyDecimals < 0) {
+    throw new RangeError(`currency decimals must be a whole number: ${currencyDecimals}`)
+  }
+  return defaultMaxPayoutMajor * 10n ** BigInt(currencyDecimals)
+}
 
 /** A new game's bet types: the default odds, and stakes from 1 to 10,000 major units per unit. */
 export function defaultBetTypeRules(kind: LotteryKind, currencyDecimals: number): BetTypeRule[] {
@@ -302,6 +327,32 @@ export function selectionText(betType: LotteryBetType, selection: Selection): st
   return selection.numbers.join(', ')
 }
 
+/**
+ * The most times one line of a bet type can hit in one draw, whatever it selects: one for
+ * the bets on one digit, the sum or the special prize (a line's units are distinct, so at
+ * most one of them matches); for LO, one a prize with enough digits, spread over its numbers.
+ */
+export function maxHitsPerLine(kind: LotteryKind, betType: LotteryBetType): number {
+  if (!betTypesOf(kind).includes(betType)) throw new RangeError(`${kind} does not take ${betType}`)
+  if (betType !== 'LO2' && betType !== 'LO3') return 1
+  const digits = numberDigits(betType)
+  return prizeTables[kind].filter((t) => t.digits >= digits).reduce((n, t) => n + t.count, 0)
+}
+
+/** What the line pays at best: its stake per unit × its odds × the most hits it can take. */
+export function maxWinOf(
+  kind: LotteryKind,
+  line: Pick<CheckedLine, 'betType' | 'stake' | 'oddsMilli'>,
+): bigint {
+  return payoutOf(line.stake, line.oddsMilli, maxHitsPerLine(kind, line.betType))
+}
+
+/** The largest stake per unit whose best outcome pays no more than `maxPayout`. */
+export function maxStakeWithin(maxPayout: bigint, oddsMilli: number, hits: number): bigint {
+  // payoutOf rounds down: stake × odds × hits < (maxPayout + 1) × 1000 keeps it within.
+  return ((maxPayout + 1n) * 1000n - 1n) / (BigInt(oddsMilli) * BigInt(hits))
+}
+
 /** Checks one slip line (already shape-parsed by BetLineInputSchema; stake is the AmountInput string, parse with the money helpers in src/contract/money.ts and the currency decimals). */
 export function checkLine(
   kind: LotteryKind,
@@ -309,6 +360,7 @@ export function checkLine(
   line: BetLine,
   index: number,
   currencyDecimals: number,
+  maxPayout: bigint,
 ): CheckedLine | LineError {
   const rule = rules.find((r) => r.betType === line.betType)
   if (!betTypesOf(kind).includes(line.betType) || !rule) return invalid(index, 'bet_type')
@@ -323,6 +375,18 @@ export function checkLine(
     }
   }
   const units = unitsOf(selection)
+  // A SUM_EXACT line holds one sum, so it has one price: the rule's, scaled to that sum.
+  const oddsMilli = 'sum' in selection ? sumOddsMilli(rule.oddsMilli, selection.sum) : rule.oddsMilli
+  if (maxWinOf(kind, { betType: line.betType, stake, oddsMilli }) > maxPayout) {
+    return {
+      code: 'lottery_payout_over_limit',
+      value: {
+        index,
+        maxPayout,
+        maxStake: maxStakeWithin(maxPayout, oddsMilli, maxHitsPerLine(kind, line.betType)),
+      },
+    }
+  }
   return {
     index,
     betType: line.betType,
@@ -331,8 +395,7 @@ export function checkLine(
     units,
     stake,
     amount: stake * BigInt(units),
-    // A SUM_EXACT line holds one sum, so it has one price: the rule's, scaled to that sum.
-    oddsMilli: 'sum' in selection ? sumOddsMilli(rule.oddsMilli, selection.sum) : rule.oddsMilli,
+    oddsMilli,
   }
 }
 
@@ -342,11 +405,12 @@ export function checkSlip(
   rules: readonly BetTypeRule[],
   lines: readonly BetLine[],
   currencyDecimals: number,
+  maxPayout: bigint,
 ): { lines: CheckedLine[] } | LineError {
   const checked: CheckedLine[] = []
   const seen = new Set<string>()
   for (const [index, line] of lines.entries()) {
-    const c = checkLine(kind, rules, line, index, currencyDecimals)
+    const c = checkLine(kind, rules, line, index, currencyDecimals, maxPayout)
     if (isLineError(c)) return c
     const key = `${c.betType}|${c.selectionText}`
     if (seen.has(key)) return invalid(index, 'duplicate')

@@ -11,7 +11,7 @@ import { minorToMoney, type Currency } from '#contract/money'
 import type { LotteryGame } from './games-repository'
 import type { IssueRow } from './issues-repository'
 import { groupLabel, nameIn } from './labels'
-import { oddsText, sumOddsMilli, sumWaysTable } from './rules'
+import { maxHitsPerLine, oddsText, sumOddsMilli, sumWaysTable } from './rules'
 
 /** Bumped when the generated lottery art changes, so cached copies are replaced. */
 export const lotteryArtVersion = 1
@@ -81,5 +81,6 @@ export function toWireBetTypes(game: LotteryGame, currency: Currency): BetTypeSe
       : {}),
     minStake: minorToMoney(r.minStake, currency),
     maxStake: minorToMoney(r.maxStake, currency),
+    maxHits: maxHitsPerLine(game.row.kind, r.betType),
   }))
 }

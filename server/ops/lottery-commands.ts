@@ -10,7 +10,7 @@ import { lotteryKinds, prizeModes, type LotterySchedule } from '#contract/lotter
 import { merchants } from '../db/schema'
 import { createLedger } from '../money/ledger'
 import { createLotteryEngine } from '../lottery/engine'
-import { defaultBetTypeRules } from '../lottery/rules'
+import { defaultBetTypeRules, defaultMaxPayout } from '../lottery/rules'
 import { checkSchedule } from '../lottery/schedule'
 import type { CommandSpec, OpsContext } from './commands'
 import { editUsage, renameGame, setLimits, setOdds } from './lottery-edit-commands'
@@ -98,6 +98,7 @@ async function add(ctx: OpsContext, args: string[]): Promise<string> {
     groupCode: group,
     schedule,
     rules: defaultBetTypeRules(gameKind, m.decimals),
+    maxPayout: defaultMaxPayout(m.decimals),
     isHot: flags.hot,
     sort,
     createdAt: new Date(),

@@ -22,7 +22,7 @@ import type { OpsContext } from './commands'
 import { OpsError } from './ops-error'
 
 export const editUsage =
-  'name <CODE> --lang <km|en|zh|th|vi> <text…> | odds <CODE> <BET_TYPE> <odds> | limits <CODE> [BET_TYPE] [--min <amount>] [--max <amount>]'
+  'name <CODE> --lang <km|en|zh|th|vi> <text…> | odds <CODE> <BET_TYPE> <odds> | limits <CODE> [BET_TYPE] [--min <amount>] [--max <amount>] [--max-payout <amount>]'
 
 const code = z
   .string({ error: 'a game code is needed' })
@@ -65,6 +65,7 @@ const LimitsInput = z.object({
   betType: z.optional(betType),
   min: z.optional(z.string()),
   max: z.optional(z.string()),
+  maxPayout: z.optional(z.string()),
 })
 
 function firstIssue(err: z.ZodError): OpsError {
@@ -133,13 +134,30 @@ export async function setOdds(ctx: OpsContext, args: string[]): Promise<string> 
 }
 
 export async function setLimits(ctx: OpsContext, args: string[]): Promise<string> {
-  const { values, positionals } = parse(args, { min: { type: 'string' }, max: { type: 'string' } })
+  const { values, positionals } = parse(args, {
+    min: { type: 'string' },
+    max: { type: 'string' },
+    'max-payout': { type: 'string' },
+  })
   const [rawCode, rawType, extra] = positionals
-  const input = LimitsInput.safeParse({ code: rawCode, betType: rawType, min: values.min, max: values.max })
+  const input = LimitsInput.safeParse({
+    code: rawCode,
+    betType: rawType,
+    min: values.min,
+    max: values.max,
+    maxPayout: values['max-payout'],
+  })
   if (!input.success) throw firstIssue(input.error)
   if (extra !== undefined) throw new OpsError(`usage: lottery ${editUsage}`)
-  const { code: gameCode, betType: type, min, max } = input.data
-  if (min === undefined && max === undefined) throw new OpsError('give --min, --max or both')
+  const { code: gameCode, betType: type, min, max, maxPayout: rawPayout } = input.data
+  if (min === undefined && max === undefined && rawPayout === undefined) {
+    throw new OpsError('give --min, --max, --max-payout or a mix')
+  }
+  if (rawPayout !== undefined && type !== undefined) {
+    throw new OpsError(
+      '--max-payout is the whole game’s (the most one bet line may win): give it without a bet type',
+    )
+  }
   const [m] = await ctx.db
     .select({ decimals: merchants.currencyDecimals })
     .from(merchants)
@@ -156,7 +174,20 @@ export async function setLimits(ctx: OpsContext, args: string[]): Promise<string
   }
   const minStake = amount(min, '--min')
   const maxStake = amount(max, '--max')
+  const maxPayout = amount(rawPayout, '--max-payout')
   const game = await gameOf(ctx, gameCode)
+  const repo = createLotteryGamesRepository(ctx.db)
+  const said: string[] = []
+  if (maxPayout !== undefined) {
+    await repo.setMaxPayout(ctx.merchantCode, gameCode, maxPayout)
+    said.push(
+      `${gameCode}: one bet line wins at most ${formatMinor(maxPayout, currency)}; a line that could win more is refused (bets already placed stand)`,
+    )
+  }
+  if (minStake === undefined && maxStake === undefined) {
+    ctx.invalidate()
+    return said.join('\n')
+  }
   const targets = type ? [ruleOf(game, type).betType] : game.rules.map((r) => r.betType)
   const rules = game.rules.map((r) =>
     targets.includes(r.betType)
@@ -170,13 +201,15 @@ export async function setLimits(ctx: OpsContext, args: string[]): Promise<string
       )
     }
   }
-  await createLotteryGamesRepository(ctx.db).setRules(ctx.merchantCode, gameCode, rules)
+  await repo.setRules(ctx.merchantCode, gameCode, rules)
   ctx.invalidate()
-  return rules
-    .filter((r) => targets.includes(r.betType))
-    .map(
-      (r) =>
-        `${gameCode} ${r.betType} stakes ${formatMinor(r.minStake, currency)} to ${formatMinor(r.maxStake, currency)} per unit`,
-    )
-    .join('\n')
+  return [
+    ...said,
+    ...rules
+      .filter((r) => targets.includes(r.betType))
+      .map(
+        (r) =>
+          `${gameCode} ${r.betType} stakes ${formatMinor(r.minStake, currency)} to ${formatMinor(r.maxStake, currency)} per unit`,
+      ),
+  ].join('\n')
 }

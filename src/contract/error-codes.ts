@@ -101,6 +101,7 @@ export const errorCodes = [
   'lottery_issue_closed',
   'lottery_selection_invalid',
   'lottery_stake_out_of_range',
+  'lottery_payout_over_limit',
   // social sign-in
   'social_state_mismatch',
   'social_expired',
@@ -221,6 +222,9 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   lottery_selection_invalid: 422,
   // value: { index, minStake, maxStake } of the slip line.
   lottery_stake_out_of_range: 422,
+  // value: { index, maxPayout, maxStake }: the line could win more than one bet may; maxStake
+  // is the most it may stake per unit.
+  lottery_payout_over_limit: 422,
   // The sign-in did not come back to the browser that began it, or came back twice.
   social_state_mismatch: 400,
   social_expired: 400,

@@ -169,6 +169,11 @@ export const BetTypeSettingSchema = z.object({
   /** Per unit: a POS_DIGIT bet on digits 3 and 7 is two units. */
   minStake: MoneySchema,
   maxStake: MoneySchema,
+  /**
+   * The most times one line can hit in one draw: 1, or for LO one a prize with enough digits.
+   * A line's best outcome pays stake × odds × maxHits, which may not exceed the game's maxPayout.
+   */
+  maxHits: z.int(),
 })
 export type BetTypeSetting = z.infer<typeof BetTypeSettingSchema>
 
@@ -177,6 +182,8 @@ export const GameSettingSchema = z.object({
   betTypes: z.array(BetTypeSettingSchema),
   /** The most lines one order may carry. */
   maxLines: z.int(),
+  /** The most one bet line may win: a line whose best outcome would pay more is refused. */
+  maxPayout: MoneySchema,
 })
 export type GameSetting = z.infer<typeof GameSettingSchema>
 
@@ -290,6 +297,12 @@ export const SelectionInvalidValueSchema = z.object({
 export const StakeOutOfRangeValueSchema = z.object({
   index: z.int(),
   minStake: MoneySchema,
+  maxStake: MoneySchema,
+})
+export const PayoutOverLimitValueSchema = z.object({
+  index: z.int(),
+  maxPayout: MoneySchema,
+  /** The most this line may stake per unit. */
   maxStake: MoneySchema,
 })
 export const IssueClosedValueSchema = z.object({
@@ -432,6 +445,7 @@ export const lotteryEndpoints = {
       'lottery_issue_closed',
       'lottery_selection_invalid',
       'lottery_stake_out_of_range',
+      'lottery_payout_over_limit',
       'insufficient_balance',
       'in_need_true_account',
     ],

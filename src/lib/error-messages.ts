@@ -87,6 +87,7 @@ const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
   lottery_issue_closed: msg`Betting on this draw has closed. Place your bets on the next draw.`,
   lottery_selection_invalid: msg`A bet's numbers are not valid. Check the highlighted line.`,
   lottery_stake_out_of_range: msg`A bet's stake is outside the allowed range.`,
+  lottery_payout_over_limit: msg`A bet could win more than the most one bet may win: lower its stake.`,
   launch_game_balance_not_enough: msg`Your balance is not enough to play this game.`,
 }
 

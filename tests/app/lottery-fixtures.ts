@@ -99,9 +99,9 @@ export function near(over: Partial<Near> = {}): Near {
 export const d5Setting: GameSetting = {
   game: e5,
   betTypes: [
-    { betType: 'POS_DIGIT', odds: '9.8', minStake: '1.00', maxStake: '500.00' },
-    { betType: 'BIG_SMALL', odds: '1.96', minStake: '1.00', maxStake: '1000.00' },
-    { betType: 'ODD_EVEN', odds: '1.96', minStake: '1.00', maxStake: '1000.00' },
+    { betType: 'POS_DIGIT', odds: '9.8', minStake: '1.00', maxStake: '500.00', maxHits: 1 },
+    { betType: 'BIG_SMALL', odds: '1.96', minStake: '1.00', maxStake: '1000.00', maxHits: 1 },
+    { betType: 'ODD_EVEN', odds: '1.96', minStake: '1.00', maxStake: '1000.00', maxHits: 1 },
     {
       betType: 'SUM_EXACT',
       odds: '16.333',
@@ -111,20 +111,23 @@ export const d5Setting: GameSetting = {
       ),
       minStake: '1.00',
       maxStake: '100.00',
+      maxHits: 1,
     },
   ],
   maxLines: 20,
+  maxPayout: '1000000.00',
 }
 
 export const vnSetting: GameSetting = {
   game: vnNorth,
   betTypes: [
-    { betType: 'LO2', odds: '3.5', minStake: '1000', maxStake: '1000000' },
-    { betType: 'LO3', odds: '40', minStake: '1000', maxStake: '1000000' },
-    { betType: 'DE2', odds: '70', minStake: '1000', maxStake: '1000000' },
-    { betType: 'DE3', odds: '600', minStake: '1000', maxStake: '1000000' },
+    { betType: 'LO2', odds: '3.5', minStake: '1000', maxStake: '1000000', maxHits: 27 },
+    { betType: 'LO3', odds: '40', minStake: '1000', maxStake: '1000000', maxHits: 23 },
+    { betType: 'DE2', odds: '70', minStake: '1000', maxStake: '1000000', maxHits: 1 },
+    { betType: 'DE3', odds: '600', minStake: '1000', maxStake: '1000000', maxHits: 1 },
   ],
   maxLines: 20,
+  maxPayout: '1000000000',
 }
 
 export const bet = (over: Partial<LotteryBet> = {}): LotteryBet => ({

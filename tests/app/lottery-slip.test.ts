@@ -6,7 +6,17 @@
  */
 import { describe, expect, test } from 'vitest'
 import { formatRemaining, openIssue, serverNowAt } from '#src/features/lottery/clock.ts'
-import { positionLines, stakeProblem, toWire, totalMinor, unitsOf } from '#src/features/lottery/slip.ts'
+import {
+  maxWinMinor,
+  oddsMilliOf,
+  positionLines,
+  stakeOverPayout,
+  stakeProblem,
+  stakeWithinMinor,
+  toWire,
+  totalMinor,
+  unitsOf,
+} from '#src/features/lottery/slip.ts'
 import { issue, serverT } from './lottery-fixtures'
 
 describe('slip arithmetic', () => {
@@ -28,7 +38,13 @@ describe('slip arithmetic', () => {
   })
 
   test('stakes are checked against the bet type limits in the currency', () => {
-    const limits = { betType: 'POS_DIGIT' as const, odds: '9.8', minStake: '1.00', maxStake: '500.00' }
+    const limits = {
+      betType: 'POS_DIGIT' as const,
+      odds: '9.8',
+      minStake: '1.00',
+      maxStake: '500.00',
+      maxHits: 1,
+    }
     expect(stakeProblem('0.99', limits, { decimals: 2 })).toBe('below')
     expect(stakeProblem('1', limits, { decimals: 2 })).toBeNull()
     expect(stakeProblem('500.01', limits, { decimals: 2 })).toBe('above')
@@ -82,5 +98,51 @@ describe('the draw clock', () => {
     expect(formatRemaining(64_001)).toBe('01:05')
     expect(formatRemaining(3_725_000)).toBe('01:02:05')
     expect(formatRemaining(-5)).toBe('00:00')
+  })
+})
+
+describe('what a line may win', () => {
+  const sumSetting = {
+    betType: 'SUM_EXACT' as const,
+    odds: '16.333',
+    oddsBySum: Array.from({ length: 46 }, (_, s) => (s === 0 ? '97998' : '16.333')),
+    minStake: '1.00',
+    maxStake: '10000.00',
+    maxHits: 1,
+  }
+  const lo2 = { betType: 'LO2' as const, odds: '3.5', minStake: '1000', maxStake: '1000000', maxHits: 27 }
+
+  test('reads the odds the wire writes, to the thousandth', () => {
+    expect(['9.8', '16.333', '850', '1.96', '9.80', '1.2345', '-1', 'x'].map(oddsMilliOf)).toEqual([
+      9800,
+      16333,
+      850_000,
+      1960,
+      9800,
+      null,
+      null,
+      null,
+    ])
+  })
+
+  test('prices an exact sum at its own odds and an LO line at every prize it can hit', () => {
+    const two = { decimals: 2 }
+    expect(maxWinMinor({ stake: '10.20', sum: 0 }, sumSetting, two)).toBe(99_957_960n)
+    expect(maxWinMinor({ stake: '10.20', sum: 22 }, sumSetting, two)).toBe(16_659n)
+    expect(maxWinMinor({ stake: 'ten' }, sumSetting, two)).toBeNull()
+    // 1,000 dong on an LO2 line: 3.5 × 27 prizes.
+    expect(maxWinMinor({ stake: '1,000' }, lo2, { decimals: 0 })).toBe(94_500n)
+  })
+
+  test('names the most a stake may be when a pick could win more than one bet may', () => {
+    const two = { decimals: 2 }
+    const picks = [
+      { stake: '11', sum: 22 },
+      { stake: '11', sum: 0 },
+    ]
+    expect(stakeOverPayout(picks, sumSetting, '1000000.00', two)).toBe(1020n)
+    expect(stakeOverPayout([{ stake: '10.20', sum: 0 }], sumSetting, '1000000.00', two)).toBeNull()
+    expect(stakeOverPayout(picks, sumSetting, '100000000.00', two)).toBeNull()
+    expect(stakeWithinMinor(1000n, 9800, 1)).toBe(102n)
   })
 })

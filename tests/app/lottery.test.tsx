@@ -274,6 +274,43 @@ describe('refusals', () => {
     expect(first?.textContent).toContain('Stake per unit must be from $1.00 to $1,000.00.')
   })
 
+  test('a pick that could win more than one bet may is held back, naming the most it may stake', async () => {
+    const { sent, user } = await memberOnLottery('/lottery?gameCode=E5D1')
+    await user.click(screen.getByRole('button', { name: /Exact sum/ }))
+    expect(screen.getByText(/One bet wins at most \$1,000,000\.00\./)).toBeTruthy()
+    const grid = within(screen.getByRole('group', { name: 'Sums 0 to 45' }))
+    await user.click(grid.getByRole('button', { name: 'Sum 0, pays ×97998' }))
+    const stake = screen.getByLabelText('Stake per unit ($)')
+    await user.clear(stake)
+    await user.type(stake, '11')
+    await user.click(screen.getByRole('button', { name: 'Add 1 to slip' }))
+    expect(screen.getByRole('alert').textContent).toBe(
+      'One bet wins at most $1,000,000.00: stake at most $10.20 per unit on this pick.',
+    )
+    expect(screen.queryByRole('list', { name: 'Lines on the slip' })).toBeNull()
+    await user.clear(stake)
+    await user.type(stake, '10.20')
+    await user.click(screen.getByRole('button', { name: 'Add 1 to slip' }))
+    const line = within(screen.getByRole('list', { name: 'Lines on the slip' })).getByRole('listitem')
+    // 10.20 × 97,998 = 999,579.60: what the line pays if the five digits add up to 0.
+    expect(line.textContent).toContain('Wins up to $999,579.60')
+    expect(posts(sent)).toHaveLength(0)
+  })
+
+  test('a line the server finds over the most one bet may win is marked with the stake it may take', async () => {
+    const { user } = await memberOnLottery(
+      '/lottery?gameCode=E5D1',
+      fail(422, 'lottery_payout_over_limit', { index: 1, maxPayout: '500.00', maxStake: '51.02' }),
+    )
+    await twoLines(user)
+    await screen.findByRole('alert')
+    const second = document.querySelectorAll('.lott-line')[1]
+    expect(second?.getAttribute('aria-invalid')).toBe('true')
+    expect(second?.textContent).toContain(
+      'This line could win more than $500.00, the most one bet may win. Stake at most $51.02 per unit.',
+    )
+  })
+
   test('a balance too low offers a deposit', async () => {
     const { user, router } = await memberOnLottery(
       '/lottery?gameCode=E5D1',

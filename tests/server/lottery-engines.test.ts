@@ -15,7 +15,7 @@ import { reconcileLottery } from '../../server/lottery/reconcile'
 import { openDatabase, type Database } from '../../server/plugins/external/db'
 import { createJobs, type Jobs } from '../../server/jobs/jobs'
 import { lotteryDraw, lotteryDrawJob, sendDrawsOf } from '../../server/jobs/lottery-draws'
-import { defaultBetTypeRules } from '../../server/lottery/rules'
+import { defaultBetTypeRules, defaultMaxPayout } from '../../server/lottery/rules'
 import { jobsSchema } from '../../server/jobs/define-job'
 import { build, type TestServer } from '../build-server'
 import { createClock, day, minute } from '../identity-helpers'
@@ -138,6 +138,7 @@ describe('draw jobs', () => {
       groupCode: 'ELOTT',
       schedule: { type: 'interval', seconds: 60, timeZone: 'UTC' },
       rules: defaultBetTypeRules('D5', 2),
+      maxPayout: defaultMaxPayout(2),
       createdAt: later(),
     })
     const jobs: Jobs = createJobs({

@@ -13,9 +13,12 @@ import {
   checkSlip,
   type CheckedLine,
   defaultBetTypeRules,
+  defaultMaxPayout,
   expectedHits,
   hitsOf,
   type LineError,
+  maxHitsPerLine,
+  maxStakeWithin,
   oddsText,
   payoutOf,
   type Selection,
@@ -33,7 +36,7 @@ const line = (betType: LotteryBetType, fields: Partial<Line>, stake = '10'): Lin
 })
 
 function checked(kind: LotteryKind, l: Line, decimals: number): CheckedLine {
-  const c = checkLine(kind, defaultBetTypeRules(kind, decimals), l, 0, decimals)
+  const c = checkLine(kind, defaultBetTypeRules(kind, decimals), l, 0, decimals, defaultMaxPayout(decimals))
   if ('code' in c)
     throw new Error(`refused: ${JSON.stringify(c, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}` : v))}`)
   return c
@@ -185,7 +188,7 @@ describe('settlement pays the prize table', () => {
 
 describe('checking a slip line', () => {
   const refusal = (kind: LotteryKind, l: Line, decimals = 2): LineError | CheckedLine =>
-    checkLine(kind, defaultBetTypeRules(kind, decimals), l, 3, decimals)
+    checkLine(kind, defaultBetTypeRules(kind, decimals), l, 3, decimals, defaultMaxPayout(decimals))
   const reasonOf = (kind: LotteryKind, l: Line) => {
     const r = refusal(kind, l)
     return 'code' in r && r.code === 'lottery_selection_invalid' ? r.value.reason : r
@@ -195,7 +198,9 @@ describe('checking a slip line', () => {
     expect(reasonOf('D5', line('LO2', { numbers: ['12'] }))).toBe('bet_type')
     expect(reasonOf('VN_NORTH', line('POS_DIGIT', { position: 1, digits: [1] }))).toBe('bet_type')
     const withoutDe3 = defaultBetTypeRules('VN_SOUTH', 0).filter((r) => r.betType !== 'DE3')
-    expect(checkLine('VN_SOUTH', withoutDe3, line('DE3', { numbers: ['123'] }), 2, 0)).toEqual({
+    expect(
+      checkLine('VN_SOUTH', withoutDe3, line('DE3', { numbers: ['123'] }), 2, 0, defaultMaxPayout(0)),
+    ).toEqual({
       code: 'lottery_selection_invalid',
       value: { index: 2, reason: 'bet_type' },
     })
@@ -302,6 +307,7 @@ describe('checking a slip', () => {
       rules,
       [line('POS_DIGIT', { position: 1, digits: [3] }), line('POS_DIGIT', { position: 2, digits: [3] })],
       2,
+      defaultMaxPayout(2),
     )
     expect('lines' in r && r.lines.map((l) => [l.index, l.selectionText])).toEqual([
       [0, 'Pos 1: 3'],
@@ -320,6 +326,7 @@ describe('checking a slip', () => {
           line('POS_DIGIT', { position: 1, digits: [3, 7] }, '20'),
         ],
         2,
+        defaultMaxPayout(2),
       ),
     ).toEqual({ code: 'lottery_selection_invalid', value: { index: 2, reason: 'duplicate' } })
     const vn = defaultBetTypeRules('VN_NORTH', 0)
@@ -329,6 +336,7 @@ describe('checking a slip', () => {
         vn,
         [line('LO2', { numbers: ['12', '34'] }), line('LO2', { numbers: ['34', '12'] })],
         0,
+        defaultMaxPayout(0),
       ),
     ).toEqual({ code: 'lottery_selection_invalid', value: { index: 1, reason: 'duplicate' } })
     // Same numbers on another bet type, or overlapping picks, are different bets.
@@ -342,13 +350,20 @@ describe('checking a slip', () => {
           line('LO2', { numbers: ['12', '34'] }),
         ],
         0,
+        defaultMaxPayout(0),
       ),
     ).toMatchObject({ lines: [{ index: 0 }, { index: 1 }, { index: 2 }] })
   })
 
   it('reports the first bad line', () => {
     expect(
-      checkSlip('D5', rules, [line('BIG_SMALL', { pick: 'BIG' }), line('ODD_EVEN', { pick: 'BIG' })], 2),
+      checkSlip(
+        'D5',
+        rules,
+        [line('BIG_SMALL', { pick: 'BIG' }), line('ODD_EVEN', { pick: 'BIG' })],
+        2,
+        defaultMaxPayout(2),
+      ),
     ).toEqual({ code: 'lottery_selection_invalid', value: { index: 1, reason: 'pick' } })
   })
 })
@@ -472,6 +487,100 @@ describe('odds and return to player', () => {
         const { num, den } = expectedHits(kind, betType)
         expect(BigInt(hits) * den, `${kind} ${betType}`).toBe(BigInt(10 ** tail) * num)
       }
+    }
+  })
+})
+
+describe('the most one line may win', () => {
+  const kinds: LotteryKind[] = ['D5', 'VN_NORTH', 'VN_SOUTH']
+
+  it('counts one hit a line for the digit, sum and special-prize bets, and one a prize for LO', () => {
+    for (const t of betTypesOf('D5')) expect(maxHitsPerLine('D5', t)).toBe(1)
+    expect(['LO2', 'LO3', 'DE2', 'DE3'].map((t) => maxHitsPerLine('VN_NORTH', t as LotteryBetType))).toEqual([
+      27, 23, 1, 1,
+    ])
+    expect(['LO2', 'LO3', 'DE2', 'DE3'].map((t) => maxHitsPerLine('VN_SOUTH', t as LotteryBetType))).toEqual([
+      18, 17, 1, 1,
+    ])
+  })
+
+  it('no draw gives a line more hits than that: ten LO2 numbers against a draw whose every prize ends in them', () => {
+    const prizes = prizeTables.VN_NORTH.map((t) => ({
+      prize: t.prize,
+      numbers: Array.from({ length: t.count }, () => '7'.repeat(t.digits - 2) + '12'),
+    }))
+    const numbers = ['12', '13', '14', '15', '16', '17', '18', '19', '20', '21']
+    expect(hitsOf('VN_NORTH', 'LO2', { numbers }, { main: prizes[0]?.numbers[0] ?? '', prizes })).toBe(27)
+  })
+
+  it('takes every stake up to the limit and refuses one minor unit more, naming the most it may stake', () => {
+    for (const kind of kinds) {
+      for (const decimals of [0, 2]) {
+        const cap = defaultMaxPayout(decimals)
+        const rules = defaultBetTypeRules(kind, decimals)
+        for (const rule of rules) {
+          const selections: Partial<Line>[] =
+            rule.betType === 'SUM_EXACT'
+              ? Array.from({ length: 46 }, (_, sum) => ({ sum }))
+              : [
+                  rule.betType === 'POS_DIGIT'
+                    ? { position: 1, digits: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] }
+                    : rule.betType === 'BIG_SMALL'
+                      ? { pick: 'BIG' }
+                      : rule.betType === 'ODD_EVEN'
+                        ? { pick: 'ODD' }
+                        : { numbers: rule.betType.endsWith('3') ? ['123', '456'] : ['12', '34'] },
+                ]
+          for (const sel of selections) {
+            const odds = sel.sum === undefined ? rule.oddsMilli : sumOddsMilli(rule.oddsMilli, sel.sum)
+            const hits = maxHitsPerLine(kind, rule.betType)
+            const within = maxStakeWithin(cap, odds, hits)
+            // The bound is tight: its payout is within the cap, one minor unit more is over.
+            expect(payoutOf(within, odds, hits)).toBeLessThanOrEqual(cap)
+            expect(payoutOf(within + 1n, odds, hits)).toBeGreaterThan(cap)
+            const top = within < rule.maxStake ? within : rule.maxStake
+            const stake = (m: bigint) => (Number(m) / 10 ** decimals).toFixed(decimals)
+            const ok = checkLine(kind, rules, line(rule.betType, sel, stake(top)), 0, decimals, cap)
+            expect('code' in ok ? ok : 'placed').toBe('placed')
+            if (within < rule.maxStake) {
+              const over = checkLine(
+                kind,
+                rules,
+                line(rule.betType, sel, stake(within + 1n)),
+                4,
+                decimals,
+                cap,
+              )
+              expect(over).toEqual({
+                code: 'lottery_payout_over_limit',
+                value: { index: 4, maxPayout: cap, maxStake: within },
+              })
+            }
+          }
+        }
+      }
+    }
+  })
+
+  it('bounds the rare exact sums, DE3 and LO3 under the default limit, and leaves the other bets their full range', () => {
+    const limited = (kind: LotteryKind, betType: LotteryBetType, sum?: number) => {
+      const rule = defaultBetTypeRules(kind, 2).find((r) => r.betType === betType)
+      if (!rule) throw new Error(`${kind} has no ${betType}`)
+      const odds = sum === undefined ? rule.oddsMilli : sumOddsMilli(rule.oddsMilli, sum)
+      const within = maxStakeWithin(defaultMaxPayout(2), odds, maxHitsPerLine(kind, betType))
+      return within < rule.maxStake ? Number(within) / 100 : 'full'
+    }
+    // Sum 0 pays ×97,998: about 10 a unit wins the 1,000,000 limit.
+    expect(limited('D5', 'SUM_EXACT', 0)).toBe(10.2)
+    expect(limited('D5', 'SUM_EXACT', 45)).toBe(10.2)
+    expect(limited('D5', 'SUM_EXACT', 22)).toBe('full')
+    expect(limited('VN_NORTH', 'DE3')).toBe(1176.47)
+    expect(limited('VN_NORTH', 'LO3')).toBe(1086.95)
+    expect(limited('VN_SOUTH', 'LO3')).toBe(1031.99)
+    for (const t of ['POS_DIGIT', 'BIG_SMALL', 'ODD_EVEN'] as const) expect(limited('D5', t)).toBe('full')
+    for (const t of ['LO2', 'DE2'] as const) {
+      expect(limited('VN_NORTH', t)).toBe('full')
+      expect(limited('VN_SOUTH', t)).toBe('full')
     }
   })
 })

@@ -336,6 +336,11 @@ describe('placing and settling', () => {
         'lottery_stake_out_of_range',
       ],
       [
+        'a line that could win more than one bet may',
+        { lottoGameCode: 'E5D1', numero, bets: [good, { betType: 'SUM_EXACT', sum: 0, stake: '11' }] },
+        'lottery_payout_over_limit',
+      ],
+      [
         'digit out of range',
         {
           lottoGameCode: 'E5D1',
@@ -803,7 +808,9 @@ describe('operator commands', () => {
       [['EDL', '--max', '0'], /--max is an amount above zero/],
       [['EDL', '--min', 'ten'], /--min is an amount above zero/],
       [['EDL', 'SUM_EXACT', '--min', '25'], /SUM_EXACT: the least stake 25.00 would be above the most 20.00/],
-      [['EDL'], /give --min, --max or both/],
+      [['EDL'], /give --min, --max, --max-payout or a mix/],
+      [['EDL', 'SUM_EXACT', '--max-payout', '5'], /give it without a bet type/],
+      [['EDL', '--max-payout', '0'], /--max-payout is an amount above zero/],
       [['EDL', 'LO3', '--min', '1'], /not LO3/],
       [['EDL', '--least', '1'], /usage/],
     ]
@@ -811,6 +818,56 @@ describe('operator commands', () => {
       await expect(runOps(server, 'lottery', 'limits', ...args), args.join(' ')).rejects.toThrow(message)
     }
     expect((await limits())[3]).toEqual(['SUM_EXACT', '0.50', '20.00'])
+  })
+
+  it('bounds what one bet line may win, naming the most it may stake, and the operator moves the bound', async () => {
+    const setting = async () => {
+      const res = await plainCall(server, 'GET', '/lgw/games/setting?lottoGameCode=E5D1')
+      return valueOf(res, (v) => v as { maxPayout: string; betTypes: { betType: string; maxHits: number }[] })
+    }
+    const before = await setting()
+    expect(before.maxPayout).toBe('1000000.00')
+    expect(before.betTypes.map((b) => b.maxHits)).toEqual([1, 1, 1, 1])
+    const m = await moneyMember(server, '200.00', 'lp')
+    const numero = (await near(server, 'E5D1')).current?.numero ?? ''
+    // Sum 0 pays ×97,998: 10.20 a unit wins 999,579.60; 10.21 would win 1,000,559.58.
+    const over = await place(server, m.token, {
+      lottoGameCode: 'E5D1',
+      numero,
+      bets: [
+        { betType: 'SUM_EXACT', sum: 22, stake: '10.21' },
+        { betType: 'SUM_EXACT', sum: 0, stake: '10.21' },
+      ],
+    })
+    expect(failureOf(over)).toMatchObject({
+      errorCode: 'lottery_payout_over_limit',
+      value: { index: 1, maxPayout: '1000000.00', maxStake: '10.20' },
+    })
+    expect(await mainMinor(server, m.token)).toBe(20000n)
+    const ok = await place(server, m.token, {
+      lottoGameCode: 'E5D1',
+      numero,
+      bets: [{ betType: 'SUM_EXACT', sum: 0, stake: '10.20' }],
+    })
+    expect(ok.statusCode).toBe(200)
+    expect(await mainMinor(server, m.token)).toBe(20000n - 1020n)
+
+    expect(await runOps(server, 'lottery', 'limits', 'E5D1', '--max-payout', '500')).toContain(
+      'E5D1: one bet line wins at most 500.00',
+    )
+    expect((await setting()).maxPayout).toBe('500.00')
+    // 60 a unit on a digit at ×9.8 could win 588: 51.02 is the most that stays within 500.
+    const digit = await place(server, m.token, {
+      lottoGameCode: 'E5D1',
+      numero,
+      bets: [{ betType: 'POS_DIGIT', position: 2, digits: [1, 2], stake: '60' }],
+    })
+    expect(failureOf(digit)).toMatchObject({
+      errorCode: 'lottery_payout_over_limit',
+      value: { index: 0, maxPayout: '500.00', maxStake: '51.02' },
+    })
+    await runOps(server, 'lottery', 'limits', 'E5D1', '--max-payout', '1,000,000')
+    expect((await setting()).maxPayout).toBe('1000000.00')
   })
 
   it('reconcile includes the lottery', async () => {

@@ -61,6 +61,8 @@ export const lotteryGames = pgTable(
     groupCode: text('group_code').notNull(),
     schedule: jsonb('schedule').$type<LotterySchedule>().notNull(),
     betTypes: jsonb('bet_types').$type<StoredBetTypeRule[]>().notNull(),
+    /** The most one bet line may win, in minor units: a line that could win more is refused. */
+    maxPayout: bigint('max_payout', { mode: 'bigint' }).notNull(),
     isHot: boolean('is_hot').notNull().default(false),
     sort: integer('sort').notNull().default(0),
     /** A disabled game takes no bets and is not listed; its open issues still draw. */
@@ -73,6 +75,7 @@ export const lotteryGames = pgTable(
     check('lottery_games_prize_mode', sql`${t.prizeMode} in (${inList(prizeModes)})`),
     check('lottery_games_kind', sql`${t.kind} in (${inList(lotteryKinds)})`),
     check('lottery_games_code_shape', sql`${t.code} ~ '^[A-Z0-9_]{1,24}$'`),
+    check('lottery_games_max_payout', sql`${t.maxPayout} > 0`),
   ],
 )
 

@@ -75,6 +75,62 @@ export function stakeProblem(
   return null
 }
 
+/** Odds as the wire writes them ("9.8", "16.333", "850") in thousandths; null for anything else. */
+export function oddsMilliOf(odds: string): number | null {
+  const m = /^(\d{1,9})(?:\.(\d{1,3}))?$/.exec(odds)
+  if (!m) return null
+  return Number(m[1]) * 1000 + Number((m[2] ?? '').padEnd(3, '0'))
+}
+
+/** The odds a line is priced at, in thousandths: an exact sum's own, else its bet type's. */
+export function lineOddsMilli(line: Pick<SlipLine, 'sum'>, setting: BetTypeSetting): number | null {
+  const odds = line.sum !== undefined ? setting.oddsBySum?.[line.sum] : setting.odds
+  return odds === undefined ? null : oddsMilliOf(odds)
+}
+
+/**
+ * What a line pays at best, in minor units: its stake per unit × its odds × the most hits
+ * one line can take in a draw (the server's rule, rounded down the same way). Null while
+ * the stake is not an amount.
+ */
+export function maxWinMinor(
+  line: Pick<SlipLine, 'stake' | 'sum'>,
+  setting: BetTypeSetting,
+  currency: CurrencyUnits,
+): bigint | null {
+  const stake = parseAmount(line.stake, currency)
+  const odds = lineOddsMilli(line, setting)
+  if (stake === null || odds === null) return null
+  return (stake * BigInt(odds) * BigInt(setting.maxHits)) / 1000n
+}
+
+/** The largest stake per unit, minor units, whose best outcome stays within `maxPayout`. */
+export function stakeWithinMinor(maxPayout: bigint, oddsMilli: number, maxHits: number): bigint {
+  return ((maxPayout + 1n) * 1000n - 1n) / (BigInt(oddsMilli) * BigInt(maxHits))
+}
+
+/**
+ * The most one stake per unit may be on every one of these lines and stay within the game's
+ * most one bet may win; null when the stake typed already does (or is not an amount yet).
+ */
+export function stakeOverPayout(
+  lines: readonly Pick<SlipLine, 'stake' | 'sum'>[],
+  setting: BetTypeSetting,
+  maxPayout: string,
+  currency: CurrencyUnits,
+): bigint | null {
+  const cap = moneyToMinor(maxPayout, currency)
+  let most: bigint | null = null
+  for (const l of lines) {
+    const win = maxWinMinor(l, setting, currency)
+    const odds = lineOddsMilli(l, setting)
+    if (win === null || odds === null || win <= cap) continue
+    const within = stakeWithinMinor(cap, odds, setting.maxHits)
+    if (most === null || within < most) most = within
+  }
+  return most
+}
+
 /** The line as the wire takes it (the stake normalised to the currency's decimals). */
 export function toWire(line: SlipLine, currency: CurrencyUnits): BetLineInput {
   const minor = parseAmount(line.stake, currency)

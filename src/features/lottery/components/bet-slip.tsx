@@ -11,6 +11,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState, type ReactNode } from 'react'
 import {
   IssueClosedValueSchema,
+  PayoutOverLimitValueSchema,
   SelectionInvalidValueSchema,
   StakeOutOfRangeValueSchema,
   type GameSetting,
@@ -31,8 +32,10 @@ import {
   betTypesOf,
   lineMinor,
   maxPerLine,
+  maxWinMinor,
   numberLength,
   positionLines,
+  stakeOverPayout,
   stakeProblem,
   toWire,
   totalMinor,
@@ -92,6 +95,10 @@ export function BetSlip({
   // open one is later (the server may already have opened a later one than this page knows).
   const slipClosed = lines.length > 0 && issue !== null && slipNumero !== null && slipNumero < issue.numero
   const problem = stakeProblem(stake, typeSetting, currency)
+  const maxPayout = showMoney(setting.maxPayout, currency)
+  // The picks as lines at this stake: none may be able to win more than one bet may.
+  const overPayout =
+    typeSetting && !problem ? stakeOverPayout(pendingLines(), typeSetting, setting.maxPayout, currency) : null
   const stakeMessage =
     problem === 'invalid'
       ? currency.decimals === 0
@@ -99,7 +106,9 @@ export function BetSlip({
         : t`Enter an amount above zero with at most ${currency.decimals} decimals.`
       : problem && typeSetting
         ? t`Stake per unit from ${showMoney(typeSetting.minStake, currency)} to ${showMoney(typeSetting.maxStake, currency)}.`
-        : null
+        : overPayout !== null
+          ? t`One bet wins at most ${maxPayout}: stake at most ${currency.symbol}${formatMinor(overPayout, currency)} per unit on this pick.`
+          : null
   const showStakeError = stakeTouched && stakeMessage !== null
 
   const err = place.error
@@ -110,6 +119,8 @@ export function BetSlip({
       return SelectionInvalidValueSchema.safeParse(err.value).data ?? null
     if (code === 'lottery_stake_out_of_range')
       return StakeOutOfRangeValueSchema.safeParse(err.value).data ?? null
+    if (code === 'lottery_payout_over_limit')
+      return PayoutOverLimitValueSchema.safeParse(err.value).data ?? null
     return null
   })()
   const closedNow =
@@ -197,16 +208,21 @@ export function BetSlip({
     setTyped('')
   }
 
+  /** The current picks as slip lines at the stake typed. */
+  function pendingLines(): SlipLine[] {
+    if (!betType) return []
+    if (betType === 'POS_DIGIT') return positionLines(grid, stake)
+    if (betType === 'BIG_SMALL' || betType === 'ODD_EVEN')
+      return [...picks].map((pick) => ({ betType, pick, stake }))
+    if (betType === 'SUM_EXACT')
+      return [...pickedSums].sort((a, b) => a - b).map((sum) => ({ betType, sum, stake }))
+    return numbers.length ? [{ betType, numbers: [...numbers].sort(), stake }] : []
+  }
+
   function addLines() {
     setStakeTouched(true)
     if (!betType || stakeMessage || selectionUnits === 0 || !issue) return
-    let made: SlipLine[] = []
-    if (betType === 'POS_DIGIT') made = positionLines(grid, stake)
-    else if (betType === 'BIG_SMALL' || betType === 'ODD_EVEN')
-      made = [...picks].map((pick) => ({ betType, pick, stake }))
-    else if (betType === 'SUM_EXACT')
-      made = [...pickedSums].sort((a, b) => a - b).map((sum) => ({ betType, sum, stake }))
-    else made = [{ betType, numbers: [...numbers].sort(), stake }]
+    const made = pendingLines()
     if (lines.length === 0) setSlipNumero(issue.numero)
     setLines((l) => [...l, ...made].slice(0, setting.maxLines))
     setPlaced(null)
@@ -281,7 +297,8 @@ export function BetSlip({
               Pays {typeSetting.odds} × stake per hit. Stake per unit{' '}
               {showMoney(typeSetting.minStake, currency)}–{showMoney(typeSetting.maxStake, currency)}.
             </Trans>
-          )}
+          )}{' '}
+          <Trans>One bet wins at most {maxPayout}.</Trans>
         </p>
       ) : null}
 
@@ -354,6 +371,8 @@ export function BetSlip({
         <ol className="lott-lines" aria-label={t`Lines on the slip`}>
           {lines.map((l, i) => {
             const amount = lineMinor(l, currency)
+            const lineSetting = offered.find((b) => b.betType === l.betType)
+            const win = lineSetting ? maxWinMinor(l, lineSetting, currency) : null
             const bad = badLine?.index === i
             return (
               <li
@@ -373,6 +392,14 @@ export function BetSlip({
                     {amount === null ? '—' : `${currency.symbol}${formatMinor(amount, currency)}`}
                   </strong>
                 </span>
+                {win !== null ? (
+                  <span className="lott-line-win">
+                    <Trans>
+                      Wins up to {currency.symbol}
+                      {formatMinor(win, currency)}
+                    </Trans>
+                  </span>
+                ) : null}
                 <button
                   type="button"
                   className="lott-line-remove"
@@ -503,10 +530,17 @@ function selectionText(l: SlipLine, i18n: I18n): string {
 }
 
 function badLineText(
-  bad: { index: number; reason?: string; minStake?: string; maxStake?: string },
+  bad: { index: number; reason?: string; minStake?: string; maxStake?: string; maxPayout?: string },
   currency: Currency,
   i18n: I18n,
 ): string {
+  if (bad.maxPayout !== undefined && bad.maxStake !== undefined) {
+    const most = showMoney(bad.maxPayout, currency)
+    const max = showMoney(bad.maxStake, currency)
+    return i18n._(
+      msg`This line could win more than ${most}, the most one bet may win. Stake at most ${max} per unit.`,
+    )
+  }
   if (bad.minStake !== undefined && bad.maxStake !== undefined) {
     const min = showMoney(bad.minStake, currency)
     const max = showMoney(bad.maxStake, currency)
