@@ -275,6 +275,22 @@ describe('hot games, the matrix, rooms, ranks and fixtures', () => {
     expect(esports.list.length).toBeGreaterThan(0)
     expect(esports.list.every((m) => m.gameType === 'ESPORTS' && m.odds.draw === null)).toBe(true)
   })
+
+  it('features each sports vendor’s own competition, never the other’s matches', async () => {
+    const sports = await get<{ list: { vassalage: string; matchId: string; leagueName: string }[] }>(
+      e.gameMatches,
+      { gameType: 'SPORTS', limit: '50' },
+    )
+    const of = (v: string) => sports.list.filter((m) => m.vassalage === v)
+    const [ksp, gsp] = [of('KSP'), of('GSP')]
+    expect(ksp.length).toBeGreaterThan(0)
+    expect(gsp.length).toBeGreaterThan(0)
+    expect(new Set(ksp.map((m) => m.leagueName)).size).toBe(1)
+    expect(new Set(gsp.map((m) => m.leagueName)).size).toBe(1)
+    expect(ksp[0]?.leagueName).not.toBe(gsp[0]?.leagueName)
+    const gspIds = new Set(gsp.map((m) => m.matchId))
+    expect(ksp.filter((m) => gspIds.has(m.matchId))).toEqual([])
+  })
 })
 
 describe('vendor maintenance', () => {

@@ -50,7 +50,7 @@ const ShootBody = z.object({
 })
 const SportsBetBody = z.object({
   s: token(),
-  fixtureId: z.string().check(z.regex(/^(sports|esports)-\d{1,12}-\d$/)),
+  fixtureId: z.string().check(z.regex(/^(sports|esports)-(?:[A-Z0-9]{2,8}-)?\d{1,12}-\d$/)),
   pick: z.enum(['home', 'draw', 'away']),
   bet: amount(),
 })
@@ -353,7 +353,7 @@ export async function registerDemoRoutes(app: FastifyInstance, deps: RoutesDeps)
     const claims = claimsOf(s)
     requireKind(claims, 'sports', 'esports')
     const bets = await store.recentRounds(claims.sid, ['sports'], 20)
-    const open = openFixtures(claims.kind as SportKind, now().getTime())
+    const open = openFixtures(claims.kind as SportKind, now().getTime(), claims.book)
     // Launched on one of its fixtures: that one first, marked, so the page opens on it.
     const featured = open.find((f) => f.id === claims.match)
     return {
@@ -378,7 +378,12 @@ export async function registerDemoRoutes(app: FastifyInstance, deps: RoutesDeps)
     const claims = claimsOf(b.s)
     requireKind(claims, 'sports', 'esports')
     const fixture = fixtureById(b.fixtureId)
-    if (!fixture || fixture.kind !== claims.kind || !fixtureOpen(fixture, now().getTime())) {
+    if (
+      !fixture ||
+      fixture.kind !== claims.kind ||
+      fixture.book !== claims.book ||
+      !fixtureOpen(fixture, now().getTime())
+    ) {
       throw fail(400, 'fixture_closed', 'this fixture no longer takes bets')
     }
     const odds = oddsOf(fixture, b.pick)

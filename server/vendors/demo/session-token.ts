@@ -28,6 +28,8 @@ export const SessionClaimsSchema = z.object({
   lobbyPath: z.string().check(z.maxLength(200)),
   /** Sports and esports: the fixture the platform launched on (its page opens there). */
   match: z.optional(z.string().check(z.regex(matchIdPattern))),
+  /** Sports and esports: the book (the vendor code) whose fixtures the page offers. */
+  book: z.optional(z.string().check(z.regex(/^[A-Z0-9]{2,8}$/))),
   /** Expiry, epoch ms. */
   exp: z.number(),
 })

@@ -3,6 +3,12 @@
  * worked out from the clock and their id alone (no table), with odds at a fixed margin.
  * A fixture's result comes from an HMAC of its id under the vendor's own secret, so nobody
  * can know it before full time; the sweep job settles bets on it after full time.
+ *
+ * Books: each vendor code the stand-in serves (KSP, GSP, ESX…) is a book of its own, with
+ * its own competition and fixtures (`sports-KSP-<slot>-<n>`), so two sports vendors in one
+ * lobby never feature the same matches. The book picks its league from the kind's list by
+ * a hash of its code. Ids without a book (`sports-<slot>-<n>`, bets placed before books)
+ * are the first league's.
  */
 import { createHash, createHmac } from 'node:crypto'
 
@@ -19,40 +25,107 @@ const slotsAhead = 3
 /** What a pick returns on average (the odds' margin). */
 export const sportsReturn = 0.94
 
-const teams: Record<SportKind, { sport: string; league: string; names: string[] }> = {
-  sports: {
-    sport: 'Football',
-    league: 'Virtual Mekong League',
-    names: [
-      'Phnom Penh FC',
-      'Angkor Tigers',
-      'Siem Reap United',
-      'Battambang City',
-      'Kampot Stars',
-      'Mekong Rovers',
-      'Kep Mariners',
-      'Takeo Lions',
-    ],
-  },
-  esports: {
-    sport: 'Dota 2',
-    league: 'Virtual SEA Masters',
-    names: [
-      'Lotus Esports',
-      'Team Naga',
-      'Jade Dragons',
-      'Bangkok Blitz',
-      'Hanoi Storm',
-      'Manila Vipers',
-      'Apsara Five',
-      'Monsoon Gaming',
-    ],
-  },
+interface League {
+  sport: string
+  league: string
+  names: string[]
+}
+
+/** Each kind's competitions; a book plays one of them (bookLeague), the first for ids without a book. */
+const leagues: Record<SportKind, readonly League[]> = {
+  sports: [
+    {
+      sport: 'Football',
+      league: 'Virtual Mekong League',
+      names: [
+        'Phnom Penh FC',
+        'Angkor Tigers',
+        'Siem Reap United',
+        'Battambang City',
+        'Kampot Stars',
+        'Mekong Rovers',
+        'Kep Mariners',
+        'Takeo Lions',
+      ],
+    },
+    {
+      sport: 'Football',
+      league: 'Virtual Angkor Cup',
+      names: [
+        'Preah Vihear FC',
+        'Kratie Dolphins',
+        'Pursat Eagles',
+        'Koh Kong Sharks',
+        'Kampong Cham Rangers',
+        'Svay Rieng Warriors',
+        'Pailin Gems',
+        'Kandal Bulls',
+      ],
+    },
+    {
+      sport: 'Football',
+      league: 'Virtual Gulf Premier',
+      names: [
+        'Sihanoukville Port',
+        'Ream Navy',
+        'Koh Rong Waves',
+        'Trat Harbour',
+        'Rayong Reef',
+        'Phu Quoc Pearls',
+        'Ha Tien Sails',
+        'Kep Crabs',
+      ],
+    },
+  ],
+  esports: [
+    {
+      sport: 'Dota 2',
+      league: 'Virtual SEA Masters',
+      names: [
+        'Lotus Esports',
+        'Team Naga',
+        'Jade Dragons',
+        'Bangkok Blitz',
+        'Hanoi Storm',
+        'Manila Vipers',
+        'Apsara Five',
+        'Monsoon Gaming',
+      ],
+    },
+    {
+      sport: 'Dota 2',
+      league: 'Virtual Mekong Clash',
+      names: [
+        'Tonle Titans',
+        'River Kings',
+        'Delta Five',
+        'Cardamom Wolves',
+        'Elephant Five',
+        'Saigon Spark',
+        'Vientiane Volt',
+        'Chao Phraya Rush',
+      ],
+    },
+  ],
+}
+
+/** A book is a vendor code: 2-8 capitals or digits. */
+export const bookPattern = /^[A-Z0-9]{2,8}$/
+
+function leagueOf(kind: SportKind, book: string | undefined): League {
+  const list = leagues[kind]
+  const at =
+    book === undefined
+      ? 0
+      : createHash('sha256').update(`book:${book}`).digest().readUInt32BE(0) % list.length
+  return list[at] as League
 }
 
 export interface Fixture {
   id: string
   kind: SportKind
+  /** The book (vendor code) it belongs to; none for ids without one. */
+  book: string | undefined
   sport: string
   league: string
   home: string
@@ -65,7 +138,12 @@ export interface Fixture {
   chances: { home: number; draw: number; away: number }
 }
 
-const idPattern = /^(sports|esports)-(\d{1,12})-(\d)$/
+const idPattern = /^(sports|esports)-(?:([A-Z0-9]{2,8})-)?(\d{1,12})-(\d)$/
+
+/** A fixture id of a book (or none): `sports-KSP-5901234-0`. */
+export function fixtureId(kind: SportKind, book: string | undefined, slot: number, n: number): string {
+  return book === undefined ? `${kind}-${slot}-${n}` : `${kind}-${book}-${slot}-${n}`
+}
 
 function unitFloat(bytes: Buffer, at = 0): number {
   return bytes.readUInt32BE(at) / 2 ** 32
@@ -75,11 +153,12 @@ export function fixtureById(id: string): Fixture | undefined {
   const m = idPattern.exec(id)
   if (!m) return undefined
   const kind = m[1] as SportKind
-  const slot = Number(m[2])
-  const n = Number(m[3])
+  const book = m[2]
+  const slot = Number(m[3])
+  const n = Number(m[4])
   if (n >= perSlot) return undefined
   const h = createHash('sha256').update(id).digest()
-  const t = teams[kind]
+  const t = leagueOf(kind, book)
   const homeIndex = Math.floor(unitFloat(h, 0) * t.names.length)
   const awayIndex = (homeIndex + 1 + Math.floor(unitFloat(h, 4) * (t.names.length - 1))) % t.names.length
   const draw = kind === 'sports' ? 0.22 + unitFloat(h, 8) * 0.08 : 0
@@ -90,6 +169,7 @@ export function fixtureById(id: string): Fixture | undefined {
   return {
     id,
     kind,
+    book,
     sport: t.sport,
     league: t.league,
     home: t.names[homeIndex] as string,
@@ -101,13 +181,13 @@ export function fixtureById(id: string): Fixture | undefined {
   }
 }
 
-/** The fixtures still open for bets at `now`, soonest first. */
-export function openFixtures(kind: SportKind, now: number): Fixture[] {
+/** The book's fixtures still open for bets at `now`, soonest first. */
+export function openFixtures(kind: SportKind, now: number, book?: string): Fixture[] {
   const first = Math.floor(now / fixturePeriodMs) + 1
   const out: Fixture[] = []
   for (let slot = first; slot < first + slotsAhead; slot++) {
     for (let n = 0; n < perSlot; n++) {
-      const f = fixtureById(`${kind}-${slot}-${n}`)
+      const f = fixtureById(fixtureId(kind, book, slot, n))
       if (f) out.push(f)
     }
   }

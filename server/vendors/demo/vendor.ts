@@ -17,7 +17,7 @@ import { createPlay, type Play } from './play'
 import { registerDemoRoutes } from './routes'
 import { matchIdPattern, SessionClaimsSchema, signSession, type GameKind } from './session-token'
 import { slotPaytable, type SlotPaytable } from './slot'
-import { openFixtures, type Fixture } from './sports'
+import { bookPattern, openFixtures, type Fixture } from './sports'
 import { createStore, type Store } from './store'
 import { createWalletClient, type WalletTransport } from './wallet-client'
 
@@ -115,7 +115,7 @@ function leagueIdOf(league: string): string {
 /** The sports or esports stand-in's open fixtures as the platform features them. */
 export function featuredFixturesAt(req: FixturesRequest): VendorFixture[] {
   const kind = req.gameType === 'SPORTS' ? 'sports' : 'esports'
-  return openFixtures(kind, req.now.getTime())
+  return openFixtures(kind, req.now.getTime(), bookPattern.test(req.vassalage) ? req.vassalage : undefined)
     .slice(0, req.limit)
     .map((f: Fixture) => ({
       matchId: f.id,
@@ -181,6 +181,9 @@ export function createDemoVendor(opts: DemoVendorOptions): DemoVendor {
         lobbyPath: req.lobbyPath.slice(0, 200),
         ...((kind === 'sports' || kind === 'esports') && req.matchId && matchIdPattern.test(req.matchId)
           ? { match: req.matchId }
+          : {}),
+        ...((kind === 'sports' || kind === 'esports') && bookPattern.test(req.game.vassalage)
+          ? { book: req.game.vassalage }
           : {}),
         exp: now().getTime() + ttl,
       })

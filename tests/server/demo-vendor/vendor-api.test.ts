@@ -538,7 +538,7 @@ describe('free play', () => {
 describe('sports', () => {
   it('opens on the fixture the platform launched on: first in the list and marked featured', async () => {
     const sports = { ...launchRequest().game, gameType: 'SPORTS' as const, subType: null }
-    const open = openFixtures('sports', clock.now().getTime())
+    const open = openFixtures('sports', clock.now().getTime(), 'DMO')
     const picked = open[4]!
     const { s } = await launch({ game: sports, matchId: picked.id })
     const list = await call('sports/fixtures', { s })
@@ -563,7 +563,7 @@ describe('sports', () => {
     const { s } = await launch({ game: { ...launchRequest().game, gameType: 'ESPORTS', subType: null } })
     const list = await call('sports/fixtures', { s })
     expect(list.status).toBe(200)
-    const fixtures = openFixtures('esports', clock.now().getTime())
+    const fixtures = openFixtures('esports', clock.now().getTime(), 'DMO')
     expect(list.body.fixtures!.map((f) => f.id)).toEqual(fixtures.map((f) => f.id))
     const fixture = fixtures[0]!
     const result = fixtureResult(fixture, resultsSecretOf(sessionSecret))
@@ -572,6 +572,14 @@ describe('sports', () => {
     expect((await call('sports/bet', { s, fixtureId: fixture.id, pick: 'draw', bet: '100' })).status).toBe(
       400,
     )
+    // Another book's match (another vendor's), or a match without a book, is not this page's to take.
+    const other = openFixtures('esports', clock.now().getTime(), 'ESX')[0]!
+    expect(other.league).not.toBe(fixture.league)
+    for (const id of [other.id, fixture.id.replace('-DMO-', '-')]) {
+      expect((await call('sports/bet', { s, fixtureId: id, pick: 'home', bet: '100' })).body.error).toBe(
+        'fixture_closed',
+      )
+    }
     const won = await call('sports/bet', { s, fixtureId: fixture.id, pick: winning, bet: '1000' })
     const lost = await call('sports/bet', { s, fixtureId: fixture.id, pick: losing, bet: '500' })
     expect(won.status).toBe(200)
@@ -619,7 +627,7 @@ describe('pruning', () => {
     expect(spun?.status).toBe('settled')
 
     const sports = await launch({ game: { ...launchRequest().game, gameType: 'SPORTS', subType: null } })
-    const fixture = openFixtures('sports', clock.now().getTime())[0]!
+    const fixture = openFixtures('sports', clock.now().getTime(), 'DMO')[0]!
     const bet = await call('sports/bet', { s: sports.s, fixtureId: fixture.id, pick: 'home', bet: '100' })
     const open = await roundRow(bet.body.round!.id)
     expect(open?.status).toBe('open')
