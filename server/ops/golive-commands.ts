@@ -11,7 +11,8 @@ import { z } from 'zod'
 import * as s from '../db/schema'
 import { brandStartingFeatures, brandStartingRegisterRules, demoCountries } from '../db/seed-data'
 import type { Db } from '../plugins/external/db'
-import type { CommandSpec } from './commands'
+import { maxScreenshots, screenshotSide, storedScreenshots, type Screenshot } from '../http/manifest'
+import type { CommandSpec, OpsContext } from './commands'
 import { OpsError } from './ops-error'
 import { amountOf, brandOf, isUniqueViolation, options, parsed, text } from './ops-input'
 
@@ -168,7 +169,7 @@ async function usernameOrThrow(db: Db, merchantCode: string, raw: string | undef
 }
 
 const brandUsage =
-  'brand create <CODE> --name <name> --currency <ISO> --decimals <0-4> --language <lang> --timezone <Area/City> [--symbol <s>] [--short-name <s>] [--theme-color #rrggbb] [--logo-url <url>] [--withdraw-min <amount>] [--withdraw-max <amount>] | brand show'
+  'brand create <CODE> --name <name> --currency <ISO> --decimals <0-4> --language <lang> --timezone <Area/City> [--symbol <s>] [--short-name <s>] [--theme-color #rrggbb] [--logo-url <url>] [--withdraw-min <amount>] [--withdraw-max <amount>] | brand show | brand screenshot add <https-url|/path> <WIDTHxHEIGHT> <narrow|wide> <label…> | brand screenshot list | brand screenshot clear'
 const agentUsage = 'agent create <username> [--code <INVITATION>]'
 export const goLiveCommands: Record<string, CommandSpec> = {
   brand: {
@@ -185,6 +186,7 @@ export const goLiveCommands: Record<string, CommandSpec> = {
           `withdrawals: ${minorToMoney(m.withdrawMin, { decimals: m.currencyDecimals })} to ${minorToMoney(m.withdrawMax, { decimals: m.currencyDecimals })}`,
         ].join('\n')
       }
+      if (mode === 'screenshot') return screenshotCommand(ctx, rest)
       if (mode !== 'create') throw new OpsError(`usage: ${brandUsage}`)
       const { values, positionals } = options(
         rest,
@@ -393,3 +395,77 @@ export const goLiveCommands: Record<string, CommandSpec> = {
     },
   },
 }
+
+/**
+ * The install sheet's screenshots of this brand (the web app manifest's `screenshots`): the
+ * operator hosts the pictures (the brand's CDN, or a path on this origin) and names each one's
+ * size and form factor here, checked against Chrome's rules; the manifest lists them at once.
+ */
+async function screenshotCommand(ctx: OpsContext, args: string[]): Promise<string> {
+  const [action, src, sizes, formFactor, ...words] = args
+  const m = await brandOf(ctx)
+  const current = storedScreenshots(m.screenshots)
+  const describe = (list: Screenshot[]) =>
+    list.length === 0
+      ? `brand ${m.code} lists no screenshots: the install sheet shows none`
+      : list.map((x, i) => `${i + 1}. ${x.form_factor} ${x.sizes} ${x.type} ${x.src} "${x.label}"`).join('\n')
+  if (action === 'list') return describe(current)
+  if (action === 'clear') {
+    await ctx.db.update(s.merchants).set({ screenshots: [] }).where(eq(s.merchants.code, m.code))
+    return `brand ${m.code}: screenshots cleared`
+  }
+  if (action !== 'add') throw new OpsError(`usage: ${brandUsage}`)
+  if (current.length >= maxScreenshots) {
+    throw new OpsError(
+      `a brand lists at most ${maxScreenshots} screenshots (brand screenshot clear, then add again)`,
+    )
+  }
+  const shot = parsed(screenshotInput, { src, sizes, formFactor, label: words.join(' ') })
+  const next = [...current, shot]
+  await ctx.db.update(s.merchants).set({ screenshots: next }).where(eq(s.merchants.code, m.code))
+  return describe(next)
+}
+
+const imageTypes = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg' } as const
+
+const screenshotInput = z
+  .object({
+    src: text('the picture’s address', 500).regex(
+      /^(?:https:\/\/[^\s"'<>\\]+|\/[^\s"'<>\\]*)$/,
+      'the picture’s address is an https:// address or a path on this site starting with /',
+    ),
+    sizes: z
+      .string({ error: 'the size is required, as WIDTHxHEIGHT' })
+      .regex(/^\d{3,4}x\d{3,4}$/, 'the size is WIDTHxHEIGHT in pixels, such as 720x1280'),
+    formFactor: z.enum(['narrow', 'wide'], {
+      error: 'the form factor is narrow (a phone) or wide (a desktop)',
+    }),
+    label: text('the label', 120),
+  })
+  .transform((v, c) => {
+    const [width = 0, height = 0] = v.sizes.split('x').map(Number)
+    const { min, max, ratio } = screenshotSide
+    if (Math.min(width, height) < min || Math.max(width, height) > max) {
+      c.addIssue({ code: 'custom', message: `each side is ${min} to ${max} pixels, not ${v.sizes}` })
+    } else if (Math.max(width, height) > ratio * Math.min(width, height)) {
+      c.addIssue({
+        code: 'custom',
+        message: `the long side is at most ${ratio} times the short one, not ${v.sizes}`,
+      })
+    } else if (v.formFactor === 'narrow' ? height <= width : width <= height) {
+      c.addIssue({
+        code: 'custom',
+        message: `a ${v.formFactor} screenshot is ${v.formFactor === 'narrow' ? 'taller than wide' : 'wider than tall'}, not ${v.sizes}`,
+      })
+    }
+    const ext = /\.(webp|png|jpe?g)(?:[?#]|$)/i.exec(v.src)?.[1]?.toLowerCase() as
+      keyof typeof imageTypes | undefined
+    if (!ext) c.addIssue({ code: 'custom', message: 'the picture is a .webp, .png or .jpg file' })
+    return {
+      src: v.src,
+      sizes: v.sizes,
+      type: imageTypes[ext ?? 'webp'],
+      form_factor: v.formFactor,
+      label: v.label,
+    } satisfies Screenshot
+  })

@@ -232,6 +232,71 @@ describe('a production install', () => {
       expect(status.statusCode).toBe(200)
     })
 
+    it('installs with no screenshots until the operator adds the brand’s own, each checked against Chrome’s rules', async () => {
+      const manifest = async () =>
+        (await server.app.inject({ method: 'GET', url: '/manifest.webmanifest' })).json<{
+          name: string
+          screenshots?: Record<string, string>[]
+        }>()
+      expect(await manifest()).not.toHaveProperty('screenshots')
+      expect(await ops('brand', 'screenshot', 'list')).toContain('lists no screenshots')
+      await ops(
+        'brand',
+        'screenshot',
+        'add',
+        'https://cdn.live.example/shots/lobby.webp',
+        '720x1280',
+        'narrow',
+        'The',
+        'lobby',
+      )
+      const out = await ops(
+        'brand',
+        'screenshot',
+        'add',
+        '/brand/shots/desk.png?v=2',
+        '1280x720',
+        'wide',
+        'Every game',
+      )
+      expect(out).toContain('2. wide 1280x720 image/png /brand/shots/desk.png?v=2 "Every game"')
+      const m = await manifest()
+      expect(m.name).toBe('Live Play')
+      expect(m.screenshots).toEqual([
+        {
+          src: 'https://cdn.live.example/shots/lobby.webp',
+          sizes: '720x1280',
+          type: 'image/webp',
+          form_factor: 'narrow',
+          label: 'The lobby',
+        },
+        {
+          src: '/brand/shots/desk.png?v=2',
+          sizes: '1280x720',
+          type: 'image/png',
+          form_factor: 'wide',
+          label: 'Every game',
+        },
+      ])
+      const refused: [string[], RegExp][] = [
+        [['http://cdn.live.example/a.webp', '720x1280', 'narrow', 'x'], /https:\/\/ address or a path/],
+        [['javascript:alert(1)', '720x1280', 'narrow', 'x'], /https:\/\/ address or a path/],
+        [['/a.gif', '720x1280', 'narrow', 'x'], /\.webp, \.png or \.jpg/],
+        [['/a.webp', '1280x720', 'narrow', 'x'], /narrow screenshot is taller than wide/],
+        [['/a.webp', '300x1280', 'narrow', 'x'], /each side is 320 to 3840 pixels/],
+        [['/a.webp', '400x1280', 'narrow', 'x'], /at most 2.3 times/],
+        [['/a.webp', '720x1280', 'tall', 'x'], /narrow \(a phone\) or wide/],
+        [['/a.webp', '720x1280', 'narrow'], /the label is required/],
+        [['/a.webp', '720 by 1280', 'narrow', 'x'], /WIDTHxHEIGHT/],
+      ]
+      for (const [args, message] of refused) {
+        await expect(ops('brand', 'screenshot', 'add', ...args), args.join(' ')).rejects.toThrow(message)
+      }
+      expect((await manifest()).screenshots).toHaveLength(2)
+      expect(await ops('brand', 'screenshot', 'clear')).toContain('screenshots cleared')
+      expect(await manifest()).not.toHaveProperty('screenshots')
+    })
+
     it('has no demo gateway: its pages and the callback are not found, in the envelope', async () => {
       for (const [method, url] of [
         ['GET', '/gateway/demo/pay?order=DP000000000000000000'],

@@ -103,6 +103,31 @@ describe('serving the built PWA', () => {
     await app.close()
   })
 
+  it('lists a production brand’s stored screenshots only when they read as screenshots', async () => {
+    const good = {
+      src: '/brand/a.webp',
+      sizes: '720x1280',
+      type: 'image/webp',
+      form_factor: 'narrow',
+      label: 'Lobby',
+    }
+    for (const [stored, listed] of [
+      [[good], [good]],
+      [[{ ...good, src: 'javascript:alert(1)' }], undefined],
+      [[{ ...good, label: 'a\u0000b' }], undefined],
+      ['not a list', undefined],
+    ] as const) {
+      const app = Fastify()
+      const repo = {
+        merchant: async () => ({ name: 'Tiger', screenshots: stored }),
+      } as unknown as SystemRepository
+      registerManifest(app, repo, 'TIGER', { demo: false })
+      const res = await app.inject({ method: 'GET', url: '/manifest.webmanifest' })
+      expect(res.json<{ screenshots?: unknown }>().screenshots).toEqual(listed)
+      await app.close()
+    }
+  })
+
   it('revalidates a shell file with its etag (304 Not Modified)', async () => {
     const first = await server.app.inject({ method: 'GET', url: '/sw.js' })
     const etag = first.headers.etag

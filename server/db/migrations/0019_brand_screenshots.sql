@@ -1,0 +1,1 @@
+ALTER TABLE "merchants" ADD COLUMN "screenshots" jsonb DEFAULT '[]'::jsonb NOT NULL;
