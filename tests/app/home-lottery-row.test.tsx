@@ -52,6 +52,9 @@ test('a brand without lottery games shows no lottery row', async () => {
   stubMoneyApi(moneyAnswers({ '/lgw/games/popular': popular({ list: [] }) }))
   await renderApp('/index')
   expect(await screen.findByRole('region', { name: /Hot games/ })).toBeTruthy()
+  // The placeholder holds the row's place while its code loads, the row's own skeleton while
+  // the draws load; with none to show, neither stays.
+  await waitFor(() => expect(document.querySelector('.lott-row-placeholder')).toBeNull())
   await waitFor(() => expect(screen.queryByRole('region', { name: 'Lottery draws' })).toBeNull())
-  expect(document.querySelector('.lott-row-placeholder')).toBeNull()
+  expect(document.querySelector('.lott-home-row, .lott-row-placeholder')).toBeNull()
 })

@@ -125,9 +125,12 @@ export function HomePage() {
       <WinnersTicker list={winners.data?.list ?? noWinners} currency={currency} />
       {/* A row that cannot load shows as empty rather than loading for ever. */}
       <HotGamesRow games={hot.isError ? noGames : hot.data?.list} imageHost={imageHost} />
-      <Suspense fallback={<LotteryRowPlaceholder />}>
-        <HomeLotteryRow />
-      </Suspense>
+      {/* Its code loads in a task of its own, not inside the render of the rows above. */}
+      <Deferred fallback={<LotteryRowPlaceholder />}>
+        <Suspense fallback={<LotteryRowPlaceholder />}>
+          <HomeLotteryRow />
+        </Suspense>
+      </Deferred>
       {/* Below the fold: drawn in tasks of their own after the rows above have painted. */}
       {token ? (
         <Deferred fallback={<RecentGamesRow games={undefined} imageHost={imageHost} />}>

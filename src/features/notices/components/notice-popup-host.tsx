@@ -1,12 +1,36 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
 import type { PopupProps } from '../../../lib/popup-registry'
+import { yieldToMain } from '../../../utils/idle'
 import { announcementsQueryOptions } from '../api/get-announcements'
-import { NoticePopup } from './notice-popup'
+import { NoticePopup, noticeDateFormat } from './notice-popup'
 
-/** The notice popup with the popup notices of the current language. */
+/**
+ * The notice popup with the popup notices of the current language.
+ *
+ * It opens by itself on the home page once the first screen has settled, so its work is
+ * split into tasks a phone finishes quickly: this module's evaluation, then the language's
+ * first date format (the browser loads its locale data the first time, about 50 ms on a
+ * mid-range phone), then the dialog itself.
+ */
 export function NoticePopupHost({ onClose }: PopupProps) {
   const { i18n } = useLingui()
   const notices = useQuery(announcementsQueryOptions(i18n.locale))
+  const [ready, setReady] = useState(false)
+  useEffect(() => {
+    let live = true
+    void (async () => {
+      await yieldToMain()
+      if (!live) return
+      i18n.date(new Date(0), noticeDateFormat)
+      await yieldToMain()
+      if (live) setReady(true)
+    })()
+    return () => {
+      live = false
+    }
+  }, [i18n])
+  if (!ready) return null
   return <NoticePopup open notices={notices.data?.popup ?? []} onClose={onClose} />
 }

@@ -12,6 +12,9 @@ import './notice-popup.css'
 
 export const noticesPerPage = 7
 
+/** How a notice's date is written. */
+export const noticeDateFormat = { dateStyle: 'medium', timeStyle: 'short' } as const
+
 export interface NoticePopupProps {
   open: boolean
   notices: readonly Notice[]
@@ -74,7 +77,7 @@ export function NoticePopup({ open, notices, onClose }: NoticePopupProps) {
               <h3 id={`notice-${selected.id}`}>{selected.title}</h3>
               <p className="muted">
                 <time dateTime={new Date(selected.date).toISOString()}>
-                  {i18n.date(new Date(selected.date), { dateStyle: 'medium', timeStyle: 'short' })}
+                  {i18n.date(new Date(selected.date), noticeDateFormat)}
                 </time>
               </p>
               <HtmlContent html={selected.content} className="rich-text" />
