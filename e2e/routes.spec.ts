@@ -159,6 +159,20 @@ test('every screen fits a 360 px phone without sideways scrolling', async ({ pag
   }
 })
 
+test('every bet type of the lottery slip fits a 360 px phone, the 46 exact sums included', async ({
+  page,
+}) => {
+  await page.goto('/lottery?gameCode=E5D1')
+  const types = page.getByRole('group', { name: 'Bet type' }).getByRole('button')
+  await expect(types.first()).toBeVisible()
+  for (const name of ['Position digit', 'Sum Big / Small', 'Sum Odd / Even', 'Exact sum']) {
+    await types.filter({ hasText: name }).click()
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow, name).toBeLessThanOrEqual(0)
+  }
+  await expect(page.getByRole('group', { name: 'Sums 0 to 45' }).getByRole('button')).toHaveCount(46)
+})
+
 test('navigation goes to the top, or to the hash target', async ({ page }) => {
   await page.goto('/help')
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))

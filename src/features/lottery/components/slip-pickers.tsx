@@ -94,7 +94,7 @@ export function SumGrid({
           <button
             key={s}
             type="button"
-            className="lott-sum"
+            className="lott-sum-pick"
             aria-pressed={picked.has(s)}
             aria-label={t`Sum ${s}, pays ×${odds}`}
             onClick={() => onToggle(s)}
