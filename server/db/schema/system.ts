@@ -32,7 +32,10 @@ export const merchants = pgTable('merchants', {
   backgroundColor: text('background_color').notNull(),
   logoUrl: text('logo_url').notNull(),
   /** The web app manifest's screenshots of this brand (`brand screenshot add`); checked when read. */
-  screenshots: jsonb('screenshots').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+  screenshots: jsonb('screenshots')
+    .$type<unknown[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   passwordExpiryDays: integer('password_expiry_days').notNull().default(0),
   /** SINGLE: games draw on the main wallet; MULTI: one wallet per vendor. */
   walletMode: text('wallet_mode', { enum: walletModes }).notNull().default('MULTI'),
