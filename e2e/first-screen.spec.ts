@@ -52,6 +52,30 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`欢迎来到 ${brand}`)
   })
+
+  test('a games lobby shows its vendor tabs and the open tab’s games, art loaded, from the HTML', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.addCookies([{ name: 'lang', value: 'en', url: baseURL ?? '' }])
+    await page.goto('/rng?page=SPN')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Slots')
+    await expect(page.getByRole('link', { name: 'Spin Garden' })).toHaveAttribute('aria-current', 'page')
+    const grid = page.getByRole('list', { name: 'Spin Garden games' })
+    await expect(grid.getByRole('listitem')).toHaveCount(60)
+    const art = grid.locator('img').first()
+    await expect(art).toBeVisible()
+    await expect
+      .poll(() => art.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true)
+    // The lobby's own styles are in the page: three tiles a row on a phone.
+    const tops = await grid
+      .locator('.game-tile')
+      .evaluateAll((tiles) => tiles.slice(0, 4).map((t) => Math.round(t.getBoundingClientRect().top)))
+    expect(new Set(tops.slice(0, 3)).size).toBe(1)
+    expect(tops[3]).toBeGreaterThan(tops[0] ?? 0)
+  })
 })
 
 /** Adds up layout shifts from the first byte on, as CLS counts them (not those after input). */
@@ -95,7 +119,14 @@ test.describe('with JavaScript', () => {
 
   test('a lobby fills its game grid without moving what is on screen', async ({ page }) => {
     await page.addInitScript(countLayoutShifts)
-    await page.goto('/rng')
+    // A tab whose games the server drew: the app draws the same tiles over them.
+    await page.goto('/rng?page=SPN')
+    await expect(page.locator('.game-grid .game-tile-play').first()).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    await page.waitForTimeout(500)
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.02)
+    // Another tab, drawn by the app alone.
+    await page.getByRole('link', { name: 'Golden Reels' }).click()
     await expect(page.locator('.game-grid .game-tile-play').first()).toBeVisible()
     await page.waitForLoadState('networkidle')
     await page.waitForTimeout(500)

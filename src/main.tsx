@@ -21,6 +21,8 @@ import { createQueryClient, persistedQuery } from './lib/query-client'
 import { applyBrandColor, initTheme } from './lib/theme'
 import { announcementsQueryOptions } from './features/notices/api/get-announcements'
 import { winnersQueryOptions } from './features/games/api/get-home-rows'
+import { gameListInfiniteOptions } from './features/games/api/get-game-list'
+import { vendorsQueryOptions } from './features/games/api/get-vendors'
 import { registerPwa } from './features/pwa/register'
 import { routeTree } from './route-tree.gen'
 import { yieldToMain } from './utils/idle'
@@ -90,6 +92,8 @@ async function start() {
     seedBootData(queryClient, boot, {
       announcements: (l) => announcementsQueryOptions(l).queryKey,
       winners: winnersQueryOptions().queryKey,
+      vendors: vendorsQueryOptions().queryKey,
+      gameList: (filter) => gameListInfiniteOptions(filter).queryKey,
     })
   }
   // Saved status is shown at once but always re-checked: maintenance or a switched flag

@@ -10,6 +10,7 @@ import type { Locale } from '#contract/locales'
 import { showMoney, type Currency } from '#contract/money'
 import type { Winner, WinnerBoardSchema } from '#contract/play'
 import type { ConsolidatedSettings, WhitelabelNodeSchema } from '#contract/system'
+import type { GameListSchema, GameType, VendorLane } from '#contract/games'
 import type { z } from 'zod/mini'
 
 /** What the app reads from `#boot-data` (src/lib/boot-data.ts checks it against the contract). */
@@ -20,24 +21,39 @@ export interface BootData {
   announcements: Announcements
   /** The winners board for the home page's ticker; left out when it cannot be read. */
   winners?: z.infer<typeof WinnerBoardSchema>
+  /** A games lobby: the vendor lanes and the first page of the tab it opens on (lobby-screen.ts). */
+  lobby?: LobbyBoot
 }
 
-/** A catalog's translation of `msgid` with its `{0}`, `{1}` … filled in; the msgid when untranslated. */
+export interface LobbyBoot {
+  vendors: { data: { lanes: VendorLane[] } }
+  filter: { gameType: GameType; vassalage: string }
+  games: z.infer<typeof GameListSchema>
+}
+
+/**
+ * A catalog's translation of `msgid` with its placeholders filled in (`{0}`, `{1}` … from a
+ * list, `{name}` from a record); the msgid when untranslated.
+ */
 export function translate(
   catalog: Map<string, string>,
   msgid: string,
-  values: readonly string[] = [],
+  values: readonly string[] | Readonly<Record<string, string>> = [],
 ): string {
   const msg = catalog.get(msgid) || msgid
-  return msg.replace(/\{(\d+)\}/g, (m, i: string) => values[Number(i)] ?? m)
+  const named = values as Readonly<Record<string, string | undefined>>
+  return msg.replace(/\{(\w+)\}/g, (m, key: string) => named[key] ?? m)
 }
 
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
-const t = (c: Map<string, string>, id: string, values?: readonly string[]) =>
-  escapeHtml(translate(c, id, values))
+export const t = (
+  c: Map<string, string>,
+  id: string,
+  values?: readonly string[] | Readonly<Record<string, string>>,
+) => escapeHtml(translate(c, id, values))
 
 const stripTags = (html: string) => html.replace(/<[^>]*>/g, '')
 
@@ -47,7 +63,7 @@ function bannerSrc(n: Notice, i: number): string {
   return /^(https?:)?\/\//.test(n.imageUrl) || n.imageUrl.startsWith('/') ? n.imageUrl : `/${n.imageUrl}`
 }
 
-const svg = (d: string, size: number, cls = '') =>
+export const svg = (d: string, size: number, cls = '') =>
   `<svg${cls ? ` class="${cls}"` : ''} viewBox="0 0 24 24" width="${size}" height="${size}" aria-hidden="true"><path fill="currentColor" d="${d}"/></svg>`
 
 function carousel(banners: readonly Notice[], c: Map<string, string>): string {
@@ -98,15 +114,15 @@ function ticker(winners: readonly Winner[], currency: Currency, c: Map<string, s
 }
 
 /** The tab bar as a visitor's app draws it on a phone (CSS hides it on wide screens). */
-function tabBar(c: Map<string, string>, home: boolean): string {
+export function tabBar(c: Map<string, string>, current: 'home' | 'games' | null): string {
   const tab = (href: string | null, icon: string, label: string, current = false) =>
     href
       ? `<a href="${href}" class="tab"${current ? ' aria-current="page"' : ''}>${svg(icon, 24)}<span>${t(c, label)}</span></a>`
       : `<span class="tab" aria-hidden="true">${svg(icon, 24)}<span>${t(c, label)}</span></span>`
   return (
     `<nav class="tab-bar" aria-label="${t(c, 'Sections')}">` +
-    tab('/index', icons.home, 'Home', home) +
-    tab('/rng', icons.games, 'Games') +
+    tab('/index', icons.home, 'Home', current === 'home') +
+    tab('/rng', icons.games, 'Games', current === 'games') +
     tab('/lottery', icons.lottery, 'Lottery') +
     tab('/promotions', icons.promotions, 'Promotions') +
     tab(null, icons.me, 'Me') +
@@ -123,16 +139,38 @@ function rowHead(id: string, title: string, more: string): string {
  * home page (log in and register open over it), a neutral page skeleton elsewhere, so a
  * lobby or the lottery never flashes the home banner before the app takes over.
  */
-export type ScreenKind = 'home' | 'page'
+export type ScreenKind = 'home' | 'page' | 'lobby'
 const homePaths = new Set(['/', '/index', '/login', '/register', '/register.html'])
-
-export function screenKindOf(url: string): ScreenKind {
-  const q = url.indexOf('?')
-  const pathname = (q >= 0 ? url.slice(0, q) : url).replace(/\/+$/, '') || '/'
-  return homePaths.has(pathname) ? 'home' : 'page'
+/** The games lobbies whose first screen is their vendor tabs and the open tab's games. */
+export const lobbyPaths: Readonly<Record<string, GameType>> = {
+  '/rng': 'RNG',
+  '/live': 'LIVE',
+  '/fish': 'FISH',
+  '/pvp': 'PVP',
 }
 
-function header(b: BootData['settings'], c: Map<string, string>): string {
+function pathnameOf(url: string): string {
+  const q = url.indexOf('?')
+  return (q >= 0 ? url.slice(0, q) : url).replace(/\/+$/, '') || '/'
+}
+
+export function screenKindOf(url: string): ScreenKind {
+  const pathname = pathnameOf(url)
+  if (homePaths.has(pathname)) return 'home'
+  return Object.hasOwn(lobbyPaths, pathname) ? 'lobby' : 'page'
+}
+
+/** A lobby navigation's game type and the vendor tab its `?page=` names (a vendor code, or none). */
+export function lobbyOf(url: string): { gameType: GameType; page: string | undefined } | null {
+  const pathname = pathnameOf(url)
+  const gameType = Object.hasOwn(lobbyPaths, pathname) ? lobbyPaths[pathname] : undefined
+  if (!gameType) return null
+  const q = url.indexOf('?')
+  const raw = q >= 0 ? new URLSearchParams(url.slice(q + 1)).get('page') : null
+  return { gameType, page: raw && /^[A-Z0-9_]{1,16}$/.test(raw) ? raw : undefined }
+}
+
+export function header(b: BootData['settings'], c: Map<string, string>): string {
   return (
     '<header class="app-header"><div class="header-top">' +
     `<a href="/index" class="brand" aria-label="${escapeHtml(b.brandName)}"><img src="${escapeHtml(b.logoUrl)}" alt="" width="32" height="32"><span class="brand-full">${escapeHtml(b.brandName)}</span><span class="brand-short">${escapeHtml(b.shortName)}</span></a>` +
@@ -157,7 +195,7 @@ function pageScreen(boot: BootData, c: Map<string, string>): string {
     '<span class="skeleton-line row-title-skeleton" aria-hidden="true"></span>' +
     '<div class="boot-block" aria-hidden="true"></div><div class="boot-block" aria-hidden="true"></div></div>' +
     '</main></div>' +
-    tabBar(c, false) +
+    tabBar(c, null) +
     '</div>'
   )
 }
@@ -166,7 +204,8 @@ function pageScreen(boot: BootData, c: Map<string, string>): string {
 export function firstScreen(boot: BootData, catalog: Map<string, string>, kind: ScreenKind = 'home'): string {
   const b = boot.settings
   const c = catalog
-  if (kind === 'page') return pageScreen(boot, c)
+  // A lobby's own screen is lobby-screen.ts's; without its data, the neutral page skeleton.
+  if (kind !== 'home') return pageScreen(boot, c)
   const player = boot.announcements.player.map((n) => stripTags(n.content)).join('   •   ')
   const marquee = player
     ? `<div class="marquee" aria-hidden="true"><span class="marquee-track"><span class="marquee-text">${escapeHtml(player)}</span></span></div>`
@@ -198,7 +237,7 @@ export function firstScreen(boot: BootData, catalog: Map<string, string>, kind: 
     `<ul class="game-row" aria-hidden="true">${tiles}</ul></div></section>` +
     `<div class="row-status" role="status" aria-busy="true"><span class="visually-hidden">${t(c, 'Loading')}</span>${lane}${lane}</div>` +
     '</main></div>' +
-    tabBar(c, true) +
+    tabBar(c, 'home') +
     '</div>'
   )
 }

@@ -21,13 +21,23 @@ import { fileURLToPath } from 'node:url'
 import { brandStyle } from '#contract/brand-colors'
 import { contentEndpoints } from '#contract/content'
 import { successEnvelope } from '#contract/envelope'
-import { tickerWinners } from '#contract/first-screen'
+import { gamePageSize, tickerWinners } from '#contract/first-screen'
+import { gameEndpoints } from '#contract/games'
 import { defaultLocale, localeHeaderCode, locales, parseLocale, type Locale } from '#contract/locales'
 import { playEndpoints } from '#contract/play'
 import { systemEndpoints, type ConsolidatedSettings } from '#contract/system'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod/mini'
-import { escapeHtml, firstScreen, screenKindOf, type BootData, type ScreenKind } from './first-screen'
+import {
+  escapeHtml,
+  firstScreen,
+  lobbyOf,
+  screenKindOf,
+  type BootData,
+  type LobbyBoot,
+  type ScreenKind,
+} from './first-screen'
+import { lobbyScreen } from './lobby-screen'
 import type { HotEntry, HotReads } from './hot-reads'
 
 /** The cookie the app sets when the member picks a language. */
@@ -180,11 +190,15 @@ export function renderShell(
   catalog: Map<string, string>,
   fonts: readonly string[] = [],
   kind: ScreenKind = 'home',
+  lobby?: { imageHost: string; styles: string },
 ): string {
   const b = boot.settings
   const preloads = fonts
     .map((f) => `<link rel="preload" href="${escapeHtml(f)}" as="font" type="font/woff2" crossorigin>`)
     .join('')
+  // The lobby's own styles, which the app loads with the route: here before the first paint,
+  // after the entry's (last in the head, where the app's link to them goes, so they win alike).
+  const routeStyles = kind === 'lobby' && lobby?.styles ? `<style>${lobby.styles}</style>` : ''
   // The brand's colour from the first paint, as the app sets it (src/lib/theme.ts).
   const colours = brandStyle(b.themeColor)
   let html = template
@@ -202,7 +216,11 @@ export function renderShell(
       `<meta name="apple-mobile-web-app-capable" content="yes" /><meta name="apple-mobile-web-app-title" content="${escapeHtml(b.shortName)}" />`,
     )
     .replace('</title>', `</title>${preloads}`)
-  const screen = firstScreen(boot, catalog, kind)
+    .replace('</head>', `${routeStyles}</head>`)
+  const screen =
+    (kind === 'lobby' && boot.lobby && lobby
+      ? lobbyScreen(boot, boot.lobby, lobby.imageHost, catalog)
+      : null) ?? firstScreen(boot, catalog, kind)
   const start = html.indexOf(screenStart)
   const end = html.indexOf(screenEnd)
   if (start >= 0 && end > start) {
@@ -231,6 +249,8 @@ export function createShell(
     catalogs?: Catalogs
     /** Font files to preload per language (fontPreloads). */
     fonts?: Partial<Record<Locale, string[]>>
+    /** The games lobby's stylesheet text, written into a lobby's first screen (lobbyStyles). */
+    lobbyStyles?: string
   },
 ): Shell {
   const catalogs = opts.catalogs ?? loadCatalogs()
@@ -253,6 +273,26 @@ export function createShell(
     return schema.parse(successEnvelope(z.unknown()).parse(res.json()).value)
   }
 
+  /** A lobby tab's first page of games and the image host, as the app asks for them; none when unreadable. */
+  async function readLobby(
+    m: string,
+    locale: Locale,
+    vendors: LobbyBoot['vendors'],
+    tab: { gameType: LobbyBoot['filter']['gameType']; vassalage: string },
+  ): Promise<{ boot: LobbyBoot; imageHost: string } | undefined> {
+    const filter = { gameType: tab.gameType, vassalage: tab.vassalage }
+    const query = new URLSearchParams({ ...filter, pageNo: '1', pageSize: String(gamePageSize) })
+    try {
+      const [games, status] = await Promise.all([
+        read(m, locale, `${gameEndpoints.gameList.path}?${query}`, gameEndpoints.gameList.response),
+        read(m, locale, systemEndpoints.status.path, systemEndpoints.status.response),
+      ])
+      return { boot: { vendors, filter, games }, imageHost: status.info.imageCDNs[0] ?? '' }
+    } catch {
+      return undefined
+    }
+  }
+
   return {
     async entry(req) {
       const m = opts.merchantOf(req)
@@ -273,8 +313,18 @@ export function createShell(
       }
       const locale = chooseLocale(req, settings)
       const kind = screenKindOf(req.url)
+      const lobbyAt = kind === 'lobby' ? lobbyOf(req.url) : null
       try {
-        return await opts.hotReads.entry(m, `shell\u0000${locale}\u0000${kind}`, async () => {
+        // A lobby's vendor lanes first: its screen is per tab (an unknown tab is the first one).
+        const lanes = lobbyAt
+          ? await read(m, locale, gameEndpoints.gameVendor.path, gameEndpoints.gameVendor.response)
+          : null
+        const cards = lanes?.data.lanes
+          .filter((l) => l.gameType === lobbyAt?.gameType)
+          .flatMap((l) => l.cards)
+        const tab = cards?.find((c) => c.vassalage === lobbyAt?.page) ?? cards?.[0]
+        const key = `shell\u0000${locale}\u0000${kind}${lobbyAt ? `\u0000${lobbyAt.gameType}\u0000${tab?.vassalage ?? ''}` : ''}`
+        return await opts.hotReads.entry(m, key, async () => {
           const [whitelabel, announcements, winners] = await Promise.all([
             read(m, locale, systemEndpoints.whitelabel.path, systemEndpoints.whitelabel.response),
             read(
@@ -291,14 +341,23 @@ export function createShell(
               playEndpoints.winnerBoard.response,
             ).catch(() => undefined),
           ])
+          const lobby = lanes && tab && !tab.maintenance ? await readLobby(m, locale, lanes, tab) : undefined
           const boot: BootData = {
             locale,
             settings,
             whitelabel,
             announcements,
             ...(winners ? { winners } : {}),
+            ...(lobby ? { lobby: lobby.boot } : {}),
           }
-          return renderShell(opts.template, boot, catalogs[locale], fonts[locale], kind)
+          return renderShell(
+            opts.template,
+            boot,
+            catalogs[locale],
+            fonts[locale],
+            kind,
+            lobby ? { imageHost: lobby.imageHost, styles: opts.lobbyStyles ?? '' } : undefined,
+          )
         })
       } catch (err) {
         req.log.warn({ err }, 'the shell is sent unrendered')

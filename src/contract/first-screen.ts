@@ -40,3 +40,9 @@ export function safeBannerLink(url: string | null): string | null {
 
 /** How many winners the home ticker runs through. */
 export const tickerWinners = 20
+
+/** How many game tiles of a lobby's first rows load their art at once (the rest as they near the screen). */
+export const eagerGameTiles = 6
+
+/** A lobby's first page of games (a multiple of 3, 4, 5 and 6, so full rows fill every grid width). */
+export const gamePageSize = 60

@@ -7,6 +7,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import { z } from 'zod/mini'
 import { AnnouncementsSchema } from '#contract/content'
+import { GameListSchema, GameTypeSchema, VendorLaneSchema } from '#contract/games'
 import { LocaleSchema, type Locale } from '#contract/locales'
 import { WinnerBoardSchema } from '#contract/play'
 import { ConsolidatedSettingsSchema, WhitelabelSchema } from '#contract/system'
@@ -20,6 +21,14 @@ export const BootDataSchema = z.object({
   announcements: AnnouncementsSchema,
   /** The winners board the home page's ticker shows (absent from a shell made before it). */
   winners: z.optional(WinnerBoardSchema),
+  /** A games lobby's first screen: the vendor lanes and the first page of the tab it opens on. */
+  lobby: z.optional(
+    z.object({
+      vendors: z.object({ data: z.object({ lanes: z.array(VendorLaneSchema) }) }),
+      filter: z.object({ gameType: GameTypeSchema, vassalage: z.string() }),
+      games: GameListSchema,
+    }),
+  ),
 })
 export type BootData = z.infer<typeof BootDataSchema>
 
@@ -47,8 +56,16 @@ export function readBootData(doc: Document = document): BootData | null {
 export function seedBootData(
   queryClient: QueryClient,
   boot: BootData,
-  /** The keys of queries features own: the announcements (per language) and the winners board. */
-  keys: { announcements: (locale: Locale) => QueryKey; winners?: QueryKey },
+  /**
+   * The keys of queries features own: the announcements (per language), the winners board,
+   * the vendor lanes and a lobby's game list (its first page, as the infinite query keeps it).
+   */
+  keys: {
+    announcements: (locale: Locale) => QueryKey
+    winners?: QueryKey
+    vendors?: QueryKey
+    gameList?: (filter: NonNullable<BootData['lobby']>['filter']) => QueryKey
+  },
   servedAt = Date.now(),
 ): void {
   const newer = (key: readonly unknown[]) => {
@@ -63,6 +80,20 @@ export function seedBootData(
   if (!newer(notices)) queryClient.setQueryData(notices, boot.announcements, { updatedAt: servedAt })
   if (boot.winners && keys.winners && !newer(keys.winners)) {
     queryClient.setQueryData(keys.winners, boot.winners, { updatedAt: servedAt })
+  }
+  // A lobby's lists draw at once from the boot data, and are marked stale so the lobby asks
+  // for them once in the background: that answer goes through the service worker, which keeps
+  // it for the next visit offline (the boot data never reaches its cache).
+  if (boot.lobby && keys.vendors && !newer(keys.vendors)) {
+    queryClient.setQueryData(keys.vendors, boot.lobby.vendors, { updatedAt: servedAt })
+    void queryClient.invalidateQueries({ queryKey: keys.vendors, exact: true, refetchType: 'none' })
+  }
+  if (boot.lobby && keys.gameList) {
+    const key = keys.gameList(boot.lobby.filter)
+    if (!newer(key)) {
+      queryClient.setQueryData(key, { pages: [boot.lobby.games], pageParams: [1] }, { updatedAt: servedAt })
+      void queryClient.invalidateQueries({ queryKey: key, exact: true, refetchType: 'none' })
+    }
   }
 }
 

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import { gameListInfiniteOptions } from '../../src/features/games/api/get-game-list'
 import { winnersQueryOptions } from '../../src/features/games/api/get-home-rows'
+import { vendorsQueryOptions } from '../../src/features/games/api/get-vendors'
 import { announcementsQueryOptions } from '../../src/features/notices/api/get-announcements'
 import { parseBootData, readBootData, seedBootData, type BootData } from '../../src/lib/boot-data'
 import { brandQueryOptions } from '../../src/lib/brand-query'
 import { createQueryClient } from '../../src/lib/query-client'
-import { announcements, brand } from './fixtures'
+import { announcements, brand, game } from './fixtures'
 
 const boot: BootData = {
   locale: 'en',
@@ -13,7 +15,12 @@ const boot: BootData = {
   announcements,
 }
 const keyOf = (l: BootData['locale']) => announcementsQueryOptions(l).queryKey
-const keys = { announcements: keyOf, winners: winnersQueryOptions().queryKey }
+const keys = {
+  announcements: keyOf,
+  winners: winnersQueryOptions().queryKey,
+  vendors: vendorsQueryOptions().queryKey,
+  gameList: (filter: NonNullable<BootData['lobby']>['filter']) => gameListInfiniteOptions(filter).queryKey,
+}
 
 describe('boot data from the shell', () => {
   it('reads the #boot-data block the server wrote (escaped operator text included)', () => {
@@ -58,6 +65,37 @@ describe('boot data from the shell', () => {
     }
     seedBootData(qc, { ...boot, winners }, keys, 1_000)
     expect(qc.getQueryData(keys.winners)).toEqual(winners)
+  })
+
+  it('seeds a lobby’s vendor lanes and its tab’s first page, as the infinite query keeps it', () => {
+    const qc = createQueryClient()
+    const card = {
+      accountTypeId: 109,
+      accountTypeName: 'Demo Slots',
+      vassalage: 'DSL',
+      gameType: 'RNG' as const,
+      displayName: 'Demo Slots',
+      logo: 'logos/dsl.svg',
+      isHot: true,
+      maintenance: false,
+    }
+    const vendors = { data: { lanes: [{ title: 'Slots', gameType: 'RNG' as const, cards: [card] }] } }
+    const games = { list: [game('DSL', 1), game('DSL', 2)], total: 130, pageNo: 1, pageSize: 60 }
+    const lobby = { vendors, filter: { gameType: 'RNG' as const, vassalage: 'DSL' }, games }
+    expect(parseBootData(JSON.stringify({ ...boot, lobby }))?.lobby?.games.list).toHaveLength(2)
+    seedBootData(qc, { ...boot, lobby }, keys, 1_000)
+    expect(qc.getQueryData(vendorsQueryOptions().queryKey)).toEqual(vendors)
+    // The lobby's own query (no sub-type, no search) finds the page, and knows a second one follows.
+    const key = gameListInfiniteOptions({
+      gameType: 'RNG',
+      vassalage: 'DSL',
+      gameClassify: undefined,
+      gameName: undefined,
+    }).queryKey
+    expect(qc.getQueryData(key)).toEqual({ pages: [games], pageParams: [1] })
+    // Stale, so the lobby asks again in the background (through the service worker's cache).
+    expect(qc.getQueryState(key)?.isInvalidated).toBe(true)
+    expect(qc.getQueryState(vendorsQueryOptions().queryKey)?.isInvalidated).toBe(true)
   })
 
   it('keeps a copy in the cache that is newer than the page', () => {

@@ -258,7 +258,10 @@ describe('the home page', () => {
       .filter((l) => !l.classList.contains('row-more'))
     expect(vendors).toHaveLength(7)
     expect(vendors[0]?.getAttribute('href')).toBe('/rng?page=DSL')
-    expect(vendors[0]?.querySelector('img')?.getAttribute('data-src')).toBe('/media/vendors/dsl.svg')
+    const logo = vendors[0]?.querySelector('img')
+    expect(logo?.getAttribute('src')).toBe('/media/vendors/dsl.svg')
+    // Below the fold: the browser loads it as it nears the screen.
+    expect(logo?.getAttribute('loading')).toBe('lazy')
     expect(within(slots).getByRole('link', { name: 'See all: Slots' }).getAttribute('href')).toBe('/rng')
     const live = screen.getByRole('region', { name: 'Live casino' })
     expect(

@@ -210,7 +210,7 @@ describe('the first screen draws the home page the app renders', () => {
     for (const url of ['/', '/index?x=1', '/login', '/register.html']) {
       expect((await shell({ cookie: 'lang=en' }, url)).body, url).toContain('banner-carousel')
     }
-    for (const url of ['/rng?page=DSL', '/lottery', '/help', '/game']) {
+    for (const url of ['/lottery', '/help', '/game', '/sports']) {
       const html = (await shell({ cookie: 'lang=en' }, url)).body
       expect(html, url).toContain('<header class="app-header">')
       expect(html, url).toContain('class="page first-screen-page"')
@@ -224,6 +224,41 @@ describe('the first screen draws the home page the app renders', () => {
         bootOf((await shell({ cookie: 'lang=en' })).body).settings.brandName,
       )
     }
+  })
+
+  it('draws a games lobby with its vendor tabs and the open tab’s games, and the same lanes and games in its boot data', async () => {
+    const html = (await shell({ cookie: 'lang=en' }, '/rng?page=SPN')).body
+    const boot = bootOf(html)
+    expect(boot.lobby?.filter).toEqual({ gameType: 'RNG', vassalage: 'SPN' })
+    const games = boot.lobby?.games.list ?? []
+    expect(games.length).toBeGreaterThan(6)
+    // The page title, the tab marked as the current one, the tab's name and every game of its first page.
+    expect(heading(html)).toBe('Slots')
+    expect(html).toContain('<a href="/rng?page=SPN" class="vendor-tab" aria-current="page">')
+    expect(html).toContain('<h2 id="vendor-title" class="lobby-title">Spin Garden</h2>')
+    const names = [...html.matchAll(/<span class="game-tile-name">([^<]*)<\/span>/g)].map((m) => m[1])
+    expect(names).toEqual(games.map((g) => g.gameName.replace(/&/g, '&#38;').replace(/'/g, '&#39;')))
+    // The first rows' art loads at once, the first tile's first of all; the rest as they near the screen.
+    const imgs = [...html.matchAll(/<span class="game-tile-art"><img src="([^"]*)"[^>]*loading="(\w+)"/g)]
+    expect(imgs[0]?.[1]).toBe(`/media/${games[0]?.iconUrl}`)
+    expect(imgs.slice(0, 6).every((m) => m[2] === 'eager')).toBe(true)
+    expect(imgs.slice(6).every((m) => m[2] === 'lazy')).toBe(true)
+    // The Games tab is the current one.
+    expect(html).toContain('<a href="/rng" class="tab" aria-current="page">')
+    expect(html).not.toContain('first-screen-page')
+  })
+
+  it('opens an unknown or missing tab on the first vendor, and falls back to the neutral skeleton for one under maintenance', async () => {
+    for (const url of ['/rng', '/rng?page=NOPE', '/rng?page=%3Cb%3E']) {
+      const boot = bootOf((await shell({ cookie: 'lang=en' }, url)).body)
+      expect(boot.lobby?.filter, url).toEqual({ gameType: 'RNG', vassalage: 'DSL' })
+    }
+    const live = bootOf((await shell({ cookie: 'lang=en' }, '/live')).body)
+    expect(live.lobby?.filter.gameType).toBe('LIVE')
+    // Star Reels is under maintenance in the demo: the app shows its notice, not games.
+    const str = (await shell({ cookie: 'lang=en' }, '/rng?page=STR')).body
+    expect(str).toContain('class="page first-screen-page"')
+    expect(str).not.toContain('game-tile-play')
   })
 
   it('draws the winners ticker with the payout in the brand currency, and escapes its text', () => {

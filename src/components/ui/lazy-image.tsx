@@ -1,43 +1,27 @@
 /**
- * An image that loads when a tenth of it comes into view (IntersectionObserver, threshold
- * 0.1), with its box reserved so the page does not jump.
+ * An image the browser loads as it nears the viewport (native `loading="lazy"`), with its
+ * box reserved so the page does not jump. `eager` for the ones the first screen shows: they
+ * load at once, as the server's first screen asks for them (server/http/first-screen.ts), so
+ * the app drawing over that screen asks for the same files in the same way.
  */
-import { useEffect, useRef, useState } from 'react'
-
 export interface LazyImageProps {
   src: string
   alt: string
   width: number
   height: number
   className?: string
+  eager?: boolean
 }
 
-export function LazyImage({ src, alt, width, height, className }: LazyImageProps) {
-  const ref = useRef<HTMLImageElement>(null)
-  const [visible, setVisible] = useState(() => typeof IntersectionObserver === 'undefined')
-  useEffect(() => {
-    if (visible || !ref.current) return
-    const io = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          setVisible(true)
-          io.disconnect()
-        }
-      },
-      { threshold: 0.1 },
-    )
-    io.observe(ref.current)
-    return () => io.disconnect()
-  }, [visible])
+export function LazyImage({ src, alt, width, height, className, eager = false }: LazyImageProps) {
   return (
     <img
-      ref={ref}
-      src={visible ? src : undefined}
-      data-src={src}
+      src={src}
       alt={alt}
       width={width}
       height={height}
       className={className}
+      loading={eager ? 'eager' : 'lazy'}
       decoding="async"
     />
   )

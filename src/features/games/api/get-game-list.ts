@@ -1,12 +1,10 @@
 import { infiniteQueryOptions } from '@tanstack/react-query'
 import type { EndpointInput } from '#contract/endpoint'
 import { gameEndpoints } from '#contract/games'
+import { gamePageSize } from '#contract/first-screen'
 import { api } from '../../../lib/api'
 
 export type GameListFilter = Omit<EndpointInput<typeof gameEndpoints.gameList>, 'pageNo' | 'pageSize'>
-
-/** Games per page: a multiple of 3, 4, 5 and 6, so full rows fill every grid width. */
-export const gamePageSize = 60
 
 interface Paged {
   total: number

@@ -6,6 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
 import { useEffect, useRef, type ReactNode } from 'react'
+import { eagerGameTiles } from '#contract/first-screen'
 import type { Game } from '#contract/games'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { errorText } from '../../../lib/error-messages'
@@ -82,9 +83,10 @@ export function GameGrid({ query, imageHost, label, empty, keep, refusal }: Game
         <EmptyState title={empty} />
       ) : (
         <ul className="game-grid" aria-label={label}>
-          {games.map((g) => (
+          {games.map((g, i) => (
             <GameTile
               key={g.gameId}
+              eager={i < eagerGameTiles}
               game={g}
               imageHost={imageHost}
               favorite={favorite.has(g.gameId)}

@@ -36,6 +36,8 @@ export interface GameTileProps {
   onFavorite?: (game: Game, favorite: boolean) => void
   /** The list's offline reason (useOfflineHint), read with the disabled button. */
   offlineHintId?: string
+  /** In the first rows: its art loads at once rather than as it nears the screen. */
+  eager?: boolean
 }
 
 export function GameTile({
@@ -45,6 +47,7 @@ export function GameTile({
   favoriteBusy = false,
   onFavorite,
   offlineHintId,
+  eager = false,
 }: GameTileProps) {
   const { t } = useLingui()
   const launch = useLaunchGame()
@@ -62,7 +65,7 @@ export function GameTile({
         onClick={() => launch(game)}
       >
         <span className="game-tile-art">
-          <LazyImage src={cdnUrl(imageHost, game.iconUrl)} alt="" width={200} height={200} />
+          <LazyImage src={cdnUrl(imageHost, game.iconUrl)} alt="" width={200} height={200} eager={eager} />
         </span>
         <span className="game-tile-name">{name}</span>
         {/* After the name in the text (a space apart), drawn on the art's corner. */}

@@ -1,0 +1,129 @@
+/**
+ * A games lobby's first screen (/rng, /live, /fish, /pvp): the page title, the vendor tabs,
+ * the open tab's search and sub-type chips, and its first page of games, in the markup and
+ * classes the app's GamesPage, VendorLobby, GameGrid and GameTile draw. The app's boot data
+ * carries the same vendor lanes and games (BootData.lobby), so its first render draws the same
+ * tiles over these: the thumbnails paint from the HTML, not after the app and the game list.
+ *
+ * The controls need the app: until it takes over, the tiles, chips and hearts are buttons
+ * that do nothing, and the tabs are plain links to their tab.
+ */
+import { eagerGameTiles } from '#contract/first-screen'
+import { rngSubTypes, type Game, type GameClassify, type GameType } from '#contract/games'
+import { escapeHtml, header, t, tabBar, type BootData, type LobbyBoot } from './first-screen'
+
+/** As src/features/games/components/game-type-label.tsx names them (the same catalog words). */
+const gameTypeTitles: Record<GameType, string> = {
+  LOTT: 'Lottery',
+  ELOTT: 'E-lottery',
+  LIVE: 'Live casino',
+  SPORTS: 'Sports',
+  ESPORTS: 'Esports',
+  RNG: 'Slots',
+  FISH: 'Fish',
+  PVP: 'Card games',
+  COCKFIGHT: 'Cockfight',
+}
+const classifyTitles: Record<GameClassify, string> = {
+  SC: 'Slot machines',
+  VP: 'Video poker',
+  JP: 'Jackpots',
+  TG: 'Table games',
+  AC: 'Arcade',
+  BG: 'Bingo',
+}
+
+/** Joins an image host and a relative asset path, as src/utils/cdn.ts cdnUrl does. */
+function cdnUrl(host: string, asset: string): string {
+  if (/^(https?:)?\/\//.test(asset) || asset.startsWith('/')) return asset
+  return `${host.replace(/\/+$/, '')}/${asset.replace(/^\/+/, '')}`
+}
+
+function tile(g: Game, i: number, imageHost: string, c: Map<string, string>): string {
+  const marks = [g.isHot ? t(c, 'Hot') : null, g.isNew ? t(c, 'New') : null].filter((m) => m !== null)
+  const name = escapeHtml(g.gameName)
+  const badges = marks.length
+    ? ' <span class="game-tile-badges">' +
+      marks
+        .map(
+          (m, j) =>
+            `${j > 0 ? ' ' : ''}<span class="${j === 0 && g.isHot ? 'game-badge game-badge-hot' : 'game-badge game-badge-new'}">${m}</span>`,
+        )
+        .join('') +
+      '</span>'
+    : ''
+  const eager = i < eagerGameTiles
+  return (
+    '<li class="game-tile">' +
+    `<button type="button" class="game-tile-play" aria-label="${[name, ...marks].join(', ')}">` +
+    `<span class="game-tile-art"><img src="${escapeHtml(cdnUrl(imageHost, g.iconUrl))}" alt="" width="200" height="200" loading="${eager ? 'eager' : 'lazy'}" decoding="async"${i === 0 ? ' fetchpriority="high"' : ''}></span>` +
+    `<span class="game-tile-name">${name}</span>${badges}</button>` +
+    `<button type="button" class="game-fav" aria-pressed="false" aria-label="${t(c, 'Favourite: {name}', { name: g.gameName })}"><span aria-hidden="true">♡</span></button>` +
+    '</li>'
+  )
+}
+
+/** The lobby's first screen, or null when the app would show something else first (maintenance, no games). */
+export function lobbyScreen(
+  boot: BootData,
+  lobby: LobbyBoot,
+  imageHost: string,
+  c: Map<string, string>,
+): string | null {
+  const { gameType, vassalage } = lobby.filter
+  const cards = lobby.vendors.data.lanes.filter((l) => l.gameType === gameType).flatMap((l) => l.cards)
+  const vendor = cards.find((v) => v.vassalage === vassalage)
+  if (!vendor || vendor.maintenance || lobby.games.list.length === 0) return null
+  const route = Object.entries({ RNG: '/rng', LIVE: '/live', FISH: '/fish', PVP: '/pvp' }).find(
+    ([type]) => type === gameType,
+  )?.[1]
+  if (!route) return null
+  const tabs = cards
+    .map(
+      (v) =>
+        `<a href="${route}?page=${encodeURIComponent(v.vassalage)}" class="vendor-tab"${v.vassalage === vassalage ? ' aria-current="page"' : ''}>` +
+        `<img src="${escapeHtml(cdnUrl(imageHost, v.logo))}" alt="" width="60" height="30">` +
+        `<span class="vendor-tab-name">${escapeHtml(v.displayName)}</span>` +
+        (v.maintenance ? `<span class="vendor-tab-mark">${t(c, 'Maintenance')}</span>` : '') +
+        '</a>',
+    )
+    .join('')
+  const chips =
+    gameType === 'RNG'
+      ? `<div class="lobby-chips" role="group" aria-label="${t(c, 'Game kind')}">` +
+        `<button type="button" class="lobby-chip" aria-pressed="true">${t(c, 'All')}</button>` +
+        rngSubTypes
+          .map(
+            (k) =>
+              `<button type="button" class="lobby-chip" aria-pressed="false">${t(c, classifyTitles[k])}</button>`,
+          )
+          .join('') +
+        '</div>'
+      : ''
+  const games = lobby.games
+  const more =
+    games.pageNo * games.pageSize < games.total
+      ? `<div class="game-grid-more"><button type="button" class="button">${t(c, 'Load more')}</button></div>`
+      : ''
+  return (
+    '<div class="layout layout-main layout-tabs first-screen">' +
+    header(boot.settings, c) +
+    '<div class="layout-body"><main class="page games-page">' +
+    `<h1 class="games-title">${t(c, gameTypeTitles[gameType])}</h1>` +
+    `<nav aria-label="${t(c, 'Game providers')}" class="vendor-tabs">${tabs}</nav>` +
+    '<section class="lobby" aria-labelledby="vendor-title">' +
+    `<h2 id="vendor-title" class="lobby-title">${escapeHtml(vendor.displayName)}</h2>` +
+    '<div class="lobby-tools">' +
+    `<label for="lobby-search" class="visually-hidden">${t(c, 'Search games')}</label>` +
+    `<input id="lobby-search" type="search" class="lobby-search" placeholder="${t(c, 'Search games')}" autocomplete="off" enterkeyhint="search">` +
+    '</div>' +
+    chips +
+    `<ul class="game-grid" aria-label="${t(c, '{0} games', [vendor.displayName])}">` +
+    games.list.map((g, i) => tile(g, i, imageHost, c)).join('') +
+    '</ul>' +
+    more +
+    '</section></main></div>' +
+    tabBar(c, 'games') +
+    '</div>'
+  )
+}
