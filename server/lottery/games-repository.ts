@@ -68,6 +68,21 @@ export function gameOf(row: LotteryGameRow): LotteryGame {
 }
 
 export function createLotteryGamesRepository(db: Db) {
+  /** Sets columns of one of the brand's games; false when there is no such game. */
+  async function update(
+    merchantCode: string,
+    code: string,
+    values: Partial<typeof lotteryGames.$inferInsert>,
+    ex: Executor,
+  ): Promise<boolean> {
+    const rows = await ex
+      .update(lotteryGames)
+      .set(values)
+      .where(and(eq(lotteryGames.merchantCode, merchantCode), eq(lotteryGames.code, code)))
+      .returning({ id: lotteryGames.id })
+    return rows.length > 0
+  }
+
   return {
     /** The brand's games (enabled ones unless `all`), in menu order. */
     async list(
@@ -152,12 +167,7 @@ export function createLotteryGamesRepository(db: Db) {
 
     /** Replaces the game's names (every language at once); false when there is no such game. */
     async setNames(merchantCode: string, code: string, names: Record<string, string>, ex: Executor = db) {
-      const rows = await ex
-        .update(lotteryGames)
-        .set({ names })
-        .where(and(eq(lotteryGames.merchantCode, merchantCode), eq(lotteryGames.code, code)))
-        .returning({ id: lotteryGames.id })
-      return rows.length > 0
+      return update(merchantCode, code, { names }, ex)
     },
 
     /**
@@ -165,31 +175,16 @@ export function createLotteryGamesRepository(db: Db) {
      * it was placed at (lottery_bets.odds_milli): only later bets see the change.
      */
     async setRules(merchantCode: string, code: string, rules: readonly GameBetRule[], ex: Executor = db) {
-      const rows = await ex
-        .update(lotteryGames)
-        .set({ betTypes: storedRules(rules) })
-        .where(and(eq(lotteryGames.merchantCode, merchantCode), eq(lotteryGames.code, code)))
-        .returning({ id: lotteryGames.id })
-      return rows.length > 0
+      return update(merchantCode, code, { betTypes: storedRules(rules) }, ex)
     },
 
     /** Sets the most one bet line may win (minor units); bets already placed stand as they are. */
     async setMaxPayout(merchantCode: string, code: string, maxPayout: bigint, ex: Executor = db) {
-      const rows = await ex
-        .update(lotteryGames)
-        .set({ maxPayout })
-        .where(and(eq(lotteryGames.merchantCode, merchantCode), eq(lotteryGames.code, code)))
-        .returning({ id: lotteryGames.id })
-      return rows.length > 0
+      return update(merchantCode, code, { maxPayout }, ex)
     },
 
     async setEnabled(merchantCode: string, code: string, enabled: boolean, ex: Executor = db) {
-      const rows = await ex
-        .update(lotteryGames)
-        .set({ enabled })
-        .where(and(eq(lotteryGames.merchantCode, merchantCode), eq(lotteryGames.code, code)))
-        .returning({ id: lotteryGames.id })
-      return rows.length > 0
+      return update(merchantCode, code, { enabled }, ex)
     },
   }
 }
