@@ -183,21 +183,6 @@ export function inlineEntryStyles(template: string, staticDir: string): string {
   )
 }
 
-/**
- * The app's entry module, started after the first screen has painted: preloaded from the
- * head (fetched and parsed as early as before), then added by `/boot.js` after the next
- * frame (public/boot.js). Without the step, a fast network delivers the entry before the
- * first frame and its evaluation (the boot's longest task) comes before the first paint.
- * The plain `/index.html` the service worker keeps for offline starts loads it as built.
- */
-export function startAfterFirstPaint(html: string): string {
-  return html.replace(
-    /<script type="module"(?: crossorigin)? src="(\/assets\/[\w.-]+\.js)"><\/script>/,
-    (_tag, src: string) =>
-      `<link rel="modulepreload" crossorigin href="${src}"><script src="/boot.js?v=1" data-entry="${src}" defer></script>`,
-  )
-}
-
 /** index.html with this brand's language, title, theme colours, boot data and first screen. */
 export function renderShell(
   template: string,

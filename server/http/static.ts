@@ -17,7 +17,7 @@ import { serverPathPattern } from '#contract/server-paths'
 import { failure } from './errors'
 import { sendHot, type HotReads } from './hot-reads'
 import { lobbyRoute, routeStyles } from './route-styles'
-import { createShell, fontPreloads, inlineEntryStyles, startAfterFirstPaint, type Shell } from './shell'
+import { createShell, fontPreloads, inlineEntryStyles, type Shell } from './shell'
 
 const noCacheFiles = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js'])
 
@@ -57,7 +57,7 @@ export async function registerStatic(
   const shell: Shell | null =
     hasShell && opts.render
       ? createShell(app, {
-          template: startAfterFirstPaint(inlineEntryStyles(readFileSync(indexFile, 'utf8'), opts.staticDir)),
+          template: inlineEntryStyles(readFileSync(indexFile, 'utf8'), opts.staticDir),
           fonts: fontPreloads(opts.staticDir),
           lobbyStyles: routeStyles(opts.staticDir, lobbyRoute),
           ...opts.render,

@@ -87,16 +87,6 @@ describe('the shell rendered per brand and language', () => {
     expect(plain.body).toContain('<link rel="stylesheet" crossorigin href="/assets/app-abc123.css">')
   })
 
-  it('starts the app after the first screen has painted: the entry preloaded, then added by /boot.js', async () => {
-    const html = (await shell({ cookie: 'lang=en' })).body
-    expect(html).not.toContain('<script type="module"')
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/app-abc123.js">')
-    expect(html).toContain('<script src="/boot.js?v=1" data-entry="/assets/app-abc123.js" defer></script>')
-    // The plain file for offline starts loads the entry as built.
-    const plain = await server.app.inject({ method: 'GET', url: '/index.html' })
-    expect(plain.body).toContain('<script type="module" src="/assets/app-abc123.js"></script>')
-  })
-
   it('answers 304 to its own ETag, and a new ETag per language and per first screen', async () => {
     const first = await shell({ cookie: 'lang=en' })
     const etag = String(first.headers.etag)
