@@ -1,6 +1,6 @@
 /**
  * A games lobby's first screen (/rng, /live, /fish, /pvp): the page title, the vendor tabs,
- * the open tab's search and sub-type chips, and its first page of games, in the markup and
+ * the open tab's search and sub-type chips, and the first rows of its games, in the markup and
  * classes the app's GamesPage, VendorLobby, GameGrid and GameTile draw. The app's boot data
  * carries the same vendor lanes and games (BootData.lobby), so its first render draws the same
  * tiles over these: the thumbnails paint from the HTML, not after the app and the game list.
@@ -8,7 +8,7 @@
  * The controls need the app: until it takes over, the tiles, chips and hearts are buttons
  * that do nothing, and the tabs are plain links to their tab.
  */
-import { eagerGameTiles } from '#contract/first-screen'
+import { eagerGameTiles, firstScreenGameTiles } from '#contract/first-screen'
 import { rngSubTypes, type Game, type GameClassify, type GameType } from '#contract/games'
 import { escapeHtml, header, t, tabBar, type BootData, type LobbyBoot } from './first-screen'
 
@@ -100,11 +100,8 @@ export function lobbyScreen(
           .join('') +
         '</div>'
       : ''
-  const games = lobby.games
-  const more =
-    games.pageNo * games.pageSize < games.total
-      ? `<div class="game-grid-more"><button type="button" class="button">${t(c, 'Load more')}</button></div>`
-      : ''
+  // The rows a screen shows; the app draws the rest of the page (and its Load more) below them.
+  const shown = lobby.games.list.slice(0, firstScreenGameTiles)
   return (
     '<div class="layout layout-main layout-tabs first-screen">' +
     header(boot.settings, c) +
@@ -119,9 +116,8 @@ export function lobbyScreen(
     '</div>' +
     chips +
     `<ul class="game-grid" aria-label="${t(c, '{0} games', [vendor.displayName])}">` +
-    games.list.map((g, i) => tile(g, i, imageHost, c)).join('') +
+    shown.map((g, i) => tile(g, i, imageHost, c)).join('') +
     '</ul>' +
-    more +
     '</section></main></div>' +
     tabBar(c, 'games') +
     '</div>'

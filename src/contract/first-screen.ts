@@ -46,3 +46,10 @@ export const eagerGameTiles = 6
 
 /** A lobby's first page of games (a multiple of 3, 4, 5 and 6, so full rows fill every grid width). */
 export const gamePageSize = 60
+
+/**
+ * How many of a lobby's games the server's first screen draws: the rows a screen shows
+ * (six rows of three on a phone, three of six on a desktop). The app, which has the whole
+ * first page from the boot data, draws the rest below them.
+ */
+export const firstScreenGameTiles = 18
