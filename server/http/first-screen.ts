@@ -167,6 +167,8 @@ export function lobbyOf(url: string): { gameType: GameType; page: string | undef
   if (!gameType) return null
   const q = url.indexOf('?')
   const raw = q >= 0 ? new URLSearchParams(url.slice(q + 1)).get('page') : null
+  // A member's Favourites tab (src/features/games/game-types.ts) is theirs alone: the neutral skeleton.
+  if (raw === 'favorites') return null
   return { gameType, page: raw && /^[A-Z0-9_]{1,16}$/.test(raw) ? raw : undefined }
 }
 

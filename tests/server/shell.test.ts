@@ -259,10 +259,14 @@ describe('the first screen draws the home page the app renders', () => {
     }
     const live = bootOf((await shell({ cookie: 'lang=en' }, '/live')).body)
     expect(live.lobby?.filter.gameType).toBe('LIVE')
-    // Star Reels is under maintenance in the demo: the app shows its notice, not games.
-    const str = (await shell({ cookie: 'lang=en' }, '/rng?page=STR')).body
-    expect(str).toContain('class="page first-screen-page"')
-    expect(str).not.toContain('game-tile-play')
+    // Star Reels is under maintenance in the demo: the app shows its notice, not games. A
+    // member's Favourites tab is theirs alone.
+    for (const url of ['/rng?page=STR', '/rng?page=favorites']) {
+      const html = (await shell({ cookie: 'lang=en' }, url)).body
+      expect(html, url).toContain('class="page first-screen-page"')
+      expect(html, url).not.toContain('game-tile-play')
+      expect(bootOf(html).lobby, url).toBeUndefined()
+    }
   })
 
   it('draws the winners ticker with the payout in the brand currency, and escapes its text', () => {
