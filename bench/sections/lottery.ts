@@ -9,6 +9,13 @@
  *
  * Budget: at least 20,000 bets settled per second on this 2-core machine (shared: the load
  * average is printed beside the figure). BENCH_LOTTERY_BETS sets the number of bets.
+ *
+ * Then placing (no budget, a figure): orders of one line each on the next issue through the
+ * placing service itself (place-order.ts: the issue held FOR SHARE, the ledger's BET movement
+ * into the brand's lottery house account, the bets and bet records, the idempotency key, in
+ * one transaction), from 16 members at once for BENCH_LOTTERY_PLACE_SECONDS (default 3):
+ * orders/s and their latency. Every order of a brand moves its one house account, so this is
+ * where placing is serialized. The books are reconciled again after it.
  */
 import os from 'node:os'
 import { performance } from 'node:perf_hooks'
@@ -19,6 +26,11 @@ import { createLedger } from '#server/money/ledger'
 import { reconcile } from '#server/money/ledger-reconcile'
 import { createLotteryEngine } from '#server/lottery/engine'
 import { reconcileLottery } from '#server/lottery/reconcile'
+import { createOrderPlacer } from '#server/lottery/place-order'
+import { createMoneySettings } from '#server/money/settings'
+import { createSystemRepository } from '#server/system/system-repository'
+import { randomUUID } from 'node:crypto'
+import { stats } from '../lib/stats'
 import { selectionText, type Selection } from '#server/lottery/rules'
 import { slotAt } from '#server/lottery/issues'
 import { openDatabase } from '#server/plugins/external/db'
@@ -27,6 +39,8 @@ import { pgReachable, withTempPg } from '../lib/pg'
 import type { BenchSection, SectionResult } from '../lib/types'
 
 const betCount = Number(process.env.BENCH_LOTTERY_BETS ?? 100_000)
+const placeSeconds = Number(process.env.BENCH_LOTTERY_PLACE_SECONDS ?? 3)
+const placers = 16
 const memberCount = 1000
 const budgetPerS = 20_000
 const merchant = 'DEMO'
@@ -190,6 +204,94 @@ export const section: BenchSection = {
         ctx.log(
           `ledger ${ledgerReport.ok ? 'reconciles' : 'DOES NOT RECONCILE'}; lottery ${lotteryReport.ok ? 'reconciles' : `DOES NOT RECONCILE: ${lotteryReport.mismatches.join('; ')}`}`,
         )
+
+        // Placing: the next issue, open a few seconds after this one's close.
+        const later = new Date(slot.closeAt + 5_000)
+        const placing = createLotteryEngine({ db, ledger, now: () => later })
+        const next = slotAt(game.schedule, later)
+        const place = createOrderPlacer({
+          db,
+          ledger,
+          settings: createMoneySettings(db, createSystemRepository(db), 60_000),
+          games: placing.games,
+          keeper: placing.keeper,
+          now: () => later,
+        })
+        // Enough for every order (the draw above spent the float of the members who lost).
+        await db.transaction((tx) =>
+          ledger.postBatch(tx, {
+            merchantCode: merchant,
+            type: 'ADJUSTMENT',
+            actor: 'operator',
+            at: later,
+            counterAccountId: house,
+            items: rows.slice(0, placers).map((m) => ({
+              accountId: wallets.get(m.id) ?? 0,
+              memberId: m.id,
+              amount: 1_000_000n,
+              reference: null,
+              memo: 'bench float for placing',
+            })),
+          }),
+        )
+        const latencies: number[] = []
+        const refusals = new Map<string, number>()
+        let refused = 0
+        const placeLoad = os.loadavg()
+        const ordersStart = performance.now()
+        const until = ordersStart + placeSeconds * 1000
+        await Promise.all(
+          rows.slice(0, placers).map(async (m, w) => {
+            for (let i = 0; performance.now() < until; i++) {
+              const t = performance.now()
+              try {
+                await place({
+                  input: {
+                    lottoGameCode: 'E5D1',
+                    numero: next.numero,
+                    bets: [
+                      { betType: 'POS_DIGIT', position: (i % 5) + 1, digits: [(i + w) % 10], stake: '1' },
+                    ],
+                  },
+                  caller: {
+                    merchantCode: merchant,
+                    locale: 'en',
+                    ip: '127.0.0.1',
+                    country: null,
+                    session: {
+                      sessionId: 0,
+                      memberId: m.id,
+                      merchantCode: merchant,
+                      type: 0,
+                      username: `lot${w}`,
+                      mustChangePassword: false,
+                    },
+                    idempotency: {
+                      memberId: m.id,
+                      key: randomUUID(),
+                      endpoint: 'lottery.placeOrder',
+                      hash: 'bench',
+                    },
+                  },
+                })
+                latencies.push(performance.now() - t)
+              } catch (err) {
+                refused += 1
+                const code = (err as { errorCode?: string }).errorCode ?? (err as Error).message
+                refusals.set(code, (refusals.get(code) ?? 0) + 1)
+              }
+            }
+          }),
+        )
+        const placeS2 = (performance.now() - ordersStart) / 1000
+        const orderStats = stats(latencies)
+        const ordersPerS = latencies.length / placeS2
+        const afterPlacing = await reconcile(db)
+        ctx.log(
+          `placing: ${num(latencies.length)} orders of one line from ${placers} members at once in ${placeS2.toFixed(1)} s: ` +
+            `${num(Math.round(ordersPerS))} orders/s, p50 ${orderStats.p50Ms.toFixed(1)} ms, p99 ${orderStats.p99Ms.toFixed(1)} ms, ` +
+            `${refused} refused${refused ? ` (${[...refusals].map(([k, n]) => `${k} ${n}`).join(', ')})` : ''}; ledger ${afterPlacing.ok ? 'reconciles' : 'DOES NOT RECONCILE'}; load ${placeLoad.map((x) => x.toFixed(2)).join(' ')}`,
+        )
         return {
           figures: {
             bets: outcome.bets,
@@ -205,6 +307,12 @@ export const section: BenchSection = {
             ledgerReconciles: ledgerReport.ok,
             lotteryReconciles: lotteryReport.ok,
             lotteryMismatches: lotteryReport.mismatches,
+            ordersPlaced: latencies.length,
+            ordersPerSecond: ordersPerS,
+            orderP50Ms: orderStats.p50Ms,
+            orderP99Ms: orderStats.p99Ms,
+            ordersRefused: refused,
+            ledgerReconcilesAfterPlacing: afterPlacing.ok,
           },
           summary: [
             {
@@ -215,6 +323,11 @@ export const section: BenchSection = {
             {
               metric: 'lottery reconcile after the draw',
               value: ledgerReport.ok && lotteryReport.ok ? 'ok' : 'FAILED',
+            },
+            {
+              metric: `lottery orders placed/s (${placers} members at once, PostgreSQL)`,
+              value: num(Math.round(ordersPerS)),
+              note: `p99 ${orderStats.p99Ms.toFixed(1)} ms; ${refused} refused; ledger ${afterPlacing.ok ? 'reconciles' : 'FAILED'}`,
             },
           ],
         }
