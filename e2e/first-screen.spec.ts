@@ -134,6 +134,17 @@ test.describe('with JavaScript', () => {
     expect(await layoutShift(page)).toBeLessThanOrEqual(0.02)
   })
 
+  test('the lottery page fills its countdown, slip and results without moving what is on screen', async ({
+    page,
+  }) => {
+    await page.addInitScript(countLayoutShifts)
+    await page.goto('/lottery?gameCode=E5D1')
+    await expect(page.getByRole('timer')).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    await page.waitForTimeout(500)
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.02)
+  })
+
   test('the static screen and the app put the header and the welcome in the same boxes', async ({
     page,
     context,
