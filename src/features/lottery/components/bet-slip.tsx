@@ -5,8 +5,6 @@
  * issue closes it offers to move the lines. Every refusal is said in words, on the line it
  * concerns when the server names one.
  */
-import type { I18n } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState, type ReactNode } from 'react'
 import {
@@ -27,23 +25,20 @@ import { openProtected } from '../../../lib/guards'
 import { openModal } from '../../../lib/modal-store'
 import { isGuestType, useSession } from '../../../lib/session'
 import { usePlaceOrder } from '../api/place-order'
-import { betTypeHints, betTypeNames, pickNames } from '../labels'
+import { betTypeHints, betTypeNames } from '../labels'
 import {
   betTypesOf,
-  lineMinor,
   maxPerLine,
-  maxWinMinor,
   numberLength,
   positionLines,
   stakeOverPayout,
   stakeProblem,
   toWire,
-  totalMinor,
-  unitsOf,
   validNumber,
   type SlipLine,
 } from '../slip'
 import { DigitGrid, NumberPicker, PickButtons, SumGrid, type Pick } from './slip-pickers'
+import { SlipLines } from './slip-lines'
 
 export function BetSlip({
   setting,
@@ -258,8 +253,6 @@ export function BetSlip({
     })
   }
 
-  const total = totalMinor(lines, currency)
-  const units = lines.reduce((n, l) => n + unitsOf(l), 0)
   const full = lines.length >= setting.maxLines
 
   return (
@@ -360,69 +353,14 @@ export function BetSlip({
         </p>
       ) : null}
 
-      <h3 className="lott-lines-title">
-        {forNumero ? <Trans>Your bets on issue {forNumero}</Trans> : <Trans>Your bets</Trans>}
-      </h3>
-      {lines.length === 0 ? (
-        <p className="lott-empty">
-          <Trans>Pick numbers above and add them to the slip.</Trans>
-        </p>
-      ) : (
-        <ol className="lott-lines" aria-label={t`Lines on the slip`}>
-          {lines.map((l, i) => {
-            const amount = lineMinor(l, currency)
-            const lineSetting = offered.find((b) => b.betType === l.betType)
-            const win = lineSetting ? maxWinMinor(l, lineSetting, currency) : null
-            const bad = badLine?.index === i
-            return (
-              <li
-                key={i}
-                className={bad ? 'lott-line lott-line-bad' : 'lott-line'}
-                aria-invalid={bad || undefined}
-              >
-                <span className="lott-line-type">{i18n._(betTypeNames[l.betType])}</span>
-                <span className="lott-line-sel">{selectionText(l, i18n)}</span>
-                <span className="lott-line-money">
-                  <Trans>
-                    {unitsOf(l)} × {currency.symbol}
-                    {l.stake}
-                  </Trans>
-                  {' = '}
-                  <strong>
-                    {amount === null ? '—' : `${currency.symbol}${formatMinor(amount, currency)}`}
-                  </strong>
-                </span>
-                {win !== null ? (
-                  <span className="lott-line-win">
-                    <Trans>
-                      Wins up to {currency.symbol}
-                      {formatMinor(win, currency)}
-                    </Trans>
-                  </span>
-                ) : null}
-                <button
-                  type="button"
-                  className="lott-line-remove"
-                  aria-label={t`Remove line ${i + 1}`}
-                  onClick={() => removeLine(i)}
-                >
-                  ×
-                </button>
-                {bad ? <span className="lott-line-why">{badLineText(badLine, currency, i18n)}</span> : null}
-              </li>
-            )
-          })}
-        </ol>
-      )}
-      <p className="lott-total" aria-live="polite">
-        <Trans>
-          Lines {lines.length} · Units {units} · Total{' '}
-          <strong>
-            {currency.symbol}
-            {formatMinor(total ?? 0n, currency)}
-          </strong>
-        </Trans>
-      </p>
+      <SlipLines
+        lines={lines}
+        offered={offered}
+        currency={currency}
+        forNumero={forNumero}
+        badLine={badLine}
+        onRemove={removeLine}
+      />
 
       {slipClosed && issue ? (
         <Notice tone="warn">
@@ -513,49 +451,4 @@ function Notice({ tone, children }: { tone: 'ok' | 'warn' | 'error'; children: R
       {children}
     </div>
   )
-}
-
-function selectionText(l: SlipLine, i18n: I18n): string {
-  if (l.betType === 'POS_DIGIT') {
-    const position = l.position ?? 0
-    const list = (l.digits ?? []).join(', ')
-    return i18n._(msg`Position ${position}: ${list}`)
-  }
-  if (l.pick) return i18n._(pickNames[l.pick])
-  if (l.sum !== undefined) {
-    const sum = l.sum
-    return i18n._(msg`Sum ${sum}`)
-  }
-  return (l.numbers ?? []).join(', ')
-}
-
-function badLineText(
-  bad: { index: number; reason?: string; minStake?: string; maxStake?: string; maxPayout?: string },
-  currency: Currency,
-  i18n: I18n,
-): string {
-  if (bad.maxPayout !== undefined && bad.maxStake !== undefined) {
-    const most = showMoney(bad.maxPayout, currency)
-    const max = showMoney(bad.maxStake, currency)
-    return i18n._(
-      msg`This line could win more than ${most}, the most one bet may win. Stake at most ${max} per unit.`,
-    )
-  }
-  if (bad.minStake !== undefined && bad.maxStake !== undefined) {
-    const min = showMoney(bad.minStake, currency)
-    const max = showMoney(bad.maxStake, currency)
-    return i18n._(msg`Stake per unit must be from ${min} to ${max}.`)
-  }
-  switch (bad.reason) {
-    case 'duplicate':
-      return i18n._(msg`This line repeats a number.`)
-    case 'digits':
-    case 'numbers':
-    case 'sum':
-      return i18n._(msg`These numbers cannot be used for this bet.`)
-    case 'position':
-      return i18n._(msg`This position does not exist.`)
-    default:
-      return i18n._(msg`This bet cannot be placed on this game.`)
-  }
 }
