@@ -8,9 +8,9 @@
  * The controls need the app: until it takes over, the tiles, chips and hearts are buttons
  * that do nothing, and the tabs are plain links to their tab.
  */
-import { eagerGameTiles, firstScreenGameTiles } from '#contract/first-screen'
+import { cdnUrl, eagerGameTiles, firstScreenGameTiles } from '#contract/first-screen'
 import { rngSubTypes, type Game, type GameClassify, type GameType } from '#contract/games'
-import { escapeHtml, header, t, tabBar, type BootData, type LobbyBoot } from './first-screen'
+import { escapeHtml, header, lobbyPaths, t, tabBar, type BootData, type LobbyBoot } from './first-screen'
 
 /** As src/features/games/components/game-type-label.tsx names them (the same catalog words). */
 const gameTypeTitles: Record<GameType, string> = {
@@ -31,12 +31,6 @@ const classifyTitles: Record<GameClassify, string> = {
   TG: 'Table games',
   AC: 'Arcade',
   BG: 'Bingo',
-}
-
-/** Joins an image host and a relative asset path, as src/utils/cdn.ts cdnUrl does. */
-function cdnUrl(host: string, asset: string): string {
-  if (/^(https?:)?\/\//.test(asset) || asset.startsWith('/')) return asset
-  return `${host.replace(/\/+$/, '')}/${asset.replace(/^\/+/, '')}`
 }
 
 function tile(g: Game, i: number, imageHost: string, c: Map<string, string>): string {
@@ -74,9 +68,7 @@ export function lobbyScreen(
   const cards = lobby.vendors.data.lanes.filter((l) => l.gameType === gameType).flatMap((l) => l.cards)
   const vendor = cards.find((v) => v.vassalage === vassalage)
   if (!vendor || vendor.maintenance || lobby.games.list.length === 0) return null
-  const route = Object.entries({ RNG: '/rng', LIVE: '/live', FISH: '/fish', PVP: '/pvp' }).find(
-    ([type]) => type === gameType,
-  )?.[1]
+  const route = Object.keys(lobbyPaths).find((p) => lobbyPaths[p] === gameType)
   if (!route) return null
   const tabs = cards
     .map(

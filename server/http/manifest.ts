@@ -15,10 +15,12 @@ import type { SystemRepository } from '../system/system-repository'
 /** Chrome's rules for a screenshot it shows: each side 320-3840 px, the long one at most 2.3× the short. */
 export const screenshotSide = { min: 320, max: 3840, ratio: 2.3 } as const
 
+/** A screenshot's address: an https address (the brand's CDN) or a path on this origin. */
+export const screenshotSrcPattern = /^(?:https:\/\/[^\s"'<>\\]+|\/[^\s"'<>\\]*)$/
+
 /** A screenshot as the manifest lists it (and the brand's row keeps it). */
 export const ScreenshotSchema = z.object({
-  /** An https address (the brand's CDN) or a path on this origin. */
-  src: z.string().check(z.maxLength(500), z.regex(/^(?:https:\/\/[^\s"'<>\\]+|\/[^\s"'<>\\]*)$/)),
+  src: z.string().check(z.maxLength(500), z.regex(screenshotSrcPattern)),
   sizes: z.string().check(z.regex(/^\d{3,4}x\d{3,4}$/)),
   type: z.enum(['image/webp', 'image/png', 'image/jpeg']),
   form_factor: z.enum(['narrow', 'wide']),

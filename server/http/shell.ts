@@ -196,9 +196,11 @@ export function renderShell(
   const preloads = fonts
     .map((f) => `<link rel="preload" href="${escapeHtml(f)}" as="font" type="font/woff2" crossorigin>`)
     .join('')
+  const lobbyDrawn =
+    kind === 'lobby' && boot.lobby && lobby ? lobbyScreen(boot, boot.lobby, lobby.imageHost, catalog) : null
   // The lobby's own styles, which the app loads with the route: here before the first paint,
   // after the entry's (last in the head, where the app's link to them goes, so they win alike).
-  const routeStyles = kind === 'lobby' && lobby?.styles ? `<style>${lobby.styles}</style>` : ''
+  const routeStyles = lobbyDrawn && lobby?.styles ? `<style>${lobby.styles}</style>` : ''
   // The brand's colour from the first paint, as the app sets it (src/lib/theme.ts).
   const colours = brandStyle(b.themeColor)
   let html = template
@@ -217,10 +219,7 @@ export function renderShell(
     )
     .replace('</title>', `</title>${preloads}`)
     .replace('</head>', `${routeStyles}</head>`)
-  const screen =
-    (kind === 'lobby' && boot.lobby && lobby
-      ? lobbyScreen(boot, boot.lobby, lobby.imageHost, catalog)
-      : null) ?? firstScreen(boot, catalog, kind)
+  const screen = lobbyDrawn ?? firstScreen(boot, catalog, kind)
   const start = html.indexOf(screenStart)
   const end = html.indexOf(screenEnd)
   if (start >= 0 && end > start) {

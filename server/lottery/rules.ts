@@ -59,7 +59,12 @@
  * about 1,087 and 1,032, while the other bets keep their full range up to 10,000.
  */
 import type { z } from 'zod/mini'
-import type { BetLineInputSchema, LotteryBetType, LotteryKind } from '#contract/lottery'
+import {
+  maxStakeWithin,
+  type BetLineInputSchema,
+  type LotteryBetType,
+  type LotteryKind,
+} from '#contract/lottery'
 import { parseAmount } from '#contract/money'
 import { d5Digits, type DrawnNumbers, prizeTables } from './rng'
 
@@ -345,12 +350,6 @@ export function maxWinOf(
   line: Pick<CheckedLine, 'betType' | 'stake' | 'oddsMilli'>,
 ): bigint {
   return payoutOf(line.stake, line.oddsMilli, maxHitsPerLine(kind, line.betType))
-}
-
-/** The largest stake per unit whose best outcome pays no more than `maxPayout`. */
-export function maxStakeWithin(maxPayout: bigint, oddsMilli: number, hits: number): bigint {
-  // payoutOf rounds down: stake × odds × hits < (maxPayout + 1) × 1000 keeps it within.
-  return ((maxPayout + 1n) * 1000n - 1n) / (BigInt(oddsMilli) * BigInt(hits))
 }
 
 /** Checks one slip line (already shape-parsed by BetLineInputSchema; stake is the AmountInput string, parse with the money helpers in src/contract/money.ts and the currency decimals). */

@@ -11,7 +11,13 @@ import { z } from 'zod'
 import * as s from '../db/schema'
 import { brandStartingFeatures, brandStartingRegisterRules, demoCountries } from '../db/seed-data'
 import type { Db } from '../plugins/external/db'
-import { maxScreenshots, screenshotSide, storedScreenshots, type Screenshot } from '../http/manifest'
+import {
+  maxScreenshots,
+  screenshotSide,
+  screenshotSrcPattern,
+  storedScreenshots,
+  type Screenshot,
+} from '../http/manifest'
 import type { CommandSpec, OpsContext } from './commands'
 import { OpsError } from './ops-error'
 import { amountOf, brandOf, isUniqueViolation, options, parsed, text } from './ops-input'
@@ -431,7 +437,7 @@ const imageTypes = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg', jp
 const screenshotInput = z
   .object({
     src: text('the picture’s address', 500).regex(
-      /^(?:https:\/\/[^\s"'<>\\]+|\/[^\s"'<>\\]*)$/,
+      screenshotSrcPattern,
       'the picture’s address is an https:// address or a path on this site starting with /',
     ),
     sizes: z

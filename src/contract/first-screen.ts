@@ -53,3 +53,12 @@ export const gamePageSize = 60
  * first page from the boot data, draws the rest below them.
  */
 export const firstScreenGameTiles = 18
+
+/**
+ * Joins an image host (absolute, or a path like /media) and a relative asset path, as the
+ * app and the server's first screen both write art addresses.
+ */
+export function cdnUrl(host: string, asset: string): string {
+  if (/^(https?:)?\/\//.test(asset) || asset.startsWith('/')) return asset
+  return `${host.replace(/\/+$/, '')}/${asset.replace(/^\/+/, '')}`
+}

@@ -241,6 +241,16 @@ export type BetLineInput = z.input<typeof BetLineInputSchema>
 /** The most lines one order may carry. */
 export const maxBetLines = 20
 
+/**
+ * The largest stake per unit, in minor units, whose best outcome stays within a game's
+ * `maxPayout`: a line pays floor(stake × oddsMilli × hits / 1000), so stake × oddsMilli × hits
+ * below (maxPayout + 1) × 1000 keeps it within. The server refuses with it
+ * (`lottery_payout_over_limit`), the slip names it before sending.
+ */
+export function maxStakeWithin(maxPayout: bigint, oddsMilli: number, hits: number): bigint {
+  return ((maxPayout + 1n) * 1000n - 1n) / (BigInt(oddsMilli) * BigInt(hits))
+}
+
 export const PlaceOrderSchema = z.object({
   lottoGameCode: lottoGameCode(),
   /** The issue the member saw: a bet never slides into the next issue unasked. */

@@ -12,9 +12,3 @@ export function pickCdn(hosts: readonly string[], random: () => number = Math.ra
   }
   return host
 }
-
-/** Joins a host (absolute or a path like /media) and a relative asset path. */
-export function cdnUrl(host: string, asset: string): string {
-  if (/^(https?:)?\/\//.test(asset) || asset.startsWith('/')) return asset
-  return `${host.replace(/\/+$/, '')}/${asset.replace(/^\/+/, '')}`
-}

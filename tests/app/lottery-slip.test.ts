@@ -5,6 +5,7 @@
  * server time.
  */
 import { describe, expect, test } from 'vitest'
+import { maxStakeWithin } from '#contract/lottery'
 import { formatRemaining, openIssue, serverNowAt } from '#src/features/lottery/clock.ts'
 import {
   maxWinMinor,
@@ -12,7 +13,6 @@ import {
   positionLines,
   stakeOverPayout,
   stakeProblem,
-  stakeWithinMinor,
   toWire,
   totalMinor,
   unitsOf,
@@ -143,6 +143,6 @@ describe('what a line may win', () => {
     expect(stakeOverPayout(picks, sumSetting, '1000000.00', two)).toBe(1020n)
     expect(stakeOverPayout([{ stake: '10.20', sum: 0 }], sumSetting, '1000000.00', two)).toBeNull()
     expect(stakeOverPayout(picks, sumSetting, '100000000.00', two)).toBeNull()
-    expect(stakeWithinMinor(1000n, 9800, 1)).toBe(102n)
+    expect(maxStakeWithin(1000n, 9800, 1)).toBe(102n)
   })
 })

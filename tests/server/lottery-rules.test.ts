@@ -3,7 +3,12 @@
  * pays (checked against prize tables worked out by hand), and the exact return to player
  * each bet type's odds give.
  */
-import type { BetLineInputSchema, LotteryBetType, LotteryKind } from '#contract/lottery'
+import {
+  maxStakeWithin,
+  type BetLineInputSchema,
+  type LotteryBetType,
+  type LotteryKind,
+} from '#contract/lottery'
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod/mini'
 import { type DrawnNumbers, prizeTables } from '../../server/lottery/rng'
@@ -18,7 +23,6 @@ import {
   hitsOf,
   type LineError,
   maxHitsPerLine,
-  maxStakeWithin,
   oddsText,
   payoutOf,
   type Selection,

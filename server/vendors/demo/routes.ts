@@ -14,7 +14,15 @@ import { chipsFor, freePlayStart, maxStake } from './money'
 import { PlayRefused, type Play } from './play'
 import { tokenPattern, verifySession, type SessionClaims } from './session-token'
 import { slotLines, slotRound, slotWin, type SlotPaytable } from './slot'
-import { fixtureById, fixtureOpen, fixtureResult, oddsOf, openFixtures, type SportKind } from './sports'
+import {
+  fixtureById,
+  fixtureIdPattern,
+  fixtureOpen,
+  fixtureResult,
+  oddsOf,
+  openFixtures,
+  type SportKind,
+} from './sports'
 import type { RoundPlan, RoundRow, Store } from './store'
 import { tableRound, tableSpots, tableWin, type TableBets } from './table'
 
@@ -50,7 +58,7 @@ const ShootBody = z.object({
 })
 const SportsBetBody = z.object({
   s: token(),
-  fixtureId: z.string().check(z.regex(/^(sports|esports)-(?:[A-Z0-9]{2,8}-)?\d{1,12}-\d$/)),
+  fixtureId: z.string().check(z.regex(fixtureIdPattern)),
   pick: z.enum(['home', 'draw', 'away']),
   bet: amount(),
 })

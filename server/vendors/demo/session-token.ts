@@ -6,6 +6,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod/mini'
+import { bookPattern } from './sports'
 
 export const gameKinds = ['slot', 'table', 'live', 'fish', 'sports', 'esports'] as const
 export type GameKind = (typeof gameKinds)[number]
@@ -29,7 +30,7 @@ export const SessionClaimsSchema = z.object({
   /** Sports and esports: the fixture the platform launched on (its page opens there). */
   match: z.optional(z.string().check(z.regex(matchIdPattern))),
   /** Sports and esports: the book (the vendor code) whose fixtures the page offers. */
-  book: z.optional(z.string().check(z.regex(/^[A-Z0-9]{2,8}$/))),
+  book: z.optional(z.string().check(z.regex(bookPattern))),
   /** Expiry, epoch ms. */
   exp: z.number(),
 })

@@ -138,7 +138,8 @@ export interface Fixture {
   chances: { home: number; draw: number; away: number }
 }
 
-const idPattern = /^(sports|esports)-(?:([A-Z0-9]{2,8})-)?(\d{1,12})-(\d)$/
+/** A fixture id: kind, the book when it has one, the kick-off slot and the fixture's number in it. */
+export const fixtureIdPattern = /^(sports|esports)-(?:([A-Z0-9]{2,8})-)?(\d{1,12})-(\d)$/
 
 /** A fixture id of a book (or none): `sports-KSP-5901234-0`. */
 export function fixtureId(kind: SportKind, book: string | undefined, slot: number, n: number): string {
@@ -150,7 +151,7 @@ function unitFloat(bytes: Buffer, at = 0): number {
 }
 
 export function fixtureById(id: string): Fixture | undefined {
-  const m = idPattern.exec(id)
+  const m = fixtureIdPattern.exec(id)
   if (!m) return undefined
   const kind = m[1] as SportKind
   const book = m[2]

@@ -2,7 +2,13 @@
  * The bet slip's arithmetic: lines as the contract sends them, their units and amounts in
  * integer minor units of the brand's currency (never a float), and the stake's limits.
  */
-import type { BetLineInput, BetTypeSetting, LotteryBetType, LotteryKind } from '#contract/lottery'
+import {
+  maxStakeWithin,
+  type BetLineInput,
+  type BetTypeSetting,
+  type LotteryBetType,
+  type LotteryKind,
+} from '#contract/lottery'
 import { formatMinor, moneyToMinor, parseAmount, type CurrencyUnits } from '#contract/money'
 
 export interface SlipLine {
@@ -104,11 +110,6 @@ export function maxWinMinor(
   return (stake * BigInt(odds) * BigInt(setting.maxHits)) / 1000n
 }
 
-/** The largest stake per unit, minor units, whose best outcome stays within `maxPayout`. */
-export function stakeWithinMinor(maxPayout: bigint, oddsMilli: number, maxHits: number): bigint {
-  return ((maxPayout + 1n) * 1000n - 1n) / (BigInt(oddsMilli) * BigInt(maxHits))
-}
-
 /**
  * The most one stake per unit may be on every one of these lines and stay within the game's
  * most one bet may win; null when the stake typed already does (or is not an amount yet).
@@ -125,7 +126,7 @@ export function stakeOverPayout(
     const win = maxWinMinor(l, setting, currency)
     const odds = lineOddsMilli(l, setting)
     if (win === null || odds === null || win <= cap) continue
-    const within = stakeWithinMinor(cap, odds, setting.maxHits)
+    const within = maxStakeWithin(cap, odds, setting.maxHits)
     if (most === null || within < most) most = within
   }
   return most

@@ -11,7 +11,7 @@ import { useRouter } from '@tanstack/react-router'
 import { useEffect, useRef, useState, type MouseEvent } from 'react'
 import type { Notice } from '#contract/content'
 import { fallbackBannerArt, safeBannerLink } from '#contract/first-screen'
-import { cdnUrl } from '../../utils/cdn'
+import { cdnUrl } from '#contract/first-screen'
 
 const advanceMs = 5000
 

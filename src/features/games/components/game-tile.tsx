@@ -14,7 +14,7 @@ import type { Game } from '#contract/games'
 import { LazyImage } from '../../../components/ui/lazy-image'
 import { NeedsNetwork } from '../../../components/ui/needs-network'
 import { useOnline } from '../../../lib/network'
-import { cdnUrl } from '../../../utils/cdn'
+import { cdnUrl } from '#contract/first-screen'
 import { useLaunchGame } from '../launch/use-launch-game'
 
 /**
