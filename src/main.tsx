@@ -1,8 +1,8 @@
 /**
  * Bootstrap: theme, language, the persisted query cache (lobby data survives reloads and
  * offline starts), the server's boot data, the router, and the service worker. The page's
- * static first screen (rendered by the server) stays until the first route is ready, then
- * the React root takes over the markup.
+ * static first screen (rendered by the server) stays until the app has drawn the first route
+ * out of sight, in short stages, then the app's screen takes its place.
  */
 import './fonts.css'
 import './styles.css'
@@ -26,6 +26,7 @@ import { vendorsQueryOptions } from './features/games/api/get-vendors'
 import { registerPwa } from './features/pwa/register'
 import { routeTree } from './route-tree.gen'
 import { yieldToMain } from './utils/idle'
+import { takeOver } from './lib/takeover-stages'
 
 const queryClient = createQueryClient()
 const router = createRouter({
@@ -101,20 +102,38 @@ async function start() {
   await queryClient.invalidateQueries({ queryKey: ['system', 'status'], refetchType: 'none' })
   const el = document.getElementById('root')
   if (!el) throw new Error('no #root element')
-  // The first route's data and code are ready before React replaces the static screen,
+  // The first route's data and code are ready before the app replaces the static screen,
   // so the page never goes blank in between.
   await yieldToMain()
   await router.load().catch(() => undefined)
   // Matching the route and drawing the page are separate tasks, so neither blocks input long.
   await yieldToMain()
-  createRoot(el).render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </I18nProvider>
-    </StrictMode>,
+  // The app draws out of sight, in stages of a task each, while the server's screen shows;
+  // then it takes that screen's place whole (src/lib/takeover-stages.tsx).
+  // It is the page's #root from the start: a popup opened meanwhile (a /login address) makes
+  // the app's page inert, not the server's.
+  const app = document.createElement('div')
+  app.hidden = true
+  el.removeAttribute('id')
+  app.id = 'root'
+  el.after(app)
+  const root = createRoot(app)
+  await takeOver(
+    () =>
+      root.render(
+        <StrictMode>
+          <I18nProvider i18n={i18n}>
+            <QueryClientProvider client={queryClient}>
+              <RouterProvider router={router} />
+            </QueryClientProvider>
+          </I18nProvider>
+        </StrictMode>,
+      ),
+    yieldToMain,
+    () => {
+      el.remove()
+      app.hidden = false
+    },
   )
   if (!saved) void persistCache(true).catch(() => undefined)
 }

@@ -29,6 +29,7 @@ import {
 import { useLaunchState } from '../features/games/store'
 import { validatePopupSearch } from '../lib/modal-store'
 import { ModalHost } from './-components/modal-host'
+import { Staged, takeoverStage } from '../lib/takeover-stages'
 
 // Fund notices from the service worker, for a signed-in session only (its code stays out of a visitor's page).
 const PushListener = lazy(() =>
@@ -89,9 +90,14 @@ function Root() {
   if (s.regionRestriction) return <RegionRestrictedPage />
   return (
     <>
-      <OfflineStatus />
+      <Staged at={takeoverStage.rows}>
+        <OfflineStatus />
+      </Staged>
       <Outlet />
-      <ModalHost />
+      {/* Drawn with the takeover's last stage, still before the page shows. */}
+      <Staged at={takeoverStage.rows}>
+        <ModalHost />
+      </Staged>
       {launching ? (
         <Suspense fallback={null}>
           <LaunchLoader />
@@ -102,13 +108,17 @@ function Root() {
           <SocialReturn />
         </Suspense>
       ) : null}
-      <Toasts dismissLabel={t`Dismiss`} />
+      <Staged at={takeoverStage.rows}>
+        <Toasts dismissLabel={t`Dismiss`} />
+      </Staged>
       {token ? (
         <Suspense fallback={null}>
           <PushListener />
         </Suspense>
       ) : null}
-      <UpdatePrompt hidden={pathname === '/game'} />
+      <Staged at={takeoverStage.rows}>
+        <UpdatePrompt hidden={pathname === '/game'} />
+      </Staged>
     </>
   )
 }

@@ -1,22 +1,32 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { brandQueryOptions } from '../lib/brand-query'
+import { Staged, takeoverStage } from '../lib/takeover-stages'
 import { SiteFooter } from './-components/site-footer'
 import { SiteHeader } from './-components/site-header'
 import { SiteSideBar } from './-components/site-side-bar'
 import { TabBar } from './-components/tab-bar'
 
-/** Most pages: header, side bar, footer; the tab bar on phones. */
+/**
+ * Most pages: header, side bar, footer; the tab bar on phones. When the app takes over the
+ * server's first screen, each is drawn in a task of its own (src/lib/takeover-stages.tsx).
+ */
 export const Route = createFileRoute('/_main')({
   loader: ({ context }) => context.queryClient.ensureQueryData(brandQueryOptions()),
   component: () => (
     <div className="layout layout-main layout-tabs">
-      <SiteHeader />
+      <Staged at={takeoverStage.header}>
+        <SiteHeader />
+      </Staged>
       <div className="layout-body">
         <Outlet />
-        <SiteSideBar />
+        <Staged at={takeoverStage.rows}>
+          <SiteSideBar />
+        </Staged>
       </div>
-      <SiteFooter />
-      <TabBar />
+      <Staged at={takeoverStage.rows}>
+        <SiteFooter />
+        <TabBar />
+      </Staged>
     </div>
   ),
 })

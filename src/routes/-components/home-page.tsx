@@ -15,6 +15,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router'
 import { lazy, memo, Suspense, useEffect, useMemo } from 'react'
 import { Deferred } from '../../components/ui/deferred'
 import { openModal } from '../../lib/modal-store'
+import { Staged, takeoverStage } from '../../lib/takeover-stages'
 import { useSession } from '../../lib/session'
 import { pickCdn } from '../../utils/cdn'
 import { afterFirstScreen } from '../../utils/idle'
@@ -120,11 +121,18 @@ export function HomePage() {
       <h1 className="visually-hidden">
         <Trans>Welcome to {brand.brandName}</Trans>
       </h1>
-      <BannerCarousel banners={notices.data?.banners ?? noNotices} imageHost={imageHost} />
-      <Marquee notices={notices.data?.player ?? noNotices} onOpen={openNotices} />
-      <WinnersTicker list={winners.data?.list ?? noWinners} currency={currency} />
+      {/* Taking over the server's first screen, each part is drawn in a task of its own. */}
+      <Staged at={takeoverStage.banners}>
+        <BannerCarousel banners={notices.data?.banners ?? noNotices} imageHost={imageHost} />
+      </Staged>
+      <Staged at={takeoverStage.notices}>
+        <Marquee notices={notices.data?.player ?? noNotices} onOpen={openNotices} />
+        <WinnersTicker list={winners.data?.list ?? noWinners} currency={currency} />
+      </Staged>
       {/* A row that cannot load shows as empty rather than loading for ever. */}
-      <HotGamesRow games={hot.isError ? noGames : hot.data?.list} imageHost={imageHost} />
+      <Staged at={takeoverStage.rows}>
+        <HotGamesRow games={hot.isError ? noGames : hot.data?.list} imageHost={imageHost} />
+      </Staged>
       {/* Its code loads in a task of its own, not inside the render of the rows above. */}
       <Deferred fallback={<LotteryRowPlaceholder />}>
         <Suspense fallback={<LotteryRowPlaceholder />}>

@@ -6,8 +6,9 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import type { Game, VendorCard, VendorLane } from '#contract/games'
+import { useGrowingCount } from '../../components/ui/deferred'
 import { LazyImage } from '../../components/ui/lazy-image'
 import { cdnUrl } from '#contract/first-screen'
 import { useFavorites } from '../../features/games/components/use-favorites'
@@ -53,6 +54,9 @@ function TileSkeletons({ count }: { count: number }) {
 }
 
 /** A strip of game tiles (launch, badges and hearts are the lobby's own GameTile). */
+/** A row's tiles drawn with the row: as many as a wide phone shows, and one more. */
+const tilesFirst = 6
+
 function GameStrip({
   games,
   imageHost,
@@ -67,6 +71,8 @@ function GameStrip({
   const { t } = useLingui()
   const { favorite, busy, toggle } = useFavorites()
   const { hint, hintId } = useOfflineHint()
+  // The tiles a phone shows first, then the rest of the row a task later.
+  const shown = useGrowingCount(games?.length ?? 0, tilesFirst)
   if (!games) {
     return (
       <div role="status" aria-busy="true" className="row-status">
@@ -82,7 +88,7 @@ function GameStrip({
     <>
       {hint}
       <ul className="game-row" aria-label={label}>
-        {games.map((g) => (
+        {games.slice(0, shown).map((g) => (
           <GameTile
             key={g.gameId}
             game={g}
@@ -212,6 +218,9 @@ export function VendorLanes({
   imageHost: string
 }) {
   const { t } = useLingui()
+  const drawn = useMemo(() => (lanes ?? []).filter((l) => l.cards.length > 0), [lanes])
+  // A lane a task: the lanes arrive together, and most are below the fold.
+  const shown = useGrowingCount(drawn.length, 1)
   if (!lanes) {
     return (
       <div role="status" aria-busy="true" className="row-status">
@@ -235,11 +244,9 @@ export function VendorLanes({
   }
   return (
     <>
-      {lanes
-        .filter((l) => l.cards.length > 0)
-        .map((lane) => (
-          <VendorLaneRow key={lane.gameType} lane={lane} imageHost={imageHost} />
-        ))}
+      {drawn.slice(0, shown).map((lane) => (
+        <VendorLaneRow key={lane.gameType} lane={lane} imageHost={imageHost} />
+      ))}
     </>
   )
 }

@@ -1,0 +1,81 @@
+/**
+ * The app takes over the server's first screen in stages (docs/decisions/005, addendum
+ * 2026-11-28). The first render draws the frame of the page (the providers, the router, the
+ * root, the layout's boxes and the page's own hooks); each part the server also drew (the
+ * header, the banners, the notice line and the winners, the rows) is drawn in a task of
+ * its own after it, while the server's screen stays on show. Each task stays short on a
+ * slow phone, so the page answers a tap during the takeover, and nothing the player sees
+ * moves: the app's screen replaces the server's whole, once every stage is drawn.
+ *
+ * Outside that takeover (the component tests, every later mount) every stage has been
+ * reached, and a staged part draws at once.
+ */
+import { useLayoutEffect, useState, type ReactNode } from 'react'
+
+/** The stages of the takeover, in the order they are drawn. */
+export const takeoverStage = {
+  header: 1,
+  banners: 2,
+  notices: 3,
+  rows: 4,
+} as const
+export type TakeoverStage = (typeof takeoverStage)[keyof typeof takeoverStage]
+const lastStage = Math.max(...Object.values(takeoverStage))
+
+let reached = Number.POSITIVE_INFINITY
+const listeners = new Set<() => void>()
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+function reach(stage: number): void {
+  reached = stage
+  for (const listener of listeners) listener()
+}
+
+/** Whether the takeover has reached `stage` (always, outside the takeover). */
+export function useStageReached(stage: TakeoverStage): boolean {
+  const [, redraw] = useState(0)
+  const shown = reached >= stage
+  // Listening from the commit that drew it (a layout effect, not a passive one, which would
+  // wait for the next frame and hear every stage at once).
+  useLayoutEffect(() => {
+    if (shown) return
+    const update = () => {
+      if (reached >= stage) redraw((n) => n + 1)
+    }
+    update()
+    return subscribe(update)
+  }, [shown, stage])
+  return shown
+}
+
+/** Draws `children` from `stage` of the takeover on; nothing before (the server's part shows). */
+export function Staged({ at, children }: { at: TakeoverStage; children: ReactNode }) {
+  return useStageReached(at) ? <>{children}</> : null
+}
+
+/**
+ * Runs a takeover: `render` draws the frame (stage 0), then each stage is reached in a task
+ * of its own (`nextTask` ends the current one), and `done` runs in a task after the last.
+ */
+export async function takeOver(
+  render: () => void,
+  nextTask: () => Promise<void>,
+  done: () => void,
+): Promise<void> {
+  reach(0)
+  try {
+    render()
+    for (let stage = 1; stage <= lastStage; stage++) {
+      await nextTask()
+      reach(stage)
+    }
+    await nextTask()
+  } finally {
+    reach(Number.POSITIVE_INFINITY)
+    done()
+  }
+}

@@ -1,0 +1,128 @@
+import { render, screen } from '@testing-library/react'
+import { createRoot } from 'react-dom/client'
+import { afterEach, describe, expect, test } from 'vitest'
+import { Staged, takeOver, takeoverStage } from '#src/lib/takeover-stages.tsx'
+
+function Page() {
+  return (
+    <main>
+      <h1>Frame</h1>
+      <Staged at={takeoverStage.header}>
+        <p>Header</p>
+      </Staged>
+      <Staged at={takeoverStage.banners}>
+        <p>Banners</p>
+      </Staged>
+      <Staged at={takeoverStage.notices}>
+        <p>Notices</p>
+      </Staged>
+      <Staged at={takeoverStage.rows}>
+        <p>Rows</p>
+      </Staged>
+    </main>
+  )
+}
+
+/** Tasks the test ends one at a time, so each stage can be looked at before the next. */
+function taskQueue() {
+  const waiting: (() => void)[] = []
+  return {
+    next: () => new Promise<void>((resolve) => waiting.push(resolve)),
+    async end() {
+      const resolve = waiting.shift()
+      if (!resolve) throw new Error('no task is waiting')
+      resolve()
+      // The stage's redraw (a microtask) lands before the test looks.
+      for (let i = 0; i < 5; i++) await Promise.resolve()
+    },
+  }
+}
+
+const texts = (el: Element) => [...el.querySelectorAll('h1, p')].map((p) => p.textContent)
+
+afterEach(() => {
+  document.body.innerHTML = ''
+})
+
+describe('taking over the server’s first screen', () => {
+  test('outside a takeover, every staged part draws at once', () => {
+    render(<Page />)
+    expect(screen.getByText('Rows')).toBeTruthy()
+    expect(screen.getByText('Header')).toBeTruthy()
+  })
+
+  test('draws the frame, then one stage per task, the server’s screen showing until the last', async () => {
+    document.body.innerHTML = '<div id="root"><p>Server screen</p></div>'
+    const server = document.getElementById('root')!
+    const app = document.createElement('div')
+    app.hidden = true
+    server.removeAttribute('id')
+    app.id = 'root'
+    server.after(app)
+    const root = createRoot(app)
+    const tasks = taskQueue()
+    let swapped = false
+    const running = takeOver(
+      () => root.render(<Page />),
+      tasks.next,
+      () => {
+        server.remove()
+        app.hidden = false
+        swapped = true
+      },
+    )
+
+    expect(texts(app)).toEqual(['Frame'])
+    await tasks.end()
+    expect(texts(app)).toEqual(['Frame', 'Header'])
+    await tasks.end()
+    expect(texts(app)).toEqual(['Frame', 'Header', 'Banners'])
+    await tasks.end()
+    expect(texts(app)).toEqual(['Frame', 'Header', 'Banners', 'Notices'])
+    // Every part is drawn, still out of sight; the swap is a task of its own.
+    await tasks.end()
+    expect(texts(app)).toEqual(['Frame', 'Header', 'Banners', 'Notices', 'Rows'])
+    expect(swapped).toBe(false)
+    expect(server.isConnected).toBe(true)
+    expect(app.hidden).toBe(true)
+
+    await tasks.end()
+    await running
+    expect(swapped).toBe(true)
+    expect(document.querySelectorAll('#root')).toHaveLength(1)
+    expect(document.getElementById('root')).toBe(app)
+    expect(screen.queryByText('Server screen')).toBeNull()
+    expect(app.hidden).toBe(false)
+
+    // A part mounted after the takeover draws at once.
+    root.render(
+      <>
+        <Page />
+        <Staged at={takeoverStage.rows}>
+          <p>Later</p>
+        </Staged>
+      </>,
+    )
+    await Promise.resolve()
+    expect(screen.getByText('Later')).toBeTruthy()
+    root.unmount()
+  })
+
+  test('a frame that fails to draw still hands the page over with every stage reached', async () => {
+    const tasks = taskQueue()
+    let done = false
+    const running = takeOver(
+      () => {
+        throw new Error('no route')
+      },
+      tasks.next,
+      () => {
+        done = true
+      },
+    )
+    await expect(running).rejects.toThrow('no route')
+    expect(done).toBe(true)
+    render(<Page />)
+    expect(screen.getByText('Rows')).toBeTruthy()
+  })
+})
