@@ -29,18 +29,22 @@ import { yieldToMain } from './utils/idle'
 import { takeOver } from './lib/takeover-stages'
 
 const queryClient = createQueryClient()
-const router = createRouter({
-  routeTree,
-  context: { queryClient },
-  defaultPreload: 'intent',
-  defaultPendingComponent: RoutePending,
-  defaultErrorComponent: RouteError,
-  scrollRestoration: true,
-})
+
+/** Built in a task of its own at start (it walks the whole route tree), not at evaluation. */
+function createAppRouter() {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    defaultPendingComponent: RoutePending,
+    defaultErrorComponent: RouteError,
+    scrollRestoration: true,
+  })
+}
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router
+    router: ReturnType<typeof createAppRouter>
   }
 }
 
@@ -73,6 +77,8 @@ async function persistCache(afterRender: boolean): Promise<void> {
 
 async function start() {
   initTheme()
+  // The modules' evaluation is a task of its own; reading the boot data starts the next.
+  await yieldToMain()
   registerPwa()
   let saved = false
   try {
@@ -104,6 +110,8 @@ async function start() {
   if (!el) throw new Error('no #root element')
   // The first route's data and code are ready before the app replaces the static screen,
   // so the page never goes blank in between.
+  await yieldToMain()
+  const router = createAppRouter()
   await yieldToMain()
   await router.load().catch(() => undefined)
   // Matching the route and drawing the page are separate tasks, so neither blocks input long.

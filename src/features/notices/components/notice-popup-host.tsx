@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import type { PopupProps } from '../../../lib/popup-registry'
+import { sanitizeHtml } from '../../../lib/sanitize'
 import { yieldToMain } from '../../../utils/idle'
 import { announcementsQueryOptions } from '../api/get-announcements'
 import { NoticePopup, noticeDateFormat } from './notice-popup'
@@ -12,12 +13,14 @@ import { NoticePopup, noticeDateFormat } from './notice-popup'
  * It opens by itself on the home page once the first screen has settled, so its work is
  * split into tasks a phone finishes quickly: this module's evaluation, then the language's
  * first date format (the browser loads its locale data the first time, about 50 ms on a
- * mid-range phone), then the dialog itself.
+ * mid-range phone), then the first notice's HTML sanitized (the sanitizer's first run sets
+ * itself up), then the dialog itself.
  */
 export function NoticePopupHost({ onClose }: PopupProps) {
   const { i18n } = useLingui()
   const notices = useQuery(announcementsQueryOptions(i18n.locale))
   const [ready, setReady] = useState(false)
+  const firstHtml = notices.data?.popup[0]?.content
   useEffect(() => {
     let live = true
     void (async () => {
@@ -25,12 +28,15 @@ export function NoticePopupHost({ onClose }: PopupProps) {
       if (!live) return
       i18n.date(new Date(0), noticeDateFormat)
       await yieldToMain()
+      if (!live) return
+      if (firstHtml !== undefined) sanitizeHtml(firstHtml)
+      await yieldToMain()
       if (live) setReady(true)
     })()
     return () => {
       live = false
     }
-  }, [i18n])
+  }, [i18n, firstHtml])
   if (!ready) return null
   return <NoticePopup open notices={notices.data?.popup ?? []} onClose={onClose} />
 }
