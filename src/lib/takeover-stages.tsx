@@ -2,8 +2,8 @@
  * The app takes over the server's first screen in stages (docs/decisions/005, addendum
  * 2026-11-28). The first render draws the frame of the page (the providers, the router, the
  * root, the layout's boxes and the page's own hooks); each part the server also drew (the
- * header, the banners, the notice line and the winners, the rows) is drawn in a task of
- * its own after it, while the server's screen stays on show. Each task stays short on a
+ * header, the banners or a lobby's tabs, the notice line or a lobby's games, the rest) is
+ * drawn in a task of its own after it, while the server's screen stays on show. Each task stays short on a
  * slow phone, so the page answers a tap during the takeover, and nothing the player sees
  * moves: the app's screen replaces the server's whole, once every stage is drawn.
  *
@@ -14,10 +14,16 @@ import { useLayoutEffect, useState, type ReactNode } from 'react'
 
 /** The stages of the takeover, in the order they are drawn. */
 export const takeoverStage = {
+  /** The site's header. */
   header: 1,
-  banners: 2,
-  notices: 3,
-  rows: 4,
+  /** The page's first box: the home page's banners, a lobby's vendor tabs. */
+  lead: 2,
+  /** What follows it on screen: the notice line and the winners, a lobby's games. */
+  main: 3,
+  /** Further down: the home page's rows, the rest of a lobby's first games. */
+  more: 4,
+  /** The rest: the side bar, the footer, the tab bar, the popups, the offline line. */
+  rest: 5,
 } as const
 export type TakeoverStage = (typeof takeoverStage)[keyof typeof takeoverStage]
 const lastStage = Math.max(...Object.values(takeoverStage))

@@ -90,12 +90,12 @@ function Root() {
   if (s.regionRestriction) return <RegionRestrictedPage />
   return (
     <>
-      <Staged at={takeoverStage.rows}>
+      <Staged at={takeoverStage.rest}>
         <OfflineStatus />
       </Staged>
       <Outlet />
       {/* Drawn with the takeover's last stage, still before the page shows. */}
-      <Staged at={takeoverStage.rows}>
+      <Staged at={takeoverStage.rest}>
         <ModalHost />
       </Staged>
       {launching ? (
@@ -108,7 +108,7 @@ function Root() {
           <SocialReturn />
         </Suspense>
       ) : null}
-      <Staged at={takeoverStage.rows}>
+      <Staged at={takeoverStage.rest}>
         <Toasts dismissLabel={t`Dismiss`} />
       </Staged>
       {token ? (
@@ -116,7 +116,7 @@ function Root() {
           <PushListener />
         </Suspense>
       ) : null}
-      <Staged at={takeoverStage.rows}>
+      <Staged at={takeoverStage.rest}>
         <UpdatePrompt hidden={pathname === '/game'} />
       </Staged>
     </>

@@ -19,11 +19,11 @@ export const Route = createFileRoute('/_main')({
       </Staged>
       <div className="layout-body">
         <Outlet />
-        <Staged at={takeoverStage.rows}>
+        <Staged at={takeoverStage.rest}>
           <SiteSideBar />
         </Staged>
       </div>
-      <Staged at={takeoverStage.rows}>
+      <Staged at={takeoverStage.rest}>
         <SiteFooter />
         <TabBar />
       </Staged>

@@ -10,13 +10,16 @@ function Page() {
       <Staged at={takeoverStage.header}>
         <p>Header</p>
       </Staged>
-      <Staged at={takeoverStage.banners}>
+      <Staged at={takeoverStage.lead}>
         <p>Banners</p>
       </Staged>
-      <Staged at={takeoverStage.notices}>
+      <Staged at={takeoverStage.main}>
         <p>Notices</p>
       </Staged>
-      <Staged at={takeoverStage.rows}>
+      <Staged at={takeoverStage.more}>
+        <p>More</p>
+      </Staged>
+      <Staged at={takeoverStage.rest}>
         <p>Rows</p>
       </Staged>
     </main>
@@ -79,9 +82,11 @@ describe('taking over the server’s first screen', () => {
     expect(texts(app)).toEqual(['Frame', 'Header', 'Banners'])
     await tasks.end()
     expect(texts(app)).toEqual(['Frame', 'Header', 'Banners', 'Notices'])
+    await tasks.end()
+    expect(texts(app)).toEqual(['Frame', 'Header', 'Banners', 'Notices', 'More'])
     // Every part is drawn, still out of sight; the swap is a task of its own.
     await tasks.end()
-    expect(texts(app)).toEqual(['Frame', 'Header', 'Banners', 'Notices', 'Rows'])
+    expect(texts(app)).toEqual(['Frame', 'Header', 'Banners', 'Notices', 'More', 'Rows'])
     expect(swapped).toBe(false)
     expect(server.isConnected).toBe(true)
     expect(app.hidden).toBe(true)
@@ -98,7 +103,7 @@ describe('taking over the server’s first screen', () => {
     root.render(
       <>
         <Page />
-        <Staged at={takeoverStage.rows}>
+        <Staged at={takeoverStage.rest}>
           <p>Later</p>
         </Staged>
       </>,

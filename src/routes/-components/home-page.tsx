@@ -122,15 +122,15 @@ export function HomePage() {
         <Trans>Welcome to {brand.brandName}</Trans>
       </h1>
       {/* Taking over the server's first screen, each part is drawn in a task of its own. */}
-      <Staged at={takeoverStage.banners}>
+      <Staged at={takeoverStage.lead}>
         <BannerCarousel banners={notices.data?.banners ?? noNotices} imageHost={imageHost} />
       </Staged>
-      <Staged at={takeoverStage.notices}>
+      <Staged at={takeoverStage.main}>
         <Marquee notices={notices.data?.player ?? noNotices} onOpen={openNotices} />
         <WinnersTicker list={winners.data?.list ?? noWinners} currency={currency} />
       </Staged>
       {/* A row that cannot load shows as empty rather than loading for ever. */}
-      <Staged at={takeoverStage.rows}>
+      <Staged at={takeoverStage.more}>
         <HotGamesRow games={hot.isError ? noGames : hot.data?.list} imageHost={imageHost} />
       </Staged>
       {/* Its code loads in a task of its own, not inside the render of the rows above. */}
