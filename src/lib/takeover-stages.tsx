@@ -1,11 +1,12 @@
 /**
- * The app takes over the server's first screen in stages (docs/decisions/005, addendum
- * 2026-11-28). The first render draws the frame of the page (the providers, the router, the
- * root, the layout's boxes and the page's own hooks); each part the server also drew (the
- * header, the banners or a lobby's tabs, the notice line or a lobby's games, the rest) is
- * drawn in a task of its own after it, while the server's screen stays on show. Each task stays short on a
- * slow phone, so the page answers a tap during the takeover, and nothing the player sees
- * moves: the app's screen replaces the server's whole, once every stage is drawn.
+ * The app takes over the server's first screen in stages (docs/decisions/005, addendum "the
+ * app takes over in stages"). The first render draws the frame of the page (the providers,
+ * the router, the root, the layout's boxes and the page's own hooks); each part the server
+ * also drew (the header, the banners or a lobby's tabs, the notice line or a lobby's games,
+ * the rest) is drawn in a task of its own after it, while the server's screen stays on
+ * show. Each task stays short on a slow phone, so the page answers a tap during the
+ * takeover, and nothing the player sees moves: the app's screen replaces the server's
+ * whole, once every stage is drawn.
  *
  * Outside that takeover (the component tests, every later mount) every stage has been
  * reached, and a staged part draws at once.
