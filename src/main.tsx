@@ -126,23 +126,29 @@ async function start() {
   app.id = 'root'
   el.after(app)
   const root = createRoot(app)
-  await takeOver(
-    () =>
-      root.render(
-        <StrictMode>
-          <I18nProvider i18n={i18n}>
-            <QueryClientProvider client={queryClient}>
-              <RouterProvider router={router} />
-            </QueryClientProvider>
-          </I18nProvider>
-        </StrictMode>,
-      ),
-    yieldToMain,
-    () => {
-      el.remove()
-      app.hidden = false
-    },
-  )
+  try {
+    await takeOver(
+      () =>
+        root.render(
+          <StrictMode>
+            <I18nProvider i18n={i18n}>
+              <QueryClientProvider client={queryClient}>
+                <RouterProvider router={router} />
+              </QueryClientProvider>
+            </I18nProvider>
+          </StrictMode>,
+        ),
+      yieldToMain,
+    )
+  } catch (err) {
+    // The app could not draw its page: the server's screen stays, its links still work.
+    root.unmount()
+    app.remove()
+    el.id = 'root'
+    throw err
+  }
+  el.remove()
+  app.hidden = false
   if (!saved) void persistCache(true).catch(() => undefined)
 }
 

@@ -66,13 +66,10 @@ export function Staged({ at, children }: { at: TakeoverStage; children: ReactNod
 
 /**
  * Runs a takeover: `render` draws the frame (stage 0), then each stage is reached in a task
- * of its own (`nextTask` ends the current one), and `done` runs in a task after the last.
+ * of its own (`nextTask` ends the current one); it resolves in a task after the last, when
+ * the caller shows what was drawn. Whatever happens, every stage counts as reached after.
  */
-export async function takeOver(
-  render: () => void,
-  nextTask: () => Promise<void>,
-  done: () => void,
-): Promise<void> {
+export async function takeOver(render: () => void, nextTask: () => Promise<void>): Promise<void> {
   reach(0)
   try {
     render()
@@ -83,6 +80,5 @@ export async function takeOver(
     await nextTask()
   } finally {
     reach(Number.POSITIVE_INFINITY)
-    done()
   }
 }

@@ -65,15 +65,12 @@ describe('taking over the server’s first screen', () => {
     const root = createRoot(app)
     const tasks = taskQueue()
     let swapped = false
-    const running = takeOver(
-      () => root.render(<Page />),
-      tasks.next,
-      () => {
-        server.remove()
-        app.hidden = false
-        swapped = true
-      },
-    )
+    const running = takeOver(() => root.render(<Page />), tasks.next).then(() => {
+      // What src/main.tsx does once the takeover resolves.
+      server.remove()
+      app.hidden = false
+      swapped = true
+    })
 
     expect(texts(app)).toEqual(['Frame'])
     await tasks.end()
@@ -113,20 +110,12 @@ describe('taking over the server’s first screen', () => {
     root.unmount()
   })
 
-  test('a frame that fails to draw still hands the page over with every stage reached', async () => {
+  test('a frame that fails to draw rejects, with every stage reached for what draws after', async () => {
     const tasks = taskQueue()
-    let done = false
-    const running = takeOver(
-      () => {
-        throw new Error('no route')
-      },
-      tasks.next,
-      () => {
-        done = true
-      },
-    )
+    const running = takeOver(() => {
+      throw new Error('no route')
+    }, tasks.next)
     await expect(running).rejects.toThrow('no route')
-    expect(done).toBe(true)
     render(<Page />)
     expect(screen.getByText('Rows')).toBeTruthy()
   })
