@@ -26,7 +26,7 @@ import { vendorsQueryOptions } from './features/games/api/get-vendors'
 import { registerPwa } from './features/pwa/register'
 import { routeTree } from './route-tree.gen'
 import { yieldToMain } from './utils/idle'
-import { takeOver } from './lib/takeover-stages'
+import { takeOverScreen } from './lib/takeover-stages'
 
 const queryClient = createQueryClient()
 
@@ -118,37 +118,20 @@ async function start() {
   await yieldToMain()
   // The app draws out of sight, in stages of a task each, while the server's screen shows;
   // then it takes that screen's place whole (src/lib/takeover-stages.tsx).
-  // It is the page's #root from the start: a popup opened meanwhile (a /login address) makes
-  // the app's page inert, not the server's.
-  const app = document.createElement('div')
-  app.hidden = true
-  el.removeAttribute('id')
-  app.id = 'root'
-  el.after(app)
-  const root = createRoot(app)
-  try {
-    await takeOver(
-      () =>
-        root.render(
-          <StrictMode>
-            <I18nProvider i18n={i18n}>
-              <QueryClientProvider client={queryClient}>
-                <RouterProvider router={router} />
-              </QueryClientProvider>
-            </I18nProvider>
-          </StrictMode>,
-        ),
-      yieldToMain,
-    )
-  } catch (err) {
-    // The app could not draw its page: the server's screen stays, its links still work.
-    root.unmount()
-    app.remove()
-    el.id = 'root'
-    throw err
-  }
-  el.remove()
-  app.hidden = false
+  await takeOverScreen(
+    el,
+    (container) =>
+      createRoot(container).render(
+        <StrictMode>
+          <I18nProvider i18n={i18n}>
+            <QueryClientProvider client={queryClient}>
+              <RouterProvider router={router} />
+            </QueryClientProvider>
+          </I18nProvider>
+        </StrictMode>,
+      ),
+    yieldToMain,
+  )
   if (!saved) void persistCache(true).catch(() => undefined)
 }
 

@@ -65,20 +65,40 @@ export function Staged({ at, children }: { at: TakeoverStage; children: ReactNod
 }
 
 /**
- * Runs a takeover: `render` draws the frame (stage 0), then each stage is reached in a task
- * of its own (`nextTask` ends the current one); it resolves in a task after the last, when
- * the caller shows what was drawn. Whatever happens, every stage counts as reached after.
+ * Takes over `server`, the server's first screen (the page's `#root`): `draw` renders the
+ * app into a new `#root` placed hidden after it, the frame first (stage 0), then each stage
+ * in a task of its own (`nextTask` ends the current one); in a task after the last, the
+ * server's screen is removed and the app's shown, in one swap. If the frame cannot be drawn,
+ * the server's screen stays (its links still work) and the error is thrown on. Whatever
+ * happens, every stage counts as reached after.
  */
-export async function takeOver(render: () => void, nextTask: () => Promise<void>): Promise<void> {
+export async function takeOverScreen(
+  server: HTMLElement,
+  draw: (container: HTMLElement) => void,
+  nextTask: () => Promise<void>,
+): Promise<void> {
+  const app = document.createElement('div')
+  app.hidden = true
+  // The page's #root from the start: a popup opened meanwhile (a /login address) makes the
+  // app's page inert, not the server's.
+  server.removeAttribute('id')
+  app.id = 'root'
+  server.after(app)
   reach(0)
   try {
-    render()
+    draw(app)
     for (let stage = 1; stage <= lastStage; stage++) {
       await nextTask()
       reach(stage)
     }
     await nextTask()
+  } catch (err) {
+    app.remove()
+    server.id = 'root'
+    throw err
   } finally {
     reach(Number.POSITIVE_INFINITY)
   }
+  server.remove()
+  app.hidden = false
 }

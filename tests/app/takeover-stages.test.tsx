@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import { createRoot } from 'react-dom/client'
 import { afterEach, describe, expect, test } from 'vitest'
-import { Staged, takeOver, takeoverStage } from '#src/lib/takeover-stages.tsx'
+import { Staged, takeOverScreen, takeoverStage } from '#src/lib/takeover-stages.tsx'
 
 function Page() {
   return (
@@ -57,21 +57,25 @@ describe('taking over the server’s first screen', () => {
   test('draws the frame, then one stage per task, the server’s screen showing until the last', async () => {
     document.body.innerHTML = '<div id="root"><p>Server screen</p></div>'
     const server = document.getElementById('root')!
-    const app = document.createElement('div')
-    app.hidden = true
-    server.removeAttribute('id')
-    app.id = 'root'
-    server.after(app)
-    const root = createRoot(app)
+    let root: ReturnType<typeof createRoot> | undefined
     const tasks = taskQueue()
-    let swapped = false
-    const running = takeOver(() => root.render(<Page />), tasks.next).then(() => {
-      // What src/main.tsx does once the takeover resolves.
-      server.remove()
-      app.hidden = false
-      swapped = true
+    let done = false
+    const running = takeOverScreen(
+      server,
+      (container) => {
+        root = createRoot(container)
+        root.render(<Page />)
+      },
+      tasks.next,
+    ).then(() => {
+      done = true
     })
 
+    // The app's page is #root from the start, hidden after the server's screen.
+    const app = document.getElementById('root')!
+    expect(app).not.toBe(server)
+    expect(app.hidden).toBe(true)
+    expect(server.nextElementSibling).toBe(app)
     expect(texts(app)).toEqual(['Frame'])
     await tasks.end()
     expect(texts(app)).toEqual(['Frame', 'Header'])
@@ -84,20 +88,20 @@ describe('taking over the server’s first screen', () => {
     // Every part is drawn, still out of sight; the swap is a task of its own.
     await tasks.end()
     expect(texts(app)).toEqual(['Frame', 'Header', 'Banners', 'Notices', 'More', 'Rows'])
-    expect(swapped).toBe(false)
     expect(server.isConnected).toBe(true)
+    expect(screen.getByText('Server screen')).toBeTruthy()
     expect(app.hidden).toBe(true)
 
     await tasks.end()
     await running
-    expect(swapped).toBe(true)
+    expect(done).toBe(true)
     expect(document.querySelectorAll('#root')).toHaveLength(1)
-    expect(document.getElementById('root')).toBe(app)
+    expect(server.isConnected).toBe(false)
     expect(screen.queryByText('Server screen')).toBeNull()
     expect(app.hidden).toBe(false)
 
     // A part mounted after the takeover draws at once.
-    root.render(
+    root!.render(
       <>
         <Page />
         <Staged at={takeoverStage.rest}>
@@ -107,15 +111,25 @@ describe('taking over the server’s first screen', () => {
     )
     await Promise.resolve()
     expect(screen.getByText('Later')).toBeTruthy()
-    root.unmount()
+    root!.unmount()
   })
 
-  test('a frame that fails to draw rejects, with every stage reached for what draws after', async () => {
+  test('a frame that cannot be drawn leaves the server’s screen as it was', async () => {
+    document.body.innerHTML = '<div id="root"><p>Server screen</p></div>'
+    const server = document.getElementById('root')!
     const tasks = taskQueue()
-    const running = takeOver(() => {
-      throw new Error('no route')
-    }, tasks.next)
+    const running = takeOverScreen(
+      server,
+      () => {
+        throw new Error('no route')
+      },
+      tasks.next,
+    )
     await expect(running).rejects.toThrow('no route')
+    expect(document.querySelectorAll('#root')).toHaveLength(1)
+    expect(document.getElementById('root')).toBe(server)
+    expect(screen.getByText('Server screen')).toBeTruthy()
+    // What draws after it is not held back by a stage.
     render(<Page />)
     expect(screen.getByText('Rows')).toBeTruthy()
   })
