@@ -53,10 +53,10 @@ function TileSkeletons({ count }: { count: number }) {
   )
 }
 
-/** A strip of game tiles (launch, badges and hearts are the lobby's own GameTile). */
-/** A row's tiles drawn with the row: as many as a wide phone shows, and one more. */
+/** A row's tiles drawn with the row: what a phone shows, and a few more to swipe to. */
 const tilesFirst = 6
 
+/** A strip of game tiles (launch, badges and hearts are the lobby's own GameTile). */
 function GameStrip({
   games,
   imageHost,
