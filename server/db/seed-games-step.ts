@@ -16,7 +16,7 @@ export async function seedDemoGames(tx: Tx, merchantCode: string, now: Date): Pr
   for (const [, vassalage, gameType] of d.demoVendors) {
     await tx
       .update(s.vendors)
-      .set({ logo: `logos/${vassalage.toLowerCase()}.svg?v=${gameArtVersion}` })
+      .set({ logo: `logos/${vassalage.toLowerCase()}.webp?v=${gameArtVersion}` })
       .where(
         and(
           eq(s.vendors.merchantCode, merchantCode),
@@ -46,7 +46,7 @@ export async function seedDemoGames(tx: Tx, merchantCode: string, now: Date): Pr
       ? demoGamesOf(vassalage, parsed.data).map((g) => ({
           merchantCode,
           ...g,
-          thumbnail: `games/${g.code}.svg?v=${gameArtVersion}`,
+          thumbnail: `games/${g.code}.webp?v=${gameArtVersion}`,
         }))
       : []
   })

@@ -31,7 +31,7 @@ export function toWireGame(game: LotteryGame, locale: Locale): WireGame {
     labelName: groupLabel(r.groupCode, locale),
     schedule: game.schedule,
     isHot: r.isHot,
-    iconUrl: `/media/lottery/${r.code}.svg?v=${lotteryArtVersion}`,
+    iconUrl: `/media/lottery/${r.code}.webp?v=${lotteryArtVersion}`,
   }
 }
 

@@ -92,7 +92,7 @@ describe('game vendors', () => {
       accountTypeId: 109,
       displayName: 'Demo Slots',
       isHot: true,
-      logo: 'logos/dsl.svg?v=1',
+      logo: 'logos/dsl.webp?v=1',
     })
   })
 

@@ -7,6 +7,7 @@
 import { gameEndpoints, maxGameSearchLength, type Game } from '#contract/games'
 import { successEnvelope } from '#contract/envelope'
 import { count, eq } from 'drizzle-orm'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { games, members, vendors } from '../../server/db/schema'
 import { seedDemoBrand, seedForStart } from '../../server/db/seed'
@@ -64,7 +65,7 @@ describe('the seeded catalogue', () => {
     const page = await gameList({ gameType: 'PVP', pageSize: '100' })
     expect(page.list.length).toBeGreaterThan(0)
     for (const g of page.list) {
-      expect(g.iconUrl).toBe(`games/${g.gameId}.svg?v=1`)
+      expect(g.iconUrl).toBe(`games/${g.gameId}.webp?v=1`)
       expect(g.accountTypeId).toBeGreaterThanOrEqual(100)
       expect(g.hasRooms).toBe(true)
     }
@@ -333,15 +334,51 @@ describe('generated art', () => {
     expect(other.body).not.toBe(a.body)
   })
 
+  it('serves a game thumbnail as a WebP image of a few kB, the same for parallel first requests, immutable when versioned', async () => {
+    const url = '/media/games/DSL-0004.webp?v=1'
+    const first = await Promise.all(
+      Array.from({ length: 5 }, () => server.app.inject({ method: 'GET', url })),
+    )
+    for (const res of first) {
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-type']).toBe('image/webp')
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+      expect(res.rawPayload.equals(first[0]?.rawPayload ?? Buffer.alloc(0))).toBe(true)
+    }
+    const bytes = first[0]?.rawPayload ?? Buffer.alloc(0)
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF')
+    expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP')
+    expect(bytes.length).toBeLessThan(12 * 1024)
+    const meta = await sharp(bytes).metadata()
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 240, 240])
+    // The drawing's colours are in the picture, not a blank canvas: its corners (rounded off,
+    // transparent) differ from its middle (the gradient).
+    const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true })
+    const alphaAt = (x: number, y: number) => data[(y * info.width + x) * info.channels + 3]
+    expect(alphaAt(0, 0)).toBe(0)
+    expect(alphaAt(120, 120)).toBe(255)
+    const unversioned = await server.app.inject({ method: 'GET', url: '/media/games/DSL-0004.webp' })
+    expect(unversioned.rawPayload.equals(bytes)).toBe(true)
+    expect(unversioned.headers['cache-control']).toBe('public, max-age=3600')
+  })
+
   it('serves vendor logos, and answers 404 for unknown or malformed names', async () => {
     const logo = await server.app.inject({ method: 'GET', url: '/media/logos/dsl.svg?v=1' })
     expect(logo.statusCode).toBe(200)
     expect(logo.body).toContain('Demo Slots')
+    const webp = await server.app.inject({ method: 'GET', url: '/media/logos/dsl.webp?v=1' })
+    expect(webp.headers['content-type']).toBe('image/webp')
+    const meta = await sharp(webp.rawPayload).metadata()
+    expect([meta.width, meta.height]).toEqual([180, 90])
     for (const url of [
       '/media/games/NOPE-0001.svg',
       '/media/games/..%2F..%2Fetc%2Fpasswd',
       '/media/games/DSL-0002.png',
       '/media/logos/zzz.svg',
+      '/media/games/NOPE-0001.webp',
+      '/media/games/DSL-0002.webp.svg',
+      '/media/games/.webp',
+      '/media/logos/zzz.webp',
     ]) {
       const res = await server.app.inject({ method: 'GET', url })
       expect(res.statusCode, url).toBe(404)

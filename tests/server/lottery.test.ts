@@ -676,6 +676,10 @@ describe('results', () => {
     expect(art.statusCode).toBe(200)
     expect(art.headers['content-type']).toContain('image/svg+xml')
     expect(art.body).toContain('Speed 5D 1 min')
+    const webp = await server.app.inject({ method: 'GET', url: '/media/lottery/E5D1.webp?v=1' })
+    expect(webp.statusCode).toBe(200)
+    expect(webp.headers['content-type']).toBe('image/webp')
+    expect(webp.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP')
   })
 })
 

@@ -1,0 +1,78 @@
+/**
+ * Generated art served as WebP. The art modules draw SVG (server/games/art.ts,
+ * server/lottery/art.ts): a few hundred bytes, the same every time. A page of game tiles
+ * as SVG costs the browser's main thread dearly, because each SVG image is a document of
+ * its own that is laid out (its text shaped with font fallback) and recorded on the main
+ * thread when painted. A bitmap is decoded off the main thread and painted as one image,
+ * as a real vendor's thumbnail is (decision 013). So the routes that serve generated art
+ * answer `<name>.webp` with the SVG rendered once by sharp, and `<name>.svg` as drawn.
+ *
+ * Rendering runs on libuv's thread pool (sharp), never on the event loop; a process keeps
+ * what it rendered (bounded), and parallel first requests for one image share one render.
+ */
+import type { FastifyReply } from 'fastify'
+import sharp from 'sharp'
+
+// What is rendered is kept by the caller's cache; sharp's own operation cache would hold
+// a second copy of every input.
+sharp.cache(false)
+
+export type ArtFormat = 'svg' | 'webp'
+
+/** A requested file name split into its name and format, or null for anything else. */
+export function artFile(file: string, name: RegExp): { name: string; format: ArtFormat } | null {
+  const dot = file.lastIndexOf('.')
+  if (dot < 1) return null
+  const ext = file.slice(dot + 1)
+  const base = file.slice(0, dot)
+  if (ext !== 'svg' && ext !== 'webp') return null
+  return name.test(base) ? { name: base, format: ext } : null
+}
+
+/**
+ * The SVG drawn at `scale` times its own size, as WebP. The callers choose the scale from
+ * where the art shows (a phone's tile is about 120 CSS px wide): sharp on a 2× screen, and
+ * 2-4 kB each, because a lobby's first screen asks for a dozen of them over a slow network.
+ */
+export async function svgToWebp(svg: string, scale: number): Promise<Buffer> {
+  return sharp(Buffer.from(svg), { density: 72 * scale })
+    .webp({ quality: 72, effort: 6 })
+    .toBuffer()
+}
+
+/**
+ * Rendered art per process, at most `max` entries (the oldest goes first). A render in
+ * progress is shared by every request for the same key; a failed render is not kept.
+ */
+export class ArtCache {
+  private readonly entries = new Map<string, Promise<Buffer | string | undefined>>()
+
+  constructor(private readonly max: number) {}
+
+  get(key: string, make: () => Promise<Buffer | string | undefined>): Promise<Buffer | string | undefined> {
+    const hit = this.entries.get(key)
+    if (hit) return hit
+    if (this.entries.size >= this.max) {
+      const oldest = this.entries.keys().next().value
+      if (oldest !== undefined) this.entries.delete(oldest)
+    }
+    const pending = make()
+    this.entries.set(key, pending)
+    const forget = () => {
+      if (this.entries.get(key) === pending) this.entries.delete(key)
+    }
+    pending.then((art) => {
+      if (art === undefined) forget()
+    }, forget)
+    return pending
+  }
+}
+
+/** Sends art with its type; `immutable` when the address carries the art's current version. */
+export function sendArt(reply: FastifyReply, art: Buffer | string, format: ArtFormat, immutable: boolean) {
+  return reply
+    .header('content-type', format === 'webp' ? 'image/webp' : 'image/svg+xml; charset=utf-8')
+    .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
+    .header('x-content-type-options', 'nosniff')
+    .send(art)
+}
