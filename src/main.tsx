@@ -26,6 +26,7 @@ import { vendorsQueryOptions } from './features/games/api/get-vendors'
 import { registerPwa } from './features/pwa/register'
 import { routeTree } from './route-tree.gen'
 import { yieldToMain } from './utils/idle'
+import { warmIntl } from './lib/intl-warmup'
 import { takeOverScreen } from './lib/takeover-stages'
 
 const queryClient = createQueryClient()
@@ -94,6 +95,8 @@ async function start() {
   const stored = languageStore.get()
   const locale = stored ?? boot?.locale ?? defaultLocale
   if (stored) rememberLanguageCookie(stored)
+  // The locale data's one-time set-up runs on a worker's thread while the app boots.
+  warmIntl(locale)
   await Promise.all([restored.catch(() => undefined), activateLocale(locale)])
   if (boot) {
     seedBootData(queryClient, boot, {
