@@ -12,6 +12,7 @@
  */
 import type { FastifyReply } from 'fastify'
 import sharp from 'sharp'
+import { limiter } from '../limiter'
 
 // What is rendered is kept by the caller's cache; sharp's own operation cache would hold
 // a second copy of every input.
@@ -30,14 +31,22 @@ export function artFile(file: string, name: RegExp): { name: string; format: Art
 }
 
 /**
+ * Two renders at a time: a cold lobby asks for dozens of images at once, and renders share
+ * libuv's thread pool with password hashing.
+ */
+const rendering = limiter(2)
+
+/**
  * The SVG drawn at `scale` times its own size, as WebP. The callers choose the scale from
  * where the art shows (a phone's tile is about 120 CSS px wide): sharp on a 2× screen, and
  * 2-4 kB each, because a lobby's first screen asks for a dozen of them over a slow network.
  */
 export async function svgToWebp(svg: string, scale: number): Promise<Buffer> {
-  return sharp(Buffer.from(svg), { density: 72 * scale })
-    .webp({ quality: 72, effort: 6 })
-    .toBuffer()
+  return rendering(() =>
+    sharp(Buffer.from(svg), { density: 72 * scale })
+      .webp({ quality: 72, effort: 6 })
+      .toBuffer(),
+  )
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { availableParallelism } from 'node:os'
 import { hash, verify, type Algorithm } from '@node-rs/argon2'
+import { limiter } from '../limiter'
 
 // NOTE: Algorithm is a const enum, which isolated modules cannot read; 2 is Argon2id.
 const argon2id = 2 as Algorithm
@@ -13,26 +14,6 @@ export interface PasswordParams {
   passes: number
   /** Hashes computed at once; default: one fewer than the CPUs, at least one. */
   concurrency?: number
-}
-
-/**
- * Runs at most `limit` tasks at once. argon2 runs in libuv's thread pool (4 threads); on a
- * small machine four hashes at once starve the event loop, so hashing waits its turn and
- * the rest of the server keeps answering during a login storm (`npm run bench -- login`).
- */
-function limiter(limit: number) {
-  let active = 0
-  const waiting: (() => void)[] = []
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve))
-    active++
-    try {
-      return await task()
-    } finally {
-      active--
-      waiting.shift()?.()
-    }
-  }
 }
 
 export function createPasswords(params: PasswordParams) {
@@ -45,6 +26,8 @@ export function createPasswords(params: PasswordParams) {
   // A hash to verify against when the account does not exist, so a wrong username takes
   // as long as a wrong password and usernames cannot be probed by timing.
   const decoy = hash('decoy-password-for-timing', options)
+  // On a small machine four hashes at once starve the event loop, so hashing waits its turn
+  // and the rest of the server keeps answering during a login storm (`npm run bench -- login`).
   const run = limiter(params.concurrency ?? Math.max(1, availableParallelism() - 1))
   return {
     hash: (password: string) => run(() => hash(password, options)),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ArtCache, artFile } from '../../server/http/art-media'
+import { limiter } from '../../server/limiter'
 
 describe('art file names', () => {
   const name = /^[A-Za-z0-9_-]{1,40}$/
@@ -50,5 +51,33 @@ describe('rendered art cache', () => {
     expect(renders).toBe(3)
     await cache.get('a', make)
     expect(renders).toBe(4)
+  })
+})
+
+describe('limiter', () => {
+  it('runs at most its limit at once, the rest in the order they came', async () => {
+    const run = limiter(2)
+    let active = 0
+    let most = 0
+    const order: number[] = []
+    await Promise.all(
+      [0, 1, 2, 3, 4].map((i) =>
+        run(async () => {
+          active++
+          most = Math.max(most, active)
+          await new Promise((r) => setTimeout(r, 5))
+          order.push(i)
+          active--
+        }),
+      ),
+    )
+    expect(most).toBe(2)
+    expect(order).toEqual([0, 1, 2, 3, 4])
+  })
+
+  it('frees the place of a task that fails', async () => {
+    const run = limiter(1)
+    await expect(run(() => Promise.reject(new Error('no')))).rejects.toThrow('no')
+    expect(await run(async () => 'next')).toBe('next')
   })
 })
