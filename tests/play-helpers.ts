@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { LaunchSchema, type Launch } from '#contract/play'
-import type { WalletMode } from '#contract/wallet'
+import type { WalletMode } from '#contract/wallet-values'
 import { merchants } from '../server/db/schema'
 import type { TestServer } from './build-server'
 import { tokenFromUrl } from './fake-vendor'

@@ -4,7 +4,7 @@
  */
 import { formatMinor, type Currency } from '#contract/money'
 import type { Locale } from '#contract/locales'
-import type { PushNoticeType } from '#contract/push'
+import type { PushNoticeType } from '#contract/push-payload'
 
 interface Text {
   title: string

@@ -6,7 +6,7 @@
 import { z } from 'zod/mini'
 import { defineEndpoint } from './endpoint'
 import { PageQueryShape, pageOf } from './paging'
-import { pushNoticeTypes } from './push'
+import { pushNoticeTypes } from './push-payload'
 
 export const InboxMessageSchema = z.object({
   id: z.int(),

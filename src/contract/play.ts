@@ -8,7 +8,7 @@ import { defineEndpoint } from './endpoint'
 import { GameSchema, GameTypeSchema, PlayTypeSchema } from './games'
 import { MoneySchema } from './money'
 import { text } from './text'
-import { walletModes } from './wallet'
+import { walletModes } from './wallet-values'
 
 /** A game code: letters, digits, dash and underscore. */
 const gameCode = () => text(40).check(z.regex(/^[A-Za-z0-9_-]+$/, 'not a game code'))

@@ -1,12 +1,10 @@
 /**
- * Web push: the server's VAPID public key, a member's push subscriptions, and the payload
- * every push carries (the service worker checks it against PushPayloadSchema before
- * showing anything).
+ * Web push: the server's VAPID public key and a member's push subscriptions. The payload
+ * every push carries is in push-payload.ts.
  */
 import { z } from 'zod/mini'
 import { defineEndpoint } from './endpoint'
 import { text } from './text'
-import { fundNoticeKinds } from './wallet'
 
 /** base64url without padding. */
 const b64url = (min: number, max: number) =>
@@ -24,23 +22,6 @@ export const PushSubscriptionSchema = z.object({
   }),
 })
 export type PushSubscriptionInput = z.infer<typeof PushSubscriptionSchema>
-
-/** What a push notice is about: the fund notices (contract notices join them later). */
-export const pushNoticeTypes = fundNoticeKinds
-export type PushNoticeType = (typeof pushNoticeTypes)[number]
-
-/** The push message body (JSON), in the member's language. */
-export const PushPayloadSchema = z.object({
-  type: z.enum(pushNoticeTypes),
-  title: z.string().check(z.maxLength(200)),
-  body: z.string().check(z.maxLength(1000)),
-  /** The page a click opens (an app path). */
-  url: z.string().check(z.regex(/^\/[^\s]*$/)),
-  unreadCount: z.int().check(z.nonnegative()),
-  /** Notifications with one tag replace each other. */
-  tag: z.string().check(z.maxLength(64)),
-})
-export type PushPayload = z.infer<typeof PushPayloadSchema>
 
 export const pushEndpoints = {
   publicKey: defineEndpoint({

@@ -9,6 +9,7 @@ import { z } from 'zod/mini'
 import { text } from './text'
 import { defineEndpoint } from './endpoint'
 import { AmountInputSchema, CurrencyDecimalsSchema, MoneySchema } from './money'
+import { walletModes } from './wallet-values'
 
 /** The main wallet's accountTypeId, as the platform reports it. */
 export const mainAccountTypeId = 2
@@ -32,10 +33,6 @@ export const BalancesSchema = z.object({
 })
 export type Balances = z.infer<typeof BalancesSchema>
 
-/** SINGLE: games draw on the main wallet; MULTI: each vendor has its own wallet. */
-export const walletModes = ['SINGLE', 'MULTI'] as const
-export type WalletMode = (typeof walletModes)[number]
-
 export const MerchantWalletSchema = z.object({
   /** SINGLE: games draw on the main wallet; MULTI: each vendor has its own wallet. */
   walletMode: z.enum(walletModes),
@@ -58,14 +55,6 @@ export const ConsolidatedFundsSchema = z.object({
   unconfirmedWithdrawals: z.int(),
 })
 export type ConsolidatedFunds = z.infer<typeof ConsolidatedFundsSchema>
-
-export const fundNoticeKinds = [
-  'deposit_credited',
-  'deposit_failed',
-  'withdrawal_approved',
-  'withdrawal_rejected',
-  'withdrawal_auto_received',
-] as const
 
 export const TransferRequestSchema = z.object({
   fromAccountTypeId: z.int(),

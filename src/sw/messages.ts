@@ -2,7 +2,7 @@
  * Messages between the page and the service worker, as zod unions.
  */
 import { z } from 'zod/mini'
-import { PushPayloadSchema } from '../contract/push'
+import { PushPayloadSchema } from '../contract/push-payload'
 
 export const PageToWorkerSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('SKIP_WAITING') }),

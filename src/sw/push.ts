@@ -9,7 +9,7 @@
  * - pushsubscriptionchange: subscribes again with the same key and asks an open window to
  *   send the new subscription (the worker holds no session).
  */
-import { PushPayloadSchema, type PushPayload } from '../contract/push'
+import { PushPayloadSchema, type PushPayload } from '../contract/push-payload'
 import type { WorkerToPage } from './messages'
 
 /** What a push shows when its payload cannot be read. */

@@ -3,7 +3,7 @@
  * windows, a malformed payload, and where a click goes.
  */
 import { describe, expect, it, vi } from 'vitest'
-import type { PushPayload } from '#contract/push'
+import type { PushPayload } from '#contract/push-payload'
 import { genericNotice, onNotificationClick, onPush, onSubscriptionChange, safeUrl } from '../../src/sw/push'
 
 function fakeWorker(windows: { url: string }[] = []) {

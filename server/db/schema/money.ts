@@ -1,7 +1,7 @@
 /** Money: the ledger, idempotency keys, uploads, deposits, banks and cards, withdrawals and fund notices. */
 import { sql } from 'drizzle-orm'
 import { depositMethodKinds, depositStatuses, withdrawalStatuses } from '#contract/funds'
-import { fundNoticeKinds } from '#contract/wallet'
+import { fundNoticeKinds } from '#contract/wallet-values'
 import {
   bigint,
   bigserial,

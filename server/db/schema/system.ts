@@ -1,7 +1,7 @@
 /** The brand and its system data: features, access, register rules, content, keys, seeds. */
 import { sql } from 'drizzle-orm'
 import { announcementExecutions, announcementTypes } from '#contract/content'
-import { walletModes } from '#contract/wallet'
+import { walletModes } from '#contract/wallet-values'
 import {
   bigint,
   boolean,

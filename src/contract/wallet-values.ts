@@ -1,0 +1,18 @@
+/**
+ * The wallet area's plain values, apart from its schemas and rows (src/contract/wallet.ts):
+ * the game launch and the push notices read them on the first page, and importing them from
+ * here keeps the wallet's schemas out of the boot chunk.
+ */
+
+/** SINGLE: games draw on the main wallet; MULTI: each vendor has its own wallet. */
+export const walletModes = ['SINGLE', 'MULTI'] as const
+export type WalletMode = (typeof walletModes)[number]
+
+/** What a fund notice tells a member (the inbox and web push). */
+export const fundNoticeKinds = [
+  'deposit_credited',
+  'deposit_failed',
+  'withdrawal_approved',
+  'withdrawal_rejected',
+  'withdrawal_auto_received',
+] as const
