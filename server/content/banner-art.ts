@@ -4,10 +4,13 @@
  * image from anywhere else. 18:5 (3.6:1, a wide screen's banner); a phone's 12:5 banner
  * shows its right two thirds (the page anchors it right), so the drawing keeps to the right
  * third and the banner's own (translated) words go on the left in the page. Served at
- * `/media/banners/<theme>.svg`.
+ * `/media/banners/<theme>.webp`, rendered once per process like the game art (decision
+ * 013: each SVG image is a document of its own, and a banner cost 35-50 ms of the main
+ * thread at every start), and as drawn at `/media/banners/<theme>.svg`.
  */
 import type { FastifyInstance } from 'fastify'
 import { bannerArtVersion, bannerThemes, type BannerTheme } from '#contract/first-screen'
+import { ArtCache, artFile, sendArt, svgToWebp } from '../http/art-media'
 import { failure } from '../http/errors'
 
 const palettes: Record<BannerTheme, [string, string, string]> = {
@@ -110,29 +113,32 @@ export function bannerArt(theme: BannerTheme): string {
   )
 }
 
-const file = /^([a-z]{1,16})\.svg$/
+const themeName = /^[a-z]{1,16}$/
+/**
+ * Rendered at the drawing's own size, 1080 × 300: a phone shows its right two thirds across
+ * about 720 device pixels. 5-8 kB each.
+ */
+const bannerScale = 1
 
 export function registerBannerMedia(app: FastifyInstance): void {
-  const drawn = new Map<BannerTheme, string>()
+  const cache = new ArtCache(bannerThemes.length * 2)
   app.get<{ Params: { file: string }; Querystring: { v?: string } }>(
     '/media/banners/:file',
     async (req, reply) => {
-      const name = file.exec(req.params.file)?.[1]
-      const theme = bannerThemes.find((t) => t === name)
-      if (!theme) {
+      const file = artFile(req.params.file, themeName)
+      const theme = bannerThemes.find((t) => t === file?.name)
+      if (!file || !theme) {
         return reply.code(404).header('cache-control', 'no-store').send(failure('not_found', 'no banner art'))
       }
-      let svg = drawn.get(theme)
-      if (!svg) {
-        svg = bannerArt(theme)
-        drawn.set(theme, svg)
+      const { format } = file
+      const art = await cache.get(`${theme}.${format}`, async () => {
+        const svg = bannerArt(theme)
+        return format === 'webp' ? svgToWebp(svg, bannerScale) : svg
+      })
+      if (art === undefined) {
+        return reply.code(404).header('cache-control', 'no-store').send(failure('not_found', 'no banner art'))
       }
-      const immutable = req.query.v === String(bannerArtVersion)
-      return reply
-        .header('content-type', 'image/svg+xml; charset=utf-8')
-        .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
-        .header('x-content-type-options', 'nosniff')
-        .send(svg)
+      return sendArt(reply, art, format, req.query.v === String(bannerArtVersion))
     },
   )
 }

@@ -255,21 +255,21 @@ export const demoAnnouncements: {
       en: 'Double your first deposit',
       zh: '首存翻倍',
     },
-    imageUrl: '/media/banners/welcome.svg?v=1',
+    imageUrl: '/media/banners/welcome.webp?v=1',
     linkUrl: '/promotions',
   },
   {
     type: 'B',
     title: { km: 'ឆ្នោតប្រចាំថ្ងៃ', en: 'Daily lottery', zh: '每日彩票' },
     content: { km: 'ឆ្នោតរៀងរាល់ 5 នាទី', en: 'A draw every 5 minutes', zh: '每5分钟开奖' },
-    imageUrl: '/media/banners/lottery.svg?v=1',
+    imageUrl: '/media/banners/lottery.webp?v=1',
     linkUrl: '/lottery',
   },
   {
     type: 'B',
     title: { km: 'ស្លុតថ្មីរៀងរាល់សប្តាហ៍', en: 'New slots every week', zh: '每周新老虎机' },
     content: { km: 'ហ្គេមជាង 2,000', en: 'Over 2,000 games', zh: '超过 2,000 款游戏' },
-    imageUrl: '/media/banners/slots.svg?v=1',
+    imageUrl: '/media/banners/slots.webp?v=1',
     linkUrl: '/rng',
   },
   {
@@ -280,7 +280,7 @@ export const demoAnnouncements: {
       en: 'Baccarat and roulette, 24 hours',
       zh: '百家乐与轮盘，24小时',
     },
-    imageUrl: '/media/banners/live.svg?v=1',
+    imageUrl: '/media/banners/live.webp?v=1',
     linkUrl: '/live',
   },
 ]

@@ -28,7 +28,7 @@ export const bannerArtVersion = 1
 
 /** The art of the banner at `index` when the operator gave it none. */
 export function fallbackBannerArt(index: number): string {
-  return `/media/banners/${bannerThemes[index % bannerThemes.length]}.svg?v=${bannerArtVersion}`
+  return `/media/banners/${bannerThemes[index % bannerThemes.length]}.webp?v=${bannerArtVersion}`
 }
 
 /** A banner's link when it is a same-site path or an http(s) address; anything else is not followed. */

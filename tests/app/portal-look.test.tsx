@@ -215,7 +215,7 @@ describe('the home page', () => {
     const art = carousel.querySelectorAll('img.banner-art')
     expect(art[0]?.getAttribute('src')).toBe('/media/banners/welcome.svg?v=1')
     // A banner without its own art gets a generated drawing.
-    expect(art[1]?.getAttribute('src')).toMatch(/^\/media\/banners\/[a-z]+\.svg\?v=\d+$/)
+    expect(art[1]?.getAttribute('src')).toMatch(/^\/media\/banners\/[a-z]+\.webp\?v=\d+$/)
     expect(
       within(carousel)
         .getByRole('link', { name: /Welcome bonus/ })

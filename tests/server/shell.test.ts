@@ -1,5 +1,6 @@
 import { brotliDecompressSync } from 'node:zlib'
 import { eq, sql } from 'drizzle-orm'
+import sharp from 'sharp'
 import { FailureSchema } from '#contract/envelope'
 import { serverPathPrefixes } from '#contract/server-paths'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -197,7 +198,7 @@ describe('the first screen draws the home page the app renders', () => {
     for (const src of art) {
       const res = await server.app.inject({ method: 'GET', url: src ?? '' })
       expect(res.statusCode).toBe(200)
-      expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/)
+      expect(res.headers['content-type']).toBe('image/webp')
     }
     expect(carousel).toContain('href="/promotions"')
     expect(html).toContain('id="hot-games-title"')
@@ -305,9 +306,48 @@ describe('the first screen draws the home page the app renders', () => {
     expect(html).not.toContain('banner-carousel')
   })
 
-  it('answers unknown banner art with 404', async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/media/banners/nothing.svg' })
-    expect(res.statusCode).toBe(404)
+  it('serves the generated banner art as a WebP picture of a few kB, and as drawn', async () => {
+    const url = '/media/banners/welcome.webp?v=1'
+    const first = await Promise.all(
+      Array.from({ length: 4 }, () => server.app.inject({ method: 'GET', url })),
+    )
+    for (const res of first) {
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-type']).toBe('image/webp')
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+      expect(res.rawPayload.equals(first[0]?.rawPayload ?? Buffer.alloc(0))).toBe(true)
+    }
+    const bytes = first[0]?.rawPayload ?? Buffer.alloc(0)
+    expect(bytes.length).toBeLessThan(12 * 1024)
+    const meta = await sharp(bytes).metadata()
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1080, 300])
+    // The drawing is in the picture: its left (the gradient's dark green) differs from the
+    // coins on its right.
+    const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true })
+    const green = (x: number, y: number) => data[(y * info.width + x) * info.channels + 1] ?? 0
+    expect(green(10, 10)).toBeLessThan(160)
+    expect(green(790, 200)).toBeGreaterThan(180)
+    // Older data names the drawing itself.
+    const svg = await server.app.inject({ method: 'GET', url: '/media/banners/welcome.svg?v=1' })
+    expect(svg.headers['content-type']).toMatch(/^image\/svg\+xml/)
+    expect(svg.body).toMatch(/^<svg /)
+    const unversioned = await server.app.inject({ method: 'GET', url: '/media/banners/lottery.webp' })
+    expect(unversioned.headers['cache-control']).toBe('public, max-age=3600')
+  })
+
+  it('answers unknown or malformed banner art with 404', async () => {
+    for (const url of [
+      '/media/banners/nothing.svg',
+      '/media/banners/nothing.webp',
+      '/media/banners/welcome.png',
+      '/media/banners/welcome.webp.svg',
+      '/media/banners/.webp',
+      '/media/banners/WELCOME.webp',
+    ]) {
+      const res = await server.app.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(404)
+      expect(res.headers['cache-control'], url).toBe('no-store')
+    }
   })
 })
 
