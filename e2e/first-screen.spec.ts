@@ -145,6 +145,20 @@ test.describe('with JavaScript', () => {
     expect(await layoutShift(page)).toBeLessThanOrEqual(0.02)
   })
 
+  test("the draw's countdown stays on the brand's colour once the app has loaded every stylesheet", async ({
+    page,
+  }) => {
+    await page.goto('/lottery?gameCode=E5D1')
+    await expect(page.getByRole('timer')).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    // The draw box's own gradient, not the plain card it also is: a stylesheet added after
+    // the route's own (the app's main one again) once turned it white under its white text.
+    const draw = page.locator('.lott-draw')
+    await expect(draw).toHaveCSS('background-image', /linear-gradient/)
+    const text = await draw.evaluate((el) => getComputedStyle(el).color)
+    expect(text).toBe('rgb(255, 255, 255)')
+  })
+
   test('the static screen and the app put the header and the welcome in the same boxes', async ({
     page,
     context,

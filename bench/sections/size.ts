@@ -152,8 +152,14 @@ function measure(
   )
 
   // Context: CSS the home route loads (not in the JS budget) and every JS file in assets/.
+  // With one stylesheet for the whole app (vite.config.ts), Vite names it `style.css`.
+  const oneSheet = manifest['style.css']?.file
   const cssFiles = [
-    ...new Set((manifest[entry]?.css ?? []).concat(...routes.map((k) => manifest[k]?.css ?? []))),
+    ...new Set(
+      (manifest[entry]?.css ?? [])
+        .concat(...routes.map((k) => manifest[k]?.css ?? []))
+        .concat(oneSheet ? [oneSheet] : []),
+    ),
   ]
   const cssGzip = cssFiles.reduce((a, f) => a + sizes(path.join(outDir, f)).gzip, 0)
   const assetsDir = path.join(outDir, 'assets')

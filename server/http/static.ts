@@ -16,7 +16,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { serverPathPattern } from '#contract/server-paths'
 import { failure } from './errors'
 import { sendHot, type HotReads } from './hot-reads'
-import { lobbyRoute, routeStyles } from './route-styles'
 import { createShell, fontPreloads, inlineEntryStyles, type Shell } from './shell'
 
 const noCacheFiles = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js'])
@@ -59,7 +58,6 @@ export async function registerStatic(
       ? createShell(app, {
           template: inlineEntryStyles(readFileSync(indexFile, 'utf8'), opts.staticDir),
           fonts: fontPreloads(opts.staticDir),
-          lobbyStyles: routeStyles(opts.staticDir, lobbyRoute),
           ...opts.render,
         })
       : null
