@@ -55,14 +55,15 @@ export function Modal({
     openStack.push(id)
     setPhase('overlay')
     const raf = requestAnimationFrame(() => setPhase('shown'))
-    const root = document.getElementById('root')
-    root?.setAttribute('inert', '')
-
     const first =
       panel.current?.querySelector<HTMLElement>('[data-autofocus]') ??
       panel.current?.querySelector<HTMLElement>(focusable) ??
       panel.current
     first?.focus()
+    // After the focus: focusing brings style up to date, and with the page already inert
+    // that was a restyle of the whole page inside this task; now it waits for the next frame.
+    const root = document.getElementById('root')
+    root?.setAttribute('inert', '')
 
     const onKey = (e: KeyboardEvent) => {
       if (openStack[openStack.length - 1] !== id) return

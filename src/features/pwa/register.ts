@@ -5,6 +5,7 @@
  * NOTE: workbox-window is imported on demand: registration waits for the page anyway, so
  * its code stays out of the home route's entry chunk (docs/decisions/004).
  */
+import { afterFirstScreen } from '../../utils/idle'
 import { setInstallPrompt, setUpdateWaiting, pwaState, type BeforeInstallPromptEvent } from './store'
 
 export function registerPwa(): void {
@@ -17,14 +18,18 @@ export function registerPwa(): void {
     setInstallPrompt(null)
   })
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
-  void import('workbox-window').then(({ Workbox }) => {
-    const wb = new Workbox('/sw.js', { scope: '/' })
-    const offerUpdate = () =>
-      setUpdateWaiting(() => {
-        wb.addEventListener('controlling', () => window.location.reload())
-        wb.messageSkipWaiting()
-      })
-    wb.addEventListener('waiting', offerUpdate)
-    return wb.register()
+  // After the first screen, when the page is idle: loading workbox-window and registering
+  // took 25 ms of the main thread in one task during the app's takeover.
+  afterFirstScreen(() => {
+    void import('workbox-window').then(({ Workbox }) => {
+      const wb = new Workbox('/sw.js', { scope: '/' })
+      const offerUpdate = () =>
+        setUpdateWaiting(() => {
+          wb.addEventListener('controlling', () => window.location.reload())
+          wb.messageSkipWaiting()
+        })
+      wb.addEventListener('waiting', offerUpdate)
+      return wb.register()
+    })
   })
 }
