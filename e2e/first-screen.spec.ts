@@ -145,6 +145,32 @@ test.describe('with JavaScript', () => {
     expect(await layoutShift(page)).toBeLessThanOrEqual(0.02)
   })
 
+  for (const [path, what] of [
+    ['/index', 'first banner'],
+    ['/rng', "lobby's first tiles"],
+  ] as const) {
+    test(`${path}: the ${what} show before the app's code starts`, async ({ page }) => {
+      await page.goto(path)
+      await page.waitForFunction(() => performance.getEntriesByName('portal:app-start').length > 0)
+      const { shown, started } = await page.evaluate(
+        () =>
+          new Promise<{ shown: number; started: number }>((resolve) => {
+            // When the browser showed the server's lead picture (Element Timing), and when the
+            // app's code began (the mark its first module sets).
+            new PerformanceObserver((list) => {
+              const entry = list.getEntries()[0] as PerformanceEntry & { renderTime: number }
+              resolve({
+                shown: entry.renderTime,
+                started: performance.getEntriesByName('portal:app-start')[0]?.startTime ?? -1,
+              })
+            }).observe({ type: 'element', buffered: true })
+          }),
+      )
+      expect(shown).toBeGreaterThan(0)
+      expect(started).toBeGreaterThanOrEqual(shown)
+    })
+  }
+
   test("the draw's countdown stays on the brand's colour once the app has loaded every stylesheet", async ({
     page,
   }) => {

@@ -3,6 +3,9 @@
  * offline starts), the server's boot data, the router, and the service worker. The page's
  * static first screen (rendered by the server) stays until the app has drawn the first route
  * out of sight, in short stages, then the app's screen takes its place.
+ *
+ * The server's page asks for this module only once its first screen has shown its lead
+ * picture (src/start.ts).
  */
 import './fonts.css'
 import './styles.css'

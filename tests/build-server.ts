@@ -70,6 +70,10 @@ export const staticFiles = {
   }),
   'assets/app-abc123.js': "console.log('app')\n",
   'assets/app-abc123.css': '.app-test-rule{color:red}',
+  'assets/start-abc123.js': "console.log('start')\n",
+  '.vite/manifest.json': JSON.stringify({
+    'src/start.ts': { file: 'assets/start-abc123.js', name: 'start', src: 'src/start.ts', isEntry: true },
+  }),
   'brand/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"/>',
 } as const
 

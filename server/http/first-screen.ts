@@ -72,7 +72,7 @@ function carousel(banners: readonly Notice[], c: Map<string, string>): string {
     .map((n, i) => {
       const href = safeBannerLink(n.linkUrl)
       const body =
-        `<img class="banner-art" src="${escapeHtml(bannerSrc(n, i))}" alt="" width="720" height="300" decoding="async" loading="${i === 0 ? 'eager' : 'lazy'}" fetchpriority="${i === 0 ? 'high' : 'auto'}">` +
+        `<img class="banner-art" src="${escapeHtml(bannerSrc(n, i))}" alt="" width="720" height="300" decoding="async" loading="${i === 0 ? 'eager' : 'lazy'}" fetchpriority="${i === 0 ? 'high' : 'auto'}"${i === 0 ? ' elementtiming="lead"' : ''}>` +
         `<span class="banner-text"><strong class="banner-title">${escapeHtml(n.title)}</strong>` +
         `<span class="banner-line">${escapeHtml(stripTags(n.content))}</span></span>`
       const link = href

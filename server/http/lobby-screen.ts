@@ -50,7 +50,7 @@ function tile(g: Game, i: number, imageHost: string, c: Map<string, string>): st
   return (
     '<li class="game-tile">' +
     `<button type="button" class="game-tile-play" aria-label="${[name, ...marks].join(', ')}">` +
-    `<span class="game-tile-art"><img src="${escapeHtml(cdnUrl(imageHost, g.iconUrl))}" alt="" width="200" height="200" loading="${eager ? 'eager' : 'lazy'}" decoding="${eager ? 'sync' : 'async'}"${eager ? ' fetchpriority="high"' : ''}></span>` +
+    `<span class="game-tile-art"><img src="${escapeHtml(cdnUrl(imageHost, g.iconUrl))}" alt="" width="200" height="200" loading="${eager ? 'eager' : 'lazy'}" decoding="${eager ? 'sync' : 'async'}"${eager ? ' fetchpriority="high" elementtiming="lead"' : ''}></span>` +
     `<span class="game-tile-name">${name}</span>${badges}</button>` +
     `<button type="button" class="game-fav" aria-pressed="false" aria-label="${t(c, 'Favourite: {name}', { name: g.gameName })}"><span aria-hidden="true">♡</span></button>` +
     '</li>'

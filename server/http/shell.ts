@@ -184,6 +184,35 @@ export function inlineEntryStyles(template: string, staticDir: string): string {
   )
 }
 
+/** The build's start script (src/start.ts) in Vite's manifest. */
+const StartManifestSchema = z.object({
+  'src/start.ts': z.object({ file: z.string().check(z.regex(/^assets\/[\w.-]+\.js$/)) }),
+})
+
+/**
+ * The page's module script replaced by the start script, which adds the app's script (named
+ * in `data-app`) once the first screen has shown its lead picture (src/start.ts). Without a
+ * start script in the build the page is left as it is; so is /index.html itself, which the
+ * service worker keeps for offline starts.
+ */
+export function startAfterFirstScreen(template: string, staticDir: string): string {
+  const file = path.join(staticDir, '.vite', 'manifest.json')
+  if (!existsSync(file)) return template
+  let manifest: unknown
+  try {
+    manifest = JSON.parse(readFileSync(file, 'utf8'))
+  } catch {
+    return template
+  }
+  const parsed = StartManifestSchema.safeParse(manifest)
+  if (!parsed.success) return template
+  const start = `/${parsed.data['src/start.ts'].file}`
+  return template.replace(
+    /<script type="module"(?: crossorigin)? src="(\/assets\/[\w.-]+\.js)"><\/script>/,
+    (_, app: string) => `<script type="module" crossorigin src="${start}" data-app="${app}"></script>`,
+  )
+}
+
 /** index.html with this brand's language, title, theme colours, boot data and first screen. */
 export function renderShell(
   template: string,

@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { serverPathPattern } from '#contract/server-paths'
 import { failure } from './errors'
 import { sendHot, type HotReads } from './hot-reads'
-import { createShell, fontPreloads, inlineEntryStyles, type Shell } from './shell'
+import { createShell, fontPreloads, inlineEntryStyles, startAfterFirstScreen, type Shell } from './shell'
 
 const noCacheFiles = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js'])
 
@@ -56,7 +56,10 @@ export async function registerStatic(
   const shell: Shell | null =
     hasShell && opts.render
       ? createShell(app, {
-          template: inlineEntryStyles(readFileSync(indexFile, 'utf8'), opts.staticDir),
+          template: startAfterFirstScreen(
+            inlineEntryStyles(readFileSync(indexFile, 'utf8'), opts.staticDir),
+            opts.staticDir,
+          ),
           fonts: fontPreloads(opts.staticDir),
           ...opts.render,
         })

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
 import { eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
@@ -5,7 +8,7 @@ import { FailureSchema } from '#contract/envelope'
 import { serverPathPrefixes } from '#contract/server-paths'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { firstScreen, type BootData } from '../../server/http/first-screen'
-import { parsePo, scriptJson } from '../../server/http/shell'
+import { parsePo, scriptJson, startAfterFirstScreen } from '../../server/http/shell'
 import { merchants } from '../../server/db/schema'
 import { BootDataSchema } from '../../src/lib/boot-data'
 import { build, staticFiles, type TestServer } from '../build-server'
@@ -86,6 +89,37 @@ describe('the shell rendered per brand and language', () => {
     // The plain file the service worker keeps for offline starts still links it.
     const plain = await server.app.inject({ method: 'GET', url: '/index.html' })
     expect(plain.body).toContain('<link rel="stylesheet" crossorigin href="/assets/app-abc123.css">')
+  })
+
+  it("starts with the small start script, which names the app's script, so the first screen shows first", async () => {
+    const html = (await shell({ cookie: 'lang=en' })).body
+    expect(html).toContain(
+      '<script type="module" crossorigin src="/assets/start-abc123.js" data-app="/assets/app-abc123.js"></script>',
+    )
+    expect(html).not.toContain('<script type="module" src="/assets/app-abc123.js">')
+    // The plain file the service worker keeps for offline starts runs the app at once.
+    const plain = await server.app.inject({ method: 'GET', url: '/index.html' })
+    expect(plain.body).toContain('<script type="module" src="/assets/app-abc123.js"></script>')
+    expect(plain.body).not.toContain('start-abc123')
+  })
+
+  it("leaves the app's script as it is without a start script in the build", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-start-'))
+    const page = '<body><script type="module" crossorigin src="/assets/boot-1.js"></script></body>'
+    try {
+      expect(startAfterFirstScreen(page, dir)).toBe(page)
+      mkdirSync(path.join(dir, '.vite'))
+      writeFileSync(path.join(dir, '.vite', 'manifest.json'), '{"src/start.ts":{"file":"../../etc/passwd"}}')
+      expect(startAfterFirstScreen(page, dir)).toBe(page)
+      writeFileSync(path.join(dir, '.vite', 'manifest.json'), 'not json')
+      expect(startAfterFirstScreen(page, dir)).toBe(page)
+      writeFileSync(path.join(dir, '.vite', 'manifest.json'), '{"src/start.ts":{"file":"assets/start-9.js"}}')
+      expect(startAfterFirstScreen(page, dir)).toBe(
+        '<body><script type="module" crossorigin src="/assets/start-9.js" data-app="/assets/boot-1.js"></script></body>',
+      )
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('answers 304 to its own ETag, and a new ETag per language and per first screen', async () => {

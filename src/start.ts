@@ -1,0 +1,24 @@
+/**
+ * The page's first script (the server's shell names it instead of the app's, and the app's
+ * in its `data-app`): once the server's first screen has shown its lead picture (the first
+ * banner, a lobby's first tiles; lib/first-screen-paint.ts), it adds the app's module
+ * script. Until then the app's code (about 80 kB compressed) neither takes the network from
+ * that picture nor the main thread from showing it; the first screen's links work meanwhile.
+ *
+ * A build entry of its own, kept out of the app's chunk (vite.config.ts): well under 1 kB.
+ */
+import { firstScreenPainted } from './lib/first-screen-paint'
+
+const self = document.querySelector<HTMLScriptElement>('script[data-app]')
+const app = self?.dataset.app
+// Only the app's own built module under /assets/ (the shell writes it; nothing else is run).
+if (app && /^\/assets\/[\w.-]+\.js$/.test(app)) {
+  await firstScreenPainted()
+  // When the app's code was asked for, for the page's own timing (and the e2e test).
+  performance.mark('portal:app-start')
+  const script = document.createElement('script')
+  script.type = 'module'
+  script.crossOrigin = ''
+  script.src = app
+  document.head.append(script)
+}
