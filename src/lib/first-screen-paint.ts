@@ -1,13 +1,12 @@
 /**
- * Waits until the server's first screen has shown its lead picture: the home page's first
- * banner, or one of a lobby's first tiles (the images the server marks `elementtiming="lead"`
- * and asks for at high fetch priority; the page's largest paint is among them). The app's
- * code is evaluated after that (first-paint-gate.ts): on a slow phone its first evaluation
- * holds the main thread for a few hundred milliseconds, and a picture that arrived meanwhile
- * was shown only after it.
+ * Waits until the server's first screen has shown its lead pictures: the home page's first
+ * banner, a lobby's first six tiles (the images the server marks `elementtiming="lead"` and
+ * asks for at high fetch priority; the page's largest paint is among them). The app's
+ * script is asked for after that (src/start.ts, decision 014): it no longer shares a slow
+ * network with those pictures, nor holds the main thread while they wait to be shown.
  *
- * Where the browser reports when an element was shown (Element Timing), that report is the
- * signal; elsewhere, the frame after the pictures have loaded. Never waits longer than
+ * Where the browser reports when an element was shown (Element Timing), those reports are
+ * the signal; elsewhere, the frame after the pictures have loaded. Never waits longer than
  * `limitMs` (a slow or failing picture does not hold the app back), and not at all when the
  * first screen has no lead picture or the page is hidden (a background tab paints nothing).
  */
@@ -39,8 +38,10 @@ export function firstScreenPainted(root: ParentNode = document, limitMs = 800): 
       PerformanceObserver.supportedEntryTypes?.includes('element')
     ) {
       observer = new PerformanceObserver((list) => {
-        const shown = list.getEntries().some((e) => 'element' in e && lead.some((img) => img === e.element))
-        if (shown) finish()
+        for (const entry of list.getEntries()) {
+          const img = 'element' in entry ? pending.find((p) => p === entry.element) : undefined
+          if (img) forget(img)
+        }
       })
       observer.observe({ type: 'element', buffered: true })
       return
@@ -50,9 +51,10 @@ export function firstScreenPainted(root: ParentNode = document, limitMs = 800): 
         new Promise<void>((ok) => {
           if (img.complete) return ok()
           img.addEventListener('load', () => ok(), { once: true })
+          img.addEventListener('error', () => ok(), { once: true })
         }),
     )
     // The frame that shows them: a frame callback runs before its paint, a task after it.
-    void Promise.race(loaded).then(() => requestAnimationFrame(() => setTimeout(finish, 0)))
+    void Promise.all(loaded).then(() => requestAnimationFrame(() => setTimeout(finish, 0)))
   })
 }
