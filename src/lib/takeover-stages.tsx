@@ -28,6 +28,8 @@ export const takeoverStage = {
 } as const
 export type TakeoverStage = (typeof takeoverStage)[keyof typeof takeoverStage]
 const lastStage = Math.max(...Object.values(takeoverStage))
+/** The class of the app's page while it is drawn out of sight (styles.css). */
+export const drawingClass = 'takeover-drawing'
 
 let reached = Number.POSITIVE_INFINITY
 const listeners = new Set<() => void>()
@@ -66,7 +68,7 @@ export function Staged({ at, children }: { at: TakeoverStage; children: ReactNod
 
 /**
  * Takes over `server`, the server's first screen (the page's `#root`): `draw` renders the
- * app into a new `#root` placed hidden after it, the frame first (stage 0), then each stage
+ * app into a new `#root` placed out of sight after it, the frame first (stage 0), then each stage
  * in a task of its own (`nextTask` ends the current one); in a task after the last, the
  * server's screen is removed and the app's shown, in one swap. If the frame cannot be drawn,
  * the server's screen stays (its links still work) and the error is thrown on. Whatever
@@ -78,7 +80,9 @@ export async function takeOverScreen(
   nextTask: () => Promise<void>,
 ): Promise<void> {
   const app = document.createElement('div')
-  app.hidden = true
+  // Out of sight and taking no room, but laid out at the page's width as each stage is drawn
+  // (styles.css), so the swap finds the page's layout done instead of doing it all at once.
+  app.className = drawingClass
   // The page's #root from the start: a popup opened meanwhile (a /login address) makes the
   // app's page inert, not the server's.
   server.removeAttribute('id')
@@ -100,5 +104,5 @@ export async function takeOverScreen(
     reach(Number.POSITIVE_INFINITY)
   }
   server.remove()
-  app.hidden = false
+  app.classList.remove(drawingClass)
 }

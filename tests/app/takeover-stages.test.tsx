@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import { createRoot } from 'react-dom/client'
 import { afterEach, describe, expect, test } from 'vitest'
-import { Staged, takeOverScreen, takeoverStage } from '#src/lib/takeover-stages.tsx'
+import { drawingClass, Staged, takeOverScreen, takeoverStage } from '#src/lib/takeover-stages.tsx'
 
 function Page() {
   return (
@@ -74,7 +74,7 @@ describe('taking over the server’s first screen', () => {
     // The app's page is #root from the start, hidden after the server's screen.
     const app = document.getElementById('root')!
     expect(app).not.toBe(server)
-    expect(app.hidden).toBe(true)
+    expect(app.classList.contains(drawingClass)).toBe(true)
     expect(server.nextElementSibling).toBe(app)
     expect(texts(app)).toEqual(['Frame'])
     await tasks.end()
@@ -90,7 +90,7 @@ describe('taking over the server’s first screen', () => {
     expect(texts(app)).toEqual(['Frame', 'Header', 'Banners', 'Notices', 'More', 'Rows'])
     expect(server.isConnected).toBe(true)
     expect(screen.getByText('Server screen')).toBeTruthy()
-    expect(app.hidden).toBe(true)
+    expect(app.classList.contains(drawingClass)).toBe(true)
 
     await tasks.end()
     await running
@@ -98,7 +98,7 @@ describe('taking over the server’s first screen', () => {
     expect(document.querySelectorAll('#root')).toHaveLength(1)
     expect(server.isConnected).toBe(false)
     expect(screen.queryByText('Server screen')).toBeNull()
-    expect(app.hidden).toBe(false)
+    expect(app.classList.contains(drawingClass)).toBe(false)
 
     // A part mounted after the takeover draws at once.
     root!.render(
