@@ -7,18 +7,24 @@ import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
 import fastifyFormbody from '@fastify/formbody'
 import { allEndpoints, endpoints } from '#contract/endpoints'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config/env'
 import { createKeyring, type Keyring } from './crypto/keyring'
 import { registerContract, type Handlers, type RouteDeps } from './http/contract-routes'
-import { clientErrorHandler, installErrorHandling, loggable } from './http/errors'
+import { clientErrorHandler, failure, installErrorHandling, loggable } from './http/errors'
 import { registerDevPages } from './http/dev-pages'
 import { compressAbove, createHotReads, type HotReads } from './http/hot-reads'
 import { registerManifest } from './http/manifest'
 import { registerAppInstall } from './http/app-install'
 import { profileSigner } from './http/profile-signing'
-import { registerSecurityHeaders } from './http/security-headers'
+import type { HelmetOptions } from 'helmet'
+import { helmetHeaders, registerSecurityHeaders } from './http/security-headers'
 import { registerStatic } from './http/static'
 import type { Database } from './plugins/external/db'
 import { createAccessService, type AccessService } from './system/access'
@@ -147,6 +153,46 @@ export interface BuiltApp {
   services: AppServices
 }
 
+/** The security headers every answer carries (helmet's, worked out once). */
+const securityOptions: Readonly<HelmetOptions> = {
+  crossOriginEmbedderPolicy: false,
+  // Strict-Transport-Security only on answers that came over https (hook below): over
+  // plain http it means nothing, and a browser must not learn it from a spoofable hop.
+  hsts: false,
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      frameSrc: ["'self'", 'https:'],
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'self'"],
+    },
+  },
+}
+const frameworkErrorHeaders = helmetHeaders(securityOptions)
+
+/**
+ * An address the router cannot read (a broken %-escape, an over-long part) is answered as
+ * every refusal is: the envelope and the security headers, the address not echoed.
+ */
+function answerFrameworkError(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+  void reply
+    .headers(frameworkErrorHeaders)
+    .header('cache-control', 'no-store')
+    .code(tooLong ? 414 : 400)
+    .send(failure('bad_request', tooLong ? 'the address is too long' : 'the address is not valid'))
+}
+
 export async function buildApp(
   config: AppConfig,
   database: Database,
@@ -165,6 +211,9 @@ export async function buildApp(
     bodyLimit: 1_048_576,
     return503OnClosing: true,
     clientErrorHandler,
+    // An address the router cannot read (a broken %-escape, an over-long part) is answered
+    // as every refusal is: the envelope and the security headers, the address not echoed.
+    frameworkErrors: answerFrameworkError,
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -186,30 +235,7 @@ export async function buildApp(
   })
   await app.register(fastifyFormbody, { bodyLimit: 1_048_576 })
   await app.register(fastifyCookie)
-  registerSecurityHeaders(app, {
-    crossOriginEmbedderPolicy: false,
-    // Strict-Transport-Security only on answers that came over https (hook below): over
-    // plain http it means nothing, and a browser must not learn it from a spoofable hop.
-    hsts: false,
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'https:'],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-      },
-    },
-  })
+  registerSecurityHeaders(app, securityOptions)
 
   // JSON answers above 1 kB go out compressed as the caller accepts (br, then gzip). The hot
   // reads bring their own compressed copies and the PWA's files their precompressed ones.

@@ -20,6 +20,8 @@ export const serverPathPrefixes = [
   '/media/logos',
   // Lottery game icons (server/lottery/).
   '/media/lottery',
+  // The home page's generated banner art (server/content/banner-art.ts).
+  '/media/banners',
   // The seamless-wallet API game vendors call (server/vendors/adapter.ts).
   '/vendor-api',
   // The demo vendor's game pages and its own API, in demo mode (server/vendors/demo/).

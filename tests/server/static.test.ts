@@ -218,6 +218,24 @@ describe('security headers', () => {
   )
 })
 
+describe('an address the router cannot read', () => {
+  it.each([
+    ['/media/banners/%3Csvg%20onload=alert(1)%3E%zz', 400],
+    ['/wps/system/%E0%A4%A', 400],
+  ])(
+    '%s is refused in the envelope, with the security headers and without the address',
+    async (url, status) => {
+      const res = await server.app.inject({ method: 'GET', url, headers: navigation })
+      expect(res.statusCode).toBe(status)
+      expect(res.json()).toMatchObject({ success: false, errorCode: 'bad_request' })
+      expect(res.body).not.toContain('svg')
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'")
+      expect(res.headers['x-content-type-options']).toBe('nosniff')
+      expect(res.headers['cache-control']).toBe('no-store')
+    },
+  )
+})
+
 describe('precompressed files', () => {
   it('serves the brotli sibling of the plain shell file with its own no-cache', async () => {
     const { writeFileSync, readFileSync } = await import('node:fs')

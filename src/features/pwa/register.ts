@@ -21,15 +21,20 @@ export function registerPwa(): void {
   // After the first screen, when the page is idle: loading workbox-window and registering
   // took 25 ms of the main thread in one task during the app's takeover.
   afterFirstScreen(() => {
-    void import('workbox-window').then(({ Workbox }) => {
-      const wb = new Workbox('/sw.js', { scope: '/' })
-      const offerUpdate = () =>
-        setUpdateWaiting(() => {
-          wb.addEventListener('controlling', () => window.location.reload())
-          wb.messageSkipWaiting()
-        })
-      wb.addEventListener('waiting', offerUpdate)
-      return wb.register()
-    })
+    void import('workbox-window')
+      .then(({ Workbox }) => {
+        const wb = new Workbox('/sw.js', { scope: '/' })
+        const offerUpdate = () =>
+          setUpdateWaiting(() => {
+            wb.addEventListener('controlling', () => window.location.reload())
+            wb.messageSkipWaiting()
+          })
+        wb.addEventListener('waiting', offerUpdate)
+        return wb.register()
+      })
+      .catch(() => {
+        // No service worker (refused by the browser, a private window): the portal works online
+        // without it, with no offline start and no update prompt.
+      })
   })
 }
