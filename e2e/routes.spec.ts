@@ -75,6 +75,16 @@ test.describe('on a wide screen', () => {
     await page.getByRole('button', { name: 'Show menu' }).click()
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
   })
+
+  test("the header nav marks the open lobby's game type as the current page", async ({ page }) => {
+    await page.goto('/live')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await expect(nav.locator('[aria-current="page"]')).toHaveCount(1)
+    await expect(nav.locator('[aria-current="page"]')).toHaveText(/Live/)
+    await nav.getByRole('link', { name: 'Home' }).click()
+    await expect(page).toHaveURL(/\/index/)
+    await expect(nav.locator('[aria-current="page"]')).toHaveText('Home')
+  })
 })
 
 test('on a phone the header is one row and the tab bar leads to each section', async ({ page }) => {

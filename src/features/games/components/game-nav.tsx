@@ -3,7 +3,7 @@
  * a menu holds more than 6 vendors), promotions and app download.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
+import { Link, useLocation, useSearch } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
 import type { VendorLane } from '#contract/games'
 import { cdnUrl } from '#contract/first-screen'
@@ -15,7 +15,7 @@ import './game-nav.css'
 
 export const wideMenuThreshold = 6
 
-function Menu({ lane, imageHost }: { lane: VendorLane; imageHost: string }) {
+function Menu({ lane, imageHost, here }: { lane: VendorLane; imageHost: string; here: boolean }) {
   const [open, setOpen] = useState(false)
   const id = useId()
   const ref = useRef<HTMLLIElement>(null)
@@ -45,6 +45,7 @@ function Menu({ lane, imageHost }: { lane: VendorLane; imageHost: string }) {
         className="nav-link"
         aria-expanded={open}
         aria-controls={id}
+        aria-current={here ? 'page' : undefined}
         onClick={() => setOpen((o) => !o)}
       >
         <GameTypeLabel type={lane.gameType} />
@@ -97,8 +98,25 @@ function Menu({ lane, imageHost }: { lane: VendorLane; imageHost: string }) {
   )
 }
 
+/**
+ * The game type whose lobby is on show: the one with the open vendor tab (`?page=`), else
+ * the first game type of the page (the live casino's lobby also lists cockfighting).
+ */
+export function currentGameType(
+  lanes: readonly VendorLane[],
+  pathname: string,
+  page: unknown,
+): VendorLane['gameType'] | undefined {
+  const here = lanes.filter((lane) => gameTypeRoute[lane.gameType] === pathname)
+  return (here.find((lane) => lane.cards.some((v) => v.vassalage === page)) ?? here[0])?.gameType
+}
+
 export function GameNav({ lanes, imageHost }: { lanes: readonly VendorLane[]; imageHost: string }) {
   const { t } = useLingui()
+  const pathname = useLocation({ select: (l) => l.pathname })
+  const page = useSearch({ strict: false, select: (s) => ('page' in s ? s.page : undefined) })
+  // Marked as the current page, as the links are.
+  const current = currentGameType(lanes, pathname, page)
   return (
     <nav className="main-nav" aria-label={t`Main`}>
       <ul className="nav-list">
@@ -108,7 +126,7 @@ export function GameNav({ lanes, imageHost }: { lanes: readonly VendorLane[]; im
           </Link>
         </li>
         {lanes.map((lane) => (
-          <Menu key={lane.gameType} lane={lane} imageHost={imageHost} />
+          <Menu key={lane.gameType} lane={lane} imageHost={imageHost} here={lane.gameType === current} />
         ))}
         <li className="nav-item">
           <Link to="/promotions" className="nav-link" activeProps={{ 'aria-current': 'page' }}>
