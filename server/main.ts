@@ -17,6 +17,7 @@ import { createJobs, type Jobs } from './jobs/jobs'
 import { platformJobs } from './jobs/platform-jobs'
 import { pushDeliver } from './jobs/push-delivery'
 import { lotteryCatchUp, sendDrawsOf } from './jobs/lottery-draws'
+import { warmFirstScreenArt } from './http/art-warmup'
 import { startOpsServer } from './ops/ops-server'
 import { processAlive, readOpsState, removeOpsState, writeOpsState } from './ops/ops-state'
 import { DatabaseUnreachableError, openDatabase } from './plugins/external/db'
@@ -125,6 +126,14 @@ async function main(): Promise<void> {
   }
   process.on('SIGINT', () => void shutdown('SIGINT'))
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+  // The first screens' generated art, rendered in the background for the first visitors,
+  // a second after ready (what starts with the server goes first).
+  setTimeout(() => {
+    void warmFirstScreenArt(app, () => closing).then((warmed) =>
+      app.log.info({ pictures: warmed.length }, 'first screens art rendered'),
+    )
+  }, 1_000).unref()
 }
 
 main().catch((err: unknown) => fail(err instanceof Error ? (err.stack ?? err.message) : String(err)))
