@@ -11,6 +11,7 @@ import { firstScreen, type BootData } from '../../server/http/first-screen'
 import { parsePo, scriptJson, startAfterFirstScreen } from '../../server/http/shell'
 import { merchants } from '../../server/db/schema'
 import { BootDataSchema } from '../../src/lib/boot-data'
+import { expectNoArt, expectSharedWebp } from '../art-helpers'
 import { build, staticFiles, type TestServer } from '../build-server'
 
 let server: TestServer
@@ -341,20 +342,7 @@ describe('the first screen draws the home page the app renders', () => {
   })
 
   it('serves the generated banner art as a WebP picture of a few kB, and as drawn', async () => {
-    const url = '/media/banners/welcome.webp?v=1'
-    const first = await Promise.all(
-      Array.from({ length: 4 }, () => server.app.inject({ method: 'GET', url })),
-    )
-    for (const res of first) {
-      expect(res.statusCode).toBe(200)
-      expect(res.headers['content-type']).toBe('image/webp')
-      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
-      expect(res.rawPayload.equals(first[0]?.rawPayload ?? Buffer.alloc(0))).toBe(true)
-    }
-    const bytes = first[0]?.rawPayload ?? Buffer.alloc(0)
-    expect(bytes.length).toBeLessThan(12 * 1024)
-    const meta = await sharp(bytes).metadata()
-    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1080, 300])
+    const bytes = await expectSharedWebp(server.app, '/media/banners/welcome.webp?v=1', [1080, 300], 4)
     // The drawing is in the picture: its left (the gradient's dark green) differs from the
     // coins on its right.
     const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true })
@@ -370,18 +358,14 @@ describe('the first screen draws the home page the app renders', () => {
   })
 
   it('answers unknown or malformed banner art with 404', async () => {
-    for (const url of [
+    await expectNoArt(server.app, [
       '/media/banners/nothing.svg',
       '/media/banners/nothing.webp',
       '/media/banners/welcome.png',
       '/media/banners/welcome.webp.svg',
       '/media/banners/.webp',
       '/media/banners/WELCOME.webp',
-    ]) {
-      const res = await server.app.inject({ method: 'GET', url })
-      expect(res.statusCode, url).toBe(404)
-      expect(res.headers['cache-control'], url).toBe('no-store')
-    }
+    ])
   })
 })
 
