@@ -7,7 +7,6 @@ import { serverPathPattern } from './src/contract/server-paths'
 import { reactToPreact } from './react-alias'
 
 const api = process.env.VITE_DEV_API ?? 'http://localhost:8080'
-// Busts the persisted lobby cache on every build.
 /** The start script's modules (src/start.ts and the first-paint wait), kept out of the app's chunk. */
 const startModule = /src[\\/](start|lib[\\/]first-screen-paint)\.ts$/
 
@@ -15,6 +14,7 @@ const startModule = /src[\\/](start|lib[\\/]first-screen-paint)\.ts$/
 const firstRouteComponent =
   /src[\\/]routes[\\/]_main(\.tsx|[\\/]\[index\]\.tsx|[\\/]rng\.tsx)\?tsr-split=component$/
 
+// Busts the persisted lobby cache on every build.
 const version = `${process.env.npm_package_version ?? '0'}-${Date.now().toString(36)}`
 
 export default defineConfig({

@@ -211,8 +211,6 @@ export async function buildApp(
     bodyLimit: 1_048_576,
     return503OnClosing: true,
     clientErrorHandler,
-    // An address the router cannot read (a broken %-escape, an over-long part) is answered
-    // as every refusal is: the envelope and the security headers, the address not echoed.
     frameworkErrors: answerFrameworkError,
   })
   app.setValidatorCompiler(validatorCompiler)

@@ -9,8 +9,8 @@
  */
 import { firstScreenPainted } from './lib/first-screen-paint'
 
-const self = document.querySelector<HTMLScriptElement>('script[data-app]')
-const app = self?.dataset.app
+const tag = document.querySelector<HTMLScriptElement>('script[data-app]')
+const app = tag?.dataset.app
 // Only the app's own built module under /assets/ (the shell writes it; nothing else is run).
 if (app && /^\/assets\/[\w.-]+\.js$/.test(app)) {
   await firstScreenPainted()
