@@ -29,6 +29,60 @@ async function goOffline(context: BrowserContext): Promise<void> {
 
 const age = /You are offline\. Showing saved data, updated (this minute|\d+ minutes? ago)\./
 
+const gameListPath = '/wps/relay/GCSGAME_gameList'
+
+/** The addresses of the data requests under `paths` the page makes from now on. */
+function dataRequests(page: Page, paths: readonly string[]): string[] {
+  const seen: string[] = []
+  page.on('request', (request) => {
+    if (paths.includes(new URL(request.url()).pathname)) seen.push(request.url())
+  })
+  return seen
+}
+
+/**
+ * Waits until the service worker has stored its answers to `urls`, which it does after
+ * answering the page: their entries in its IndexedDB (src/sw/data-cache.ts, `cacheKey`:
+ * the path, then the query sorted). What a reload offline shows is only what is stored.
+ */
+async function stored(page: Page, urls: readonly string[]): Promise<void> {
+  const prefixes = urls.map((raw) => {
+    const url = new URL(raw)
+    const params = [...url.searchParams.entries()].sort(([a, av], [b, bv]) =>
+      a === b ? (av < bv ? -1 : av > bv ? 1 : 0) : a < b ? -1 : 1,
+    )
+    return `${url.pathname}?${new URLSearchParams(params).toString()}|`
+  })
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          (wanted) =>
+            new Promise<boolean>((resolve) => {
+              const open = indexedDB.open('portal-data-cache')
+              open.onerror = () => resolve(false)
+              open.onsuccess = () => {
+                const db = open.result
+                if (!db.objectStoreNames.contains('meta')) {
+                  db.close()
+                  return resolve(false)
+                }
+                const keys = db.transaction('meta').objectStore('meta').getAllKeys()
+                keys.onerror = () => resolve(false)
+                keys.onsuccess = () => {
+                  db.close()
+                  const have = keys.result.map(String)
+                  resolve(wanted.every((w) => have.some((k) => k.startsWith(w))))
+                }
+              }
+            }),
+          prefixes,
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe(true)
+}
+
 test('lobbies browsed online reload offline with their age; an unvisited page is unavailable', async ({
   page,
   context,
@@ -41,9 +95,14 @@ test('lobbies browsed online reload offline with their age; an unvisited page is
   await controlled(page)
   await expect(announcements).toBeVisible()
   await expect(page.getByRole('region', { name: 'Slots' }).getByRole('link').first()).toBeVisible()
+  const lobbyData = dataRequests(page, [gameListPath])
   await page.goto('/rng')
   await expect(providers.getByRole('link').first()).toBeVisible()
   await expect(games.getByRole('listitem').first()).toBeVisible()
+  // Browsed means saved: the server's first screen shows the lobby's games before the app
+  // asks for them again, and the worker stores its answer after giving it to the page.
+  await expect.poll(() => lobbyData.length).toBeGreaterThan(0)
+  await stored(page, lobbyData)
 
   await goOffline(context)
   try {
