@@ -52,6 +52,14 @@ declare module '@tanstack/react-router' {
   }
 }
 
+type AppRouter = ReturnType<typeof createAppRouter>
+
+/** Fetches and runs the code of the routes the page's address matches; a failure is left to the route's load. */
+function loadRouteCode(router: AppRouter): Promise<unknown> {
+  const [routes] = router.getMatchedRoutes(window.location.pathname)
+  return Promise.all(routes.map((route) => router.loadRouteChunk(route)?.catch(() => undefined)))
+}
+
 const cacheKey = 'portal-cache'
 
 /**
@@ -100,7 +108,13 @@ async function start() {
   if (stored) rememberLanguageCookie(stored)
   // The locale data's one-time set-up runs on a worker's thread while the app boots.
   warmIntl(locale)
-  await Promise.all([restored.catch(() => undefined), activateLocale(locale)])
+  const ready = Promise.all([restored.catch(() => undefined), activateLocale(locale)])
+  // The router is built in a task of its own (it walks the whole route tree), and the first
+  // route's code is asked for at once, beside the language catalog: it then neither waits
+  // for the route's data nor runs inside the task that matches the route.
+  await yieldToMain()
+  const router = createAppRouter()
+  await Promise.all([ready, loadRouteCode(router)])
   if (boot) {
     seedBootData(queryClient, boot, {
       announcements: (l) => announcementsQueryOptions(l).queryKey,
@@ -116,8 +130,6 @@ async function start() {
   if (!el) throw new Error('no #root element')
   // The first route's data and code are ready before the app replaces the static screen,
   // so the page never goes blank in between.
-  await yieldToMain()
-  const router = createAppRouter()
   await yieldToMain()
   await router.load().catch(() => undefined)
   // Matching the route and drawing the page are separate tasks, so neither blocks input long.
