@@ -1,9 +1,9 @@
 /**
  * The app takes over the server's first screen in stages (docs/decisions/005, addendum "the
  * app takes over in stages"). The first render draws the frame of the page (the providers,
- * the router, the root, the layout's boxes and the page's own hooks); each part the server
- * also drew (the header, the banners or a lobby's tabs, the notice line or a lobby's games,
- * the rest) is drawn in a task of its own after it, while the server's screen stays on
+ * the router, the root and the layout's boxes); the header, the page's own component (its
+ * data hooks), and each part of the page the server also drew (the banners or a lobby's
+ * tabs, the notice line or a lobby's games, the rest) are drawn in a task each after it, while the server's screen stays on
  * show. Each task stays short on a slow phone, so the page answers a tap during the
  * takeover, and nothing the player sees moves: the app's screen replaces the server's
  * whole, once every stage is drawn.
@@ -17,14 +17,16 @@ import { useLayoutEffect, useState, type ReactNode } from 'react'
 export const takeoverStage = {
   /** The site's header. */
   header: 1,
+  /** The page itself (the route's component: its data hooks), without its staged parts. */
+  page: 2,
   /** The page's first box: the home page's banners, a lobby's vendor tabs. */
-  lead: 2,
+  lead: 3,
   /** What follows it on screen: the notice line and the winners, a lobby's games. */
-  main: 3,
+  main: 4,
   /** Further down: the home page's rows, the rest of a lobby's first games. */
-  more: 4,
+  more: 5,
   /** The rest: the side bar, the footer, the tab bar, the popups, the offline line. */
-  rest: 5,
+  rest: 6,
 } as const
 export type TakeoverStage = (typeof takeoverStage)[keyof typeof takeoverStage]
 const lastStage = Math.max(...Object.values(takeoverStage))

@@ -8,7 +8,8 @@ import { TabBar } from './-components/tab-bar'
 
 /**
  * Most pages: header, side bar, footer; the tab bar on phones. When the app takes over the
- * server's first screen, each is drawn in a task of its own (src/lib/takeover-stages.tsx).
+ * server's first screen, each (and the page itself) is drawn in a task of its own
+ * (src/lib/takeover-stages.tsx).
  */
 export const Route = createFileRoute('/_main')({
   loader: ({ context }) => context.queryClient.ensureQueryData(brandQueryOptions()),
@@ -18,7 +19,9 @@ export const Route = createFileRoute('/_main')({
         <SiteHeader />
       </Staged>
       <div className="layout-body">
-        <Outlet />
+        <Staged at={takeoverStage.page}>
+          <Outlet />
+        </Staged>
         <Staged at={takeoverStage.rest}>
           <SiteSideBar />
         </Staged>

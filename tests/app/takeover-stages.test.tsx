@@ -10,6 +10,9 @@ function Page() {
       <Staged at={takeoverStage.header}>
         <p>Header</p>
       </Staged>
+      <Staged at={takeoverStage.page}>
+        <p>Page</p>
+      </Staged>
       <Staged at={takeoverStage.lead}>
         <p>Banners</p>
       </Staged>
@@ -80,14 +83,16 @@ describe('taking over the server’s first screen', () => {
     await tasks.end()
     expect(texts(app)).toEqual(['Frame', 'Header'])
     await tasks.end()
-    expect(texts(app)).toEqual(['Frame', 'Header', 'Banners'])
+    expect(texts(app)).toEqual(['Frame', 'Header', 'Page'])
     await tasks.end()
-    expect(texts(app)).toEqual(['Frame', 'Header', 'Banners', 'Notices'])
+    expect(texts(app)).toEqual(['Frame', 'Header', 'Page', 'Banners'])
     await tasks.end()
-    expect(texts(app)).toEqual(['Frame', 'Header', 'Banners', 'Notices', 'More'])
+    expect(texts(app)).toEqual(['Frame', 'Header', 'Page', 'Banners', 'Notices'])
+    await tasks.end()
+    expect(texts(app)).toEqual(['Frame', 'Header', 'Page', 'Banners', 'Notices', 'More'])
     // Every part is drawn, still out of sight; the swap is a task of its own.
     await tasks.end()
-    expect(texts(app)).toEqual(['Frame', 'Header', 'Banners', 'Notices', 'More', 'Rows'])
+    expect(texts(app)).toEqual(['Frame', 'Header', 'Page', 'Banners', 'Notices', 'More', 'Rows'])
     expect(server.isConnected).toBe(true)
     expect(screen.getByText('Server screen')).toBeTruthy()
     expect(app.classList.contains(drawingClass)).toBe(true)
