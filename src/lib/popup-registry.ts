@@ -73,6 +73,8 @@ export interface PopupEntry {
   name: PopupName
   guard?: 'member' | 'agent'
   Component: LazyExoticComponent<ComponentType<PopupProps>>
+  /** Loads (and runs) the popup's code ahead of opening it. */
+  preload: () => Promise<unknown>
 }
 
 export interface CentrePageEntry {
@@ -98,7 +100,7 @@ export function registerPopups(features: readonly FeaturePopups[]): void {
   for (const f of features) {
     for (const p of f.popups ?? []) {
       if (popupEntries.has(p.name)) throw new Error(`popup ${p.name} is registered twice`)
-      popupEntries.set(p.name, { name: p.name, guard: p.guard, Component: lazyOf(p.load) })
+      popupEntries.set(p.name, { name: p.name, guard: p.guard, Component: lazyOf(p.load), preload: p.load })
     }
     for (const p of f.memberCentrePages ?? []) {
       if (pageEntries.has(p.page)) throw new Error(`member-centre page ${p.page} is registered twice`)
@@ -123,6 +125,18 @@ export function registerPopups(features: readonly FeaturePopups[]): void {
 export function popupEntry(name: string): PopupEntry | undefined {
   return popupEntries.get(name)
 }
+
+/**
+ * Loads a popup's code before it opens, so that opening it (a later task) does not also
+ * fetch and run it. Resolves once loaded, also for a name not registered or code that failed
+ * (opening it shows that).
+ */
+export function preloadPopup(name: PopupName): Promise<void> {
+  const entry = popupEntries.get(name)
+  return entry ? entry.preload().then(noop, noop) : Promise.resolve()
+}
+
+function noop(): void {}
 
 export function isPopupName(name: string): name is PopupName {
   return popupEntries.has(name)

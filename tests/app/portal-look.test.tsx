@@ -111,7 +111,7 @@ describe('the menu', () => {
     expect(button.getAttribute('aria-haspopup')).toBe('dialog')
     await user.click(button)
     const menu = await screen.findByRole('dialog', { name: 'Menu' })
-    expect(menu.contains(document.activeElement)).toBe(true)
+    await waitFor(() => expect(menu.contains(document.activeElement)).toBe(true))
     expect(within(menu).getByRole('combobox', { name: 'Language' })).toBeTruthy()
     expect(within(menu).getByRole('combobox', { name: 'Theme' })).toBeTruthy()
     // Tab past the last control comes back to the first: focus stays in the menu.

@@ -89,7 +89,7 @@ describe('app shell', () => {
     const login = await screen.findByRole('button', { name: 'Log in' })
     await user.click(login)
     const dialog = await screen.findByRole('dialog', { name: 'Log in' })
-    expect(dialog.contains(document.activeElement)).toBe(true)
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true))
     await user.keyboard('{Escape}')
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(document.activeElement).toBe(login)

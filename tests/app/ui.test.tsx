@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, test, vi } from 'vitest'
@@ -82,7 +82,7 @@ describe('balance display', () => {
 })
 
 describe('modal', () => {
-  test('keeps focus inside, closes on Escape and returns focus to the opener', async () => {
+  test('keeps focus inside, makes the page inert, closes on Escape and returns focus to the opener', async () => {
     const user = userEvent.setup()
     function Harness() {
       const [open, setOpen] = useState(false)
@@ -98,12 +98,20 @@ describe('modal', () => {
         </>
       )
     }
-    render(<Harness />)
+    // The app's page is #root; the dialog is drawn outside it.
+    const page = document.body.appendChild(document.createElement('div'))
+    page.id = 'root'
+    render(<Harness />, { container: page })
     const opener = screen.getByRole('button', { name: 'open' })
     await user.click(opener)
     const dialog = screen.getByRole('dialog', { name: 'Box' })
     expect(dialog.getAttribute('aria-modal')).toBe('true')
-    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close' }))
+    expect(page.contains(dialog)).toBe(false)
+    // Focus moves in as the dialog shows (the next frame); the page behind is inert after it.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close' })),
+    )
+    expect(page.hasAttribute('inert')).toBe(true)
     await user.tab()
     await user.tab()
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'second' }))
@@ -113,7 +121,9 @@ describe('modal', () => {
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'second' }))
     await user.keyboard('{Escape}')
     expect(screen.queryByRole('dialog')).toBeNull()
+    expect(page.hasAttribute('inert')).toBe(false)
     expect(document.activeElement).toBe(opener)
+    page.remove()
   })
 
   test('a modal that must not close on a background click stays open', async () => {

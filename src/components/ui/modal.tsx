@@ -47,23 +47,28 @@ export function Modal({
   const onCloseRef = useRef(onClose)
   onCloseRef.current = onClose
 
-  // A layout effect: focus moves in (and where to return is taken) in the same commit that
+  // A layout effect: where to return is taken, and keys are handled, in the same commit that
   // shows the dialog, before anything else can run, whatever schedules the render.
   useLayoutEffect(() => {
     if (!open) return
     const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null
     openStack.push(id)
     setPhase('overlay')
-    const raf = requestAnimationFrame(() => setPhase('shown'))
-    const first =
-      panel.current?.querySelector<HTMLElement>('[data-autofocus]') ??
-      panel.current?.querySelector<HTMLElement>(focusable) ??
-      panel.current
-    first?.focus()
-    // After the focus: focusing brings style up to date, and with the page already inert
-    // that was a restyle of the whole page inside this task; now it waits for the next frame.
     const root = document.getElementById('root')
-    root?.setAttribute('inert', '')
+    // Focus moves in at the next frame, as the dialog shows: focusing brings style and layout
+    // up to date, which there is the frame's own work rather than a second pass inside the
+    // task that drew the dialog (a long task on a phone). A Tab pressed before then is kept
+    // inside by the key handler below.
+    const raf = requestAnimationFrame(() => {
+      setPhase('shown')
+      const first =
+        panel.current?.querySelector<HTMLElement>('[data-autofocus]') ??
+        panel.current?.querySelector<HTMLElement>(focusable) ??
+        panel.current
+      first?.focus()
+      // After the focus: with the page already inert, focusing restyled the whole page.
+      root?.setAttribute('inert', '')
+    })
 
     const onKey = (e: KeyboardEvent) => {
       if (openStack[openStack.length - 1] !== id) return

@@ -15,10 +15,11 @@ import { useNavigate, useSearch } from '@tanstack/react-router'
 import { lazy, memo, Suspense, useEffect, useMemo } from 'react'
 import { Deferred } from '../../components/ui/deferred'
 import { openModal } from '../../lib/modal-store'
+import { preloadPopup } from '../../lib/popup-registry'
 import { Staged, takeoverStage } from '../../lib/takeover-stages'
 import { useSession } from '../../lib/session'
 import { pickCdn } from '../../utils/cdn'
-import { afterFirstScreen } from '../../utils/idle'
+import { afterFirstScreen, yieldToMain } from '../../utils/idle'
 import { brandQueryOptions } from '../../lib/brand-query'
 import { statusQueryOptions } from '../../lib/status-query'
 import { vendorsQueryOptions } from '../../features/games/api/get-vendors'
@@ -105,15 +106,30 @@ export function HomePage() {
   const popupCount = notices.data?.popup.length ?? 0
   useEffect(() => {
     if (popupCount === 0) return
-    return afterFirstScreen(() => {
+    let live = true
+    const cancel = afterFirstScreen(() => {
       try {
         if (sessionStorage.getItem(seenKey)) return
-        sessionStorage.setItem(seenKey, '1')
       } catch {
         return
       }
-      openModal('notice')
+      // Its code loads and runs first; the popup opens in a task after that.
+      void preloadPopup('notice')
+        .then(yieldToMain)
+        .then(() => {
+          if (!live) return
+          try {
+            sessionStorage.setItem(seenKey, '1')
+          } catch {
+            return
+          }
+          openModal('notice')
+        })
     })
+    return () => {
+      live = false
+      cancel()
+    }
   }, [popupCount])
 
   return (
