@@ -118,6 +118,34 @@ test.describe('with JavaScript', () => {
     expect(consoleErrors).toEqual([])
   })
 
+  test('on a wide screen the header’s game nav is whole when the app takes over: none of it moves after', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    // Each frame, where the app's nav items are (also while it draws out of sight).
+    await page.addInitScript(() => {
+      const w = window as unknown as { __navs: string[] }
+      w.__navs = []
+      const look = () => {
+        const items = [...document.querySelectorAll('#root .main-nav .nav-item')]
+          .map((li) => `${li.textContent}@${Math.round(li.getBoundingClientRect().left)}`)
+          .join(' | ')
+        if (items && w.__navs.at(-1) !== items) w.__navs.push(items)
+        requestAnimationFrame(look)
+      }
+      requestAnimationFrame(look)
+    })
+    for (const path of ['/index', '/lottery']) {
+      await page.goto(path)
+      await expect(page.locator('.first-screen')).toHaveCount(0)
+      // Home, the game types, promotions and download.
+      await expect(page.locator('.main-nav .nav-item')).toHaveCount(12)
+      await page.waitForLoadState('networkidle')
+      const navs = await page.evaluate(() => (window as unknown as { __navs: string[] }).__navs)
+      expect(navs, path).toHaveLength(1)
+    }
+  })
+
   test('a lobby fills its game grid without moving what is on screen', async ({ page }) => {
     await page.addInitScript(countLayoutShifts)
     // A tab whose games the server drew: the app draws the same tiles over them.

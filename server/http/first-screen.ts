@@ -21,12 +21,20 @@ export interface BootData {
   announcements: Announcements
   /** The winners board for the home page's ticker; left out when it cannot be read. */
   winners?: z.infer<typeof WinnerBoardSchema>
-  /** A games lobby: the vendor lanes and the first page of the tab it opens on (lobby-screen.ts). */
+  /**
+   * The vendor lanes: every page's header nav (wide screens), the home page's vendor rows and
+   * a lobby's tabs draw from them; left out when they cannot be read.
+   */
+  vendors?: VendorLanes
+  /** A games lobby: the first page of the tab it opens on (lobby-screen.ts). */
   lobby?: LobbyBoot
 }
 
+export interface VendorLanes {
+  data: { lanes: VendorLane[] }
+}
+
 export interface LobbyBoot {
-  vendors: { data: { lanes: VendorLane[] } }
   filter: { gameType: GameType; vassalage: string }
   games: z.infer<typeof GameListSchema>
 }

@@ -65,7 +65,9 @@ export function lobbyScreen(
   c: Map<string, string>,
 ): string | null {
   const { gameType, vassalage } = lobby.filter
-  const cards = lobby.vendors.data.lanes.filter((l) => l.gameType === gameType).flatMap((l) => l.cards)
+  const cards = (boot.vendors?.data.lanes ?? [])
+    .filter((l) => l.gameType === gameType)
+    .flatMap((l) => l.cards)
   const vendor = cards.find((v) => v.vassalage === vassalage)
   if (!vendor || vendor.maintenance || lobby.games.list.length === 0) return null
   const route = Object.keys(lobbyPaths).find((p) => lobbyPaths[p] === gameType)

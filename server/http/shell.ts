@@ -300,7 +300,6 @@ export function createShell(
   async function readLobby(
     m: string,
     locale: Locale,
-    vendors: LobbyBoot['vendors'],
     tab: { gameType: LobbyBoot['filter']['gameType']; vassalage: string },
   ): Promise<{ boot: LobbyBoot; imageHost: string } | undefined> {
     const filter = { gameType: tab.gameType, vassalage: tab.vassalage }
@@ -310,7 +309,7 @@ export function createShell(
         read(m, locale, `${gameEndpoints.gameList.path}?${query}`, gameEndpoints.gameList.response),
         read(m, locale, systemEndpoints.status.path, systemEndpoints.status.response),
       ])
-      return { boot: { vendors, filter, games }, imageHost: status.info.imageCDNs[0] ?? '' }
+      return { boot: { filter, games }, imageHost: status.info.imageCDNs[0] ?? '' }
     } catch {
       return undefined
     }
@@ -338,10 +337,15 @@ export function createShell(
       const kind = screenKindOf(req.url)
       const lobbyAt = kind === 'lobby' ? lobbyOf(req.url) : null
       try {
-        // A lobby's vendor lanes first: its screen is per tab (an unknown tab is the first one).
-        const lanes = lobbyAt
-          ? await read(m, locale, gameEndpoints.gameVendor.path, gameEndpoints.gameVendor.response)
-          : null
+        // The vendor lanes first (every page's header nav draws from them, and a lobby's
+        // screen is per tab: an unknown tab is the first one). Without them a page is still
+        // whole; a lobby then gets the neutral skeleton.
+        const lanes = await read(
+          m,
+          locale,
+          gameEndpoints.gameVendor.path,
+          gameEndpoints.gameVendor.response,
+        ).catch(() => undefined)
         const cards = lanes?.data.lanes
           .filter((l) => l.gameType === lobbyAt?.gameType)
           .flatMap((l) => l.cards)
@@ -364,13 +368,14 @@ export function createShell(
               playEndpoints.winnerBoard.response,
             ).catch(() => undefined),
           ])
-          const lobby = lanes && tab && !tab.maintenance ? await readLobby(m, locale, lanes, tab) : undefined
+          const lobby = lanes && tab && !tab.maintenance ? await readLobby(m, locale, tab) : undefined
           const boot: BootData = {
             locale,
             settings,
             whitelabel,
             announcements,
             ...(winners ? { winners } : {}),
+            ...(lanes ? { vendors: lanes } : {}),
             ...(lobby ? { lobby: lobby.boot } : {}),
           }
           return renderShell(

@@ -21,10 +21,11 @@ export const BootDataSchema = z.object({
   announcements: AnnouncementsSchema,
   /** The winners board the home page's ticker shows (absent from a shell made before it). */
   winners: z.optional(WinnerBoardSchema),
-  /** A games lobby's first screen: the vendor lanes and the first page of the tab it opens on. */
+  /** The vendor lanes: the header's game nav, the home page's vendor rows, a lobby's tabs. */
+  vendors: z.optional(z.object({ data: z.object({ lanes: z.array(VendorLaneSchema) }) })),
+  /** A games lobby's first screen: the first page of the tab it opens on. */
   lobby: z.optional(
     z.object({
-      vendors: z.object({ data: z.object({ lanes: z.array(VendorLaneSchema) }) }),
       filter: z.object({ gameType: GameTypeSchema, vassalage: z.string() }),
       games: GameListSchema,
     }),
@@ -81,11 +82,11 @@ export function seedBootData(
   if (boot.winners && keys.winners && !newer(keys.winners)) {
     queryClient.setQueryData(keys.winners, boot.winners, { updatedAt: servedAt })
   }
-  // A lobby's lists draw at once from the boot data, and are marked stale so the lobby asks
-  // for them once in the background: that answer goes through the service worker, which keeps
-  // it for the next visit offline (the boot data never reaches its cache).
-  if (boot.lobby && keys.vendors && !newer(keys.vendors)) {
-    queryClient.setQueryData(keys.vendors, boot.lobby.vendors, { updatedAt: servedAt })
+  // The vendor lanes and a lobby's list draw at once from the boot data, and are marked stale
+  // so the page asks for them once in the background: that answer goes through the service
+  // worker, which keeps it for the next visit offline (the boot data never reaches its cache).
+  if (boot.vendors && keys.vendors && !newer(keys.vendors)) {
+    queryClient.setQueryData(keys.vendors, boot.vendors, { updatedAt: servedAt })
     void queryClient.invalidateQueries({ queryKey: keys.vendors, exact: true, refetchType: 'none' })
   }
   if (boot.lobby && keys.gameList) {

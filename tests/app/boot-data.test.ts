@@ -81,9 +81,9 @@ describe('boot data from the shell', () => {
     }
     const vendors = { data: { lanes: [{ title: 'Slots', gameType: 'RNG' as const, cards: [card] }] } }
     const games = { list: [game('DSL', 1), game('DSL', 2)], total: 130, pageNo: 1, pageSize: 60 }
-    const lobby = { vendors, filter: { gameType: 'RNG' as const, vassalage: 'DSL' }, games }
-    expect(parseBootData(JSON.stringify({ ...boot, lobby }))?.lobby?.games.list).toHaveLength(2)
-    seedBootData(qc, { ...boot, lobby }, keys, 1_000)
+    const lobby = { filter: { gameType: 'RNG' as const, vassalage: 'DSL' }, games }
+    expect(parseBootData(JSON.stringify({ ...boot, vendors, lobby }))?.lobby?.games.list).toHaveLength(2)
+    seedBootData(qc, { ...boot, vendors, lobby }, keys, 1_000)
     expect(qc.getQueryData(vendorsQueryOptions().queryKey)).toEqual(vendors)
     // The lobby's own query (no sub-type, no search) finds the page, and knows a second one follows.
     const key = gameListInfiniteOptions({
@@ -96,6 +96,20 @@ describe('boot data from the shell', () => {
     // Stale, so the lobby asks again in the background (through the service worker's cache).
     expect(qc.getQueryState(key)?.isInvalidated).toBe(true)
     expect(qc.getQueryState(vendorsQueryOptions().queryKey)?.isInvalidated).toBe(true)
+  })
+
+  it('seeds the vendor lanes on any page, stale so they are asked for once in the background', () => {
+    const qc = createQueryClient()
+    const vendors = { data: { lanes: [{ title: 'Lottery', gameType: 'LOTT' as const, cards: [] }] } }
+    const parsed = parseBootData(JSON.stringify({ ...boot, vendors }))
+    expect(parsed?.vendors).toEqual(vendors)
+    seedBootData(qc, parsed ?? boot, keys, 1_000)
+    expect(qc.getQueryData(vendorsQueryOptions().queryKey)).toEqual(vendors)
+    expect(qc.getQueryState(vendorsQueryOptions().queryKey)?.isInvalidated).toBe(true)
+    // A page without them seeds nothing there: the header asks for them itself.
+    const other = createQueryClient()
+    seedBootData(other, boot, keys, 1_000)
+    expect(other.getQueryData(vendorsQueryOptions().queryKey)).toBeUndefined()
   })
 
   it('keeps a copy in the cache that is newer than the page', () => {

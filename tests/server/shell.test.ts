@@ -4,7 +4,8 @@ import path from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
 import { eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
-import { FailureSchema } from '#contract/envelope'
+import { FailureSchema, successEnvelope } from '#contract/envelope'
+import { gameEndpoints } from '#contract/games'
 import { serverPathPrefixes } from '#contract/server-paths'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { firstScreen, type BootData } from '../../server/http/first-screen'
@@ -259,6 +260,20 @@ describe('the first screen draws the home page the app renders', () => {
       expect(bootOf(html).settings.brandName, url).toBe(
         bootOf((await shell({ cookie: 'lang=en' })).body).settings.brandName,
       )
+    }
+  })
+
+  it('carries the vendor lanes on every page, as the API answers them: the header nav and the home rows draw from them at once', async () => {
+    const res = await server.app.inject({
+      method: 'GET',
+      url: gameEndpoints.gameVendor.path,
+      headers: { language: 'en' },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const lanes = successEnvelope(gameEndpoints.gameVendor.response).parse(res.json()).value
+    expect(lanes.data.lanes.length).toBeGreaterThan(1)
+    for (const url of ['/index', '/lottery', '/help', '/rng?page=SPN', '/rng?page=STR']) {
+      expect(bootOf((await shell({ cookie: 'lang=en' }, url)).body).vendors, url).toEqual(lanes)
     }
   })
 
