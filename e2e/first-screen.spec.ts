@@ -28,6 +28,19 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('navigation', { name: 'ផ្នែក' })).toBeVisible()
     await expect(page.locator('.banner-carousel img').first()).toBeVisible()
     await expect(page).toHaveTitle(brand)
+    // The hot games themselves, not their skeleton, their art loaded.
+    const hot = page.locator('.game-row .game-tile')
+    expect(await hot.count()).toBeGreaterThan(6)
+    await expect(hot.first().locator('.game-tile-name')).not.toBeEmpty()
+    await expect
+      .poll(() =>
+        hot
+          .first()
+          .locator('img')
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      )
+      .toBe(true)
+    await expect(page.locator('.game-tile-skeleton')).toHaveCount(0)
   })
 
   test("opens in the brand's default language when the player has chosen none, whatever the browser's", async ({

@@ -23,7 +23,7 @@ import { languageStore } from './lib/storage'
 import { createQueryClient, persistedQuery } from './lib/query-client'
 import { applyBrandColor, initTheme } from './lib/theme'
 import { announcementsQueryOptions } from './features/notices/api/get-announcements'
-import { winnersQueryOptions } from './features/games/api/get-home-rows'
+import { hotGamesQueryOptions, winnersQueryOptions } from './features/games/api/get-home-rows'
 import { gameListInfiniteOptions } from './features/games/api/get-game-list'
 import { vendorsQueryOptions } from './features/games/api/get-vendors'
 import { registerPwa } from './features/pwa/register'
@@ -120,6 +120,7 @@ async function start() {
       announcements: (l) => announcementsQueryOptions(l).queryKey,
       winners: winnersQueryOptions().queryKey,
       vendors: vendorsQueryOptions().queryKey,
+      hotGames: hotGamesQueryOptions().queryKey,
       gameList: (filter) => gameListInfiniteOptions(filter).queryKey,
     })
   }

@@ -10,7 +10,7 @@ import type { Locale } from '#contract/locales'
 import { showMoney, type Currency } from '#contract/money'
 import type { Winner, WinnerBoardSchema } from '#contract/play'
 import type { ConsolidatedSettings, WhitelabelNodeSchema } from '#contract/system'
-import type { GameListSchema, GameType, VendorLane } from '#contract/games'
+import type { GameListSchema, GameListValueSchema, GameType, VendorLane } from '#contract/games'
 import type { z } from 'zod/mini'
 
 /** What the app reads from `#boot-data` (src/lib/boot-data.ts checks it against the contract). */
@@ -26,6 +26,8 @@ export interface BootData {
    * a lobby's tabs draw from them; left out when they cannot be read.
    */
   vendors?: VendorLanes
+  /** The home page's hot games row; left out elsewhere, and when it cannot be read. */
+  hotGames?: z.infer<typeof GameListValueSchema>
   /** A games lobby: the first page of the tab it opens on (lobby-screen.ts). */
   lobby?: LobbyBoot
 }
@@ -210,8 +212,17 @@ function pageScreen(boot: BootData, c: Map<string, string>): string {
   )
 }
 
-/** The static first screen: the same boxes as the header and the page the app renders. */
-export function firstScreen(boot: BootData, catalog: Map<string, string>, kind: ScreenKind = 'home'): string {
+/**
+ * The static first screen: the same boxes as the header and the page the app renders. `hotGames`
+ * is the home page's hot games row when there are games to show (lobby-screen.ts), else its
+ * skeleton is drawn.
+ */
+export function firstScreen(
+  boot: BootData,
+  catalog: Map<string, string>,
+  kind: ScreenKind = 'home',
+  hotGames: string | null = null,
+): string {
   const b = boot.settings
   const c = catalog
   // A lobby's own screen is lobby-screen.ts's; without its data, the neutral page skeleton.
@@ -243,8 +254,10 @@ export function firstScreen(boot: BootData, catalog: Map<string, string>, kind: 
       `<span class="row-flame" aria-hidden="true"></span>${t(c, 'Hot games')}`,
       seeAll,
     ) +
-    `<div class="row-status" role="status" aria-busy="true"><span class="visually-hidden">${t(c, 'Loading games…')}</span>` +
-    `<ul class="game-row" aria-hidden="true">${tiles}</ul></div></section>` +
+    (hotGames ??
+      `<div class="row-status" role="status" aria-busy="true"><span class="visually-hidden">${t(c, 'Loading games…')}</span>` +
+        `<ul class="game-row" aria-hidden="true">${tiles}</ul></div>`) +
+    '</section>' +
     `<div class="row-status" role="status" aria-busy="true"><span class="visually-hidden">${t(c, 'Loading')}</span>${lane}${lane}</div>` +
     '</main></div>' +
     tabBar(c, 'home') +

@@ -33,7 +33,8 @@ const classifyTitles: Record<GameClassify, string> = {
   BG: 'Bingo',
 }
 
-function tile(g: Game, i: number, imageHost: string, c: Map<string, string>): string {
+/** A game tile as the app's GameTile draws it; `eager` for the lead pictures of a lobby's first rows. */
+function tile(g: Game, eager: boolean, imageHost: string, c: Map<string, string>): string {
   const marks = [g.isHot ? t(c, 'Hot') : null, g.isNew ? t(c, 'New') : null].filter((m) => m !== null)
   const name = escapeHtml(g.gameName)
   const badges = marks.length
@@ -46,7 +47,6 @@ function tile(g: Game, i: number, imageHost: string, c: Map<string, string>): st
         .join('') +
       '</span>'
     : ''
-  const eager = i < eagerGameTiles
   return (
     '<li class="game-tile">' +
     `<button type="button" class="game-tile-play" aria-label="${[name, ...marks].join(', ')}">` +
@@ -110,10 +110,28 @@ export function lobbyScreen(
     '</div>' +
     chips +
     `<ul class="game-grid" aria-label="${t(c, '{0} games', [vendor.displayName])}">` +
-    shown.map((g, i) => tile(g, i, imageHost, c)).join('') +
+    shown.map((g, i) => tile(g, i < eagerGameTiles, imageHost, c)).join('') +
     '</ul>' +
     '</section></main></div>' +
     tabBar(c, 'games') +
     '</div>'
+  )
+}
+
+/**
+ * The home page's hot games as its row draws them (the app's HotGamesRow and GameStrip): the
+ * tiles, none of them a lead picture (the first banner is); null without games (the row's
+ * skeleton is drawn instead, and the app says the row is empty).
+ */
+export function hotGamesList(
+  games: readonly Game[],
+  imageHost: string,
+  c: Map<string, string>,
+): string | null {
+  if (games.length === 0) return null
+  return (
+    `<ul class="game-row" aria-label="${t(c, 'Hot games')}">` +
+    games.map((g) => tile(g, false, imageHost, c)).join('') +
+    '</ul>'
   )
 }

@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url'
 import { brandStyle } from '#contract/brand-colors'
 import { contentEndpoints } from '#contract/content'
 import { successEnvelope } from '#contract/envelope'
-import { gamePageSize, tickerWinners } from '#contract/first-screen'
+import { gamePageSize, homeHotLimit, tickerWinners } from '#contract/first-screen'
 import { gameEndpoints } from '#contract/games'
 import { defaultLocale, localeHeaderCode, locales, parseLocale, type Locale } from '#contract/locales'
 import { playEndpoints } from '#contract/play'
@@ -37,7 +37,7 @@ import {
   type LobbyBoot,
   type ScreenKind,
 } from './first-screen'
-import { lobbyScreen } from './lobby-screen'
+import { hotGamesList, lobbyScreen } from './lobby-screen'
 import type { HotEntry, HotReads } from './hot-reads'
 
 /** The cookie the app sets when the member picks a language. */
@@ -220,14 +220,19 @@ export function renderShell(
   catalog: Map<string, string>,
   fonts: readonly string[] = [],
   kind: ScreenKind = 'home',
-  lobby?: { imageHost: string },
+  /** Where the game art of a lobby's tiles or the home page's hot games comes from. */
+  media?: { imageHost: string },
 ): string {
   const b = boot.settings
   const preloads = fonts
     .map((f) => `<link rel="preload" href="${escapeHtml(f)}" as="font" type="font/woff2" crossorigin>`)
     .join('')
   const lobbyDrawn =
-    kind === 'lobby' && boot.lobby && lobby ? lobbyScreen(boot, boot.lobby, lobby.imageHost, catalog) : null
+    kind === 'lobby' && boot.lobby && media ? lobbyScreen(boot, boot.lobby, media.imageHost, catalog) : null
+  const hotGames =
+    kind === 'home' && boot.hotGames && media
+      ? hotGamesList(boot.hotGames.list, media.imageHost, catalog)
+      : null
   // The brand's colour from the first paint, as the app sets it (src/lib/theme.ts).
   const colours = brandStyle(b.themeColor)
   let html = template
@@ -245,7 +250,7 @@ export function renderShell(
       `<meta name="apple-mobile-web-app-capable" content="yes" /><meta name="apple-mobile-web-app-title" content="${escapeHtml(b.shortName)}" />`,
     )
     .replace('</title>', `</title>${preloads}`)
-  const screen = lobbyDrawn ?? firstScreen(boot, catalog, kind)
+  const screen = lobbyDrawn ?? firstScreen(boot, catalog, kind, hotGames)
   const start = html.indexOf(screenStart)
   const end = html.indexOf(screenEnd)
   if (start >= 0 && end > start) {
@@ -315,6 +320,27 @@ export function createShell(
     }
   }
 
+  /** The home page's hot games and the image host, as the app asks for them; none when unreadable. */
+  async function readHotGames(
+    m: string,
+    locale: Locale,
+  ): Promise<{ hotGames: NonNullable<BootData['hotGames']>; imageHost: string } | undefined> {
+    try {
+      const [hotGames, status] = await Promise.all([
+        read(
+          m,
+          locale,
+          `${gameEndpoints.hotGames.path}?limit=${homeHotLimit}`,
+          gameEndpoints.hotGames.response,
+        ),
+        read(m, locale, systemEndpoints.status.path, systemEndpoints.status.response),
+      ])
+      return { hotGames, imageHost: status.info.imageCDNs[0] ?? '' }
+    } catch {
+      return undefined
+    }
+  }
+
   return {
     async entry(req) {
       const m = opts.merchantOf(req)
@@ -352,7 +378,7 @@ export function createShell(
         const tab = cards?.find((c) => c.vassalage === lobbyAt?.page) ?? cards?.[0]
         const key = `shell\u0000${locale}\u0000${kind}${lobbyAt ? `\u0000${lobbyAt.gameType}\u0000${tab?.vassalage ?? ''}` : ''}`
         return await opts.hotReads.entry(m, key, async () => {
-          const [whitelabel, announcements, winners] = await Promise.all([
+          const [whitelabel, announcements, winners, hot] = await Promise.all([
             read(m, locale, systemEndpoints.whitelabel.path, systemEndpoints.whitelabel.response),
             read(
               m,
@@ -367,6 +393,8 @@ export function createShell(
               `${playEndpoints.winnerBoard.path}?limit=${tickerWinners}`,
               playEndpoints.winnerBoard.response,
             ).catch(() => undefined),
+            // The hot games row too: without it the row shows its skeleton until the app has them.
+            kind === 'home' ? readHotGames(m, locale) : undefined,
           ])
           const lobby = lanes && tab && !tab.maintenance ? await readLobby(m, locale, tab) : undefined
           const boot: BootData = {
@@ -376,6 +404,7 @@ export function createShell(
             announcements,
             ...(winners ? { winners } : {}),
             ...(lanes ? { vendors: lanes } : {}),
+            ...(hot ? { hotGames: hot.hotGames } : {}),
             ...(lobby ? { lobby: lobby.boot } : {}),
           }
           return renderShell(
@@ -384,7 +413,7 @@ export function createShell(
             catalogs[locale],
             fonts[locale],
             kind,
-            lobby ? { imageHost: lobby.imageHost } : undefined,
+            lobby ? { imageHost: lobby.imageHost } : hot ? { imageHost: hot.imageHost } : undefined,
           )
         })
       } catch (err) {

@@ -41,6 +41,9 @@ export function safeBannerLink(url: string | null): string | null {
 /** How many winners the home ticker runs through. */
 export const tickerWinners = 20
 
+/** How many hot games the home page's row shows (the server's own default). */
+export const homeHotLimit = 18
+
 /** How many game tiles of a lobby's first rows load their art at once (the rest as they near the screen). */
 export const eagerGameTiles = 6
 

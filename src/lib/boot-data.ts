@@ -7,7 +7,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import { z } from 'zod/mini'
 import { AnnouncementsSchema } from '#contract/content'
-import { GameListSchema, GameTypeSchema, VendorLaneSchema } from '#contract/games'
+import { GameListSchema, GameListValueSchema, GameTypeSchema, VendorLaneSchema } from '#contract/games'
 import { LocaleSchema, type Locale } from '#contract/locales'
 import { WinnerBoardSchema } from '#contract/play'
 import { ConsolidatedSettingsSchema, WhitelabelSchema } from '#contract/system'
@@ -23,6 +23,8 @@ export const BootDataSchema = z.object({
   winners: z.optional(WinnerBoardSchema),
   /** The vendor lanes: the header's game nav, the home page's vendor rows, a lobby's tabs. */
   vendors: z.optional(z.object({ data: z.object({ lanes: z.array(VendorLaneSchema) }) })),
+  /** The home page's hot games row. */
+  hotGames: z.optional(GameListValueSchema),
   /** A games lobby's first screen: the first page of the tab it opens on. */
   lobby: z.optional(
     z.object({
@@ -59,12 +61,14 @@ export function seedBootData(
   boot: BootData,
   /**
    * The keys of queries features own: the announcements (per language), the winners board,
-   * the vendor lanes and a lobby's game list (its first page, as the infinite query keeps it).
+   * the vendor lanes, the hot games and a lobby's game list (its first page, as the infinite
+   * query keeps it).
    */
   keys: {
     announcements: (locale: Locale) => QueryKey
     winners?: QueryKey
     vendors?: QueryKey
+    hotGames?: QueryKey
     gameList?: (filter: NonNullable<BootData['lobby']>['filter']) => QueryKey
   },
   servedAt = Date.now(),
@@ -82,12 +86,17 @@ export function seedBootData(
   if (boot.winners && keys.winners && !newer(keys.winners)) {
     queryClient.setQueryData(keys.winners, boot.winners, { updatedAt: servedAt })
   }
-  // The vendor lanes and a lobby's list draw at once from the boot data, and are marked stale
-  // so the page asks for them once in the background: that answer goes through the service
-  // worker, which keeps it for the next visit offline (the boot data never reaches its cache).
-  if (boot.vendors && keys.vendors && !newer(keys.vendors)) {
-    queryClient.setQueryData(keys.vendors, boot.vendors, { updatedAt: servedAt })
-    void queryClient.invalidateQueries({ queryKey: keys.vendors, exact: true, refetchType: 'none' })
+  // The vendor lanes, the hot games and a lobby's list draw at once from the boot data, and
+  // are marked stale so the page asks for them once in the background: that answer goes
+  // through the service worker, which keeps it for the next visit offline (the boot data
+  // never reaches its cache).
+  for (const [key, data] of [
+    [keys.vendors, boot.vendors],
+    [keys.hotGames, boot.hotGames],
+  ] as const) {
+    if (!key || !data || newer(key)) continue
+    queryClient.setQueryData(key, data, { updatedAt: servedAt })
+    void queryClient.invalidateQueries({ queryKey: key, exact: true, refetchType: 'none' })
   }
   if (boot.lobby && keys.gameList) {
     const key = keys.gameList(boot.lobby.filter)

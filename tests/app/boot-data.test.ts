@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { gameListInfiniteOptions } from '../../src/features/games/api/get-game-list'
-import { winnersQueryOptions } from '../../src/features/games/api/get-home-rows'
+import { hotGamesQueryOptions, winnersQueryOptions } from '../../src/features/games/api/get-home-rows'
 import { vendorsQueryOptions } from '../../src/features/games/api/get-vendors'
 import { announcementsQueryOptions } from '../../src/features/notices/api/get-announcements'
 import { parseBootData, readBootData, seedBootData, type BootData } from '../../src/lib/boot-data'
@@ -19,6 +19,7 @@ const keys = {
   announcements: keyOf,
   winners: winnersQueryOptions().queryKey,
   vendors: vendorsQueryOptions().queryKey,
+  hotGames: hotGamesQueryOptions().queryKey,
   gameList: (filter: NonNullable<BootData['lobby']>['filter']) => gameListInfiniteOptions(filter).queryKey,
 }
 
@@ -98,18 +99,26 @@ describe('boot data from the shell', () => {
     expect(qc.getQueryState(vendorsQueryOptions().queryKey)?.isInvalidated).toBe(true)
   })
 
-  it('seeds the vendor lanes on any page, stale so they are asked for once in the background', () => {
+  it('seeds the vendor lanes and the hot games, stale so they are asked for once in the background', () => {
     const qc = createQueryClient()
     const vendors = { data: { lanes: [{ title: 'Lottery', gameType: 'LOTT' as const, cards: [] }] } }
-    const parsed = parseBootData(JSON.stringify({ ...boot, vendors }))
+    const hotGames = { list: [game('DSL', 1), game('SPN', 2)] }
+    const parsed = parseBootData(JSON.stringify({ ...boot, vendors, hotGames }))
     expect(parsed?.vendors).toEqual(vendors)
+    expect(parsed?.hotGames).toEqual(hotGames)
     seedBootData(qc, parsed ?? boot, keys, 1_000)
-    expect(qc.getQueryData(vendorsQueryOptions().queryKey)).toEqual(vendors)
-    expect(qc.getQueryState(vendorsQueryOptions().queryKey)?.isInvalidated).toBe(true)
-    // A page without them seeds nothing there: the header asks for them itself.
+    for (const [key, data] of [
+      [vendorsQueryOptions().queryKey, vendors],
+      [hotGamesQueryOptions().queryKey, hotGames],
+    ] as const) {
+      expect(qc.getQueryData(key)).toEqual(data)
+      expect(qc.getQueryState(key)?.isInvalidated).toBe(true)
+    }
+    // A page without them seeds nothing there: the page asks for them itself.
     const other = createQueryClient()
     seedBootData(other, boot, keys, 1_000)
     expect(other.getQueryData(vendorsQueryOptions().queryKey)).toBeUndefined()
+    expect(other.getQueryData(hotGamesQueryOptions().queryKey)).toBeUndefined()
   })
 
   it('keeps a copy in the cache that is newer than the page', () => {

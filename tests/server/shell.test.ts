@@ -5,6 +5,7 @@ import { brotliDecompressSync } from 'node:zlib'
 import { eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { FailureSchema, successEnvelope } from '#contract/envelope'
+import { homeHotLimit } from '#contract/first-screen'
 import { gameEndpoints } from '#contract/games'
 import { serverPathPrefixes } from '#contract/server-paths'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -226,7 +227,7 @@ describe('the first screen draws the home page the app renders', () => {
     expect(tabs).toContain('aria-current="page"')
   })
 
-  it("shows the brand's banners with their art and links, and the hot games row while it loads", async () => {
+  it("shows the brand's banners with their art and links, and the brand's hot games", async () => {
     const html = (await shell({ cookie: 'lang=en' })).body
     const carousel = /<section class="banner-carousel"[\s\S]*?<\/section>/.exec(html)?.[0] ?? ''
     const art = [...carousel.matchAll(/<img class="banner-art" src="([^"]+)"/g)].map((m) => m[1])
@@ -238,7 +239,22 @@ describe('the first screen draws the home page the app renders', () => {
     }
     expect(carousel).toContain('href="/promotions"')
     expect(html).toContain('id="hot-games-title"')
-    expect(html.match(/game-tile-skeleton/g)?.length).toBe(6)
+    // The hot games as the API answers them, in the row and in the boot data; their art loads
+    // as it nears the screen (the first banner is the page's lead picture).
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `${gameEndpoints.hotGames.path}?limit=${homeHotLimit}`,
+      headers: { language: 'en' },
+    })
+    const hot = successEnvelope(gameEndpoints.hotGames.response).parse(res.json()).value
+    expect(hot.list.length).toBeGreaterThan(6)
+    expect(bootOf(html).hotGames).toEqual(hot)
+    const row = /<ul class="game-row" aria-label="Hot games">[\s\S]*?<\/ul>/.exec(html)?.[0] ?? ''
+    const names = [...row.matchAll(/<span class="game-tile-name">([^<]*)<\/span>/g)].map((m) => m[1])
+    expect(names).toEqual(hot.list.map((g) => g.gameName.replace(/&/g, '&#38;').replace(/'/g, '&#39;')))
+    expect(row.match(/loading="lazy"/g)?.length).toBe(hot.list.length)
+    expect(row).not.toContain('elementtiming')
+    expect(html).not.toContain('game-tile-skeleton')
     // No winners yet: no ticker.
     expect(html).not.toContain('winners-ticker')
   })
@@ -354,6 +370,9 @@ describe('the first screen draws the home page the app renders', () => {
     expect(html).not.toContain('<b>Lucky')
     // No banners: no carousel.
     expect(html).not.toContain('banner-carousel')
+    // Without hot games to show, the row's skeleton holds its place until the app has them.
+    expect(html.match(/game-tile-skeleton/g)?.length).toBe(6)
+    expect(html).toContain('<ul class="game-row" aria-hidden="true">')
   })
 
   it('serves the generated banner art as a WebP picture of a few kB, and as drawn', async () => {

@@ -5,13 +5,10 @@
  */
 import { queryOptions } from '@tanstack/react-query'
 import { gameEndpoints } from '#contract/games'
-import { tickerWinners } from '#contract/first-screen'
+import { homeHotLimit, tickerWinners } from '#contract/first-screen'
 import { playEndpoints } from '#contract/play'
 import { api } from '../../../lib/api'
 import { memberGamesKey } from './game-keys'
-
-/** How many hot games the home row shows (the server's own default). */
-export const homeHotLimit = 18
 
 export const hotGamesQueryOptions = () =>
   queryOptions({
