@@ -33,8 +33,12 @@ const classifyTitles: Record<GameClassify, string> = {
   BG: 'Bingo',
 }
 
-/** A game tile as the app's GameTile draws it; `eager` for the lead pictures of a lobby's first rows. */
-function tile(g: Game, eager: boolean, imageHost: string, c: Map<string, string>): string {
+/**
+ * A game tile as the app's GameTile draws it: `lead` for the lead pictures of a lobby's first
+ * rows, `after` for art that waits for the page's lead picture (the home page's hot games).
+ */
+function tile(g: Game, art: 'lead' | 'lazy' | 'after', imageHost: string, c: Map<string, string>): string {
+  const eager = art === 'lead'
   const marks = [g.isHot ? t(c, 'Hot') : null, g.isNew ? t(c, 'New') : null].filter((m) => m !== null)
   const name = escapeHtml(g.gameName)
   const badges = marks.length
@@ -50,7 +54,7 @@ function tile(g: Game, eager: boolean, imageHost: string, c: Map<string, string>
   return (
     '<li class="game-tile">' +
     `<button type="button" class="game-tile-play" aria-label="${[name, ...marks].join(', ')}">` +
-    `<span class="game-tile-art"><img src="${escapeHtml(cdnUrl(imageHost, g.iconUrl))}" alt="" width="200" height="200" loading="${eager ? 'eager' : 'lazy'}" decoding="${eager ? 'sync' : 'async'}"${eager ? ' fetchpriority="high" elementtiming="lead"' : ''}></span>` +
+    `<span class="game-tile-art"><img src="${escapeHtml(cdnUrl(imageHost, g.iconUrl))}" alt="" width="200" height="200" loading="${eager ? 'eager' : 'lazy'}" decoding="${eager ? 'sync' : 'async'}"${eager ? ' fetchpriority="high" elementtiming="lead"' : art === 'after' ? ' fetchpriority="low"' : ''}></span>` +
     `<span class="game-tile-name">${name}</span>${badges}</button>` +
     `<button type="button" class="game-fav" aria-pressed="false" aria-label="${t(c, 'Favourite: {name}', { name: g.gameName })}"><span aria-hidden="true">♡</span></button>` +
     '</li>'
@@ -110,7 +114,7 @@ export function lobbyScreen(
     '</div>' +
     chips +
     `<ul class="game-grid" aria-label="${t(c, '{0} games', [vendor.displayName])}">` +
-    shown.map((g, i) => tile(g, i < eagerGameTiles, imageHost, c)).join('') +
+    shown.map((g, i) => tile(g, i < eagerGameTiles ? 'lead' : 'lazy', imageHost, c)).join('') +
     '</ul>' +
     '</section></main></div>' +
     tabBar(c, 'games') +
@@ -120,8 +124,9 @@ export function lobbyScreen(
 
 /**
  * The home page's hot games as its row draws them (the app's HotGamesRow and GameStrip): the
- * tiles, none of them a lead picture (the first banner is); null without games (the row's
- * skeleton is drawn instead, and the app says the row is empty).
+ * tiles, none of them a lead picture (the first banner is), their art asked for after it at
+ * low priority; null without games (the row's skeleton is drawn instead, and the app says the
+ * row is empty).
  */
 export function hotGamesList(
   games: readonly Game[],
@@ -131,7 +136,7 @@ export function hotGamesList(
   if (games.length === 0) return null
   return (
     `<ul class="game-row" aria-label="${t(c, 'Hot games')}">` +
-    games.map((g) => tile(g, false, imageHost, c)).join('') +
+    games.map((g) => tile(g, 'after', imageHost, c)).join('') +
     '</ul>'
   )
 }

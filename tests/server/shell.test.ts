@@ -254,6 +254,7 @@ describe('the first screen draws the home page the app renders', () => {
     expect(names).toEqual(hot.list.map((g) => g.gameName.replace(/&/g, '&#38;').replace(/'/g, '&#39;')))
     expect(row.match(/loading="lazy"/g)?.length).toBe(hot.list.length)
     expect(row).not.toContain('elementtiming')
+    expect(row.match(/fetchpriority="low"/g)?.length).toBe(hot.list.length)
     expect(html).not.toContain('game-tile-skeleton')
     // No winners yet: no ticker.
     expect(html).not.toContain('winners-ticker')
