@@ -42,3 +42,22 @@ export async function expectNoArt(app: FastifyInstance, urls: readonly string[])
     expect(res.json(), url).toMatchObject({ success: false, errorCode: 'not_found' })
   }
 }
+
+/**
+ * An address without the art's version is kept an hour, then asked for again with its
+ * ETag: the same art answers 304 with no body, other art (a stale ETag) the picture whole.
+ */
+export async function expectRevalidated(app: FastifyInstance, url: string): Promise<void> {
+  const first = await app.inject({ method: 'GET', url })
+  expect(first.statusCode, url).toBe(200)
+  expect(first.headers['cache-control'], url).toBe('public, max-age=3600')
+  const etag = String(first.headers.etag ?? '')
+  expect(etag, url).toMatch(/^"[\w-]{27}"$/)
+  const again = await app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } })
+  expect(again.statusCode, url).toBe(304)
+  expect(again.rawPayload.length, url).toBe(0)
+  expect(again.headers.etag, url).toBe(etag)
+  const stale = await app.inject({ method: 'GET', url, headers: { 'if-none-match': '"an-older-picture"' } })
+  expect(stale.statusCode, url).toBe(200)
+  expect(stale.rawPayload.equals(first.rawPayload), url).toBe(true)
+}

@@ -138,7 +138,7 @@ export function registerBannerMedia(app: FastifyInstance): void {
       if (art === undefined) {
         return reply.code(404).header('cache-control', 'no-store').send(failure('not_found', 'no banner art'))
       }
-      return sendArt(reply, art, format, req.query.v === String(bannerArtVersion))
+      return sendArt(req, reply, art, format, req.query.v === String(bannerArtVersion))
     },
   )
 }

@@ -40,7 +40,7 @@ export function registerGameMedia(app: FastifyInstance, repo: GamesRepository): 
         return format === 'webp' ? svgToWebp(svg, thumbnailScale) : svg
       })
       if (art === undefined) return notFound(reply, 'game art')
-      return sendArt(reply, art, format, req.query.v === String(gameArtVersion))
+      return sendArt(req, reply, art, format, req.query.v === String(gameArtVersion))
     },
   )
 
@@ -58,7 +58,7 @@ export function registerGameMedia(app: FastifyInstance, repo: GamesRepository): 
         return format === 'webp' ? svgToWebp(svg, logoScale) : svg
       })
       if (art === undefined) return notFound(reply, 'logo')
-      return sendArt(reply, art, format, req.query.v === String(gameArtVersion))
+      return sendArt(req, reply, art, format, req.query.v === String(gameArtVersion))
     },
   )
 }

@@ -140,7 +140,7 @@ function compressed(entry: HotEntry, encoding: 'br' | 'gzip'): Buffer {
 }
 
 /** The If-None-Match header names this ETag (or is `*`). */
-function notModified(req: FastifyRequest, etag: string): boolean {
+export function notModified(req: FastifyRequest, etag: string): boolean {
   const header = req.headers['if-none-match']
   if (!header) return false
   return header

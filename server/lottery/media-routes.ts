@@ -36,7 +36,7 @@ export function registerLotteryMedia(app: FastifyInstance, games: LotteryGamesRe
           .header('cache-control', 'no-store')
           .send(failure('not_found', 'no lottery art'))
       }
-      return sendArt(reply, art, file.format, req.query.v === String(lotteryArtVersion))
+      return sendArt(req, reply, art, file.format, req.query.v === String(lotteryArtVersion))
     },
   )
 }

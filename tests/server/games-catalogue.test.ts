@@ -13,7 +13,7 @@ import { games, members, vendors } from '../../server/db/schema'
 import { seedDemoBrand, seedForStart } from '../../server/db/seed'
 import * as seed from '../../server/db/seed-data'
 import { createGamesRepository } from '../../server/games/games-repository'
-import { expectNoArt, expectSharedWebp } from '../art-helpers'
+import { expectNoArt, expectRevalidated, expectSharedWebp } from '../art-helpers'
 import { build, runOps, type TestServer } from '../build-server'
 import { failureOf, fieldPaths, plainCall } from '../identity-helpers'
 
@@ -346,6 +346,9 @@ describe('generated art', () => {
     const unversioned = await server.app.inject({ method: 'GET', url: '/media/games/DSL-0004.webp' })
     expect(unversioned.rawPayload.equals(bytes)).toBe(true)
     expect(unversioned.headers['cache-control']).toBe('public, max-age=3600')
+    await expectRevalidated(server.app, '/media/games/DSL-0004.webp')
+    await expectRevalidated(server.app, '/media/games/DSL-0002.svg')
+    await expectRevalidated(server.app, '/media/logos/dsl.webp')
   })
 
   it('serves vendor logos, and answers 404 for unknown or malformed names', async () => {

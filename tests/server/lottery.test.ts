@@ -16,6 +16,7 @@ import { build, runOps, type TestServer } from '../build-server'
 import { createClock, failureOf, minute, plainCall, second, valueOf } from '../identity-helpers'
 import { mainMinor, moneyMember, newKey } from '../money-helpers'
 import { myBets, near, orderOf, place } from '../lottery-helpers'
+import { expectRevalidated } from '../art-helpers'
 
 // 10:00:20 in Phnom Penh: the 60-second game's issue closes at 10:01:00 local.
 const clock = createClock(Date.UTC(2026, 10, 23, 3, 0, 20))
@@ -680,6 +681,7 @@ describe('results', () => {
     expect(webp.statusCode).toBe(200)
     expect(webp.headers['content-type']).toBe('image/webp')
     expect(webp.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP')
+    await expectRevalidated(server.app, '/media/lottery/E5D1.webp')
   })
 })
 

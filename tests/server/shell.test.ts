@@ -13,7 +13,7 @@ import { firstScreen, type BootData } from '../../server/http/first-screen'
 import { parsePo, scriptJson, startAfterFirstScreen } from '../../server/http/shell'
 import { merchants } from '../../server/db/schema'
 import { BootDataSchema } from '../../src/lib/boot-data'
-import { expectNoArt, expectSharedWebp } from '../art-helpers'
+import { expectNoArt, expectRevalidated, expectSharedWebp } from '../art-helpers'
 import { build, staticFiles, type TestServer } from '../build-server'
 
 let server: TestServer
@@ -390,6 +390,7 @@ describe('the first screen draws the home page the app renders', () => {
     expect(svg.body).toMatch(/^<svg /)
     const unversioned = await server.app.inject({ method: 'GET', url: '/media/banners/lottery.webp' })
     expect(unversioned.headers['cache-control']).toBe('public, max-age=3600')
+    await expectRevalidated(server.app, '/media/banners/lottery.webp')
   })
 
   it('answers unknown or malformed banner art with 404', async () => {
