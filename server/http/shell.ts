@@ -235,21 +235,25 @@ export function renderShell(
       : null
   // The brand's colour from the first paint, as the app sets it (src/lib/theme.ts).
   const colours = brandStyle(b.themeColor)
+  // Every replacement is a function: a string would read `$&`, `$'`, `` $` `` and `$$` in the
+  // brand's and operators' text as patterns (a `` $` `` copied the page into itself).
   let html = template
     .replace(
       /<html([^>]*?)\slang="[^"]*"/,
-      `<html$1 lang="${boot.locale}"${colours ? ` style="${escapeHtml(colours)}"` : ''}`,
+      (_, attrs: string) =>
+        `<html${attrs} lang="${boot.locale}"${colours ? ` style="${escapeHtml(colours)}"` : ''}`,
     )
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(b.brandName)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(b.brandName)}</title>`)
     .replace(
       /<meta name="theme-color" content="[^"]*"\s*\/?>/,
-      `<meta name="theme-color" content="${escapeHtml(b.themeColor)}" />`,
+      () => `<meta name="theme-color" content="${escapeHtml(b.themeColor)}" />`,
     )
     .replace(
       '<meta name="apple-mobile-web-app-capable" content="yes" />',
-      `<meta name="apple-mobile-web-app-capable" content="yes" /><meta name="apple-mobile-web-app-title" content="${escapeHtml(b.shortName)}" />`,
+      () =>
+        `<meta name="apple-mobile-web-app-capable" content="yes" /><meta name="apple-mobile-web-app-title" content="${escapeHtml(b.shortName)}" />`,
     )
-    .replace('</title>', `</title>${preloads}`)
+    .replace('</title>', () => `</title>${preloads}`)
   const screen = lobbyDrawn ?? firstScreen(boot, catalog, kind, hotGames)
   const start = html.indexOf(screenStart)
   const end = html.indexOf(screenEnd)
@@ -259,7 +263,7 @@ export function renderShell(
     html = html.replace(rootOpen, (open) => open + screen)
   }
   const script = `<script type="application/json" id="boot-data">${scriptJson(boot)}</script>`
-  return html.includes('</body>') ? html.replace('</body>', `${script}</body>`) : html + script
+  return html.includes('</body>') ? html.replace('</body>', () => `${script}</body>`) : html + script
 }
 
 // ---------------------------------------------------------------------------------------

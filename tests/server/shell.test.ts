@@ -10,7 +10,7 @@ import { gameEndpoints } from '#contract/games'
 import { serverPathPrefixes } from '#contract/server-paths'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { firstScreen, type BootData } from '../../server/http/first-screen'
-import { parsePo, scriptJson, startAfterFirstScreen } from '../../server/http/shell'
+import { parsePo, renderShell, scriptJson, startAfterFirstScreen } from '../../server/http/shell'
 import { merchants } from '../../server/db/schema'
 import { BootDataSchema } from '../../src/lib/boot-data'
 import { expectNoArt, expectRevalidated, expectSharedWebp } from '../art-helpers'
@@ -374,6 +374,46 @@ describe('the first screen draws the home page the app renders', () => {
     // Without hot games to show, the row's skeleton holds its place until the app has them.
     expect(html.match(/game-tile-skeleton/g)?.length).toBe(6)
     expect(html).toContain('<ul class="game-row" aria-hidden="true">')
+  })
+
+  it('writes text with $ patterns as it is: the brand, the notices and the boot data keep them, the page stays whole', () => {
+    const odd = "A$'B$`C$$D$&E"
+    const template =
+      '<!doctype html><html lang="en"><head><title>Portal</title>' +
+      '<meta name="theme-color" content="#000000" /><meta name="apple-mobile-web-app-capable" content="yes" />' +
+      '</head><body><div id="root"></div></body></html>'
+    const boot = {
+      locale: 'en',
+      settings: {
+        brandName: odd,
+        shortName: odd,
+        logoUrl: '/brand/logo.svg',
+        themeColor: '#0f7b6c',
+        currencySymbol: '$',
+        currencyDecimals: 2,
+      },
+      whitelabel: { childrenNodes: [] },
+      announcements: {
+        banners: [],
+        player: [{ id: 1, title: odd, content: odd, date: 1, imageUrl: null, linkUrl: null }],
+        popup: [],
+        promotion: [],
+        home: [],
+      },
+    } as unknown as BootData
+    const html = renderShell(template, boot, new Map())
+    expect(html.match(/<html/g)).toHaveLength(1)
+    expect(html.match(/id="root"/g)).toHaveLength(1)
+    expect(html.match(/id="boot-data"/g)).toHaveLength(1)
+    const escaped = odd.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+    expect(html).toContain(`<title>${escaped}</title>`)
+    expect(html).toContain(`<meta name="apple-mobile-web-app-title" content="${escaped}" />`)
+    expect(html).toContain(`<span class="marquee-text">${escaped}</span>`)
+    // The boot data as written (smaller than the contract's, so it is read as plain JSON).
+    const parsed = JSON.parse(/id="boot-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '') as typeof boot
+    expect(parsed.settings.brandName).toBe(odd)
+    expect(parsed.announcements.player[0]?.content).toBe(odd)
+    expect(html.endsWith('</body></html>')).toBe(true)
   })
 
   it('serves the generated banner art as a WebP picture of a few kB, and as drawn', async () => {
