@@ -27,8 +27,18 @@ export interface HotEntry {
 }
 
 export interface HotReads {
-  /** The cached answer under `key`, built by `build` (which returns the serialized answer) when stale. */
-  entry(merchantCode: string, key: string, build: () => Promise<string>): Promise<HotEntry>
+  /**
+   * The cached answer under `key`, built by `build` (which returns the serialized answer) when
+   * stale. `compressBest`: its brotli copy is made with the build, at the best quality (the
+   * shells, whose keys a caller cannot multiply); other answers are compressed at a quicker
+   * setting when a caller first asks for them.
+   */
+  entry(
+    merchantCode: string,
+    key: string,
+    build: () => Promise<string>,
+    opts?: { compressBest?: boolean },
+  ): Promise<HotEntry>
   /** A brand's value kept the same way (the brand part of an answer that also carries the caller's own). */
   value<T>(merchantCode: string, key: string, build: () => Promise<T>): Promise<T>
   /** Drops every cached answer of a brand, or of every brand. */
@@ -81,14 +91,16 @@ export function createHotReads(opts: { ttlMs: number; now?: () => number; maxEnt
   }
 
   return {
-    entry(merchantCode, key, build) {
+    entry(merchantCode, key, build, entryOpts) {
       return cached(merchantCode, `answer\u0000${key}`, async (): Promise<HotEntry> => {
         const body = Buffer.from(await build(), 'utf8')
         const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
-        // Brotli at its best, once per build and off the event loop: a page's shell then
-        // stays within the first round trip of a new connection (about 14 kB), where the
-        // quicker setting made on a request left it a round trip over.
-        const br = body.length > compressAbove ? await brotliBest(body) : undefined
+        // A page's shell: brotli at its best, once per build and off the event loop (about
+        // 85 ms of a worker thread for the home page), so it stays within the first round
+        // trip of a new connection (about 14 kB), where the quicker setting left it a round
+        // trip over. Not for answers whose keys a caller can vary (a query's fields): that
+        // would let requests with made-up values keep the worker threads busy.
+        const br = entryOpts?.compressBest && body.length > compressAbove ? await brotliBest(body) : undefined
         return br ? { body, etag, br } : { body, etag }
       })
     },

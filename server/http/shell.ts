@@ -381,45 +381,50 @@ export function createShell(
           .flatMap((l) => l.cards)
         const tab = cards?.find((c) => c.vassalage === lobbyAt?.page) ?? cards?.[0]
         const key = `shell\u0000${locale}\u0000${kind}${lobbyAt ? `\u0000${lobbyAt.gameType}\u0000${tab?.vassalage ?? ''}` : ''}`
-        return await opts.hotReads.entry(m, key, async () => {
-          const [whitelabel, announcements, winners, hot] = await Promise.all([
-            read(m, locale, systemEndpoints.whitelabel.path, systemEndpoints.whitelabel.response),
-            read(
-              m,
+        return await opts.hotReads.entry(
+          m,
+          key,
+          async () => {
+            const [whitelabel, announcements, winners, hot] = await Promise.all([
+              read(m, locale, systemEndpoints.whitelabel.path, systemEndpoints.whitelabel.response),
+              read(
+                m,
+                locale,
+                `${contentEndpoints.announcements.path}?types=B,PL,PU,PR,H&platform=W&execution=B`,
+                contentEndpoints.announcements.response,
+              ),
+              // The ticker is extra: without it the first screen is still whole.
+              read(
+                m,
+                locale,
+                `${playEndpoints.winnerBoard.path}?limit=${tickerWinners}`,
+                playEndpoints.winnerBoard.response,
+              ).catch(() => undefined),
+              // The hot games row too: without it the row shows its skeleton until the app has them.
+              kind === 'home' ? readHotGames(m, locale) : undefined,
+            ])
+            const lobby = lanes && tab && !tab.maintenance ? await readLobby(m, locale, tab) : undefined
+            const boot: BootData = {
               locale,
-              `${contentEndpoints.announcements.path}?types=B,PL,PU,PR,H&platform=W&execution=B`,
-              contentEndpoints.announcements.response,
-            ),
-            // The ticker is extra: without it the first screen is still whole.
-            read(
-              m,
-              locale,
-              `${playEndpoints.winnerBoard.path}?limit=${tickerWinners}`,
-              playEndpoints.winnerBoard.response,
-            ).catch(() => undefined),
-            // The hot games row too: without it the row shows its skeleton until the app has them.
-            kind === 'home' ? readHotGames(m, locale) : undefined,
-          ])
-          const lobby = lanes && tab && !tab.maintenance ? await readLobby(m, locale, tab) : undefined
-          const boot: BootData = {
-            locale,
-            settings,
-            whitelabel,
-            announcements,
-            ...(winners ? { winners } : {}),
-            ...(lanes ? { vendors: lanes } : {}),
-            ...(hot ? { hotGames: hot.hotGames } : {}),
-            ...(lobby ? { lobby: lobby.boot } : {}),
-          }
-          return renderShell(
-            opts.template,
-            boot,
-            catalogs[locale],
-            fonts[locale],
-            kind,
-            lobby ? { imageHost: lobby.imageHost } : hot ? { imageHost: hot.imageHost } : undefined,
-          )
-        })
+              settings,
+              whitelabel,
+              announcements,
+              ...(winners ? { winners } : {}),
+              ...(lanes ? { vendors: lanes } : {}),
+              ...(hot ? { hotGames: hot.hotGames } : {}),
+              ...(lobby ? { lobby: lobby.boot } : {}),
+            }
+            return renderShell(
+              opts.template,
+              boot,
+              catalogs[locale],
+              fonts[locale],
+              kind,
+              lobby ? { imageHost: lobby.imageHost } : hot ? { imageHost: hot.imageHost } : undefined,
+            )
+          },
+          { compressBest: true },
+        )
       } catch (err) {
         req.log.warn({ err }, 'the shell is sent unrendered')
         return null

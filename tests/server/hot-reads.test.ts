@@ -22,6 +22,17 @@ describe('the hot-read cache', () => {
     expect((await hot.entry('A', 'k', build)).body.toString()).toBe('{"n":2}')
   })
 
+  it('compresses a shell with its build, at the best quality, and any other answer only when asked', async () => {
+    const hot = createHotReads({ ttlMs: 60_000 })
+    const page = `<!doctype html>${'<p>Lotus Play</p>'.repeat(400)}`
+    const shell = await hot.entry('A', 'shell', async () => page, { compressBest: true })
+    expect(shell.br && brotliDecompressSync(shell.br).toString()).toBe(page)
+    // A JSON answer's key holds the caller's query: made-up values must not each cost a
+    // compression, so none is made until a caller asks for it.
+    const answer = await hot.entry('A', 'answer?platform=x1', async () => JSON.stringify({ page }))
+    expect(answer.br).toBeUndefined()
+  })
+
   it('lets concurrent misses share one build, and keeps no failed one', async () => {
     let builds = 0
     const hot = createHotReads({ ttlMs: 60_000 })
