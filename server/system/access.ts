@@ -45,8 +45,8 @@ export function parseCidr(
 
 export function createAccessService(db: Db, ttlMs: number, now: () => number = Date.now) {
   const snapshots = new Map<string, Promise<AccessSnapshot>>()
-  let blocks: { list: BlockList; loadedAt: number } | undefined
-  let blocksLoading: Promise<BlockList> | undefined
+  let blocks: { list: BlockList | null; loadedAt: number } | undefined
+  let blocksLoading: Promise<BlockList | null> | undefined
 
   async function loadSnapshot(merchantCode: string): Promise<AccessSnapshot> {
     const [settings] = await db
@@ -74,16 +74,19 @@ export function createAccessService(db: Db, ttlMs: number, now: () => number = D
     }
   }
 
-  async function loadBlocks(): Promise<BlockList> {
+  /** The blocked addresses and ranges; null when there are none (no caller is checked then). */
+  async function loadBlocks(): Promise<BlockList | null> {
     const rows = await db.select().from(s.ipBlocks)
     const list = new BlockList()
+    let rules = 0
     for (const r of rows) {
       const c = parseCidr(r.cidr)
       if (!c) continue
       if (c.prefix === (c.family === 'ipv4' ? 32 : 128)) list.addAddress(c.address, c.family)
       else list.addSubnet(c.address, c.prefix, c.family)
+      rules += 1
     }
-    return list
+    return rules > 0 ? list : null
   }
 
   async function snapshot(merchantCode: string): Promise<AccessSnapshot> {
@@ -98,7 +101,7 @@ export function createAccessService(db: Db, ttlMs: number, now: () => number = D
     return loading
   }
 
-  async function blockList(): Promise<BlockList> {
+  async function blockList(): Promise<BlockList | null> {
     if (blocks && now() - blocks.loadedAt < ttlMs) return blocks.list
     blocksLoading ??= loadBlocks().finally(() => {
       blocksLoading = undefined
@@ -130,8 +133,11 @@ export function createAccessService(db: Db, ttlMs: number, now: () => number = D
       const family = isIP(ip) === 6 ? 'ipv6' : 'ipv4'
       // NOTE: an IPv4 caller on a dual-stack socket arrives as ::ffff:a.b.c.d.
       const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : undefined
+      // Each check builds a socket address: none when nothing is blocked (every hot read asks).
       const ipBlocked =
-        isIP(ip) !== 0 && (list.check(ip, family) || (v4 !== undefined && list.check(v4, 'ipv4')))
+        list !== null &&
+        isIP(ip) !== 0 &&
+        (list.check(ip, family) || (v4 !== undefined && list.check(v4, 'ipv4')))
       return {
         maintenance: snap.maintenance,
         regionRestriction: country !== null && snap.blockedCountries.has(country),
