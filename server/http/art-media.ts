@@ -10,11 +10,10 @@
  * Rendering runs on libuv's thread pool (sharp), never on the event loop; a process keeps
  * what it rendered (bounded), and parallel first requests for one image share one render.
  */
-import { createHash } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import sharp from 'sharp'
 import { limiter } from '../limiter'
-import { notModified } from './hot-reads'
+import { etagOf, notModified } from './hot-reads'
 
 // What is rendered is kept by the caller's cache; sharp's own operation cache would hold
 // a second copy of every input. One libvips thread per render: with two renders at a time
@@ -86,10 +85,10 @@ export class ArtCache {
 /** The ETag of each piece of art sent (computed once per rendered copy). */
 const etags = new WeakMap<Buffer, string>()
 
-function etagOf(art: Buffer | string): string {
+function artEtag(art: Buffer | string): string {
   const known = typeof art === 'string' ? undefined : etags.get(art)
   if (known) return known
-  const etag = `"${createHash('sha256').update(art).digest('base64url').slice(0, 27)}"`
+  const etag = etagOf(art)
   if (typeof art !== 'string') etags.set(art, etag)
   return etag
 }
@@ -106,7 +105,7 @@ export function sendArt(
   format: ArtFormat,
   immutable: boolean,
 ) {
-  const etag = etagOf(art)
+  const etag = artEtag(art)
   void reply
     .header('etag', etag)
     .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')

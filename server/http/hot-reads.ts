@@ -94,7 +94,7 @@ export function createHotReads(opts: { ttlMs: number; now?: () => number; maxEnt
     entry(merchantCode, key, build, entryOpts) {
       return cached(merchantCode, `answer\u0000${key}`, async (): Promise<HotEntry> => {
         const body = Buffer.from(await build(), 'utf8')
-        const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
+        const etag = etagOf(body)
         // A page's shell: brotli at its best, once per build and off the event loop (about
         // 85 ms of a worker thread for the home page), so it stays within the first round
         // trip of a new connection (about 14 kB), where the quicker setting left it a round
@@ -149,6 +149,11 @@ function compressed(entry: HotEntry, encoding: 'br' | 'gzip'): Buffer {
   }
   entry.gzip ??= gzipSync(entry.body, { level: 9 })
   return entry.gzip
+}
+
+/** A strong ETag for these bytes: part of their SHA-256. */
+export function etagOf(bytes: Buffer | string): string {
+  return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`
 }
 
 /** The If-None-Match header names this ETag (or is `*`). */
