@@ -156,8 +156,7 @@ export interface BuiltApp {
 /** The security headers every answer carries (helmet's, worked out once). */
 const securityOptions: Readonly<HelmetOptions> = {
   crossOriginEmbedderPolicy: false,
-  // Strict-Transport-Security only on answers that came over https (hook below): over
-  // plain http it means nothing, and a browser must not learn it from a spoofable hop.
+  // Strict-Transport-Security only on answers that came over https (security-headers.ts).
   hsts: false,
   contentSecurityPolicy: {
     useDefaults: false,
@@ -242,12 +241,6 @@ export async function buildApp(
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
-  })
-
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.protocol === 'https') {
-      void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
-    }
   })
 
   const db = database.db

@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Keyring } from '../crypto/keyring'
 import { memberTypes } from '#contract/identity'
 import { isAgentType, type AuthedSession, type Sessions } from '../identity/sessions'
-import type { AccessService } from '../system/access'
+import type { AccessService, AccessVerdict } from '../system/access'
 import { AppError } from './errors'
 import { replayOf, requestHash, storedAnswer, type StoredKey } from '../money/idempotency'
 import type { Db } from '../plugins/external/db'
@@ -72,72 +72,100 @@ export function registerEndpoint<E extends EndpointDef>(
   const noStore = def.auth !== 'public' || def.method !== 'GET'
   const envelope = successEnvelope(def.response)
   const hot = def.hotRead === true && def.auth === 'public' && def.method === 'GET'
+  const publicOnly = def.auth === 'public' && !def.idempotent && !def.modId
+
+  /** Who calls (brand, language, address, country), kept on the request for what follows. */
+  function admitCaller(req: FastifyRequest, reply: FastifyReply): CallerContext {
+    if (noStore) void reply.header('cache-control', 'no-store')
+    const caller = callerContext(req, {
+      defaultMerchant: deps.defaultMerchant,
+      knownMerchants: deps.knownMerchants(),
+      countryHeader: deps.countryHeader,
+    })
+    req.caller = caller
+    return caller
+  }
+
   typed.route({
     method: def.method,
     url: def.path,
     ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
+    // A hot read sends its own compressed copies (hot-reads.ts), and a GET has no body to
+    // inflate: neither runs the compression plugin's per-request hooks.
+    ...(hot ? { compress: false as const } : {}),
+    ...(def.method === 'GET' ? { decompress: false as const } : {}),
     schema: {
       ...(def.query ? { querystring: def.query } : {}),
       ...(hasBody && !def.encrypted ? { body: def.body } : {}),
       response: { 200: envelope },
     },
-    onRequest: async (req, reply) => {
-      if (noStore) void reply.header('cache-control', 'no-store')
-      const caller = callerContext(req, {
-        defaultMerchant: deps.defaultMerchant,
-        knownMerchants: deps.knownMerchants(),
-        countryHeader: deps.countryHeader,
-      })
-      req.caller = caller
-      if (!def.alwaysAvailable) {
-        const v = await deps.access.verdict(caller.merchantCode, caller.ip, caller.country)
-        if (v.ipBlocked) throw new AppError('ip_blocked', 'access from this address is blocked')
-        if (v.regionRestriction)
-          throw new AppError('region_restricted', 'access from this region is restricted')
-        if (v.maintenance) throw new AppError('system_maintenance', 'the system is under maintenance')
-      }
-      // An idempotent row's key is looked up in the same statement as the session; a
-      // missing or malformed key is refused after the session checks, as before.
-      const key = def.idempotent ? headerOf(req, idempotencyHeader)?.trim() : undefined
-      const keyOk = key !== undefined && idempotencyKeyPattern.test(key)
-      if (def.auth !== 'public') {
-        const raw = req.headers.authorization
-        const token = (Array.isArray(raw) ? raw[0] : raw)?.trim() || undefined
-        let session: AuthedSession
-        if (keyOk) {
-          const found = await deps.sessions.authenticateWithKey(token, caller.merchantCode, key)
-          session = found.session
-          req.storedKey = found.stored
-        } else {
-          session = await deps.sessions.authenticate(token, caller.merchantCode)
-        }
-        if (def.auth === 'member' && session.type === memberTypes.guest) {
-          throw new AppError('in_need_true_account', 'a real account is needed for this')
-        }
-        if (def.auth === 'agent' && !isAgentType(session.type)) {
-          throw new AppError('forbidden', 'this is for agents only')
-        }
-        if (session.mustChangePassword && !def.beforePasswordChange) {
-          throw new AppError('password_change_required', 'change the password first')
-        }
-        caller.session = session
-      }
-      if (def.idempotent) {
-        if (!keyOk) {
-          throw new AppError(
-            'idempotency_key_required',
-            'send an Idempotency-Key header (8-128 letters, digits, - or _) with this request',
+    // A public row with no flag and no key asks only the access check, which nearly always
+    // answers from its cache: that row's hook is synchronous then (the hot reads are such rows).
+    onRequest: publicOnly
+      ? (req, reply, done) => {
+          const caller = admitCaller(req, reply)
+          if (def.alwaysAvailable) {
+            done()
+            return
+          }
+          const known = deps.access.verdictNow(caller.merchantCode, caller.ip, caller.country)
+          if (known) {
+            done(refusal(known))
+            return
+          }
+          deps.access.verdict(caller.merchantCode, caller.ip, caller.country).then(
+            (v) => done(refusal(v)),
+            (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
           )
         }
-        if (!caller.session) throw new Error(`${def.name} is idempotent but takes no session`)
-      }
-      if (def.modId) {
-        const snap = await deps.access.snapshot(caller.merchantCode)
-        if (!deps.access.isEnabled(snap, def.modId)) {
-          throw new AppError('feature_disabled', `${def.modId} is switched off`)
-        }
-      }
-    },
+      : async (req, reply) => {
+          const caller = admitCaller(req, reply)
+          if (!def.alwaysAvailable) {
+            const refused = refusal(await deps.access.verdict(caller.merchantCode, caller.ip, caller.country))
+            if (refused) throw refused
+          }
+          // An idempotent row's key is looked up in the same statement as the session; a
+          // missing or malformed key is refused after the session checks, as before.
+          const key = def.idempotent ? headerOf(req, idempotencyHeader)?.trim() : undefined
+          const keyOk = key !== undefined && idempotencyKeyPattern.test(key)
+          if (def.auth !== 'public') {
+            const raw = req.headers.authorization
+            const token = (Array.isArray(raw) ? raw[0] : raw)?.trim() || undefined
+            let session: AuthedSession
+            if (keyOk) {
+              const found = await deps.sessions.authenticateWithKey(token, caller.merchantCode, key)
+              session = found.session
+              req.storedKey = found.stored
+            } else {
+              session = await deps.sessions.authenticate(token, caller.merchantCode)
+            }
+            if (def.auth === 'member' && session.type === memberTypes.guest) {
+              throw new AppError('in_need_true_account', 'a real account is needed for this')
+            }
+            if (def.auth === 'agent' && !isAgentType(session.type)) {
+              throw new AppError('forbidden', 'this is for agents only')
+            }
+            if (session.mustChangePassword && !def.beforePasswordChange) {
+              throw new AppError('password_change_required', 'change the password first')
+            }
+            caller.session = session
+          }
+          if (def.idempotent) {
+            if (!keyOk) {
+              throw new AppError(
+                'idempotency_key_required',
+                'send an Idempotency-Key header (8-128 letters, digits, - or _) with this request',
+              )
+            }
+            if (!caller.session) throw new Error(`${def.name} is idempotent but takes no session`)
+          }
+          if (def.modId) {
+            const snap = await deps.access.snapshot(caller.merchantCode)
+            if (!deps.access.isEnabled(snap, def.modId)) {
+              throw new AppError('feature_disabled', `${def.modId} is switched off`)
+            }
+          }
+        },
     preValidation: async (req) => {
       const contentType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase()
       if (contentType === formType && def.bodyEncoding !== 'form') {
@@ -237,6 +265,14 @@ export function registerContract(
       registerEndpoint(app, def, h, deps)
     }
   }
+}
+
+/** The refusal an access verdict calls for, if any. */
+function refusal(v: AccessVerdict): AppError | undefined {
+  if (v.ipBlocked) return new AppError('ip_blocked', 'access from this address is blocked')
+  if (v.regionRestriction) return new AppError('region_restricted', 'access from this region is restricted')
+  if (v.maintenance) return new AppError('system_maintenance', 'the system is under maintenance')
+  return undefined
 }
 
 function headerOf(req: FastifyRequest, name: string): string | undefined {

@@ -43,8 +43,31 @@ export function parseCidr(
   return prefix >= 0 && prefix <= max ? { address, prefix, family } : undefined
 }
 
+function judge(
+  snap: AccessSnapshot,
+  list: BlockList | null,
+  ip: string,
+  country: string | null,
+): AccessVerdict {
+  const family = isIP(ip) === 6 ? 'ipv6' : 'ipv4'
+  // NOTE: an IPv4 caller on a dual-stack socket arrives as ::ffff:a.b.c.d.
+  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : undefined
+  // Each check builds a socket address: none when nothing is blocked (every hot read asks).
+  const ipBlocked =
+    list !== null &&
+    isIP(ip) !== 0 &&
+    (list.check(ip, family) || (v4 !== undefined && list.check(v4, 'ipv4')))
+  return {
+    maintenance: snap.maintenance,
+    regionRestriction: country !== null && snap.blockedCountries.has(country),
+    ipBlocked,
+  }
+}
+
 export function createAccessService(db: Db, ttlMs: number, now: () => number = Date.now) {
   const snapshots = new Map<string, Promise<AccessSnapshot>>()
+  /** The snapshots read so far, for the synchronous verdict (`verdictNow`). */
+  const loaded = new Map<string, AccessSnapshot>()
   let blocks: { list: BlockList | null; loadedAt: number } | undefined
   let blocksLoading: Promise<BlockList | null> | undefined
 
@@ -97,18 +120,33 @@ export function createAccessService(db: Db, ttlMs: number, now: () => number = D
     }
     const loading = loadSnapshot(merchantCode)
     snapshots.set(merchantCode, loading)
-    loading.catch(() => snapshots.delete(merchantCode))
+    loading.then(
+      (snap) => {
+        // Kept for the synchronous verdict unless an invalidation came in between.
+        if (snapshots.get(merchantCode) === loading) loaded.set(merchantCode, snap)
+      },
+      () => snapshots.delete(merchantCode),
+    )
     return loading
   }
 
   async function blockList(): Promise<BlockList | null> {
     if (blocks && now() - blocks.loadedAt < ttlMs) return blocks.list
-    blocksLoading ??= loadBlocks().finally(() => {
-      blocksLoading = undefined
-    })
-    const list = await blocksLoading
-    blocks = { list, loadedAt: now() }
-    return list
+    if (blocksLoading) return blocksLoading
+    const loading = loadBlocks()
+    blocksLoading = loading
+    // Kept unless an invalidation came in between (the list it read may be the old one).
+    loading.then(
+      (list) => {
+        if (blocksLoading !== loading) return
+        blocks = { list, loadedAt: now() }
+        blocksLoading = undefined
+      },
+      () => {
+        if (blocksLoading === loading) blocksLoading = undefined
+      },
+    )
+    return loading
   }
 
   return {
@@ -130,25 +168,26 @@ export function createAccessService(db: Db, ttlMs: number, now: () => number = D
     async verdict(merchantCode: string, ip: string, country: string | null): Promise<AccessVerdict> {
       const snap = await snapshot(merchantCode)
       const list = await blockList()
-      const family = isIP(ip) === 6 ? 'ipv6' : 'ipv4'
-      // NOTE: an IPv4 caller on a dual-stack socket arrives as ::ffff:a.b.c.d.
-      const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : undefined
-      // Each check builds a socket address: none when nothing is blocked (every hot read asks).
-      const ipBlocked =
-        list !== null &&
-        isIP(ip) !== 0 &&
-        (list.check(ip, family) || (v4 !== undefined && list.check(v4, 'ipv4')))
-      return {
-        maintenance: snap.maintenance,
-        regionRestriction: country !== null && snap.blockedCountries.has(country),
-        ipBlocked,
-      }
+      return judge(snap, list, ip, country)
+    },
+
+    /**
+     * The verdict without a wait, when the brand's settings and the block list are both in
+     * the cache and fresh (nearly every request); undefined when one must be read first.
+     */
+    verdictNow(merchantCode: string, ip: string, country: string | null): AccessVerdict | undefined {
+      const snap = loaded.get(merchantCode)
+      const at = now()
+      if (!snap || at - snap.loadedAt >= ttlMs || !blocks || at - blocks.loadedAt >= ttlMs) return undefined
+      return judge(snap, blocks.list, ip, country)
     },
 
     /** Drops the caches so the next request reads the database (after an operator change). */
     invalidate(): void {
       snapshots.clear()
+      loaded.clear()
       blocks = undefined
+      blocksLoading = undefined
     },
   }
 }

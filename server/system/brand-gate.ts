@@ -14,17 +14,31 @@ export function registerBrandGate(
     refreshMerchants: () => Promise<void>
   },
 ): void {
-  app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/wps/') || deps.knownMerchants().has(deps.defaultMerchant)) return
+  // Synchronous while the brand exists (every request of a live install, the hottest reads
+  // among them); a promise only while it does not.
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (!req.url.startsWith('/wps/') || deps.knownMerchants().has(deps.defaultMerchant)) {
+      done()
+      return
+    }
     // The brand may have been created since (by the operator CLI on the database itself).
-    await deps.refreshMerchants()
-    const known = deps.knownMerchants()
-    const named = req.headers.merchant
-    const header = (Array.isArray(named) ? named[0] : named)?.toUpperCase()
-    if (known.has(deps.defaultMerchant) || (header && known.has(header))) return
-    throw new AppError(
-      'merchant.acct.setup.err',
-      `the brand ${deps.defaultMerchant} is not set up yet (operator: npm run ops -- go-live)`,
+    deps.refreshMerchants().then(
+      () => {
+        const known = deps.knownMerchants()
+        const named = req.headers.merchant
+        const header = (Array.isArray(named) ? named[0] : named)?.toUpperCase()
+        if (known.has(deps.defaultMerchant) || (header && known.has(header))) {
+          done()
+          return
+        }
+        done(
+          new AppError(
+            'merchant.acct.setup.err',
+            `the brand ${deps.defaultMerchant} is not set up yet (operator: npm run ops -- go-live)`,
+          ),
+        )
+      },
+      (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
     )
   })
 }

@@ -180,6 +180,62 @@ describe('the access cache', () => {
     await server.db.delete(s.ipBlocks).where(eq(s.ipBlocks.cidr, '192.0.2.0/24'))
   })
 
+  it('answers a verdict without a wait only from fresh settings: none before the first read, after the TTL or after invalidate()', async () => {
+    let clock = 7_000_000
+    const access = createAccessService(server.db, 2_000, () => clock)
+    expect(access.verdictNow('DEMO', '192.0.2.60', null)).toBeUndefined()
+    expect(await access.verdict('DEMO', '192.0.2.60', 'KH')).toEqual({
+      maintenance: false,
+      regionRestriction: false,
+      ipBlocked: false,
+    })
+    expect(access.verdictNow('DEMO', '192.0.2.60', null)).toEqual({
+      maintenance: false,
+      regionRestriction: false,
+      ipBlocked: false,
+    })
+
+    await server.db
+      .update(s.accessSettings)
+      .set({ maintenance: true })
+      .where(eq(s.accessSettings.merchantCode, 'DEMO'))
+    await server.db.insert(s.ipBlocks).values({ cidr: '192.0.2.60' })
+    try {
+      clock += 1_999
+      expect(access.verdictNow('DEMO', '192.0.2.60', null)?.maintenance).toBe(false)
+      clock += 1
+      // Stale: the caller must wait for a read, which sees both changes.
+      expect(access.verdictNow('DEMO', '192.0.2.60', null)).toBeUndefined()
+      expect(await access.verdict('DEMO', '::ffff:192.0.2.60', null)).toEqual({
+        maintenance: true,
+        regionRestriction: false,
+        ipBlocked: true,
+      })
+      expect(access.verdictNow('DEMO', '192.0.2.60', null)).toEqual({
+        maintenance: true,
+        regionRestriction: false,
+        ipBlocked: true,
+      })
+      access.invalidate()
+      expect(access.verdictNow('DEMO', '192.0.2.60', null)).toBeUndefined()
+    } finally {
+      await server.db.delete(s.ipBlocks).where(eq(s.ipBlocks.cidr, '192.0.2.60'))
+      await server.db
+        .update(s.accessSettings)
+        .set({ maintenance: false })
+        .where(eq(s.accessSettings.merchantCode, 'DEMO'))
+    }
+  })
+
+  it('keeps no settings read before an invalidate() for the verdict without a wait', async () => {
+    const clock = 9_000_000
+    const access = createAccessService(server.db, 60_000, () => clock)
+    const reading = access.verdict('DEMO', '192.0.2.61', null)
+    access.invalidate()
+    await reading
+    expect(access.verdictNow('DEMO', '192.0.2.61', null)).toBeUndefined()
+  })
+
   it('reads the flags of the seeded brand so a child of a switched-off parent is off', async () => {
     const access = createAccessService(server.db, 0)
     expect(access.isEnabled(await access.snapshot('DEMO'), 'MOBILENUMREG3')).toBe(true)
