@@ -73,6 +73,13 @@ export function registerEndpoint<E extends EndpointDef>(
   const envelope = successEnvelope(def.response)
   const hot = def.hotRead === true && def.auth === 'public' && def.method === 'GET'
   const publicOnly = def.auth === 'public' && !def.idempotent && !def.modId
+  const ignored = new Set(def.hotKeyIgnores ?? [])
+
+  /** What a hot read's answer depends on: its parsed query without the fields it ignores. */
+  function keyOf(input: unknown): unknown {
+    if (ignored.size === 0 || typeof input !== 'object' || input === null) return input ?? null
+    return Object.fromEntries(Object.entries(input).filter(([k]) => !ignored.has(k)))
+  }
 
   /** Who calls (brand, language, address, country), kept on the request for what follows. */
   function admitCaller(req: FastifyRequest, reply: FastifyReply): CallerContext {
@@ -218,7 +225,7 @@ export function registerEndpoint<E extends EndpointDef>(
         // Built, checked against the schema and serialized once per period; sent as bytes.
         const entry = await deps.hotReads.entry(
           caller.merchantCode,
-          `${def.name}\u0000${caller.locale}\u0000${JSON.stringify(input ?? null)}`,
+          `${def.name}\u0000${caller.locale}\u0000${JSON.stringify(keyOf(input))}`,
           async () => {
             const value = await handler({ input, caller, req, reply })
             const encoded = safeEncode(envelope, { success: true, value })

@@ -11,7 +11,11 @@
  *   this one within that time, as the settings caches do; a change made through this
  *   process's operator API drops the brand's entries at once (`invalidate`).
  * - Concurrent misses share one build; a build that fails is not kept.
- * - Bounded: at most `maxEntries`, the oldest dropped first.
+ * - Bounded: at most `maxEntries`, in two parts (a segmented LRU). A new answer waits in a
+ *   small probation part, and moves to the protected part when a caller asks for it again
+ *   while fresh; an answer rebuilt after its period keeps its part. A flood of requests with
+ *   made-up query values (each a new key) only churns probation: the answers real callers
+ *   share (the settings, the vendors, the shells) stay cached through it.
  */
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
@@ -52,35 +56,58 @@ export const compressAbove = 1024
 export function createHotReads(opts: { ttlMs: number; now?: () => number; maxEntries?: number }): HotReads {
   const now = opts.now ?? Date.now
   const maxEntries = opts.maxEntries ?? 2000
-  const entries = new Map<string, { merchantCode: string; builtAt: number; value: unknown }>()
+  const probationMax = Math.max(1, Math.floor(maxEntries / 4))
+  const protectedMax = Math.max(1, maxEntries - probationMax)
+  type Entry = { merchantCode: string; builtAt: number; value: unknown }
+  const probation = new Map<string, Entry>()
+  const kept = new Map<string, Entry>()
   const building = new Map<string, Promise<unknown>>()
   // A brand's invalidation also voids builds already running, so they are not kept.
   const generation = new Map<string, number>()
   let everyBrand = 0
   const genOf = (merchantCode: string) => `${everyBrand}.${generation.get(merchantCode) ?? 0}`
 
-  function store(merchantCode: string, key: string, builtAt: number, value: unknown): void {
-    entries.delete(key)
-    entries.set(key, { merchantCode, builtAt, value })
-    while (entries.size > maxEntries) {
-      const oldest = entries.keys().next()
+  /** Sets the key last in one part, dropping that part's oldest past its bound. */
+  function put(part: Map<string, Entry>, bound: number, key: string, entry: Entry): void {
+    part.delete(key)
+    part.set(key, entry)
+    while (part.size > bound) {
+      const oldest = part.keys().next()
       if (oldest.done) break
-      entries.delete(oldest.value)
+      part.delete(oldest.value)
+    }
+  }
+
+  function store(key: string, entry: Entry, wasKept: boolean): void {
+    if (wasKept) {
+      probation.delete(key)
+      put(kept, protectedMax, key, entry)
+    } else {
+      kept.delete(key)
+      put(probation, probationMax, key, entry)
     }
   }
 
   /** The value under the key, built when missing or older than the TTL; one build at a time. */
   function cached<T>(merchantCode: string, key: string, build: () => Promise<T>): Promise<T> {
     const full = `${merchantCode}\u0000${key}`
-    const hit = entries.get(full)
-    if (hit && now() - hit.builtAt < opts.ttlMs) return Promise.resolve(hit.value as T)
+    const at = now()
+    const hit = kept.get(full)
+    if (hit && at - hit.builtAt < opts.ttlMs) return Promise.resolve(hit.value as T)
+    const trial = probation.get(full)
+    if (trial && at - trial.builtAt < opts.ttlMs) {
+      // Asked for again while fresh: a real caller's answer, kept through floods.
+      probation.delete(full)
+      put(kept, protectedMax, full, trial)
+      return Promise.resolve(trial.value as T)
+    }
     const running = building.get(full)
     if (running) return running as Promise<T>
+    const wasKept = hit !== undefined
     const gen = genOf(merchantCode)
-    const started = now()
     const made = build()
       .then((value) => {
-        if (genOf(merchantCode) === gen) store(merchantCode, full, started, value)
+        if (genOf(merchantCode) === gen) store(full, { merchantCode, builtAt: at, value }, wasKept)
         return value
       })
       .finally(() => {
@@ -110,8 +137,10 @@ export function createHotReads(opts: { ttlMs: number; now?: () => number; maxEnt
     },
 
     invalidate(merchantCode) {
-      for (const [k, v] of entries) {
-        if (merchantCode === undefined || v.merchantCode === merchantCode) entries.delete(k)
+      for (const part of [probation, kept]) {
+        for (const [k, v] of part) {
+          if (merchantCode === undefined || v.merchantCode === merchantCode) part.delete(k)
+        }
       }
       for (const k of building.keys()) {
         if (merchantCode === undefined || k.startsWith(`${merchantCode}\u0000`)) building.delete(k)
@@ -121,7 +150,7 @@ export function createHotReads(opts: { ttlMs: number; now?: () => number; maxEnt
     },
 
     get size() {
-      return entries.size
+      return probation.size + kept.size
     },
   }
 }

@@ -48,6 +48,11 @@ export interface EndpointDef {
    * SETTINGS_TTL_SECONDS old, with an ETag (If-None-Match answers 304).
    */
   readonly hotRead?: boolean
+  /**
+   * Query fields a hot read accepts and does not answer by (the platform's clients send
+   * them): left out of its cache key, so made-up values share one cached answer.
+   */
+  readonly hotKeyIgnores?: readonly string[]
   /** A larger body limit in bytes (uploads of receipt images); the default is 1 MiB. */
   readonly bodyLimit?: number
   readonly query?: z.ZodMiniType

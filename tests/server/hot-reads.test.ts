@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { contentEndpoints } from '#contract/content'
+import { gameEndpoints } from '#contract/games'
 import { successEnvelope } from '#contract/envelope'
 import { systemEndpoints } from '#contract/system'
 import { count, sql } from 'drizzle-orm'
@@ -73,11 +74,37 @@ describe('the hot-read cache', () => {
     expect((await hot.entry('B', 'k', async () => '"b3"')).body.toString()).toBe('"b3"')
   })
 
-  it('holds at most its bound of answers, dropping the oldest', async () => {
-    const hot = createHotReads({ ttlMs: 60_000, maxEntries: 3 })
+  it('holds at most its bound of answers, dropping the oldest new one first', async () => {
+    const hot = createHotReads({ ttlMs: 60_000, maxEntries: 8 })
     for (const k of ['a', 'b', 'c', 'd']) await hot.entry('A', k, async () => `"${k}"`)
-    expect(hot.size).toBe(3)
+    expect(hot.size).toBeLessThanOrEqual(8)
     expect((await hot.entry('A', 'a', async () => '"a again"')).body.toString()).toBe('"a again"')
+    for (let i = 0; i < 50; i++) {
+      await hot.entry('A', `k${i}`, async () => `"${i}"`)
+      await hot.entry('A', `k${i}`, async () => `"${i} again"`)
+    }
+    // Three quarters of the bound hold the answers asked for twice, the rest new ones.
+    expect(hot.size).toBeGreaterThanOrEqual(6)
+    expect(hot.size).toBeLessThanOrEqual(8)
+  })
+
+  it('keeps the answers callers share through a flood of made-up keys', async () => {
+    let t = 0
+    const hot = createHotReads({ ttlMs: 60_000, maxEntries: 8, now: () => t })
+    let builds = 0
+    const settings = async () => `"settings ${++builds}"`
+    await hot.entry('A', 'settings', settings)
+    await hot.entry('A', 'settings', settings)
+    // Every request of the flood names a new query value: each is a miss and a new key.
+    for (let i = 0; i < 1000; i++) await hot.entry('A', `status?host=${i}.example`, async () => `"${i}"`)
+    expect(hot.size).toBeLessThanOrEqual(8)
+    expect((await hot.entry('A', 'settings', settings)).body.toString()).toBe('"settings 1"')
+    expect(builds).toBe(1)
+    // Rebuilt after its period, it stays among the kept answers.
+    t = 60_000
+    expect((await hot.entry('A', 'settings', settings)).body.toString()).toBe('"settings 2"')
+    for (let i = 0; i < 1000; i++) await hot.entry('A', `status?host=x${i}.example`, async () => `"${i}"`)
+    expect((await hot.entry('A', 'settings', settings)).body.toString()).toBe('"settings 2"')
   })
 })
 
@@ -189,6 +216,22 @@ describe('hot public reads over HTTP', () => {
     expect(await announcementsOf('EN')).toEqual(before)
     clock.advance(1000)
     expect(await announcementsOf('EN')).toEqual(before.map((t) => `${t} (new)`))
+  })
+
+  it('answers the fields a game list ignores from one cached answer, whatever their values', async () => {
+    const list = (query: string) => get(`${gameEndpoints.gameList.path}?pageSize=5&${query}`)
+    const first = await list('platform=W&clientType=3')
+    expect(first.statusCode).toBe(200)
+    const size = server.services.hotReads.size
+    for (const v of ['x1', 'x2', 'x3']) {
+      const again = await list(`platform=${v}&clientType=${v}&merchant=${v}`)
+      expect(again.headers.etag).toBe(first.headers.etag)
+    }
+    expect(server.services.hotReads.size).toBe(size)
+    // A field it answers by is its own answer.
+    const rng = await list('gameType=RNG&platform=x4')
+    expect(rng.statusCode).toBe(200)
+    expect(server.services.hotReads.size).toBe(size + 1)
   })
 
   it('keeps the brand’s part of the status, while each caller still gets their own address', async () => {
