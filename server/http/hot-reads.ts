@@ -12,10 +12,12 @@
  *   process's operator API drops the brand's entries at once (`invalidate`).
  * - Concurrent misses share one build; a build that fails is not kept.
  * - Bounded: at most `maxEntries`, in two parts (a segmented LRU). A new answer waits in a
- *   small probation part, and moves to the protected part when a caller asks for it again
- *   while fresh; an answer rebuilt after its period keeps its part. A flood of requests with
- *   made-up query values (each a new key) only churns probation: the answers real callers
- *   share (the settings, the vendors, the shells) stay cached through it.
+ *   small probation part, and moves to the kept part when a caller asks for it again while
+ *   fresh; an answer rebuilt after its period keeps its part. The kept part drops its least
+ *   recently used answer back to probation. A flood of requests with made-up query values
+ *   (each a new key, even each asked twice) churns probation and the kept part's least used
+ *   end: the answers real callers keep asking for (the settings, the vendors, the shells)
+ *   stay cached through it.
  */
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
@@ -78,10 +80,25 @@ export function createHotReads(opts: { ttlMs: number; now?: () => number; maxEnt
     }
   }
 
+  /**
+   * Sets the key last in the kept part. The part's least recently used answer past its bound
+   * goes back to probation (a second chance) rather than out.
+   */
+  function keep(key: string, entry: Entry): void {
+    probation.delete(key)
+    kept.delete(key)
+    kept.set(key, entry)
+    while (kept.size > protectedMax) {
+      const oldest = kept.entries().next()
+      if (oldest.done) break
+      kept.delete(oldest.value[0])
+      put(probation, probationMax, oldest.value[0], oldest.value[1])
+    }
+  }
+
   function store(key: string, entry: Entry, wasKept: boolean): void {
     if (wasKept) {
-      probation.delete(key)
-      put(kept, protectedMax, key, entry)
+      keep(key, entry)
     } else {
       kept.delete(key)
       put(probation, probationMax, key, entry)
@@ -93,12 +110,16 @@ export function createHotReads(opts: { ttlMs: number; now?: () => number; maxEnt
     const full = `${merchantCode}\u0000${key}`
     const at = now()
     const hit = kept.get(full)
-    if (hit && at - hit.builtAt < opts.ttlMs) return Promise.resolve(hit.value as T)
+    if (hit && at - hit.builtAt < opts.ttlMs) {
+      // Least recently used order: the answers asked for most stay longest.
+      kept.delete(full)
+      kept.set(full, hit)
+      return Promise.resolve(hit.value as T)
+    }
     const trial = probation.get(full)
     if (trial && at - trial.builtAt < opts.ttlMs) {
       // Asked for again while fresh: a real caller's answer, kept through floods.
-      probation.delete(full)
-      put(kept, protectedMax, full, trial)
+      keep(full, trial)
       return Promise.resolve(trial.value as T)
     }
     const running = building.get(full)

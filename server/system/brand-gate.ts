@@ -17,7 +17,9 @@ export function registerBrandGate(
   // Synchronous while the brand exists (every request of a live install, the hottest reads
   // among them); a promise only while it does not.
   app.addHook('onRequest', (req, _reply, done) => {
-    if (!req.url.startsWith('/wps/') || deps.knownMerchants().has(deps.defaultMerchant)) {
+    // The route's own path, not the address as sent: /%77ps/… is routed as /wps/….
+    const path = req.routeOptions.url ?? req.url
+    if (!gated(path) || deps.knownMerchants().has(deps.defaultMerchant)) {
       done()
       return
     }
@@ -41,4 +43,9 @@ export function registerBrandGate(
       (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
     )
   })
+}
+
+/** The platform's APIs (the portal's and the lottery's); not the pages, media or health. */
+function gated(path: string): boolean {
+  return path.startsWith('/wps/') || path.startsWith('/lgw/')
 }

@@ -88,6 +88,21 @@ describe('the hot-read cache', () => {
     expect(hot.size).toBeLessThanOrEqual(8)
   })
 
+  it('keeps an answer callers keep asking for when a flood asks each made-up key twice', async () => {
+    const hot = createHotReads({ ttlMs: 60_000, maxEntries: 8, now: () => 0 })
+    let builds = 0
+    const settings = async () => `"settings ${++builds}"`
+    await hot.entry('A', 'settings', settings)
+    await hot.entry('A', 'settings', settings)
+    for (let i = 0; i < 100; i++) {
+      await hot.entry('A', 'settings', settings)
+      await hot.entry('A', `k${i}`, async () => `"${i}"`)
+      await hot.entry('A', `k${i}`, async () => `"${i}"`)
+    }
+    expect(builds).toBe(1)
+    expect(hot.size).toBeLessThanOrEqual(8)
+  })
+
   it('keeps the answers callers share through a flood of made-up keys', async () => {
     let t = 0
     const hot = createHotReads({ ttlMs: 60_000, maxEntries: 8, now: () => t })

@@ -131,7 +131,15 @@ describe('a production install', () => {
   })
 
   it('answers API requests with one clear enveloped error until the brand exists', async () => {
-    for (const url of ['/wps/system/status', '/wps/system/settings/consolidated', '/wps/system/whitelabel']) {
+    for (const url of [
+      '/wps/system/status',
+      '/wps/system/settings/consolidated',
+      '/wps/system/whitelabel',
+      // The router reads %77 as w: the gate must too.
+      '/%77ps/system/country',
+      '/%77ps/system/whitelabel',
+      '/lgw/games/game_menus',
+    ]) {
       const res = await plainCall(server, 'GET', url)
       expect(res.statusCode, url).toBe(422)
       expect(failureOf(res)).toMatchObject({ errorCode: 'merchant.acct.setup.err' })
