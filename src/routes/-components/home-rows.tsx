@@ -6,7 +6,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useMemo, type ReactNode } from 'react'
+import { memo, useMemo, type ReactNode } from 'react'
 import type { Game, VendorCard, VendorLane } from '#contract/games'
 import { useGrowingCount } from '../../components/ui/deferred'
 import { LazyImage } from '../../components/ui/lazy-image'
@@ -170,7 +170,14 @@ function VendorChipFace({ vendor: v, imageHost }: { vendor: VendorCard; imageHos
 }
 
 /** One game type's vendors, with their logos, each opening its lobby tab (lottery: its start). */
-function VendorLaneRow({ lane, imageHost }: { lane: VendorLane; imageHost: string }) {
+/** Memoized: the lanes grow one a task (useGrowingCount), and each redraws only itself. */
+const VendorLaneRow = memo(function VendorLaneRow({
+  lane,
+  imageHost,
+}: {
+  lane: VendorLane
+  imageHost: string
+}) {
   const { t, i18n } = useLingui()
   const name = i18n._(gameTypeNames[lane.gameType])
   const to = gameTypeRoute[lane.gameType]
@@ -208,7 +215,7 @@ function VendorLaneRow({ lane, imageHost }: { lane: VendorLane; imageHost: strin
       </ul>
     </section>
   )
-}
+})
 
 export function VendorLanes({
   lanes,

@@ -9,7 +9,7 @@
  * button is disabled and described by the list's reason (useOfflineHint).
  */
 import { useLingui } from '@lingui/react/macro'
-import { Fragment, useId, type ReactNode } from 'react'
+import { Fragment, memo, useId, type ReactNode } from 'react'
 import type { Game } from '#contract/games'
 import { LazyImage } from '../../../components/ui/lazy-image'
 import { NeedsNetwork } from '../../../components/ui/needs-network'
@@ -40,7 +40,10 @@ export interface GameTileProps {
   eager?: boolean
 }
 
-export function GameTile({
+/**
+ * Memoized: a row that grows a few tiles a task (useGrowingCount) redraws only the new ones.
+ */
+export const GameTile = memo(function GameTile({
   game,
   imageHost,
   favorite = false,
@@ -101,4 +104,4 @@ export function GameTile({
       ) : null}
     </li>
   )
-}
+})

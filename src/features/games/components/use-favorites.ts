@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
+import { useCallback, useRef } from 'react'
 import type { Game } from '#contract/games'
 import { useSession } from '../../../lib/session'
 import { showToast } from '../../../lib/toast-store'
@@ -22,10 +23,13 @@ export function useFavorites() {
   const busy = (gameId: string) =>
     (add.isPending && add.variables.gameId === gameId) ||
     (remove.isPending && remove.variables.gameId === gameId)
-  const toggle = (game: Game, on: boolean) => {
+  // One function for the life of the row, so a memoized tile is not redrawn by a new one.
+  const latest = useRef({ add, remove })
+  latest.current = { add, remove }
+  const toggle = useCallback((game: Game, on: boolean) => {
     if (!realMemberOrPrompt()) return
-    if (on) add.mutate({ gameId: game.gameId })
-    else remove.mutate({ gameId: game.gameId })
-  }
+    if (on) latest.current.add.mutate({ gameId: game.gameId })
+    else latest.current.remove.mutate({ gameId: game.gameId })
+  }, [])
   return { favorite, busy, toggle }
 }
