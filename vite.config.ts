@@ -8,7 +8,7 @@ import { reactToPreact } from './react-alias'
 
 const api = process.env.VITE_DEV_API ?? 'http://localhost:8080'
 /** The start script's modules (src/start.ts and the first-paint wait), kept out of the app's chunk. */
-const startModule = /src[\\/](start|lib[\\/]first-screen-paint)\.ts$/
+const startModule = /src[\\/](start|lib[\\/](first-screen-paint|early-tap-record))\.ts$/
 
 /** The first screens' route components (split out of their routes by the router's plugin). */
 const firstRouteComponent =

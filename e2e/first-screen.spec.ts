@@ -272,3 +272,36 @@ test.describe('with JavaScript', () => {
     expect(cookie?.expires ?? 0).toBeGreaterThan(Date.now() / 1000 + 300 * 24 * 60 * 60)
   })
 })
+
+test.describe('before the app has taken over', () => {
+  test('a game tapped on the server’s screen starts once the app has taken over', async ({
+    page,
+    context,
+    baseURL,
+    consoleErrors,
+  }) => {
+    await context.addCookies([{ name: 'lang', value: 'en', url: baseURL ?? '' }])
+    // The app's code held back, as on a slow phone's network, until the tap has been made.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    // A visitor's tap on a PVP game asks them to log in (a tap after the takeover does too).
+    await page.goto('/pvp')
+    const tile = page.locator('.first-screen .game-tile-play').first()
+    await tile.click()
+    await expect(tile).toHaveClass(/tap-pending/)
+    const login = page.getByRole('dialog', { name: 'Log in' })
+    await expect(login).toHaveCount(0)
+    release()
+    await expect(page.locator('.first-screen')).toHaveCount(0)
+    await expect(login).toBeVisible()
+    // Carried out once: closed, it stays closed.
+    await page.keyboard.press('Escape')
+    await expect(login).toHaveCount(0)
+    expect(await page.evaluate(() => document.documentElement.dataset.earlyTap)).toBeUndefined()
+    expect(consoleErrors).toEqual([])
+  })
+})

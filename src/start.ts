@@ -5,9 +5,16 @@
  * script. Until then the app's code (about 80 kB compressed) neither takes the network from
  * that picture nor the main thread from showing it; the first screen's links work meanwhile.
  *
+ * Meanwhile it notes a tap on a game tile, which the app carries out once it has taken over.
+ *
  * A build entry of its own, kept out of the app's chunk (vite.config.ts): well under 1 kB.
  */
+import { recordEarlyTaps } from './lib/early-tap-record'
 import { firstScreenPainted } from './lib/first-screen-paint'
+
+// A tap on a game before the app has taken over is carried over to it (lib/early-tap.ts).
+const screen = document.getElementById('root')
+if (screen) recordEarlyTaps(screen)
 
 const tag = document.querySelector<HTMLScriptElement>('script[data-app]')
 const app = tag?.dataset.app

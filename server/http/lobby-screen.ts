@@ -53,10 +53,10 @@ function tile(g: Game, art: 'lead' | 'lazy' | 'after', imageHost: string, c: Map
     : ''
   return (
     '<li class="game-tile">' +
-    `<button type="button" class="game-tile-play" aria-label="${[name, ...marks].join(', ')}">` +
+    `<button type="button" class="game-tile-play" data-tap="game:${escapeHtml(g.gameId)}" aria-label="${[name, ...marks].join(', ')}">` +
     `<span class="game-tile-art"><img src="${escapeHtml(cdnUrl(imageHost, g.iconUrl))}" alt="" width="200" height="200" loading="${eager ? 'eager' : 'lazy'}" decoding="${eager ? 'sync' : 'async'}"${eager ? ' fetchpriority="high" elementtiming="lead"' : art === 'after' ? ' fetchpriority="low"' : ''}></span>` +
     `<span class="game-tile-name">${name}</span>${badges}</button>` +
-    `<button type="button" class="game-fav" aria-pressed="false" aria-label="${t(c, 'Favourite: {name}', { name: g.gameName })}"><span aria-hidden="true">♡</span></button>` +
+    `<button type="button" class="game-fav" data-tap="fav:${escapeHtml(g.gameId)}" aria-pressed="false" aria-label="${t(c, 'Favourite: {name}', { name: g.gameName })}"><span aria-hidden="true">♡</span></button>` +
     '</li>'
   )
 }

@@ -12,6 +12,7 @@
  * reached, and a staged part draws at once.
  */
 import { useLayoutEffect, useState, type ReactNode } from 'react'
+import { replayEarlyTap } from './early-tap'
 
 /** The stages of the takeover, in the order they are drawn. */
 export const takeoverStage = {
@@ -107,4 +108,6 @@ export async function takeOverScreen(
   }
   server.remove()
   app.classList.remove(drawingClass)
+  // A game tapped on the server's screen meanwhile starts now (lib/early-tap.ts).
+  replayEarlyTap(app)
 }

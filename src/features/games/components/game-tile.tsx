@@ -62,6 +62,7 @@ export const GameTile = memo(function GameTile({
       <button
         type="button"
         className="game-tile-play"
+        data-tap={`game:${game.gameId}`}
         aria-label={[name, ...marks].join(', ')}
         aria-describedby={online ? undefined : offlineHintId}
         disabled={!online}
@@ -94,6 +95,7 @@ export const GameTile = memo(function GameTile({
         <button
           type="button"
           className="game-fav"
+          data-tap={`fav:${game.gameId}`}
           aria-pressed={favorite}
           aria-label={t`Favourite: ${name}`}
           disabled={favoriteBusy}
