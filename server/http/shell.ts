@@ -305,6 +305,23 @@ export function createShell(
     return schema.parse(successEnvelope(z.unknown()).parse(res.json()).value)
   }
 
+  /** A list the first screen draws, with the host its art comes from; none when unreadable. */
+  async function withImageHost<T>(
+    m: string,
+    locale: Locale,
+    list: Promise<T>,
+  ): Promise<{ value: T; imageHost: string } | undefined> {
+    try {
+      const [value, status] = await Promise.all([
+        list,
+        read(m, locale, systemEndpoints.status.path, systemEndpoints.status.response),
+      ])
+      return { value, imageHost: status.info.imageCDNs[0] ?? '' }
+    } catch {
+      return undefined
+    }
+  }
+
   /** A lobby tab's first page of games and the image host, as the app asks for them; none when unreadable. */
   async function readLobby(
     m: string,
@@ -313,15 +330,9 @@ export function createShell(
   ): Promise<{ boot: LobbyBoot; imageHost: string } | undefined> {
     const filter = { gameType: tab.gameType, vassalage: tab.vassalage }
     const query = new URLSearchParams({ ...filter, pageNo: '1', pageSize: String(gamePageSize) })
-    try {
-      const [games, status] = await Promise.all([
-        read(m, locale, `${gameEndpoints.gameList.path}?${query}`, gameEndpoints.gameList.response),
-        read(m, locale, systemEndpoints.status.path, systemEndpoints.status.response),
-      ])
-      return { boot: { filter, games }, imageHost: status.info.imageCDNs[0] ?? '' }
-    } catch {
-      return undefined
-    }
+    const games = read(m, locale, `${gameEndpoints.gameList.path}?${query}`, gameEndpoints.gameList.response)
+    const r = await withImageHost(m, locale, games)
+    return r && { boot: { filter, games: r.value }, imageHost: r.imageHost }
   }
 
   /** The home page's hot games and the image host, as the app asks for them; none when unreadable. */
@@ -329,20 +340,14 @@ export function createShell(
     m: string,
     locale: Locale,
   ): Promise<{ hotGames: NonNullable<BootData['hotGames']>; imageHost: string } | undefined> {
-    try {
-      const [hotGames, status] = await Promise.all([
-        read(
-          m,
-          locale,
-          `${gameEndpoints.hotGames.path}?limit=${homeHotLimit}`,
-          gameEndpoints.hotGames.response,
-        ),
-        read(m, locale, systemEndpoints.status.path, systemEndpoints.status.response),
-      ])
-      return { hotGames, imageHost: status.info.imageCDNs[0] ?? '' }
-    } catch {
-      return undefined
-    }
+    const hot = read(
+      m,
+      locale,
+      `${gameEndpoints.hotGames.path}?limit=${homeHotLimit}`,
+      gameEndpoints.hotGames.response,
+    )
+    const r = await withImageHost(m, locale, hot)
+    return r && { hotGames: r.value, imageHost: r.imageHost }
   }
 
   return {
