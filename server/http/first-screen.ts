@@ -30,6 +30,8 @@ export interface BootData {
   hotGames?: z.infer<typeof GameListValueSchema>
   /** A games lobby: the first page of the tab it opens on (lobby-screen.ts). */
   lobby?: LobbyBoot
+  /** The image host the first screen's art came from (the app then draws from it too). */
+  imageHost?: string
 }
 
 export interface VendorLanes {

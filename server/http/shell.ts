@@ -316,7 +316,10 @@ export function createShell(
         list,
         read(m, locale, systemEndpoints.status.path, systemEndpoints.status.response),
       ])
-      return { value, imageHost: status.info.imageCDNs[0] ?? '' }
+      // At random, as the app picks (spec section 9); the boot data names it, so the app
+      // draws from the same host and no picture loads twice.
+      const hosts = status.info.imageCDNs
+      return { value, imageHost: hosts[Math.floor(Math.random() * hosts.length)] ?? '' }
     } catch {
       return undefined
     }
@@ -409,6 +412,11 @@ export function createShell(
               kind === 'home' ? readHotGames(m, locale) : undefined,
             ])
             const lobby = lanes && tab && !tab.maintenance ? await readLobby(m, locale, tab) : undefined
+            const media = lobby
+              ? { imageHost: lobby.imageHost }
+              : hot
+                ? { imageHost: hot.imageHost }
+                : undefined
             const boot: BootData = {
               locale,
               settings,
@@ -418,15 +426,9 @@ export function createShell(
               ...(lanes ? { vendors: lanes } : {}),
               ...(hot ? { hotGames: hot.hotGames } : {}),
               ...(lobby ? { lobby: lobby.boot } : {}),
+              ...(media?.imageHost ? { imageHost: media.imageHost } : {}),
             }
-            return renderShell(
-              opts.template,
-              boot,
-              catalogs[locale],
-              fonts[locale],
-              kind,
-              lobby ? { imageHost: lobby.imageHost } : hot ? { imageHost: hot.imageHost } : undefined,
-            )
+            return renderShell(opts.template, boot, catalogs[locale], fonts[locale], kind, media)
           },
           { compressBest: true },
         )

@@ -13,6 +13,7 @@ import { WinnerBoardSchema } from '#contract/play'
 import { ConsolidatedSettingsSchema, WhitelabelSchema } from '#contract/system'
 import { brandQueryOptions } from './brand-query'
 import { whitelabelQueryOptions } from './status-query'
+import { preferCdn } from '../utils/cdn'
 
 export const BootDataSchema = z.object({
   locale: LocaleSchema,
@@ -25,6 +26,8 @@ export const BootDataSchema = z.object({
   vendors: z.optional(z.object({ data: z.object({ lanes: z.array(VendorLaneSchema) }) })),
   /** The home page's hot games row. */
   hotGames: z.optional(GameListValueSchema),
+  /** The image host the first screen's art came from: the app draws from the same one. */
+  imageHost: z.optional(z.string()),
   /** A games lobby's first screen: the first page of the tab it opens on. */
   lobby: z.optional(
     z.object({
@@ -77,6 +80,7 @@ export function seedBootData(
     const state = queryClient.getQueryState(key)
     return state?.status === 'success' && state.dataUpdatedAt > servedAt
   }
+  if (boot.imageHost) preferCdn(boot.imageHost)
   const brand = brandQueryOptions().queryKey
   if (!newer(brand)) queryClient.setQueryData(brand, boot.settings, { updatedAt: servedAt })
   const whitelabel = whitelabelQueryOptions().queryKey

@@ -6,6 +6,7 @@ import { announcementsQueryOptions } from '../../src/features/notices/api/get-an
 import { parseBootData, readBootData, seedBootData, type BootData } from '../../src/lib/boot-data'
 import { brandQueryOptions } from '../../src/lib/brand-query'
 import { createQueryClient } from '../../src/lib/query-client'
+import { pickCdn } from '../../src/utils/cdn'
 import { announcements, brand, game } from './fixtures'
 
 const boot: BootData = {
@@ -119,6 +120,20 @@ describe('boot data from the shell', () => {
     seedBootData(other, boot, keys, 1_000)
     expect(other.getQueryData(vendorsQueryOptions().queryKey)).toBeUndefined()
     expect(other.getQueryData(hotGamesQueryOptions().queryKey)).toBeUndefined()
+  })
+
+  it('has the app draw art from the image host the first screen used, where the list has it', () => {
+    const qc = createQueryClient()
+    seedBootData(qc, { ...boot, imageHost: 'https://img-b.example' }, keys, 1_000)
+    // A random pick would have taken the first host.
+    expect(pickCdn(['https://img-a.example', 'https://img-b.example'], () => 0)).toBe('https://img-b.example')
+    // Another list (the launch hosts) is picked at random as before.
+    expect(pickCdn(['https://play-a.example', 'https://play-b.example'], () => 0.9)).toBe(
+      'https://play-b.example',
+    )
+    expect(pickCdn(['https://play-c.example', 'https://play-d.example'], () => 0)).toBe(
+      'https://play-c.example',
+    )
   })
 
   it('keeps a copy in the cache that is newer than the page', () => {

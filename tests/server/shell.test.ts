@@ -2,16 +2,17 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
-import { eq, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { FailureSchema, successEnvelope } from '#contract/envelope'
 import { homeHotLimit } from '#contract/first-screen'
 import { gameEndpoints } from '#contract/games'
+import { systemEndpoints } from '#contract/system'
 import { serverPathPrefixes } from '#contract/server-paths'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { firstScreen, type BootData } from '../../server/http/first-screen'
 import { parsePo, renderShell, scriptJson, startAfterFirstScreen } from '../../server/http/shell'
-import { merchants } from '../../server/db/schema'
+import { cdnHosts, merchants } from '../../server/db/schema'
 import { BootDataSchema } from '../../src/lib/boot-data'
 import { expectNoArt, expectRevalidated, expectSharedWebp } from '../art-helpers'
 import { build, staticFiles, type TestServer } from '../build-server'
@@ -258,6 +259,33 @@ describe('the first screen draws the home page the app renders', () => {
     expect(html).not.toContain('game-tile-skeleton')
     // No winners yet: no ticker.
     expect(html).not.toContain('winners-ticker')
+  })
+
+  it('names the image host its art came from in the boot data, one of the brand’s', async () => {
+    const hosts = ['https://img-a.example', 'https://img-b.example']
+    await server.db
+      .insert(cdnHosts)
+      .values(hosts.map((url) => ({ merchantCode: 'DEMO', kind: 'image' as const, url })))
+    try {
+      for (const url of ['/index', '/rng']) {
+        for (let i = 0; i < 4; i++) {
+          server.services.hotReads.invalidate()
+          const html = (await shell({ cookie: 'lang=en' }, url)).body
+          const host = bootOf(html).imageHost ?? ''
+          const status = await server.app.inject({ method: 'GET', url: '/wps/system/status' })
+          expect(
+            successEnvelope(systemEndpoints.status.response).parse(status.json()).value.info.imageCDNs,
+            url,
+          ).toContain(host)
+          const art = [...html.matchAll(/<li class="game-tile">[\s\S]*?<img src="([^"]+)"/g)].map((m) => m[1])
+          expect(art.length, url).toBeGreaterThan(0)
+          for (const src of art) expect(src, url).toMatch(new RegExp(`^${host.replace(/[.]/g, '\\.')}/`))
+        }
+      }
+    } finally {
+      await server.db.delete(cdnHosts).where(inArray(cdnHosts.url, hosts))
+      server.services.hotReads.invalidate()
+    }
   })
 
   it('draws the home page only where the app draws it: a lobby or the lottery gets the header and a neutral skeleton', async () => {
