@@ -87,36 +87,43 @@ test('a member bets on a 10-second e-lottery draw and sees the result, the win a
   await expect(record.getByRole('listitem').first()).toContainText(`Quick 10s ${suffix}`)
 })
 
-test('on a phone the prize-mode tabs wrap their Khmer names between words, never inside one', async ({
-  page,
-  context,
-  baseURL,
-}) => {
-  await context.addCookies([{ name: 'lang', value: 'km', url: baseURL ?? '' }])
-  await page.addInitScript(() => localStorage.setItem('lang', 'km'))
-  await page.goto('/lottery')
-  await expect(page.locator('.lott-mode')).toHaveCount(4)
-  // Each word of each tab's name (as the browser's own segmenter splits Khmer) fits inside
-  // the tab on one line.
-  const cut = await page.locator('.lott-mode').evaluateAll((buttons) =>
-    buttons.flatMap((b) => {
-      const style = getComputedStyle(b)
-      const inner = b.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
-      const words = [...new Intl.Segmenter('km', { granularity: 'word' }).segment(b.textContent ?? '')]
-      return words
-        .filter((w) => w.isWordLike)
-        .flatMap((w) => {
-          const probe = document.createElement('span')
-          probe.textContent = w.segment
-          probe.style.cssText = `position:absolute;white-space:nowrap;font:${style.font}`
-          document.body.append(probe)
-          const width = probe.getBoundingClientRect().width
-          probe.remove()
-          return width > inner + 0.5
-            ? [`${w.segment}: ${Math.round(width)} px in ${Math.round(inner)} px`]
-            : []
-        })
-    }),
-  )
-  expect(cut).toEqual([])
-})
+for (const [lang, language] of [
+  ['km', 'Khmer'],
+  ['th', 'Thai'],
+] as const) {
+  test(`on a phone the prize-mode tabs wrap their ${language} names between words, never inside one`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.addCookies([{ name: 'lang', value: lang, url: baseURL ?? '' }])
+    await page.addInitScript((l) => localStorage.setItem('lang', l), lang)
+    await page.goto('/lottery')
+    await expect(page.locator('.lott-mode')).toHaveCount(4)
+    // Each word of each tab's name (as the browser's own segmenter splits the language) fits inside
+    // the tab on one line.
+    const cut = await page.locator('.lott-mode').evaluateAll(
+      (buttons, l) =>
+        buttons.flatMap((b) => {
+          const style = getComputedStyle(b)
+          const inner = b.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+          const words = [...new Intl.Segmenter(l, { granularity: 'word' }).segment(b.textContent ?? '')]
+          return words
+            .filter((w) => w.isWordLike)
+            .flatMap((w) => {
+              const probe = document.createElement('span')
+              probe.textContent = w.segment
+              probe.style.cssText = `position:absolute;white-space:nowrap;font:${style.font}`
+              document.body.append(probe)
+              const width = probe.getBoundingClientRect().width
+              probe.remove()
+              return width > inner + 0.5
+                ? [`${w.segment}: ${Math.round(width)} px in ${Math.round(inner)} px`]
+                : []
+            })
+        }),
+      lang,
+    )
+    expect(cut).toEqual([])
+  })
+}
