@@ -305,3 +305,32 @@ test.describe('before the app has taken over', () => {
     expect(consoleErrors).toEqual([])
   })
 })
+
+test.describe('the header at 360 px', () => {
+  for (const lang of ['th', 'en', 'km', 'vi'] as const) {
+    test(`shows the brand's short name whole or not at all (${lang})`, async ({ page, context, baseURL }) => {
+      await context.addCookies([{ name: 'lang', value: lang, url: baseURL ?? '' }])
+      await page.addInitScript(() => sessionStorage.setItem('index-notice-seen', '1'))
+      await page.setViewportSize({ width: 360, height: 740 })
+      await page.goto('/index')
+      await expect(page.locator('.first-screen')).toHaveCount(0)
+      const { shown, hidden, clipped } = await page.locator('.app-header .brand').evaluate((brand) => {
+        const box = brand.getBoundingClientRect()
+        const name = brand.querySelector<HTMLElement>('.brand-short')
+        const r = name?.getBoundingClientRect()
+        if (!name || !r) return { shown: false, hidden: true, clipped: false }
+        return {
+          shown: r.width > 0 && r.top >= box.top && r.bottom <= box.bottom && r.right <= box.right + 0.5,
+          hidden: r.width === 0 || r.top >= box.bottom,
+          clipped: name.scrollWidth > name.clientWidth,
+        }
+      })
+      // Never a cut name ("Lot…"): whole beside the logo, or out of sight with the logo alone.
+      expect(shown !== hidden).toBe(true)
+      expect(shown && clipped).toBe(false)
+      // English's Log in and Register leave it room.
+      if (lang === 'en') expect(shown).toBe(true)
+      await expect(page.getByRole('link', { name: brand }).first()).toBeVisible()
+    })
+  }
+})
