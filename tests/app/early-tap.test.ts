@@ -21,6 +21,21 @@ function screenOf(names: string[]): { root: HTMLElement; clicks: Record<string, 
 const button = (root: ParentNode, name: string) =>
   [...root.querySelectorAll<HTMLElement>('[data-tap]')].find((e) => e.dataset.tap === name)!
 
+/** The server's screen with these tiles, tapped in this order, then gone at the swap. */
+function tapBeforeTakeover(names: string[], tapped: string[]): void {
+  const server = screenOf(names)
+  recordEarlyTaps(server.root)
+  for (const name of tapped) button(server.root, name).click()
+  server.root.remove()
+}
+
+/** A tile the app draws into `root` later (a row grows a few tiles a task); its click count. */
+function drawLater(root: HTMLElement, name: string): Record<string, number> {
+  const late = screenOf([name])
+  root.append(...late.root.childNodes)
+  return late.clicks
+}
+
 afterEach(() => {
   document.body.innerHTML = ''
   delete document.documentElement.dataset.earlyTap
@@ -48,40 +63,29 @@ describe('a tap before the app has taken over', () => {
 
   test('waits for the element to be drawn, up to its limit', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] })
-    const server = screenOf(['game:C3', 'game:D4'])
-    recordEarlyTaps(server.root)
-    button(server.root, 'game:C3').click()
-    button(server.root, 'game:D4').click()
-    server.root.remove()
-
+    tapBeforeTakeover(['game:C3', 'game:D4'], ['game:C3', 'game:D4'])
     const app = screenOf([])
     replayEarlyTap(app.root, 500)
     vi.advanceTimersByTime(200)
-    // The row grows its tiles a few a task: this one comes later.
-    const late = screenOf(['game:D4'])
-    app.root.append(...late.root.childNodes)
+    const clicks = drawLater(app.root, 'game:D4')
     vi.advanceTimersByTime(100)
-    expect(late.clicks['game:D4']).toBe(1)
+    expect(clicks['game:D4']).toBe(1)
   })
 
   test('lets a tap go when nothing of its name is drawn in time, or it is old', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] })
-    const server = screenOf(['game:E5'])
-    recordEarlyTaps(server.root)
-    button(server.root, 'game:E5').click()
-    server.root.remove()
+    tapBeforeTakeover(['game:E5'], ['game:E5'])
     const app = screenOf([])
     replayEarlyTap(app.root, 300)
     vi.advanceTimersByTime(400)
-    const late = screenOf(['game:E5'])
-    app.root.append(...late.root.childNodes)
+    const clicks = drawLater(app.root, 'game:E5')
     vi.advanceTimersByTime(1000)
-    expect(late.clicks['game:E5']).toBe(0)
+    expect(clicks['game:E5']).toBe(0)
 
     // Noted more than ten seconds before the takeover.
     document.documentElement.dataset.earlyTap = `${Math.round(performance.now()) - 11_000} game:E5`
     replayEarlyTap(app.root)
-    expect(late.clicks['game:E5']).toBe(0)
+    expect(clicks['game:E5']).toBe(0)
   })
 
   test('ignores taps outside the server’s screen and after it has gone', () => {
