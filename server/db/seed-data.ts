@@ -146,43 +146,63 @@ export const demoCdns: ['image' | 'launchGame', string][] = [
   ['launchGame', '/'],
 ]
 
-type Localized = Record<'km' | 'en' | 'zh', string>
+type Localized = Record<'km' | 'en' | 'zh' | 'th' | 'vi', string>
 
 export const demoHelp: { category: Localized; title: Localized; content: Localized }[] = [
   {
-    category: { km: 'គណនី', en: 'Account', zh: '账户' },
-    title: { km: 'របៀបចុះឈ្មោះ', en: 'How to register', zh: '如何注册' },
+    category: { km: 'គណនី', en: 'Account', zh: '账户', th: 'บัญชี', vi: 'Tài khoản' },
+    title: { km: 'របៀបចុះឈ្មោះ', en: 'How to register', zh: '如何注册', th: 'วิธีสมัครสมาชิก', vi: 'Cách đăng ký' },
     content: {
       km: '<p>ចុចប៊ូតុង <strong>ចុះឈ្មោះ</strong> បំពេញឈ្មោះអ្នកប្រើ និងពាក្យសម្ងាត់ រួចយល់ព្រមលើលក្ខខណ្ឌ។</p>',
       en: '<p>Tap <strong>Register</strong>, choose a username and password, and accept the terms.</p>',
       zh: '<p>点击<strong>注册</strong>，填写用户名和密码，并同意条款。</p>',
+      th: '<p>แตะ <strong>สมัครสมาชิก</strong> ตั้งชื่อผู้ใช้และรหัสผ่าน แล้วยอมรับข้อกำหนด</p>',
+      vi: '<p>Chạm <strong>Đăng ký</strong>, chọn tên đăng nhập và mật khẩu, rồi đồng ý với điều khoản.</p>',
     },
   },
   {
-    category: { km: 'ការដាក់ប្រាក់', en: 'Deposits', zh: '存款' },
-    title: { km: 'របៀបដាក់ប្រាក់', en: 'How to deposit', zh: '如何存款' },
+    category: { km: 'ការដាក់ប្រាក់', en: 'Deposits', zh: '存款', th: 'การฝากเงิน', vi: 'Nạp tiền' },
+    title: { km: 'របៀបដាក់ប្រាក់', en: 'How to deposit', zh: '如何存款', th: 'วิธีฝากเงิน', vi: 'Cách nạp tiền' },
     content: {
       km: '<p>បើកមជ្ឈមណ្ឌលសមាជិក ជ្រើសរើស <strong>ដាក់ប្រាក់</strong> ហើយជ្រើសរើសវិធីសាស្ត្រទូទាត់។</p>',
       en: '<p>Open the member centre, choose <strong>Deposit</strong> and pick a payment method.</p>',
       zh: '<p>打开会员中心，选择<strong>存款</strong>并选择支付方式。</p>',
+      th: '<p>เปิดศูนย์สมาชิก เลือก <strong>ฝากเงิน</strong> แล้วเลือกช่องทางชำระเงิน</p>',
+      vi: '<p>Mở trung tâm thành viên, chọn <strong>Nạp tiền</strong> và chọn phương thức thanh toán.</p>',
     },
   },
   {
-    category: { km: 'ការដកប្រាក់', en: 'Withdrawals', zh: '取款' },
-    title: { km: 'របៀបដកប្រាក់', en: 'How to withdraw', zh: '如何取款' },
+    category: { km: 'ការដកប្រាក់', en: 'Withdrawals', zh: '取款', th: 'การถอนเงิน', vi: 'Rút tiền' },
+    title: { km: 'របៀបដកប្រាក់', en: 'How to withdraw', zh: '如何取款', th: 'วิธีถอนเงิน', vi: 'Cách rút tiền' },
     content: {
       km: '<p>បន្ថែមកាតធនាគារ កំណត់ពាក្យសម្ងាត់ទូទាត់ ហើយស្នើសុំដកប្រាក់។</p>',
       en: '<p>Add a bank card, set a payment password and request a withdrawal.</p>',
       zh: '<p>添加银行卡，设置支付密码，然后申请取款。</p>',
+      th: '<p>เพิ่มบัญชีธนาคาร ตั้งรหัสผ่านการชำระเงิน แล้วส่งคำขอถอนเงิน</p>',
+      vi: '<p>Thêm thẻ ngân hàng, đặt mật khẩu thanh toán và gửi yêu cầu rút tiền.</p>',
     },
   },
   {
-    category: { km: 'ការលេងប្រកបដោយទំនួលខុសត្រូវ', en: 'Responsible gaming', zh: '负责任博彩' },
-    title: { km: 'ដែនកំណត់ និងការសម្រាក', en: 'Limits and breaks', zh: '限额与休息' },
+    category: {
+      km: 'ការលេងប្រកបដោយទំនួលខុសត្រូវ',
+      en: 'Responsible gaming',
+      zh: '负责任博彩',
+      th: 'การเล่นอย่างรับผิดชอบ',
+      vi: 'Chơi có trách nhiệm',
+    },
+    title: {
+      km: 'ដែនកំណត់ និងការសម្រាក',
+      en: 'Limits and breaks',
+      zh: '限额与休息',
+      th: 'วงเงินและการพัก',
+      vi: 'Giới hạn và nghỉ ngơi',
+    },
     content: {
       km: '<p>លេងសម្រាប់ការកម្សាន្ត។ ទាក់ទងសេវាអតិថិជនដើម្បីកំណត់ដែនកំណត់។</p>',
       en: '<p>Play for fun. Contact customer service to set limits or take a break.</p>',
       zh: '<p>娱乐为主。如需设置限额或暂停，请联系客服。</p>',
+      th: '<p>เล่นเพื่อความสนุก ติดต่อฝ่ายบริการลูกค้าเพื่อกำหนดวงเงินหรือขอพักการเล่น</p>',
+      vi: '<p>Chơi để giải trí. Liên hệ chăm sóc khách hàng để đặt giới hạn hoặc tạm nghỉ.</p>',
     },
   },
 ]
@@ -190,29 +210,53 @@ export const demoHelp: { category: Localized; title: Localized; content: Localiz
 export const demoTemplates: { code: string; title: Localized; content: Localized }[] = [
   {
     code: 'terms',
-    title: { km: 'លក្ខខណ្ឌ', en: 'Terms and conditions', zh: '条款与条件' },
+    title: {
+      km: 'លក្ខខណ្ឌ',
+      en: 'Terms and conditions',
+      zh: '条款与条件',
+      th: 'ข้อกำหนดและเงื่อนไข',
+      vi: 'Điều khoản và điều kiện',
+    },
     content: {
       km: '<p>ខ្ញុំបញ្ជាក់ថាខ្ញុំមានអាយុ 18 ឆ្នាំឡើងទៅ ហើយយល់ព្រមលើលក្ខខណ្ឌ និងគោលការណ៍ឯកជនភាព។</p>',
       en: '<p>I confirm that I am 18 years old or over and accept the terms and the privacy policy.</p>',
       zh: '<p>我确认已年满18岁，并同意条款和隐私政策。</p>',
+      th: '<p>ข้าพเจ้ายืนยันว่ามีอายุ 18 ปีขึ้นไป และยอมรับข้อกำหนดและนโยบายความเป็นส่วนตัว</p>',
+      vi: '<p>Tôi xác nhận đã đủ 18 tuổi trở lên và đồng ý với điều khoản và chính sách bảo mật.</p>',
     },
   },
   {
     code: 'privacy',
-    title: { km: 'គោលការណ៍ឯកជនភាព', en: 'Privacy policy', zh: '隐私政策' },
+    title: {
+      km: 'គោលការណ៍ឯកជនភាព',
+      en: 'Privacy policy',
+      zh: '隐私政策',
+      th: 'นโยบายความเป็นส่วนตัว',
+      vi: 'Chính sách bảo mật',
+    },
     content: {
       km: '<p>យើងរក្សាទុកតែទិន្នន័យដែលត្រូវការសម្រាប់គណនីរបស់អ្នក។</p>',
       en: '<p>We keep only the data your account needs and never sell it.</p>',
       zh: '<p>我们只保存账户所需的数据，绝不出售。</p>',
+      th: '<p>เราเก็บเฉพาะข้อมูลที่บัญชีของคุณต้องใช้ และไม่ขายข้อมูลให้ใคร</p>',
+      vi: '<p>Chúng tôi chỉ lưu dữ liệu tài khoản của bạn cần và không bao giờ bán dữ liệu đó.</p>',
     },
   },
   {
     code: 'joinUs',
-    title: { km: 'ចូលរួមជាមួយយើង', en: 'Join us', zh: '加入我们' },
+    title: {
+      km: 'ចូលរួមជាមួយយើង',
+      en: 'Join us',
+      zh: '加入我们',
+      th: 'ร่วมงานกับเรา',
+      vi: 'Tham gia cùng chúng tôi',
+    },
     content: {
       km: '<p>ក្លាយជាភ្នាក់ងារ ហើយទទួលបានកម្រៃពីក្រុមរបស់អ្នក។</p>',
       en: '<p>Become an agent and earn from your team.</p>',
       zh: '<p>成为代理，从团队获得收益。</p>',
+      th: '<p>มาเป็นตัวแทน และรับรายได้จากทีมของคุณ</p>',
+      vi: '<p>Trở thành đại lý và nhận thu nhập từ đội nhóm của bạn.</p>',
     },
   },
 ]
@@ -227,11 +271,13 @@ export const demoAnnouncements: {
 }[] = [
   {
     type: 'PL',
-    title: { km: 'សូមស្វាគមន៍', en: 'Welcome', zh: '欢迎' },
+    title: { km: 'សូមស្វាគមន៍', en: 'Welcome', zh: '欢迎', th: 'ยินดีต้อนรับ', vi: 'Chào mừng' },
     content: {
       km: 'សូមស្វាគមន៍មកកាន់ Lotus Play — សេវាអតិថិជន 24 ម៉ោង',
       en: 'Welcome to Lotus Play — customer service 24 hours a day',
       zh: '欢迎来到 Lotus Play — 24小时客服',
+      th: 'ยินดีต้อนรับสู่ Lotus Play — บริการลูกค้าตลอด 24 ชั่วโมง',
+      vi: 'Chào mừng đến với Lotus Play — chăm sóc khách hàng 24 giờ mỗi ngày',
     },
   },
   ...Array.from({ length: 9 }, (_, i) => ({
@@ -240,45 +286,77 @@ export const demoAnnouncements: {
       km: `សេចក្តីប្រកាសលេខ ${i + 1}`,
       en: `Announcement ${i + 1}`,
       zh: `公告 ${i + 1}`,
+      th: `ประกาศ ${i + 1}`,
+      vi: `Thông báo ${i + 1}`,
     },
     content: {
       km: `<p>ព័ត៌មានថ្មីលេខ ${i + 1} ពី Lotus Play។</p>`,
       en: `<p>News item ${i + 1} from Lotus Play.</p>`,
       zh: `<p>Lotus Play 第 ${i + 1} 条消息。</p>`,
+      th: `<p>ข่าวที่ ${i + 1} จาก Lotus Play</p>`,
+      vi: `<p>Tin số ${i + 1} từ Lotus Play.</p>`,
     },
   })),
   {
     type: 'B',
-    title: { km: 'ប្រាក់រង្វាន់សូមស្វាគមន៍ 100%', en: '100% welcome bonus', zh: '100% 迎新奖金' },
+    title: {
+      km: 'ប្រាក់រង្វាន់សូមស្វាគមន៍ 100%',
+      en: '100% welcome bonus',
+      zh: '100% 迎新奖金',
+      th: 'โบนัสต้อนรับ 100%',
+      vi: 'Thưởng chào mừng 100%',
+    },
     content: {
       km: 'ដាក់ប្រាក់លើកដំបូង ទទួលបានទ្វេដង',
       en: 'Double your first deposit',
       zh: '首存翻倍',
+      th: 'ฝากครั้งแรก รับเพิ่มเป็นสองเท่า',
+      vi: 'Nhân đôi lần nạp đầu tiên',
     },
     imageUrl: '/media/banners/welcome.webp?v=1',
     linkUrl: '/promotions',
   },
   {
     type: 'B',
-    title: { km: 'ឆ្នោតប្រចាំថ្ងៃ', en: 'Daily lottery', zh: '每日彩票' },
-    content: { km: 'ឆ្នោតរៀងរាល់ 5 នាទី', en: 'A draw every 5 minutes', zh: '每5分钟开奖' },
+    title: { km: 'ឆ្នោតប្រចាំថ្ងៃ', en: 'Daily lottery', zh: '每日彩票', th: 'หวยรายวัน', vi: 'Xổ số hằng ngày' },
+    content: {
+      km: 'ឆ្នោតរៀងរាល់ 5 នាទី',
+      en: 'A draw every 5 minutes',
+      zh: '每5分钟开奖',
+      th: 'ออกรางวัลทุก 5 นาที',
+      vi: 'Quay thưởng mỗi 5 phút',
+    },
     imageUrl: '/media/banners/lottery.webp?v=1',
     linkUrl: '/lottery',
   },
   {
     type: 'B',
-    title: { km: 'ស្លុតថ្មីរៀងរាល់សប្តាហ៍', en: 'New slots every week', zh: '每周新老虎机' },
-    content: { km: 'ហ្គេមជាង 2,000', en: 'Over 2,000 games', zh: '超过 2,000 款游戏' },
+    title: {
+      km: 'ស្លុតថ្មីរៀងរាល់សប្តាហ៍',
+      en: 'New slots every week',
+      zh: '每周新老虎机',
+      th: 'สล็อตใหม่ทุกสัปดาห์',
+      vi: 'Slot mới mỗi tuần',
+    },
+    content: {
+      km: 'ហ្គេមជាង 2,000',
+      en: 'Over 2,000 games',
+      zh: '超过 2,000 款游戏',
+      th: 'เกมมากกว่า 2,000 เกม',
+      vi: 'Hơn 2.000 trò chơi',
+    },
     imageUrl: '/media/banners/slots.webp?v=1',
     linkUrl: '/rng',
   },
   {
     type: 'B',
-    title: { km: 'កាស៊ីណូផ្ទាល់', en: 'Live casino', zh: '真人娱乐场' },
+    title: { km: 'កាស៊ីណូផ្ទាល់', en: 'Live casino', zh: '真人娱乐场', th: 'คาสิโนสด', vi: 'Sòng bài trực tiếp' },
     content: {
       km: 'បាការ៉ា និងរ៉ូឡែត 24 ម៉ោង',
       en: 'Baccarat and roulette, 24 hours',
       zh: '百家乐与轮盘，24小时',
+      th: 'บาคาร่าและรูเล็ต ตลอด 24 ชั่วโมง',
+      vi: 'Baccarat và roulette, 24 giờ',
     },
     imageUrl: '/media/banners/live.webp?v=1',
     linkUrl: '/live',

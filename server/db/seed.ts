@@ -11,7 +11,7 @@ import * as d from './seed-data'
 import { seedDemoGames } from './seed-games-step'
 import { seedDemoLottery } from '../lottery/demo-games'
 
-const languages = ['km', 'en', 'zh'] as const
+const languages = ['km', 'en', 'zh', 'th', 'vi'] as const
 
 /**
  * Runs one named seed step once per brand: its marker row and its data commit together.

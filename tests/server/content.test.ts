@@ -35,9 +35,11 @@ describe('announcements', () => {
     expect(value.popup.every((n) => n.date > 0)).toBe(true)
   })
 
-  it('falls back to English for a language the brand has not written (Thai)', async () => {
-    const value = await announcements('?types=PU', 'TH')
-    expect(value.popup[0]?.title).toBe('Announcement 1')
+  it('answers Thai in Thai, and falls back to English for a language the brand has not written', async () => {
+    expect((await announcements('?types=PU', 'TH')).popup[0]?.title).toBe(seed.demoAnnouncements[1]?.title.th)
+    await server.db.execute(sql`delete from announcements where language = 'th'`)
+    server.services.hotReads.invalidate(server.config.MERCHANT_CODE)
+    expect((await announcements('?types=PU', 'TH')).popup[0]?.title).toBe('Announcement 1')
   })
 
   it('answers only the types asked for', async () => {

@@ -4,6 +4,7 @@ import { systemEndpoints, type WhitelabelNode } from '#contract/system'
 import type { EndpointDef, EndpointOutput } from '#contract/endpoint'
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
 import * as seed from '../../server/db/seed-data'
 import { build, type TestServer } from '../build-server'
 
@@ -162,7 +163,7 @@ describe('GET /wps/system/country', () => {
 })
 
 describe('GET /wps/system/helpCenter', () => {
-  const titles = (lang: 'km' | 'en' | 'zh') => seed.demoHelp.map((h) => h.title[lang])
+  const titles = (lang: 'km' | 'en' | 'zh' | 'th') => seed.demoHelp.map((h) => h.title[lang])
 
   it.each([
     ['KM', 'km'],
@@ -174,7 +175,11 @@ describe('GET /wps/system/helpCenter', () => {
     expect(value.map((a) => a.category)).toEqual(seed.demoHelp.map((h) => h.category[lang]))
   })
 
-  it('falls back to English for a language the brand has not written (TH)', async () => {
+  it('answers Thai in Thai, and falls back to English for a language the brand has not written', async () => {
+    const thai = await call(systemEndpoints.helpCenter, { headers: { language: 'TH' } })
+    expect(thai.map((a) => a.title)).toEqual(titles('th'))
+    await server.db.execute(sql`delete from help_articles where language = 'th'`)
+    server.services.hotReads.invalidate(server.config.MERCHANT_CODE)
     const value = await call(systemEndpoints.helpCenter, { headers: { language: 'TH' } })
     expect(value.map((a) => a.title)).toEqual(titles('en'))
   })
@@ -216,7 +221,15 @@ describe('GET /wps/system/templates', () => {
     expect(none).toEqual([])
   })
 
-  it('falls back to English templates for Thai', async () => {
+  it('answers Thai templates, and falls back to English ones for a language the brand has not written', async () => {
+    const privacy = seed.demoTemplates.find((t) => t.code === 'privacy')
+    const thai = await call(systemEndpoints.templates, {
+      headers: { language: 'TH' },
+      query: { code: 'privacy' },
+    })
+    expect(thai.map((t) => t.title)).toEqual([privacy?.title.th])
+    await server.db.execute(sql`delete from templates where language = 'th'`)
+    server.services.hotReads.invalidate(server.config.MERCHANT_CODE)
     const value = await call(systemEndpoints.templates, {
       headers: { language: 'TH' },
       query: { code: 'privacy' },
