@@ -127,3 +127,32 @@ for (const [lang, language] of [
     expect(cut).toEqual([])
   })
 }
+
+for (const lang of ['zh', 'km', 'th', 'vi', 'en'] as const) {
+  test(`on a phone the Vietnamese lottery's bet types keep their count and unit on one line (${lang})`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.addCookies([{ name: 'lang', value: lang, url: baseURL ?? '' }])
+    await page.addInitScript((l) => localStorage.setItem('lang', l), lang)
+    await page.goto('/lottery?gameCode=VN_MB')
+    const names = page.locator('.lott-bettype > span:first-child')
+    await expect(names).toHaveCount(4)
+    // "特码 2 位", "Đề ២ ខ្ទង់": the count and the word after it share a line box however the
+    // name wraps (a unit alone on a second line reads as a different name).
+    const split = await names.evaluateAll((spans) =>
+      spans.flatMap((span) => {
+        const text = span.firstChild
+        const m = text?.nodeType === Node.TEXT_NODE ? /[0-9០-៩]\s\S/u.exec(text.textContent ?? '') : null
+        if (!text || !m) return [`${span.textContent}: no count and unit`]
+        const range = document.createRange()
+        range.setStart(text, m.index)
+        range.setEnd(text, m.index + m[0].length)
+        const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)))
+        return tops.size === 1 ? [] : [`${span.textContent}: on ${tops.size} lines`]
+      }),
+    )
+    expect(split).toEqual([])
+  })
+}

@@ -184,7 +184,7 @@ describe('the slip', () => {
         }),
       },
     )
-    expect(screen.getByRole('button', { name: /Lô 2 digits/ }).getAttribute('aria-pressed')).toBe('true')
+    expect(screen.getByRole('button', { name: /Lô 2\sdigits/ }).getAttribute('aria-pressed')).toBe('true')
     await user.type(screen.getByLabelText('Number (2 digits)'), '7')
     await user.click(screen.getByRole('button', { name: 'Add number' }))
     expect(screen.getByRole('alert').textContent).toBe('Type two digits, 00 to 99.')
