@@ -14,6 +14,7 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { zodSchemaController } from './http/schema-controller'
 import type { Config } from './config/env'
 import { createKeyring, type Keyring } from './crypto/keyring'
 import { registerContract, type Handlers, type RouteDeps } from './http/contract-routes'
@@ -211,6 +212,7 @@ export async function buildApp(
     return503OnClosing: true,
     clientErrorHandler,
     frameworkErrors: answerFrameworkError,
+    schemaController: zodSchemaController,
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

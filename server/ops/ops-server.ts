@@ -7,6 +7,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { AppServices } from '../app'
+import { zodSchemaController } from '../http/schema-controller'
 import { OpsError, runCommand } from './commands'
 
 const RunBody = z.object({ argv: z.array(z.string().max(500)).min(1).max(20) })
@@ -29,7 +30,7 @@ export async function startOpsServer(
   port: number,
 ): Promise<OpsServer> {
   const token = randomBytes(32).toString('base64url')
-  const app = Fastify({ logger: false, bodyLimit: 65_536 })
+  const app = Fastify({ logger: false, bodyLimit: 65_536, schemaController: zodSchemaController })
   app.post('/ops/run', async (req, reply) => {
     const given = req.headers['x-ops-token']
     if (typeof given !== 'string' || !sameToken(given, token)) {
