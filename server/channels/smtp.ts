@@ -2,8 +2,12 @@
  * E-mail through an SMTP server (nodemailer), configured by SMTP_URL and MAIL_FROM. A
  * message the server refuses, or a server that cannot be reached, is a DeliveryError.
  */
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
+import { lazyModule } from '../lazy-module'
 import { DeliveryError, type Channel } from './outbox'
+
+// Loaded with the first e-mail, not at start.
+const nodemailerLib = lazyModule(() => import('nodemailer'))
 
 export interface SmtpOptions {
   /** smtp://user:pass@host:587 or smtps://user:pass@host:465 */
@@ -12,11 +16,16 @@ export interface SmtpOptions {
 }
 
 export function createSmtpChannel(opts: SmtpOptions): Channel & { close(): void } {
-  const transport = nodemailer.createTransport(opts.url)
+  let made: Transporter | undefined
+  const transport = lazyModule(async () => {
+    made = (await nodemailerLib()).default.createTransport(opts.url)
+    return made
+  })
   return {
     async send(m) {
       try {
-        await transport.sendMail({
+        const t = await transport()
+        await t.sendMail({
           from: opts.from,
           to: m.destination,
           subject: m.subject ?? 'Verification code',
@@ -27,7 +36,7 @@ export function createSmtpChannel(opts: SmtpOptions): Channel & { close(): void 
       }
     },
     close() {
-      transport.close()
+      made?.close()
     },
   }
 }

@@ -18,11 +18,15 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import * as plist from 'plist'
-import QRCode from 'qrcode'
+import type { PlistValue } from 'plist'
 import { iosProfileContentType, iosProfilePath, siteQrPath } from '#contract/app-install'
 import type { SystemRepository } from '../system/system-repository'
 import type { ProfileSigner } from './profile-signing'
+import { lazyModule } from '../lazy-module'
+
+// Loaded on the first download or QR code, not at start.
+const plistLib = lazyModule(() => import('plist'))
+const qrLib = lazyModule(() => import('qrcode'))
 
 /** A UUID made from the brand code and a purpose: the same for the brand on every download. */
 export function stableUuid(brandCode: string, purpose: string): string {
@@ -40,9 +44,13 @@ export interface WebClipBrand {
 }
 
 /** The profile's plist (XML): one com.apple.webClip.managed payload. */
-export function buildIosProfile(brand: WebClipBrand, siteUrl: string, icon: Buffer | null): string {
+export async function buildIosProfile(
+  brand: WebClipBrand,
+  siteUrl: string,
+  icon: Buffer | null,
+): Promise<string> {
   const id = `com.portal.${brand.code.toLowerCase().replace(/[^a-z0-9-]/g, '-')}`
-  const clip: Record<string, plist.PlistValue> = {
+  const clip: Record<string, PlistValue> = {
     PayloadType: 'com.apple.webClip.managed',
     PayloadVersion: 1,
     PayloadIdentifier: `${id}.webclip`,
@@ -55,6 +63,7 @@ export function buildIosProfile(brand: WebClipBrand, siteUrl: string, icon: Buff
     Precomposed: true,
     ...(icon ? { Icon: icon } : {}),
   }
+  const plist = await plistLib()
   return plist.build({
     PayloadType: 'Configuration',
     PayloadVersion: 1,
@@ -104,7 +113,7 @@ export function registerAppInstall(
       name: m?.name ?? 'Portal',
       label: m?.shortName ?? m?.name ?? 'Portal',
     }
-    const xml = buildIosProfile(brand, `${siteUrl(req)}/index`, icon)
+    const xml = await buildIosProfile(brand, `${siteUrl(req)}/index`, icon)
     const body = opts.signer ? opts.signer(Buffer.from(xml, 'utf8')) : xml
     return reply
       .type(iosProfileContentType)
@@ -114,6 +123,7 @@ export function registerAppInstall(
   })
 
   app.get(siteQrPath, async (req, reply) => {
+    const { default: QRCode } = await qrLib()
     const svg = await QRCode.toString(`${siteUrl(req)}/index`, {
       type: 'svg',
       margin: 2,

@@ -11,15 +11,22 @@
  * what it rendered (bounded), and parallel first requests for one image share one render.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import sharp from 'sharp'
+import { lazyModule } from '../lazy-module'
 import { limiter } from '../limiter'
 import { etagOf, notModified } from './hot-reads'
 
-// What is rendered is kept by the caller's cache; sharp's own operation cache would hold
-// a second copy of every input. One libvips thread per render: with two renders at a time
-// (below), art never takes more than two cores from the requests.
-sharp.cache(false)
-sharp.concurrency(1)
+/**
+ * sharp (and libvips) load with the first render, not at start. What is rendered is kept by
+ * the caller's cache; sharp's own operation cache would hold a second copy of every input.
+ * One libvips thread per render: with two renders at a time (below), art never takes more
+ * than two cores from the requests.
+ */
+const sharpLib = lazyModule(async () => {
+  const { default: sharp } = await import('sharp')
+  sharp.cache(false)
+  sharp.concurrency(1)
+  return sharp
+})
 
 export type ArtFormat = 'svg' | 'webp'
 
@@ -47,6 +54,7 @@ const rendering = limiter(2)
  * times the CPU (about 0.9 s a thumbnail), which a cold lobby's burst cannot afford.
  */
 export async function svgToWebp(svg: string, scale: number): Promise<Buffer> {
+  const sharp = await sharpLib()
   return rendering(() =>
     sharp(Buffer.from(svg), { density: 72 * scale })
       .webp({ quality: 72, effort: 4 })

@@ -4,9 +4,12 @@
  */
 import { randomUUID } from 'node:crypto'
 import { and, eq, isNull, lt } from 'drizzle-orm'
-import svgCaptcha from 'svg-captcha'
 import { captchas } from '../db/schema'
 import type { Db } from '../plugins/external/db'
+import { lazyModule } from '../lazy-module'
+
+/** svg-captcha parses its font when loaded: on the first captcha, not at start. */
+const captchaLib = lazyModule(() => import('svg-captcha'))
 
 export const captchaCookie = 'portal_captcha'
 const lifetimeMs = 5 * 60_000
@@ -15,6 +18,7 @@ export function createCaptchas(db: Db, now: () => Date) {
   return {
     /** A new captcha: its id (for the cookie) and a data: URL of its image. */
     async issue(): Promise<{ id: string; image: string }> {
+      const { default: svgCaptcha } = await captchaLib()
       const c = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1ilI', background: '#f4f6f8' })
       const id = randomUUID()
       const t = now()

@@ -13,7 +13,7 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import { socialFlags, socialProviders, type SocialProvider } from '#contract/identity'
 import { and, eq, isNull, lt } from 'drizzle-orm'
-import * as oidc from 'openid-client'
+import type * as Oidc from 'openid-client'
 import { isLoopback } from '../config/env'
 import { socialFlows, socialIdentities } from '../db/schema'
 import { AppError, retryLater, secondsUntil } from '../http/errors'
@@ -23,6 +23,7 @@ import type { AccessService } from '../system/access'
 import { createMembersRepository, type MemberRow } from './members-repository'
 import type { Passwords } from './passwords'
 import type { Throttle } from './throttle'
+import { lazyModule } from '../lazy-module'
 
 export const socialCookie = 'portal_social'
 /** Every social route lives under this path, and so does the cookie. */
@@ -119,6 +120,9 @@ export function telegramSignatureValid(fields: Record<string, string>, botToken:
   return timingSafeEqual(expected, Buffer.from(hash, 'hex'))
 }
 
+// openid-client loads with the first social sign-in, not at start.
+const oidcLib = lazyModule(() => import('openid-client'))
+
 export function createSocial(deps: {
   db: Db
   access: AccessService
@@ -130,7 +134,7 @@ export function createSocial(deps: {
 }) {
   const { db, access, throttle, passwords, config, now, log } = deps
   const memberRows = createMembersRepository(db)
-  const discovered = new Map<'google' | 'facebook', Promise<oidc.Configuration>>()
+  const discovered = new Map<'google' | 'facebook', Promise<Oidc.Configuration>>()
 
   function configured(provider: SocialProvider): boolean {
     if (provider === 'telegram') return !!(config.TELEGRAM_BOT_TOKEN && config.TELEGRAM_BOT_USERNAME)
@@ -138,19 +142,21 @@ export function createSocial(deps: {
   }
 
   /** The provider's metadata, fetched once (a failure is tried again next time). */
-  function oidcConfig(provider: 'google' | 'facebook'): Promise<oidc.Configuration> {
+  function oidcConfig(provider: 'google' | 'facebook'): Promise<Oidc.Configuration> {
     const cached = discovered.get(provider)
     if (cached) return cached
     const s = oidcSettings(config, provider)
     if (!s) return Promise.reject(new AppError('feature_disabled', `${provider} is not configured`))
     const issuer = new URL(s.issuer)
-    const p = oidc.discovery(issuer, s.clientId, s.clientSecret, undefined, {
-      // Plain http only for a provider on this machine (the configuration allows no other).
-      ...(issuer.protocol === 'http:' && isLoopback(issuer.hostname)
-        ? { execute: [oidc.allowInsecureRequests] }
-        : {}),
-      timeout: 10,
-    })
+    const p = oidcLib().then((oidc) =>
+      oidc.discovery(issuer, s.clientId, s.clientSecret, undefined, {
+        // Plain http only for a provider on this machine (the configuration allows no other).
+        ...(issuer.protocol === 'http:' && isLoopback(issuer.hostname)
+          ? { execute: [oidc.allowInsecureRequests] }
+          : {}),
+        timeout: 10,
+      }),
+    )
     discovered.set(provider, p)
     p.catch(() => discovered.delete(provider))
     return p
@@ -296,6 +302,7 @@ export function createSocial(deps: {
         )
       }
       const cookie = randomBytes(32).toString('base64url')
+      const oidc = await oidcLib()
       const state = oidc.randomState()
       const redirectUri = callbackUrl(origin, provider)
       const t = now()
@@ -305,7 +312,7 @@ export function createSocial(deps: {
       if (provider === 'telegram') {
         url = `${config.PUBLIC_URL?.replace(/\/$/, '') ?? origin}${socialBasePath}/telegram`
       } else {
-        let c: oidc.Configuration
+        let c: Oidc.Configuration
         try {
           c = await oidcConfig(provider)
         } catch (err) {
@@ -363,7 +370,8 @@ export function createSocial(deps: {
       if (!(await enabled(merchantCode)).includes(provider)) {
         throw new AppError('feature_disabled', `${provider} sign-in is off`)
       }
-      let claims: oidc.IDToken | undefined
+      const oidc = await oidcLib()
+      let claims: Oidc.IDToken | undefined
       try {
         const current = new URL(flow.redirectUri)
         for (const [k, v] of query) current.searchParams.append(k, v)

@@ -76,15 +76,17 @@ describe('the iOS lite profile', () => {
     expect(b.PayloadUUID).toBe(a.PayloadUUID)
     expect((b.PayloadContent as Dict[])[0]!.PayloadUUID).toBe((a.PayloadContent as Dict[])[0]!.PayloadUUID)
 
-    const brand = (code: string) =>
-      plist.parse(buildIosProfile({ code, name: code, label: code }, 'https://x.example/index', null)) as Dict
-    const [one, other] = [brand('LOTUS'), brand('TIGER')]
+    const brand = async (code: string) =>
+      plist.parse(
+        await buildIosProfile({ code, name: code, label: code }, 'https://x.example/index', null),
+      ) as Dict
+    const [one, other] = [await brand('LOTUS'), await brand('TIGER')]
     expect(other.PayloadUUID).not.toBe(one.PayloadUUID)
     expect(other.PayloadIdentifier).not.toBe(one.PayloadIdentifier)
     expect((other.PayloadContent as Dict[])[0]!.PayloadUUID).not.toBe(
       (one.PayloadContent as Dict[])[0]!.PayloadUUID,
     )
-    expect(brand('LOTUS').PayloadUUID).toBe(one.PayloadUUID)
+    expect((await brand('LOTUS')).PayloadUUID).toBe(one.PayloadUUID)
     expect(stableUuid('LOTUS', 'webclip')).toMatch(uuid)
   })
 })
