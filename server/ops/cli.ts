@@ -1,12 +1,11 @@
 /**
  * `npm run ops -- <command>`: through the running server's operator API when one holds
- * DATA_DIR, otherwise straight on the database.
+ * DATA_DIR, otherwise straight on the database. The commands, the database and the
+ * password hashing load only on that second path: a command the running server carries out
+ * starts no more than this file, the configuration and fetch.
  */
 import { z } from 'zod'
 import { loadConfig, paymentGatewayKind } from '../config/env'
-import { createPasswords } from '../identity/passwords'
-import { openDatabase } from '../plugins/external/db'
-import { helpText, OpsError, runCommand } from './commands'
 import { processAlive, readOpsState } from './ops-state'
 
 const Reply = z.object({ ok: z.boolean(), output: z.string() })
@@ -14,6 +13,7 @@ const Reply = z.object({ ok: z.boolean(), output: z.string() })
 async function main(): Promise<number> {
   const argv = process.argv.slice(2)
   if (argv.length === 0 || argv[0] === 'help' || argv[0] === '--help') {
+    const { helpText } = await import('./commands')
     console.log(helpText())
     return 0
   }
@@ -36,6 +36,11 @@ async function main(): Promise<number> {
     return reply.ok ? 0 : 1
   }
 
+  const [{ runCommand }, { createPasswords }, { openDatabase }] = await Promise.all([
+    import('./commands'),
+    import('../identity/passwords'),
+    import('../plugins/external/db'),
+  ])
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir })
   try {
     await database.migrate()
@@ -60,7 +65,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (err: unknown) => {
-    console.error(err instanceof OpsError || err instanceof Error ? err.message : String(err))
+    console.error(err instanceof Error ? err.message : String(err))
     process.exit(1)
   },
 )
