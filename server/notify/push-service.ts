@@ -23,7 +23,7 @@
  */
 import { Agent } from 'node:https'
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
-import webpush, { WebPushError } from 'web-push'
+import type webpush from 'web-push'
 import { parseLocale, defaultLocale } from '#contract/locales'
 import type { PushPayload } from '#contract/push-payload'
 import type { PushSubscriptionInput } from '#contract/push'
@@ -33,6 +33,10 @@ import { currencyOf } from '../money/common'
 import type { Db, Tx } from '../plugins/external/db'
 import { noticeText } from './notice-text'
 import { insertNotice, type NoticeWriter } from './notices'
+import { lazyModule } from '../lazy-module'
+
+/** web-push loads with the first push or the first key pair, not at start. */
+const webPushLib = lazyModule(async () => (await import('web-push')).default)
 
 export interface VapidKeys {
   publicKey: string
@@ -59,7 +63,7 @@ export async function ensureVapidKeys(db: Db): Promise<VapidKeys> {
   }
   const found = await read()
   if (found) return found
-  const made = webpush.generateVAPIDKeys()
+  const made = (await webPushLib()).generateVAPIDKeys()
   await db.transaction(async (tx) => {
     const [first] = await tx
       .insert(installSecrets)
@@ -167,7 +171,8 @@ export function noticeUrl(kind: PushPayload['type']): string {
 
 export function createPushService(opts: PushServiceOptions) {
   const { db } = opts
-  const send = opts.send ?? webpush.sendNotification.bind(webpush)
+  const send: typeof webpush.sendNotification =
+    opts.send ?? (async (...args) => (await webPushLib()).sendNotification(...args))
   /** Connections to the push services are kept open between pushes. */
   const agent = new Agent({ keepAlive: true, maxSockets: sendConcurrency })
   const inFlight = limiter(sendConcurrency)
@@ -175,14 +180,14 @@ export function createPushService(opts: PushServiceOptions) {
   let queue: DeliveryQueue | undefined
 
   /** The VAPID Authorization header for a push service, signed once per `vapidLifeSeconds`. */
-  function vapidFor(endpoint: string): string {
+  function vapidFor(lib: typeof webpush, endpoint: string): string {
     const audience = new URL(endpoint).origin
     // The push service checks the expiry against real time, whatever clock the server runs on.
     const at = Date.now()
     const kept = vapid.get(audience)
     if (kept && kept.renewAt > at) return kept.authorization
     const expires = Math.floor(at / 1000) + vapidLifeSeconds
-    const headers = webpush.getVapidHeaders(
+    const headers = lib.getVapidHeaders(
       audience,
       opts.subject,
       opts.keys.publicKey,
@@ -261,13 +266,14 @@ export function createPushService(opts: PushServiceOptions) {
     payload: PushPayload,
     noticeId: number,
   ): Promise<keyof DeliveryOutcome> {
+    const lib = await webPushLib()
     try {
       await inFlight(() =>
         send(
           { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
           JSON.stringify(payload),
           {
-            headers: { Authorization: vapidFor(sub.endpoint) },
+            headers: { Authorization: vapidFor(lib, sub.endpoint) },
             TTL: 24 * 60 * 60,
             urgency: 'high',
             topic: `fund${noticeId}`,
@@ -278,7 +284,7 @@ export function createPushService(opts: PushServiceOptions) {
       )
       return 'sent'
     } catch (err) {
-      const status = err instanceof WebPushError ? err.statusCode : undefined
+      const status = err instanceof lib.WebPushError ? err.statusCode : undefined
       if (status === 404 || status === 410) return 'gone'
       // Network trouble, throttling or the push service's own failure: tried again later.
       if (status === undefined || status === 429 || status >= 500) return 'retry'
