@@ -17,9 +17,16 @@ export interface SmtpOptions {
 
 export function createSmtpChannel(opts: SmtpOptions): Channel & { close(): void } {
   let made: Transporter | undefined
+  let closed = false
   const transport = lazyModule(async () => {
-    made = (await nodemailerLib()).default.createTransport(opts.url)
-    return made
+    const t = (await nodemailerLib()).default.createTransport(opts.url)
+    // Closed while nodemailer loaded: a pooled transport would keep the process alive.
+    if (closed) {
+      t.close()
+      throw new Error('the channel is closed')
+    }
+    made = t
+    return t
   })
   return {
     async send(m) {
@@ -36,6 +43,7 @@ export function createSmtpChannel(opts: SmtpOptions): Channel & { close(): void 
       }
     },
     close() {
+      closed = true
       made?.close()
     },
   }

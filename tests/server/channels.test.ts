@@ -10,6 +10,8 @@ import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../server/config/env'
 import { outbox, verificationCodes } from '../../server/db/schema'
+import { createSmtpChannel } from '../../server/channels/smtp'
+import { DeliveryError } from '../../server/channels/outbox'
 import { build, type TestServer } from '../build-server'
 import {
   addresses,
@@ -154,6 +156,25 @@ describe('e-mail through SMTP', () => {
     // The member may ask again at once: the refused send does not use up the minute.
     const again = await forgotByEmail(server, 'member02', 'member02@example.com')
     expect(again.statusCode, again.body).toBe(200)
+  })
+
+  it('sends nothing once closed, even a mail asked for just before, while the mailer was still loading', async () => {
+    const port = (smtp.server.address() as AddressInfo).port
+    const channel = createSmtpChannel({
+      url: `smtp://mailer:s3cret@127.0.0.1:${port}?pool=true`,
+      from: 'Lotus Play <no-reply@lotus.example>',
+    })
+    const before = mails.length
+    const sending = channel.send({
+      merchantCode: 'DEMO',
+      channel: 'email',
+      destination: 'late@example.com',
+      subject: 'Late',
+      body: 'late',
+    })
+    channel.close()
+    await expect(sending).rejects.toBeInstanceOf(DeliveryError)
+    expect(mails.length).toBe(before)
   })
 })
 
