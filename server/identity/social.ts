@@ -355,6 +355,8 @@ export function createSocial(deps: {
       query: URLSearchParams,
       caller: CallerContext,
     ): Promise<string> {
+      // Loaded before the flow is taken: a failed load leaves the sign-in to be tried again.
+      const oidc = await oidcLib()
       // The browser's return carries no Merchant header: the brand is the flow's own.
       const flow = await takeFlow(cookie, provider)
       const merchantCode = flow.merchantCode
@@ -370,7 +372,6 @@ export function createSocial(deps: {
       if (!(await enabled(merchantCode)).includes(provider)) {
         throw new AppError('feature_disabled', `${provider} sign-in is off`)
       }
-      const oidc = await oidcLib()
       let claims: Oidc.IDToken | undefined
       try {
         const current = new URL(flow.redirectUri)
