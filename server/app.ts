@@ -19,6 +19,7 @@ import type { Config } from './config/env'
 import { createKeyring, type Keyring } from './crypto/keyring'
 import { registerContract, type Handlers, type RouteDeps } from './http/contract-routes'
 import { clientErrorHandler, failure, installErrorHandling, loggable } from './http/errors'
+import { loggableRequest } from './http/loggable-request'
 import { registerDevPages } from './http/dev-pages'
 import { compressAbove, createHotReads, type HotReads } from './http/hot-reads'
 import { registerManifest } from './http/manifest'
@@ -204,7 +205,11 @@ export async function buildApp(
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.encryption'],
       // Any error logged anywhere loses the SQL parameters and quoted values it may carry.
-      serializers: { err: (err: Error) => ({ stack: '', ...loggable(err) }) },
+      serializers: {
+        err: (err: Error) => ({ stack: '', ...loggable(err) }),
+        // Secret query parameters (a sign-in's code, a legacy session token) stay out.
+        req: loggableRequest,
+      },
       ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
     trustProxy: config.trustProxy,
