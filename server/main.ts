@@ -18,6 +18,7 @@ import { platformJobs } from './jobs/platform-jobs'
 import { pushDeliver } from './jobs/push-delivery'
 import { lotteryCatchUp, sendDrawsOf } from './jobs/lottery-draws'
 import { warmFirstScreenArt } from './http/art-warmup'
+import { missingModules } from './lazy-module'
 import { startOpsServer } from './ops/ops-server'
 import { processAlive, readOpsState, removeOpsState, writeOpsState } from './ops/ops-state'
 import { DatabaseUnreachableError, openDatabase } from './plugins/external/db'
@@ -69,6 +70,12 @@ async function main(): Promise<void> {
   const seeded = await seedForStart(database.db, config, passwords.hash)
 
   const { app, services } = await buildApp(config, database)
+  const missing = missingModules()
+  if (missing.length > 0) {
+    await database.close()
+    removeOpsState(config.dataDir, process.pid)
+    fail(`packages missing from this install: ${missing.join(', ')} (run npm install)`)
+  }
   const address = await app.listen({ host: config.HOST, port: config.PORT })
   const port = new URL(address).port
   const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? `http://localhost:${port}` : address

@@ -7,7 +7,7 @@ import { lazyModule } from '../lazy-module'
 import { DeliveryError, type Channel } from './outbox'
 
 // Loaded with the first e-mail, not at start.
-const nodemailerLib = lazyModule(() => import('nodemailer'))
+const nodemailerLib = lazyModule('nodemailer', () => import('nodemailer'))
 
 export interface SmtpOptions {
   /** smtp://user:pass@host:587 or smtps://user:pass@host:465 */
@@ -18,16 +18,13 @@ export interface SmtpOptions {
 export function createSmtpChannel(opts: SmtpOptions): Channel & { close(): void } {
   let made: Transporter | undefined
   let closed = false
-  const transport = lazyModule(async () => {
-    const t = (await nodemailerLib()).default.createTransport(opts.url)
+  const transport = async (): Promise<Transporter> => {
+    const { default: nodemailer } = await nodemailerLib()
     // Closed while nodemailer loaded: a pooled transport would keep the process alive.
-    if (closed) {
-      t.close()
-      throw new Error('the channel is closed')
-    }
-    made = t
-    return t
-  })
+    if (closed) throw new Error('the channel is closed')
+    made ??= nodemailer.createTransport(opts.url)
+    return made
+  }
   return {
     async send(m) {
       try {

@@ -25,8 +25,8 @@ import type { ProfileSigner } from './profile-signing'
 import { lazyModule } from '../lazy-module'
 
 // Loaded on the first download or QR code, not at start.
-const plistLib = lazyModule(() => import('plist'))
-const qrLib = lazyModule(() => import('qrcode'))
+const plistLib = lazyModule('plist', () => import('plist'))
+const qrLib = lazyModule('qrcode', () => import('qrcode'))
 
 /** A UUID made from the brand code and a purpose: the same for the brand on every download. */
 export function stableUuid(brandCode: string, purpose: string): string {

@@ -21,7 +21,7 @@ import { etagOf, notModified } from './hot-reads'
  * One libvips thread per render: with two renders at a time (below), art never takes more
  * than two cores from the requests.
  */
-const sharpLib = lazyModule(async () => {
+const sharpLib = lazyModule('sharp', async () => {
   const { default: sharp } = await import('sharp')
   sharp.cache(false)
   sharp.concurrency(1)

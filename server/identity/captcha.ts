@@ -9,7 +9,7 @@ import type { Db } from '../plugins/external/db'
 import { lazyModule } from '../lazy-module'
 
 /** svg-captcha parses its font when loaded: on the first captcha, not at start. */
-const captchaLib = lazyModule(() => import('svg-captcha'))
+const captchaLib = lazyModule('svg-captcha', () => import('svg-captcha'))
 
 export const captchaCookie = 'portal_captcha'
 const lifetimeMs = 5 * 60_000

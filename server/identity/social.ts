@@ -121,7 +121,7 @@ export function telegramSignatureValid(fields: Record<string, string>, botToken:
 }
 
 // openid-client loads with the first social sign-in, not at start.
-const oidcLib = lazyModule(() => import('openid-client'))
+const oidcLib = lazyModule('openid-client', () => import('openid-client'))
 
 export function createSocial(deps: {
   db: Db

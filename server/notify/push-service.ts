@@ -36,7 +36,7 @@ import { insertNotice, type NoticeWriter } from './notices'
 import { lazyModule } from '../lazy-module'
 
 /** web-push loads with the first push or the first key pair, not at start. */
-const webPushLib = lazyModule(async () => (await import('web-push')).default)
+const webPushLib = lazyModule('web-push', async () => (await import('web-push')).default)
 
 export interface VapidKeys {
   publicKey: string

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { lazyModule } from '#server/lazy-module'
+import { lazyModule, lazyModuleNames, missingModules } from '#server/lazy-module'
 
 describe('a package loaded on first use', () => {
   it('is loaded once for every caller, even callers that ask at the same time', async () => {
     let loads = 0
-    const lib = lazyModule(async () => {
+    const lib = lazyModule('node:path', async () => {
       loads++
       await new Promise((r) => setTimeout(r, 10))
       return { name: 'lib' }
@@ -18,7 +18,7 @@ describe('a package loaded on first use', () => {
 
   it('is tried again by the next caller after a failed load', async () => {
     let loads = 0
-    const lib = lazyModule(async () => {
+    const lib = lazyModule('node:path', async () => {
       loads++
       if (loads === 1) throw new Error('not there yet')
       return 'loaded'
@@ -26,5 +26,27 @@ describe('a package loaded on first use', () => {
     await expect(lib()).rejects.toThrow('not there yet')
     expect(await lib()).toBe('loaded')
     expect(loads).toBe(2)
+  })
+
+  it('is looked up at start: a package this install lacks is named before any request needs it', () => {
+    expect(missingModules(['zod', 'sharp', 'no-such-package-of-the-portal'])).toEqual([
+      'no-such-package-of-the-portal',
+    ])
+  })
+
+  it('is found for every package the server loads on first use', async () => {
+    await import('#server/app')
+    expect(lazyModuleNames()).toEqual(
+      expect.arrayContaining([
+        'nodemailer',
+        'openid-client',
+        'plist',
+        'qrcode',
+        'sharp',
+        'svg-captcha',
+        'web-push',
+      ]),
+    )
+    expect(missingModules()).toEqual([])
   })
 })
