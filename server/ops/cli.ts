@@ -31,9 +31,15 @@ async function main(): Promise<number> {
     }).catch((err: unknown) => {
       throw new Error(`the server (pid ${state.pid}) does not answer at ${state.opsUrl}: ${String(err)}`)
     })
-    const reply = Reply.parse(await res.json())
-    ;(reply.ok ? console.log : console.error)(reply.output)
-    return reply.ok ? 0 : 1
+    const reply = Reply.safeParse(await res.json().catch(() => null))
+    if (!reply.success) {
+      console.error(
+        `the server (pid ${state.pid}) could not carry out the command (HTTP ${res.status}); see its log`,
+      )
+      return 1
+    }
+    ;(reply.data.ok ? console.log : console.error)(reply.data.output)
+    return reply.data.ok ? 0 : 1
   }
 
   const [{ runCommand }, { createPasswords }, { openDatabase }] = await Promise.all([

@@ -10,7 +10,9 @@ import type { AppServices } from '../app'
 import { zodSchemaController } from '../http/schema-controller'
 import { OpsError, runCommand } from './commands'
 
-const RunBody = z.object({ argv: z.array(z.string().max(500)).min(1).max(20) })
+const maxWords = 20
+const maxWordLength = 500
+const RunBody = z.object({ argv: z.array(z.string().max(maxWordLength)).min(1).max(maxWords) })
 
 export interface OpsServer {
   app: FastifyInstance
@@ -37,7 +39,12 @@ export async function startOpsServer(
       return reply.code(401).send({ ok: false, output: 'operator token invalid' })
     }
     const body = RunBody.safeParse(req.body)
-    if (!body.success) return reply.code(400).send({ ok: false, output: 'body must be {"argv": [...]}' })
+    if (!body.success) {
+      return reply.code(400).send({
+        ok: false,
+        output: `a command is 1 to ${maxWords} words of at most ${maxWordLength} characters each`,
+      })
+    }
     try {
       const output = await runCommand(
         {

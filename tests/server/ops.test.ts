@@ -304,6 +304,12 @@ describe('the operator API', () => {
     expect(await bad.json()).toEqual({ ok: false, output: expect.stringContaining('usage: maintenance') })
     const noArgv = await run({ command: 'maintenance on' }, ops.token)
     expect(noArgv.status).toBe(400)
+    const tooLong = await run({ argv: ['announcement', 'add', 'PU', 'en', 'x'.repeat(501)] }, ops.token)
+    expect(tooLong.status).toBe(400)
+    expect(await tooLong.json()).toEqual({
+      ok: false,
+      output: 'a command is 1 to 20 words of at most 500 characters each',
+    })
     expect((await status()).maintenance).toBe(false)
   })
 
