@@ -289,7 +289,9 @@ test.describe('before the app has taken over', () => {
       await route.continue()
     })
     // A visitor's tap on a PVP game asks them to log in (a tap after the takeover does too).
-    await page.goto('/pvp')
+    // Not waiting for the load event: when the start script asks for the app's code before
+    // the page's pictures are in, the held script holds the load event back as well.
+    await page.goto('/pvp', { waitUntil: 'domcontentloaded' })
     const tile = page.locator('.first-screen .game-tile-play').first()
     await tile.click()
     await expect(tile).toHaveClass(/tap-pending/)
