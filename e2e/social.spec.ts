@@ -19,6 +19,8 @@ test('Google sign-in through the provider ends logged in with the account in the
     // The local provider (started by the global setup) answers at once, as a person who
     // already consented would.
     await dialog.getByRole('button', { name: 'Continue with Google' }).click()
+    // Through the provider and back: two page loads before the app can take the code.
+    await page.waitForURL(/#social_code=/, { waitUntil: 'commit' })
     await expect(page.getByRole('dialog', { name: 'Welcome back' })).toBeVisible()
     await expect(page.getByRole('dialog', { name: 'Welcome back' })).toContainText('Lin Tester')
     await page.getByRole('button', { name: 'Start playing' }).click()
@@ -33,6 +35,7 @@ test('Google sign-in through the provider ends logged in with the account in the
     await page.getByRole('dialog', { name: 'Log out' }).getByRole('button', { name: 'Log out' }).click()
     await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
     await dialog.getByRole('button', { name: 'Continue with Google' }).click()
+    await page.waitForURL(/#social_code=/, { waitUntil: 'commit' })
     await expect(page.getByRole('dialog', { name: 'Welcome back' })).toContainText('Lin Tester')
     expect(await page.evaluate(() => sessionStorage.getItem('account'))).toBe('line2e')
   } finally {
