@@ -5,6 +5,7 @@
  * the win and the loss in "My bets" and in the betting record, and the balance move by the
  * payout.
  */
+import type { Page } from '@playwright/test'
 import { expect, register, test } from './fixtures'
 
 test.beforeEach(async ({ page }) => {
@@ -87,18 +88,22 @@ test('a member bets on a 10-second e-lottery draw and sees the result, the win a
   await expect(record.getByRole('listitem').first()).toContainText(`Quick 10s ${suffix}`)
 })
 
+/** Opens `path` in `lang`, chosen as a player chooses it (the cookie the server reads, the app's own setting). */
+async function openIn(page: Page, baseURL: string | undefined, lang: string, path: string): Promise<void> {
+  await page.context().addCookies([{ name: 'lang', value: lang, url: baseURL ?? '' }])
+  await page.addInitScript((l) => localStorage.setItem('lang', l), lang)
+  await page.goto(path)
+}
+
 for (const [lang, language] of [
   ['km', 'Khmer'],
   ['th', 'Thai'],
 ] as const) {
   test(`on a phone the prize-mode tabs wrap their ${language} names between words, never inside one`, async ({
     page,
-    context,
     baseURL,
   }) => {
-    await context.addCookies([{ name: 'lang', value: lang, url: baseURL ?? '' }])
-    await page.addInitScript((l) => localStorage.setItem('lang', l), lang)
-    await page.goto('/lottery')
+    await openIn(page, baseURL, lang, '/lottery')
     await expect(page.locator('.lott-mode')).toHaveCount(4)
     // Each word of each tab's name (as the browser's own segmenter splits the language) fits inside
     // the tab on one line.
@@ -131,12 +136,9 @@ for (const [lang, language] of [
 for (const lang of ['zh', 'km', 'th', 'vi', 'en'] as const) {
   test(`on a phone the Vietnamese lottery's bet types keep their count and unit on one line (${lang})`, async ({
     page,
-    context,
     baseURL,
   }) => {
-    await context.addCookies([{ name: 'lang', value: lang, url: baseURL ?? '' }])
-    await page.addInitScript((l) => localStorage.setItem('lang', l), lang)
-    await page.goto('/lottery?gameCode=VN_MB')
+    await openIn(page, baseURL, lang, '/lottery?gameCode=VN_MB')
     const names = page.locator('.lott-bettype > span:first-child')
     await expect(names).toHaveCount(4)
     // "特码 2 位", "Đề ២ ខ្ទង់": the count and the word after it share a line box however the
