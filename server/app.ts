@@ -13,7 +13,6 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify'
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { zodSchemaController } from './http/schema-controller'
 import type { Config } from './config/env'
 import { createKeyring, type Keyring } from './crypto/keyring'
@@ -219,8 +218,6 @@ export async function buildApp(
     frameworkErrors: answerFrameworkError,
     schemaController: zodSchemaController,
   })
-  app.setValidatorCompiler(validatorCompiler)
-  app.setSerializerCompiler(serializerCompiler)
   installErrorHandling(app)
 
   // Only JSON (and form bodies where an endpoint says so) are read; text/plain is refused.

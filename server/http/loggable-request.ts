@@ -39,7 +39,7 @@ export function redactedUrl(url: string): string {
       try {
         decoded = decodeURIComponent(name.replace(/\+/g, ' '))
       } catch {
-        // A malformed name is logged as sent; its value is redacted below if it has one.
+        // A name that cannot be decoded may still be a secret's: its value is not logged.
         return eq < 0 ? pair : `${name}=[redacted]`
       }
       return eq >= 0 && secretParams.has(decoded.toLowerCase()) ? `${name}=[redacted]` : pair

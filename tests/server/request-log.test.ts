@@ -19,26 +19,23 @@ afterAll(async () => {
   await server?.close()
 })
 
+/** What the log says of one GET of `url`. */
+async function logOf(url: string): Promise<string> {
+  logLines.length = 0
+  await server.app.inject({ method: 'GET', url })
+  return logLines.join('\n')
+}
+
 describe('the request log', () => {
   it('records the address of a social sign-in’s return without its code and state', async () => {
-    logLines.length = 0
-    await server.app.inject({
-      method: 'GET',
-      url: '/wps/session/social/callback/google?code=SECRET-AUTH-CODE&state=SECRET-STATE',
-    })
-    const log = logLines.join('\n')
+    const log = await logOf('/wps/session/social/callback/google?code=SECRET-AUTH-CODE&state=SECRET-STATE')
     expect(log).toContain('/wps/session/social/callback/google?code=[redacted]&state=[redacted]')
     expect(log).not.toContain('SECRET-AUTH-CODE')
     expect(log).not.toContain('SECRET-STATE')
   })
 
   it('records a game launch’s other parameters but not a session token in the query', async () => {
-    logLines.length = 0
-    await server.app.inject({
-      method: 'GET',
-      url: '/wps/game/launchGame?gameCode=DSL-0001&platform=H5&token=SECRET-SESSION-TOKEN',
-    })
-    const log = logLines.join('\n')
+    const log = await logOf('/wps/game/launchGame?gameCode=DSL-0001&platform=H5&token=SECRET-SESSION-TOKEN')
     expect(log).toContain('gameCode=DSL-0001&platform=H5&token=[redacted]')
     expect(log).not.toContain('SECRET-SESSION-TOKEN')
   })
