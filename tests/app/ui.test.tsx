@@ -107,11 +107,11 @@ describe('modal', () => {
     const dialog = screen.getByRole('dialog', { name: 'Box' })
     expect(dialog.getAttribute('aria-modal')).toBe('true')
     expect(page.contains(dialog)).toBe(false)
-    // Focus moves in as the dialog shows (the next frame); the page behind is inert after it.
+    // Focus moves in as the dialog shows (the next frame); the page behind is inert a task after it.
     await waitFor(() =>
       expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close' })),
     )
-    expect(page.hasAttribute('inert')).toBe(true)
+    await waitFor(() => expect(page.hasAttribute('inert')).toBe(true))
     await user.tab()
     await user.tab()
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'second' }))
@@ -124,6 +124,38 @@ describe('modal', () => {
     expect(page.hasAttribute('inert')).toBe(false)
     expect(document.activeElement).toBe(opener)
     page.remove()
+  })
+
+  test('a modal closed before the page behind it turned inert leaves that page usable', () => {
+    vi.useFakeTimers({
+      toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'setTimeout', 'clearTimeout'],
+    })
+    try {
+      const page = document.body.appendChild(document.createElement('div'))
+      page.id = 'root'
+      const box = (open: boolean) => (
+        <Modal open={open} onClose={() => undefined} title="Quick" closeLabel="Close">
+          <button type="button">inside</button>
+        </Modal>
+      )
+      const { rerender, unmount } = render(box(true), { container: page })
+      // The dialog's frame: focus moves in; the page turns inert in the task after.
+      act(() => vi.advanceTimersToNextFrame())
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }))
+      expect(page.hasAttribute('inert')).toBe(false)
+      rerender(box(false))
+      act(() => vi.runAllTimers())
+      expect(page.hasAttribute('inert')).toBe(false)
+      // Opened again and left open, the page behind does turn inert.
+      rerender(box(true))
+      act(() => vi.advanceTimersToNextFrame())
+      act(() => vi.runAllTimers())
+      expect(page.hasAttribute('inert')).toBe(true)
+      unmount()
+      page.remove()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   test('a modal that must not close on a background click stays open', async () => {

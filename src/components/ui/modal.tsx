@@ -59,6 +59,7 @@ export function Modal({
     // up to date, which there is the frame's own work rather than a second pass inside the
     // task that drew the dialog (a long task on a phone). A Tab pressed before then is kept
     // inside by the key handler below.
+    let inertTimer: ReturnType<typeof setTimeout> | undefined
     const raf = requestAnimationFrame(() => {
       setPhase('shown')
       const first =
@@ -66,8 +67,13 @@ export function Modal({
         panel.current?.querySelector<HTMLElement>(focusable) ??
         panel.current
       first?.focus()
-      // After the focus: with the page already inert, focusing restyled the whole page.
-      root?.setAttribute('inert', '')
+      // After the focus, and in a task of its own: making the page inert restyles all of it,
+      // which then is the next frame's work instead of a second long pass in this one (with
+      // the page already inert, focusing restyled the whole page too). Focus is inside by
+      // then, the backdrop covers the page and the key handler keeps Tab in the dialog.
+      inertTimer = setTimeout(() => {
+        if (openStack.includes(id)) root?.setAttribute('inert', '')
+      }, 0)
     })
 
     const onKey = (e: KeyboardEvent) => {
@@ -100,6 +106,7 @@ export function Modal({
     document.addEventListener('keydown', onKey, true)
     return () => {
       cancelAnimationFrame(raf)
+      clearTimeout(inertTimer)
       document.removeEventListener('keydown', onKey, true)
       const at = openStack.lastIndexOf(id)
       if (at >= 0) openStack.splice(at, 1)
