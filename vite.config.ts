@@ -31,8 +31,15 @@ function compileHints(chunkNames: readonly string[]): Plugin {
         for (const chunk of Object.values(bundle)) {
           if (chunk.type !== 'chunk' || !chunkNames.includes(chunk.name)) continue
           chunk.code = hint + chunk.code
-          // One line more at the top: the source map's lines move down by one.
-          if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`
+          // One line more at the top: the source map's lines move down by one. Vite has
+          // already written the map out as the chunk's .map file, so that file is the one to
+          // shift.
+          const mapFile = bundle[`${chunk.fileName}.map`]
+          if (mapFile?.type === 'asset' && typeof mapFile.source === 'string') {
+            const map = JSON.parse(mapFile.source) as { mappings: string }
+            map.mappings = `;${map.mappings}`
+            mapFile.source = JSON.stringify(map)
+          }
         }
       },
     },
