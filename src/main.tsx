@@ -17,7 +17,7 @@ import { createRoot } from 'react-dom/client'
 import { RouteError, RoutePending } from './components/layout/route-states'
 import { defaultLocale } from '#contract/locales'
 import { env } from './config/env'
-import { readBootData, rememberLanguageCookie, seedBootData } from './lib/boot-data'
+import { checkBootParts, readBootBlock, rememberLanguageCookie, seedBootData } from './lib/boot-data'
 import { activateLocale, i18n } from './lib/i18n'
 import { languageStore } from './lib/storage'
 import { createQueryClient, persistedQuery } from './lib/query-client'
@@ -101,10 +101,10 @@ async function start() {
   const restored = saved ? persistCache(false) : Promise.resolve()
   // The server rendered the page in the stored choice (its cookie), else in the browser's
   // language as the brand offers it: without a stored choice the app keeps that language.
-  const boot = readBootData()
-  applyBrandColor(boot?.settings.themeColor)
+  const block = readBootBlock()
+  applyBrandColor(block?.core.settings.themeColor)
   const stored = languageStore.get()
-  const locale = stored ?? boot?.locale ?? defaultLocale
+  const locale = stored ?? block?.core.locale ?? defaultLocale
   if (stored) rememberLanguageCookie(stored)
   // The locale data's one-time set-up runs on a worker's thread while the app boots.
   warmIntl(locale)
@@ -114,7 +114,13 @@ async function start() {
   // for the route's data nor runs inside the task that matches the route.
   await yieldToMain()
   const router = createAppRouter()
-  await Promise.all([ready, loadRouteCode(router)])
+  // The boot data's larger parts (the lanes, the games) are checked in tasks of their own
+  // while the language catalog and the route's code load.
+  const [, , boot] = await Promise.all([
+    ready,
+    loadRouteCode(router),
+    block ? checkBootParts(block, yieldToMain) : null,
+  ])
   if (boot) {
     seedBootData(queryClient, boot, {
       announcements: (l) => announcementsQueryOptions(l).queryKey,

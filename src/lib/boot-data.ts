@@ -1,8 +1,10 @@
 /**
  * The brand's boot data the server puts into the shell (`#boot-data`, server/http/shell.ts):
  * read once before the first render and put into the query cache under the keys the
- * queries use, so the home page renders without an API round trip. A block that is missing
- * or does not match the contract is ignored: the app then loads as it always has.
+ * queries use, so the home page renders without an API round trip. A block that is missing,
+ * or whose core (language, brand, notices) does not match the contract, is ignored: the app
+ * then loads as it always has. A larger part (the lanes, the games) that does not match is
+ * left out on its own, and the page asks for that data itself.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import { z } from 'zod/mini'
@@ -15,43 +17,112 @@ import { brandQueryOptions } from './brand-query'
 import { whitelabelQueryOptions } from './status-query'
 import { preferCdn } from '../utils/cdn'
 
-export const BootDataSchema = z.object({
+const LobbyBootSchema = z.object({
+  filter: z.object({ gameType: GameTypeSchema, vassalage: z.string() }),
+  games: GameListSchema,
+})
+const VendorsBootSchema = z.object({ data: z.object({ lanes: z.array(VendorLaneSchema) }) })
+
+/** What the first task of the start needs: the language, the brand, its tree, the notices. */
+const BootCoreSchema = z.object({
   locale: LocaleSchema,
   settings: ConsolidatedSettingsSchema,
   whitelabel: WhitelabelSchema,
   announcements: AnnouncementsSchema,
-  /** The winners board the home page's ticker shows (absent from a shell made before it). */
-  winners: z.optional(WinnerBoardSchema),
-  /** The vendor lanes: the header's game nav, the home page's vendor rows, a lobby's tabs. */
-  vendors: z.optional(z.object({ data: z.object({ lanes: z.array(VendorLaneSchema) }) })),
-  /** The home page's hot games row. */
-  hotGames: z.optional(GameListValueSchema),
   /** The image host the first screen's art came from: the app draws from the same one. */
   imageHost: z.optional(z.string()),
-  /** A games lobby's first screen: the first page of the tab it opens on. */
-  lobby: z.optional(
-    z.object({
-      filter: z.object({ gameType: GameTypeSchema, vassalage: z.string() }),
-      games: GameListSchema,
-    }),
-  ),
 })
-export type BootData = z.infer<typeof BootDataSchema>
+type BootCore = z.infer<typeof BootCoreSchema>
 
-/** The boot data in this JSON text, or null when there is none or it does not match. */
-export function parseBootData(text: string | null | undefined): BootData | null {
+/**
+ * The larger parts, each checked on its own (in a task of its own at start): a part that
+ * does not match is dropped, and the page asks for that data itself.
+ */
+const bootParts = {
+  /** The winners board the home page's ticker shows (absent from a shell made before it). */
+  winners: WinnerBoardSchema,
+  /** The vendor lanes: the header's game nav, the home page's vendor rows, a lobby's tabs. */
+  vendors: VendorsBootSchema,
+  /** The home page's hot games row. */
+  hotGames: GameListValueSchema,
+  /** A games lobby's first screen: the first page of the tab it opens on. */
+  lobby: LobbyBootSchema,
+} as const
+type BootPartName = keyof typeof bootParts
+const bootPartNames = Object.keys(bootParts) as BootPartName[]
+
+/**
+ * The whole block as the server writes it (server/http/first-screen.ts), every part required
+ * to match: the server's tests check its blocks with it. Built on demand, so the app's start
+ * does not build it.
+ */
+export function bootDataSchema() {
+  return z.object({
+    ...BootCoreSchema.shape,
+    winners: z.optional(WinnerBoardSchema),
+    vendors: z.optional(VendorsBootSchema),
+    hotGames: z.optional(GameListValueSchema),
+    lobby: z.optional(LobbyBootSchema),
+  })
+}
+export type BootData = z.infer<ReturnType<typeof bootDataSchema>>
+
+/** The block's JSON read and its core checked; its parts not checked yet. */
+export interface BootBlock {
+  core: BootCore
+  parts: Partial<Record<BootPartName, unknown>>
+}
+
+/** The block in this JSON text with its core checked, or null when there is none or the core does not match. */
+export function parseBootBlock(text: string | null | undefined): BootBlock | null {
   if (!text) return null
+  let json: unknown
   try {
-    const parsed = BootDataSchema.safeParse(JSON.parse(text))
-    return parsed.success ? parsed.data : null
+    json = JSON.parse(text)
   } catch {
     return null
   }
+  const core = BootCoreSchema.safeParse(json)
+  if (!core.success || typeof json !== 'object' || json === null) return null
+  const raw = json as Record<string, unknown>
+  const parts: BootBlock['parts'] = {}
+  for (const name of bootPartNames) if (raw[name] !== undefined) parts[name] = raw[name]
+  return { core: core.data, parts }
 }
 
-/** The page's `#boot-data` block, checked. */
-export function readBootData(doc: Document = document): BootData | null {
-  return parseBootData(doc.getElementById('boot-data')?.textContent)
+/** The page's `#boot-data` block, its core checked. */
+export function readBootBlock(doc: Document = document): BootBlock | null {
+  return parseBootBlock(doc.getElementById('boot-data')?.textContent)
+}
+
+function withPart(boot: BootData, name: BootPartName, value: unknown): BootData {
+  const checked = bootParts[name].safeParse(value)
+  return checked.success ? { ...boot, [name]: checked.data } : boot
+}
+
+/**
+ * The block's parts checked, each after `nextTask()` (a task of its own, so checking the
+ * lanes and the games lengthens no other task); a part that does not match is left out.
+ */
+export async function checkBootParts(block: BootBlock, nextTask: () => Promise<void>): Promise<BootData> {
+  let boot: BootData = block.core
+  for (const name of bootPartNames) {
+    if (block.parts[name] === undefined) continue
+    await nextTask()
+    boot = withPart(boot, name, block.parts[name])
+  }
+  return boot
+}
+
+/** The boot data in this JSON text, all checked at once, or null when there is none or its core does not match. */
+export function parseBootData(text: string | null | undefined): BootData | null {
+  const block = parseBootBlock(text)
+  if (!block) return null
+  let boot: BootData = block.core
+  for (const name of bootPartNames) {
+    if (block.parts[name] !== undefined) boot = withPart(boot, name, block.parts[name])
+  }
+  return boot
 }
 
 /**

@@ -3,7 +3,13 @@ import { gameListInfiniteOptions } from '../../src/features/games/api/get-game-l
 import { hotGamesQueryOptions, winnersQueryOptions } from '../../src/features/games/api/get-home-rows'
 import { vendorsQueryOptions } from '../../src/features/games/api/get-vendors'
 import { announcementsQueryOptions } from '../../src/features/notices/api/get-announcements'
-import { parseBootData, readBootData, seedBootData, type BootData } from '../../src/lib/boot-data'
+import {
+  checkBootParts,
+  parseBootData,
+  readBootBlock,
+  seedBootData,
+  type BootData,
+} from '../../src/lib/boot-data'
 import { brandQueryOptions } from '../../src/lib/brand-query'
 import { createQueryClient } from '../../src/lib/query-client'
 import { pickCdn } from '../../src/utils/cdn'
@@ -31,7 +37,7 @@ describe('boot data from the shell', () => {
       '\\u003c',
     )
     document.body.innerHTML = `<script type="application/json" id="boot-data">${text}</script>`
-    expect(readBootData()?.settings.brandName).toBe(brand.brandName)
+    expect(readBootBlock()?.core.settings.brandName).toBe(brand.brandName)
   })
 
   it('ignores a missing, broken or off-contract block', () => {
@@ -39,6 +45,33 @@ describe('boot data from the shell', () => {
     expect(parseBootData('{"locale":')).toBeNull()
     expect(parseBootData(JSON.stringify({ ...boot, locale: 'fr' }))).toBeNull()
     expect(parseBootData(JSON.stringify({ ...boot, settings: { brandName: 'x' } }))).toBeNull()
+  })
+
+  it('leaves out a part that does not match, keeping the rest', () => {
+    const hotGames = { list: [game('DSL', 1)] }
+    const parsed = parseBootData(JSON.stringify({ ...boot, hotGames, vendors: { data: { lanes: 'x' } } }))
+    expect(parsed?.settings.brandName).toBe(brand.brandName)
+    expect(parsed?.hotGames).toEqual(hotGames)
+    expect(parsed?.vendors).toBeUndefined()
+  })
+
+  it('checks each larger part in a task of its own at start, as the whole-block read does', async () => {
+    const winners = { list: [] }
+    const hotGames = { list: [game('DSL', 1), game('SPN', 2)] }
+    const text = JSON.stringify({ ...boot, winners, hotGames, lobby: { filter: { gameType: 'NOPE' } } })
+    document.body.innerHTML = `<script type="application/json" id="boot-data">${text}</script>`
+    const block = readBootBlock()
+    expect(block).not.toBeNull()
+    if (!block) return
+    let tasks = 0
+    const checked = await checkBootParts(block, async () => {
+      tasks += 1
+    })
+    // Three parts present (the broken lobby among them): three tasks, and the lobby left out.
+    expect(tasks).toBe(3)
+    expect(checked).toEqual(parseBootData(text))
+    expect(checked.hotGames).toEqual(hotGames)
+    expect(checked.lobby).toBeUndefined()
   })
 
   it('seeds the brand settings and the announcements under the keys the queries read', () => {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { firstScreen, type BootData } from '../../server/http/first-screen'
 import { parsePo, renderShell, scriptJson, startAfterFirstScreen } from '../../server/http/shell'
 import { cdnHosts, merchants } from '../../server/db/schema'
-import { BootDataSchema } from '../../src/lib/boot-data'
+import { bootDataSchema } from '../../src/lib/boot-data'
 import { expectNoArt, expectRevalidated, expectSharedWebp } from '../art-helpers'
 import { build, staticFiles, type TestServer } from '../build-server'
 
@@ -37,7 +37,7 @@ async function shell(headers: Record<string, string> = {}, url = '/index') {
 function bootOf(html: string) {
   const m = /<script type="application\/json" id="boot-data">([\s\S]*?)<\/script>/.exec(html)
   expect(m, 'the shell carries #boot-data').not.toBeNull()
-  return BootDataSchema.parse(JSON.parse(m?.[1] ?? ''))
+  return bootDataSchema().parse(JSON.parse(m?.[1] ?? ''))
 }
 
 /** The text of the first <h1> (the welcome heading). */
