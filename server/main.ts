@@ -31,6 +31,10 @@ function fail(message: string): never {
 }
 
 async function main(): Promise<void> {
+  // The packages loaded on first use registered themselves as this file's imports loaded:
+  // an install missing one stops here, before anything is built, opened or written.
+  const missing = missingModules()
+  if (missing.length > 0) fail(`packages missing from this install: ${missing.join(', ')} (run npm install)`)
   let config: Config
   try {
     config = loadConfig()
@@ -70,12 +74,6 @@ async function main(): Promise<void> {
   const seeded = await seedForStart(database.db, config, passwords.hash)
 
   const { app, services } = await buildApp(config, database)
-  const missing = missingModules()
-  if (missing.length > 0) {
-    await database.close()
-    removeOpsState(config.dataDir, process.pid)
-    fail(`packages missing from this install: ${missing.join(', ')} (run npm install)`)
-  }
   const address = await app.listen({ host: config.HOST, port: config.PORT })
   const port = new URL(address).port
   const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? `http://localhost:${port}` : address
