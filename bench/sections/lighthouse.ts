@@ -158,6 +158,30 @@ function guardChromium(chromePid: number, profileDir: string): void {
 }
 
 /**
+ * Chromium's flags for a Lighthouse run: chrome-launcher's defaults and the e2e tests' own,
+ * with one more feature turned off in chrome-launcher's single `--disable-features` (Chromium
+ * reads only the last of several, so a second one would turn its defaults back on).
+ *
+ * SpareRendererForSitePerProcess: Chromium keeps a renderer process started ahead of the
+ * next navigation. When the page's navigation commits in that process, the renderer's
+ * `navigationStart` sometimes misses the trace that Lighthouse began meanwhile, and the run
+ * fails with NO_NAVSTART: on /index, 2 of 14 and 3 of 9 runs on one machine; 0 of 56 with the
+ * spare process off. Without it Chromium starts the page's renderer when the navigation
+ * begins, before any of the page's own work, so no figure Lighthouse simulates moves.
+ */
+function lighthouseChromiumFlags(): string[] {
+  const extra = 'SpareRendererForSitePerProcess'
+  const defaults = Launcher.defaultFlags()
+  if (!defaults.some((f) => f.startsWith('--disable-features='))) defaults.push('--disable-features=')
+  return [
+    ...defaults.map((f) =>
+      f.startsWith('--disable-features=') ? `${f}${f.endsWith('=') ? '' : ','}${extra}` : f,
+    ),
+    ...chromiumArgs,
+  ]
+}
+
+/**
  * One Lighthouse run in its own Chromium with a fresh temp profile; Chromium (its whole
  * process group) is killed and the profile removed afterwards, whatever happened, also
  * when Chromium never opened its DevTools port (chrome-launcher's launch() leaks both then).
@@ -167,7 +191,8 @@ async function runOnce(url: string, chromePath: string): Promise<{ lhr: Result; 
   const launcher: Launcher = new Launcher(
     {
       chromePath,
-      chromeFlags: chromiumArgs,
+      chromeFlags: lighthouseChromiumFlags(),
+      ignoreDefaultFlags: true,
       // The bench's own SIGINT handler (lib/cleanup.ts) stops everything, Chromium included.
       handleSIGINT: false,
       logLevel: 'silent',
