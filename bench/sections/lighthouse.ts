@@ -158,6 +158,35 @@ function guardChromium(chromePid: number, profileDir: string): void {
 }
 
 /**
+ * DevTools' CPU calibration references (its mobile-throttling panel): a mid-tier phone such
+ * as a Pixel 5 scores about 1,000 on Lighthouse's benchmarkIndex, a low-tier one (a Moto G4
+ * Power) about 264. The simulation divides the host's speed by its multiplier, so the same
+ * ×4 stands for a mid-tier phone on a host scoring about 4,000 and for a low-tier one on a
+ * host scoring about 1,050: TBT from a slow host reads like a slower phone's.
+ */
+const midTierPhoneIndex = 1000
+const lowTierPhoneIndex = 264
+
+/** What device class a run's simulated CPU stands for, from the host's benchmarkIndex. */
+function simulatedDevice(
+  hostIndex: number | null,
+  multiplier: number,
+): { index: number | null; text: string } {
+  if (hostIndex === null || !(multiplier > 0)) return { index: null, text: 'host benchmarkIndex unknown' }
+  const index = Math.round(hostIndex / multiplier)
+  const tier =
+    index >= midTierPhoneIndex
+      ? 'a mid-tier phone or faster'
+      : index >= lowTierPhoneIndex
+        ? 'between a low-tier and a mid-tier phone'
+        : 'below a low-tier phone'
+  return {
+    index,
+    text: `host benchmarkIndex ${num(hostIndex, 0)} ÷ ${multiplier} ≈ ${num(index, 0)}: ${tier} (references: mid-tier ${num(midTierPhoneIndex, 0)}, low-tier ${lowTierPhoneIndex})`,
+  }
+}
+
+/**
  * Chromium's flags for a Lighthouse run: chrome-launcher's defaults and the e2e tests' own,
  * with one more feature turned off in chrome-launcher's single `--disable-features` (Chromium
  * reads only the last of several, so a second one would turn its defaults back on).
@@ -499,6 +528,11 @@ export const section: BenchSection = {
           ` Lighthouse ${medianLhr.lighthouseVersion}, ${medianLhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? ''},` +
           ` benchmarkIndex ${valid.map((r) => r.figures.benchmarkIndex ?? '?').join('/')}`,
       )
+      const device = simulatedDevice(
+        median(valid.map((r) => r.figures.benchmarkIndex)),
+        t.cpuSlowdownMultiplier ?? 0,
+      )
+      ctx.log(`simulated CPU (median host benchmarkIndex): ${device.text}`)
       // The whole median run as Lighthouse's own HTML report, beside the bench's results file.
       const reportDir = path.join(ctx.root, 'bench', 'results')
       mkdirSync(reportDir, { recursive: true })
@@ -611,6 +645,11 @@ export const section: BenchSection = {
             `${metricVerdicts.lcpMs} / ${metricVerdicts.tbtMs} / ${metricVerdicts.cls}`,
         },
         {
+          metric: 'simulated CPU',
+          value: device.index === null ? '-' : `≈ ${num(device.index, 0)}`,
+          note: device.text,
+        },
+        {
           metric: 'page HTML on the wire',
           value: documentBytes === null ? '-' : `${num(documentBytes, 0)} B`,
           note: `headers included; budget ${num(firstRoundTripBytes, 0)} B (first round trip): ${documentVerdict}`,
@@ -648,6 +687,7 @@ export const section: BenchSection = {
           runs: runs.map((r) => r.figures),
           validRuns: valid.length,
           median: { scores: medScores, metrics: medMetrics, tasksOver: medTasks },
+          simulatedBenchmarkIndex: device.index,
           budgets,
           verdicts,
           metricBudgets: Object.fromEntries(metrics.filter((m) => m.max !== null).map((m) => [m.key, m.max])),
