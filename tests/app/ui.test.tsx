@@ -139,8 +139,12 @@ describe('modal', () => {
         </Modal>
       )
       const { rerender, unmount } = render(box(true), { container: page })
-      // The dialog's frame: focus moves in; the page turns inert in the task after.
+      // The dialog's first frame lays it out, still transparent; focus moves in at the next,
+      // and the page turns inert in the task after that.
       act(() => vi.advanceTimersToNextFrame())
+      expect(screen.getByRole('dialog').getAttribute('data-state')).toBe('overlay')
+      act(() => vi.advanceTimersToNextFrame())
+      expect(screen.getByRole('dialog').getAttribute('data-state')).toBe('shown')
       expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }))
       expect(page.hasAttribute('inert')).toBe(false)
       rerender(box(false))
@@ -148,6 +152,7 @@ describe('modal', () => {
       expect(page.hasAttribute('inert')).toBe(false)
       // Opened again and left open, the page behind does turn inert.
       rerender(box(true))
+      act(() => vi.advanceTimersToNextFrame())
       act(() => vi.advanceTimersToNextFrame())
       act(() => vi.runAllTimers())
       expect(page.hasAttribute('inert')).toBe(true)

@@ -55,25 +55,28 @@ export function Modal({
     openStack.push(id)
     setPhase('overlay')
     const root = document.getElementById('root')
-    // Focus moves in at the next frame, as the dialog shows: focusing brings style and layout
-    // up to date, which there is the frame's own work rather than a second pass inside the
-    // task that drew the dialog (a long task on a phone). A Tab pressed before then is kept
-    // inside by the key handler below.
+    // The dialog's first frame lays it out and paints it still transparent (its layout is
+    // the larger part of opening it: the text of a notice); focus moves in at the frame after,
+    // as it fades in. Focusing brings style and layout up to date, so in one frame the two
+    // made one long task on a phone. A Tab pressed before then is kept inside by the key
+    // handler below.
     let inertTimer: ReturnType<typeof setTimeout> | undefined
-    const raf = requestAnimationFrame(() => {
-      setPhase('shown')
-      const first =
-        panel.current?.querySelector<HTMLElement>('[data-autofocus]') ??
-        panel.current?.querySelector<HTMLElement>(focusable) ??
-        panel.current
-      first?.focus()
-      // After the focus, and in a task of its own: making the page inert restyles all of it,
-      // which then is the next frame's work instead of a second long pass in this one (with
-      // the page already inert, focusing restyled the whole page too). Focus is inside by
-      // then, the backdrop covers the page and the key handler keeps Tab in the dialog.
-      inertTimer = setTimeout(() => {
-        if (openStack.includes(id)) root?.setAttribute('inert', '')
-      }, 0)
+    let raf = requestAnimationFrame(() => {
+      raf = requestAnimationFrame(() => {
+        setPhase('shown')
+        const first =
+          panel.current?.querySelector<HTMLElement>('[data-autofocus]') ??
+          panel.current?.querySelector<HTMLElement>(focusable) ??
+          panel.current
+        first?.focus()
+        // After the focus, and in a task of its own: making the page inert restyles all of it,
+        // which then is the next frame's work instead of a second long pass in this one (with
+        // the page already inert, focusing restyled the whole page too). Focus is inside by
+        // then, the backdrop covers the page and the key handler keeps Tab in the dialog.
+        inertTimer = setTimeout(() => {
+          if (openStack.includes(id)) root?.setAttribute('inert', '')
+        }, 0)
+      })
     })
 
     const onKey = (e: KeyboardEvent) => {
