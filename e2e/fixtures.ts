@@ -31,7 +31,8 @@ export const test = base.extend<{ consoleErrors: string[]; ops: Ops }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies by destructuring
   ops: async ({}, use) => {
     await use(async (...argv: string[]) => {
-      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/ops/cli.ts', ...argv], {
+      // As operators run it (`npm run ops`): the CLI compiled, built once for the run's sources.
+      const { stdout } = await run(process.execPath, ['scripts/ops.mjs', ...argv], {
         cwd: path.resolve(import.meta.dirname, '..'),
         env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
       })

@@ -5,47 +5,22 @@
  * (a hash of their contents, like the PWA's build check), then the bundle is imported.
  * Packages stay in node_modules; only the project's own code is bundled.
  */
-import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import module from 'node:module'
 import path from 'node:path'
 import process from 'node:process'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { serverSourceHash } from './server-sources.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const outdir = path.join(root, '.server-build')
 const hashFile = path.join(outdir, '.source-hash')
 const entries = { main: 'server/main.ts' }
 
-function filesUnder(dir) {
-  const out = []
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name)
-    if (statSync(full).isDirectory()) out.push(...filesUnder(full))
-    else if (/\.(ts|json|sql)$/.test(name)) out.push(full)
-  }
-  return out
-}
-
-function sourceHash() {
-  const h = createHash('sha256')
-  const files = [
-    ...filesUnder(path.join(root, 'server')),
-    ...filesUnder(path.join(root, 'src/contract')),
-    path.join(root, 'package.json'),
-    path.join(root, 'package-lock.json'),
-    fileURLToPath(import.meta.url),
-  ].sort()
-  for (const f of files) {
-    h.update(path.relative(root, f))
-    h.update('\0')
-    h.update(readFileSync(f))
-    h.update('\0')
-  }
-  return h.digest('hex')
-}
-
-const hash = sourceHash()
+const hash = serverSourceHash(root, [
+  fileURLToPath(import.meta.url),
+  path.join(root, 'scripts/server-sources.mjs'),
+])
 const fresh = existsSync(hashFile) && readFileSync(hashFile, 'utf8') === hash
 if (!fresh) {
   const { build } = await import('esbuild')

@@ -1,0 +1,77 @@
+/**
+ * `npm run ops -- <command>`: runs the operator CLI (server/ops/cli.ts) compiled to plain
+ * JavaScript, as `npm start` runs the server, instead of transpiling it through tsx at every
+ * command (about 1.1 s a command through tsx, 0.4 s compiled).
+ *
+ * The bundle lives in a folder named by the hash of the server's sources
+ * (.server-build/ops/<hash>/). It is written into a temporary folder first and renamed into
+ * place whole, so two operators running a command at once after a change never run, or
+ * write over, a half-written bundle: the one whose rename comes second uses the first's.
+ * Bundles of other hashes are removed once they are ten minutes old.
+ */
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
+import path from 'node:path'
+import process from 'node:process'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { serverSourceHash } from './server-sources.mjs'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const bundles = path.join(root, '.server-build', 'ops')
+const hash = serverSourceHash(root, [
+  fileURLToPath(import.meta.url),
+  path.join(root, 'scripts/server-sources.mjs'),
+])
+const name = hash.slice(0, 16)
+const dir = path.join(bundles, name)
+const entry = path.join(dir, 'cli.js')
+const staleAfterMs = 10 * 60_000
+
+async function bundle() {
+  mkdirSync(bundles, { recursive: true })
+  const tmp = path.join(bundles, `.tmp-${name}-${process.pid}-${Date.now()}`)
+  const { build } = await import('esbuild')
+  try {
+    await build({
+      absWorkingDir: root,
+      entryPoints: { cli: 'server/ops/cli.ts' },
+      outdir: tmp,
+      bundle: true,
+      // The commands, the database and the password hashing stay in chunks of their own: a
+      // command the running server carries out loads only the CLI's first file.
+      splitting: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      sourcemap: true,
+      logLevel: 'warning',
+    })
+    renameSync(tmp, dir)
+  } catch (err) {
+    // Another command renamed its bundle of the same sources into place first: use that one.
+    if (!existsSync(entry)) throw err
+  } finally {
+    rmSync(tmp, { recursive: true, force: true })
+  }
+}
+
+function removeStale() {
+  const now = Date.now()
+  for (const other of readdirSync(bundles)) {
+    if (other === name) continue
+    const full = path.join(bundles, other)
+    try {
+      if (now - statSync(full).mtimeMs > staleAfterMs) rmSync(full, { recursive: true, force: true })
+    } catch {
+      // Removed meanwhile by another command.
+    }
+  }
+}
+
+if (!existsSync(entry)) {
+  await bundle()
+  removeStale()
+}
+// Stack traces point at the TypeScript sources.
+process.setSourceMapsEnabled(true)
+await import(pathToFileURL(entry).href)
