@@ -31,6 +31,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import * as schema from '../../db/schema'
+import { DataDirBusyError, lockDataDir } from './data-dir-lock'
 
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
@@ -181,13 +182,22 @@ const embeddedStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers
 async function openPglite(opts: OpenOptions): Promise<Database> {
   let client = opts.pglite
   let where = 'memory'
+  let release: () => void = () => undefined
   if (!client) {
     const dir = path.resolve(opts.dataDir ?? './data', 'pglite')
     mkdirSync(dir, { recursive: true })
     where = dir
+    // One process at a time on the directory (data-dir-lock.ts): PGlite takes no lock itself.
+    try {
+      release = await lockDataDir(dir)
+    } catch (err) {
+      if (err instanceof DataDirBusyError) throw new DatabaseUnreachableError(err.message)
+      throw err
+    }
     try {
       client = await PGlite.create(dir, { startParams: embeddedStartParams })
     } catch (err) {
+      release()
       const reason = err instanceof Error ? err.message.split('\n')[0] : String(err)
       throw new DatabaseUnreachableError(`cannot open the embedded database at ${dir}: ${reason}`)
     }
@@ -207,7 +217,11 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
       await pglite.query('select 1')
     },
     async close() {
-      if (!pglite.closed) await pglite.close()
+      try {
+        if (!pglite.closed) await pglite.close()
+      } finally {
+        release()
+      }
     },
   }
 }
