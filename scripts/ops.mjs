@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from
 import path from 'node:path'
 import process from 'node:process'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { serverSourceHash } from './server-sources.mjs'
+import { serverBundleOptions, serverSourceHash } from './server-sources.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const bundles = path.join(root, '.server-build', 'ops')
@@ -35,16 +35,10 @@ async function bundle() {
       absWorkingDir: root,
       entryPoints: { cli: 'server/ops/cli.ts' },
       outdir: tmp,
-      bundle: true,
+      ...serverBundleOptions,
       // The commands, the database and the password hashing stay in chunks of their own: a
       // command the running server carries out loads only the CLI's first file.
       splitting: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      sourcemap: true,
-      logLevel: 'warning',
     })
     renameSync(tmp, dir)
   } catch (err) {

@@ -16,6 +16,20 @@ function filesUnder(dir) {
   return out
 }
 
+/**
+ * How the server's own code is bundled: for Node, as ES modules, the packages left in
+ * node_modules, with source maps so stack traces name the TypeScript sources.
+ */
+export const serverBundleOptions = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+}
+
 /** A hash of the server's sources under `root`, and of `extraFiles` (the script that bundles them). */
 export function serverSourceHash(root, extraFiles = []) {
   const h = createHash('sha256')

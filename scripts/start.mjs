@@ -10,7 +10,7 @@ import module from 'node:module'
 import path from 'node:path'
 import process from 'node:process'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { serverSourceHash } from './server-sources.mjs'
+import { serverBundleOptions, serverSourceHash } from './server-sources.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const outdir = path.join(root, '.server-build')
@@ -29,13 +29,7 @@ if (!fresh) {
     absWorkingDir: root,
     entryPoints: entries,
     outdir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    sourcemap: true,
-    logLevel: 'warning',
+    ...serverBundleOptions,
   })
   writeFileSync(hashFile, hash)
 }
