@@ -27,22 +27,87 @@ function otherProcess() {
   return { pid: child.pid ?? 0, stop: () => (child.kill('SIGKILL'), gone) }
 }
 
+const lockModule = './server/plugins/external/data-dir-lock.ts'
+
+/** Another process holding the lock on `dir` until told to let go. */
+async function holderProcess(dir: string) {
+  const script = [
+    `import { lockDataDir } from ${JSON.stringify(lockModule)}`,
+    `const release = await lockDataDir(${JSON.stringify(dir)}, 1000)`,
+    `console.log('held')`,
+    `process.stdin.once('data', () => { release(); process.exit(0) })`,
+  ].join('\n')
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: root,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.once('data', () => resolve())
+    child.once('exit', () => reject(new Error('the holder process ended before it held the lock')))
+  })
+  return {
+    release: () => {
+      child.stdin.write('go\n')
+      return exited
+    },
+  }
+}
+
 describe('the lock on an embedded database directory', () => {
   it('lets a second opener in once the first lets go, not before', async () => {
     const dir = newDir()
-    const releaseFirst = await lockDataDir(dir)
+    const first = await holderProcess(dir)
     let secondIn = false
-    const second = lockDataDir(dir, 5_000).then((release) => {
+    const second = lockDataDir(dir, 10_000).then((release) => {
       secondIn = true
       return release
     })
     await new Promise((r) => setTimeout(r, 300))
     expect(secondIn).toBe(false)
-    releaseFirst()
+    await first.release()
     const releaseSecond = await second
     expect(secondIn).toBe(true)
     releaseSecond()
     expect(existsSync(`${dir}.lock`)).toBe(false)
+  })
+
+  it('is let go when its process ends without releasing it', async () => {
+    const dir = newDir()
+    const script = [
+      `import { existsSync } from 'node:fs'`,
+      `import { lockDataDir } from ${JSON.stringify(lockModule)}`,
+      `await lockDataDir(${JSON.stringify(dir)}, 1000)`,
+      `if (!existsSync(${JSON.stringify(`${dir}.lock`)})) process.exit(3)`,
+      `process.exit(0)`,
+    ].join('\n')
+    await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: root,
+    })
+    expect(existsSync(`${dir}.lock`)).toBe(false)
+  })
+
+  it('refuses at once a second hold of the same directory in one process', async () => {
+    const dir = newDir()
+    const release = await lockDataDir(dir)
+    try {
+      const started = Date.now()
+      await expect(lockDataDir(dir, 5_000)).rejects.toThrow('already open in this process')
+      expect(Date.now() - started).toBeLessThan(1_000)
+    } finally {
+      release()
+    }
+  })
+
+  it('removes the draft a waiting process left when it was stopped', async () => {
+    const dir = newDir()
+    const gone = otherProcess()
+    await gone.stop()
+    const draft = `${dir}.lock.new-${gone.pid}-abcdef12`
+    writeFileSync(draft, '{}')
+    const release = await lockDataDir(dir, 300)
+    release()
+    expect(existsSync(draft)).toBe(false)
   })
 
   it('names a live holder once the wait is over, and takes the lock over when that process is gone', async () => {
@@ -89,26 +154,35 @@ describe('the lock on an embedded database directory', () => {
     expect(readFileSync(`${dir}.lock`, 'utf8')).toBe('hello')
   })
 
-  it('holds across processes racing for a stale lock: one holder at a time', async () => {
+  it('holds across processes racing for a stale lock, one holder at a time, even when each step is slow', async () => {
     const dir = newDir()
     const log = path.join(base, `race${n}.log`)
     writeFileSync(log, '')
     const gone = otherProcess()
     await gone.stop()
     writeFileSync(`${dir}.lock`, JSON.stringify({ pid: gone.pid, started: null, token: 'd'.repeat(32) }))
+    const startAt = Date.now() + 4_000
     const script = [
       `import { appendFileSync } from 'node:fs'`,
-      `import { lockDataDir } from './server/plugins/external/data-dir-lock.ts'`,
-      `const release = await lockDataDir(${JSON.stringify(dir)}, 20000)`,
+      `import { lockDataDir } from ${JSON.stringify(lockModule)}`,
+      // All four reach for the lock in the same moment, whenever each was ready.
+      `await new Promise((r) => setTimeout(r, ${JSON.stringify(startAt)} - Date.now()))`,
+      `const release = await lockDataDir(${JSON.stringify(dir)}, 30000)`,
       `appendFileSync(${JSON.stringify(log)}, 'in ' + process.pid + '\\n')`,
-      `await new Promise((r) => setTimeout(r, 150))`,
+      `await new Promise((r) => setTimeout(r, 800))`,
       `appendFileSync(${JSON.stringify(log)}, 'out ' + process.pid + '\\n')`,
       `release()`,
     ].join('\n')
     const run = promisify(execFile)
+    // Each removal or rename of the lock file is slowed, so the other processes act between
+    // a takeover's steps (tests/fixtures/slow-lock-fs.mjs).
+    const preload = path.join(root, 'tests/fixtures/slow-lock-fs.mjs')
     await Promise.all(
       Array.from({ length: 4 }, () =>
-        run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root }),
+        run(process.execPath, ['--import', preload, '--import', 'tsx', '--input-type=module', '-e', script], {
+          cwd: root,
+          env: { ...process.env, SLOW_LOCK_FILE: path.resolve(`${dir}.lock`) },
+        }),
       ),
     )
     const lines = readFileSync(log, 'utf8').trim().split('\n')
@@ -119,7 +193,7 @@ describe('the lock on an embedded database directory', () => {
       expect([inWord, lines[i + 1]]).toEqual(['in', `out ${inPid}`])
     }
     expect(existsSync(`${dir}.lock`)).toBe(false)
-  }, 60_000)
+  }, 90_000)
 })
 
 describe('the embedded database', () => {

@@ -9,13 +9,30 @@
  * The lock is a file beside the directory (`<dir>.lock`) naming the process that holds it:
  * its pid, the process's start time where the system tells it (Linux's /proc, so a pid
  * reused after a crash or a container restart is not taken for the holder) and a random
- * token. It is made whole and then linked into place, so it appears with its content or not
- * at all, and a second maker gets EEXIST. A lock whose process is gone is moved aside and
- * checked to be the one that was judged stale before it is removed. The holder removes it
- * on close and at exit; after a crash the next opener finds it stale.
+ * token. It is written whole to a draft, synced, and then linked into place, so it appears
+ * with its content or not at all, and a second maker gets EEXIST.
+ *
+ * A lock whose process is gone is removed by one opener only: the one that makes the
+ * takeover marker named after that lock's token. It removes the lock only while the lock is
+ * still that one, and nobody else can replace a lock that is there, so a fresh lock is never
+ * removed by a late takeover. A marker left by an opener that died in those few
+ * microseconds is cleared after 5 s. The holder removes its lock on close and at exit; after
+ * a crash the next opener finds it stale, and drafts left by processes that are gone are
+ * removed.
  */
-import { randomBytes } from 'node:crypto'
-import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { createHash, randomBytes } from 'node:crypto'
+import {
+  closeSync,
+  fsyncSync,
+  linkSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs'
+import path from 'node:path'
 import { z } from 'zod'
 import { processAlive } from '../../ops/ops-state'
 
@@ -32,17 +49,20 @@ export class DataDirBusyError extends Error {}
 /** The tokens of the locks this process holds, so a lock left by an earlier process with this pid is stale. */
 const held = new Map<string, string>()
 
+/** How old a takeover marker must be to be taken for one whose maker died. */
+const abandonedMarkerMs = 5_000
+
 function errCode(err: unknown): string | undefined {
   return (err as NodeJS.ErrnoException | undefined)?.code
 }
 
-/** When the process started, as the system counts it (Linux: /proc/<pid>/stat), or null. */
-function startedAt(pid: number): string | null {
+/** The process's state and start time as Linux's /proc tells them, or null elsewhere. */
+function procStat(pid: number): { state: string; started: string } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
     // The command name in parentheses may hold spaces; the fields after it are plain.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return fields[19] ?? null
+    return { state: fields[0] ?? '', started: fields[19] ?? '' }
   } catch {
     return null
   }
@@ -70,35 +90,68 @@ function tokenOf(file: string): string | undefined {
   return typeof holder === 'string' ? undefined : holder.token
 }
 
-/** Whether the lock's process still runs (the same process, not a later one with its pid). */
+/** Whether the lock's process still runs (the same process, not a later one with its pid, nor a zombie). */
 function holderRuns(holder: Holder): boolean {
   if (holder.pid === process.pid) return [...held.values()].includes(holder.token)
   if (!processAlive(holder.pid)) return false
-  if (holder.started === null) return true
-  const now = startedAt(holder.pid)
-  return now === null || now === holder.started
+  const stat = procStat(holder.pid)
+  if (stat === null) return true
+  if (stat.state === 'Z') return false
+  return holder.started === null || stat.started === holder.started
 }
 
-/** Moves a stale lock aside and removes it, putting back a lock that turned out not to be the stale one. */
-function clearStale(file: string, stale: Holder): void {
-  const aside = `${file}.stale-${process.pid}-${randomBytes(4).toString('hex')}`
+/**
+ * Removes a stale lock if this opener makes its takeover marker; false when another opener
+ * is taking it over (or the marker is being cleared), to be tried again.
+ */
+function clearStale(file: string, stale: Holder): boolean {
+  const marker = `${file}.takeover-${createHash('sha256').update(stale.token).digest('hex').slice(0, 16)}`
   try {
-    renameSync(file, aside)
+    closeSync(openSync(marker, 'wx', 0o600))
   } catch (err) {
-    if (errCode(err) === 'ENOENT') return
-    throw err
+    if (errCode(err) !== 'EEXIST') throw err
+    try {
+      if (Date.now() - statSync(marker).mtimeMs > abandonedMarkerMs) rmSync(marker, { force: true })
+    } catch {
+      // Cleared meanwhile.
+    }
+    return false
   }
   try {
-    if (tokenOf(aside) !== stale.token) {
-      // Another opener cleared the stale lock and made its own meanwhile: that one stays.
-      try {
-        linkSync(aside, file)
-      } catch (err) {
-        if (errCode(err) !== 'EEXIST') throw err
-      }
-    }
+    // Still the stale lock: nobody can have put another in its place while it is there.
+    if (tokenOf(file) === stale.token) rmSync(file, { force: true })
   } finally {
-    rmSync(aside, { force: true })
+    rmSync(marker, { force: true })
+  }
+  return true
+}
+
+/** Drafts of this lock left by processes that are gone (a command stopped while it waited). */
+function removeDeadDrafts(file: string): void {
+  const prefix = `${path.basename(file)}.new-`
+  let names: string[]
+  try {
+    names = readdirSync(path.dirname(file))
+  } catch {
+    return
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue
+    const pid = Number(name.slice(prefix.length).split('-')[0])
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !processAlive(pid)) {
+      rmSync(path.join(path.dirname(file), name), { force: true })
+    }
+  }
+}
+
+function writeDraft(draft: string, holder: Holder): void {
+  const fd = openSync(draft, 'w', 0o600)
+  try {
+    writeSync(fd, JSON.stringify(holder))
+    // On disk before it is linked: a power cut never leaves an empty lock behind.
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
   }
 }
 
@@ -106,17 +159,23 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * Takes the lock on `dir` for this process, waiting up to `waitMs` for another holder to let
- * go; throws DataDirBusyError naming it after that. Returns the release.
+ * go; throws DataDirBusyError naming it after that (at once when this process holds it).
+ * Returns the release.
  */
 export async function lockDataDir(dir: string, waitMs = 10_000): Promise<() => void> {
-  const file = `${dir}.lock`
+  const file = `${path.resolve(dir)}.lock`
+  if (held.has(file)) {
+    throw new DataDirBusyError(`the embedded database at ${dir} is already open in this process`)
+  }
+  removeDeadDrafts(file)
+  const proc = procStat(process.pid)
   const mine: Holder = {
     pid: process.pid,
-    started: startedAt(process.pid),
+    started: proc?.started ?? null,
     token: randomBytes(16).toString('hex'),
   }
   const draft = `${file}.new-${process.pid}-${mine.token.slice(0, 8)}`
-  writeFileSync(draft, JSON.stringify(mine), { mode: 0o600 })
+  writeDraft(draft, mine)
   const deadline = Date.now() + waitMs
   try {
     for (;;) {
@@ -136,7 +195,7 @@ export async function lockDataDir(dir: string, waitMs = 10_000): Promise<() => v
         )
       }
       if (!holderRuns(holder)) {
-        clearStale(file, holder)
+        if (!clearStale(file, holder)) await sleep(20)
         continue
       }
       if (Date.now() >= deadline) {
