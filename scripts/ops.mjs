@@ -7,9 +7,11 @@
  * (.server-build/ops/<hash>/). It is written into a temporary folder first and renamed into
  * place whole, so two operators running a command at once after a change never run, or
  * write over, a half-written bundle: the one whose rename comes second uses the first's.
- * Bundles of other hashes are removed once they are ten minutes old.
+ * Bundles of other hashes are removed once no command has used them for ten minutes. Where
+ * the project's folder cannot be written, the CLI runs through tsx instead.
  */
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs'
 import path from 'node:path'
 import process from 'node:process'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -62,9 +64,36 @@ function removeStale() {
   }
 }
 
-if (!existsSync(entry)) {
-  await bundle()
-  removeStale()
+/** Where the project's folder cannot be written (a read-only install): the CLI through tsx, as before. */
+function throughTsx() {
+  const child = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'server/ops/cli.ts', ...process.argv.slice(2)],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  )
+  process.exit(child.status ?? 1)
+}
+
+const unwritable = new Set(['EACCES', 'EPERM', 'EROFS'])
+if (existsSync(entry)) {
+  // In use: a bundle is removed only after ten minutes without a command.
+  try {
+    const now = new Date()
+    utimesSync(dir, now, now)
+  } catch {
+    // A folder this user cannot write: nobody here removes its bundles either.
+  }
+} else {
+  try {
+    await bundle()
+    removeStale()
+  } catch (err) {
+    if (!unwritable.has(err?.code)) throw err
+    throughTsx()
+  }
 }
 // Stack traces point at the TypeScript sources.
 process.setSourceMapsEnabled(true)
