@@ -126,6 +126,32 @@ describe('modal', () => {
     page.remove()
   })
 
+  test('keeps the focus where the player put it inside the dialog before focus moved in', () => {
+    vi.useFakeTimers({
+      toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'setTimeout', 'clearTimeout'],
+    })
+    try {
+      const page = document.body.appendChild(document.createElement('div'))
+      page.id = 'root'
+      const { unmount } = render(
+        <Modal open onClose={() => undefined} title="Quick" closeLabel="Close">
+          <button type="button">inside</button>
+        </Modal>,
+        { container: page },
+      )
+      act(() => vi.advanceTimersToNextFrame())
+      const inside = screen.getByRole('button', { name: 'inside' })
+      inside.focus()
+      act(() => vi.advanceTimersToNextFrame())
+      expect(screen.getByRole('dialog').getAttribute('data-state')).toBe('shown')
+      expect(document.activeElement).toBe(inside)
+      unmount()
+      page.remove()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   test('a modal closed before the page behind it turned inert leaves that page usable', () => {
     vi.useFakeTimers({
       toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'setTimeout', 'clearTimeout'],
@@ -150,6 +176,16 @@ describe('modal', () => {
       rerender(box(false))
       act(() => vi.runAllTimers())
       expect(page.hasAttribute('inert')).toBe(false)
+      // Closed after its first frame and opened again: the new dialog gets its own first
+      // frame, laid out before focus moves in (the first opening's next frame is cancelled).
+      rerender(box(true))
+      act(() => vi.advanceTimersToNextFrame())
+      rerender(box(false))
+      rerender(box(true))
+      act(() => vi.advanceTimersToNextFrame())
+      expect(screen.getByRole('dialog').getAttribute('data-state')).toBe('overlay')
+      rerender(box(false))
+      act(() => vi.runAllTimers())
       // Opened again and left open, the page behind does turn inert.
       rerender(box(true))
       act(() => vi.advanceTimersToNextFrame())

@@ -64,11 +64,14 @@ export function Modal({
     let raf = requestAnimationFrame(() => {
       raf = requestAnimationFrame(() => {
         setPhase('shown')
-        const first =
-          panel.current?.querySelector<HTMLElement>('[data-autofocus]') ??
-          panel.current?.querySelector<HTMLElement>(focusable) ??
-          panel.current
-        first?.focus()
+        // Unless the player already moved into the dialog (a Tab, a tap) since it opened.
+        if (!panel.current?.contains(document.activeElement)) {
+          const first =
+            panel.current?.querySelector<HTMLElement>('[data-autofocus]') ??
+            panel.current?.querySelector<HTMLElement>(focusable) ??
+            panel.current
+          first?.focus()
+        }
         // After the focus, and in a task of its own: making the page inert restyles all of it,
         // which then is the next frame's work instead of a second long pass in this one (with
         // the page already inert, focusing restyled the whole page too). Focus is inside by
