@@ -6,7 +6,7 @@
  * until it is closed.
  */
 import { execFile, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -99,6 +99,19 @@ describe('the lock on an embedded database directory', () => {
     }
   })
 
+  it('is one lock for a directory under any of its names (a symbolic link)', async () => {
+    const dir = newDir()
+    mkdirSync(dir)
+    const link = `${dir}-link`
+    symlinkSync(dir, link)
+    const release = await lockDataDir(dir)
+    try {
+      await expect(lockDataDir(link, 300)).rejects.toThrow('already open in this process')
+    } finally {
+      release()
+    }
+  })
+
   it('removes the draft a waiting process left when it was stopped', async () => {
     const dir = newDir()
     const gone = otherProcess()
@@ -155,46 +168,72 @@ describe('the lock on an embedded database directory', () => {
   })
 
   it('holds across processes racing for a stale lock, one holder at a time, even when each step is slow', async () => {
-    const dir = newDir()
-    const log = path.join(base, `race${n}.log`)
-    writeFileSync(log, '')
-    const gone = otherProcess()
-    await gone.stop()
-    writeFileSync(`${dir}.lock`, JSON.stringify({ pid: gone.pid, started: null, token: 'd'.repeat(32) }))
-    const startAt = Date.now() + 4_000
-    const script = [
+    // Each removal or rename of the lock file is slowed by a random while, so the other
+    // processes act between a takeover's steps (tests/fixtures/slow-lock-fs.mjs).
+    const lines = await raceForStaleLock([0, 0, 0, 0].map(() => ({ startMs: 0, holdMs: 800, env: {} })))
+    expect(lines).toHaveLength(8)
+    expectOneHolderAtATime(lines)
+  }, 90_000)
+
+  it('holds when a takeover stalls for seconds between checking the stale lock and removing it', async () => {
+    const lines = await raceForStaleLock([
+      { startMs: 0, holdMs: 500, env: { SLOW_LOCK_ONCE_MS: '6500' } },
+      { startMs: 1_500, holdMs: 4_000, env: {} },
+    ])
+    expect(lines).toHaveLength(4)
+    expectOneHolderAtATime(lines)
+  }, 90_000)
+})
+
+/**
+ * Processes that each take the lock at `startMs` after a common moment (a lock left by a
+ * process that is gone in its place), note when they are in and out, and let go after
+ * `holdMs`; with the lock file slowed as tests/fixtures/slow-lock-fs.mjs does under `env`.
+ */
+async function raceForStaleLock(
+  racers: { startMs: number; holdMs: number; env: Record<string, string> }[],
+): Promise<string[]> {
+  const dir = newDir()
+  const log = path.join(base, `race${n}.log`)
+  writeFileSync(log, '')
+  const gone = otherProcess()
+  await gone.stop()
+  writeFileSync(`${dir}.lock`, JSON.stringify({ pid: gone.pid, started: null, token: 'd'.repeat(32) }))
+  const startAt = Date.now() + 4_000
+  const script = (startMs: number, holdMs: number) =>
+    [
       `import { appendFileSync } from 'node:fs'`,
       `import { lockDataDir } from ${JSON.stringify(lockModule)}`,
-      // All four reach for the lock in the same moment, whenever each was ready.
-      `await new Promise((r) => setTimeout(r, ${JSON.stringify(startAt)} - Date.now()))`,
+      // Each reaches for the lock at its moment, whenever its process was ready.
+      `await new Promise((r) => setTimeout(r, ${startAt + startMs} - Date.now()))`,
       `const release = await lockDataDir(${JSON.stringify(dir)}, 30000)`,
       `appendFileSync(${JSON.stringify(log)}, 'in ' + process.pid + '\\n')`,
-      `await new Promise((r) => setTimeout(r, 800))`,
+      `await new Promise((r) => setTimeout(r, ${holdMs}))`,
       `appendFileSync(${JSON.stringify(log)}, 'out ' + process.pid + '\\n')`,
       `release()`,
     ].join('\n')
-    const run = promisify(execFile)
-    // Each removal or rename of the lock file is slowed, so the other processes act between
-    // a takeover's steps (tests/fixtures/slow-lock-fs.mjs).
-    const preload = path.join(root, 'tests/fixtures/slow-lock-fs.mjs')
-    await Promise.all(
-      Array.from({ length: 4 }, () =>
-        run(process.execPath, ['--import', preload, '--import', 'tsx', '--input-type=module', '-e', script], {
-          cwd: root,
-          env: { ...process.env, SLOW_LOCK_FILE: path.resolve(`${dir}.lock`) },
-        }),
+  const run = promisify(execFile)
+  const preload = path.join(root, 'tests/fixtures/slow-lock-fs.mjs')
+  await Promise.all(
+    racers.map((r) =>
+      run(
+        process.execPath,
+        ['--import', preload, '--import', 'tsx', '--input-type=module', '-e', script(r.startMs, r.holdMs)],
+        { cwd: root, env: { ...process.env, SLOW_LOCK_FILE: path.resolve(`${dir}.lock`), ...r.env } },
       ),
-    )
-    const lines = readFileSync(log, 'utf8').trim().split('\n')
-    expect(lines).toHaveLength(8)
-    // Every holder is out before the next one is in.
-    for (let i = 0; i < lines.length; i += 2) {
-      const [inWord, inPid] = lines[i]?.split(' ') ?? []
-      expect([inWord, lines[i + 1]]).toEqual(['in', `out ${inPid}`])
-    }
-    expect(existsSync(`${dir}.lock`)).toBe(false)
-  }, 90_000)
-})
+    ),
+  )
+  expect(existsSync(`${dir}.lock`)).toBe(false)
+  return readFileSync(log, 'utf8').trim().split('\n')
+}
+
+/** Every holder is out before the next one is in. */
+function expectOneHolderAtATime(lines: string[]): void {
+  for (let i = 0; i < lines.length; i += 2) {
+    const [inWord, inPid] = lines[i]?.split(' ') ?? []
+    expect([inWord, lines[i + 1]]).toEqual(['in', `out ${inPid}`])
+  }
+}
 
 describe('the embedded database', () => {
   it('is held by the process that opened it until it is closed', async () => {

@@ -12,13 +12,14 @@
  * token. It is written whole to a draft, synced, and then linked into place, so it appears
  * with its content or not at all, and a second maker gets EEXIST.
  *
- * A lock whose process is gone is removed by one opener only: the one that makes the
- * takeover marker named after that lock's token. It removes the lock only while the lock is
- * still that one, and nobody else can replace a lock that is there, so a fresh lock is never
- * removed by a late takeover. A marker left by an opener that died in those few
- * microseconds is cleared after 5 s. The holder removes its lock on close and at exit; after
- * a crash the next opener finds it stale, and drafts left by processes that are gone are
- * removed.
+ * A lock whose process is gone is removed by one opener at a time: the one that makes a
+ * takeover marker for that lock's token (a link to its own draft, so the marker names its
+ * maker) in the first free slot after slots whose makers are all gone. A marker is never
+ * removed while its maker runs, however slow it is, so no two live openers are ever between
+ * checking that the lock is still the stale one and removing it; and nobody can replace a
+ * lock that is there, so a fresh lock is never removed by a late takeover. The holder
+ * removes its lock on close and at exit; after a crash the next opener finds it stale, and
+ * drafts left by processes that are gone are removed.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import {
@@ -28,8 +29,8 @@ import {
   openSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   rmSync,
-  statSync,
   writeSync,
 } from 'node:fs'
 import path from 'node:path'
@@ -48,9 +49,6 @@ export class DataDirBusyError extends Error {}
 
 /** The tokens of the locks this process holds, so a lock left by an earlier process with this pid is stale. */
 const held = new Map<string, string>()
-
-/** How old a takeover marker must be to be taken for one whose maker died. */
-const abandonedMarkerMs = 5_000
 
 function errCode(err: unknown): string | undefined {
   return (err as NodeJS.ErrnoException | undefined)?.code
@@ -101,29 +99,33 @@ function holderRuns(holder: Holder): boolean {
 }
 
 /**
- * Removes a stale lock if this opener makes its takeover marker; false when another opener
- * is taking it over (or the marker is being cleared), to be tried again.
+ * Removes a stale lock if this opener makes a takeover marker (a link to its own draft, so it
+ * names its maker) in the first slot whose earlier slots were all made by processes now gone;
+ * false when a live opener is at it, to be tried again. A marker is never removed while its
+ * maker runs, however slow, and a dead maker's slot is skipped, not removed, while the lock is
+ * still the stale one: no two live openers are ever between the token check and the removal.
  */
-function clearStale(file: string, stale: Holder): boolean {
-  const marker = `${file}.takeover-${createHash('sha256').update(stale.token).digest('hex').slice(0, 16)}`
-  try {
-    closeSync(openSync(marker, 'wx', 0o600))
-  } catch (err) {
-    if (errCode(err) !== 'EEXIST') throw err
+function clearStale(file: string, stale: Holder, draft: string): boolean {
+  const base = `${file}.takeover-${createHash('sha256').update(stale.token).digest('hex').slice(0, 16)}`
+  for (let k = 0; ; k++) {
+    const marker = `${base}-${k}`
     try {
-      if (Date.now() - statSync(marker).mtimeMs > abandonedMarkerMs) rmSync(marker, { force: true })
-    } catch {
-      // Cleared meanwhile.
+      linkSync(draft, marker)
+    } catch (err) {
+      if (errCode(err) !== 'EEXIST') throw err
+      const maker = readHolder(marker)
+      if (typeof maker === 'string' || holderRuns(maker)) return false
+      continue
     }
-    return false
+    try {
+      if (tokenOf(file) === stale.token) rmSync(file, { force: true })
+    } finally {
+      rmSync(marker, { force: true })
+    }
+    // The stale lock is gone for good (tokens never repeat): the dead makers' slots can go.
+    for (let i = 0; i < k; i++) rmSync(`${base}-${i}`, { force: true })
+    return true
   }
-  try {
-    // Still the stale lock: nobody can have put another in its place while it is there.
-    if (tokenOf(file) === stale.token) rmSync(file, { force: true })
-  } finally {
-    rmSync(marker, { force: true })
-  }
-  return true
 }
 
 /** Drafts of this lock left by processes that are gone (a command stopped while it waited). */
@@ -155,6 +157,15 @@ function writeDraft(draft: string, holder: Holder): void {
   }
 }
 
+/** The directory's one name: symbolic links followed where it exists, so two names never make two locks. */
+function canonical(dir: string): string {
+  try {
+    return realpathSync(dir)
+  } catch {
+    return path.resolve(dir)
+  }
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
@@ -163,7 +174,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * Returns the release.
  */
 export async function lockDataDir(dir: string, waitMs = 10_000): Promise<() => void> {
-  const file = `${path.resolve(dir)}.lock`
+  const file = `${canonical(dir)}.lock`
   if (held.has(file)) {
     throw new DataDirBusyError(`the embedded database at ${dir} is already open in this process`)
   }
@@ -195,7 +206,13 @@ export async function lockDataDir(dir: string, waitMs = 10_000): Promise<() => v
         )
       }
       if (!holderRuns(holder)) {
-        if (!clearStale(file, holder)) await sleep(20)
+        if (clearStale(file, holder, draft)) continue
+        if (Date.now() >= deadline) {
+          throw new DataDirBusyError(
+            `the embedded database at ${dir} is being taken over by another process; try again`,
+          )
+        }
+        await sleep(20)
         continue
       }
       if (Date.now() >= deadline) {
