@@ -83,6 +83,13 @@ interface RunFigures {
    * blocks nothing only under 12.5 ms. Steadier from run to run than TBT itself.
    */
   tasksOver: { ms10: number | null; ms25: number | null; ms50: number | null }
+  /** Time to interactive as simulated: TBT counts only what blocks between FCP and it. */
+  ttiMs: number | null
+  /**
+   * The simulation's long tasks (its start and duration in ms, and the script or page they
+   * belong to): those between FCP and TTI make the run's TBT, each by its time over 50 ms.
+   */
+  longTasks: { startMs: number; ms: number; source: string }[]
   lighthouseMs: number
   wallMs: number
 }
@@ -298,9 +305,38 @@ function runFigures(run: number, lhr: Result, wallMs: number): RunFigures {
     runWarnings: lhr.runWarnings.map(String),
     benchmarkIndex: lhr.environment.benchmarkIndex ?? null,
     tasksOver: tasksOver(lhr),
+    ttiMs:
+      lhr.audits.interactive?.numericValue === undefined ? null : round(lhr.audits.interactive.numericValue),
+    longTasks: longTasksOf(lhr),
     lighthouseMs: round(lhr.timing.total),
     wallMs,
   }
+}
+
+function longTasksOf(lhr: Result): RunFigures['longTasks'] {
+  const details = lhr.audits['long-tasks']?.details
+  if (!details || !('items' in details)) return []
+  return (details.items as Record<string, unknown>[])
+    .map((it) => ({
+      startMs: typeof it.startTime === 'number' ? round(it.startTime) : 0,
+      ms: typeof it.duration === 'number' ? round(it.duration) : 0,
+      source: typeof it.url === 'string' ? (it.url.split('/').pop() ?? it.url) : '?',
+    }))
+    .sort((a, b) => a.startMs - b.startMs)
+}
+
+/**
+ * The simulation's long tasks that reach into the run's FCP-TTI window, where TBT counts the
+ * part of each past 50 ms. For orientation only: TBT itself averages two simulations, so
+ * the list does not add up to it exactly.
+ */
+function blockingTasksText(figures: RunFigures): string {
+  const fcp = figures.metrics.fcpMs
+  const tti = figures.ttiMs
+  if (fcp === null || tti === null) return 'FCP or TTI unknown'
+  const inWindow = figures.longTasks.filter((t) => t.startMs + t.ms > fcp && t.startMs < tti)
+  if (inWindow.length === 0) return 'none'
+  return inWindow.map((t) => `${t.source} ${num(t.startMs, 0)}+${t.ms}`).join(', ')
 }
 
 function tasksOver(lhr: Result): RunFigures['tasksOver'] {
@@ -450,6 +486,13 @@ export const section: BenchSection = {
           `  ${categories.map((c) => `${c} ${figures.scores[c] ?? '-'}`).join(', ')}; ` +
             `${(wallMs / 1000).toFixed(1)} s`,
         )
+        if (!figures.runtimeError) {
+          ctx.log(
+            `  TBT ${metricText(figures.metrics.tbtMs, 'ms')} between FCP ${metricText(figures.metrics.fcpMs, 'ms')} ` +
+              `and TTI ${metricText(figures.ttiMs, 'ms')}; the long-tasks audit's tasks in that window ` +
+              `(start+ms; TBT averages two simulations, so they do not add up to it): ${blockingTasksText(figures)}`,
+          )
+        }
       }
       const valid = runs.filter((r) => !r.figures.runtimeError)
       if (valid.length === 0) {
