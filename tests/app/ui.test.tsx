@@ -126,19 +126,33 @@ describe('modal', () => {
     page.remove()
   })
 
-  test('keeps the focus where the player put it inside the dialog before focus moved in', () => {
+  /**
+   * Runs `body` with animation frames and timers under the test's control, beside a page
+   * `#root` that a modal makes inert; both are undone after, whatever happens.
+   */
+  function withFakeFrames(body: (page: HTMLElement) => void): void {
     vi.useFakeTimers({
       toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'setTimeout', 'clearTimeout'],
     })
+    const page = document.body.appendChild(document.createElement('div'))
+    page.id = 'root'
     try {
-      const page = document.body.appendChild(document.createElement('div'))
-      page.id = 'root'
-      const { unmount } = render(
-        <Modal open onClose={() => undefined} title="Quick" closeLabel="Close">
-          <button type="button">inside</button>
-        </Modal>,
-        { container: page },
-      )
+      body(page)
+    } finally {
+      page.remove()
+      vi.useRealTimers()
+    }
+  }
+
+  const quickModal = (open: boolean) => (
+    <Modal open={open} onClose={() => undefined} title="Quick" closeLabel="Close">
+      <button type="button">inside</button>
+    </Modal>
+  )
+
+  test('keeps the focus where the player put it inside the dialog before focus moved in', () => {
+    withFakeFrames((page) => {
+      const { unmount } = render(quickModal(true), { container: page })
       act(() => vi.advanceTimersToNextFrame())
       const inside = screen.getByRole('button', { name: 'inside' })
       inside.focus()
@@ -146,25 +160,12 @@ describe('modal', () => {
       expect(screen.getByRole('dialog').getAttribute('data-state')).toBe('shown')
       expect(document.activeElement).toBe(inside)
       unmount()
-      page.remove()
-    } finally {
-      vi.useRealTimers()
-    }
+    })
   })
 
   test('a modal closed before the page behind it turned inert leaves that page usable', () => {
-    vi.useFakeTimers({
-      toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'setTimeout', 'clearTimeout'],
-    })
-    try {
-      const page = document.body.appendChild(document.createElement('div'))
-      page.id = 'root'
-      const box = (open: boolean) => (
-        <Modal open={open} onClose={() => undefined} title="Quick" closeLabel="Close">
-          <button type="button">inside</button>
-        </Modal>
-      )
-      const { rerender, unmount } = render(box(true), { container: page })
+    withFakeFrames((page) => {
+      const { rerender, unmount } = render(quickModal(true), { container: page })
       // The dialog's first frame lays it out, still transparent; focus moves in at the next,
       // and the page turns inert in the task after that.
       act(() => vi.advanceTimersToNextFrame())
@@ -173,30 +174,27 @@ describe('modal', () => {
       expect(screen.getByRole('dialog').getAttribute('data-state')).toBe('shown')
       expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }))
       expect(page.hasAttribute('inert')).toBe(false)
-      rerender(box(false))
+      rerender(quickModal(false))
       act(() => vi.runAllTimers())
       expect(page.hasAttribute('inert')).toBe(false)
       // Closed after its first frame and opened again: the new dialog gets its own first
       // frame, laid out before focus moves in (the first opening's next frame is cancelled).
-      rerender(box(true))
+      rerender(quickModal(true))
       act(() => vi.advanceTimersToNextFrame())
-      rerender(box(false))
-      rerender(box(true))
+      rerender(quickModal(false))
+      rerender(quickModal(true))
       act(() => vi.advanceTimersToNextFrame())
       expect(screen.getByRole('dialog').getAttribute('data-state')).toBe('overlay')
-      rerender(box(false))
+      rerender(quickModal(false))
       act(() => vi.runAllTimers())
       // Opened again and left open, the page behind does turn inert.
-      rerender(box(true))
+      rerender(quickModal(true))
       act(() => vi.advanceTimersToNextFrame())
       act(() => vi.advanceTimersToNextFrame())
       act(() => vi.runAllTimers())
       expect(page.hasAttribute('inert')).toBe(true)
       unmount()
-      page.remove()
-    } finally {
-      vi.useRealTimers()
-    }
+    })
   })
 
   test('a modal that must not close on a background click stays open', async () => {
