@@ -86,8 +86,9 @@ interface RunFigures {
   /** Time to interactive as simulated: TBT counts only what blocks between FCP and it. */
   ttiMs: number | null
   /**
-   * The simulation's long tasks (its start and duration in ms, and the script or page they
-   * belong to): those between FCP and TTI make the run's TBT, each by its time over 50 ms.
+   * The long-tasks audit's tasks (start and duration in ms as simulated, and the script or
+   * page they belong to). Those in the FCP-TTI window show where the run's TBT came from;
+   * they do not add up to it, since TBT averages two simulations.
    */
   longTasks: { startMs: number; ms: number; source: string }[]
   lighthouseMs: number
