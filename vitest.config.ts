@@ -51,6 +51,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'bench',
+          include: ['tests/bench/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'i18n',
           include: ['tests/i18n/**/*.test.ts'],
           environment: 'node',
