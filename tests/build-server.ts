@@ -18,7 +18,7 @@ import { inject } from 'vitest'
 import { buildApp, type AppConfig, type AppOptions, type AppServices } from '../server/app'
 import type { RouteDeps } from '../server/http/contract-routes'
 import { runCommand } from '../server/ops/commands'
-import { openDatabase, type Database, type Db } from '../server/plugins/external/db'
+import { embeddedStartParams, openDatabase, type Database, type Db } from '../server/plugins/external/db'
 import { ident, seededMerchant, withDatabase } from './setup/server-global-setup'
 
 export interface TestServer {
@@ -106,7 +106,9 @@ async function copyOfSeededDatabase(poolMax = 4): Promise<OwnDatabase> {
   const kind = inject('dbKind')
   if (kind === 'pglite') {
     const tarball = readFileSync(inject('pgliteSnapshot'))
-    const client = new PGlite({ loadDataDir: new Blob([tarball]) })
+    // Started as the server starts its embedded database (32 MB of shared buffers): a
+    // quarter to a third of a second less per copy than PGlite's default 128 MB.
+    const client = new PGlite({ loadDataDir: new Blob([tarball]), startParams: embeddedStartParams })
     await client.waitReady
     return { database: await openDatabase({ pglite: client }), drop: async () => undefined }
   }
@@ -124,7 +126,7 @@ async function copyOfSeededDatabase(poolMax = 4): Promise<OwnDatabase> {
 /** A new database of this file's own, migrated and empty (no demo brand). */
 async function emptyDatabase(poolMax = 4): Promise<OwnDatabase> {
   if (inject('dbKind') === 'pglite') {
-    const database = await openDatabase({ pglite: await PGlite.create() })
+    const database = await openDatabase({ pglite: await PGlite.create({ startParams: embeddedStartParams }) })
     await database.migrate()
     return { database, drop: async () => undefined }
   }

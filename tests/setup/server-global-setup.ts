@@ -16,7 +16,7 @@ import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { seedDemoBrand } from '../../server/db/seed'
-import { openDatabase } from '../../server/plugins/external/db'
+import { embeddedStartParams, openDatabase } from '../../server/plugins/external/db'
 import { createPasswords } from '../../server/identity/passwords'
 
 /** The demo accounts' hashes use the test suites' cheaper argon2id parameters. */
@@ -66,7 +66,7 @@ const shareKey = Symbol.for('portal.tests.pgliteSnapshot')
 type WithShare = typeof globalThis & { [shareKey]?: SharedSnapshot }
 
 async function makePgliteSnapshot(dir: string): Promise<string> {
-  const client = await PGlite.create()
+  const client = await PGlite.create({ startParams: embeddedStartParams })
   const database = await openDatabase({ pglite: client })
   await database.migrate()
   await seedDemoBrand(database.db, seededMerchant, testPasswords.hash)

@@ -177,7 +177,7 @@ async function openPostgres(url: string, max: number, log: DatabaseErrorLog): Pr
  * An embedded database is a small one (the demo brand's is ~25 MB), its files stay in the
  * system's page cache, and a brand that outgrows it moves to PostgreSQL (DATABASE_URL).
  */
-const embeddedStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB']
+export const embeddedStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB']
 
 async function openPglite(opts: OpenOptions): Promise<Database> {
   let client = opts.pglite
