@@ -43,3 +43,16 @@ test('the theme follows the system until picked, and the pick persists', async (
   expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light')
   expect(await bg()).toBe('rgb(246, 247, 249)')
 })
+
+test("switching the language redraws the server's own names in it, without a reload", async ({ page }) => {
+  await page.goto('/index')
+  const draws = page.locator('section[aria-labelledby="home-lottery"]')
+  await expect(draws).toContainText('ល្បឿន 5D 1 នាទី')
+
+  await page.getByRole('banner').getByRole('button', { name: 'ម៉ឺនុយ' }).click()
+  await page.getByRole('dialog').getByRole('combobox', { name: 'ភាសា' }).selectOption('zh')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('欢迎来到 Lotus Play')
+  // The draw names come from the server in the Language header's language: asked for again.
+  await expect(draws).toContainText('极速5D 1分钟')
+  await expect(draws).not.toContainText('ល្បឿន 5D 1 នាទី')
+})

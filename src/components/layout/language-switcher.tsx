@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
 import { locales, type Locale } from '#contract/locales'
 import { rememberLanguageCookie } from '../../lib/boot-data'
 import { activateLocale } from '../../lib/i18n'
@@ -21,6 +22,7 @@ export function LanguageSwitcher({
   labelled?: boolean
 }) {
   const { i18n, t } = useLingui()
+  const queryClient = useQueryClient()
   const list = available && available.length > 0 ? available : locales
   return (
     <label className={labelled ? 'select-control select-labelled' : 'select-control'}>
@@ -32,7 +34,9 @@ export function LanguageSwitcher({
           if (!next) return
           // The server renders the next page's first screen in this language.
           rememberLanguageCookie(next)
-          void activateLocale(next)
+          // The server answers in the Language header's language (game and draw names,
+          // notices): what is on screen is asked for again in the new one, the rest when next shown.
+          void activateLocale(next).then(() => queryClient.invalidateQueries())
         }}
       >
         {list.map((l) => (
