@@ -14,7 +14,7 @@ import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-quer
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { lazy, memo, Suspense, useEffect, useMemo } from 'react'
 import { Deferred } from '../../components/ui/deferred'
-import { openModal } from '../../lib/modal-store'
+import { openModal, openModals } from '../../lib/modal-store'
 import { preloadPopup } from '../../lib/popup-registry'
 import { Staged, takeoverStage } from '../../lib/takeover-stages'
 import { useSession } from '../../lib/session'
@@ -117,7 +117,9 @@ export function HomePage() {
       void preloadPopup('notice')
         .then(yieldToMain)
         .then(() => {
-          if (!live) return
+          // Never over another popup (a /register or /login link, a tap on Log in meanwhile):
+          // it opens on the next visit to the home page instead.
+          if (!live || openModals().length > 0) return
           try {
             sessionStorage.setItem(seenKey, '1')
           } catch {
