@@ -7,6 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import type { Game, Match } from '#contract/games'
 import { useOnline } from '../../../lib/network'
+import { dateTimeFormat } from '../../../lib/date-format'
 import { matchesQueryOptions } from '../api/get-matches'
 import { useLaunchGame } from '../launch/use-launch-game'
 import { useOfflineHint } from './game-tile'
@@ -31,7 +32,7 @@ export function FeaturedMatches({
   const matches = useQuery(matchesQueryOptions(gameType))
   const list = (matches.data?.list.filter((m) => m.vassalage === vassalage) ?? []).slice(0, maxShown)
   if (list.length === 0) return null
-  const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' })
+  const when = dateTimeFormat(i18n.locale, 'medium')
   return (
     <section className="matches" aria-labelledby="matches-title">
       <h3 id="matches-title" className="matches-title">

@@ -22,6 +22,7 @@ import { errorText } from '../../../lib/error-messages'
 import { openProtected } from '../../../lib/guards'
 import { moneyRootKey } from '../../../lib/member-keys'
 import { closeModal } from '../../../lib/modal-store'
+import { dateTimeFormat } from '../../../lib/date-format'
 import type { PopupProps } from '../../../lib/popup-registry'
 import { statusQueryOptions } from '../../../lib/status-query'
 import { pickCdn } from '../../../utils/cdn'
@@ -62,7 +63,7 @@ function useVendorName(vassalage: string, fallback: string): string {
 
 function useDateTime(): (ms: number) => string {
   const { i18n } = useLingui()
-  const f = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'short' })
+  const f = dateTimeFormat(i18n.locale, 'short')
   return (ms) => f.format(ms)
 }
 

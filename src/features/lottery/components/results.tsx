@@ -6,11 +6,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { DrawResult } from '#contract/lottery'
+import { dateTimeFormat } from '../../../lib/date-format'
 import { pickNames, tierLabels } from '../labels'
 import { ResultBalls } from '../home/draw-parts'
 
 export function formatDrawTime(at: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(at)
+  return dateTimeFormat(locale, 'short').format(at)
 }
 
 /** A Vietnamese draw's prizes, one row per tier; the special prize stands out. */

@@ -8,6 +8,7 @@ import { useState } from 'react'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { Pagination } from '../../../components/ui/pagination'
 import { Skeleton } from '../../../components/ui/skeleton'
+import { dateTimeFormat } from '../../../lib/date-format'
 import { errorText } from '../../../lib/error-messages'
 import { useSession } from '../../../lib/session'
 import { inboxQueryOptions, useReadMessages, useRemoveMessages } from '../api/inbox'
@@ -23,7 +24,7 @@ export function MessagesPage() {
   const inbox = useQuery({ ...inboxQueryOptions(token, page), placeholderData: keepPreviousData })
   const read = useReadMessages()
   const remove = useRemoveMessages()
-  const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' })
+  const when = dateTimeFormat(i18n.locale, 'medium')
   const failure = read.error ?? remove.error
 
   return (

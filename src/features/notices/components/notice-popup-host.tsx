@@ -5,7 +5,8 @@ import type { PopupProps } from '../../../lib/popup-registry'
 import { sanitizeHtml } from '../../../lib/sanitize'
 import { yieldToMain } from '../../../utils/idle'
 import { announcementsQueryOptions } from '../api/get-announcements'
-import { NoticePopup, noticeDateFormat } from './notice-popup'
+import { dateTimeFormat } from '../../../lib/date-format'
+import { NoticePopup, noticeDateStyle } from './notice-popup'
 
 /**
  * The notice popup with the popup notices of the current language.
@@ -26,7 +27,7 @@ export function NoticePopupHost({ onClose }: PopupProps) {
     void (async () => {
       await yieldToMain()
       if (!live) return
-      i18n.date(new Date(0), noticeDateFormat)
+      dateTimeFormat(i18n.locale, noticeDateStyle).format(0)
       await yieldToMain()
       if (!live) return
       if (firstHtml !== undefined) sanitizeHtml(firstHtml)

@@ -8,12 +8,13 @@ import type { Notice } from '#contract/content'
 import { HtmlContent } from '../../../components/ui/html-content'
 import { Modal } from '../../../components/ui/modal'
 import { Pagination } from '../../../components/ui/pagination'
+import { dateTimeFormat, type DateStyle } from '../../../lib/date-format'
 import './notice-popup.css'
 
 export const noticesPerPage = 7
 
 /** How a notice's date is written. */
-export const noticeDateFormat = { dateStyle: 'medium', timeStyle: 'short' } as const
+export const noticeDateStyle = 'medium' satisfies DateStyle
 
 export interface NoticePopupProps {
   open: boolean
@@ -77,7 +78,7 @@ export function NoticePopup({ open, notices, onClose }: NoticePopupProps) {
               <h3 id={`notice-${selected.id}`}>{selected.title}</h3>
               <p className="muted">
                 <time dateTime={new Date(selected.date).toISOString()}>
-                  {i18n.date(new Date(selected.date), noticeDateFormat)}
+                  {dateTimeFormat(i18n.locale, noticeDateStyle).format(new Date(selected.date))}
                 </time>
               </p>
               <HtmlContent html={selected.content} className="rich-text" />

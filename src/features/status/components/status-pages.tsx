@@ -4,6 +4,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
+import { dateTimeFormat } from '../../../lib/date-format'
 import './status-pages.css'
 
 function StatusFrame({ title, children }: { title: ReactNode; children: ReactNode }) {
@@ -27,9 +28,7 @@ export function MaintenancePage({ message, until }: { message: string | null; un
       {message ? <p>{message}</p> : null}
       {until ? (
         <p>
-          <Trans>
-            Expected back: {i18n.date(new Date(until), { dateStyle: 'medium', timeStyle: 'short' })}
-          </Trans>
+          <Trans>Expected back: {dateTimeFormat(i18n.locale, 'medium').format(new Date(until))}</Trans>
         </p>
       ) : null}
     </StatusFrame>

@@ -1,0 +1,82 @@
+/**
+ * Dates with times as a player reads them in their language: a short form (lists, records)
+ * and a medium one (notices, messages, fixtures).
+ *
+ * A browser formats a language only if its own ICU data holds it. Chromium's does not hold
+ * Khmer (Node's full ICU does): there `Intl` quietly falls back to US English, and a Khmer
+ * page read "Nov 28, 2026, 3:49 AM". For a language the browser lacks, the date is written
+ * here in CLDR's own pattern for it (the one a full ICU uses), from the browser's numbers.
+ */
+export type DateStyle = 'short' | 'medium'
+
+export interface DateTimeFormat {
+  format(at: Date | number): string
+}
+
+/** CLDR's month names for Khmer (the wide form, which its medium date uses). */
+const khmerMonths = [
+  'មករា',
+  'កុម្ភៈ',
+  'មីនា',
+  'មេសា',
+  'ឧសភា',
+  'មិថុនា',
+  'កក្កដា',
+  'សីហា',
+  'កញ្ញា',
+  'តុលា',
+  'វិច្ឆិកា',
+  'ធ្នូ',
+]
+
+/** Khmer in CLDR's patterns: short `d/M/yy, h:mm a`, medium `d MMMM y, h:mm a`. */
+function khmer(style: DateStyle): DateTimeFormat {
+  const numbers = new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  })
+  return {
+    format(at) {
+      const part: Record<string, string> = {}
+      for (const p of numbers.formatToParts(at)) part[p.type] = p.value
+      const time = `${part.hour}:${part.minute} ${part.dayPeriod}`
+      return style === 'short'
+        ? `${part.day}/${part.month}/${(part.year ?? '').slice(-2)}, ${time}`
+        : `${part.day} ${khmerMonths[Number(part.month) - 1]} ${part.year}, ${time}`
+    },
+  }
+}
+
+const written: Readonly<Record<string, (style: DateStyle) => DateTimeFormat>> = { km: khmer }
+
+/**
+ * The formatter for `locale` in `style`. `supported` lists the languages the browser holds
+ * (replaceable in tests: Node holds every language).
+ */
+export function makeDateTimeFormat(
+  locale: string,
+  style: DateStyle,
+  supported: (locales: string[]) => readonly string[] = (l) => Intl.DateTimeFormat.supportedLocalesOf(l),
+): DateTimeFormat {
+  const own = written[locale]
+  return own && supported([locale]).length === 0
+    ? own(style)
+    : new Intl.DateTimeFormat(locale, { dateStyle: style, timeStyle: 'short' })
+}
+
+const made = new Map<string, DateTimeFormat>()
+
+/** The formatter for `locale` in `style`, made once per pair. */
+export function dateTimeFormat(locale: string, style: DateStyle): DateTimeFormat {
+  const key = `${locale}|${style}`
+  let formatter = made.get(key)
+  if (!formatter) {
+    formatter = makeDateTimeFormat(locale, style)
+    made.set(key, formatter)
+  }
+  return formatter
+}
