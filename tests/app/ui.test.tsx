@@ -107,11 +107,16 @@ describe('modal', () => {
     const dialog = screen.getByRole('dialog', { name: 'Box' })
     expect(dialog.getAttribute('aria-modal')).toBe('true')
     expect(page.contains(dialog)).toBe(false)
-    // Focus moves in as the dialog shows (the next frame); the page behind is inert a task after it.
-    await waitFor(() =>
-      expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close' })),
-    )
+    // Focus moves in as the dialog shows (the next frame), onto the dialog itself; the page
+    // behind is inert a task after it.
+    await waitFor(() => expect(document.activeElement).toBe(dialog))
     await waitFor(() => expect(page.hasAttribute('inert')).toBe(true))
+    // Shift+Tab from the dialog itself stays in it, on its last control.
+    await user.tab({ shift: true })
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'second' }))
+    dialog.focus()
+    await user.tab()
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close' }))
     await user.tab()
     await user.tab()
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'second' }))
@@ -172,7 +177,7 @@ describe('modal', () => {
       expect(screen.getByRole('dialog').getAttribute('data-state')).toBe('overlay')
       act(() => vi.advanceTimersToNextFrame())
       expect(screen.getByRole('dialog').getAttribute('data-state')).toBe('shown')
-      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }))
+      expect(document.activeElement).toBe(screen.getByRole('dialog'))
       expect(page.hasAttribute('inert')).toBe(false)
       rerender(quickModal(false))
       act(() => vi.runAllTimers())

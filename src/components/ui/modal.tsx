@@ -65,11 +65,11 @@ export function Modal({
       raf = requestAnimationFrame(() => {
         setPhase('shown')
         // Unless the player already moved into the dialog (a Tab, a tap) since it opened.
+        // The element marked to take it (a form's first field), else the dialog itself: a
+        // screen reader reads its title and Tab reaches its first control next, and a dialog
+        // opened by a tap or a link shows no focus ring on its close button.
         if (!panel.current?.contains(document.activeElement)) {
-          const first =
-            panel.current?.querySelector<HTMLElement>('[data-autofocus]') ??
-            panel.current?.querySelector<HTMLElement>(focusable) ??
-            panel.current
+          const first = panel.current?.querySelector<HTMLElement>('[data-autofocus]') ?? panel.current
           first?.focus()
         }
         // After the focus, and in a task of its own: making the page inert restyles all of it,
@@ -101,7 +101,8 @@ export function Modal({
       const firstItem = items[0]
       const lastItem = items[items.length - 1]
       const active = document.activeElement
-      if (e.shiftKey && (active === firstItem || !panel.current.contains(active))) {
+      const onPanel = active === panel.current
+      if (e.shiftKey && (active === firstItem || onPanel || !panel.current.contains(active))) {
         e.preventDefault()
         lastItem?.focus()
       } else if (!e.shiftKey && (active === lastItem || !panel.current.contains(active))) {
