@@ -8,6 +8,7 @@ import { createLedger } from '../money/ledger'
 import type { Db, Tx } from '../plugins/external/db'
 import * as s from './schema'
 import * as d from './seed-data'
+import { demoAnnouncements } from './seed-announcements'
 import { seedDemoGames } from './seed-games-step'
 import { seedDemoLottery } from '../lottery/demo-games'
 
@@ -264,7 +265,7 @@ async function seedBrand(tx: Tx, merchantCode: string): Promise<void> {
       )
       .onConflictDoNothing()
     await tx.insert(s.announcements).values(
-      d.demoAnnouncements.map((a, sort) => ({
+      demoAnnouncements.map((a, sort) => ({
         merchantCode: m,
         type: a.type,
         language,

@@ -3,6 +3,7 @@ import { contentEndpoints } from '#contract/content'
 import { gameEndpoints, gameTypes } from '#contract/games'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
+import { demoAnnouncements } from '../../server/db/seed-announcements'
 import * as seed from '../../server/db/seed-data'
 import { build, runOps, type TestServer } from '../build-server'
 
@@ -28,15 +29,18 @@ async function announcements(query: string, language = 'EN') {
 describe('announcements', () => {
   it('lists every seeded type in its bucket, in the caller language', async () => {
     const value = await announcements('?types=B,PL,PU,PR,H&platform=W&execution=B', 'KM')
-    const seeded = (type: string) => seed.demoAnnouncements.filter((a) => a.type === type)
+    const seeded = (type: string) => demoAnnouncements.filter((a) => a.type === type)
     expect(value.popup.map((n) => n.title)).toEqual(seeded('PU').map((a) => a.title.km))
     expect(value.player.map((n) => n.title)).toEqual(seeded('PL').map((a) => a.title.km))
     expect(value.banners.map((n) => n.title)).toEqual(seeded('B').map((a) => a.title.km))
+    // The welcome banner opens the promotions page, where its promotion is.
+    expect(value.promotion.map((n) => n.title)).toEqual(['ប្រាក់រង្វាន់សូមស្វាគមន៍ 100%'])
+    expect(value.banners.find((n) => n.linkUrl === '/promotions')?.title).toBe(value.promotion[0]?.title)
     expect(value.popup.every((n) => n.date > 0)).toBe(true)
   })
 
   it('answers Thai in Thai, and falls back to English for a language the brand has not written', async () => {
-    expect((await announcements('?types=PU', 'TH')).popup[0]?.title).toBe(seed.demoAnnouncements[1]?.title.th)
+    expect((await announcements('?types=PU', 'TH')).popup[0]?.title).toBe(demoAnnouncements[1]?.title.th)
     await server.db.execute(sql`delete from announcements where language = 'th'`)
     server.services.hotReads.invalidate(server.config.MERCHANT_CODE)
     expect((await announcements('?types=PU', 'TH')).popup[0]?.title).toBe('Announcement 1')
