@@ -5,6 +5,7 @@
  * a cookie, and knows the player only by the session token in the request body.
  */
 import { readdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod/mini'
@@ -86,6 +87,15 @@ function parse<S extends z.ZodMiniType>(schema: S, body: unknown): z.output<S> {
   return parsed.data
 }
 
+/**
+ * The games' Khmer text in the portal's own Khmer font (its Khmer subset), served beside the
+ * games' sheet: a phone or browser without a Khmer font of its own would show boxes.
+ */
+const khmerFonts: Record<string, string> = {
+  'khmer-400.woff2': '@fontsource/noto-sans-khmer/files/noto-sans-khmer-khmer-400-normal.woff2',
+  'khmer-700.woff2': '@fontsource/noto-sans-khmer/files/noto-sans-khmer-khmer-700-normal.woff2',
+}
+
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -160,6 +170,10 @@ export async function registerDemoRoutes(app: FastifyInstance, deps: RoutesDeps)
     if (type && name !== 'page.html')
       files.set(name, { body: readFileSync(path.join(deps.publicDir, name)), type })
   }
+  const require = createRequire(import.meta.url)
+  for (const [name, from] of Object.entries(khmerFonts)) {
+    files.set(name, { body: readFileSync(require.resolve(from)), type: 'font/woff2' })
+  }
   const shell = readFileSync(path.join(deps.publicDir, 'page.html'), 'utf8')
   for (const [game, p] of Object.entries(pages)) {
     files.set(`${game}.html`, { body: pageOf(shell, game, p), type: 'text/html; charset=utf-8' })
@@ -169,6 +183,7 @@ export async function registerDemoRoutes(app: FastifyInstance, deps: RoutesDeps)
     "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data:",
+    "font-src 'self'",
     "connect-src 'self'",
     "base-uri 'none'",
     "form-action 'none'",

@@ -158,6 +158,19 @@ describe('launch and pages', () => {
       expect(res.statusCode, src).toBe(200)
       expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin')
     }
+    // Khmer text draws in a Khmer font of the vendor's own, where the device has none.
+    expect(csp).toContain("font-src 'self'")
+    const sheet = await server.app.inject({ method: 'GET', url: '/demo-vendor/static/demo.css' })
+    const fonts = [...sheet.body.matchAll(/url\('([\w-]+\.woff2)'\)/g)].map((m) => m[1])
+    expect(fonts).toEqual(['khmer-400.woff2', 'khmer-700.woff2'])
+    for (const font of fonts) {
+      const res = await server.app.inject({ method: 'GET', url: `/demo-vendor/static/${font}` })
+      expect(res.statusCode, font).toBe(200)
+      expect(res.headers['content-type']).toBe('font/woff2')
+      expect(res.headers['access-control-allow-origin']).toBe('*')
+      expect(res.rawPayload.subarray(0, 4).toString('latin1')).toBe('wOF2')
+    }
+    expect(sheet.body).toMatch(/font-family:\s*'Demo Khmer'/)
     // Every page is the one shell with its own title, script and body class; no placeholder left.
     const pages: [string, string, string][] = [
       ['/demo-vendor/play/table', 'table', 'Demo games'],
