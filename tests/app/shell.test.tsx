@@ -102,6 +102,14 @@ describe('app shell', () => {
     expect(sessionStorage.getItem('index-notice-seen')).toBe('1')
   })
 
+  test("notices a link opened count as the visit's own, so they do not open by themselves again", async () => {
+    stubApi(defaultAnswers())
+    await renderApp('/index?popup=notice')
+    expect(await screen.findByRole('dialog', { name: 'Announcement' })).toBeTruthy()
+    await waitFor(() => expect(sessionStorage.getItem('index-notice-seen')).toBe('1'), { timeout: 5_000 })
+    expect(screen.getAllByRole('dialog')).toHaveLength(1)
+  })
+
   test('maintenance replaces every route with the maintenance page and its message', async () => {
     stubApi(
       defaultAnswers({

@@ -117,9 +117,12 @@ export function HomePage() {
       void preloadPopup('notice')
         .then(yieldToMain)
         .then(() => {
+          if (!live) return
+          const open = openModals()
           // Never over another popup (a /register or /login link, a tap on Log in meanwhile):
-          // it opens on the next visit to the home page instead.
-          if (!live || openModals().length > 0) return
+          // it opens on the next visit to the home page instead. Already open (the notice
+          // line tapped, a link to it), this visit has shown it.
+          if (open.length > 0 && !open.includes('notice')) return
           try {
             sessionStorage.setItem(seenKey, '1')
           } catch {
