@@ -50,10 +50,26 @@ export function mainThreadOf(events: readonly TraceEvent[], url: string): MainTh
   return nav ? { pid: nav.pid, tid: nav.tid, navigationStartUs: nav.ts } : null
 }
 
-function isTopTask(e: TraceEvent, t: MainThread): boolean {
+function isTask(e: TraceEvent, t: MainThread): boolean {
   return (
     e.ph === 'X' && e.pid === t.pid && e.tid === t.tid && taskNames.has(e.name) && e.ts >= t.navigationStartUs
   )
+}
+
+/**
+ * The thread's outermost tasks, in order: Chrome sometimes records a task event inside
+ * another (two scheduler layers, lighthouse#15896); the inner one is part of the outer.
+ */
+function topTasks(events: readonly TraceEvent[], t: MainThread): TraceEvent[] {
+  const tasks = events.filter((e) => isTask(e, t)).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))
+  const out: TraceEvent[] = []
+  let end = Number.NEGATIVE_INFINITY
+  for (const e of tasks) {
+    if (e.ts < end) continue
+    out.push(e)
+    end = e.ts + (e.dur ?? 0)
+  }
+  return out
 }
 
 export interface ThreadTime {
@@ -74,8 +90,7 @@ export function mainThreadTime(events: readonly TraceEvent[], t: MainThread): Th
   let longTasks = 0
   let longWall = 0
   let longCpu = 0
-  for (const e of events) {
-    if (!isTopTask(e, t)) continue
+  for (const e of topTasks(events, t)) {
     const d = e.dur ?? 0
     const c = Math.min(e.tdur ?? d, d)
     tasks++
@@ -104,10 +119,9 @@ export function mainThreadTime(events: readonly TraceEvent[], t: MainThread): Th
  * time after each task. Other threads and processes are left as they are.
  */
 export function withoutStalls(events: readonly TraceEvent[], t: MainThread): TraceEvent[] {
-  const tasks = events
-    .filter((e) => isTopTask(e, t) && (e.dur ?? 0) > 0 && e.tdur !== undefined && e.tdur < (e.dur ?? 0))
+  const tasks = topTasks(events, t)
+    .filter((e) => (e.dur ?? 0) > 0 && e.tdur !== undefined && e.tdur < (e.dur ?? 0))
     .map((e) => ({ start: e.ts, end: e.ts + (e.dur ?? 0), factor: (e.tdur ?? 0) / (e.dur ?? 1) }))
-    .sort((a, b) => a.start - b.start)
   if (tasks.length === 0) return events.map((e) => ({ ...e }))
   const starts = tasks.map((x) => x.start)
   /** The task whose span holds `ts` (tasks on one thread do not overlap). */

@@ -90,4 +90,28 @@ describe('the main thread by thread time', () => {
       long: { tasks: 2, wallMs: 45, cpuMs: 45 },
     })
   })
+
+  it('counts a task recorded inside another as part of it, and shortens it with it', () => {
+    const events: TraceEvent[] = [
+      { name: 'navigationStart', ph: 'R', ...page, ts: 0, args: { data: { documentLoaderURL: url } } },
+      x('ThreadControllerImpl::RunTask', 0, 100_000, { tdur: 20_000 }),
+      x('RunTask', 80_000, 10_000, { tdur: 5_000 }),
+      x('Layout', 80_000, 10_000, { tdur: 5_000 }),
+    ]
+    const thread = mainThreadOf(events, url)!
+    expect(mainThreadTime(events, thread)).toEqual({
+      tasks: 1,
+      wallMs: 100,
+      cpuMs: 20,
+      long: { tasks: 1, wallMs: 100, cpuMs: 20 },
+    })
+    const out = withoutStalls(events, thread)
+    // Everything inside the outer task moves with it: still inside, in the same order.
+    expect(out.map((e) => [e.name, e.ts, e.dur])).toEqual([
+      ['navigationStart', 0, undefined],
+      ['ThreadControllerImpl::RunTask', 0, 20_000],
+      ['RunTask', 16_000, 2_000],
+      ['Layout', 16_000, 2_000],
+    ])
+  })
 })
