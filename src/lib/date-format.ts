@@ -80,3 +80,37 @@ export function dateTimeFormat(locale: string, style: DateStyle): DateTimeFormat
   }
   return formatter
 }
+
+export type AgeUnit = 'minute' | 'hour' | 'day'
+
+export interface RelativeAgeFormat {
+  /** `value` units ago (a negative `value`), or now (0), as `Intl.RelativeTimeFormat` with `numeric: 'auto'`. */
+  format(value: number, unit: AgeUnit): string
+}
+
+/** CLDR's Khmer "ago" forms (`numeric: 'auto'`): its own words for now, yesterday and the day before. */
+function khmerAge(): RelativeAgeFormat {
+  const units: Record<AgeUnit, string> = { minute: 'នាទី', hour: 'ម៉ោង', day: 'ថ្ងៃ' }
+  return {
+    format(value, unit) {
+      const n = Math.abs(value)
+      if (unit === 'minute' && n === 0) return 'នាទីនេះ'
+      if (unit === 'day' && n === 1) return 'ម្សិលមិញ'
+      if (unit === 'day' && n === 2) return 'ម្សិល\u200bម៉្ងៃ'
+      return `${n} ${units[unit]}\u200bមុន`
+    },
+  }
+}
+
+const writtenAges: Readonly<Record<string, () => RelativeAgeFormat>> = { km: khmerAge }
+
+/** "5 minutes ago", "yesterday" in `locale`; CLDR's Khmer where the browser lacks Khmer. */
+export function makeRelativeAgeFormat(
+  locale: string,
+  supported: (locales: string[]) => readonly string[] = (l) => Intl.RelativeTimeFormat.supportedLocalesOf(l),
+): RelativeAgeFormat {
+  const own = writtenAges[locale]
+  return own && supported([locale]).length === 0
+    ? own()
+    : new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })
+}

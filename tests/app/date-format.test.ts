@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { dateTimeFormat, makeDateTimeFormat } from '../../src/lib/date-format'
+import {
+  dateTimeFormat,
+  makeDateTimeFormat,
+  makeRelativeAgeFormat,
+  type AgeUnit,
+} from '../../src/lib/date-format'
 
 /** A browser whose own ICU data lacks every language (Chromium lacks Khmer). */
 const holdsNone = () => []
@@ -22,15 +27,30 @@ describe('dates with times in the player language', () => {
     expect(makeDateTimeFormat('km', 'medium', holdsNone).format(moments[0]!)).toBe('8 វិច្ឆិកា 2026, 3:05 PM')
   })
 
-  it("uses the browser's own formats for the languages it holds", () => {
+  it("uses the browser's own formats for the languages it holds, and writes Khmer only where it lacks it", () => {
     for (const locale of ['km', 'en', 'zh', 'th', 'vi']) {
-      const icu = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
-      expect(dateTimeFormat(locale, 'medium').format(moments[0]!)).toBe(icu.format(moments[0]!))
+      expect(dateTimeFormat(locale, 'medium'), locale).toBeInstanceOf(Intl.DateTimeFormat)
     }
+    expect(makeDateTimeFormat('km', 'short', holdsNone)).not.toBeInstanceOf(Intl.DateTimeFormat)
+    expect(makeDateTimeFormat('en', 'short', holdsNone)).toBeInstanceOf(Intl.DateTimeFormat)
+    expect(makeRelativeAgeFormat('km', holdsNone)).not.toBeInstanceOf(Intl.RelativeTimeFormat)
+    expect(makeRelativeAgeFormat('km')).toBeInstanceOf(Intl.RelativeTimeFormat)
   })
 
   it('leaves a language it has no pattern for to the browser', () => {
     const icu = new Intl.DateTimeFormat('lo', { dateStyle: 'short', timeStyle: 'short' })
     expect(makeDateTimeFormat('lo', 'short', holdsNone).format(moments[1]!)).toBe(icu.format(moments[1]!))
+  })
+
+  it("writes how long ago in Khmer as a full ICU does, where the browser's own data lacks it", () => {
+    const written = makeRelativeAgeFormat('km', holdsNone)
+    const icu = new Intl.RelativeTimeFormat('km', { numeric: 'auto' })
+    const cases: [AgeUnit, number][] = [
+      ...Array.from({ length: 60 }, (_, n): [AgeUnit, number] => ['minute', n]),
+      ...Array.from({ length: 23 }, (_, n): [AgeUnit, number] => ['hour', n + 1]),
+      ...Array.from({ length: 40 }, (_, n): [AgeUnit, number] => ['day', n + 1]),
+    ]
+    for (const [unit, n] of cases) expect(written.format(-n, unit), `${n} ${unit}`).toBe(icu.format(-n, unit))
+    expect(written.format(-1, 'day')).toBe('ម្សិលមិញ')
   })
 })
