@@ -86,6 +86,26 @@ export async function seedDemoBrand(
       )
       .onConflictDoNothing()
   })
+  // The promotion the welcome banner links to, for a demo brand seeded before it existed
+  // (a brand created now has it from its own announcements).
+  await step(db, 'demo-promotion-1', merchantCode, async (tx) => {
+    if (created) return
+    const rows = demoAnnouncements.flatMap((a, sort) =>
+      a.type === 'PR'
+        ? languages.map((language) => ({
+            merchantCode,
+            type: a.type,
+            language,
+            title: a.title[language],
+            content: a.content[language],
+            imageUrl: a.imageUrl ?? null,
+            linkUrl: a.linkUrl ?? null,
+            sort,
+          }))
+        : [],
+    )
+    if (rows.length > 0) await tx.insert(s.announcements).values(rows)
+  })
   await step(db, 'demo-games-1', merchantCode, (tx) => seedDemoGames(tx, merchantCode, new Date()))
   await step(db, 'demo-lottery-1', merchantCode, async (tx) => {
     const [m] = await tx

@@ -2,7 +2,9 @@ import { successEnvelope } from '#contract/envelope'
 import { contentEndpoints } from '#contract/content'
 import { gameEndpoints, gameTypes } from '#contract/games'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sql } from 'drizzle-orm'
+import { and, count, eq, like, sql } from 'drizzle-orm'
+import { announcements as announcementRows, seedRuns } from '../../server/db/schema'
+import { seedDemoBrand } from '../../server/db/seed'
 import { demoAnnouncements } from '../../server/db/seed-announcements'
 import * as seed from '../../server/db/seed-data'
 import { build, runOps, type TestServer } from '../build-server'
@@ -37,6 +39,28 @@ describe('announcements', () => {
     expect(value.promotion.map((n) => n.title)).toEqual(['ប្រាក់រង្វាន់សូមស្វាគមន៍ 100%'])
     expect(value.banners.find((n) => n.linkUrl === '/promotions')?.title).toBe(value.promotion[0]?.title)
     expect(value.popup.every((n) => n.date > 0)).toBe(true)
+  })
+
+  it('gives a demo brand seeded before the welcome promotion existed that promotion, once', async () => {
+    const m = server.config.MERCHANT_CODE
+    const promotions = () =>
+      server.db
+        .select({ n: count() })
+        .from(announcementRows)
+        .where(and(eq(announcementRows.merchantCode, m), eq(announcementRows.type, 'PR')))
+    expect((await promotions())[0]?.n).toBe(5)
+    // As an install seeded by the release before: no promotion, no marker of its step.
+    await server.db
+      .delete(announcementRows)
+      .where(and(eq(announcementRows.merchantCode, m), eq(announcementRows.type, 'PR')))
+    await server.db.delete(seedRuns).where(like(seedRuns.name, `demo-promotion-1:${m}`))
+    await seedDemoBrand(server.db, m, server.services.passwords.hash)
+    expect((await promotions())[0]?.n).toBe(5)
+    await seedDemoBrand(server.db, m, server.services.passwords.hash)
+    expect((await promotions())[0]?.n).toBe(5)
+    server.services.hotReads.invalidate(m)
+    const value = await announcements('?types=PR', 'EN')
+    expect(value.promotion.map((n) => n.title)).toEqual(['100% welcome bonus'])
   })
 
   it('answers Thai in Thai, and falls back to English for a language the brand has not written', async () => {
