@@ -4,6 +4,15 @@
  */
 import type { Localized } from './seed-data'
 
+/** The welcome banner's title, and its promotion's. */
+const welcomeBonus: Localized = {
+  km: 'ប្រាក់រង្វាន់សូមស្វាគមន៍ 100%',
+  en: '100% welcome bonus',
+  zh: '100% 迎新奖金',
+  th: 'โบนัสต้อนรับ 100%',
+  vi: 'Thưởng chào mừng 100%',
+}
+
 export const demoAnnouncements: {
   type: 'B' | 'PL' | 'PU' | 'PR' | 'H'
   title: Localized
@@ -42,13 +51,7 @@ export const demoAnnouncements: {
   })),
   {
     type: 'B',
-    title: {
-      km: 'ប្រាក់រង្វាន់សូមស្វាគមន៍ 100%',
-      en: '100% welcome bonus',
-      zh: '100% 迎新奖金',
-      th: 'โบนัสต้อนรับ 100%',
-      vi: 'Thưởng chào mừng 100%',
-    },
+    title: welcomeBonus,
     content: {
       km: 'ដាក់ប្រាក់លើកដំបូង ទទួលបានទ្វេដង',
       en: 'Double your first deposit',
@@ -62,13 +65,7 @@ export const demoAnnouncements: {
   // What the welcome banner opens on: the promotion itself.
   {
     type: 'PR',
-    title: {
-      km: 'ប្រាក់រង្វាន់សូមស្វាគមន៍ 100%',
-      en: '100% welcome bonus',
-      zh: '100% 迎新奖金',
-      th: 'โบนัสต้อนรับ 100%',
-      vi: 'Thưởng chào mừng 100%',
-    },
+    title: welcomeBonus,
     content: {
       km: '<p>ដាក់ប្រាក់លើកដំបូង ហើយយើងនឹងបន្ថែមប្រាក់រង្វាន់ស្មើនឹងចំនួនដែលអ្នកដាក់ ដល់ $100។</p>',
       en: '<p>Make your first deposit and we add a bonus of the same amount, up to $100.</p>',
@@ -123,3 +120,22 @@ export const demoAnnouncements: {
     linkUrl: '/live',
   },
 ]
+
+/** One announcement's row in one language. */
+export function announcementRow(
+  merchantCode: string,
+  language: keyof Localized,
+  a: (typeof demoAnnouncements)[number],
+  sort: number,
+) {
+  return {
+    merchantCode,
+    type: a.type,
+    language,
+    title: a.title[language],
+    content: a.content[language],
+    imageUrl: a.imageUrl ?? null,
+    linkUrl: a.linkUrl ?? null,
+    sort,
+  }
+}

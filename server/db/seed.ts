@@ -8,7 +8,7 @@ import { createLedger } from '../money/ledger'
 import type { Db, Tx } from '../plugins/external/db'
 import * as s from './schema'
 import * as d from './seed-data'
-import { demoAnnouncements } from './seed-announcements'
+import { announcementRow, demoAnnouncements } from './seed-announcements'
 import { seedDemoGames } from './seed-games-step'
 import { seedDemoLottery } from '../lottery/demo-games'
 
@@ -91,18 +91,7 @@ export async function seedDemoBrand(
   await step(db, 'demo-promotion-1', merchantCode, async (tx) => {
     if (created) return
     const rows = demoAnnouncements.flatMap((a, sort) =>
-      a.type === 'PR'
-        ? languages.map((language) => ({
-            merchantCode,
-            type: a.type,
-            language,
-            title: a.title[language],
-            content: a.content[language],
-            imageUrl: a.imageUrl ?? null,
-            linkUrl: a.linkUrl ?? null,
-            sort,
-          }))
-        : [],
+      a.type === 'PR' ? languages.map((language) => announcementRow(merchantCode, language, a, sort)) : [],
     )
     if (rows.length > 0) await tx.insert(s.announcements).values(rows)
   })
@@ -284,17 +273,8 @@ async function seedBrand(tx: Tx, merchantCode: string): Promise<void> {
         })),
       )
       .onConflictDoNothing()
-    await tx.insert(s.announcements).values(
-      demoAnnouncements.map((a, sort) => ({
-        merchantCode: m,
-        type: a.type,
-        language,
-        title: a.title[language],
-        content: a.content[language],
-        imageUrl: a.imageUrl ?? null,
-        linkUrl: a.linkUrl ?? null,
-        sort,
-      })),
-    )
+    await tx
+      .insert(s.announcements)
+      .values(demoAnnouncements.map((a, sort) => announcementRow(m, language, a, sort)))
   }
 }
