@@ -18,7 +18,9 @@ test('the notices open by themselves on the first visit to the home page, never 
   await page.keyboard.press('Escape')
   await expect(page).toHaveURL(/\/index$/)
   const notices = page.getByRole('dialog', { name: 'សេចក្តីជូនដំណឹង' })
-  await expect(notices).toBeVisible()
+  // They open once the page has settled: after its load, when the main thread is idle (at
+  // most 2 s later, src/utils/idle.ts), and once their code has loaded.
+  await expect(notices).toBeVisible({ timeout: 15_000 })
   await page.keyboard.press('Escape')
   await expect(notices).toHaveCount(0)
 })
