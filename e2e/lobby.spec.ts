@@ -76,3 +76,18 @@ test('a member opens /rng, picks a vendor, finds a game by part of its name and 
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
+
+test('a link to the last vendor of a lobby shows its tab in the strip, on a phone', async ({ page }) => {
+  await page.goto('/rng')
+  const strip = page.getByRole('navigation', { name: 'Game providers' })
+  const last = strip.getByRole('link').last()
+  // The strip is wider than a phone: its last tab starts out of view.
+  await expect(last).not.toBeInViewport()
+  const href = await last.getAttribute('href')
+  expect(href).toMatch(/^\/rng\?page=\w+$/)
+
+  await page.goto(href ?? '')
+  await expect(page.locator('.first-screen')).toHaveCount(0)
+  await expect(last).toHaveAttribute('aria-current', 'page')
+  await expect(last).toBeInViewport()
+})
