@@ -78,3 +78,25 @@ export async function startPortal(
     },
   }
 }
+
+/** The line server/main.ts logs (at info) once the first screens' art is rendered. */
+const artRendered = /first screens art rendered/
+
+/**
+ * Waits until the portal has rendered the first screens' generated art, which it does in the
+ * background a second after each start (server/http/art-warmup.ts): a section that measures
+ * the pages a player sees waits for it, so its first run does not share the cores with those
+ * renders. The portal must run with LOG_LEVEL=info. Returns the time waited, or null when
+ * the line did not come within `timeoutMs` (the section goes on and says so).
+ */
+export async function waitForFirstScreenArt(
+  portal: PortalServer,
+  timeoutMs = 60_000,
+): Promise<number | null> {
+  const t0 = performance.now()
+  while (performance.now() - t0 < timeoutMs) {
+    if (portal.output().some((line) => artRendered.test(line))) return Math.round(performance.now() - t0)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  return null
+}
