@@ -5,7 +5,7 @@
  * the win and the loss in "My bets" and in the betting record, and the balance move by the
  * payout.
  */
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expect, register, test } from './fixtures'
 
 test.beforeEach(async ({ page }) => {
@@ -95,6 +95,35 @@ async function openIn(page: Page, baseURL: string | undefined, lang: string, pat
   await page.goto(path)
 }
 
+/**
+ * The words of each element's text (as the browser's own segmenter splits the language) that
+ * do not fit inside it on one line: a name wrapped inside a word reads as two words.
+ */
+function wordsCut(elements: Locator, lang: string): Promise<string[]> {
+  return elements.evaluateAll(
+    (buttons, l) =>
+      buttons.flatMap((b) => {
+        const style = getComputedStyle(b)
+        const inner = b.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+        const words = [...new Intl.Segmenter(l, { granularity: 'word' }).segment(b.textContent ?? '')]
+        return words
+          .filter((w) => w.isWordLike)
+          .flatMap((w) => {
+            const probe = document.createElement('span')
+            probe.textContent = w.segment
+            probe.style.cssText = `position:absolute;white-space:nowrap;font:${style.font}`
+            document.body.append(probe)
+            const width = probe.getBoundingClientRect().width
+            probe.remove()
+            return width > inner + 0.5
+              ? [`${w.segment}: ${Math.round(width)} px in ${Math.round(inner)} px`]
+              : []
+          })
+      }),
+    lang,
+  )
+}
+
 for (const [lang, language] of [
   ['km', 'Khmer'],
   ['th', 'Thai'],
@@ -105,33 +134,22 @@ for (const [lang, language] of [
   }) => {
     await openIn(page, baseURL, lang, '/lottery')
     await expect(page.locator('.lott-mode')).toHaveCount(4)
-    // Each word of each tab's name (as the browser's own segmenter splits the language) fits inside
-    // the tab on one line.
-    const cut = await page.locator('.lott-mode').evaluateAll(
-      (buttons, l) =>
-        buttons.flatMap((b) => {
-          const style = getComputedStyle(b)
-          const inner = b.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
-          const words = [...new Intl.Segmenter(l, { granularity: 'word' }).segment(b.textContent ?? '')]
-          return words
-            .filter((w) => w.isWordLike)
-            .flatMap((w) => {
-              const probe = document.createElement('span')
-              probe.textContent = w.segment
-              probe.style.cssText = `position:absolute;white-space:nowrap;font:${style.font}`
-              document.body.append(probe)
-              const width = probe.getBoundingClientRect().width
-              probe.remove()
-              return width > inner + 0.5
-                ? [`${w.segment}: ${Math.round(width)} px in ${Math.round(inner)} px`]
-                : []
-            })
-        }),
-      lang,
-    )
-    expect(cut).toEqual([])
+    expect(await wordsCut(page.locator('.lott-mode'), lang)).toEqual([])
   })
 }
+
+test('on a phone the e-lottery bet types wrap their names between words, never inside one, in every language', async ({
+  page,
+  baseURL,
+}) => {
+  for (const lang of ['en', 'km', 'zh', 'th', 'vi']) {
+    await openIn(page, baseURL, lang, '/lottery?gameCode=E5D1')
+    const types = page.locator('.lott-bettype')
+    await expect(types).toHaveCount(4)
+    await expect(page.locator('html')).toHaveAttribute('lang', lang)
+    expect(await wordsCut(types, lang), lang).toEqual([])
+  }
+})
 
 for (const lang of ['zh', 'km', 'th', 'vi', 'en'] as const) {
   test(`on a phone the Vietnamese lottery's bet types keep their count and unit on one line (${lang})`, async ({
