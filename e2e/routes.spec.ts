@@ -160,12 +160,45 @@ test('an unknown route shows a translated not-found page with a way home', async
   await expect(page).toHaveURL(/\/index$/)
 })
 
-test('every screen fits a 360 px phone without sideways scrolling', async ({ page }) => {
+/**
+ * The words on screen that the browser broke across two lines ("Promotion / s"): each word
+ * (as the browser's own segmenter splits the language) whose text lies on more than one line.
+ * The scrolling notice line, text hidden from everyone, and the server's screen are left out.
+ */
+function wordsBrokenAcrossLines(page: Page, lang: string): Promise<string[]> {
+  return page.evaluate((l) => {
+    const words = new Intl.Segmenter(l, { granularity: 'word' })
+    const broken = new Set<string>()
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement
+      if (!el || el.closest('[aria-hidden="true"], [hidden], .first-screen, .marquee, script, style'))
+        continue
+      for (const w of words.segment(node.textContent ?? '')) {
+        if (!w.isWordLike || w.segment.length < 2) continue
+        const range = document.createRange()
+        range.setStart(node, w.index)
+        range.setEnd(node, w.index + w.segment.length)
+        const lines = new Set(
+          [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+        )
+        if (lines.size > 1) broken.add(`${w.segment} (${el.tagName.toLowerCase()}.${el.className})`)
+      }
+    }
+    return [...broken]
+  }, lang)
+}
+
+test('every screen fits a 360 px phone: no sideways scrolling, and no word broken across lines', async ({
+  page,
+}) => {
   for (const [path] of pages) {
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.locator('.first-screen')).toHaveCount(0)
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow, path).toBeLessThanOrEqual(0)
+    expect(await wordsBrokenAcrossLines(page, 'en'), path).toEqual([])
   }
 })
 
