@@ -127,11 +127,33 @@ export const demoCountries: [string, string, string, number, number][] = [
   ['US', '1', 'United States', 10, 10],
 ]
 
-export const demoCustomerService: [string, string, string][] = [
-  ['LIVECHAT', 'Live chat 24/7', 'https://livechat.example.com/lotus'],
-  ['TELEGRAM', 'Telegram', 'https://t.me/lotusplay_support'],
-  ['MESSENGER', 'Messenger', 'https://m.me/lotusplay'],
-  ['VIP', 'VIP service', 'https://t.me/lotusplay_vip'],
+/** A display name in each of the demo brand's languages. */
+export type DemoNames = Record<'km' | 'en' | 'zh' | 'th' | 'vi', string>
+
+const sameInEvery = (name: string): DemoNames => ({ km: name, en: name, zh: name, th: name, vi: name })
+
+/** [csType, title (English), url, title per language]. */
+export const demoCustomerService: [string, string, string, DemoNames][] = [
+  [
+    'LIVECHAT',
+    'Live chat 24/7',
+    'https://livechat.example.com/lotus',
+    {
+      km: 'ជជែកផ្ទាល់ 24/7',
+      en: 'Live chat 24/7',
+      zh: '24/7 在线客服',
+      th: 'แชทสด 24/7',
+      vi: 'Chat trực tuyến 24/7',
+    },
+  ],
+  ['TELEGRAM', 'Telegram', 'https://t.me/lotusplay_support', sameInEvery('Telegram')],
+  ['MESSENGER', 'Messenger', 'https://m.me/lotusplay', sameInEvery('Messenger')],
+  [
+    'VIP',
+    'VIP service',
+    'https://t.me/lotusplay_vip',
+    { km: 'សេវាកម្ម VIP', en: 'VIP service', zh: 'VIP 专属客服', th: 'บริการ VIP', vi: 'Dịch vụ VIP' },
+  ],
 ]
 
 export const demoResources: [string, string, string | null][] = [
@@ -358,7 +380,9 @@ export const demoAccounts: {
 export const demoDepositMethods: {
   code: string
   kind: 'BANK_TRANSFER' | 'ONLINE'
+  /** The name as first given (English). */
   name: string
+  names: DemoNames
   min: bigint
   max: bigint
   bank?: { bankName: string; accountName: string; accountNumber: string }
@@ -367,6 +391,13 @@ export const demoDepositMethods: {
     code: 'BANK',
     kind: 'BANK_TRANSFER',
     name: 'Bank transfer',
+    names: {
+      km: 'ផ្ទេរតាមធនាគារ',
+      en: 'Bank transfer',
+      zh: '银行转账',
+      th: 'โอนผ่านธนาคาร',
+      vi: 'Chuyển khoản ngân hàng',
+    },
     min: 1_000n,
     max: 5_000_000n,
     bank: {
@@ -375,7 +406,20 @@ export const demoDepositMethods: {
       accountNumber: '001 234 567 890',
     },
   },
-  { code: 'DEMOPAY', kind: 'ONLINE', name: 'Online payment (demo gateway)', min: 500n, max: 1_000_000n },
+  {
+    code: 'DEMOPAY',
+    kind: 'ONLINE',
+    name: 'Online payment (demo gateway)',
+    names: {
+      km: 'ទូទាត់តាមអនឡាញ (សាកល្បង)',
+      en: 'Online payment (demo gateway)',
+      zh: '在线支付（演示通道）',
+      th: 'ชำระเงินออนไลน์ (ระบบทดลอง)',
+      vi: 'Thanh toán trực tuyến (cổng thử nghiệm)',
+    },
+    min: 500n,
+    max: 1_000_000n,
+  },
 ]
 
 /** Banks members can withdraw to: [code, name]. */

@@ -3,7 +3,7 @@
  * transaction as the data, so a crash mid-seed leaves nothing and two processes starting
  * together seed once.
  */
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { createLedger } from '../money/ledger'
 import type { Db, Tx } from '../plugins/external/db'
 import * as s from './schema'
@@ -95,6 +95,39 @@ export async function seedDemoBrand(
     )
     if (rows.length > 0) await tx.insert(s.announcements).values(rows)
   })
+  // The demo's payment methods and customer-service links in every language, for a demo
+  // brand seeded before they had names per language (a brand created now has them). A row
+  // the operator renamed or already named per language is left as it is.
+  await step(db, 'demo-names-1', merchantCode, async (tx) => {
+    if (created) return
+    for (const m of d.demoDepositMethods) {
+      await tx
+        .update(s.depositMethods)
+        .set({ names: m.names })
+        .where(
+          and(
+            eq(s.depositMethods.merchantCode, merchantCode),
+            eq(s.depositMethods.code, m.code),
+            eq(s.depositMethods.name, m.name),
+            sql`${s.depositMethods.names} = '{}'::jsonb`,
+          ),
+        )
+    }
+    for (const [csType, title, url, titles] of d.demoCustomerService) {
+      await tx
+        .update(s.customerService)
+        .set({ titles })
+        .where(
+          and(
+            eq(s.customerService.merchantCode, merchantCode),
+            eq(s.customerService.csType, csType),
+            eq(s.customerService.title, title),
+            eq(s.customerService.url, url),
+            sql`${s.customerService.titles} = '{}'::jsonb`,
+          ),
+        )
+    }
+  })
   await step(db, 'demo-games-1', merchantCode, (tx) => seedDemoGames(tx, merchantCode, new Date()))
   await step(db, 'demo-lottery-1', merchantCode, async (tx) => {
     const [m] = await tx
@@ -136,6 +169,7 @@ export async function seedDemoBrand(
           code: m.code,
           kind: m.kind,
           name: m.name,
+          names: m.names,
           minAmount: m.min,
           maxAmount: m.max,
           bank: m.bank ?? null,
@@ -225,10 +259,11 @@ async function seedBrand(tx: Tx, merchantCode: string): Promise<void> {
     )
     .onConflictDoNothing()
   await tx.insert(s.customerService).values(
-    d.demoCustomerService.map(([csType, title, url], sort) => ({
+    d.demoCustomerService.map(([csType, title, url, titles], sort) => ({
       merchantCode: m,
       csType,
       title,
+      titles,
       url,
       sort,
     })),

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import type { Deposit } from '#contract/funds'
 import { minorToMoney } from '#contract/money'
 import { checkField } from '#contract/register-rules'
+import { localName } from '../db/localized'
 import { pageOf } from '../db/paging'
 import { AppError } from '../http/errors'
 import {
@@ -54,7 +55,7 @@ export function depositHandlers(kit: FundsKit): Pick<FundsHandlers, DepositEndpo
         methods: rows.map((r) => ({
           code: r.code,
           kind: r.kind,
-          name: r.name,
+          name: localName(r.names, r.name, caller.locale, m.defaultLanguage),
           minAmount: minorToMoney(r.minAmount, currencyOf(m)),
           maxAmount: minorToMoney(r.maxAmount, currencyOf(m)),
           bank: r.bank ?? null,

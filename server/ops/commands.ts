@@ -9,6 +9,7 @@ import type { NoticeWriter } from '../notify/notices'
 import * as s from '../db/schema'
 import { parseCidr } from '../system/access'
 import { contentCommands } from './content-commands'
+import { customerServiceCommands } from './customer-service-commands'
 import { gamesCommands } from './games-commands'
 import { goLiveCommands, type GatewayKind } from './golive-commands'
 import { jobsCommands } from './jobs-commands'
@@ -226,6 +227,7 @@ export const commands: Record<string, CommandSpec> = {
   ...paymentMethodCommands,
   ...jobsCommands,
   ...contentCommands,
+  ...customerServiceCommands,
   ...lotteryCommands,
   ...gamesCommands,
 }

@@ -3,6 +3,7 @@
  * brand itself. Each refusal is one line that says what is wrong.
  */
 import { parseArgs } from 'node:util'
+import { locales } from '#contract/locales'
 import { parseAmount, type CurrencyUnits } from '#contract/money'
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
@@ -20,6 +21,18 @@ export const text = (what: string, max: number) =>
     .max(max, `${what} is at most ${max} characters`)
     // eslint-disable-next-line no-control-regex
     .regex(/^[^\u0000-\u001f\u007f]*$/, `${what} must not contain control characters`)
+
+/** A language of the portal, as --lang names it (any case). */
+export const language = z
+  .string({ error: `--lang is required: one of ${locales.join(', ')}` })
+  .transform((v) => v.trim().toLowerCase())
+  .pipe(z.enum(locales, { error: `--lang is one of ${locales.join(', ')}` }))
+
+/** The languages a row is named in, for a list: "  (km, en, zh)", or nothing. */
+export function namedIn(names: Record<string, string>): string {
+  const langs = locales.filter((l) => names[l])
+  return langs.length > 0 ? `  (${langs.join(', ')})` : ''
+}
 
 export function isUniqueViolation(err: unknown): boolean {
   return pgErrorOf(err)?.code === pgCodes.uniqueViolation

@@ -10,7 +10,7 @@ import * as s from '../db/schema'
 import type { CommandSpec } from './commands'
 import type { GatewayKind } from './golive-commands'
 import { OpsError } from './ops-error'
-import { amountOf, brandOf, isUniqueViolation, options, parsed, text } from './ops-input'
+import { amountOf, brandOf, isUniqueViolation, language, namedIn, options, parsed, text } from './ops-input'
 
 const MethodCode = z
   .string({ error: 'the method code is required' })
@@ -18,7 +18,7 @@ const MethodCode = z
   .pipe(z.string().regex(/^[A-Z0-9_]{2,16}$/, 'a method code is 2-16 letters, digits or _'))
 
 const methodUsage =
-  'payment-method add-bank <CODE> --name <label> --bank <bank> --account-name <holder> --account-number <number> --min <amount> --max <amount> | add-online <CODE> --name <label> --min <amount> --max <amount> | list | disable <CODE> | enable <CODE>'
+  'payment-method add-bank <CODE> --name <label> [--lang <km|en|zh|th|vi>] --bank <bank> --account-name <holder> --account-number <number> --min <amount> --max <amount> | add-online <CODE> --name <label> [--lang <language>] --min <amount> --max <amount> | name <CODE> --lang <km|en|zh|th|vi> <label…> | list | disable <CODE> | enable <CODE>'
 const bankUsage = 'bank add <CODE> <name…> | bank list'
 
 export const paymentMethodCommands: Record<string, CommandSpec> = {
@@ -38,7 +38,7 @@ export const paymentMethodCommands: Record<string, CommandSpec> = {
         return rows
           .map(
             (r) =>
-              `${r.enabled ? 'on ' : 'off'} ${r.code.padEnd(10)} ${r.kind.padEnd(13)} ${r.name}  ${minorToMoney(r.minAmount, { decimals: m.currencyDecimals })}-${minorToMoney(r.maxAmount, { decimals: m.currencyDecimals })}${r.bank ? `  ${r.bank.bankName} ${r.bank.accountNumber} (${r.bank.accountName})` : ''}`,
+              `${r.enabled ? 'on ' : 'off'} ${r.code.padEnd(10)} ${r.kind.padEnd(13)} ${r.name}${namedIn(r.names)}  ${minorToMoney(r.minAmount, { decimals: m.currencyDecimals })}-${minorToMoney(r.maxAmount, { decimals: m.currencyDecimals })}${r.bank ? `  ${r.bank.bankName} ${r.bank.accountNumber} (${r.bank.accountName})` : ''}`,
           )
           .join('\n')
       }
@@ -56,6 +56,23 @@ export const paymentMethodCommands: Record<string, CommandSpec> = {
           .where(where)
         return `${code} ${mode}d`
       }
+      if (mode === 'name') {
+        // The name members see in one language; the others keep theirs.
+        const { values, positionals } = options(rest, { lang: { type: 'string' } }, methodUsage)
+        const [rawCode, ...words] = positionals
+        const code = parsed(MethodCode, rawCode)
+        const lang = parsed(language, values.lang)
+        const name = parsed(text('the name', 60), words.join(' '))
+        const where = and(eq(s.depositMethods.merchantCode, m.code), eq(s.depositMethods.code, code))
+        const [row] = await ctx.db.select().from(s.depositMethods).where(where)
+        if (!row) throw new OpsError(`no deposit method ${code} (see: payment-method list)`)
+        await ctx.db
+          .update(s.depositMethods)
+          .set({ names: { ...row.names, [lang]: name } })
+          .where(where)
+        ctx.invalidate()
+        return `deposit method ${code} is named "${name}" in ${lang}`
+      }
       if (mode !== 'add-bank' && mode !== 'add-online') throw new OpsError(`usage: ${methodUsage}`)
       if (mode === 'add-online' && ctx.paymentGateway !== 'real')
         throw new OpsError(onlineRefusal(ctx.paymentGateway))
@@ -63,6 +80,7 @@ export const paymentMethodCommands: Record<string, CommandSpec> = {
         rest,
         {
           name: { type: 'string' },
+          lang: { type: 'string' },
           bank: { type: 'string' },
           'account-name': { type: 'string' },
           'account-number': { type: 'string' },
@@ -74,6 +92,8 @@ export const paymentMethodCommands: Record<string, CommandSpec> = {
       if (positionals.length !== 1) throw new OpsError(`usage: ${methodUsage}`)
       const code = parsed(MethodCode, positionals[0])
       const name = parsed(text('--name', 60), values.name)
+      // The name is in English unless the operator says which language it is in.
+      const lang = values.lang === undefined ? 'en' : parsed(language, values.lang)
       const min = amountOf(values.min, '--min', { decimals: m.currencyDecimals })
       const max = amountOf(values.max, '--max', { decimals: m.currencyDecimals })
       if (min > max) throw new OpsError('--min is more than --max')
@@ -107,6 +127,7 @@ export const paymentMethodCommands: Record<string, CommandSpec> = {
           code,
           kind: mode === 'add-bank' ? 'BANK_TRANSFER' : 'ONLINE',
           name,
+          names: { [lang]: name },
           minAmount: min,
           maxAmount: max,
           bank,

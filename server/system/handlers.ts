@@ -23,8 +23,10 @@ export interface SystemDeps {
 export function systemHandlers(deps: SystemDeps): HandlerGroup<Endpoints['system']> {
   const { repo, access, keyring, hotReads } = deps
 
-  async function vipState(merchantCode: string): Promise<string> {
-    return (await repo.merchant(merchantCode))?.vipServiceState ?? 'normal'
+  /** What the customer-service links depend on: the VIP state and the default language. */
+  async function csBrand(merchantCode: string) {
+    const m = await repo.merchant(merchantCode)
+    return { vipServiceState: m?.vipServiceState ?? 'normal', defaultLanguage: m?.defaultLanguage ?? 'en' }
   }
 
   return {
@@ -35,12 +37,13 @@ export function systemHandlers(deps: SystemDeps): HandlerGroup<Endpoints['system
 
     async status({ caller }) {
       const m = caller.merchantCode
-      // The brand's part is the same for every caller; the verdict and address are the caller's.
-      const brandPart = hotReads.value(m, 'system.status', async () => {
+      // The brand's part is the same for every caller in one language (the customer-service
+      // links are titled in it); the verdict and address are the caller's.
+      const brandPart = hotReads.value(m, `system.status\u0000${caller.locale}`, async () => {
         const [register, resources, customerService, imageCDNs, launchGameCDNs] = await Promise.all([
           repo.registerRules(m),
           repo.resources(m),
-          vipState(m).then((v) => repo.customerService(m, v)),
+          csBrand(m).then((b) => repo.customerService(m, b, caller.locale)),
           repo.cdns(m, 'image'),
           repo.cdns(m, 'launchGame'),
         ])
@@ -62,7 +65,7 @@ export function systemHandlers(deps: SystemDeps): HandlerGroup<Endpoints['system
 
     async domainRoute({ caller }) {
       const [customerService, domainList, resources] = await Promise.all([
-        vipState(caller.merchantCode).then((v) => repo.customerService(caller.merchantCode, v)),
+        csBrand(caller.merchantCode).then((b) => repo.customerService(caller.merchantCode, b, caller.locale)),
         repo.domains(caller.merchantCode),
         repo.resources(caller.merchantCode),
       ])

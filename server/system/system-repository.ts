@@ -16,7 +16,7 @@ import { RegisterFieldRuleSchema, csTypes } from '#contract/system'
 import { LocaleSchema, type Locale } from '#contract/locales'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../plugins/external/db'
-import { pickLanguage } from '../db/localized'
+import { localName, pickLanguage } from '../db/localized'
 import * as s from '../db/schema'
 
 export interface FlatNode {
@@ -87,17 +87,22 @@ export function createSystemRepository(db: Db) {
       }))
     },
 
-    async customerService(merchantCode: string, vipServiceState: string): Promise<CustomerService[]> {
+    /** The brand's customer-service links for its VIP state, titled in the caller's language. */
+    async customerService(
+      merchantCode: string,
+      brand: { vipServiceState: string; defaultLanguage: string },
+      locale: Locale,
+    ): Promise<CustomerService[]> {
       const rows = await db
         .select()
         .from(s.customerService)
         .where(eq(s.customerService.merchantCode, merchantCode))
         .orderBy(asc(s.customerService.sort))
-      const vip = vipServiceState === 'vipcs'
+      const vip = brand.vipServiceState === 'vipcs'
       return rows.flatMap((r) => {
         const csType = csTypes.find((t) => t === r.csType)
         if (!csType || (csType === 'VIP') !== vip) return []
-        return [{ csType, title: r.title, url: r.url }]
+        return [{ csType, title: localName(r.titles, r.title, locale, brand.defaultLanguage), url: r.url }]
       })
     },
 

@@ -54,9 +54,10 @@ const expectedRules = seed.demoRegisterRules.map(
   }),
 )
 
+// A request without a Language header is answered in Khmer, the portal's default.
 const expectedPublicCs = seed.demoCustomerService
   .filter(([csType]) => csType !== 'VIP')
-  .map(([csType, title, url]) => ({ csType, title, url }))
+  .map(([csType, , url, titles]) => ({ csType, title: titles.km, url }))
 
 const expectedResources = seed.demoResources.map(([resourceType, url, qrCodeUrl]) => ({
   resourceType,

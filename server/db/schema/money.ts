@@ -138,7 +138,13 @@ export const depositMethods = pgTable(
       .references(() => merchants.code),
     code: text('code').notNull(),
     kind: text('kind', { enum: depositMethodKinds }).notNull(),
+    /** The name as first given; shown in a language that `names` lacks (and by rows older than it). */
     name: text('name').notNull(),
+    /** The name per language (km, en, zh, th, vi), as the operator gave it. */
+    names: jsonb('names')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     minAmount: bigint('min_amount', { mode: 'bigint' }).notNull(),
     maxAmount: bigint('max_amount', { mode: 'bigint' }).notNull(),
     bank: jsonb('bank').$type<{ bankName: string; accountName: string; accountNumber: string }>(),

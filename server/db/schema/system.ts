@@ -123,7 +123,13 @@ export const customerService = pgTable('customer_service', {
     .notNull()
     .references(() => merchants.code),
   csType: text('cs_type').notNull(),
+  /** The title as first given; shown in a language that `titles` lacks (and by rows older than it). */
   title: text('title').notNull(),
+  /** The title per language (km, en, zh, th, vi), as the operator gave it. */
+  titles: jsonb('titles')
+    .$type<Record<string, string>>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
   url: text('url').notNull(),
   sort: integer('sort').notNull().default(0),
 })

@@ -1,0 +1,57 @@
+/**
+ * The brand's customer-service links (live chat, Telegram, Messenger, the VIP line) as
+ * members see them: a link's title per language. A change drops the running server's
+ * cached reads at once.
+ */
+import { and, asc, eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { customerService } from '../db/schema'
+import type { CommandSpec } from './commands'
+import { OpsError } from './ops-error'
+import { language, namedIn, options, parsed, text } from './ops-input'
+
+const usage = 'customer-service list | title <ID> --lang <km|en|zh|th|vi> <title…>'
+
+const LinkId = z
+  .string({ error: 'a link id is needed (see: customer-service list)' })
+  .regex(/^\d{1,9}$/, 'a link id is a number (see: customer-service list)')
+  .transform(Number)
+
+export const customerServiceCommands: Record<string, CommandSpec> = {
+  'customer-service': {
+    usage,
+    summary: 'list the brand’s customer-service links, or title one in a language',
+    async run(ctx, args) {
+      const [mode, ...rest] = args
+      if (mode === 'list' || mode === undefined) {
+        const rows = await ctx.db
+          .select()
+          .from(customerService)
+          .where(eq(customerService.merchantCode, ctx.merchantCode))
+          .orderBy(asc(customerService.sort), asc(customerService.id))
+        if (rows.length === 0) return 'no customer-service links'
+        return rows
+          .map(
+            (r) =>
+              `${String(r.id).padStart(5)} ${r.csType.padEnd(9)} ${r.title}${namedIn(r.titles)}  ${r.url}`,
+          )
+          .join('\n')
+      }
+      if (mode !== 'title') throw new OpsError(`usage: ${usage}`)
+      const { values, positionals } = options(rest, { lang: { type: 'string' } }, usage)
+      const [rawId, ...words] = positionals
+      const id = parsed(LinkId, rawId)
+      const lang = parsed(language, values.lang)
+      const title = parsed(text('the title', 60), words.join(' '))
+      const where = and(eq(customerService.merchantCode, ctx.merchantCode), eq(customerService.id, id))
+      const [row] = await ctx.db.select().from(customerService).where(where)
+      if (!row) throw new OpsError(`no customer-service link ${id} (see: customer-service list)`)
+      await ctx.db
+        .update(customerService)
+        .set({ titles: { ...row.titles, [lang]: title } })
+        .where(where)
+      ctx.invalidate()
+      return `customer-service link ${id} (${row.csType}) is titled "${title}" in ${lang}`
+    },
+  },
+}
