@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { DepositPage } from '#src/features/money/components/deposit-page.tsx'
 import { TransferFundPage } from '#src/features/money/components/transfer-fund-page.tsx'
 import { WithdrawPage } from '#src/features/money/components/withdraw-page.tsx'
 import { moneyCatalog } from '#src/features/money/money-catalog.ts'
@@ -378,6 +379,46 @@ describe('member centre pages', () => {
     await user.keyboard('{Escape}')
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Account menu' })).toBeNull())
     expect(document.activeElement).toBe(toggle)
+  })
+})
+
+describe('deposit page', () => {
+  test('names each method and each recent deposit as the API names it in the page’s language', async () => {
+    const deposit = (id: number, methodCode: string) => ({
+      id,
+      methodCode,
+      kind: 'BANK_TRANSFER',
+      amount: '25.00',
+      status: 'PENDING',
+      reference: `ref ${id}`,
+      hasReceipt: false,
+      createdAt: Date.now(),
+      settledAt: null,
+    })
+    const answers = moneyAnswers()
+    const methods = answers['/wps/relay/MCSFE_getDepositMethods'] as { methods: { name: string }[] }
+    stubMoneyApi({
+      ...answers,
+      '/wps/relay/MCSFE_getDepositMethods': {
+        ...methods,
+        methods: methods.methods.map((m) => ({ ...m, name: 'ផ្ទេរតាមធនាគារ' })),
+      },
+      // BANK is offered; OLD is a method no longer offered, shown by its code.
+      '/wps/relay/MCSFE_getDepositTransactionReport': {
+        list: [deposit(1, 'BANK'), deposit(2, 'OLD')],
+        total: 2,
+        pageNo: 1,
+        pageSize: 10,
+      },
+    })
+    await renderUi(<DepositPage />)
+    expect(await screen.findByRole('radio', { name: /ផ្ទេរតាមធនាគារ/ })).toBeTruthy()
+    const recent = await screen.findByRole('region', { name: 'Recent deposits' })
+    await waitFor(() => expect(within(recent).getAllByRole('listitem')).toHaveLength(2))
+    const [first, second] = within(recent).getAllByRole('listitem')
+    expect(first?.textContent).toContain('· ផ្ទេរតាមធនាគារ')
+    expect(first?.textContent).not.toContain('BANK')
+    expect(second?.textContent).toContain('· OLD')
   })
 })
 

@@ -193,6 +193,9 @@ function DepositForm({ method, currency }: { method: DepositMethod; currency: Cu
 
 function RecentDeposits({ currency, title }: { currency: Currency; title: string }) {
   const deposits = useQuery(depositsQueryOptions({ pageNo: 1, pageSize: 10 }))
+  // Each deposit by its method's name, in the page's language (the code of a method no longer offered).
+  const methods = useQuery(depositMethodsQueryOptions())
+  const methodName = (code: string) => methods.data?.methods.find((m) => m.code === code)?.name ?? code
   const time = useDateTime()
   return (
     <section aria-label={title}>
@@ -206,7 +209,7 @@ function RecentDeposits({ currency, title }: { currency: Currency; title: string
               {page.list.map((d) => (
                 <li key={d.id}>
                   <span>
-                    {time(d.createdAt)} · {d.methodCode}
+                    {time(d.createdAt)} · {methodName(d.methodCode)}
                   </span>
                   <span className="money-amount">{showMoney(d.amount, currency)}</span>
                   <span className="muted">{d.reference ?? ''}</span>
