@@ -19,6 +19,9 @@ test('the home page renders the brand the server holds, in Khmer', async ({
   for (const c of status.value.info.customerService) {
     await expect(page.getByRole('link', { name: c.title, exact: true })).toHaveCount(1)
   }
+  // Titled in the page's language, as the operator gave them.
+  await expect(page.getByRole('link', { name: 'ជជែកផ្ទាល់ 24/7', exact: true })).toHaveCount(1)
+  await expect(page.getByRole('link', { name: 'Live chat 24/7' })).toHaveCount(0)
   // The Khmer font is shipped, so Khmer text never falls back to boxes.
   const khmerFontLoaded = await page.evaluate(async () => {
     await document.fonts.ready
