@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import type { Locale } from '#contract/locales'
 
 /** Picks the rows of the best language present: the caller's, then English, then any. */
@@ -15,12 +16,9 @@ export function pickLanguage<T extends { language: string }>(rows: T[], locale: 
  * default language, then English, then the name as first given (a row from before names
  * per language had only that), then any language it has.
  */
-export function localName(
-  names: Record<string, string>,
-  given: string,
-  locale: Locale,
-  brandLanguage: string,
-): string {
+export function localName(stored: unknown, given: string, locale: Locale, brandLanguage: string): string {
+  // Read from a jsonb column: anything but text per language (a hand-edited row) counts as none.
+  const names = storedNames(stored)
   const named = (lang: string) => {
     const v = names[lang]?.trim()
     return v ? v : undefined
@@ -32,5 +30,17 @@ export function localName(
     (given.trim() ? given : undefined) ??
     Object.values(names).find((v) => v.trim()) ??
     given
+  )
+}
+
+const StoredNames = z.record(z.string(), z.string())
+
+/** The names per language as stored; the entries that are not text are left out. */
+export function storedNames(stored: unknown): Record<string, string> {
+  const whole = StoredNames.safeParse(stored)
+  if (whole.success) return whole.data
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return {}
+  return Object.fromEntries(
+    Object.entries(stored).filter((e): e is [string, string] => typeof e[1] === 'string'),
   )
 }

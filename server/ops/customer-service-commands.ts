@@ -3,7 +3,7 @@
  * members see them: a link's title per language. A change drops the running server's
  * cached reads at once.
  */
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { customerService } from '../db/schema'
 import type { CommandSpec } from './commands'
@@ -48,7 +48,8 @@ export const customerServiceCommands: Record<string, CommandSpec> = {
       if (!row) throw new OpsError(`no customer-service link ${id} (see: customer-service list)`)
       await ctx.db
         .update(customerService)
-        .set({ titles: { ...row.titles, [lang]: title } })
+        // One language's key merged in by the database, so two changes at once both hold.
+        .set({ titles: sql`${customerService.titles} || ${JSON.stringify({ [lang]: title })}::jsonb` })
         .where(where)
       ctx.invalidate()
       return `customer-service link ${id} (${row.csType}) is titled "${title}" in ${lang}`

@@ -4,7 +4,7 @@
  * withdraw to.
  */
 import { minorToMoney } from '#contract/money'
-import { and, asc, count, eq } from 'drizzle-orm'
+import { and, asc, count, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import * as s from '../db/schema'
 import type { CommandSpec } from './commands'
@@ -68,7 +68,8 @@ export const paymentMethodCommands: Record<string, CommandSpec> = {
         if (!row) throw new OpsError(`no deposit method ${code} (see: payment-method list)`)
         await ctx.db
           .update(s.depositMethods)
-          .set({ names: { ...row.names, [lang]: name } })
+          // One language's key merged in by the database, so two changes at once both hold.
+          .set({ names: sql`${s.depositMethods.names} || ${JSON.stringify({ [lang]: name })}::jsonb` })
           .where(where)
         ctx.invalidate()
         return `deposit method ${code} is named "${name}" in ${lang}`

@@ -8,7 +8,7 @@ import { DepositMethodSchema } from '#contract/funds'
 import type { EndpointDef, EndpointOutput } from '#contract/endpoint'
 import { successEnvelope } from '#contract/envelope'
 import { systemEndpoints } from '#contract/system'
-import { and, eq, like } from 'drizzle-orm'
+import { and, eq, like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { customerService, depositMethods, seedRuns } from '../../server/db/schema'
@@ -105,6 +105,23 @@ describe('deposit methods', () => {
     for (const language of ['KM', 'EN', 'TH']) {
       expect((await methodNames(language)).DEMOPAY).toBe('Online payment (demo gateway)')
     }
+  })
+
+  it('answer a name whatever a hand-edited row holds, and two names set at once both hold', async () => {
+    const where = and(eq(depositMethods.merchantCode, m()), eq(depositMethods.code, 'DEMOPAY'))
+    await server.db
+      .update(depositMethods)
+      .set({ names: sql`'{"km": 5, "th": "ชำระออนไลน์"}'::jsonb` })
+      .where(where)
+    expect((await methodNames('KM')).DEMOPAY).toBe('Online payment (demo gateway)')
+    expect((await methodNames('TH')).DEMOPAY).toBe('ชำระออนไลน์')
+    await server.db.update(depositMethods).set({ names: {} }).where(where)
+    await Promise.all([
+      runOps(server, 'payment-method', 'name', 'DEMOPAY', '--lang', 'vi', 'Thanh toán trực tuyến'),
+      runOps(server, 'payment-method', 'name', 'DEMOPAY', '--lang', 'zh', '在线支付'),
+    ])
+    expect((await methodNames('VI')).DEMOPAY).toBe('Thanh toán trực tuyến')
+    expect((await methodNames('CN')).DEMOPAY).toBe('在线支付')
   })
 
   it('are named per language by the operator, with clear refusals', async () => {
