@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { locales, type Locale } from '#contract/locales'
 import { rememberLanguageCookie } from '../../lib/boot-data'
 import { activateLocale } from '../../lib/i18n'
+import { showToast } from '../../lib/toast-store'
 
 /** Each language named in itself, so anyone can find their own. */
 const names: Record<Locale, string> = {
@@ -32,11 +33,23 @@ export function LanguageSwitcher({
         onChange={(e) => {
           const next = list.find((l) => l === e.target.value)
           if (!next) return
-          // The server renders the next page's first screen in this language.
-          rememberLanguageCookie(next)
-          // The server answers in the Language header's language (game and draw names,
-          // notices): what is on screen is asked for again in the new one, the rest when next shown.
-          void activateLocale(next).then(() => queryClient.invalidateQueries())
+          const select = e.currentTarget
+          activateLocale(next).then(
+            () => {
+              // The server renders the next page's first screen in this language.
+              rememberLanguageCookie(next)
+              // The server answers in the Language header's language (game and draw names,
+              // notices): what is on screen is asked for again in the new one, the rest when
+              // next shown.
+              void queryClient.invalidateQueries()
+            },
+            // Its texts could not load (offline, say): the page stays in its language, and so
+            // does the next one the server renders.
+            () => {
+              select.value = i18n.locale
+              showToast(t`The language could not be switched. Check your connection and try again.`, 'error')
+            },
+          )
         }}
       >
         {list.map((l) => (

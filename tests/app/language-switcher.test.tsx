@@ -1,0 +1,47 @@
+/**
+ * The language switcher: a language whose texts cannot load (offline, its catalog never
+ * fetched) leaves the page and the next server-rendered page in the language they were in,
+ * and says so.
+ */
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, expect, it, vi } from 'vitest'
+import { LanguageSwitcher } from '#src/components/layout/language-switcher.tsx'
+import { Toasts } from '#src/components/ui/toasts.tsx'
+import { i18n } from '#src/lib/i18n.ts'
+import { renderUi } from './render'
+
+vi.mock('#src/locales/th/messages.po', () => {
+  throw new TypeError('Failed to fetch dynamically imported module')
+})
+
+afterEach(() => {
+  document.cookie = 'lang=; path=/; max-age=0'
+})
+
+it('keeps the page in its language when the chosen one cannot load, and says why', async () => {
+  await renderUi(
+    <>
+      <LanguageSwitcher />
+      <Toasts dismissLabel="Dismiss" />
+    </>,
+  )
+  const select = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Language' })
+  fireEvent.change(select, { target: { value: 'th' } })
+  expect(
+    await screen.findByText('The language could not be switched. Check your connection and try again.'),
+  ).toBeTruthy()
+  expect(i18n.locale).toBe('en')
+  expect(select.value).toBe('en')
+  expect(document.documentElement.lang).toBe('en')
+  // The server renders the next page in the language the cookie names: none was set.
+  expect(document.cookie).not.toMatch(/lang=th/)
+})
+
+it('switches the page and the next server-rendered page to a language that loads', async () => {
+  await renderUi(<LanguageSwitcher />)
+  const select = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Language' })
+  fireEvent.change(select, { target: { value: 'vi' } })
+  await waitFor(() => expect(i18n.locale).toBe('vi'))
+  await waitFor(() => expect(document.cookie).toMatch(/lang=vi/))
+  expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Ngôn ngữ' }).value).toBe('vi')
+})
