@@ -99,6 +99,17 @@ test('on a phone the member centre opens on a list of its pages that fits the sc
   await expectNoSidewaysScroll(page)
   await page.goBack()
   await expect(menu).toBeVisible()
+
+  // Above the list, as portals open "Me": who is signed in, the balance, and the ways to move money.
+  await expect(centre.getByRole('button', { name: 'My account' }).first()).toContainText('player01')
+  const money = centre.getByRole('region', { name: 'Balance' })
+  await expect(money.getByRole('button', { name: 'Refresh balance' })).toContainText(/\$[\d,]+\.\d{2}/)
+  await money.getByRole('button', { name: 'Deposit' }).click()
+  await expect(centre.getByRole('heading', { level: 3, name: 'Deposit' })).toBeVisible()
+  await expect(money).toBeHidden()
+  await page.goBack()
+  await expect(menu).toBeVisible()
+
   await menu.getByRole('button', { name: 'Account record' }).click()
   await centre.getByRole('button', { name: 'Back to menu' }).click()
   await expect(menu.getByRole('button', { name: 'Account record' })).toBeFocused()

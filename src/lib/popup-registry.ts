@@ -56,11 +56,21 @@ export interface CentreSectionRegistration {
   load: () => Promise<ComponentType<CentrePageProps>>
 }
 
+/**
+ * A card above the member centre's menu (the member's name, the balance and the ways to move
+ * money), lower order first: what portals show at the top of "Me".
+ */
+export interface CentreSummaryRegistration {
+  order: number
+  load: () => Promise<ComponentType<CentrePageProps>>
+}
+
 /** What one feature's popups.tsx exports as `popups`. */
 export interface FeaturePopups {
   popups?: PopupRegistration[]
   memberCentrePages?: CentrePageRegistration[]
   memberCentreSections?: CentreSectionRegistration[]
+  memberCentreSummary?: CentreSummaryRegistration[]
   /** A lazily loaded catalog holding this feature's page labels (loaded when the centre opens). */
   catalog?: CatalogLoaders
 }
@@ -89,6 +99,7 @@ const popupEntries = new Map<string, PopupEntry>()
 const pageEntries = new Map<string, CentrePageEntry>()
 const catalogs: CatalogLoaders[] = []
 let pageList: CentrePageEntry[] = []
+let summaryParts: LazyExoticComponent<ComponentType<CentrePageProps>>[] = []
 
 function lazyOf<P>(load: () => Promise<ComponentType<P>>) {
   return lazy(async () => ({ default: await load() }))
@@ -97,6 +108,7 @@ function lazyOf<P>(load: () => Promise<ComponentType<P>>) {
 /** Registers every feature's popups and pages; a name registered twice is a mistake. */
 export function registerPopups(features: readonly FeaturePopups[]): void {
   const sections: CentreSectionRegistration[] = []
+  const summary: CentreSummaryRegistration[] = []
   for (const f of features) {
     for (const p of f.popups ?? []) {
       if (popupEntries.has(p.name)) throw new Error(`popup ${p.name} is registered twice`)
@@ -112,6 +124,7 @@ export function registerPopups(features: readonly FeaturePopups[]): void {
       })
     }
     sections.push(...(f.memberCentreSections ?? []))
+    summary.push(...(f.memberCentreSummary ?? []))
     if (f.catalog && (f.memberCentrePages?.length ?? 0) > 0) catalogs.push(f.catalog)
   }
   for (const s of [...sections].sort((a, b) => a.order - b.order)) {
@@ -120,6 +133,12 @@ export function registerPopups(features: readonly FeaturePopups[]): void {
     entry.parts.push(lazyOf(s.load))
   }
   pageList = [...pageEntries.values()].sort((a, b) => a.order - b.order)
+  summaryParts = summary.sort((a, b) => a.order - b.order).map((c) => lazyOf(c.load))
+}
+
+/** The cards above the member centre's menu, in order. */
+export function memberCentreSummary(): readonly LazyExoticComponent<ComponentType<CentrePageProps>>[] {
+  return summaryParts
 }
 
 export function popupEntry(name: string): PopupEntry | undefined {

@@ -312,7 +312,8 @@ describe('member centre pages', () => {
       expect(within(dialog).queryByRole('alert')).toBeNull()
     }
     await user.click(within(menu).getByRole('button', { name: 'My account' }))
-    expect(await within(dialog).findByText('member01')).toBeTruthy()
+    // The page's member information (the card above the menu names the member too).
+    expect(await within(dialog).findByText('member01', { selector: '.centre-panel *' })).toBeTruthy()
     expect(within(dialog).getByRole('heading', { name: 'Change payment password' })).toBeTruthy()
   })
 
@@ -460,7 +461,8 @@ describe('deposit and withdraw shortcuts', () => {
     await within(banner).findByLabelText('Balance: $1,234.50')
     await user.click(within(banner).getByRole('button', { name: 'Deposit' }))
     const dialog = await screen.findByRole('dialog', { name: 'Member centre' })
-    expect(within(dialog).getByRole('button', { name: 'Deposit' }).getAttribute('aria-current')).toBe('page')
+    const menu = within(dialog).getByRole('navigation', { name: 'Member centre menu' })
+    expect(within(menu).getByRole('button', { name: 'Deposit' }).getAttribute('aria-current')).toBe('page')
     expect(await within(dialog).findByText('000 111 222')).toBeTruthy()
   })
 })

@@ -36,7 +36,10 @@ describe('popups in the URL', () => {
     stubMoneyApi(moneyAnswers())
     const { router } = await renderApp('/index?popup=memberCentre&centre=depositv2')
     const dialog = await screen.findByRole('dialog', { name: 'Member centre' })
-    expect(within(dialog).getByRole('button', { name: 'Deposit' }).getAttribute('aria-current')).toBe('page')
+    const centreMenu = within(dialog).getByRole('navigation', { name: 'Member centre menu' })
+    expect(within(centreMenu).getByRole('button', { name: 'Deposit' }).getAttribute('aria-current')).toBe(
+      'page',
+    )
     expect(await within(dialog).findByText('000 111 222')).toBeTruthy()
     expect(router.history.canGoBack()).toBe(true)
     router.history.back()
@@ -123,7 +126,8 @@ describe('popups in the URL', () => {
     await user.click(await within(menu).findByRole('button', { name: /Dara/ }))
     const dialog = await screen.findByRole('dialog', { name: 'Member centre' })
     // No page named: the first page of the menu (a desktop's layout).
-    expect(within(dialog).getByRole('button', { name: 'My account' }).getAttribute('aria-current')).toBe(
+    const centreMenu = within(dialog).getByRole('navigation', { name: 'Member centre menu' })
+    expect(within(centreMenu).getByRole('button', { name: 'My account' }).getAttribute('aria-current')).toBe(
       'page',
     )
   })

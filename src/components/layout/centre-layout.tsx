@@ -10,6 +10,8 @@ export interface CentreLayoutProps<P extends string> {
   label: (page: P) => ReactNode
   /** On a phone, the control that leaves the page for the menu list. */
   back?: { label: string; onBack: () => void }
+  /** Above the menu, and hidden with it on a phone while a page shows (the member's card). */
+  menuHeader?: ReactNode
   children: ReactNode
 }
 
@@ -25,6 +27,7 @@ export function CentreLayout<P extends string>({
   onSelect,
   label,
   back,
+  menuHeader,
   children,
 }: CentreLayoutProps<P>) {
   const heading = useRef<HTMLHeadingElement>(null)
@@ -40,25 +43,28 @@ export function CentreLayout<P extends string>({
   }, [current, back])
   return (
     <div className="centre-layout" data-view={current === undefined ? 'menu' : 'page'}>
-      <nav aria-label={menuLabel} className="centre-menu" ref={menu}>
-        <ul>
-          {pages.map((p) => (
-            <li key={p}>
-              <button
-                type="button"
-                data-page={p}
-                aria-current={p === current ? 'page' : undefined}
-                onClick={() => onSelect(p)}
-              >
-                <span>{label(p)}</span>
-                <span aria-hidden="true" className="centre-chevron">
-                  ›
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <div className="centre-side">
+        {menuHeader}
+        <nav aria-label={menuLabel} className="centre-menu" ref={menu}>
+          <ul>
+            {pages.map((p) => (
+              <li key={p}>
+                <button
+                  type="button"
+                  data-page={p}
+                  aria-current={p === current ? 'page' : undefined}
+                  onClick={() => onSelect(p)}
+                >
+                  <span>{label(p)}</span>
+                  <span aria-hidden="true" className="centre-chevron">
+                    ›
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
       {current !== undefined ? (
         <section className="centre-panel" aria-live="polite">
           {back ? (

@@ -24,6 +24,9 @@ export const popups = definePopups({
         ),
     },
   ],
+  memberCentreSummary: [
+    { order: 10, load: () => import('./components/member-card').then((m) => m.MemberCard) },
+  ],
   memberCentrePages: [
     {
       page: 'securityCenter',

@@ -23,6 +23,9 @@ declare module '../../lib/popup-registry' {
 
 export const popups = definePopups({
   catalog: moneyCatalog,
+  memberCentreSummary: [
+    { order: 20, load: () => import('./components/money-card').then((m) => m.MoneyCard) },
+  ],
   memberCentrePages: [
     {
       page: 'transferFund',

@@ -14,7 +14,12 @@ import { Modal } from '../../../components/ui/modal'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { phoneQuery, useMediaQuery } from '../../../hooks/use-media-query'
 import { setMemberCentrePage, useModals } from '../../../lib/modal-store'
-import { memberCentrePages, type MemberCentrePage, type PopupProps } from '../../../lib/popup-registry'
+import {
+  memberCentrePages,
+  memberCentreSummary,
+  type MemberCentrePage,
+  type PopupProps,
+} from '../../../lib/popup-registry'
 
 export function MemberCentrePopup({ onClose }: PopupProps) {
   const { t, i18n } = useLingui()
@@ -44,6 +49,12 @@ export function MemberCentrePopup({ onClose }: PopupProps) {
           return label ? i18n._(label) : p
         }}
         back={phone ? { label: t`Back to menu`, onBack: () => setMemberCentrePage(undefined) } : undefined}
+        menuHeader={memberCentreSummary().map((Card, i) => (
+          // A card's box keeps its place while its chunk loads.
+          <Suspense key={i} fallback={<div className="centre-card-placeholder" />}>
+            <Card go={(p) => setMemberCentrePage(p, { push: phone && page === undefined })} />
+          </Suspense>
+        ))}
       >
         {entry && entry.parts.length > 0 ? (
           entry.parts.map((Part, i) => (
