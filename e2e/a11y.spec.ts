@@ -22,13 +22,15 @@ test('the notice popup has no serious or critical accessibility violation, and k
   await page.goto('/index?popup=notice')
   const dialog = page.getByRole('dialog', { name: 'Announcement' })
   await expect(dialog).toBeVisible()
-  await expect(dialog.getByRole('heading', { level: 3 })).toHaveText('Announcement 1')
+  await expect(dialog.getByRole('heading', { level: 3 })).toHaveText(
+    'Welcome bonus: 100% on your first deposit',
+  )
   expect(serious(await new AxeBuilder({ page }).include('[role="dialog"]').analyze())).toEqual([])
 
   await dialog.getByRole('button', { name: 'Page 2' }).click()
   await expect(dialog.getByRole('list').getByRole('button')).toHaveText([
-    '8Announcement 8',
-    '9Announcement 9',
+    '8Install the Lotus Play app',
+    '9Play responsibly',
   ])
   for (let i = 0; i < 30; i++) {
     await page.keyboard.press('Tab')

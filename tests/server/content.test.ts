@@ -67,7 +67,9 @@ describe('announcements', () => {
     expect((await announcements('?types=PU', 'TH')).popup[0]?.title).toBe(demoAnnouncements[1]?.title.th)
     await server.db.execute(sql`delete from announcements where language = 'th'`)
     server.services.hotReads.invalidate(server.config.MERCHANT_CODE)
-    expect((await announcements('?types=PU', 'TH')).popup[0]?.title).toBe('Announcement 1')
+    expect((await announcements('?types=PU', 'TH')).popup[0]?.title).toBe(
+      'Welcome bonus: 100% on your first deposit',
+    )
   })
 
   it('answers only the types asked for', async () => {
@@ -79,16 +81,16 @@ describe('announcements', () => {
 
   it('leaves out expired and not yet published announcements', async () => {
     await server.db.execute(
-      sql`update announcements set expires_at = now() - interval '1 minute' where type = 'PU' and title = 'Announcement 1'`,
+      sql`update announcements set expires_at = now() - interval '1 minute' where type = 'PU' and title = 'Welcome bonus: 100% on your first deposit'`,
     )
     await server.db.execute(
-      sql`update announcements set published_at = now() + interval '1 day' where type = 'PU' and title = 'Announcement 2'`,
+      sql`update announcements set published_at = now() + interval '1 day' where type = 'PU' and title = 'Customer service, 24/7'`,
     )
     const value = await announcements('?types=PU')
     const titles = value.popup.map((n) => n.title)
-    expect(titles).not.toContain('Announcement 1')
-    expect(titles).not.toContain('Announcement 2')
-    expect(titles).toContain('Announcement 3')
+    expect(titles).not.toContain('Welcome bonus: 100% on your first deposit')
+    expect(titles).not.toContain('Customer service, 24/7')
+    expect(titles).toContain('New: a lottery draw every minute')
   })
 
   it('refuses a malformed types list with field errors', async () => {
