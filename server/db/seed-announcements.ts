@@ -18,7 +18,7 @@ const welcomeBonus: Localized = {
  * what the portal has: the welcome promotion, customer service by live chat and Telegram,
  * the lottery, deposits, withdrawals, the app download page and the help's advice.
  */
-const popupNotices: { title: Localized; content: Localized }[] = [
+export const popupNotices: { title: Localized; content: Localized }[] = [
   {
     title: {
       km: 'ប្រាក់រង្វាន់សូមស្វាគមន៍ 100% សម្រាប់ការដាក់ប្រាក់លើកដំបូង',
@@ -164,6 +164,30 @@ const popupNotices: { title: Localized; content: Localized }[] = [
     },
   },
 ]
+
+/**
+ * The popup notices as the demo brand first had them, in the same order: a brand seeded
+ * then still holds these texts where no operator changed them.
+ */
+export const firstPopupNotices: { title: Localized; content: Localized }[] = Array.from(
+  { length: 9 },
+  (_, i) => ({
+    title: {
+      km: `សេចក្តីប្រកាសលេខ ${i + 1}`,
+      en: `Announcement ${i + 1}`,
+      zh: `公告 ${i + 1}`,
+      th: `ประกาศ ${i + 1}`,
+      vi: `Thông báo ${i + 1}`,
+    },
+    content: {
+      km: `<p>ព័ត៌មានថ្មីលេខ ${i + 1} ពី Lotus Play។</p>`,
+      en: `<p>News item ${i + 1} from Lotus Play.</p>`,
+      zh: `<p>Lotus Play 第 ${i + 1} 条消息。</p>`,
+      th: `<p>ข่าวที่ ${i + 1} จาก Lotus Play</p>`,
+      vi: `<p>Tin số ${i + 1} từ Lotus Play.</p>`,
+    },
+  }),
+)
 
 export const demoAnnouncements: {
   type: 'B' | 'PL' | 'PU' | 'PR' | 'H'

@@ -8,7 +8,7 @@ import { createLedger } from '../money/ledger'
 import type { Db, Tx } from '../plugins/external/db'
 import * as s from './schema'
 import * as d from './seed-data'
-import { announcementRow, demoAnnouncements } from './seed-announcements'
+import { announcementRow, demoAnnouncements, firstPopupNotices, popupNotices } from './seed-announcements'
 import { seedDemoGames } from './seed-games-step'
 import { seedDemoLottery } from '../lottery/demo-games'
 
@@ -126,6 +126,30 @@ export async function seedDemoBrand(
             sql`${s.customerService.titles} = '{}'::jsonb`,
           ),
         )
+    }
+  })
+  // The popup notices' texts, for a demo brand seeded when they were numbered placeholders
+  // (a brand created now has them). Only a row still holding its placeholder title and text
+  // in its language changes: one the operator edited is left as it is.
+  await step(db, 'demo-notices-1', merchantCode, async (tx) => {
+    if (created) return
+    for (const [i, first] of firstPopupNotices.entries()) {
+      const notice = popupNotices[i]
+      if (!notice) continue
+      for (const language of languages) {
+        await tx
+          .update(s.announcements)
+          .set({ title: notice.title[language], content: notice.content[language] })
+          .where(
+            and(
+              eq(s.announcements.merchantCode, merchantCode),
+              eq(s.announcements.type, 'PU'),
+              eq(s.announcements.language, language),
+              eq(s.announcements.title, first.title[language]),
+              eq(s.announcements.content, first.content[language]),
+            ),
+          )
+      }
     }
   })
   await step(db, 'demo-games-1', merchantCode, (tx) => seedDemoGames(tx, merchantCode, new Date()))

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, count, eq, like, sql } from 'drizzle-orm'
 import { announcements as announcementRows, seedRuns } from '../../server/db/schema'
 import { seedDemoBrand } from '../../server/db/seed'
-import { demoAnnouncements } from '../../server/db/seed-announcements'
+import { demoAnnouncements, firstPopupNotices, popupNotices } from '../../server/db/seed-announcements'
 import * as seed from '../../server/db/seed-data'
 import { build, runOps, type TestServer } from '../build-server'
 
@@ -61,6 +61,74 @@ describe('announcements', () => {
     server.services.hotReads.invalidate(m)
     const value = await announcements('?types=PR', 'EN')
     expect(value.promotion.map((n) => n.title)).toEqual(['100% welcome bonus'])
+  })
+
+  it('gives a demo brand seeded when the popup notices were placeholders their texts, once, and leaves an edited notice as it is', async () => {
+    const m = server.config.MERCHANT_CODE
+    const languages = ['km', 'en', 'zh', 'th', 'vi'] as const
+    const setPopup = (language: string, title: string, to: { title: string; content: string }) =>
+      server.db
+        .update(announcementRows)
+        .set(to)
+        .where(
+          and(
+            eq(announcementRows.merchantCode, m),
+            eq(announcementRows.type, 'PU'),
+            eq(announcementRows.language, language),
+            eq(announcementRows.title, title),
+          ),
+        )
+    // As an install seeded by the release before: the placeholders, no marker of the step.
+    for (const [i, first] of firstPopupNotices.entries()) {
+      for (const language of languages) {
+        await setPopup(language, popupNotices[i]?.title[language] ?? '', {
+          title: first.title[language],
+          content: first.content[language],
+        })
+      }
+    }
+    // The operator rewrote the third notice in English, and only the fourth's title in Khmer.
+    await setPopup('en', 'Announcement 3', { title: 'Holiday hours', content: '<p>Open as usual.</p>' })
+    await setPopup('km', 'សេចក្តីប្រកាសលេខ 4', {
+      title: 'ម៉ោងថ្ងៃបុណ្យ',
+      content: firstPopupNotices[3]?.content.km ?? '',
+    })
+    await server.db.delete(seedRuns).where(like(seedRuns.name, `demo-notices-1:${m}`))
+    await seedDemoBrand(server.db, m, server.services.passwords.hash)
+    // The step runs once: a placeholder written back afterwards stays.
+    await setPopup('en', 'Keep your account safe', {
+      title: 'Announcement 6',
+      content: firstPopupNotices[5]?.content.en ?? '',
+    })
+    await seedDemoBrand(server.db, m, server.services.passwords.hash)
+    server.services.hotReads.invalidate(m)
+
+    const en = (await announcements('?types=PU', 'EN')).popup
+    expect(en.map((n) => n.title)).toEqual(
+      popupNotices.map((n, i) => (i === 2 ? 'Holiday hours' : i === 5 ? 'Announcement 6' : n.title.en)),
+    )
+    expect(en[2]?.content).toBe('<p>Open as usual.</p>')
+    expect(en[0]?.content).toBe(popupNotices[0]?.content.en)
+    expect((await announcements('?types=PU', 'KM')).popup.map((n) => n.title)).toEqual(
+      popupNotices.map((n, i) => (i === 3 ? 'ម៉ោងថ្ងៃបុណ្យ' : n.title.km)),
+    )
+    for (const language of ['ZH', 'TH', 'VI'] as const) {
+      const popup = (await announcements('?types=PU', language)).popup
+      const key = language.toLowerCase() as 'zh' | 'th' | 'vi'
+      expect(popup.map((n) => [n.title, n.content])).toEqual(
+        popupNotices.map((n) => [n.title[key], n.content[key]]),
+      )
+    }
+    // The notices as seeded, for the tests after this one.
+    const restore = (language: 'en' | 'km', title: string, i: number) =>
+      setPopup(language, title, {
+        title: popupNotices[i]?.title[language] ?? '',
+        content: popupNotices[i]?.content[language] ?? '',
+      })
+    await restore('en', 'Holiday hours', 2)
+    await restore('en', 'Announcement 6', 5)
+    await restore('km', 'ម៉ោងថ្ងៃបុណ្យ', 3)
+    server.services.hotReads.invalidate(m)
   })
 
   it('answers Thai in Thai, and falls back to English for a language the brand has not written', async () => {
