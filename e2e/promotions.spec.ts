@@ -1,3 +1,4 @@
+/** The pages that bring players and agents in: the promotions and the join page. */
 import { expect, test } from './fixtures'
 
 test.beforeEach(async ({ page }) => {
@@ -22,4 +23,16 @@ test('a promotion shows its art and a Details button a finger can tap, which ope
   await details.click()
   await expect(page).toHaveURL(/\/promoDetail\?id=\d+$/)
   await expect(page.getByRole('heading', { name: '100% welcome bonus' })).toBeVisible()
+})
+
+test('the join page tells how to join and offers the customer-service channels to ask', async ({ page }) => {
+  await page.goto('/join')
+  await expect(page.getByRole('heading', { level: 1, name: 'Join us' })).toBeVisible()
+  await expect(page.getByText('To join, contact customer service below.')).toBeVisible()
+  const service = page.getByRole('region', { name: 'Customer service, 24 hours' })
+  await expect(service.getByRole('link', { name: 'Live chat 24/7' })).toHaveAttribute(
+    'href',
+    'https://livechat.example.com/lotus',
+  )
+  await expect(service.getByRole('link', { name: 'Telegram' })).toHaveAttribute('target', '_blank')
 })

@@ -274,14 +274,48 @@ export const demoTemplates: { code: string; title: Localized; content: Localized
       vi: 'Tham gia cùng chúng tôi',
     },
     content: {
-      km: '<p>ក្លាយជាភ្នាក់ងារ ហើយទទួលបានកម្រៃពីក្រុមរបស់អ្នក។</p>',
-      en: '<p>Become an agent and earn from your team.</p>',
-      zh: '<p>成为代理，从团队获得收益。</p>',
-      th: '<p>มาเป็นตัวแทน และรับรายได้จากทีมของคุณ</p>',
-      vi: '<p>Trở thành đại lý và nhận thu nhập từ đội nhóm của bạn.</p>',
+      km:
+        '<p>ក្លាយជាភ្នាក់ងាររបស់ Lotus Play ហើយទទួលបានកម្រៃពីក្រុមរបស់អ្នក។</p>' +
+        '<ul><li>លេខកូដអញ្ជើញផ្ទាល់ខ្លួន៖ សមាជិកដែលចុះឈ្មោះតាមវា ចូលក្នុងក្រុមរបស់អ្នក។</li>' +
+        '<li>មជ្ឈមណ្ឌលភ្នាក់ងារ៖ ក្រុម ការភ្នាល់ និងកម្រៃរបស់អ្នក នៅកន្លែងតែមួយ។</li>' +
+        '<li>សេវាអតិថិជន 24 ម៉ោង សម្រាប់អ្នក និងសមាជិករបស់អ្នក។</li></ul>' +
+        '<p>ដើម្បីចូលរួម សូមទាក់ទងសេវាអតិថិជនខាងក្រោម។</p>',
+      en:
+        '<p>Become a Lotus Play agent and earn from your team.</p>' +
+        '<ul><li>Your own invitation code: members who register with it join your team.</li>' +
+        '<li>The agent centre: your team, its bets and your commission in one place.</li>' +
+        '<li>Customer service 24 hours a day, for you and your members.</li></ul>' +
+        '<p>To join, contact customer service below.</p>',
+      zh:
+        '<p>成为 Lotus Play 代理，从团队获得收益。</p>' +
+        '<ul><li>专属邀请码：用它注册的会员加入您的团队。</li>' +
+        '<li>代理中心：团队、投注和佣金一目了然。</li>' +
+        '<li>24小时客服，服务您和您的会员。</li></ul>' +
+        '<p>如需加入，请联系下方客服。</p>',
+      th:
+        '<p>มาเป็นตัวแทนของ Lotus Play และรับรายได้จากทีมของคุณ</p>' +
+        '<ul><li>รหัสเชิญของคุณเอง: สมาชิกที่สมัครด้วยรหัสนี้จะอยู่ในทีมของคุณ</li>' +
+        '<li>ศูนย์ตัวแทน: ทีม การเดิมพัน และค่าคอมมิชชันของคุณในที่เดียว</li>' +
+        '<li>บริการลูกค้าตลอด 24 ชั่วโมง สำหรับคุณและสมาชิกของคุณ</li></ul>' +
+        '<p>หากต้องการเข้าร่วม ติดต่อฝ่ายบริการลูกค้าด้านล่าง</p>',
+      vi:
+        '<p>Trở thành đại lý Lotus Play và nhận thu nhập từ đội nhóm của bạn.</p>' +
+        '<ul><li>Mã mời riêng: thành viên đăng ký bằng mã này sẽ vào đội của bạn.</li>' +
+        '<li>Trung tâm đại lý: đội nhóm, cược và hoa hồng của bạn ở cùng một nơi.</li>' +
+        '<li>Chăm sóc khách hàng 24 giờ cho bạn và thành viên của bạn.</li></ul>' +
+        '<p>Để tham gia, hãy liên hệ chăm sóc khách hàng bên dưới.</p>',
     },
   },
 ]
+
+/** The join page's text as the demo first gave it (one line), which older demo brands hold. */
+export const firstJoinUsContent: Localized = {
+  km: '<p>ក្លាយជាភ្នាក់ងារ ហើយទទួលបានកម្រៃពីក្រុមរបស់អ្នក។</p>',
+  en: '<p>Become an agent and earn from your team.</p>',
+  zh: '<p>成为代理，从团队获得收益。</p>',
+  th: '<p>มาเป็นตัวแทน และรับรายได้จากทีมของคุณ</p>',
+  vi: '<p>Trở thành đại lý và nhận thu nhập từ đội nhóm của bạn.</p>',
+}
 
 /** [accountTypeId, vassalage, game type, name, logo path under the image CDN, hot] */
 export const demoVendors: [number, string, string, string, string, boolean][] = [

@@ -152,6 +152,26 @@ export async function seedDemoBrand(
       }
     }
   })
+  // The join page's fuller text, for a demo brand seeded when it was one line; a text the
+  // operator changed is left as it is.
+  await step(db, 'demo-join-1', merchantCode, async (tx) => {
+    if (created) return
+    const joinUs = d.demoTemplates.find((t) => t.code === 'joinUs')
+    if (!joinUs) return
+    for (const language of languages) {
+      await tx
+        .update(s.templates)
+        .set({ content: joinUs.content[language] })
+        .where(
+          and(
+            eq(s.templates.merchantCode, merchantCode),
+            eq(s.templates.code, 'joinUs'),
+            eq(s.templates.language, language),
+            eq(s.templates.content, d.firstJoinUsContent[language]),
+          ),
+        )
+    }
+  })
   await step(db, 'demo-games-1', merchantCode, (tx) => seedDemoGames(tx, merchantCode, new Date()))
   await step(db, 'demo-lottery-1', merchantCode, async (tx) => {
     const [m] = await tx

@@ -5,6 +5,7 @@ import type { EndpointDef, EndpointOutput } from '#contract/endpoint'
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
+import { seedDemoBrand } from '../../server/db/seed'
 import * as seed from '../../server/db/seed-data'
 import { build, type TestServer } from '../build-server'
 
@@ -220,6 +221,38 @@ describe('GET /wps/system/templates', () => {
     expect(all.map((t) => t.code).sort()).toEqual(seed.demoTemplates.map((t) => t.code).sort())
     const none = await call(systemEndpoints.templates, { query: { code: 'no-such-template' } })
     expect(none).toEqual([])
+  })
+
+  it('gives a demo brand seeded when the join page was one line its fuller text, once, and leaves an edited one', async () => {
+    const m = server.config.MERCHANT_CODE
+    const joinUs = seed.demoTemplates.find((t) => t.code === 'joinUs')
+    const setJoin = (language: string, content: string) =>
+      server.db.execute(
+        sql`update templates set content = ${content} where merchant_code = ${m} and code = 'joinUs' and language = ${language}`,
+      )
+    // As an install seeded by the release before, with the Thai text the operator's own.
+    for (const language of ['km', 'en', 'zh', 'th', 'vi'] as const) {
+      await setJoin(language, seed.firstJoinUsContent[language])
+    }
+    await setJoin('th', '<p>ติดต่อเรา</p>')
+    await server.db.execute(sql`delete from seed_runs where name = ${`demo-join-1:${m}`}`)
+    await seedDemoBrand(server.db, m, server.services.passwords.hash)
+    // Once: a one-line text written back afterwards stays.
+    await setJoin('vi', seed.firstJoinUsContent.vi)
+    await seedDemoBrand(server.db, m, server.services.passwords.hash)
+    server.services.hotReads.invalidate(m)
+
+    const content = async (language: string) =>
+      (await call(systemEndpoints.templates, { headers: { language }, query: { code: 'joinUs' } }))[0]
+        ?.content
+    expect(await content('EN')).toBe(joinUs?.content.en)
+    expect(await content('KM')).toBe(joinUs?.content.km)
+    expect(await content('CN')).toBe(joinUs?.content.zh)
+    expect(await content('TH')).toBe('<p>ติดต่อเรา</p>')
+    expect(await content('VI')).toBe(seed.firstJoinUsContent.vi)
+    await setJoin('th', joinUs?.content.th ?? '')
+    await setJoin('vi', joinUs?.content.vi ?? '')
+    server.services.hotReads.invalidate(m)
   })
 
   it('answers Thai templates, and falls back to English ones for a language the brand has not written', async () => {
