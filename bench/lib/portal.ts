@@ -100,3 +100,22 @@ export async function waitForFirstScreenArt(
   }
   return null
 }
+
+/**
+ * The portal for a section that measures the pages a player sees: started at info (so the
+ * art warm-up's line shows), and returned once the first screens' art is rendered.
+ */
+export async function startPortalAfterArt(
+  root: string,
+  env: Record<string, string>,
+  log: (line: string) => void,
+): Promise<PortalServer> {
+  const portal = await startPortal(root, { ...env, LOG_LEVEL: 'info' })
+  const artMs = await waitForFirstScreenArt(portal)
+  log(
+    artMs === null
+      ? "the first screens' art was not rendered within 60 s: the first run shares the cores with it"
+      : `waited ${artMs.toLocaleString('en-US')} ms for the portal's first screens' art, rendered in the background after each start`,
+  )
+  return portal
+}

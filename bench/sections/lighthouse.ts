@@ -32,7 +32,7 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
 import { chromiumArgs } from '../../e2e/chromium'
 import { onExit } from '../lib/cleanup'
 import { num, table } from '../lib/format'
-import { startPortal, waitForFirstScreenArt, type PortalServer } from '../lib/portal'
+import { startPortalAfterArt, type PortalServer } from '../lib/portal'
 import {
   mainThreadOf,
   mainThreadTime,
@@ -580,14 +580,7 @@ export const section: BenchSection = {
     const built = ensureBuild(ctx)
     let portal: PortalServer | undefined
     try {
-      // At info, so the line that says the first screens' art is rendered shows.
-      portal = await startPortal(ctx.root, { STATIC_DIR: built.staticDir, LOG_LEVEL: 'info' })
-      const artMs = await waitForFirstScreenArt(portal)
-      ctx.log(
-        artMs === null
-          ? "the first screens' art was not rendered within 60 s: the first run shares the cores with it"
-          : `waited ${num(artMs)} ms for the portal's first screens' art, rendered in the background after each start`,
-      )
+      portal = await startPortalAfterArt(ctx.root, { STATIC_DIR: built.staticDir }, (l) => ctx.log(l))
       ctx.log(`portal server: pid ${portal.pid}, ${portal.announced}, ready in ${portal.startMs} ms`)
       const url = `${portal.url}${routePath}`
       const page = await probe(url)

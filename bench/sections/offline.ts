@@ -25,7 +25,7 @@ import { chromium } from '@playwright/test'
 import { chromiumArgs } from '../../e2e/chromium'
 import { num, table } from '../lib/format'
 import { loadLine } from '../lib/load-average'
-import { startPortal, waitForFirstScreenArt, type PortalServer } from '../lib/portal'
+import { startPortalAfterArt, type PortalServer } from '../lib/portal'
 import { ensureBuild, findChromium } from '../lib/prod-build'
 import type { BenchSection, Json, SectionResult } from '../lib/types'
 
@@ -146,14 +146,7 @@ export const section: BenchSection = {
     let portal: PortalServer | undefined
     let browser: Browser | undefined
     try {
-      // At info, so the line that says the first screens' art is rendered shows.
-      portal = await startPortal(ctx.root, { STATIC_DIR: built.staticDir, LOG_LEVEL: 'info' })
-      const artMs = await waitForFirstScreenArt(portal)
-      ctx.log(
-        artMs === null
-          ? "the first screens' art was not rendered within 60 s: the first run shares the cores with it"
-          : `waited ${num(artMs)} ms for the portal's first screens' art, rendered in the background after each start`,
-      )
+      portal = await startPortalAfterArt(ctx.root, { STATIC_DIR: built.staticDir }, (l) => ctx.log(l))
       const url = `${portal.url}/index`
       browser = await chromium.launch({ executablePath: chromePath, args: chromiumArgs })
       const results: {

@@ -5,23 +5,16 @@
  * money event (money-keys.ts) and when the window regains focus.
  */
 import { useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { moneyToMinor } from '#contract/money'
 import { BalanceDisplay } from '../../../components/ui/balance-display'
 import { balanceVisibilityStore } from '../../../lib/storage'
-import { balancesQueryOptions } from '../api/get-balances'
-import { useCurrency } from '../use-currency'
+import { useBalance } from '../use-balance'
 import './money.css'
 
 export function HeaderBalance() {
   const { t } = useLingui()
-  const balances = useQuery(balancesQueryOptions())
+  const { balances, currency, amountMinor } = useBalance()
   const [hidden, setHidden] = useState(() => balanceVisibilityStore.hidden())
-  const data = balances.data
-  // The balance answer names its currency; the brand's stands in while it loads.
-  const brandCurrency = useCurrency()
-  const currency = data ? { symbol: data.currencySymbol, decimals: data.currencyDecimals } : brandCurrency
   return (
     <span className="header-balance">
       {/* The balance itself is the refresh button: one tap asks again. */}
@@ -33,7 +26,7 @@ export function HeaderBalance() {
         onClick={() => void balances.refetch()}
       >
         <BalanceDisplay
-          amountMinor={data ? moneyToMinor(data.sumBalance, currency).toString() : null}
+          amountMinor={amountMinor}
           currency={currency}
           hidden={hidden}
           refreshing={balances.isFetching}

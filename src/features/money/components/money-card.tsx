@@ -4,21 +4,15 @@
  * (***) when the member hid it in the header.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
-import { moneyToMinor } from '#contract/money'
 import { BalanceDisplay } from '../../../components/ui/balance-display'
 import type { CentrePageProps } from '../../../lib/popup-registry'
 import { balanceVisibilityStore } from '../../../lib/storage'
-import { balancesQueryOptions } from '../api/get-balances'
-import { useCurrency } from '../use-currency'
+import { useBalance } from '../use-balance'
 import './money-card.css'
 
 export function MoneyCard({ go }: CentrePageProps) {
   const { t } = useLingui()
-  const balances = useQuery(balancesQueryOptions())
-  const data = balances.data
-  const brandCurrency = useCurrency()
-  const currency = data ? { symbol: data.currencySymbol, decimals: data.currencyDecimals } : brandCurrency
+  const { balances, currency, amountMinor } = useBalance()
   return (
     <section className="money-card" aria-label={t`Balance`}>
       <button
@@ -32,7 +26,7 @@ export function MoneyCard({ go }: CentrePageProps) {
           <Trans>Balance</Trans>
         </span>
         <BalanceDisplay
-          amountMinor={data ? moneyToMinor(data.sumBalance, currency).toString() : null}
+          amountMinor={amountMinor}
           currency={currency}
           hidden={balanceVisibilityStore.hidden()}
           refreshing={balances.isFetching}
