@@ -6,10 +6,11 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { memo, useMemo, type ReactNode } from 'react'
+import { memo, useMemo, useRef, type ReactNode } from 'react'
 import type { Game, VendorCard, VendorLane } from '#contract/games'
 import { useGrowingCount } from '../../components/ui/deferred'
 import { LazyImage } from '../../components/ui/lazy-image'
+import { ScrollArrows } from '../../components/scroll-row/scroll-arrows'
 import { cdnUrl } from '#contract/first-screen'
 import { useFavorites } from '../../features/games/components/use-favorites'
 import { GameTile, useOfflineHint } from '../../features/games/components/game-tile'
@@ -73,6 +74,7 @@ function GameStrip({
   const { hint, hintId } = useOfflineHint()
   // The tiles a phone shows first, then the rest of the row a task later.
   const shown = useGrowingCount(games?.length ?? 0, tilesFirst)
+  const row = useRef<HTMLUListElement>(null)
   if (!games) {
     return (
       <div role="status" aria-busy="true" className="row-status">
@@ -87,19 +89,22 @@ function GameStrip({
   return (
     <>
       {hint}
-      <ul className="game-row" aria-label={label}>
-        {games.slice(0, shown).map((g) => (
-          <GameTile
-            key={g.gameId}
-            game={g}
-            imageHost={imageHost}
-            favorite={favorite.has(g.gameId)}
-            favoriteBusy={busy(g.gameId)}
-            onFavorite={toggle}
-            offlineHintId={hintId}
-          />
-        ))}
-      </ul>
+      <div className="scroll-row">
+        <ul ref={row} className="game-row" aria-label={label}>
+          {games.slice(0, shown).map((g) => (
+            <GameTile
+              key={g.gameId}
+              game={g}
+              imageHost={imageHost}
+              favorite={favorite.has(g.gameId)}
+              favoriteBusy={busy(g.gameId)}
+              onFavorite={toggle}
+              offlineHintId={hintId}
+            />
+          ))}
+        </ul>
+        <ScrollArrows row={row} items={shown} />
+      </div>
     </>
   )
 }
@@ -182,6 +187,7 @@ const VendorLaneRow = memo(function VendorLaneRow({
   const name = i18n._(gameTypeNames[lane.gameType])
   const to = gameTypeRoute[lane.gameType]
   const id = `lane-${lane.gameType}`
+  const row = useRef<HTMLUListElement>(null)
   return (
     <section className="home-row" aria-labelledby={id}>
       <RowHead
@@ -189,30 +195,33 @@ const VendorLaneRow = memo(function VendorLaneRow({
         title={<GameTypeLabel type={lane.gameType} />}
         more={<SeeAll to={to} label={t`See all: ${name}`} />}
       />
-      <ul className="vendor-row">
-        {lane.cards.map((v) => {
-          // Lottery vendors start by the lottery start rule (spec section 4), not a lobby tab.
-          const start = lotteryVendorStart({ ...v, gameType: lane.gameType })
-          const inner = <VendorChipFace vendor={v} imageHost={imageHost} />
-          return (
-            <li key={v.vassalage}>
-              {start?.kind === 'games' ? (
-                <button
-                  type="button"
-                  className="vendor-chip"
-                  onClick={() => openModal('gamePopup', { vendor: start.vendor })}
-                >
-                  {inner}
-                </button>
-              ) : (
-                <Link {...(start?.link ?? { to, search: { page: v.vassalage } })} className="vendor-chip">
-                  {inner}
-                </Link>
-              )}
-            </li>
-          )
-        })}
-      </ul>
+      <div className="scroll-row">
+        <ul ref={row} className="vendor-row">
+          {lane.cards.map((v) => {
+            // Lottery vendors start by the lottery start rule (spec section 4), not a lobby tab.
+            const start = lotteryVendorStart({ ...v, gameType: lane.gameType })
+            const inner = <VendorChipFace vendor={v} imageHost={imageHost} />
+            return (
+              <li key={v.vassalage}>
+                {start?.kind === 'games' ? (
+                  <button
+                    type="button"
+                    className="vendor-chip"
+                    onClick={() => openModal('gamePopup', { vendor: start.vendor })}
+                  >
+                    {inner}
+                  </button>
+                ) : (
+                  <Link {...(start?.link ?? { to, search: { page: v.vassalage } })} className="vendor-chip">
+                    {inner}
+                  </Link>
+                )}
+              </li>
+            )
+          })}
+        </ul>
+        <ScrollArrows row={row} items={lane.cards} />
+      </div>
     </section>
   )
 })

@@ -7,6 +7,7 @@ import { Link } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import type { GameType, VendorLane } from '#contract/games'
 import { EmptyState } from '../../../components/ui/empty-state'
+import { ScrollArrows } from '../../../components/scroll-row/scroll-arrows'
 import { useSession } from '../../../lib/session'
 import { Staged, takeoverStage, useStageReached } from '../../../lib/takeover-stages'
 import { cdnUrl } from '#contract/first-screen'
@@ -36,6 +37,7 @@ export function GamesPage({ types, lanes, page, imageHost }: GamesPageProps) {
   const tabs = useRef<HTMLElement>(null)
   const current = showFavorites ? favoritesTab : selected?.vassalage
   const tabsDrawn = useStageReached(takeoverStage.lead)
+  const tabCount = cards.length + (token ? 1 : 0)
   useEffect(() => {
     // A tab opened by its link (the 8th vendor, say) is scrolled into the strip's view. The
     // first tab is in view already. Scrolling needs the page's layout: it waits for the next
@@ -55,40 +57,43 @@ export function GamesPage({ types, lanes, page, imageHost }: GamesPageProps) {
         <>
           {/* Taking over the server's first screen: the tabs, then the games, a task each. */}
           <Staged at={takeoverStage.lead}>
-            <nav ref={tabs} aria-label={t`Game providers`} className="vendor-tabs">
-              {token ? (
-                <Link
-                  to={to}
-                  search={{ page: favoritesTab }}
-                  className="vendor-tab vendor-tab-fav"
-                  aria-current={showFavorites ? 'page' : undefined}
-                >
-                  <span className="vendor-tab-icon" aria-hidden="true">
-                    ♥
-                  </span>
-                  <span className="vendor-tab-name">
-                    <Trans>Favourites</Trans>
-                  </span>
-                </Link>
-              ) : null}
-              {cards.map((c) => (
-                <Link
-                  key={c.vassalage}
-                  to={to}
-                  search={{ page: c.vassalage }}
-                  className="vendor-tab"
-                  aria-current={c.vassalage === selected?.vassalage ? 'page' : undefined}
-                >
-                  <img src={cdnUrl(imageHost, c.logo)} alt="" width={60} height={30} />
-                  <span className="vendor-tab-name">{c.displayName}</span>
-                  {c.maintenance ? (
-                    <span className="vendor-tab-mark">
-                      <Trans>Maintenance</Trans>
+            <div className="scroll-row">
+              <nav ref={tabs} aria-label={t`Game providers`} className="vendor-tabs">
+                {token ? (
+                  <Link
+                    to={to}
+                    search={{ page: favoritesTab }}
+                    className="vendor-tab vendor-tab-fav"
+                    aria-current={showFavorites ? 'page' : undefined}
+                  >
+                    <span className="vendor-tab-icon" aria-hidden="true">
+                      ♥
                     </span>
-                  ) : null}
-                </Link>
-              ))}
-            </nav>
+                    <span className="vendor-tab-name">
+                      <Trans>Favourites</Trans>
+                    </span>
+                  </Link>
+                ) : null}
+                {cards.map((c) => (
+                  <Link
+                    key={c.vassalage}
+                    to={to}
+                    search={{ page: c.vassalage }}
+                    className="vendor-tab"
+                    aria-current={c.vassalage === selected?.vassalage ? 'page' : undefined}
+                  >
+                    <img src={cdnUrl(imageHost, c.logo)} alt="" width={60} height={30} />
+                    <span className="vendor-tab-name">{c.displayName}</span>
+                    {c.maintenance ? (
+                      <span className="vendor-tab-mark">
+                        <Trans>Maintenance</Trans>
+                      </span>
+                    ) : null}
+                  </Link>
+                ))}
+              </nav>
+              <ScrollArrows row={tabs} items={tabCount} />
+            </div>
           </Staged>
           <Staged at={takeoverStage.main}>
             {showFavorites ? (

@@ -6,7 +6,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
+import { ScrollArrows } from '../../../components/scroll-row/scroll-arrows'
 import { popularQueryOptions } from '../api/lottery-queries'
 import { DrawCard } from './draw-card'
 import { LiveCountdown } from './live-countdown'
@@ -21,6 +22,7 @@ export function HomeLotteryRow() {
   const queryClient = useQueryClient()
   const data = popular.data
   const receivedAt = popular.dataUpdatedAt
+  const row = useRef<HTMLUListElement>(null)
   // One timer to the soonest close (not a check each second): the row is drawn again only
   // when new data arrives, and each countdown ticks by itself.
   useEffect(() => {
@@ -52,15 +54,18 @@ export function HomeLotteryRow() {
         </Link>
       </div>
       {data ? (
-        <ul className="draw-row">
-          {data.list.map((d) => (
-            <li key={d.game.lottoGameCode}>
-              <DrawCard game={d.game} last={d.last}>
-                <LiveCountdown issue={d.current} serverTime={data.serverTime} receivedAt={receivedAt} />
-              </DrawCard>
-            </li>
-          ))}
-        </ul>
+        <div className="scroll-row">
+          <ul ref={row} className="draw-row">
+            {data.list.map((d) => (
+              <li key={d.game.lottoGameCode}>
+                <DrawCard game={d.game} last={d.last}>
+                  <LiveCountdown issue={d.current} serverTime={data.serverTime} receivedAt={receivedAt} />
+                </DrawCard>
+              </li>
+            ))}
+          </ul>
+          <ScrollArrows row={row} items={data.list} />
+        </div>
       ) : (
         <div role="status" aria-busy="true" className="row-status">
           <span className="visually-hidden">{t`Loading lottery draws…`}</span>

@@ -1,0 +1,74 @@
+/**
+ * The rows that scroll sideways have arrows at their ends for a mouse on a wide screen, each
+ * shown only where there is more to see; on a phone's width the rows are swiped, no arrows.
+ */
+import type { Locator } from '@playwright/test'
+import { expect, test } from './fixtures'
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('lang', 'en')
+    sessionStorage.setItem('index-notice-seen', '1')
+  })
+})
+
+const scrollLeft = (list: Locator) => list.evaluate((el) => el.scrollLeft)
+
+test.describe('on a wide screen', () => {
+  test.use({ viewport: { width: 1280, height: 800 } })
+
+  test('the hot games row scrolls by its arrows, by mouse and by keyboard', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.goto('/index')
+    await expect(page.locator('.first-screen')).toHaveCount(0)
+    const row = page.getByRole('region', { name: 'Hot games' })
+    const list = row.getByRole('list', { name: 'Hot games' })
+    const back = row.getByRole('button', { name: 'Scroll left' })
+    const on = row.getByRole('button', { name: 'Scroll right' })
+    // At the start: more to see on the right only.
+    await expect(on).toBeVisible()
+    await expect(back).toBeHidden()
+    expect(await scrollLeft(list)).toBe(0)
+
+    await on.click()
+    await expect.poll(() => scrollLeft(list)).toBeGreaterThan(400)
+    await expect(back).toBeVisible()
+
+    // Back to the start by the keyboard: the left arrow hides, the focus goes to the right one.
+    await back.focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => scrollLeft(list)).toBe(0)
+    await expect(back).toBeHidden()
+    await expect(on).toBeFocused()
+    expect(consoleErrors).toEqual([])
+  })
+
+  test("a lobby's vendor tabs scroll by their arrows", async ({ page }) => {
+    await page.goto('/rng')
+    await expect(page.locator('.first-screen')).toHaveCount(0)
+    const tabs = page.getByRole('navigation', { name: 'Game providers' })
+    const strip = page.locator('.scroll-row').filter({ has: tabs })
+    await expect(strip.getByRole('button', { name: 'Scroll left' })).toBeHidden()
+    const on = strip.getByRole('button', { name: 'Scroll right' })
+    await on.click()
+    // The strip is a little wider than the page: one press shows its end.
+    await expect.poll(() => scrollLeft(tabs)).toBeGreaterThan(0)
+    await expect(strip.getByRole('button', { name: 'Scroll left' })).toBeVisible()
+    await expect(on).toBeHidden()
+    expect(await tabs.evaluate((el) => el.scrollLeft + el.clientWidth >= el.scrollWidth - 1)).toBe(true)
+  })
+})
+
+test("on a phone's width the rows have no arrows", async ({ page }) => {
+  await page.goto('/index')
+  await expect(page.locator('.first-screen')).toHaveCount(0)
+  const list = page.getByRole('list', { name: 'Hot games' })
+  await expect(list.getByRole('listitem').first()).toBeVisible()
+  // The row has more to see, and is swiped to it.
+  expect(await list.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true)
+  await expect(page.getByRole('region', { name: 'Lottery draws' })).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Scroll (left|right)$/ })).toHaveCount(0)
+  await expect(page.locator('.row-arrow')).toHaveCount(0)
+})
