@@ -14,13 +14,29 @@ test.beforeEach(async ({ page }) => {
 
 const scrollLeft = (list: Locator) => list.evaluate((el) => el.scrollLeft)
 
+/** Adds up layout shifts from the first byte on, as CLS counts them (not those after input). */
+function countLayoutShifts() {
+  const w = window as unknown as { __cls: number }
+  w.__cls = 0
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+      if (!e.hadRecentInput) w.__cls += e.value
+    }
+  }).observe({ type: 'layout-shift', buffered: true })
+}
+
 test.describe('on a wide screen', () => {
   test.use({ viewport: { width: 1280, height: 800 } })
 
   test('the hot games row scrolls by its arrows, by mouse and by keyboard', async ({
     page,
+    context,
+    baseURL,
     consoleErrors,
   }) => {
+    // The server's first screen in the app's language, so the app takes it over as it is.
+    await context.addCookies([{ name: 'lang', value: 'en', url: baseURL ?? '' }])
+    await page.addInitScript(countLayoutShifts)
     await page.goto('/index')
     await expect(page.locator('.first-screen')).toHaveCount(0)
     const row = page.getByRole('region', { name: 'Hot games' })
@@ -31,6 +47,11 @@ test.describe('on a wide screen', () => {
     await expect(on).toBeVisible()
     await expect(back).toBeHidden()
     expect(await scrollLeft(list)).toBe(0)
+    // The arrows overlay the row: the page has not moved.
+    await expect(
+      page.getByRole('region', { name: 'Lottery draws' }).getByRole('button', { name: 'Scroll right' }),
+    ).toBeVisible()
+    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0)
 
     await on.click()
     await expect.poll(() => scrollLeft(list)).toBeGreaterThan(400)
