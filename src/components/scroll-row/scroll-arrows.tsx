@@ -37,10 +37,12 @@ function matches(query: string): boolean {
 export function useRowEnds(row: RefObject<HTMLElement | null>, items: unknown): RowEnds {
   const [ends, setEnds] = useState(inView)
   useEffect(() => {
+    // A touch screen or a phone's width: nothing more.
+    if (!matches(mouseQuery) || typeof IntersectionObserver !== 'function') return
     const el = row.current
     const first = el?.firstElementChild
     const last = el?.lastElementChild
-    if (!el || !first || !last || typeof IntersectionObserver !== 'function' || !matches(mouseQuery)) return
+    if (!el || !first || !last) return
     const hidden = new Map<Element, boolean>()
     const observer = new IntersectionObserver(
       (entries) => {
