@@ -131,6 +131,27 @@ test.describe('with JavaScript', () => {
     expect(consoleErrors).toEqual([])
   })
 
+  test('a saved language the cookie has lost (Safari drops it after a week) takes over without moving the page', async ({
+    page,
+    context,
+    baseURL,
+    consoleErrors,
+  }) => {
+    // The server draws the brand's language (Khmer); the app boots in the player's English.
+    await context.addCookies([{ name: 'lang', value: 'km', url: baseURL ?? '' }])
+    await page.addInitScript(() => localStorage.setItem('lang', 'en'))
+    await page.addInitScript(countLayoutShifts)
+    await page.goto('/index')
+    await expect(page.locator('.first-screen')).toHaveCount(0)
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+    await expect(page.locator('.banner-carousel .banner-title').first()).toHaveText('100% welcome bonus')
+    await expect(page.locator('.game-row .game-tile-play').first()).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    await page.waitForTimeout(500)
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.02)
+    expect(consoleErrors).toEqual([])
+  })
+
   test('on a wide screen the header’s game nav is whole when the app takes over: none of it moves after', async ({
     page,
   }) => {

@@ -29,7 +29,10 @@ import {
   winnersQueryOptions,
 } from '../../features/games/api/get-home-rows'
 import { usePageTitle } from '../../features/games/use-page-title'
-import { announcementsQueryOptions } from '../../features/notices/api/get-announcements'
+import {
+  announcementsPlaceholder,
+  announcementsQueryOptions,
+} from '../../features/notices/api/get-announcements'
 import { Marquee as MarqueeRow } from '../../features/notices/components/marquee'
 import type { Notice } from '#contract/content'
 import type { Game, VendorLane } from '#contract/games'
@@ -73,7 +76,11 @@ export function HomePage() {
   const { t, i18n } = useLingui()
   const { data: brand } = useSuspenseQuery(brandQueryOptions())
   const status = useQuery(statusQueryOptions())
-  const notices = useQuery(announcementsQueryOptions(i18n.locale))
+  const queryClient = useQueryClient()
+  const notices = useQuery({
+    ...announcementsQueryOptions(i18n.locale),
+    placeholderData: announcementsPlaceholder(queryClient),
+  })
   const vendors = useQuery(vendorsQueryOptions())
   const hot = useQuery(hotGamesQueryOptions())
   const winners = useQuery(winnersQueryOptions())
@@ -89,7 +96,6 @@ export function HomePage() {
   // NOTE: the login and register routes show this page too, without the search param.
   // Only the deposit return: a popup opening (the search) does not redraw the page.
   const deposit = useSearch({ strict: false, select: (s) => ('deposit' in s ? s.deposit : undefined) })
-  const queryClient = useQueryClient()
   const navigate = useNavigate()
   usePageTitle(t`Home`)
 

@@ -1,6 +1,6 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
-import { contentEndpoints } from '#contract/content'
+import { contentEndpoints, type Announcements } from '#contract/content'
 
 /** Announcements before login, in the current language (its key, so a switch refetches). */
 export const announcementsQueryOptions = (locale: string) =>
@@ -14,3 +14,17 @@ export const announcementsQueryOptions = (locale: string) =>
       ),
     staleTime: 5 * 60_000,
   })
+
+/**
+ * What the page shows while its language's announcements load: the ones it showed a moment
+ * ago, else any language's already fetched (the server's first screen was drawn in the
+ * cookie's language, and a player's saved choice may differ). The banners and the notice line
+ * keep their boxes, and their text changes in place when the answer comes.
+ */
+export function announcementsPlaceholder(queryClient: QueryClient) {
+  return (previous: Announcements | undefined): Announcements | undefined =>
+    previous ??
+    queryClient
+      .getQueriesData<Announcements>({ queryKey: ['content', 'announcements', 'B'] })
+      .find(([, data]) => data !== undefined)?.[1]
+}
