@@ -398,7 +398,9 @@ export function createShell(
               read(
                 m,
                 locale,
-                `${contentEndpoints.announcements.path}?types=B,PL,PU,PR,H&platform=W&execution=B`,
+                // What the first screen and its pages show; the popup notices are asked for
+                // once the page has settled (src/features/notices/api/get-announcements.ts).
+                `${contentEndpoints.announcements.path}?types=B,PL,PR,H&platform=W&execution=B`,
                 contentEndpoints.announcements.response,
               ),
               // The ticker is extra: without it the first screen is still whole.

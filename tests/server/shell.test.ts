@@ -77,13 +77,15 @@ describe('the shell rendered per brand and language', () => {
     expect(boot.settings.brandName).toBe('Lotus Play')
     expect(boot.whitelabel.childrenNodes.length).toBeGreaterThan(0)
     expect(boot.announcements.banners.length).toBeGreaterThan(0)
-    // The same announcements the API gives in that language.
+    // The same announcements the API gives in that language, as the app asks for them: all
+    // but the popup notices, which the page asks for once it has settled.
     const api = await server.app.inject({
       method: 'GET',
-      url: '/wps/relay/MCSFE_getListAnnouncements?types=B,PL,PU,PR,H&platform=W&execution=B',
+      url: '/wps/relay/MCSFE_getListAnnouncements?types=B,PL,PR,H&platform=W&execution=B',
       headers: { language: 'EN' },
     })
     expect(api.json().value).toEqual(boot.announcements)
+    expect(boot.announcements.popup).toEqual([])
   })
 
   it('carries its stylesheet inside the page, so the first paint waits for no second request', async () => {

@@ -32,6 +32,7 @@ import { usePageTitle } from '../../features/games/use-page-title'
 import {
   announcementsPlaceholder,
   announcementsQueryOptions,
+  popupNoticesQueryOptions,
 } from '../../features/notices/api/get-announcements'
 import { Marquee as MarqueeRow } from '../../features/notices/components/marquee'
 import type { Notice } from '#contract/content'
@@ -108,10 +109,9 @@ export function HomePage() {
   }, [deposit, queryClient, navigate])
 
   // The popup notices open by themselves once per visit (session storage "index notice"),
-  // once the first screen has painted and settled.
-  const popupCount = notices.data?.popup.length ?? 0
+  // once the first screen has painted and settled: only then are they asked for.
+  const locale = i18n.locale
   useEffect(() => {
-    if (popupCount === 0) return
     let live = true
     const cancel = afterFirstScreen(() => {
       try {
@@ -119,8 +119,13 @@ export function HomePage() {
       } catch {
         return
       }
-      // Its code loads and runs first; the popup opens in a task after that.
-      void preloadPopup('notice')
+      // Its notices and code load and run first; the popup opens in a task after that.
+      void queryClient
+        .fetchQuery(popupNoticesQueryOptions(locale))
+        .then((popups) => {
+          if (popups.length === 0) throw new Error('no popup notices')
+          return preloadPopup('notice')
+        })
         .then(yieldToMain)
         .then(() => {
           if (!live) return
@@ -136,12 +141,14 @@ export function HomePage() {
           }
           openModal('notice')
         })
+        // None to show, or not reachable (offline): they wait for the next visit.
+        .catch(() => undefined)
     })
     return () => {
       live = false
       cancel()
     }
-  }, [popupCount])
+  }, [queryClient, locale])
 
   return (
     <main className="page home">

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react'
 import type { PopupProps } from '../../../lib/popup-registry'
 import { sanitizeHtml } from '../../../lib/sanitize'
 import { yieldToMain } from '../../../utils/idle'
-import { announcementsQueryOptions } from '../api/get-announcements'
+import { popupNoticesQueryOptions } from '../api/get-announcements'
 import { dateTimeFormat } from '../../../lib/date-format'
 import { NoticePopup, noticeDateStyle } from './notice-popup'
 
@@ -19,9 +19,9 @@ import { NoticePopup, noticeDateStyle } from './notice-popup'
  */
 export function NoticePopupHost({ onClose }: PopupProps) {
   const { i18n } = useLingui()
-  const notices = useQuery(announcementsQueryOptions(i18n.locale))
+  const notices = useQuery(popupNoticesQueryOptions(i18n.locale))
   const [ready, setReady] = useState(false)
-  const firstHtml = notices.data?.popup[0]?.content
+  const firstHtml = notices.data?.[0]?.content
   useEffect(() => {
     let live = true
     void (async () => {
@@ -38,6 +38,7 @@ export function NoticePopupHost({ onClose }: PopupProps) {
       live = false
     }
   }, [i18n, firstHtml])
-  if (!ready) return null
-  return <NoticePopup open notices={notices.data?.popup ?? []} onClose={onClose} />
+  // Opened by a link or the notice line, it waits for its notices (not "none" meanwhile).
+  if (!ready || (notices.data === undefined && notices.isPending && !notices.isError)) return null
+  return <NoticePopup open notices={notices.data ?? []} onClose={onClose} />
 }
