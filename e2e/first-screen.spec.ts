@@ -152,6 +152,45 @@ test.describe('with JavaScript', () => {
     expect(consoleErrors).toEqual([])
   })
 
+  test('from a lobby, the home page keeps its banners’ box while they load, so its rows do not move', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.addCookies([{ name: 'lang', value: 'en', url: baseURL ?? '' }])
+    await page.addInitScript(() => {
+      localStorage.setItem('lang', 'en')
+      sessionStorage.setItem('index-notice-seen', '1')
+    })
+    // The lobby's page carries no announcements: the home page asks for them, held here.
+    await page.goto('/rng')
+    await expect(page.locator('.first-screen')).toHaveCount(0)
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(
+      /MCSFE_getListAnnouncements\?types=B%2CPL%2CPR%2CH|MCSFE_getListAnnouncements\?types=B,PL,PR,H/,
+      async (route) => {
+        await held
+        await route.continue()
+      },
+    )
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Home' }).click()
+    const box = page.locator('.banner-carousel')
+    await expect(box).toBeVisible()
+    const rowTop = await page
+      .locator('.game-row')
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().top)
+    release()
+    await expect(box.locator('img.banner-art').first()).toBeVisible()
+    expect(
+      await page
+        .locator('.game-row')
+        .first()
+        .evaluate((el) => el.getBoundingClientRect().top),
+    ).toBe(rowTop)
+  })
+
   test('on a wide screen the header’s game nav is whole when the app takes over: none of it moves after', async ({
     page,
   }) => {

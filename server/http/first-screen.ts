@@ -18,7 +18,11 @@ export interface BootData {
   locale: Locale
   settings: ConsolidatedSettings
   whitelabel: { childrenNodes: z.infer<typeof WhitelabelNodeSchema>[] }
-  announcements: Announcements
+  /**
+   * The announcements the home page shows (banners, notice line, promotions); left out
+   * elsewhere, where the first screen shows none, so they weigh on the home page's HTML only.
+   */
+  announcements?: Announcements
   /** The winners board for the home page's ticker; left out when it cannot be read. */
   winners?: z.infer<typeof WinnerBoardSchema>
   /**
@@ -229,7 +233,7 @@ export function firstScreen(
   const c = catalog
   // A lobby's own screen is lobby-screen.ts's; without its data, the neutral page skeleton.
   if (kind !== 'home') return pageScreen(boot, c)
-  const player = boot.announcements.player.map((n) => stripTags(n.content)).join('   •   ')
+  const player = (boot.announcements?.player ?? []).map((n) => stripTags(n.content)).join('   •   ')
   const marquee = player
     ? `<div class="marquee" aria-hidden="true"><span class="marquee-track"><span class="marquee-text">${escapeHtml(player)}</span></span></div>`
     : '<div class="marquee marquee-empty" aria-hidden="true"></div>'
@@ -247,7 +251,7 @@ export function firstScreen(
     header(b, c) +
     '<div class="layout-body"><main class="page home">' +
     `<h1 class="visually-hidden">${t(c, 'Welcome to {0}', [b.brandName])}</h1>` +
-    carousel(boot.announcements.banners, c) +
+    carousel(boot.announcements?.banners ?? [], c) +
     marquee +
     ticker(boot.winners?.list ?? [], { symbol: b.currencySymbol, decimals: b.currencyDecimals }, c) +
     '<section class="home-row" aria-labelledby="hot-games-title">' +

@@ -395,14 +395,16 @@ export function createShell(
           async () => {
             const [whitelabel, announcements, winners, hot] = await Promise.all([
               read(m, locale, systemEndpoints.whitelabel.path, systemEndpoints.whitelabel.response),
-              read(
-                m,
-                locale,
-                // What the first screen and its pages show; the popup notices are asked for
-                // once the page has settled (src/features/notices/api/get-announcements.ts).
-                `${contentEndpoints.announcements.path}?types=B,PL,PR,H&platform=W&execution=B`,
-                contentEndpoints.announcements.response,
-              ),
+              // What the home page shows, on the home page only; the popup notices are asked
+              // for once the page has settled (src/features/notices/api/get-announcements.ts).
+              kind === 'home'
+                ? read(
+                    m,
+                    locale,
+                    `${contentEndpoints.announcements.path}?types=B,PL,PR,H&platform=W&execution=B`,
+                    contentEndpoints.announcements.response,
+                  )
+                : undefined,
               // The ticker is extra: without it the first screen is still whole.
               read(
                 m,
@@ -423,7 +425,7 @@ export function createShell(
               locale,
               settings,
               whitelabel,
-              announcements,
+              ...(announcements ? { announcements } : {}),
               ...(winners ? { winners } : {}),
               ...(lanes ? { vendors: lanes } : {}),
               ...(hot ? { hotGames: hot.hotGames } : {}),

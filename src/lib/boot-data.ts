@@ -28,7 +28,8 @@ const BootCoreSchema = z.object({
   locale: LocaleSchema,
   settings: ConsolidatedSettingsSchema,
   whitelabel: WhitelabelSchema,
-  announcements: AnnouncementsSchema,
+  /** The home page's announcements (the server leaves them out of other pages). */
+  announcements: z.optional(AnnouncementsSchema),
   /** The image host the first screen's art came from: the app draws from the same one. */
   imageHost: z.optional(z.string()),
 })
@@ -157,7 +158,9 @@ export function seedBootData(
   const whitelabel = whitelabelQueryOptions().queryKey
   if (!newer(whitelabel)) queryClient.setQueryData(whitelabel, boot.whitelabel, { updatedAt: servedAt })
   const notices = keys.announcements(boot.locale)
-  if (!newer(notices)) queryClient.setQueryData(notices, boot.announcements, { updatedAt: servedAt })
+  if (boot.announcements && !newer(notices)) {
+    queryClient.setQueryData(notices, boot.announcements, { updatedAt: servedAt })
+  }
   if (boot.winners && keys.winners && !newer(keys.winners)) {
     queryClient.setQueryData(keys.winners, boot.winners, { updatedAt: servedAt })
   }

@@ -76,7 +76,7 @@ describe('the shell rendered per brand and language', () => {
     const boot = bootOf((await shell({ cookie: 'lang=en' })).body)
     expect(boot.settings.brandName).toBe('Lotus Play')
     expect(boot.whitelabel.childrenNodes.length).toBeGreaterThan(0)
-    expect(boot.announcements.banners.length).toBeGreaterThan(0)
+    expect(boot.announcements?.banners.length).toBeGreaterThan(0)
     // The same announcements the API gives in that language, as the app asks for them: all
     // but the popup notices, which the page asks for once it has settled.
     const api = await server.app.inject({
@@ -85,7 +85,9 @@ describe('the shell rendered per brand and language', () => {
       headers: { language: 'EN' },
     })
     expect(api.json().value).toEqual(boot.announcements)
-    expect(boot.announcements.popup).toEqual([])
+    expect(boot.announcements?.popup).toEqual([])
+    // A page that shows no announcements does not carry them.
+    expect(bootOf((await shell({ cookie: 'lang=en' }, '/rng')).body).announcements).toBeUndefined()
   })
 
   it('carries its stylesheet inside the page, so the first paint waits for no second request', async () => {
@@ -164,7 +166,7 @@ describe('the shell rendered per brand and language', () => {
     expect(res.body).not.toContain('<script>alert(1)')
     expect(res.body).not.toContain('<!-- end')
     const boot = bootOf(res.body)
-    expect(boot.announcements.banners.some((b) => b.title === evil)).toBe(true)
+    expect(boot.announcements?.banners.some((b) => b.title === evil)).toBe(true)
     // Exactly one script block opens and closes around the boot data.
     expect(res.body.match(/<\/script>/g)?.length).toBe((res.body.match(/<script/g) ?? []).length)
   })
@@ -442,7 +444,7 @@ describe('the first screen draws the home page the app renders', () => {
     // The boot data as written (smaller than the contract's, so it is read as plain JSON).
     const parsed = JSON.parse(/id="boot-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '') as typeof boot
     expect(parsed.settings.brandName).toBe(odd)
-    expect(parsed.announcements.player[0]?.content).toBe(odd)
+    expect(parsed.announcements?.player[0]?.content).toBe(odd)
     expect(html.endsWith('</body></html>')).toBe(true)
   })
 

@@ -14,6 +14,7 @@ import { fallbackBannerArt, safeBannerLink } from '#contract/first-screen'
 import { cdnUrl } from '#contract/first-screen'
 
 const advanceMs = 5000
+const noBanners: readonly Notice[] = []
 
 /** The banner's art, or one of the generated drawings by position when the operator gave none. */
 export function bannerImage(banner: Notice, index: number, imageHost: string): string {
@@ -24,7 +25,15 @@ function reducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches
 }
 
-export function BannerCarousel({ banners, imageHost }: { banners: readonly Notice[]; imageHost: string }) {
+export function BannerCarousel({
+  banners: loaded,
+  imageHost,
+}: {
+  /** Undefined while they load: the carousel's box holds their place. */
+  banners: readonly Notice[] | undefined
+  imageHost: string
+}) {
+  const banners = loaded ?? noBanners
   const { t } = useLingui()
   const router = useRouter()
   const track = useRef<HTMLDivElement>(null)
@@ -74,6 +83,7 @@ export function BannerCarousel({ banners, imageHost }: { banners: readonly Notic
     return () => window.clearInterval(timer)
   }, [count, held, paused])
 
+  if (loaded === undefined) return <div className="banner-carousel" aria-hidden="true" />
   if (count === 0) return null
   return (
     <section

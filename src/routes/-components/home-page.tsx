@@ -157,7 +157,7 @@ export function HomePage() {
       </h1>
       {/* Taking over the server's first screen, each part is drawn in a task of its own. */}
       <Staged at={takeoverStage.lead}>
-        <BannerCarousel banners={notices.data?.banners ?? noNotices} imageHost={imageHost} />
+        <BannerCarousel banners={notices.isError ? noNotices : notices.data?.banners} imageHost={imageHost} />
       </Staged>
       <Staged at={takeoverStage.main}>
         <Marquee notices={notices.data?.player ?? noNotices} onOpen={openNotices} />
