@@ -60,7 +60,7 @@ describe('header balance', () => {
     await within(banner).findByLabelText('Balance: $1,234.50')
     await user.click(within(banner).getByRole('button', { name: /^Account menu/ }))
     const menu = await screen.findByRole('dialog', { name: 'Account menu' })
-    await user.click(within(menu).getByRole('button', { name: /Dara/ }))
+    await user.click(await within(menu).findByRole('button', { name: /Dara/ }))
     const dialog = await screen.findByRole('dialog', { name: 'Member centre' })
     await user.click(within(dialog).getByRole('button', { name: 'My wallet' }))
     await user.type(await within(dialog).findByLabelText('Amount'), '5')

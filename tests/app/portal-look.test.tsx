@@ -138,7 +138,8 @@ describe('the menu', () => {
     await member()
     await user.click(within(await screen.findByRole('banner')).getByRole('button', { name: /^Account menu/ }))
     const menu = await screen.findByRole('dialog', { name: 'Account menu' })
-    expect(within(menu).getByRole('button', { name: /Dara/ })).toBeTruthy()
+    // The member's name shows once their details have come (the menu may open before).
+    expect(await within(menu).findByRole('button', { name: /Dara/ })).toBeTruthy()
     for (const name of ['Withdrawal', 'Account record', 'Betting record']) {
       expect(within(menu).getByRole('button', { name })).toBeTruthy()
     }
