@@ -10,6 +10,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Suspense } from 'react'
 import { CentreLayout } from '../../../components/layout/centre-layout'
 import { EmptyState } from '../../../components/ui/empty-state'
+import { QuietBoundary } from '../../../components/ui/quiet-boundary'
 import { Modal } from '../../../components/ui/modal'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { phoneQuery, useMediaQuery } from '../../../hooks/use-media-query'
@@ -50,10 +51,12 @@ export function MemberCentrePopup({ onClose }: PopupProps) {
         }}
         back={phone ? { label: t`Back to menu`, onBack: () => setMemberCentrePage(undefined) } : undefined}
         menuHeader={memberCentreSummary().map((Card, i) => (
-          // A card's box keeps its place while its chunk loads.
-          <Suspense key={i} fallback={<div className="centre-card-placeholder" />}>
-            <Card go={(p) => setMemberCentrePage(p, { push: phone && page === undefined })} />
-          </Suspense>
+          // A card's box keeps its place while its chunk loads; a card that cannot load is left out.
+          <QuietBoundary key={i}>
+            <Suspense fallback={<div className="centre-card-placeholder" />}>
+              <Card go={(p) => setMemberCentrePage(p, { push: phone && page === undefined })} />
+            </Suspense>
+          </QuietBoundary>
         ))}
       >
         {entry && entry.parts.length > 0 ? (
