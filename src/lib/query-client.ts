@@ -56,6 +56,7 @@ const persistedBootReads = new Set([
   'system/whitelabel',
   'system/consolidatedSettings',
   'content/announcements',
+  'content/popup-notices',
 ])
 
 /** The small boot queries kept on the device between visits (never anything of a session). */

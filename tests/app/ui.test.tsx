@@ -255,6 +255,19 @@ describe('notice popup', () => {
     expect(within(dialog).getByRole('heading', { level: 3, name: 'Announcement 9' })).toBeTruthy()
   })
 
+  test('opened before its notices came, it shows they are loading, or that they need a connection', async () => {
+    const { unmount } = await renderUi(
+      <NoticePopup open notices={[]} state="loading" onClose={() => undefined} />,
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'Announcement' })
+    expect(within(within(dialog).getByRole('status')).getByText('Loading')).toBeTruthy()
+    expect(within(dialog).queryByText('There are no announcements right now.')).toBeNull()
+    unmount()
+    await renderUi(<NoticePopup open notices={[]} state="offline" onClose={() => undefined} />)
+    const offline = await screen.findByRole('dialog', { name: 'Announcement' })
+    expect(within(offline).getByText('You are offline. This needs an internet connection.')).toBeTruthy()
+  })
+
   test('strips scripts, event handlers and javascript: links from the detail', async () => {
     const evil = notice(1, {
       content:

@@ -38,7 +38,14 @@ export function NoticePopupHost({ onClose }: PopupProps) {
       live = false
     }
   }, [i18n, firstHtml])
-  // Opened by a link or the notice line, it waits for its notices (not "none" meanwhile).
-  if (!ready || (notices.data === undefined && notices.isPending && !notices.isError)) return null
-  return <NoticePopup open notices={notices.data ?? []} onClose={onClose} />
+  if (!ready) return null
+  // Opened by a link or the notice line before its notices came: it opens at once, with a
+  // skeleton while they load, or says they need a connection when they cannot come.
+  const state =
+    notices.data !== undefined || notices.isError
+      ? undefined
+      : notices.fetchStatus === 'paused'
+        ? 'offline'
+        : 'loading'
+  return <NoticePopup open notices={notices.data ?? []} onClose={onClose} state={state} />
 }

@@ -7,6 +7,7 @@ import { useState } from 'react'
 import type { Notice } from '#contract/content'
 import { HtmlContent } from '../../../components/ui/html-content'
 import { Modal } from '../../../components/ui/modal'
+import { Skeleton } from '../../../components/ui/skeleton'
 import { Pagination } from '../../../components/ui/pagination'
 import { dateTimeFormat, type DateStyle } from '../../../lib/date-format'
 import './notice-popup.css'
@@ -20,9 +21,11 @@ export interface NoticePopupProps {
   open: boolean
   notices: readonly Notice[]
   onClose: () => void
+  /** The notices are on their way (a skeleton), or cannot come while offline. */
+  state?: 'loading' | 'offline'
 }
 
-export function NoticePopup({ open, notices, onClose }: NoticePopupProps) {
+export function NoticePopup({ open, notices, onClose, state }: NoticePopupProps) {
   const { t, i18n } = useLingui()
   const [page, setPage] = useState(1)
   const [selectedId, setSelectedId] = useState<number | null>(null)
@@ -34,7 +37,13 @@ export function NoticePopup({ open, notices, onClose }: NoticePopupProps) {
 
   return (
     <Modal open={open} onClose={onClose} title={t`Announcement`} closeLabel={t`Close`} size="large">
-      {notices.length === 0 ? (
+      {state === 'loading' ? (
+        <Skeleton lines={4} label={t`Loading`} />
+      ) : state === 'offline' ? (
+        <p>
+          <Trans>You are offline. This needs an internet connection.</Trans>
+        </p>
+      ) : notices.length === 0 ? (
         <p>
           <Trans>There are no announcements right now.</Trans>
         </p>
