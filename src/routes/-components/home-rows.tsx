@@ -103,7 +103,11 @@ function GameStrip({
             />
           ))}
         </ul>
-        <ScrollArrows row={row} items={shown} />
+        {/* The row's ends, as they are now: the arrows watch these tiles. */}
+        <ScrollArrows
+          row={row}
+          items={`${shown}|${games[0]?.gameId ?? ''}|${games[Math.min(shown, games.length) - 1]?.gameId ?? ''}`}
+        />
       </div>
     </>
   )

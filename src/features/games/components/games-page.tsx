@@ -92,7 +92,10 @@ export function GamesPage({ types, lanes, page, imageHost }: GamesPageProps) {
                   </Link>
                 ))}
               </nav>
-              <ScrollArrows row={tabs} items={tabCount} />
+              <ScrollArrows
+                row={tabs}
+                items={`${tabCount}|${cards[0]?.vassalage ?? ''}|${cards.at(-1)?.vassalage ?? ''}`}
+              />
             </div>
           </Staged>
           <Staged at={takeoverStage.main}>
