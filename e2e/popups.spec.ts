@@ -103,7 +103,8 @@ test('on a phone the member centre opens on a list of its pages that fits the sc
   // Above the list, as portals open "Me": who is signed in, the balance, and the ways to move money.
   await expect(centre.getByRole('button', { name: 'My account' }).first()).toContainText('player01')
   const money = centre.getByRole('region', { name: 'Balance' })
-  await expect(money.getByRole('button', { name: 'Refresh balance' })).toContainText(/\$[\d,]+\.\d{2}/)
+  await expect(money).toContainText(/\$[\d,]+\.\d{2}/)
+  await expect(money.getByRole('button', { name: 'Refresh balance' })).toBeVisible()
   await money.getByRole('button', { name: 'Deposit' }).click()
   await expect(centre.getByRole('heading', { level: 3, name: 'Deposit' })).toBeVisible()
   await expect(money).toBeHidden()

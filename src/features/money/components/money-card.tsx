@@ -1,7 +1,7 @@
 /**
  * The balance at the top of the member centre, with the ways to move money next to it:
- * Deposit and Withdraw open those pages. The balance refreshes on a tap, and stays hidden
- * (***) when the member hid it in the header.
+ * Deposit and Withdraw open those pages. The button beside it refreshes it, and it stays
+ * hidden (***) when the member hid it in the header.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { BalanceDisplay } from '../../../components/ui/balance-display'
@@ -15,24 +15,37 @@ export function MoneyCard({ go }: CentrePageProps) {
   const { balances, currency, amountMinor } = useBalance()
   return (
     <section className="money-card" aria-label={t`Balance`}>
-      <button
-        type="button"
-        className="money-card-balance"
-        aria-label={t`Refresh balance`}
-        disabled={balances.isFetching}
-        onClick={() => void balances.refetch()}
-      >
+      <div className="money-card-balance">
         <span className="money-card-label">
           <Trans>Balance</Trans>
         </span>
-        <BalanceDisplay
-          amountMinor={amountMinor}
-          currency={currency}
-          hidden={balanceVisibilityStore.hidden()}
-          refreshing={balances.isFetching}
-          labels={{ balance: t`Balance`, loading: t`refreshing`, hidden: t`hidden` }}
-        />
-      </button>
+        <span className="money-card-amount">
+          <BalanceDisplay
+            amountMinor={amountMinor}
+            currency={currency}
+            hidden={balanceVisibilityStore.hidden()}
+            refreshing={balances.isFetching}
+            labels={{ balance: t`Balance`, loading: t`refreshing`, hidden: t`hidden` }}
+          />
+        </span>
+        {/* Kept focusable while it refreshes (aria-disabled), so the keyboard stays on it. */}
+        <button
+          type="button"
+          className="icon-button money-card-refresh"
+          aria-label={t`Refresh balance`}
+          aria-disabled={balances.isFetching}
+          onClick={() => {
+            if (!balances.isFetching) void balances.refetch()
+          }}
+        >
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path
+              fill="currentColor"
+              d="M17.65 6.35A8 8 0 1 0 19.73 14h-2.08A6 6 0 1 1 12 6c1.66 0 3.14.69 4.22 1.78L13 11h7V4Z"
+            />
+          </svg>
+        </button>
+      </div>
       <div className="money-card-actions">
         <button type="button" className="button button-accent" onClick={() => go('depositv2')}>
           <Trans>Deposit</Trans>
