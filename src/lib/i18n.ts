@@ -29,7 +29,16 @@ export function languageHeader(): string {
 /** Catalogs of lazily loaded sections (the money pages), reloaded on a language change. */
 const sectionCatalogs = new Set<CatalogLoaders>()
 
-export async function activateLocale(locale: Locale): Promise<void> {
+/** Counts the activations asked for: only the latest one may take effect. */
+let activations = 0
+
+/**
+ * Loads `locale`'s catalogs and makes it the page's language. Resolves false, changing
+ * nothing, when another language was asked for while these catalogs loaded (two quick picks
+ * on a slow network end in the second, whichever loads last).
+ */
+export async function activateLocale(locale: Locale): Promise<boolean> {
+  const mine = ++activations
   const [main, ...sections] = await Promise.all([
     loaders[locale](),
     ...[...sectionCatalogs].map((l) => l[locale]()),
@@ -37,9 +46,11 @@ export async function activateLocale(locale: Locale): Promise<void> {
   // NOTE: load() merges into the locale's messages; loadAndActivate() would replace them.
   i18n.load(locale, main?.messages ?? {})
   for (const s of sections) i18n.load(locale, s.messages)
+  if (mine !== activations) return false
   i18n.activate(locale)
   languageStore.set(locale)
   document.documentElement.lang = locale
+  return true
 }
 
 /**

@@ -13,6 +13,11 @@ import { renderUi } from './render'
 vi.mock('#src/locales/th/messages.po', () => {
   throw new TypeError('Failed to fetch dynamically imported module')
 })
+// Chinese's texts come slowly, as on a poor network.
+vi.mock('#src/locales/zh/messages.po', async (importOriginal) => {
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  return importOriginal()
+})
 
 afterEach(() => {
   document.cookie = 'lang=; path=/; max-age=0'
@@ -44,4 +49,17 @@ it('switches the page and the next server-rendered page to a language that loads
   await waitFor(() => expect(i18n.locale).toBe('vi'))
   await waitFor(() => expect(document.cookie).toMatch(/lang=vi/))
   expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Ngôn ngữ' }).value).toBe('vi')
+})
+
+it('ends in the language picked last when the one picked first loads slower', async () => {
+  await renderUi(<LanguageSwitcher />)
+  const select = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Language' })
+  fireEvent.change(select, { target: { value: 'zh' } })
+  fireEvent.change(select, { target: { value: 'vi' } })
+  await waitFor(() => expect(document.cookie).toMatch(/lang=vi/))
+  // Chinese's texts arrive after Vietnamese took over: the page stays Vietnamese.
+  await new Promise((resolve) => setTimeout(resolve, 400))
+  expect(i18n.locale).toBe('vi')
+  expect(document.documentElement.lang).toBe('vi')
+  expect(document.cookie).not.toMatch(/lang=zh/)
 })

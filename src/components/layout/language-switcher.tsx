@@ -5,6 +5,9 @@ import { rememberLanguageCookie } from '../../lib/boot-data'
 import { activateLocale } from '../../lib/i18n'
 import { showToast } from '../../lib/toast-store'
 
+/** Counts the picks: only the latest one's outcome is acted on. */
+let choices = 0
+
 /** Each language named in itself, so anyone can find their own. */
 const names: Record<Locale, string> = {
   km: 'ខ្មែរ',
@@ -34,8 +37,11 @@ export function LanguageSwitcher({
           const next = list.find((l) => l === e.target.value)
           if (!next) return
           const select = e.currentTarget
+          const mine = ++choices
           activateLocale(next).then(
-            () => {
+            (activated) => {
+              // A later pick has taken over: it speaks for the page.
+              if (!activated || mine !== choices) return
               // The server renders the next page's first screen in this language.
               rememberLanguageCookie(next)
               // The server answers in the Language header's language (game and draw names,
@@ -46,6 +52,7 @@ export function LanguageSwitcher({
             // Its texts could not load (offline, say): the page stays in its language, and so
             // does the next one the server renders.
             () => {
+              if (mine !== choices) return
               select.value = i18n.locale
               showToast(t`The language could not be switched. Check your connection and try again.`, 'error')
             },
