@@ -9,6 +9,7 @@ import { useState } from 'react'
 import { BalanceDisplay } from '../../../components/ui/balance-display'
 import { balanceVisibilityStore } from '../../../lib/storage'
 import { useBalance } from '../use-balance'
+import { RefreshIcon } from './refresh-icon'
 import './money.css'
 
 export function HeaderBalance() {
@@ -32,12 +33,7 @@ export function HeaderBalance() {
           refreshing={balances.isFetching}
           labels={{ balance: t`Balance`, loading: t`refreshing`, hidden: t`hidden` }}
         />
-        <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-          <path
-            fill="currentColor"
-            d="M17.65 6.35A8 8 0 1 0 19.73 14h-2.08A6 6 0 1 1 12 6c1.66 0 3.14.69 4.22 1.78L13 11h7V4Z"
-          />
-        </svg>
+        <RefreshIcon size={16} />
       </button>
       <button
         type="button"

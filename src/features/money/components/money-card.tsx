@@ -8,6 +8,7 @@ import { BalanceDisplay } from '../../../components/ui/balance-display'
 import type { CentrePageProps } from '../../../lib/popup-registry'
 import { balanceVisibilityStore } from '../../../lib/storage'
 import { useBalance } from '../use-balance'
+import { RefreshIcon } from './refresh-icon'
 import './money-card.css'
 
 export function MoneyCard({ go }: CentrePageProps) {
@@ -38,12 +39,7 @@ export function MoneyCard({ go }: CentrePageProps) {
             if (!balances.isFetching) void balances.refetch()
           }}
         >
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path
-              fill="currentColor"
-              d="M17.65 6.35A8 8 0 1 0 19.73 14h-2.08A6 6 0 1 1 12 6c1.66 0 3.14.69 4.22 1.78L13 11h7V4Z"
-            />
-          </svg>
+          <RefreshIcon size={20} />
         </button>
       </div>
       <div className="money-card-actions">
