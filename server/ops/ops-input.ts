@@ -12,6 +12,13 @@ import * as s from '../db/schema'
 import type { OpsContext } from './commands'
 import { OpsError } from './ops-error'
 
+/**
+ * C0 and C1 controls, and the bidirectional overrides and isolates that would make a name
+ * read differently from what it holds (Khmer's zero-width joiners stay allowed).
+ */
+// eslint-disable-next-line no-control-regex
+const plainText = /^[^\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]*$/
+
 /** Text an operator typed: trimmed, no control characters. */
 export const text = (what: string, max: number) =>
   z
@@ -19,8 +26,7 @@ export const text = (what: string, max: number) =>
     .trim()
     .min(1, `${what} is required`)
     .max(max, `${what} is at most ${max} characters`)
-    // eslint-disable-next-line no-control-regex
-    .regex(/^[^\u0000-\u001f\u007f]*$/, `${what} must not contain control characters`)
+    .regex(plainText, `${what} must not contain control characters`)
 
 /** A language of the portal, as --lang names it (any case). */
 export const language = z

@@ -138,6 +138,9 @@ describe('deposit methods', () => {
     expect(await refusal('payment-method', 'name', 'BANK', '--lang', 'km', 'a\u0007b')).toMatch(
       /must not contain control characters/,
     )
+    expect(await refusal('payment-method', 'name', 'BANK', '--lang', 'km', 'Bank\u202etransfer')).toMatch(
+      /must not contain control characters/,
+    )
     expect(await refusal('payment-method', 'name', 'BANK', '--lang', 'km', 'x'.repeat(61))).toMatch(
       /at most 60 characters/,
     )
