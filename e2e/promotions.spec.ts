@@ -19,6 +19,7 @@ test('a promotion shows its art and a Details button a finger can tap, which ope
     .poll(() => art.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
     .toBeGreaterThan(0)
   const details = card.getByRole('link', { name: 'Details' })
+  await expect(details).toHaveAccessibleDescription('100% welcome bonus')
   expect((await details.boundingBox())?.height).toBeGreaterThanOrEqual(40)
   await details.click()
   await expect(page).toHaveURL(/\/promoDetail\?id=\d+$/)

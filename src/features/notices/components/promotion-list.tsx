@@ -35,9 +35,15 @@ export function PromotionList({ promotions }: { promotions: readonly Notice[] })
             loading={i === 0 ? 'eager' : 'lazy'}
           />
           <div className="promotion-body">
-            <h2>{p.title}</h2>
+            <h2 id={`promotion-${p.id}`}>{p.title}</h2>
             <HtmlContent html={p.content} className="rich-text" />
-            <Link to="/promoDetail" search={{ id: p.id }} className="button button-primary promotion-details">
+            {/* One "Details" per promotion: each says which one it opens. */}
+            <Link
+              to="/promoDetail"
+              search={{ id: p.id }}
+              className="button button-primary promotion-details"
+              aria-describedby={`promotion-${p.id}`}
+            >
               <Trans>Details</Trans>
             </Link>
           </div>
