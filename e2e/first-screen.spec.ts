@@ -3,8 +3,7 @@
  * welcome show in the chosen language; with it, the app takes over the same content
  * without a console error or a layout shift above 0.02.
  */
-import { expect, test } from './fixtures'
-import type { Page } from '@playwright/test'
+import { countLayoutShifts, expect, layoutShift, test } from './fixtures'
 
 const brand = 'Lotus Play'
 const welcomeKm = `សូមស្វាគមន៍មកកាន់ ${brand}`
@@ -91,21 +90,6 @@ test.describe('without JavaScript', () => {
     expect(tops[3]).toBeGreaterThan(tops[0] ?? 0)
   })
 })
-
-/** Adds up layout shifts from the first byte on, as CLS counts them (not those after input). */
-function countLayoutShifts() {
-  const w = window as unknown as { __cls: number }
-  w.__cls = 0
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-      if (!e.hadRecentInput) w.__cls += e.value
-    }
-  }).observe({ type: 'layout-shift', buffered: true })
-}
-
-function layoutShift(page: Page): Promise<number> {
-  return page.evaluate(() => (window as unknown as { __cls: number }).__cls)
-}
 
 test.describe('with JavaScript', () => {
   test('the app takes over the same content, with no console error and no layout shift above 0.02', async ({

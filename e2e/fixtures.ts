@@ -59,3 +59,19 @@ export async function register(page: Page, ops: Ops, name: string): Promise<void
     await ops('flag', 'set', 'CAPTCHA3', 'on')
   }
 }
+
+/** Adds up layout shifts from the first byte on, as CLS counts them (not those after input). */
+export function countLayoutShifts() {
+  const w = window as unknown as { __cls: number }
+  w.__cls = 0
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+      if (!e.hadRecentInput) w.__cls += e.value
+    }
+  }).observe({ type: 'layout-shift', buffered: true })
+}
+
+/** The layout shifts counted so far (page.addInitScript(countLayoutShifts) first). */
+export function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __cls: number }).__cls)
+}

@@ -3,7 +3,7 @@
  * shown only where there is more to see; on a phone's width the rows are swiped, no arrows.
  */
 import type { Locator } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { countLayoutShifts, expect, layoutShift, test } from './fixtures'
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
@@ -13,17 +13,6 @@ test.beforeEach(async ({ page }) => {
 })
 
 const scrollLeft = (list: Locator) => list.evaluate((el) => el.scrollLeft)
-
-/** Adds up layout shifts from the first byte on, as CLS counts them (not those after input). */
-function countLayoutShifts() {
-  const w = window as unknown as { __cls: number }
-  w.__cls = 0
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-      if (!e.hadRecentInput) w.__cls += e.value
-    }
-  }).observe({ type: 'layout-shift', buffered: true })
-}
 
 test.describe('on a wide screen', () => {
   test.use({ viewport: { width: 1280, height: 800 } })
@@ -51,7 +40,7 @@ test.describe('on a wide screen', () => {
     await expect(
       page.getByRole('region', { name: 'Lottery draws' }).getByRole('button', { name: 'Scroll right' }),
     ).toBeVisible()
-    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0)
+    expect(await layoutShift(page)).toBe(0)
 
     await on.click()
     await expect.poll(() => scrollLeft(list)).toBeGreaterThan(400)
