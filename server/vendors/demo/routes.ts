@@ -20,6 +20,7 @@ import {
   fixtureIdPattern,
   fixtureOpen,
   fixtureResult,
+  launchedFixture,
   oddsOf,
   openFixtures,
   type SportKind,
@@ -376,13 +377,16 @@ export async function registerDemoRoutes(app: FastifyInstance, deps: RoutesDeps)
     const claims = claimsOf(s)
     requireKind(claims, 'sports', 'esports')
     const bets = await store.recentRounds(claims.sid, ['sports'], 20)
-    const open = openFixtures(claims.kind as SportKind, now().getTime(), claims.book)
-    // Launched on one of its fixtures: that one first, marked, so the page opens on it.
-    const featured = open.find((f) => f.id === claims.match)
+    const at = now().getTime()
+    const kind = claims.kind as SportKind
+    const open = openFixtures(kind, at, claims.book)
+    // Launched on one of its fixtures: that one first, marked, so the page opens on it; one
+    // that has kicked off since it was featured is still shown, in play or with its score.
+    const featured = launchedFixture(kind, claims.book, claims.match, at)
     return {
       ok: true,
       featured: featured?.id ?? null,
-      fixtures: [...(featured ? [featured] : []), ...open.filter((f) => f !== featured)].map((f) => ({
+      fixtures: [...(featured ? [featured] : []), ...open.filter((f) => f.id !== featured?.id)].map((f) => ({
         id: f.id,
         sport: f.sport,
         league: f.league,
@@ -390,6 +394,9 @@ export async function registerDemoRoutes(app: FastifyInstance, deps: RoutesDeps)
         away: f.away,
         kickOff: f.kickOff,
         odds: f.odds,
+        state: fixtureOpen(f, at) ? 'open' : at < f.fullTime ? 'inPlay' : 'fullTime',
+        // Told only after full time, as the result endpoint does.
+        score: at < f.fullTime ? null : fixtureResult(f, deps.resultsSecret).score,
       })),
       bets: bets.map(roundView),
       balance: await balanceOf(claims),

@@ -195,6 +195,27 @@ export function openFixtures(kind: SportKind, now: number, book?: string): Fixtu
   return out
 }
 
+/** How long after full time a fixture the platform launched on is still shown, with its score. */
+export const shownAfterFullTimeMs = 30 * 60_000
+
+/**
+ * The fixture a play session was launched on, when it is this page's (its kind and book) and
+ * still worth showing at `now`: open, in play, or ended less than `shownAfterFullTimeMs` ago.
+ * A featured list the platform cached can offer a match that kicked off a moment ago; the
+ * player who taps it still lands on it.
+ */
+export function launchedFixture(
+  kind: SportKind,
+  book: string | undefined,
+  matchId: string | undefined,
+  now: number,
+): Fixture | undefined {
+  const f = matchId === undefined ? undefined : fixtureById(matchId)
+  if (!f || f.kind !== kind || f.book !== book) return undefined
+  if (f.kickOff > now + (slotsAhead + 1) * fixturePeriodMs) return undefined
+  return now < f.fullTime + shownAfterFullTimeMs ? f : undefined
+}
+
 /** Whether a bet on this fixture can still be taken at `now`. */
 export function fixtureOpen(f: Fixture, now: number): boolean {
   return now < f.kickOff && f.kickOff <= now + (slotsAhead + 1) * fixturePeriodMs

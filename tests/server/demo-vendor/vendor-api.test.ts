@@ -77,7 +77,15 @@ const ApiBody = z.looseObject({
   fair: Fair.optional(),
   chips: z.array(z.string()).optional(),
   free: z.boolean().optional(),
-  fixtures: z.array(z.object({ id: z.string() })).optional(),
+  fixtures: z
+    .array(
+      z.object({
+        id: z.string(),
+        state: z.enum(['open', 'inPlay', 'fullTime']),
+        score: z.tuple([z.number(), z.number()]).nullable(),
+      }),
+    )
+    .optional(),
   featured: z.string().nullable().optional(),
   bets: z.array(Round).optional(),
   serverSeedHash: z.string().optional(),
@@ -570,6 +578,41 @@ describe('sports', () => {
     // A malformed id is not carried into the session at all.
     const odd = await launch({ game: sports, matchId: '<script>' })
     expect((await call('sports/fixtures', { s: odd.s })).body.featured).toBeNull()
+  })
+
+  it('opens on the launched fixture when it kicked off since it was featured: in play, then with its score', async () => {
+    const sports = { ...launchRequest().game, gameType: 'SPORTS' as const, subType: null }
+    const picked = openFixtures('sports', clock.now().getTime(), 'DMO')[0]!
+    const { s } = await launch({ game: sports, matchId: picked.id })
+    const first = await call('sports/fixtures', { s })
+    expect(first.body.fixtures![0]).toMatchObject({ id: picked.id, state: 'open', score: null })
+
+    // Kicked off between the platform's list and the tap: still first, marked, no odds.
+    clock.advance(picked.kickOff - clock.now().getTime() + 1000)
+    const inPlay = await call('sports/fixtures', { s })
+    expect(inPlay.body.featured).toBe(picked.id)
+    expect(inPlay.body.fixtures![0]).toMatchObject({ id: picked.id, state: 'inPlay', score: null })
+    // The rest of the list is the fixtures still open, each once.
+    const rest = inPlay.body.fixtures!.slice(1)
+    expect(rest.map((f) => f.id)).toEqual(
+      openFixtures('sports', clock.now().getTime(), 'DMO').map((f) => f.id),
+    )
+    expect(rest.every((f) => f.state === 'open')).toBe(true)
+    expect((await call('sports/bet', { s, fixtureId: picked.id, pick: 'home', bet: '100' })).body.error).toBe(
+      'fixture_closed',
+    )
+
+    // After full time: its score, the one the results endpoint tells.
+    clock.advance(picked.fullTime - clock.now().getTime())
+    const ended = await call('sports/fixtures', { s })
+    const { score } = fixtureResult(picked, resultsSecretOf(sessionSecret))
+    expect(ended.body.fixtures![0]).toMatchObject({ id: picked.id, state: 'fullTime', score })
+
+    // Half an hour on it is no longer shown.
+    clock.advance(30 * 60_000)
+    const later = await call('sports/fixtures', { s })
+    expect(later.body.featured).toBeNull()
+    expect(later.body.fixtures!.map((f) => f.id)).not.toContain(picked.id)
   })
 
   it('takes single bets at placement and the sweep job credits the winner and closes the loser with zero', async () => {

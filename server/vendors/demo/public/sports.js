@@ -82,7 +82,15 @@
               el('span', { text: t('kickOff') + ' ' + time(f.kickOff) }),
             ),
             el('div', { class: 'teams', text: f.home + ' – ' + f.away }),
-            el('div', { class: 'odds' }, oddButton(f, 'home'), oddButton(f, 'draw'), oddButton(f, 'away')),
+            f.state === 'open'
+              ? el('div', { class: 'odds' }, oddButton(f, 'home'), oddButton(f, 'draw'), oddButton(f, 'away'))
+              : el('p', {
+                  class: 'fixture-state',
+                  text:
+                    f.state === 'inPlay'
+                      ? t('inPlay')
+                      : t('fullTime') + (f.score ? ' ' + f.score[0] + ' – ' + f.score[1] : ''),
+                }),
           ),
         ),
       )
