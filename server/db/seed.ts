@@ -10,7 +10,7 @@ import * as s from './schema'
 import * as d from './seed-data'
 import { announcementRow, demoAnnouncements, firstPopupNotices, popupNotices } from './seed-announcements'
 import { seedDemoGames } from './seed-games-step'
-import { seedDemoLottery } from '../lottery/demo-games'
+import { seedDemoLottery, seedDemoLotteryHistory } from '../lottery/demo-games'
 
 const languages = ['km', 'en', 'zh', 'th', 'vi'] as const
 
@@ -44,8 +44,23 @@ export async function seedForStart(
   db: Db,
   config: { DEMO: boolean; MERCHANT_CODE: string },
   hashPassword: (password: string) => Promise<string>,
+  now = new Date(),
 ): Promise<boolean> {
-  return config.DEMO ? seedDemoBrand(db, config.MERCHANT_CODE, hashPassword) : false
+  if (!config.DEMO) return false
+  const created = await seedDemoBrand(db, config.MERCHANT_CODE, hashPassword)
+  await seedDemoHistory(db, config.MERCHANT_CODE, now)
+  return created
+}
+
+/**
+ * What a demo brand has done before its first start, dated by the clock it starts at (the
+ * tests' template brand goes without, so their clocks meet no draws ahead of them): the
+ * lottery's recent results.
+ */
+export async function seedDemoHistory(db: Db, merchantCode: string, now: Date): Promise<void> {
+  await step(db, 'demo-lottery-history-1', merchantCode, (tx) =>
+    seedDemoLotteryHistory(tx, merchantCode, now),
+  )
 }
 
 /** Seeds the demo brand under `merchantCode`; returns true when this call created the brand. */

@@ -7,6 +7,8 @@ import type { LotterySchedule } from '#contract/lottery'
 import type { lotteryGames } from '../db/schema'
 import type { Tx } from '../plugins/external/db'
 import { createLotteryGamesRepository } from './games-repository'
+import { createIssuesRepository } from './issues-repository'
+import { slotsClosing } from './issues'
 import { defaultBetTypeRules, defaultMaxPayout } from './rules'
 
 type Row = typeof lotteryGames.$inferInsert
@@ -187,5 +189,27 @@ export async function seedDemoLottery(
       },
       tx,
     )
+  }
+}
+
+/** How far back the demo's made history reaches: a week of the daily draws, an hour of the rest. */
+export function demoHistoryMs(schedule: LotterySchedule): number {
+  return schedule.type === 'daily' ? 7 * 86_400_000 : 3_600_000
+}
+
+/**
+ * Gives the demo brand's lottery games their recent results, so a first visit finds past
+ * draws to read (a Vietnamese draw is once a day): the slots that closed in the window,
+ * drawn from new seeds and dated at their close. A slot already made is left as it is, and
+ * one never made took no bet.
+ */
+export async function seedDemoLotteryHistory(tx: Tx, merchantCode: string, at: Date): Promise<void> {
+  const games = createLotteryGamesRepository(tx)
+  const issues = createIssuesRepository(tx)
+  for (const g of demoLotteryGames) {
+    const game = await games.byCode(merchantCode, g.code, tx)
+    if (!game) continue
+    const slots = slotsClosing(game.schedule, new Date(at.getTime() - demoHistoryMs(game.schedule)), at)
+    await issues.ensureDrawn(game.row, slots, 'close', tx)
   }
 }

@@ -59,11 +59,12 @@ export function createIssuesRepository(db: Db) {
     /**
      * Makes the issues of slots that closed while no server ran, drawn at `at` from their
      * new seeds (no bet can be on an issue that did not exist); answers the rows made.
+     * `at: 'close'` dates each draw at its slot's close (the demo's history).
      */
     async ensureDrawn(
       game: { id: number; merchantCode: string; code: string; kind: LotteryKind },
       slots: readonly SlotTimes[],
-      at: Date,
+      at: Date | 'close',
       ex: Executor = db,
     ): Promise<IssueRow[]> {
       const made: IssueRow[] = []
@@ -84,7 +85,7 @@ export function createIssuesRepository(db: Db) {
               main: drawn.main,
               prizes: drawn.prizes.map((p) => ({ prize: p.prize, numbers: [...p.numbers] })),
             },
-            drawnAt: at,
+            drawnAt: at === 'close' ? new Date(s.closeAt) : at,
           }
         })
         made.push(...(await ex.insert(lotteryIssues).values(values).onConflictDoNothing().returning()))
