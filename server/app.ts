@@ -83,6 +83,8 @@ export interface AppServices {
   push: PushService
   /** The cached hot public reads; an operator change drops them. */
   hotReads: HotReads
+  /** An operator changed the brand's settings: this instance's caches of them start over. */
+  settingsChanged: () => void
   /** The game vendors this install launches (adapters by vendor code and brand). */
   vendors: VendorRegistry
   /** Launches' game sessions: those never played are pruned a day after they end. */
@@ -417,6 +419,11 @@ export async function buildApp(
       funds,
       gateway: gateway.kind,
       hotReads,
+      settingsChanged: () => {
+        access.invalidate()
+        hotReads.invalidate()
+        moneySettings.invalidate()
+      },
       push,
       vendors,
       vendorJobs: demoVendor?.jobs ?? [],

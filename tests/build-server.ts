@@ -244,10 +244,7 @@ export function runOps(
     {
       db: server.db,
       merchantCode: server.config.MERCHANT_CODE,
-      invalidate: () => {
-        server.services.access.invalidate()
-        server.services.hotReads.invalidate()
-      },
+      invalidate: () => server.services.settingsChanged(),
       rotateKey: () => server.services.keyring.rotate(),
       hashPassword: (password) => server.services.passwords.hash(password),
       paymentGateway: server.services.gateway,

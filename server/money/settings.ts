@@ -60,6 +60,8 @@ export function createMoneySettings(db: Db, repo: SystemRepository, ttlMs: numbe
         return m
       }),
     wallets: (m: MerchantRow) => cached(`w:${m.code}:${m.walletMode}`, () => readWalletDefs(db, m)),
+    /** Forgets what it read: an operator's change (the wallet mode, say) applies at once here. */
+    invalidate: () => cache.clear(),
   }
 }
 

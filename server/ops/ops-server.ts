@@ -51,8 +51,7 @@ export async function startOpsServer(
           db: services.database.db,
           merchantCode,
           invalidate: () => {
-            services.access.invalidate()
-            services.hotReads.invalidate()
+            services.settingsChanged()
             services.refreshMerchants().catch(() => undefined)
           },
           rotateKey: () => services.keyring.rotate(),

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHotReads } from '../../server/http/hot-reads'
 import { build, runOps, type TestServer } from '../build-server'
 import { createClock } from '../identity-helpers'
+import { balances, moneyMember } from '../money-helpers'
 
 describe('the hot-read cache', () => {
   it('builds once per period and again after it', async () => {
@@ -231,6 +232,18 @@ describe('hot public reads over HTTP', () => {
     expect(await announcementsOf('EN')).toEqual(before)
     clock.advance(1000)
     expect(await announcementsOf('EN')).toEqual(before.map((t) => `${t} (new)`))
+  })
+
+  it("applies the operator's wallet mode at once: the member's wallets follow it with no wait", async () => {
+    const m = await moneyMember(server, '5.00')
+    expect((await balances(server, m.token)).balance).toHaveLength(1)
+    try {
+      await runOps(server, 'wallet-mode', 'MULTI')
+      expect((await balances(server, m.token)).balance.length).toBeGreaterThan(1)
+    } finally {
+      await runOps(server, 'wallet-mode', 'SINGLE')
+    }
+    expect((await balances(server, m.token)).balance).toHaveLength(1)
   })
 
   it('answers the fields a game list ignores from one cached answer, whatever their values', async () => {
