@@ -5,7 +5,7 @@
  * (docs/decisions/005-server-rendered-shell.md). Plain strings, every value escaped.
  */
 import type { Announcements, Notice } from '#contract/content'
-import { fallbackBannerArt, icons, safeBannerLink } from '#contract/first-screen'
+import { bannerDotsUpTo, fallbackBannerArt, icons, safeBannerLink } from '#contract/first-screen'
 import type { Locale } from '#contract/locales'
 import { showMoney, type Currency } from '#contract/money'
 import type { Winner, WinnerBoardSchema } from '#contract/play'
@@ -97,15 +97,18 @@ function carousel(banners: readonly Notice[], c: Map<string, string>): string {
       return `<div class="banner-slide"${i === 0 ? '' : ' aria-hidden="true"'}>${link}</div>`
     })
     .join('')
-  // The dots hold their places until the app makes them buttons.
+  // The dots (or the steps and the count) hold their places until the app makes them buttons.
   const controls =
     banners.length > 1
       ? '<div class="banner-controls" aria-hidden="true"><span class="banner-pause"></span>' +
-        banners
-          .map(
-            (_, i) => `<span class="banner-dot"${i === 0 ? ' aria-current="true"' : ''}><span></span></span>`,
-          )
-          .join('') +
+        (banners.length > bannerDotsUpTo
+          ? `<span class="banner-step"></span><span class="banner-count">1 / ${banners.length}</span><span class="banner-step"></span>`
+          : banners
+              .map(
+                (_, i) =>
+                  `<span class="banner-dot"${i === 0 ? ' aria-current="true"' : ''}><span></span></span>`,
+              )
+              .join('')) +
         '</div>'
       : ''
   return `<section class="banner-carousel" aria-label="${t(c, 'Banners')}"><div class="banner-track">${slides}</div>${controls}</section>`

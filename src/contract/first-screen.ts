@@ -31,6 +31,12 @@ export function fallbackBannerArt(index: number): string {
   return `/media/banners/${bannerThemes[index % bannerThemes.length]}.webp?v=${bannerArtVersion}`
 }
 
+/**
+ * Up to this many banners each get a dot; more would not fit a 360 px phone at a finger's
+ * width, so they get Previous and Next and a count ("3 / 10") instead.
+ */
+export const bannerDotsUpTo = 7
+
 /** A banner's link when it is a same-site path or an http(s) address; anything else is not followed. */
 export function safeBannerLink(url: string | null): string | null {
   if (!url) return null

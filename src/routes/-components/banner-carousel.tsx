@@ -10,8 +10,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useRouter } from '@tanstack/react-router'
 import { useEffect, useRef, useState, type MouseEvent } from 'react'
 import type { Notice } from '#contract/content'
-import { fallbackBannerArt, safeBannerLink } from '#contract/first-screen'
-import { cdnUrl } from '#contract/first-screen'
+import { bannerDotsUpTo, cdnUrl, fallbackBannerArt, safeBannerLink } from '#contract/first-screen'
 
 const advanceMs = 5000
 const noBanners: readonly Notice[] = []
@@ -164,20 +163,60 @@ export function BannerCarousel({
               <path fill="currentColor" d={paused ? 'M8 5v14l11-7Z' : 'M7 5h4v14H7zm6 0h4v14h-4z'} />
             </svg>
           </button>
-          {banners.map((b, i) => (
-            <button
-              key={b.id}
-              type="button"
-              className="banner-dot"
-              aria-label={t`Show banner ${i + 1}`}
-              aria-current={i === current ? 'true' : undefined}
-              onClick={() => show(i)}
-            >
-              <span aria-hidden="true" />
-            </button>
-          ))}
+          {count > bannerDotsUpTo ? (
+            <>
+              <button
+                type="button"
+                className="banner-step"
+                aria-label={t`Previous banner`}
+                onClick={() => show((current + count - 1) % count)}
+              >
+                <StepIcon d="M15 5 8 12l7 7" />
+              </button>
+              {/* The slides say "3 of 10" themselves; this is for the eye. */}
+              <span className="banner-count" aria-hidden="true">
+                {current + 1} / {count}
+              </span>
+              <button
+                type="button"
+                className="banner-step"
+                aria-label={t`Next banner`}
+                onClick={() => show((current + 1) % count)}
+              >
+                <StepIcon d="m9 5 7 7-7 7" />
+              </button>
+            </>
+          ) : (
+            banners.map((b, i) => (
+              <button
+                key={b.id}
+                type="button"
+                className="banner-dot"
+                aria-label={t`Show banner ${i + 1}`}
+                aria-current={i === current ? 'true' : undefined}
+                onClick={() => show(i)}
+              >
+                <span aria-hidden="true" />
+              </button>
+            ))
+          )}
         </div>
       ) : null}
     </section>
+  )
+}
+
+function StepIcon({ d }: { d: string }) {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path
+        d={d}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
   )
 }
