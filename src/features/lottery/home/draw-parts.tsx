@@ -74,9 +74,19 @@ export function IssueCountdown({
           </span>
         </>
       ) : (
-        <span className="lott-countdown-label">
-          <Trans>Drawing…</Trans>
-        </span>
+        // The countdown's three lines keep their places (blank around "Drawing…"), so the
+        // card's name and result balls stay put at each close, in every language's fonts.
+        <>
+          <span className="lott-countdown-issue lott-countdown-blank" aria-hidden="true">
+            {'\u00a0'}
+          </span>
+          <span className="lott-countdown-label">
+            <Trans>Drawing…</Trans>
+          </span>
+          <span className="lott-time lott-countdown-blank" aria-hidden="true">
+            --:--
+          </span>
+        </>
       )}
       {announce ? (
         <span className="visually-hidden" aria-live="polite">
