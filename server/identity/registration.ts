@@ -5,6 +5,7 @@
 import type { FieldError } from '#contract/envelope'
 import { checkField, checkFields } from '#contract/register-rules'
 import { AppError } from '../http/errors'
+import { registrationKey } from './throttle'
 import {
   cookieOf,
   minute,
@@ -46,7 +47,7 @@ export function registrationHandlers(kit: IdentityKit): Pick<IdentityHandlers, R
           throw new AppError('captcha_invalid', 'the captcha is wrong', { captcha: true })
         }
       }
-      const t = await throttle.hit(`register:${caller.ip}`, 60 * minute)
+      const t = await throttle.hit(registrationKey(caller.ip), 60 * minute)
       if (t.count > 10) throw tooMany('too many registrations from this address', t.resetsAt)
 
       const parentId = await uplineFor(caller.merchantCode, input.affiliateCode || input.referralCode)

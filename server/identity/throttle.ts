@@ -238,3 +238,8 @@ export const loginKeys = {
   pairsFrom: (ip: string) => `@${ip}`,
   address: (ip: string) => `login:ip:${ip}`,
 }
+
+/** The key of one address's registration budget (ten an hour). */
+export function registrationKey(ip: string): string {
+  return `register:${ip}`
+}

@@ -17,7 +17,7 @@ import { lotteryCommands } from './lottery-commands'
 import { moneyCommands } from './money-commands'
 import { paymentMethodCommands } from './payment-method-commands'
 import { OpsError } from './ops-error'
-import { loginKeys } from '../identity/throttle'
+import { loginKeys, registrationKey } from '../identity/throttle'
 
 export { OpsError }
 
@@ -165,11 +165,13 @@ export const commands: Record<string, CommandSpec> = {
 
   login: {
     usage: 'login unlock <username> | login reset-ip <address>',
-    summary: 'lift a login lock or captcha requirement for an account or an address',
+    summary:
+      "lift a login lock or captcha requirement for an account, or an address's stops (logins and registrations)",
     async run(ctx, args) {
       const [mode, value] = args
       if (!value || (mode !== 'unlock' && mode !== 'reset-ip')) throw new OpsError(`usage: ${this.usage}`)
-      // An account's lock is kept per address it was guessed from; an address's budget
+      // An account's lock is kept per address it was guessed from; an address's budgets
+      // (logins, and registrations: an internet café's members register from one address)
       // and its locks on accounts all go with reset-ip.
       const pairs = `login:pair:${ctx.merchantCode}:`
       const target = value.trim()
@@ -181,6 +183,7 @@ export const commands: Record<string, CommandSpec> = {
             )
           : or(
               eq(s.throttles.key, loginKeys.address(target)),
+              eq(s.throttles.key, registrationKey(target)),
               and(
                 sql`starts_with(${s.throttles.key}, ${pairs})`,
                 sql`right(${s.throttles.key}, ${loginKeys.pairsFrom(target).length}) = ${loginKeys.pairsFrom(target)}`,

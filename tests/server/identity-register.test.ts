@@ -461,4 +461,14 @@ describe('switches and limits', () => {
     clock.advance(hour)
     expect((await registerAs({ username: 'burst13x' }, ip)).statusCode).toBe(200)
   })
+
+  it("lets the operator lift an address's registration stop (an internet café's members share one)", async () => {
+    const ip = nextIp()
+    for (let i = 1; i <= 10; i++) {
+      expect((await registerAs({ username: `cafe${String(i).padStart(2, '0')}x` }, ip)).statusCode).toBe(200)
+    }
+    expect((await registerAs({ username: 'cafe11x' }, ip)).statusCode).toBe(429)
+    expect(await runOps(server, 'login', 'reset-ip', ip)).toContain(`register:${ip}`)
+    expect((await registerAs({ username: 'cafe11x' }, ip)).statusCode).toBe(200)
+  })
 })
