@@ -58,6 +58,8 @@ test('the service worker takes over and the shell reloads offline with the saved
 test('a new version waits for the user: the page offers it and reloads only on the click', async ({
   page,
 }) => {
+  // It builds the PWA a second time: 20 s on a quick machine, a minute or more on a busy one.
+  test.setTimeout(240_000)
   await page.goto('/index')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   const first = await controlled(page)

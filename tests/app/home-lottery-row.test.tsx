@@ -18,7 +18,7 @@ afterEach(() => {
 const popular = (over: Partial<Popular> = {}): Popular => ({
   serverTime: serverT,
   list: [
-    { game: e5, current: issue(721, serverT + 1_200), last: d5Result(720, '30917') },
+    { game: e5, current: issue(721, serverT + 3_200), last: d5Result(720, '30917') },
     { game: e5b, current: issue(41, serverT + 125_000, 'E5D3'), last: null },
   ],
   ...over,
@@ -33,18 +33,19 @@ test('each draw counts down on the server clock; a closed one says it is drawing
   const fast = await within(row).findByRole('link', { name: /Lucky 5 \(1 min\)/ })
   const slow = within(row).getByRole('link', { name: /Lucky 5 \(3 min\)/ })
   expect(within(fast).getByText('Issue 20261123-0721')).toBeTruthy()
-  // 1.2 s left on the server's clock, whatever the device's says.
-  expect(within(fast).getByRole('timer').textContent).toMatch(/^00:0[12]$/)
+  // 3.2 s left on the server's clock, whatever the device's says (a busy machine may take a
+  // second or two to get here).
+  expect(within(fast).getByRole('timer').textContent).toMatch(/^00:0[1-4]$/)
   expect(within(slow).getByRole('timer').textContent).toMatch(/^02:0[45]$/)
   expect(within(row).getByRole('img', { name: 'Result 30917' })).toBeTruthy()
 
   const asked = () => sent.filter((s) => s.path === '/lgw/games/popular').length
   const before = asked()
   // The fast draw closes: its card says so while the other keeps counting.
-  expect(await within(fast).findByText('Drawing…', undefined, { timeout: 4_000 })).toBeTruthy()
-  expect(within(slow).getByRole('timer').textContent).toMatch(/^02:0[1-4]$/)
+  expect(await within(fast).findByText('Drawing…', undefined, { timeout: 8_000 })).toBeTruthy()
+  expect(within(slow).getByRole('timer').textContent).toMatch(/^(02:0[0-2]|01:5\d)$/)
   // A moment after the close the row asks for the next issue.
-  await waitFor(() => expect(asked()).toBeGreaterThan(before), { timeout: 6_000 })
+  await waitFor(() => expect(asked()).toBeGreaterThan(before), { timeout: 8_000 })
 })
 
 test('a brand without lottery games shows no lottery row', async () => {

@@ -63,7 +63,8 @@ describe('the countdown', () => {
     )
     await renderApp('/lottery?gameCode=E5D1')
     expect(await screen.findByText('Issue 20261123-0721')).toBeTruthy()
-    expect(screen.getByRole('timer').textContent).toMatch(/^01:0[45]$/)
+    // A busy machine may take a second or two to get here.
+    expect(screen.getByRole('timer').textContent).toMatch(/^01:0[2-5]$/)
   })
 
   test('at the close the next issue shows, it is announced once, and the draw is asked for', async () => {
@@ -80,9 +81,9 @@ describe('the countdown', () => {
     expect(await screen.findByText('Issue 20261123-0721')).toBeTruthy()
     const nearCalls = () => sent.filter((s) => s.path === '/lgw/numeros/near').length
     const before = nearCalls()
-    expect(await screen.findByText('Issue 20261123-0722', undefined, { timeout: 4_000 })).toBeTruthy()
+    expect(await screen.findByText('Issue 20261123-0722', undefined, { timeout: 8_000 })).toBeTruthy()
     expect(await screen.findByText('Betting is open on issue 20261123-0722.')).toBeTruthy()
-    await waitFor(() => expect(nearCalls()).toBeGreaterThan(before), { timeout: 4_000 })
+    await waitFor(() => expect(nearCalls()).toBeGreaterThan(before), { timeout: 8_000 })
   })
 })
 
