@@ -5,12 +5,14 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
+import { localName } from '../db/localized'
 import { customerService } from '../db/schema'
 import type { CommandSpec } from './commands'
 import { OpsError } from './ops-error'
-import { language, namedIn, options, parsed, text } from './ops-input'
+import { brandOf, language, namedIn, options, parsed, text } from './ops-input'
 
-const usage = 'customer-service list | title <ID> --lang <km|en|zh|th|vi> <title…>'
+const usage =
+  'customer-service list | title <ID> --lang <km|en|zh|th|vi> <title…> | untitle <ID> --lang <language>'
 
 const LinkId = z
   .string({ error: 'a link id is needed (see: customer-service list)' })
@@ -20,7 +22,7 @@ const LinkId = z
 export const customerServiceCommands: Record<string, CommandSpec> = {
   'customer-service': {
     usage,
-    summary: 'list the brand’s customer-service links, or title one in a language',
+    summary: 'list the brand’s customer-service links, or title one in a language (or take that title away)',
     async run(ctx, args) {
       const [mode, ...rest] = args
       if (mode === 'list' || mode === undefined) {
@@ -36,6 +38,26 @@ export const customerServiceCommands: Record<string, CommandSpec> = {
               `${String(r.id).padStart(5)} ${r.csType.padEnd(9)} ${r.title}${namedIn(r.titles)}  ${r.url}`,
           )
           .join('\n')
+      }
+      if (mode === 'untitle') {
+        // One language's own title taken away: members reading it see the fallback again.
+        const { values, positionals } = options(rest, { lang: { type: 'string' } }, usage)
+        if (positionals.length !== 1) throw new OpsError(`usage: ${usage}`)
+        const id = parsed(LinkId, positionals[0])
+        const lang = parsed(language, values.lang)
+        const m = await brandOf(ctx)
+        const [row] = await ctx.db
+          .update(customerService)
+          .set({ titles: sql`${customerService.titles} - ${lang}::text` })
+          .where(and(eq(customerService.merchantCode, ctx.merchantCode), eq(customerService.id, id)))
+          .returning({
+            titles: customerService.titles,
+            title: customerService.title,
+            csType: customerService.csType,
+          })
+        if (!row) throw new OpsError(`no customer-service link ${id} (see: customer-service list)`)
+        ctx.invalidate()
+        return `customer-service link ${id} (${row.csType}) has no title of its own in ${lang}: members reading ${lang} see "${localName(row.titles, row.title, lang, m.defaultLanguage)}"`
       }
       if (mode !== 'title') throw new OpsError(`usage: ${usage}`)
       const { values, positionals } = options(rest, { lang: { type: 'string' } }, usage)

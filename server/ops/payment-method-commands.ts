@@ -9,6 +9,7 @@ import { z } from 'zod'
 import * as s from '../db/schema'
 import type { CommandSpec } from './commands'
 import type { GatewayKind } from './golive-commands'
+import { localName } from '../db/localized'
 import { OpsError } from './ops-error'
 import { amountOf, brandOf, isUniqueViolation, language, namedIn, options, parsed, text } from './ops-input'
 
@@ -18,7 +19,7 @@ const MethodCode = z
   .pipe(z.string().regex(/^[A-Z0-9_]{2,16}$/, 'a method code is 2-16 letters, digits or _'))
 
 const methodUsage =
-  'payment-method add-bank <CODE> --name <label> [--lang <km|en|zh|th|vi>] --bank <bank> --account-name <holder> --account-number <number> --min <amount> --max <amount> | add-online <CODE> --name <label> [--lang <language>] --min <amount> --max <amount> | name <CODE> --lang <km|en|zh|th|vi> <label…> | list | disable <CODE> | enable <CODE>'
+  'payment-method add-bank <CODE> --name <label> [--lang <km|en|zh|th|vi>] --bank <bank> --account-name <holder> --account-number <number> --min <amount> --max <amount> | add-online <CODE> --name <label> [--lang <language>] --min <amount> --max <amount> | name <CODE> --lang <km|en|zh|th|vi> <label…> | unname <CODE> --lang <language> | list | disable <CODE> | enable <CODE>'
 const bankUsage = 'bank add <CODE> <name…> | bank list'
 
 export const paymentMethodCommands: Record<string, CommandSpec> = {
@@ -73,6 +74,22 @@ export const paymentMethodCommands: Record<string, CommandSpec> = {
           .where(where)
         ctx.invalidate()
         return `deposit method ${code} is named "${name}" in ${lang}`
+      }
+      if (mode === 'unname') {
+        // One language's own name taken away: members reading it see the fallback again.
+        const { values, positionals } = options(rest, { lang: { type: 'string' } }, methodUsage)
+        if (positionals.length !== 1) throw new OpsError(`usage: ${methodUsage}`)
+        const code = parsed(MethodCode, positionals[0])
+        const lang = parsed(language, values.lang)
+        const where = and(eq(s.depositMethods.merchantCode, m.code), eq(s.depositMethods.code, code))
+        const [row] = await ctx.db
+          .update(s.depositMethods)
+          .set({ names: sql`${s.depositMethods.names} - ${lang}::text` })
+          .where(where)
+          .returning({ names: s.depositMethods.names, name: s.depositMethods.name })
+        if (!row) throw new OpsError(`no deposit method ${code} (see: payment-method list)`)
+        ctx.invalidate()
+        return `deposit method ${code} has no name of its own in ${lang}: members reading ${lang} see "${localName(row.names, row.name, lang, m.defaultLanguage)}"`
       }
       if (mode !== 'add-bank' && mode !== 'add-online') throw new OpsError(`usage: ${methodUsage}`)
       if (mode === 'add-online' && ctx.paymentGateway !== 'real')

@@ -149,6 +149,22 @@ describe('deposit methods', () => {
     )
     expect((await methodNames('TH')).BANK).toBe('โอนเงิน ธนาคาร')
   })
+
+  it('lose one language’s name by the operator, which then falls back; the others keep theirs', async () => {
+    expect(await runOps(server, 'payment-method', 'unname', 'BANK', '--lang', 'th')).toBe(
+      'deposit method BANK has no name of its own in th: members reading th see "Bank transfer"',
+    )
+    expect((await methodNames('TH')).BANK).toBe('Bank transfer')
+    expect((await methodNames('CN')).BANK).toBe('银行')
+    expect(await runOps(server, 'payment-method', 'list')).toMatch(/BANK .* Bank transfer {2}\(zh\)/)
+    expect(await refusal('payment-method', 'unname', 'BANK')).toMatch(/--lang is required/)
+    expect(await refusal('payment-method', 'unname', 'BANK', 'x', '--lang', 'th')).toMatch(
+      /usage: payment-method/,
+    )
+    expect(await refusal('payment-method', 'unname', 'NOPE', '--lang', 'th')).toMatch(
+      /no deposit method NOPE/,
+    )
+  })
 })
 
 describe('customer-service links', () => {
@@ -192,6 +208,19 @@ describe('customer-service links', () => {
       /control characters/,
     )
     expect(await refusal('customer-service', 'rename')).toMatch(/usage: customer-service/)
+
+    // Taken away in one language: that language falls back (to the brand's, km), the others
+    // keep theirs.
+    expect(await runOps(server, 'customer-service', 'untitle', String(id), '--lang', 'th')).toBe(
+      `customer-service link ${id} (LIVECHAT) has no title of its own in th: members reading th see "ជជែកផ្ទាល់ 24/7"`,
+    )
+    expect((await csTitles('TH')).status.LIVECHAT).toBe('ជជែកផ្ទាល់ 24/7')
+    expect((await csTitles('VI')).route.LIVECHAT).toBe(
+      seed.demoCustomerService.find(([t]) => t === 'LIVECHAT')?.[3].vi,
+    )
+    expect(await refusal('customer-service', 'untitle', '999999', '--lang', 'th')).toMatch(
+      /no customer-service link 999999/,
+    )
 
     await server.db
       .update(customerService)
