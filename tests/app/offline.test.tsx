@@ -4,7 +4,7 @@
  * money forms' submit disabled with the reason.
  */
 import { onlineManager } from '@tanstack/react-query'
-import { act, screen } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { OfflineStatus } from '#src/features/offline/components/offline-status.tsx'
 import { noteAnswer } from '#src/lib/offline-data.ts'
@@ -50,5 +50,20 @@ describe('offline', () => {
     expect(screen.getByRole('button', { name: 'Go back' })).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/index')
     expect(requests.some((r) => r.path.includes('status'))).toBe(true)
+  })
+
+  it('the home page with no banners saved leaves out their box instead of an empty one', async () => {
+    stubApi(defaultAnswers())
+    const stubbed = vi.mocked(fetch)
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (new URL(url, 'http://localhost').pathname === '/wps/relay/MCSFE_getListAnnouncements')
+        throw new TypeError('Failed to fetch')
+      return stubbed(url, init)
+    })
+    sessionStorage.setItem('index-notice-seen', '1')
+    goOffline()
+    await renderApp('/index')
+    expect(await screen.findByRole('region', { name: /Hot games/ })).toBeTruthy()
+    await waitFor(() => expect(document.querySelector('.banner-carousel')).toBeNull())
   })
 })

@@ -157,7 +157,11 @@ export function HomePage() {
       </h1>
       {/* Taking over the server's first screen, each part is drawn in a task of its own. */}
       <Staged at={takeoverStage.lead}>
-        <BannerCarousel banners={notices.isError ? noNotices : notices.data?.banners} imageHost={imageHost} />
+        {/* Offline with none saved, the banners' box goes rather than staying empty. */}
+        <BannerCarousel
+          banners={notices.isError || (notices.isPaused && !notices.data) ? noNotices : notices.data?.banners}
+          imageHost={imageHost}
+        />
       </Staged>
       <Staged at={takeoverStage.main}>
         <Marquee notices={notices.data?.player ?? noNotices} onOpen={openNotices} />
