@@ -62,12 +62,18 @@ test.describe('on a wide screen', () => {
     const strip = page.locator('.scroll-row').filter({ has: tabs })
     await expect(strip.getByRole('button', { name: 'Scroll left' })).toBeHidden()
     const on = strip.getByRole('button', { name: 'Scroll right' })
+    // The strip fades out under the arrow, at the end that has more to see.
+    const fade = () => tabs.evaluate((el) => getComputedStyle(el).maskImage)
+    await expect(on).toBeVisible()
+    // Computed, "to left" reads 270deg and "to right" 90deg.
+    await expect.poll(fade).toMatch(/^linear-gradient\(270deg,/)
     await on.click()
     // The strip is a little wider than the page: one press shows its end.
     await expect.poll(() => scrollLeft(tabs)).toBeGreaterThan(0)
     await expect(strip.getByRole('button', { name: 'Scroll left' })).toBeVisible()
     await expect(on).toBeHidden()
     expect(await tabs.evaluate((el) => el.scrollLeft + el.clientWidth >= el.scrollWidth - 1)).toBe(true)
+    await expect.poll(fade).toMatch(/^linear-gradient\(90deg,/)
   })
 })
 

@@ -78,6 +78,14 @@ export function ScrollArrows({ row, items }: { row: RefObject<HTMLElement | null
     const other = was === on.current ? back.current : on.current
     other?.focus({ preventScroll: true })
   }, [before, after])
+  // The row fades at an end that has more to see, under its arrow (scroll-arrows.css): what
+  // lies beneath the arrow reads as going on, not as covered.
+  useEffect(() => {
+    const el = row.current
+    if (!el) return
+    el.toggleAttribute('data-more-before', before)
+    el.toggleAttribute('data-more-after', after)
+  }, [row, before, after])
   if (!before && !after) return null
   const scroll = (direction: number) => {
     const el = row.current
