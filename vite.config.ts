@@ -78,9 +78,10 @@ export default defineConfig({
   build: {
     manifest: true,
     target: 'es2022',
-    // One stylesheet for the whole app (about 9 kB compressed), written into the page by the
-    // server: a route's chunk then adds no stylesheet of its own while the app boots, and each
-    // one added restyled the whole page once it loaded.
+    // One stylesheet for what the first screens and the always-mounted parts use (about
+    // 6.6 kB compressed), written into the page by the server: a route's chunk then adds no
+    // stylesheet of its own while the app boots, and each one added restyled the whole page
+    // once it loaded. Lazy features carry theirs in their chunks (src/lib/feature-styles.ts).
     cssCodeSplit: false,
     sourcemap: false,
     rolldownOptions: {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react'
-import './centre-layout.css'
+import './centre-layout-styles'
 
 export interface CentreLayoutProps<P extends string> {
   menuLabel: string

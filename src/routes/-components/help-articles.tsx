@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { HtmlContent } from '../../components/ui/html-content'
 import { Skeleton } from '../../components/ui/skeleton'
 import { helpQueryOptions } from '../../features/help/api/get-help'
-import './help-articles.css'
+import './help-articles-styles'
 
 /** The brand's help articles, grouped by category. */
 export function HelpArticles() {

@@ -10,7 +10,7 @@ import { ForgotPasswordForm } from './forgot-password-form'
 import { LoginForm } from './login-form'
 import { MobileRegisterForm } from './mobile-register-form'
 import { RegisterForm } from './register-form'
-import './auth-forms.css'
+import './auth-forms-styles'
 
 interface ShellProps {
   open: boolean

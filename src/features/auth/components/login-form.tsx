@@ -19,7 +19,7 @@ import { CaptchaField } from './captcha-field'
 import { LoginVerifyStep } from './login-verify-step'
 import { MobileFields, nationalDigits, useCountry } from './mobile-fields'
 import { CodeRow } from './sms-code-button'
-import './auth-forms.css'
+import './auth-forms-styles'
 
 const rememberCookie = 'lastUsername'
 

@@ -11,7 +11,7 @@ import { useSendLoginVerifyCode } from '../api/send-login-verify-code'
 import { useVerifyLogin } from '../api/verify-login'
 import { useAfterLogin } from '../use-after-login'
 import { CodeRow } from './sms-code-button'
-import './auth-forms.css'
+import './auth-forms-styles'
 
 export function LoginVerifyStep({
   step,

@@ -16,7 +16,7 @@ import { useSendSmsRegisterCode } from '../api/send-sms-register-code'
 import { useAfterLogin } from '../use-after-login'
 import { MobileFields, nationalDigits, useCountry } from './mobile-fields'
 import { CodeRow } from './sms-code-button'
-import './auth-forms.css'
+import './auth-forms-styles'
 
 type Errors = Partial<Record<'mobile' | 'code' | 'password' | 'confirmPassword' | 'terms' | 'form', string>>
 

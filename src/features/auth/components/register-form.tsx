@@ -22,7 +22,7 @@ import { affiliateQueryOptions, registerRulesQueryOptions, termsQueryOptions } f
 import { useRegister } from '../api/register'
 import { useAfterLogin } from '../use-after-login'
 import { CaptchaField } from './captcha-field'
-import './auth-forms.css'
+import './auth-forms-styles'
 
 type Values = Partial<Record<RegisterField | 'confirmPassword', string>>
 type Errors = Partial<Record<RegisterField | 'confirmPassword' | 'terms' | 'form', string>>

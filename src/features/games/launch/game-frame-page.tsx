@@ -25,7 +25,7 @@ import { safeFrameUrl } from './frame-url'
 import { forgetLaunch, readStoredLaunch } from './launch-storage'
 import type { GameHistoryState } from './run-launch'
 import { useLaunchGame } from './use-launch-game'
-import './game-frame.css'
+import './game-frame-styles'
 
 /** What the frame may tell the portal: a round was settled, so the balance changed. */
 export const FrameMessageSchema = z.object({

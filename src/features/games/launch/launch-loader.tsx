@@ -7,7 +7,7 @@
 import { Trans } from '@lingui/react/macro'
 import { createPortal } from 'react-dom'
 import { useLaunchState } from '../store'
-import './launch-loader.css'
+import './launch-loader-styles'
 
 export function LaunchLoader() {
   const game = useLaunchState().busy

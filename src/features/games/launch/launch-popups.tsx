@@ -31,7 +31,7 @@ import { GameTile, useOfflineHint } from '../components/game-tile'
 import { useLaunchState, type BalanceProblem } from '../store'
 import { useLaunchGame } from './use-launch-game'
 import '../components/games-page.css'
-import './launch-popups.css'
+import './launch-popups-styles'
 
 /** How many games the maintenance popup suggests. */
 const suggestionCount = 6

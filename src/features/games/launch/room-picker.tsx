@@ -18,7 +18,7 @@ import type { PopupProps } from '../../../lib/popup-registry'
 import { roomsQueryOptions } from '../api/get-rooms'
 import { useLaunchState } from '../store'
 import { useLaunchGame } from './use-launch-game'
-import './launch-popups.css'
+import './launch-popups-styles'
 
 export function RoomPickerPopup({ onClose }: PopupProps) {
   const game = useLaunchState().rooms

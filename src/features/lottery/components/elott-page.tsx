@@ -12,7 +12,7 @@ import { gameMenusQueryOptions, nearQueryOptions } from '../api/lottery-queries'
 import { serverNowAt, openIssue, useSecondClock } from '../clock'
 import { DrawCard } from '../home/draw-card'
 import { IssueCountdown } from '../home/draw-parts'
-import './lottery.css'
+import './lottery-styles'
 
 /** `winners`: the winners board, which the route brings. */
 export function ElottGames({ winners }: { winners?: ReactNode }) {

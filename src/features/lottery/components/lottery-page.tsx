@@ -28,7 +28,7 @@ import { BetSlip } from './bet-slip'
 import { IssueCountdown, ResultBalls } from '../home/draw-parts'
 import { MyBets } from './my-bets'
 import { ResultsList } from './results'
-import './lottery.css'
+import './lottery-styles'
 
 export interface LotterySearch {
   gameCode?: string | undefined

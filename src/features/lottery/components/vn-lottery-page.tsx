@@ -16,7 +16,7 @@ import { useSession } from '../../../lib/session'
 import { usePageTitle } from '../use-brand'
 import { vnMenuQueryOptions, vnOpenedQueryOptions, vnRecentQueryOptions } from '../api/lottery-queries'
 import { formatDrawTime, VnResultTable } from './results'
-import './lottery.css'
+import './lottery-styles'
 
 export function scheduleText(s: LotterySchedule, i18n: I18n): string {
   if (s.type === 'daily') {

@@ -6,7 +6,7 @@ import { useLingui } from '@lingui/react/macro'
 import { Avatar } from '../../../components/ui/avatar'
 import type { CentrePageProps } from '../../../lib/popup-registry'
 import { useSession } from '../../../lib/session'
-import './member-card.css'
+import './member-card-styles'
 
 export function MemberCard({ go }: CentrePageProps) {
   const { t } = useLingui()

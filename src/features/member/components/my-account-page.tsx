@@ -11,7 +11,7 @@ import { FormError } from '../../../components/ui/form-error'
 import { errorText } from '../../../lib/error-messages'
 import { useSession } from '../../../lib/session'
 import { useChangeAvatar } from '../api/change-avatar'
-import './my-account-page.css'
+import './my-account-page-styles'
 
 export function MyAccountPage({ avatarChoice }: { avatarChoice: boolean }) {
   const { t, i18n } = useLingui()

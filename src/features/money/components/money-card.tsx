@@ -9,7 +9,7 @@ import type { CentrePageProps } from '../../../lib/popup-registry'
 import { balanceVisibilityStore } from '../../../lib/storage'
 import { useBalance } from '../use-balance'
 import { RefreshIcon } from './refresh-icon'
-import './money-card.css'
+import './money-card-styles'
 
 export function MoneyCard({ go }: CentrePageProps) {
   const { t } = useLingui()

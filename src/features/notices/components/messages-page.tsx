@@ -13,7 +13,7 @@ import { errorText } from '../../../lib/error-messages'
 import { useSession } from '../../../lib/session'
 import { inboxQueryOptions, useReadMessages, useRemoveMessages } from '../api/inbox'
 import { PushSwitch } from './push-switch'
-import './messages-page.css'
+import './messages-page-styles'
 
 const pageSize = 10
 

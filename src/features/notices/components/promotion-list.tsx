@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state'
 import { HtmlContent } from '../../../components/ui/html-content'
 import { statusQueryOptions } from '../../../lib/status-query'
 import { pickCdn } from '../../../utils/cdn'
-import './promotion-list.css'
+import './promotion-list-styles'
 
 /**
  * The running promotions as portals show them: each one's art (the operator's, else one of
