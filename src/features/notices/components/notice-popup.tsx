@@ -10,7 +10,7 @@ import { Modal } from '../../../components/ui/modal'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { Pagination } from '../../../components/ui/pagination'
 import { dateTimeFormat, type DateStyle } from '../../../lib/date-format'
-import './notice-popup-styles'
+import './notice-popup.css'
 
 export const noticesPerPage = 7
 
