@@ -66,6 +66,12 @@
     }
 
     function paint(r) {
+      // A picked fixture that has kicked off since (or left the list) leaves the slip.
+      if (selection && !r.fixtures.some((f) => f.id === selection.fixtureId && f.state === 'open')) {
+        selection = null
+        slipBody.replaceChildren(el('p', { class: 'label', text: t('pickOdds') }))
+        place.disabled = true
+      }
       list.replaceChildren(
         ...r.fixtures.map((f) =>
           el(
