@@ -173,9 +173,13 @@ export function BannerCarousel({
               >
                 <StepIcon d="M15 5 8 12l7 7" />
               </button>
-              {/* The slides say "3 of 10" themselves; this is for the eye. */}
-              <span className="banner-count" aria-hidden="true">
-                {current + 1} / {count}
+              {/* Read out after a step while the banners stand still (paused, or the player's
+                  pointer or focus in them); not each time they advance by themselves. */}
+              <span className="banner-count" aria-live={paused || held ? 'polite' : 'off'} aria-atomic="true">
+                <span aria-hidden="true">
+                  {current + 1} / {count}
+                </span>
+                <span className="visually-hidden">{t`Banner ${current + 1} of ${count}`}</span>
               </span>
               <button
                 type="button"
