@@ -88,3 +88,18 @@ test("on a phone's width the rows have no arrows", async ({ page }) => {
   await expect(page.getByRole('button', { name: /^Scroll (left|right)$/ })).toHaveCount(0)
   await expect(page.locator('.row-arrow')).toHaveCount(0)
 })
+
+test('a window widened from a phone’s width gets its arrows without a reload, and loses them narrowed again', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 600, height: 800 })
+  await page.goto('/index')
+  await expect(page.locator('.first-screen')).toHaveCount(0)
+  const row = page.getByRole('region', { name: 'Hot games' })
+  await expect(row.getByRole('listitem').first()).toBeVisible()
+  await expect(row.getByRole('button', { name: 'Scroll right' })).toHaveCount(0)
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await expect(row.getByRole('button', { name: 'Scroll right' })).toBeVisible()
+  await page.setViewportSize({ width: 600, height: 800 })
+  await expect(row.getByRole('button', { name: 'Scroll right' })).toHaveCount(0)
+})

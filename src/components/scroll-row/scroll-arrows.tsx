@@ -11,6 +11,7 @@
  */
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type RefObject } from 'react'
+import { useMediaQuery } from '../../hooks/use-media-query'
 import './scroll-arrows.css'
 
 /**
@@ -36,9 +37,14 @@ function matches(query: string): boolean {
  */
 export function useRowEnds(row: RefObject<HTMLElement | null>, items: unknown): RowEnds {
   const [ends, setEnds] = useState(inView)
+  // Followed as it changes: a window widened from a phone's width gets its arrows at once.
+  const mouse = useMediaQuery(mouseQuery)
   useEffect(() => {
     // A touch screen or a phone's width: nothing more.
-    if (!matches(mouseQuery) || typeof IntersectionObserver !== 'function') return
+    if (!mouse || typeof IntersectionObserver !== 'function') {
+      setEnds(inView)
+      return
+    }
     const el = row.current
     const first = el?.firstElementChild
     const last = el?.lastElementChild
@@ -56,7 +62,7 @@ export function useRowEnds(row: RefObject<HTMLElement | null>, items: unknown): 
     observer.observe(first)
     observer.observe(last)
     return () => observer.disconnect()
-  }, [row, items])
+  }, [row, items, mouse])
   return ends
 }
 
