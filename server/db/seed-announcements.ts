@@ -189,6 +189,54 @@ export const firstPopupNotices: { title: Localized; content: Localized }[] = Arr
   }),
 )
 
+/**
+ * The demo's promotions after the welcome bonus: what the demo really does (a draw every
+ * minute with its seed published, slot rounds anyone can check), each with its drawing.
+ */
+export const laterPromotions: {
+  type: 'PR'
+  title: Localized
+  content: Localized
+  imageUrl: string
+}[] = [
+  {
+    type: 'PR',
+    title: {
+      km: 'ឆ្នោតរៀងរាល់នាទី',
+      en: 'A draw every minute',
+      zh: '每分钟开奖',
+      th: 'ออกรางวัลทุกนาที',
+      vi: 'Quay thưởng mỗi phút',
+    },
+    content: {
+      km: '<p>ឆ្នោតល្បឿន 5D ចេញរៀងរាល់នាទី ទាំងថ្ងៃទាំងយប់។ លទ្ធផលនីមួយៗមកជាមួយគ្រាប់ពូជ (seed) ដែលផ្សព្វផ្សាយក្រោយការចេញឆ្នោត ដើម្បីឱ្យអ្នកពិនិត្យដោយខ្លួនឯងបាន។</p>',
+      en: '<p>Speed 5D draws every minute, day and night. Each result comes with its seed, published after the draw, so you can check it yourself.</p>',
+      zh: '<p>极速5D 每分钟开奖，昼夜不停。每期结果都附有开奖后公布的种子，您可以自行验证。</p>',
+      th: '<p>สปีด 5D ออกรางวัลทุกนาที ทั้งกลางวันและกลางคืน ผลแต่ละงวดมาพร้อม seed ที่เปิดเผยหลังออกรางวัล ให้คุณตรวจสอบได้เอง</p>',
+      vi: '<p>Siêu tốc 5D quay thưởng mỗi phút, cả ngày lẫn đêm. Mỗi kết quả kèm theo seed được công bố sau khi quay để bạn tự kiểm tra.</p>',
+    },
+    imageUrl: '/media/banners/lottery.webp?v=1',
+  },
+  {
+    type: 'PR',
+    title: {
+      km: 'ស្លុតដែលអ្នកពិនិត្យបាន',
+      en: 'Slots you can check',
+      zh: '可验证的老虎机',
+      th: 'สล็อตที่ตรวจสอบได้',
+      vi: 'Slot có thể kiểm chứng',
+    },
+    content: {
+      km: '<p>ជុំស្លុតនីមួយៗបង្ហាញ hash នៃគ្រាប់ពូជមុនពេលអ្នកបង្វិល ហើយបង្ហាញគ្រាប់ពូជក្រោយពេលបង្វិល។ ពិនិត្យជុំណាមួយក៏បាននៅលើទំព័រផ្ទៀងផ្ទាត់របស់ហ្គេម។</p>',
+      en: '<p>Every slot round shows the hash of its seed before you spin and the seed after. Check any round on the game’s verify page.</p>',
+      zh: '<p>每一轮老虎机在您旋转前显示种子的哈希值，旋转后公布种子。您可以在游戏的验证页面检查任意一轮。</p>',
+      th: '<p>สล็อตทุกรอบแสดงค่าแฮชของ seed ก่อนหมุน และเปิดเผย seed หลังหมุน ตรวจสอบรอบใดก็ได้ในหน้าตรวจสอบของเกม</p>',
+      vi: '<p>Mỗi vòng slot hiển thị mã băm của seed trước khi quay và công bố seed sau khi quay. Kiểm tra bất kỳ vòng nào trên trang xác minh của trò chơi.</p>',
+    },
+    imageUrl: '/media/banners/slots.webp?v=1',
+  },
+]
+
 export const demoAnnouncements: {
   type: 'B' | 'PL' | 'PU' | 'PR' | 'H'
   title: Localized
@@ -234,6 +282,7 @@ export const demoAnnouncements: {
       vi: '<p>Nạp tiền lần đầu, nhận thưởng bằng số tiền đã nạp, tối đa $100.</p>',
     },
   },
+  ...laterPromotions,
   {
     type: 'B',
     title: { km: 'ឆ្នោតប្រចាំថ្ងៃ', en: 'Daily lottery', zh: '每日彩票', th: 'หวยรายวัน', vi: 'Xổ số hằng ngày' },

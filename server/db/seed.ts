@@ -8,7 +8,13 @@ import { createLedger } from '../money/ledger'
 import type { Db, Tx } from '../plugins/external/db'
 import * as s from './schema'
 import * as d from './seed-data'
-import { announcementRow, demoAnnouncements, firstPopupNotices, popupNotices } from './seed-announcements'
+import {
+  announcementRow,
+  demoAnnouncements,
+  firstPopupNotices,
+  laterPromotions,
+  popupNotices,
+} from './seed-announcements'
 import { seedDemoGames } from './seed-games-step'
 import { seedDemoLottery, seedDemoLotteryHistory } from '../lottery/demo-games'
 
@@ -106,7 +112,19 @@ export async function seedDemoBrand(
   await step(db, 'demo-promotion-1', merchantCode, async (tx) => {
     if (created) return
     const rows = demoAnnouncements.flatMap((a, sort) =>
-      a.type === 'PR' ? languages.map((language) => announcementRow(merchantCode, language, a, sort)) : [],
+      a.type === 'PR' && !laterPromotions.some((p) => p.title === a.title)
+        ? languages.map((language) => announcementRow(merchantCode, language, a, sort))
+        : [],
+    )
+    if (rows.length > 0) await tx.insert(s.announcements).values(rows)
+  })
+  // The demo's later promotions, for a demo brand seeded before them.
+  await step(db, 'demo-promotion-2', merchantCode, async (tx) => {
+    if (created) return
+    const rows = demoAnnouncements.flatMap((a, sort) =>
+      laterPromotions.some((p) => p.title === a.title)
+        ? languages.map((language) => announcementRow(merchantCode, language, a, sort))
+        : [],
     )
     if (rows.length > 0) await tx.insert(s.announcements).values(rows)
   })

@@ -35,20 +35,27 @@ describe('announcements', () => {
     expect(value.popup.map((n) => n.title)).toEqual(seeded('PU').map((a) => a.title.km))
     expect(value.player.map((n) => n.title)).toEqual(seeded('PL').map((a) => a.title.km))
     expect(value.banners.map((n) => n.title)).toEqual(seeded('B').map((a) => a.title.km))
-    // The welcome banner opens the promotions page, where its promotion is.
-    expect(value.promotion.map((n) => n.title)).toEqual(['ប្រាក់រង្វាន់សូមស្វាគមន៍ 100%'])
+    // The welcome banner opens the promotions page, where its promotion is first.
+    expect(value.promotion.map((n) => n.title)).toEqual(seeded('PR').map((a) => a.title.km))
+    expect(value.promotion[0]?.title).toBe('ប្រាក់រង្វាន់សូមស្វាគមន៍ 100%')
+    // Each later promotion has its own drawing.
+    expect(value.promotion.slice(1).map((n) => n.imageUrl)).toEqual([
+      '/media/banners/lottery.webp?v=1',
+      '/media/banners/slots.webp?v=1',
+    ])
     expect(value.banners.find((n) => n.linkUrl === '/promotions')?.title).toBe(value.promotion[0]?.title)
     expect(value.popup.every((n) => n.date > 0)).toBe(true)
   })
 
-  it('gives a demo brand seeded before the welcome promotion existed that promotion, once', async () => {
+  it('gives a demo brand seeded before the promotions existed each of them, once', async () => {
     const m = server.config.MERCHANT_CODE
     const promotions = () =>
       server.db
         .select({ n: count() })
         .from(announcementRows)
         .where(and(eq(announcementRows.merchantCode, m), eq(announcementRows.type, 'PR')))
-    expect((await promotions())[0]?.n).toBe(5)
+    // Three promotions in five languages.
+    expect((await promotions())[0]?.n).toBe(15)
     // As an install seeded by the release before: no promotion, no marker of its step.
     await server.db
       .delete(announcementRows)
@@ -56,11 +63,19 @@ describe('announcements', () => {
     await server.db.delete(seedRuns).where(like(seedRuns.name, `demo-promotion-1:${m}`))
     await seedDemoBrand(server.db, m, server.services.passwords.hash)
     expect((await promotions())[0]?.n).toBe(5)
+    // And one seeded before the later promotions: they come once, after the welcome bonus.
+    await server.db.delete(seedRuns).where(like(seedRuns.name, `demo-promotion-2:${m}`))
     await seedDemoBrand(server.db, m, server.services.passwords.hash)
-    expect((await promotions())[0]?.n).toBe(5)
+    expect((await promotions())[0]?.n).toBe(15)
+    await seedDemoBrand(server.db, m, server.services.passwords.hash)
+    expect((await promotions())[0]?.n).toBe(15)
     server.services.hotReads.invalidate(m)
     const value = await announcements('?types=PR', 'EN')
-    expect(value.promotion.map((n) => n.title)).toEqual(['100% welcome bonus'])
+    expect(value.promotion.map((n) => n.title)).toEqual([
+      '100% welcome bonus',
+      'A draw every minute',
+      'Slots you can check',
+    ])
   })
 
   it('gives a demo brand seeded when the popup notices were placeholders their texts, once, and leaves an edited notice as it is', async () => {
