@@ -38,8 +38,11 @@ class FakeObserver {
 function stubDevice({ mouse, reducedMotion = false }: { mouse: boolean; reducedMotion?: boolean }) {
   FakeObserver.all = []
   vi.stubGlobal('IntersectionObserver', FakeObserver)
+  // A MediaQueryList that never changes while a test runs.
   vi.stubGlobal('matchMedia', (query: string) => ({
     matches: query.includes('pointer: fine') ? mouse : query.includes('reduced-motion') && reducedMotion,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
   }))
 }
 
