@@ -107,27 +107,20 @@ export async function seedDemoBrand(
       )
       .onConflictDoNothing()
   })
-  // The promotion the welcome banner links to, for a demo brand seeded before it existed
-  // (a brand created now has it from its own announcements).
-  await step(db, 'demo-promotion-1', merchantCode, async (tx) => {
+  // The promotions, for a demo brand seeded before them (a brand created now has them from
+  // its own announcements): the one the welcome banner links to, then the later ones.
+  const isLater = (a: (typeof demoAnnouncements)[number]) => laterPromotions.some((p) => p.title === a.title)
+  const addPromotions = async (tx: Tx, which: (a: (typeof demoAnnouncements)[number]) => boolean) => {
     if (created) return
     const rows = demoAnnouncements.flatMap((a, sort) =>
-      a.type === 'PR' && !laterPromotions.some((p) => p.title === a.title)
+      a.type === 'PR' && which(a)
         ? languages.map((language) => announcementRow(merchantCode, language, a, sort))
         : [],
     )
     if (rows.length > 0) await tx.insert(s.announcements).values(rows)
-  })
-  // The demo's later promotions, for a demo brand seeded before them.
-  await step(db, 'demo-promotion-2', merchantCode, async (tx) => {
-    if (created) return
-    const rows = demoAnnouncements.flatMap((a, sort) =>
-      laterPromotions.some((p) => p.title === a.title)
-        ? languages.map((language) => announcementRow(merchantCode, language, a, sort))
-        : [],
-    )
-    if (rows.length > 0) await tx.insert(s.announcements).values(rows)
-  })
+  }
+  await step(db, 'demo-promotion-1', merchantCode, (tx) => addPromotions(tx, (a) => !isLater(a)))
+  await step(db, 'demo-promotion-2', merchantCode, (tx) => addPromotions(tx, isLater))
   // The demo's payment methods and customer-service links in every language, for a demo
   // brand seeded before they had names per language (a brand created now has them). A row
   // the operator renamed or already named per language is left as it is.
