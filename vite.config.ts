@@ -4,11 +4,8 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { serverPathPattern } from './src/contract/server-paths'
-import { reactToPreact } from './react-alias'
 
 const api = process.env.VITE_DEV_API ?? 'http://localhost:8080'
-/** The start script's modules (src/start.ts and the first-paint wait), kept out of the app's chunk. */
-const startModule = /src[\\/](start|lib[\\/](first-screen-paint|early-tap-record))\.ts$/
 
 /** The first screens' route components (split out of their routes by the router's plugin). */
 const firstRouteComponent =
@@ -49,7 +46,7 @@ function compileHints(chunkNames: readonly string[]): Plugin {
 // Busts the persisted lobby cache on every build.
 const version = `${process.env.npm_package_version ?? '0'}-${Date.now().toString(36)}`
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -59,22 +56,26 @@ export default defineConfig({
     }),
     lingui(),
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'src/sw',
-      filename: 'sw.ts',
-      registerType: 'prompt',
-      injectRegister: false,
-      // The manifest comes from the brand in the database (server/http/manifest.ts).
-      manifest: false,
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2}'] },
-      devOptions: { enabled: false },
-    }),
-    compileHints(['boot', 'first-route']),
+    // The server's render (src/entry-server.tsx) has no service worker nor boot chunks.
+    !isSsrBuild &&
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'src/sw',
+        filename: 'sw.ts',
+        registerType: 'prompt',
+        injectRegister: false,
+        // The manifest comes from the brand in the database (server/http/manifest.ts).
+        manifest: false,
+        injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2}'] },
+        devOptions: { enabled: false },
+      }),
+    !isSsrBuild && compileHints(['boot', 'first-route']),
   ],
-  // React's API from Preact (docs/decisions/009-preact-compat.md).
-  resolve: { alias: reactToPreact },
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(version) },
+  // The server's render needs none of the public files (the PWA's build has them), and
+  // carries its packages inside it: it is loaded from wherever the build was put (STATIC_DIR).
+  publicDir: isSsrBuild ? false : 'public',
+  ssr: { noExternal: true, target: 'node' },
   build: {
     manifest: true,
     target: 'es2022',
@@ -84,28 +85,28 @@ export default defineConfig({
     // once it loaded. Lazy features carry theirs in their chunks (src/lib/feature-styles.ts).
     cssCodeSplit: false,
     sourcemap: false,
-    rolldownOptions: {
-      // The page and the small script the server's shell starts it with (src/start.ts).
-      input: { index: 'index.html', start: 'src/start.ts' },
-      output: {
-        // Everything the entry needs at boot goes in one chunk instead of dozens of small
-        // shared ones: fewer requests and less gzip overhead on the first screen. The start
-        // script and what it imports stay out of it, in a chunk of their own.
-        codeSplitting: {
-          groups: [
-            { name: 'boot', tags: ['$initial'], test: (id: string) => !startModule.test(id) },
-            // The layout's, the home page's and the lobby's components with what they import,
-            // in one chunk: the first route asked for about 25 small ones at once, and each
-            // request costs the page's main thread about a millisecond to start.
-            { name: 'first-route', test: (id: string) => firstRouteComponent.test(id) },
-          ],
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          input: { index: 'index.html' },
+          output: {
+            // Everything the entry needs at boot goes in one chunk instead of dozens of small
+            // shared ones: fewer requests and less gzip overhead on the first screen.
+            codeSplitting: {
+              groups: [
+                { name: 'boot', tags: ['$initial'] },
+                // The layout's, the home page's and the lobby's components with what they import,
+                // in one chunk: the first route asked for about 25 small ones at once, and each
+                // request costs the page's main thread about a millisecond to start.
+                { name: 'first-route', test: (id: string) => firstRouteComponent.test(id) },
+              ],
+            },
+          },
         },
-      },
-    },
   },
   server: {
     // A key starting with ^ is a regular expression to Vite: the same match as the service
     // worker's and the static server's, so /wpsx or /devices stay with the PWA.
     proxy: { [serverPathPattern.source]: api },
   },
-})
+}))

@@ -2,9 +2,10 @@ import { availableParallelism } from 'node:os'
 import react from '@vitejs/plugin-react'
 import { lingui } from '@lingui/vite-plugin'
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
-import { reactDependents, reactToPreact } from './react-alias'
 
 const serverProject = (name: string, kind: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
+  // The app's server render (tests/ssr.ts) is transformed as the build transforms it.
+  plugins: [lingui(), react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } })],
   test: {
     name,
     include: ['tests/server/**/*.test.ts'],
@@ -66,20 +67,9 @@ export default defineConfig({
       },
       {
         plugins: [lingui(), react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } })],
-        // The components run on Preact, as the build ships them (react-alias.ts).
-        // Testing Library's ES module build, whose imports the aliases reach (its main build is CommonJS).
-        resolve: {
-          alias: [
-            {
-              find: /^@testing-library\/react$/,
-              replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
-            },
-            ...reactToPreact,
-          ],
-        },
+        // The components run on React 19, as the build ships them (decision 015).
         test: {
           name: 'app',
-          server: { deps: { inline: reactDependents } },
           include: ['tests/app/**/*.test.{ts,tsx}', 'tests/sw/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['tests/setup/app-setup.ts'],

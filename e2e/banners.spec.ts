@@ -21,9 +21,9 @@ test('a brand with many banners gets Previous, Next and a count that fit a phone
     await page.addInitScript(countLayoutShifts)
     await page.goto('/index')
 
-    // The server's first screen draws the count too; the app then takes it over.
+    // The server's render draws the count too; the app then hydrates it.
     await expect(page.locator('.banner-count')).toHaveText(/^1 \/ \d+/)
-    await expect(page.locator('.first-screen')).toHaveCount(0)
+    await expect(page.locator('html[data-app="ready"]')).toHaveCount(1)
     const carousel = page.getByRole('region', { name: 'Banners' })
     const slides = carousel.getByRole('group', { includeHidden: true })
     const total = await slides.count()
@@ -57,7 +57,7 @@ test('a brand with many banners gets Previous, Next and a count that fit a phone
     // From the first, Previous goes round to the last.
     await expect(count.locator('[aria-hidden="true"]')).toHaveText(`${total} / ${total}`)
     await expect(slides.last()).not.toHaveAttribute('aria-hidden', 'true')
-    // The server's first screen drew the same controls: the takeover moved nothing.
+    // The server drew the same controls: hydrating moved nothing.
     expect(await layoutShift(page)).toBeLessThanOrEqual(0.02)
   } finally {
     for (const id of added) await ops('announcement', 'expire', id)

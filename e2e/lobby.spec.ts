@@ -87,7 +87,7 @@ test('a link to the last vendor of a lobby shows its tab in the strip, on a phon
   expect(href).toMatch(/^\/rng\?page=\w+$/)
 
   await page.goto(href ?? '')
-  await expect(page.locator('.first-screen')).toHaveCount(0)
+  await expect(page.locator('html[data-app="ready"]')).toHaveCount(1)
   await expect(last).toHaveAttribute('aria-current', 'page')
   await expect(last).toBeInViewport()
 })

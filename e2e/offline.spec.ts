@@ -95,7 +95,7 @@ test('lobbies browsed online reload offline with their age; an unvisited page is
   await page.goto('/rng')
   await expect(providers.getByRole('link').first()).toBeVisible()
   await expect(games.getByRole('listitem').first()).toBeVisible()
-  // Browsed means saved: the server's first screen shows the lobby's games before the app
+  // Browsed means saved: the server's render shows the lobby's games before the app
   // asks for them again, and the worker stores its answer after giving it to the page.
   await expect.poll(() => lobbyData.length).toBeGreaterThan(0)
   await stored(page, lobbyData)

@@ -29,9 +29,8 @@ async function openSlots(page: Page) {
   await page.goto('/rng?page=DSL')
   const grid = page.getByRole('list', { name: 'Demo Slots games' })
   await expect(grid.getByRole('listitem').first()).toBeVisible()
-  // The server's first screen draws the same tiles, inert until the app takes over: a click
-  // on one of them before that starts nothing.
-  await expect(page.locator('.first-screen')).toHaveCount(0)
+  // The server's render draws the same tiles; the app hydrates them.
+  await expect(page.locator('html[data-app="ready"]')).toHaveCount(1)
   return grid
 }
 

@@ -44,8 +44,8 @@ for (const [path, heading] of pages) {
 }
 
 test('each page has the layout the spec gives it', async ({ page }) => {
-  // The server's first screen shows the heading before the app takes over and adds the
-  // side bar and footer: wait for the layout the user ends up with.
+  // The server's render shows the page before the app hydrates it: wait for the layout the
+  // user ends up with.
   await page.goto('/index')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expect.poll(() => landmarks(page)).toEqual({ header: 1, sideBar: 1, footer: 1 })
@@ -89,8 +89,8 @@ test.describe('on a wide screen', () => {
 
 test('on a phone the header is one row and the tab bar leads to each section', async ({ page }) => {
   await page.goto('/index')
-  // The app has taken over from the server's first screen.
-  await expect(page.locator('.first-screen')).toHaveCount(0)
+  // The app has hydrated the server's render.
+  await expect(page.locator('html[data-app="ready"]')).toHaveCount(1)
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   expect((await page.getByRole('banner').boundingBox())?.height).toBeLessThanOrEqual(56)
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
@@ -172,8 +172,7 @@ function wordsBrokenAcrossLines(page: Page, lang: string): Promise<string[]> {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const el = node.parentElement
-      if (!el || el.closest('[aria-hidden="true"], [hidden], .first-screen, .marquee, script, style'))
-        continue
+      if (!el || el.closest('[aria-hidden="true"], [hidden], .marquee, script, style')) continue
       for (const w of words.segment(node.textContent ?? '')) {
         if (!w.isWordLike || w.segment.length < 2) continue
         const range = document.createRange()
@@ -195,7 +194,7 @@ test('every screen fits a 360 px phone: no sideways scrolling, and no word broke
   for (const [path] of pages) {
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-    await expect(page.locator('.first-screen')).toHaveCount(0)
+    await expect(page.locator('html[data-app="ready"]')).toHaveCount(1)
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow, path).toBeLessThanOrEqual(0)
     expect(await wordsBrokenAcrossLines(page, 'en'), path).toEqual([])

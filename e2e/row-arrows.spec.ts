@@ -23,11 +23,11 @@ test.describe('on a wide screen', () => {
     baseURL,
     consoleErrors,
   }) => {
-    // The server's first screen in the app's language, so the app takes it over as it is.
+    // The server's render in the app's language, so the app hydrates it as it is.
     await context.addCookies([{ name: 'lang', value: 'en', url: baseURL ?? '' }])
     await page.addInitScript(countLayoutShifts)
     await page.goto('/index')
-    await expect(page.locator('.first-screen')).toHaveCount(0)
+    await expect(page.locator('html[data-app="ready"]')).toHaveCount(1)
     const row = page.getByRole('region', { name: 'Hot games' })
     const list = row.getByRole('list', { name: 'Hot games' })
     const back = row.getByRole('button', { name: 'Scroll left' })
@@ -57,7 +57,7 @@ test.describe('on a wide screen', () => {
 
   test("a lobby's vendor tabs scroll by their arrows", async ({ page }) => {
     await page.goto('/rng')
-    await expect(page.locator('.first-screen')).toHaveCount(0)
+    await expect(page.locator('html[data-app="ready"]')).toHaveCount(1)
     const tabs = page.getByRole('navigation', { name: 'Game providers' })
     const strip = page.locator('.scroll-row').filter({ has: tabs })
     await expect(strip.getByRole('button', { name: 'Scroll left' })).toBeHidden()
@@ -79,7 +79,7 @@ test.describe('on a wide screen', () => {
 
 test("on a phone's width the rows have no arrows", async ({ page }) => {
   await page.goto('/index')
-  await expect(page.locator('.first-screen')).toHaveCount(0)
+  await expect(page.locator('html[data-app="ready"]')).toHaveCount(1)
   const list = page.getByRole('list', { name: 'Hot games' })
   await expect(list.getByRole('listitem').first()).toBeVisible()
   // The row has more to see, and is swiped to it.
@@ -94,7 +94,7 @@ test('a window widened from a phone’s width gets its arrows without a reload, 
 }) => {
   await page.setViewportSize({ width: 600, height: 800 })
   await page.goto('/index')
-  await expect(page.locator('.first-screen')).toHaveCount(0)
+  await expect(page.locator('html[data-app="ready"]')).toHaveCount(1)
   const row = page.getByRole('region', { name: 'Hot games' })
   await expect(row.getByRole('listitem').first()).toBeVisible()
   await expect(row.getByRole('button', { name: 'Scroll right' })).toHaveCount(0)

@@ -27,6 +27,7 @@ import { profileSigner } from './http/profile-signing'
 import type { HelmetOptions } from 'helmet'
 import { helmetHeaders, registerSecurityHeaders } from './http/security-headers'
 import { registerStatic } from './http/static'
+import { loadRenderer, type PageRenderer } from './http/shell'
 import type { Database } from './plugins/external/db'
 import { createAccessService, type AccessService } from './system/access'
 import { registerBrandGate } from './system/brand-gate'
@@ -149,6 +150,11 @@ export interface AppOptions {
    * /vendor-api/<adapter id>/wallet/… (server/vendors/seamless-wallet/).
    */
   vendorAdapters?: readonly VendorBinding[]
+  /**
+   * The server's render of the app's pages; by default the build's (STATIC_DIR/.ssr), and
+   * none when the build has none (the pages then carry the boot data only).
+   */
+  renderer?: PageRenderer | null
 }
 
 export interface BuiltApp {
@@ -403,7 +409,12 @@ export async function buildApp(
     staticDir: config.staticDir,
     methodsByPath,
     // A navigation carries no Merchant header: the brand this install serves.
-    render: { hotReads, merchantOf: () => config.MERCHANT_CODE },
+    render: {
+      hotReads,
+      merchantOf: () => config.MERCHANT_CODE,
+      countryHeader: config.COUNTRY_HEADER.toLowerCase(),
+      renderer: opts.renderer === undefined ? await loadRenderer(config.staticDir) : opts.renderer,
+    },
   })
 
   return {

@@ -10,15 +10,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 
-const inputs = [
-  'src',
-  'public',
-  'index.html',
-  'vite.config.ts',
-  'react-alias.ts',
-  'lingui.config.ts',
-  'package-lock.json',
-]
+const inputs = ['src', 'public', 'index.html', 'vite.config.ts', 'lingui.config.ts', 'package-lock.json']
 
 function hashInputs(root: string): string {
   const h = createHash('sha256').update('mode:production\0')
@@ -68,6 +60,24 @@ export function ensurePwaBuilt(root: string, outDir: string): 'fresh' | 'built' 
     },
   )
   if (res.status !== 0) throw new Error('the PWA build failed (see the lines above)')
+  // The server's render of the same app (src/entry-server.tsx), beside the PWA in .ssr/,
+  // which the static server never serves (a dot folder).
+  const ssr = spawnSync(
+    process.execPath,
+    [
+      viteBin,
+      'build',
+      '--ssr',
+      'src/entry-server.tsx',
+      '--outDir',
+      path.join(outDir, '.ssr'),
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
+  )
+  if (ssr.status !== 0) throw new Error("the server's render build failed (see the lines above)")
   precompress(outDir)
   writeFileSync(stampFile, hash)
   return 'built'

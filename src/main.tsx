@@ -1,72 +1,42 @@
 /**
- * Bootstrap: theme, language, the persisted query cache (lobby data survives reloads and
- * offline starts), the server's boot data, the router, and the service worker. The page's
- * static first screen (rendered by the server) stays until the app has drawn the first route
- * out of sight, in short stages, then the app's screen takes its place.
+ * Bootstrap: theme, language, the boot data, the router, and the service worker.
  *
- * The server's page asks for this module only once its first screen has shown its lead
- * picture (src/start.ts).
+ * The server rendered the page from the same components (src/entry-server.tsx) and the boot
+ * data in the page (`#boot-data`): the app seeds the same data, loads the route's code and
+ * hydrates that markup with `hydrateRoot`, in a transition, so hydration runs in slices and a
+ * tap made meanwhile is replayed by React. Where there is no server markup (the precached
+ * shell of an offline or installed start) it renders by itself with `createRoot`, from the
+ * lobby data saved on the device (docs/decisions/015-react-rendered-on-both-sides.md).
  */
 import './fonts.css'
 import './styles.css'
-import { I18nProvider } from '@lingui/react'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { createRouter, RouterProvider } from '@tanstack/react-router'
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { RouteError, RoutePending } from './components/layout/route-states'
+import { startTransition } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { defaultLocale } from '#contract/locales'
+import { App, createAppRouter } from './app'
+import { seedAppData } from './boot-seed'
 import { env } from './config/env'
-import { checkBootParts, readBootBlock, rememberLanguageCookie, seedBootData } from './lib/boot-data'
+import { bootQueriesOf, checkBootParts, readBootBlock, rememberLanguageCookie } from './lib/boot-data'
+import { seedServerReads } from './lib/server-reads'
 import { activateLocale, i18n } from './lib/i18n'
+import { holdReadsUntil, untilHydrated } from './lib/hydration'
+import { holdSessionForHydration } from './lib/session'
 import { languageStore } from './lib/storage'
 import { createQueryClient, persistedQuery } from './lib/query-client'
 import { applyBrandColor, initTheme } from './lib/theme'
-import { announcementsQueryOptions } from './features/notices/api/get-announcements'
-import { hotGamesQueryOptions, winnersQueryOptions } from './features/games/api/get-home-rows'
-import { gameListInfiniteOptions } from './features/games/api/get-game-list'
-import { vendorsQueryOptions } from './features/games/api/get-vendors'
 import { registerPwa } from './features/pwa/register'
-import { routeTree } from './route-tree.gen'
 import { yieldToMain } from './utils/idle'
 import { warmIntl } from './lib/intl-warmup'
-import { takeOverScreen } from './lib/takeover-stages'
 
 const queryClient = createQueryClient()
-
-/** Built in a task of its own at start (it walks the whole route tree), not at evaluation. */
-function createAppRouter() {
-  return createRouter({
-    routeTree,
-    context: { queryClient },
-    defaultPreload: 'intent',
-    defaultPendingComponent: RoutePending,
-    defaultErrorComponent: RouteError,
-    scrollRestoration: true,
-  })
-}
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: ReturnType<typeof createAppRouter>
-  }
-}
-
-type AppRouter = ReturnType<typeof createAppRouter>
-
-/** Fetches and runs the code of the routes the page's address matches; a failure is left to the route's load. */
-function loadRouteCode(router: AppRouter): Promise<unknown> {
-  const [routes] = router.getMatchedRoutes(window.location.pathname)
-  return Promise.all(routes.map((route) => router.loadRouteChunk(route)?.catch(() => undefined)))
-}
 
 const cacheKey = 'portal-cache'
 
 /**
- * Restores the saved lobby data into the cache and keeps saving it. With something saved it
- * runs before the first route loads (beside the language catalog), so an offline start renders
- * from it instead of failing; on a first visit there is nothing to restore, and its code loads
- * after the first render.
+ * Restores the saved lobby data into the cache and keeps saving it. Without server markup it
+ * runs before the first render (an offline start renders from it); after a hydration it runs
+ * once the page is hydrated (the first render must draw what the server drew), and saves at
+ * once what the page already has, so an offline reload finds it.
  */
 async function persistCache(afterRender: boolean): Promise<void> {
   const [{ createSyncStoragePersister }, { persistQueryClient, persistQueryClientSave }] = await Promise.all([
@@ -82,82 +52,87 @@ async function persistCache(afterRender: boolean): Promise<void> {
   }
   const [, restored] = persistQueryClient(options)
   await restored
-  // Started after the first render, it saves from the next change of the cache on; what the
-  // first screen already loaded is saved now, so an offline reload finds it.
   if (afterRender) await persistQueryClientSave(options)
+}
+
+/** Fetches and runs the code of the routes the page's address matches; a failure is left to the route's load. */
+function loadRouteCode(router: ReturnType<typeof createAppRouter>): Promise<unknown> {
+  const [routes] = router.getMatchedRoutes(window.location.pathname)
+  return Promise.all(routes.map((route) => router.loadRouteChunk(route)?.catch(() => undefined)))
 }
 
 async function start() {
   initTheme()
-  // The modules' evaluation is a task of its own; reading the boot data starts the next.
-  await yieldToMain()
   registerPwa()
+  const el = document.getElementById('root')
+  if (!el) throw new Error('no #root element')
+  const block = readBootBlock()
+  applyBrandColor(block?.core.settings.themeColor)
+  const stored = languageStore.get()
+  const locale = stored ?? block?.core.locale ?? defaultLocale
+  if (stored) rememberLanguageCookie(stored)
+  // The server's markup is hydrated when it was drawn in the language the app starts in
+  // (a stored choice the cookie lost is drawn anew in that choice instead).
+  const hydrate = el.hasAttribute('data-ssr') && block !== null && block.core.locale === locale
+  // The locale data's one-time set-up runs on a worker's thread while the app boots.
+  warmIntl(locale)
   let saved = false
   try {
     saved = window.localStorage.getItem(cacheKey) !== null
   } catch {
     // Storage refused (private mode): nothing saved, and persisting will find out by itself.
   }
-  const restored = saved ? persistCache(false) : Promise.resolve()
-  // The server rendered the page in the stored choice (its cookie), else in the browser's
-  // language as the brand offers it: without a stored choice the app keeps that language.
-  const block = readBootBlock()
-  applyBrandColor(block?.core.settings.themeColor)
-  const stored = languageStore.get()
-  const locale = stored ?? block?.core.locale ?? defaultLocale
-  if (stored) rememberLanguageCookie(stored)
-  // The locale data's one-time set-up runs on a worker's thread while the app boots.
-  warmIntl(locale)
-  const ready = Promise.all([restored.catch(() => undefined), activateLocale(locale)])
-  // The router is built in a task of its own (it walks the whole route tree), and the first
-  // route's code is asked for at once, beside the language catalog: it then neither waits
-  // for the route's data nor runs inside the task that matches the route.
-  await yieldToMain()
-  const router = createAppRouter()
-  // The boot data's larger parts (the lanes, the games) are checked in tasks of their own
-  // while the language catalog and the route's code load.
+  const restored = !hydrate && saved ? persistCache(false).catch(() => undefined) : Promise.resolve()
+  const router = createAppRouter(queryClient)
   const [, , boot] = await Promise.all([
-    ready,
+    Promise.all([restored, activateLocale(locale)]),
     loadRouteCode(router),
     block ? checkBootParts(block, yieldToMain) : null,
   ])
-  if (boot) {
-    seedBootData(queryClient, boot, {
-      announcements: (l) => announcementsQueryOptions(l).queryKey,
-      winners: winnersQueryOptions().queryKey,
-      vendors: vendorsQueryOptions().queryKey,
-      hotGames: hotGamesQueryOptions().queryKey,
-      gameList: (filter) => gameListInfiniteOptions(filter).queryKey,
-    })
-  }
+  if (boot) seedAppData(queryClient, boot)
+  // The public reads the server's render made for the page, each checked against its row.
+  if (block) await seedServerReads(queryClient, bootQueriesOf(block))
   // Saved status is shown at once but always re-checked: maintenance or a switched flag
   // must not wait for the saved copy to age.
   await queryClient.invalidateQueries({ queryKey: ['system', 'status'], refetchType: 'none' })
-  const el = document.getElementById('root')
-  if (!el) throw new Error('no #root element')
-  // The first route's data and code are ready before the app replaces the static screen,
-  // so the page never goes blank in between.
-  await yieldToMain()
+  const giveSessionBack = hydrate ? holdSessionForHydration() : null
+  // The router renders a hydrated page as the server did (no Suspense boundary of its own
+  // around the root's matches), as TanStack Router's own hydration sets it.
+  if (hydrate) router.ssr = { manifest: undefined }
   await router.load().catch(() => undefined)
-  // Matching the route and drawing the page are separate tasks, so neither blocks input long.
-  await yieldToMain()
-  // The app draws out of sight, in stages of a task each, while the server's screen shows;
-  // then it takes that screen's place whole (src/lib/takeover-stages.tsx).
-  await takeOverScreen(
-    el,
-    (container) =>
-      createRoot(container).render(
-        <StrictMode>
-          <I18nProvider i18n={i18n}>
-            <QueryClientProvider client={queryClient}>
-              <RouterProvider router={router} />
-            </QueryClientProvider>
-          </I18nProvider>
-        </StrictMode>,
-      ),
-    yieldToMain,
-  )
-  if (!saved) void persistCache(true).catch(() => undefined)
+  if (hydrate) {
+    let committed = () => {}
+    const firstCommit = new Promise<void>((resolve) => (committed = resolve))
+    const done = untilHydrated(el, firstCommit)
+    // The app's reads wait for the whole page to be hydrated (src/lib/hydration.ts).
+    holdReadsUntil(done)
+    const app = <App router={router} queryClient={queryClient} i18n={i18n} onFirstCommit={committed} />
+    // Where the page stands, for its own scripts and the tests: hydrating, then ready.
+    document.documentElement.dataset.app = 'hydrating'
+    startTransition(() => {
+      hydrateRoot(el, app, {
+        onRecoverableError(error) {
+          // The server's markup and the app's first render differ: React draws the part
+          // anew, and the difference is a defect to fix (the end-to-end suite fails on it).
+          console.error('hydration', error)
+        },
+      })
+    })
+    // Once hydrated, the member's session and the saved data come back.
+    await done
+    giveSessionBack?.()
+    document.documentElement.dataset.app = 'ready'
+    void persistCache(true).catch(() => undefined)
+  } else {
+    let committed = () => {}
+    const firstCommit = new Promise<void>((resolve) => (committed = resolve))
+    createRoot(el).render(
+      <App router={router} queryClient={queryClient} i18n={i18n} onFirstCommit={committed} />,
+    )
+    await firstCommit
+    document.documentElement.dataset.app = 'ready'
+    if (!saved) void persistCache(true).catch(() => undefined)
+  }
 }
 
 void start()

@@ -52,6 +52,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void }
   /** Game vendor adapters (tests/fake-vendor.ts), as the app's option of that name. */
   vendorAdapters?: AppOptions['vendorAdapters']
+  /** The server's render of the pages (tests/ssr.ts loads the app's own); none by default. */
+  renderer?: AppOptions['renderer']
 }
 
 export const staticFiles = {
@@ -70,9 +72,8 @@ export const staticFiles = {
   }),
   'assets/app-abc123.js': "console.log('app')\n",
   'assets/app-abc123.css': '.app-test-rule{color:red}',
-  'assets/start-abc123.js': "console.log('start')\n",
   '.vite/manifest.json': JSON.stringify({
-    'src/start.ts': { file: 'assets/start-abc123.js', name: 'start', src: 'src/start.ts', isEntry: true },
+    'index.html': { file: 'assets/app-abc123.js', name: 'index', src: 'index.html', isEntry: true },
   }),
   'brand/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"/>',
 } as const
@@ -211,6 +212,7 @@ export async function build(opts: BuildOptions = {}): Promise<TestServer> {
       now: opts.now,
       logStream: opts.logStream,
       vendorAdapters: opts.vendorAdapters,
+      renderer: opts.renderer ?? null,
     })
     app = built.app
     if (opts.extend) await opts.extend(built.app, routeDeps(built.services, config))

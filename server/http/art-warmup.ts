@@ -2,7 +2,7 @@
  * After a start, the generated art the first screens show (the home page's banners, each
  * lobby's vendor logos and first tiles) is rendered in the background, one picture at a
  * time, so the first visitors after a start do not wait for the renders (decision 013). It
- * reads the pages as a visitor would (the rendered shell, through the app itself) and asks
+ * reads the pages as a visitor would (the server's render of them, through the app itself) and asks
  * for each picture they name on this site; a picture already rendered costs nothing, and
  * one at a time leaves the other render slot to the visitors' requests.
  */
@@ -23,7 +23,8 @@ function shownAtOnce(html: string): string[] {
   for (const [tag] of html.matchAll(imageTag)) {
     const src = generatedArt.exec(tag)?.[1]
     if (!src) continue
-    if (src.startsWith('/media/games/') && !tag.includes('fetchpriority="high"')) continue
+    // React writes the attribute as `fetchPriority`; HTML reads either case.
+    if (src.startsWith('/media/games/') && !/\sfetchpriority="high"/i.test(tag)) continue
     out.push(src)
   }
   return out

@@ -1,23 +1,24 @@
 /**
- * The app shell for a navigation, rendered per brand and language so the first screen
- * paints from the HTML: `<html lang>`, the brand's title and theme colour, the boot data
- * the home page reads first (`<script type="application/json" id="boot-data">`) and a
- * static first screen (first-screen.ts) inside `#root`, which the
- * app replaces when it starts (docs/decisions/005-server-rendered-shell.md).
+ * The page for a navigation, rendered per brand, language and path: `<html lang>`, the
+ * brand's title and theme colour, the boot data the page was drawn from
+ * (`<script type="application/json" id="boot-data">`) and, inside `#root`, the app's own
+ * markup, rendered by React on the server from the same route tree the browser then
+ * hydrates (src/entry-server.tsx; docs/decisions/015-react-rendered-on-both-sides.md).
  *
  * - The data comes from the hot public reads themselves (consolidated settings, the
- *   white-label tree, the announcements shown before login), so it is the same checked
- *   answer the API gives and is invalidated with it.
+ *   white-label tree, the announcements, the vendor lanes, a lobby's first games, the
+ *   status), so it is the same checked answer the API gives and is invalidated with it.
  * - The language: the `lang` cookie the app sets from the player's choice, else the
  *   brand's default (spec section 1: Khmer by default, the player's choice kept; the
  *   browser's own language is not a choice).
- * - The static screen's words come from the app's own Lingui catalogs (read once at start).
- * - Rendered once per brand and language per `SETTINGS_TTL_SECONDS` (a hot-read entry: ETag,
- *   br/gzip made once).
+ * - Rendered once per brand, language, caller's verdict and address per
+ *   `SETTINGS_TTL_SECONDS` (a hot-read entry: ETag, br/gzip made once).
+ * - A render that fails sends the plain shell (the one the service worker keeps), which the
+ *   app renders by itself; the error is logged.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { pathToFileURL } from 'node:url'
 import { brandStyle } from '#contract/brand-colors'
 import { contentEndpoints } from '#contract/content'
 import { successEnvelope } from '#contract/envelope'
@@ -25,83 +26,108 @@ import { gamePageSize, homeHotLimit, tickerWinners } from '#contract/first-scree
 import { gameEndpoints } from '#contract/games'
 import { defaultLocale, localeHeaderCode, locales, parseLocale, type Locale } from '#contract/locales'
 import { playEndpoints } from '#contract/play'
-import { systemEndpoints, type ConsolidatedSettings } from '#contract/system'
+import { systemEndpoints, type ConsolidatedSettings, type SystemStatus } from '#contract/system'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod/mini'
-import {
-  escapeHtml,
-  firstScreen,
-  lobbyOf,
-  screenKindOf,
-  type BootData,
-  type LobbyBoot,
-  type ScreenKind,
-} from './first-screen'
-import { hotGamesList, lobbyScreen } from './lobby-screen'
+import type { BootData } from '#contract/boot-data'
+
+type LobbyBoot = NonNullable<BootData['lobby']>
+import type { GameType } from '#contract/games'
+import { escapeHtml } from './html'
 import type { HotEntry, HotReads } from './hot-reads'
 
 /** The cookie the app sets when the member picks a language. */
 export const langCookie = 'lang'
 
 // ---------------------------------------------------------------------------------------
-// Catalogs
+// The server's render of the app
 
-/** msgid → msgstr of a gettext .po file (the fields Lingui writes; plural forms are not used here). */
-export function parsePo(text: string): Map<string, string> {
-  const out = new Map<string, string>()
-  let field: 'msgid' | 'msgstr' | null = null
-  let id = ''
-  let str = ''
-  const flush = () => {
-    if (id !== '') out.set(id, str)
-    id = ''
-    str = ''
-    field = null
-  }
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim()
-    if (line.startsWith('msgid ')) {
-      flush()
-      field = 'msgid'
-      id = unquote(line.slice(6))
-    } else if (line.startsWith('msgstr ')) {
-      field = 'msgstr'
-      str = unquote(line.slice(7))
-    } else if (line.startsWith('"') && field) {
-      if (field === 'msgid') id += unquote(line)
-      else str += unquote(line)
-    } else if (line === '' || line.startsWith('#')) {
-      if (field === 'msgstr') flush()
-    }
-  }
-  flush()
-  return out
+/** What src/entry-server.tsx exports: the app's markup for `#root` at an address. */
+export interface PageRenderer {
+  renderPage(
+    url: string,
+    boot: BootData,
+    servedAt: number,
+    /** How the render reads the public API (in process; src/lib/server-reads.ts). */
+    readApi?: (url: string, init: { method: string; headers: Record<string, string> }) => Promise<Response>,
+  ): Promise<{ html: string; status: number; redirect?: string | undefined; queries?: BootData['queries'] }>
 }
 
-function unquote(s: string): string {
-  const body = s.trim().replace(/^"/, '').replace(/"$/, '')
-  return body.replace(/\\(["\\nt])/g, (_m, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c))
+/** A redirect the app asked for, when it stays on this site (a path, never `//host`). */
+function sameSitePath(href: string | undefined): string | undefined {
+  return href && href.startsWith('/') && !href.startsWith('//') && !href.startsWith('/\\') ? href : undefined
 }
 
-/** The project's root: the nearest folder above this module with a package.json. */
-function projectRoot(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url))
-  while (!existsSync(path.join(dir, 'package.json'))) {
-    const up = path.dirname(dir)
-    if (up === dir) throw new Error('no package.json above the server')
-    dir = up
-  }
-  return dir
+const isFunction = (v: unknown) => typeof v === 'function'
+const RendererModuleSchema = z.object({
+  renderPage: z.custom<PageRenderer['renderPage']>(isFunction),
+  sanitizeWith: z.custom<(window: unknown) => void>(isFunction),
+})
+
+/**
+ * The render module made ready: the operator's HTML (announcements, promotions, help) is
+ * sanitized by the app's own DOMPurify in a jsdom window, as the browser does in its own.
+ */
+export async function prepareRenderer(mod: unknown): Promise<PageRenderer> {
+  const parsed = RendererModuleSchema.parse(mod)
+  const { JSDOM } = await import('jsdom')
+  parsed.sanitizeWith(new JSDOM('').window)
+  return parsed
 }
 
-export type Catalogs = Record<Locale, Map<string, string>>
+/** Where the build puts the server's render (server/build-pwa.ts). */
+export const rendererFile = (staticDir: string) => path.join(staticDir, '.ssr', 'entry-server.js')
 
-export function loadCatalogs(dir = path.join(projectRoot(), 'src/locales')): Catalogs {
-  const read = (l: Locale) => {
-    const file = path.join(dir, l, 'messages.po')
-    return existsSync(file) ? parsePo(readFileSync(file, 'utf8')) : new Map<string, string>()
-  }
-  return Object.fromEntries(locales.map((l) => [l, read(l)])) as Catalogs
+/** The server's render from the build, or null when the build has none. */
+export async function loadRenderer(staticDir: string): Promise<PageRenderer | null> {
+  const file = rendererFile(staticDir)
+  if (!existsSync(file)) return null
+  return prepareRenderer(await import(pathToFileURL(file).href))
+}
+
+// ---------------------------------------------------------------------------------------
+// What a page's data is
+
+/** The home page, a games lobby, or another page: what data the page is drawn from. */
+export type ScreenKind = 'home' | 'page' | 'lobby'
+const homePaths = new Set(['/', '/index', '/login', '/register', '/register.html'])
+/** The games lobbies whose first screen is their vendor tabs and the open tab's games. */
+export const lobbyPaths: Readonly<Record<string, GameType>> = {
+  '/rng': 'RNG',
+  '/live': 'LIVE',
+  '/fish': 'FISH',
+  '/pvp': 'PVP',
+}
+
+function pathnameOf(url: string): string {
+  const q = url.indexOf('?')
+  return (q >= 0 ? url.slice(0, q) : url).replace(/\/+$/, '') || '/'
+}
+
+/** Pages beside the home page that draw from the announcements (the promotions are some). */
+const noticePaths = new Set(['/promotions', '/promoDetail'])
+
+/** Whether the page draws the announcements, which then come in its boot data. */
+export function drawsNotices(url: string): boolean {
+  return screenKindOf(url) === 'home' || noticePaths.has(pathnameOf(url))
+}
+
+export function screenKindOf(url: string): ScreenKind {
+  const pathname = pathnameOf(url)
+  if (homePaths.has(pathname)) return 'home'
+  return Object.hasOwn(lobbyPaths, pathname) ? 'lobby' : 'page'
+}
+
+/** A lobby navigation's game type and the vendor tab its `?page=` names (a vendor code, or none). */
+export function lobbyOf(url: string): { gameType: GameType; page: string | undefined } | null {
+  const pathname = pathnameOf(url)
+  const gameType = Object.hasOwn(lobbyPaths, pathname) ? lobbyPaths[pathname] : undefined
+  if (!gameType) return null
+  const q = url.indexOf('?')
+  const raw = q >= 0 ? new URLSearchParams(url.slice(q + 1)).get('page') : null
+  // A member's Favourites tab (src/features/games/game-types.ts) is theirs alone: the first tab's data.
+  if (raw === 'favorites') return null
+  return { gameType, page: raw && /^[A-Z0-9_]{1,16}$/.test(raw) ? raw : undefined }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -143,9 +169,8 @@ export function chooseLocale(
   return offered[0] ?? defaultLocale
 }
 
-const rootOpen = /<div id="root"[^>]*>/
-const screenStart = '<!--first-screen-->'
-const screenEnd = '<!--/first-screen-->'
+/** The template's `#root`: its opening tag, and the skeleton the offline shell shows until the app draws. */
+const rootElement = /<div id="root"([^>]*)>(?:[\s\S]*?<!--\/first-screen-->)?\s*<\/div>/
 
 /**
  * The language's own font files among the built assets (Khmer: the shipped Noto Sans
@@ -168,9 +193,8 @@ export function fontPreloads(staticDir: string): Partial<Record<Locale, string[]
 
 /**
  * The app's stylesheet written into the page instead of linked (one file for every route,
- * about 9 kB compressed; vite.config.ts): the first paint waits for no second request, and
- * no route adds a stylesheet while the app boots. /index.html itself, which the service
- * worker keeps for offline starts, still links the file.
+ * about 7 kB compressed; vite.config.ts): the first paint waits for no second request.
+ * /index.html itself, which the service worker keeps for offline starts, still links the file.
  */
 export function inlineEntryStyles(template: string, staticDir: string): string {
   return template.replace(
@@ -184,55 +208,18 @@ export function inlineEntryStyles(template: string, staticDir: string): string {
   )
 }
 
-/** The build's start script (src/start.ts) in Vite's manifest. */
-const StartManifestSchema = z.object({
-  'src/start.ts': z.object({ file: z.string().check(z.regex(/^assets\/[\w.-]+\.js$/)) }),
-})
-
-/**
- * The page's module script replaced by the start script, which adds the app's script (named
- * in `data-app`) once the first screen has shown its lead picture (src/start.ts). Without a
- * start script in the build the page is left as it is; so is /index.html itself, which the
- * service worker keeps for offline starts.
- */
-export function startAfterFirstScreen(template: string, staticDir: string): string {
-  const file = path.join(staticDir, '.vite', 'manifest.json')
-  if (!existsSync(file)) return template
-  let manifest: unknown
-  try {
-    manifest = JSON.parse(readFileSync(file, 'utf8'))
-  } catch {
-    return template
-  }
-  const parsed = StartManifestSchema.safeParse(manifest)
-  if (!parsed.success) return template
-  const start = `/${parsed.data['src/start.ts'].file}`
-  return template.replace(
-    /<script type="module"(?: crossorigin)? src="(\/assets\/[\w.-]+\.js)"><\/script>/,
-    (_, app: string) => `<script type="module" crossorigin src="${start}" data-app="${app}"></script>`,
-  )
-}
-
-/** index.html with this brand's language, title, theme colours, boot data and first screen. */
+/** index.html with this brand's language, title, theme colours, boot data and the app's markup. */
 export function renderShell(
   template: string,
   boot: BootData,
-  catalog: Map<string, string>,
+  /** The app's markup for `#root` (src/entry-server.tsx), or null to keep the template's. */
+  appHtml: string | null,
   fonts: readonly string[] = [],
-  kind: ScreenKind = 'home',
-  /** Where the game art of a lobby's tiles or the home page's hot games comes from. */
-  media?: { imageHost: string },
 ): string {
   const b = boot.settings
   const preloads = fonts
     .map((f) => `<link rel="preload" href="${escapeHtml(f)}" as="font" type="font/woff2" crossorigin>`)
     .join('')
-  const lobbyDrawn =
-    kind === 'lobby' && boot.lobby && media ? lobbyScreen(boot, boot.lobby, media.imageHost, catalog) : null
-  const hotGames =
-    kind === 'home' && boot.hotGames && media
-      ? hotGamesList(boot.hotGames.list, media.imageHost, catalog)
-      : null
   // The brand's colour from the first paint, as the app sets it (src/lib/theme.ts).
   const colours = brandStyle(b.themeColor)
   // Every replacement is a function: a string would read `$&`, `$'`, `` $` `` and `$$` in the
@@ -254,25 +241,40 @@ export function renderShell(
         `<meta name="apple-mobile-web-app-capable" content="yes" /><meta name="apple-mobile-web-app-title" content="${escapeHtml(b.shortName)}" />`,
     )
     .replace('</title>', () => `</title>${preloads}`)
-  const screen = lobbyDrawn ?? firstScreen(boot, catalog, kind, hotGames)
-  const start = html.indexOf(screenStart)
-  const end = html.indexOf(screenEnd)
-  if (start >= 0 && end > start) {
-    html = html.slice(0, start) + screen + html.slice(end + screenEnd.length)
-  } else {
-    html = html.replace(rootOpen, (open) => open + screen)
+  if (appHtml !== null) {
+    // The app hydrates what the server drew (data-ssr), else renders by itself.
+    html = html.replace(
+      rootElement,
+      (_, attrs: string) => `<div id="root"${attrs} data-ssr="">${appHtml}</div>`,
+    )
   }
   const script = `<script type="application/json" id="boot-data">${scriptJson(boot)}</script>`
   return html.includes('</body>') ? html.replace('</body>', () => `${script}</body>`) : html + script
 }
 
 // ---------------------------------------------------------------------------------------
-// Per brand and language
+// Per brand, language and address
 
 export interface Shell {
-  /** The rendered shell for this navigation, or null when the brand is not ready (the plain file is sent). */
-  entry(req: FastifyRequest): Promise<HotEntry | null>
+  /**
+   * The rendered page for this navigation with its status, or null when the brand is not
+   * ready or the render failed (the plain file is sent).
+   */
+  entry(
+    req: FastifyRequest,
+  ): Promise<{ entry: HotEntry; status: number; redirect?: string | undefined } | null>
 }
+
+/** The caller's verdict: the page is the same for every caller with the same one. */
+function verdictOf(s: SystemStatus): string {
+  if (s.maintenance) return 'maintenance'
+  if (s.ipBlocked) return `blocked\u0000${s.clientIp}`
+  if (s.regionRestriction) return 'region'
+  return 'open'
+}
+
+/** The longest address (path and query) rendered; a longer one gets the plain shell. */
+const maxRenderedUrl = 512
 
 export function createShell(
   app: FastifyInstance,
@@ -280,12 +282,14 @@ export function createShell(
     template: string
     hotReads: HotReads
     merchantOf: (req: FastifyRequest) => string
-    catalogs?: Catalogs
+    /** The header the CDN sets with the caller's country (region restriction). */
+    countryHeader: string
+    /** The server's render of the app; without it the page carries the boot data only. */
+    renderer: PageRenderer | null
     /** Font files to preload per language (fontPreloads). */
     fonts?: Partial<Record<Locale, string[]>>
   },
 ): Shell {
-  const catalogs = opts.catalogs ?? loadCatalogs()
   const fonts = opts.fonts ?? {}
 
   /** One of the brand's hot reads, through the API itself (the cached, checked answer). */
@@ -294,63 +298,70 @@ export function createShell(
     locale: Locale,
     url: string,
     schema: S,
+    caller?: FastifyRequest,
   ): Promise<z.infer<S>> {
+    const country = caller?.headers[opts.countryHeader]
     const res = await app.inject({
       method: 'GET',
       url,
-      headers: { merchant: merchantCode, language: localeHeaderCode[locale], accept: 'application/json' },
+      ...(caller ? { remoteAddress: caller.ip } : {}),
+      headers: {
+        merchant: merchantCode,
+        language: localeHeaderCode[locale],
+        accept: 'application/json',
+        ...(typeof country === 'string' ? { [opts.countryHeader]: country } : {}),
+      },
     })
     if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}`)
     // The envelope first, then the value against the row's own schema.
     return schema.parse(successEnvelope(z.unknown()).parse(res.json()).value)
   }
 
-  /** A list the first screen draws, with the host its art comes from; none when unreadable. */
-  async function withImageHost<T>(
-    m: string,
-    locale: Locale,
-    list: Promise<T>,
-  ): Promise<{ value: T; imageHost: string } | undefined> {
-    try {
-      const [value, status] = await Promise.all([
-        list,
-        read(m, locale, systemEndpoints.status.path, systemEndpoints.status.response),
-      ])
-      // At random, as the app picks (spec section 9); the boot data names it, so the app
-      // draws from the same host and no picture loads twice.
-      const hosts = status.info.imageCDNs
-      return { value, imageHost: hosts[Math.floor(Math.random() * hosts.length)] ?? '' }
-    } catch {
-      return undefined
+  /**
+   * A read the page's render makes (a public GET of the API, in process): as a visitor of
+   * this brand, in the render's language, never with anyone's session.
+   */
+  async function readForRender(
+    merchantCode: string,
+    path: string,
+    init: { method: string; headers: Record<string, string> },
+  ): Promise<Response> {
+    if (init.method !== 'GET' || !path.startsWith('/') || path.startsWith('//')) {
+      return new Response(null, { status: 405 })
     }
+    const { authorization: _session, ...headers } = init.headers
+    const res = await app.inject({
+      method: 'GET',
+      url: path,
+      headers: { ...headers, merchant: merchantCode },
+    })
+    return new Response(res.body, {
+      status: res.statusCode,
+      headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+    })
   }
 
-  /** A lobby tab's first page of games and the image host, as the app asks for them; none when unreadable. */
+  /** The image host of the brand's list the page's art comes from, at random as the app picks (spec section 9). */
+  function imageHostOf(status: SystemStatus): string {
+    const hosts = status.info.imageCDNs
+    return hosts[Math.floor(Math.random() * hosts.length)] ?? ''
+  }
+
+  /** A lobby tab's first page of games, as the app asks for it; none when unreadable. */
   async function readLobby(
     m: string,
     locale: Locale,
     tab: { gameType: LobbyBoot['filter']['gameType']; vassalage: string },
-  ): Promise<{ boot: LobbyBoot; imageHost: string } | undefined> {
+  ): Promise<LobbyBoot | undefined> {
     const filter = { gameType: tab.gameType, vassalage: tab.vassalage }
     const query = new URLSearchParams({ ...filter, pageNo: '1', pageSize: String(gamePageSize) })
-    const games = read(m, locale, `${gameEndpoints.gameList.path}?${query}`, gameEndpoints.gameList.response)
-    const r = await withImageHost(m, locale, games)
-    return r && { boot: { filter, games: r.value }, imageHost: r.imageHost }
-  }
-
-  /** The home page's hot games and the image host, as the app asks for them; none when unreadable. */
-  async function readHotGames(
-    m: string,
-    locale: Locale,
-  ): Promise<{ hotGames: NonNullable<BootData['hotGames']>; imageHost: string } | undefined> {
-    const hot = read(
+    const games = await read(
       m,
       locale,
-      `${gameEndpoints.hotGames.path}?limit=${homeHotLimit}`,
-      gameEndpoints.hotGames.response,
-    )
-    const r = await withImageHost(m, locale, hot)
-    return r && { hotGames: r.value, imageHost: r.imageHost }
+      `${gameEndpoints.gameList.path}?${query}`,
+      gameEndpoints.gameList.response,
+    ).catch(() => undefined)
+    return games && { filter, games }
   }
 
   return {
@@ -371,73 +382,105 @@ export function createShell(
         req.log.warn({ err }, 'the shell is sent unrendered: no brand settings')
         return null
       }
+      const url = req.url
+      if (url.length > maxRenderedUrl) return null
       const locale = chooseLocale(req, settings)
-      const kind = screenKindOf(req.url)
-      const lobbyAt = kind === 'lobby' ? lobbyOf(req.url) : null
+      const kind = screenKindOf(url)
+      const lobbyAt = kind === 'lobby' ? lobbyOf(url) : null
       try {
-        // The vendor lanes first (every page's header nav draws from them, and a lobby's
-        // screen is per tab: an unknown tab is the first one). Without them a page is still
-        // whole; a lobby then gets the neutral skeleton.
-        const lanes = await read(
-          m,
-          locale,
-          gameEndpoints.gameVendor.path,
-          gameEndpoints.gameVendor.response,
-        ).catch(() => undefined)
+        // The caller's status (maintenance, region, blocked address replace every page),
+        // then the vendor lanes (every page's header nav draws from them, and a lobby's
+        // screen is per tab: an unknown tab is the first one).
+        const [callerStatus, lanes] = await Promise.all([
+          read(m, locale, systemEndpoints.status.path, systemEndpoints.status.response, req),
+          read(m, locale, gameEndpoints.gameVendor.path, gameEndpoints.gameVendor.response).catch(
+            () => undefined,
+          ),
+        ])
+        const verdict = verdictOf(callerStatus)
+        // The page is the same for every caller of one verdict: the address and country it
+        // carries are blanked unless they are what the page shows (a blocked address).
+        const status: SystemStatus = verdict.startsWith('blocked')
+          ? callerStatus
+          : { ...callerStatus, clientIp: '', country: null }
         const cards = lanes?.data.lanes
           .filter((l) => l.gameType === lobbyAt?.gameType)
           .flatMap((l) => l.cards)
         const tab = cards?.find((c) => c.vassalage === lobbyAt?.page) ?? cards?.[0]
-        const key = `shell\u0000${locale}\u0000${kind}${lobbyAt ? `\u0000${lobbyAt.gameType}\u0000${tab?.vassalage ?? ''}` : ''}`
-        return await opts.hotReads.entry(
-          m,
-          key,
-          async () => {
-            const [whitelabel, announcements, winners, hot] = await Promise.all([
-              read(m, locale, systemEndpoints.whitelabel.path, systemEndpoints.whitelabel.response),
-              // What the home page shows, on the home page only; the popup notices are asked
-              // for once the page has settled (src/features/notices/api/get-announcements.ts).
-              kind === 'home'
+        const key = `shell\u0000${locale}\u0000${verdict}\u0000${url}`
+        // The page and its status, kept together; the bytes sent are kept (compressed) apart.
+        let rendered: Promise<{ html: string; status: number; redirect?: string | undefined }> | undefined
+        const page = () =>
+          (rendered ??= opts.hotReads.value(m, `${key}\u0000page`, async () => {
+            // The white-label tree is the status's own (the API answers it apart too, but not
+            // during maintenance, when the page still needs it).
+            const whitelabel = { childrenNodes: status.info.whitelabel }
+            // A closed brand or address (maintenance, region, blocked) shows its notice alone.
+            const open = verdict === 'open'
+            const [announcements, winners, hotGames, lobby] = await Promise.all([
+              // What the home page and the promotions show, on those pages only; the popup
+              // notices are asked for once the page has settled
+              // (src/features/notices/api/get-announcements.ts).
+              open && drawsNotices(url)
                 ? read(
                     m,
                     locale,
                     `${contentEndpoints.announcements.path}?types=B,PL,PR,H&platform=W&execution=B`,
                     contentEndpoints.announcements.response,
-                  )
+                  ).catch(() => undefined)
                 : undefined,
-              // The ticker is extra: without it the first screen is still whole.
-              read(
-                m,
-                locale,
-                `${playEndpoints.winnerBoard.path}?limit=${tickerWinners}`,
-                playEndpoints.winnerBoard.response,
-              ).catch(() => undefined),
+              // The ticker is extra: without it the page is still whole.
+              open
+                ? read(
+                    m,
+                    locale,
+                    `${playEndpoints.winnerBoard.path}?limit=${tickerWinners}`,
+                    playEndpoints.winnerBoard.response,
+                  ).catch(() => undefined)
+                : undefined,
               // The hot games row too: without it the row shows its skeleton until the app has them.
-              kind === 'home' ? readHotGames(m, locale) : undefined,
+              open && kind === 'home'
+                ? read(
+                    m,
+                    locale,
+                    `${gameEndpoints.hotGames.path}?limit=${homeHotLimit}`,
+                    gameEndpoints.hotGames.response,
+                  ).catch(() => undefined)
+                : undefined,
+              open && lanes && tab && !tab.maintenance ? readLobby(m, locale, tab) : undefined,
             ])
-            const lobby = lanes && tab && !tab.maintenance ? await readLobby(m, locale, tab) : undefined
-            const media = lobby
-              ? { imageHost: lobby.imageHost }
-              : hot
-                ? { imageHost: hot.imageHost }
-                : undefined
+            const imageHost = hotGames || lobby ? imageHostOf(status) : undefined
             const boot: BootData = {
               locale,
               settings,
               whitelabel,
+              status,
               ...(announcements ? { announcements } : {}),
               ...(winners ? { winners } : {}),
               ...(lanes ? { vendors: lanes } : {}),
-              ...(hot ? { hotGames: hot.hotGames } : {}),
-              ...(lobby ? { lobby: lobby.boot } : {}),
-              ...(media?.imageHost ? { imageHost: media.imageHost } : {}),
+              ...(hotGames ? { hotGames } : {}),
+              ...(lobby ? { lobby } : {}),
+              ...(imageHost ? { imageHost } : {}),
             }
-            return renderShell(opts.template, boot, catalogs[locale], fonts[locale], kind, media)
-          },
-          { compressBest: true },
-        )
+            const drawn = opts.renderer
+              ? await opts.renderer.renderPage(url, boot, Date.now(), (path, init) =>
+                  readForRender(m, path, init),
+                )
+              : null
+            const queries = drawn?.queries?.length ? { queries: drawn.queries } : {}
+            return {
+              html: renderShell(opts.template, { ...boot, ...queries }, drawn?.html ?? null, fonts[locale]),
+              status: drawn?.status ?? 200,
+              redirect: sameSitePath(drawn?.redirect),
+            }
+          }))
+        const entry = await opts.hotReads.entry(m, key, async () => (await page()).html, {
+          compressBest: true,
+        })
+        const drawn = await page()
+        return { entry, status: drawn.status, redirect: drawn.redirect }
       } catch (err) {
-        req.log.warn({ err }, 'the shell is sent unrendered')
+        req.log.error({ err }, 'the page is sent unrendered')
         return null
       }
     },

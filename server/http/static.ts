@@ -4,8 +4,8 @@
  * prefixes (src/contract/server-paths.ts) never fall back to the shell: a miss there answers
  * the envelope 404 (or 405 for a known path).
  *
- * A navigation gets the shell rendered for its brand and language (shell.ts): boot data
- * and a static first screen, cached per brand and language, sent with an ETag, no-cache and
+ * A navigation gets the page rendered for its brand, language and address (shell.ts): boot
+ * data and the app's markup rendered by React, cached, sent with an ETag, no-cache and
  * compressed as negotiated. `/index.html` itself is the plain file (the service worker
  * precaches it).
  */
@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { serverPathPattern } from '#contract/server-paths'
 import { failure } from './errors'
 import { sendHot, type HotReads } from './hot-reads'
-import { createShell, fontPreloads, inlineEntryStyles, startAfterFirstScreen, type Shell } from './shell'
+import { createShell, fontPreloads, inlineEntryStyles, type PageRenderer, type Shell } from './shell'
 
 const noCacheFiles = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js'])
 
@@ -48,7 +48,12 @@ export async function registerStatic(
     staticDir: string
     methodsByPath: ReadonlyMap<string, string[]>
     /** Renders the shell per brand and language; without it navigations get the plain file. */
-    render?: { hotReads: HotReads; merchantOf: (req: FastifyRequest) => string }
+    render?: {
+      hotReads: HotReads
+      merchantOf: (req: FastifyRequest) => string
+      countryHeader: string
+      renderer: PageRenderer | null
+    }
   },
 ): Promise<void> {
   const indexFile = path.join(opts.staticDir, 'index.html')
@@ -56,19 +61,20 @@ export async function registerStatic(
   const shell: Shell | null =
     hasShell && opts.render
       ? createShell(app, {
-          template: startAfterFirstScreen(
-            inlineEntryStyles(readFileSync(indexFile, 'utf8'), opts.staticDir),
-            opts.staticDir,
-          ),
+          template: inlineEntryStyles(readFileSync(indexFile, 'utf8'), opts.staticDir),
           fonts: fontPreloads(opts.staticDir),
           ...opts.render,
         })
       : null
 
   async function sendShell(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const entry = shell ? await shell.entry(req) : null
-    if (!entry) return reply.sendFile('index.html')
-    return sendHot(req, reply, entry, {
+    const page = shell ? await shell.entry(req) : null
+    if (!page) return reply.sendFile('index.html')
+    // The app's own redirect (its address for this page), before any byte of a page.
+    if (page.redirect) return reply.header('cache-control', 'no-cache').redirect(page.redirect, 302)
+    // An address no route has is the app's not-found page, sent as a 404.
+    if (page.status !== 200) void reply.code(page.status)
+    return sendHot(req, reply, page.entry, {
       contentType: 'text/html; charset=utf-8',
       cacheControl: 'no-cache',
       vary: 'Accept-Encoding, Cookie',
@@ -79,6 +85,8 @@ export async function registerStatic(
     await app.register(fastifyStatic, {
       root: opts.staticDir,
       index: false,
+      // The build's own files (.vite/, .ssr/ with the server's render, .build-hash) are not the PWA's.
+      dotfiles: 'ignore',
       // build-pwa.ts writes .br and .gz beside each text file.
       preCompressed: true,
       cacheControl: false,

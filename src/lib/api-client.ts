@@ -38,6 +38,11 @@ export interface ApiClientOptions {
   onAnswer?: (def: EndpointDef, storedAt: number | null) => void
   fetch?: typeof fetch
   timeoutMs?: number
+  /**
+   * Resolves when reads may be sent: while the page hydrates, an answer that arrived would
+   * make a part not hydrated yet draw other data than the server drew (src/lib/hydration.ts).
+   */
+  readsOpen?: () => Promise<void>
 }
 
 export interface CallOptions {
@@ -95,6 +100,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     call: CallOptions,
     sealedWith?: PublicKey,
   ): Promise<unknown> {
+    if (def.method === 'GET' && opts.readsOpen) await opts.readsOpen()
     const headers: Record<string, string> = {
       'X-Gateway-Version': '3',
       Device: 'web',

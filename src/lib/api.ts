@@ -4,16 +4,29 @@
  */
 import { env } from '../config/env'
 import { createApiClient } from './api-client'
+import { readsOpen } from './hydration'
 import { languageHeader } from './i18n'
 import { clearDataCache, noteAnswer } from './offline-data'
 import { endSession } from './session'
 import { sessionStore } from './storage'
 
+/**
+ * Where reads go instead of the network: the server's render reads its own API in process
+ * (src/entry-server.tsx). Unset in the browser.
+ */
+let readThrough: typeof fetch | undefined
+
+export function readThroughServer(fetcher: typeof fetch | undefined): void {
+  readThrough = fetcher
+}
+
 export const api = createApiClient({
   baseUrl: env.VITE_API_BASE_URL,
+  fetch: (...args) => (readThrough ?? fetch)(...args),
   token: () => sessionStore.token(),
   merchant: () => sessionStore.merchant(),
   language: languageHeader,
+  readsOpen,
   // A killed session (expired, revoked, another device): storage is cleared and the user
   // goes home, as the platform's own client does.
   onAnswer: (def, storedAt) => noteAnswer(def.name, storedAt),

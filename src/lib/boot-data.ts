@@ -8,70 +8,36 @@
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import { z } from 'zod/mini'
-import { AnnouncementsSchema } from '#contract/content'
-import { GameListSchema, GameListValueSchema, GameTypeSchema, VendorLaneSchema } from '#contract/games'
-import { LocaleSchema, type Locale } from '#contract/locales'
-import { WinnerBoardSchema } from '#contract/play'
-import { ConsolidatedSettingsSchema, WhitelabelSchema } from '#contract/system'
+import {
+  BootCoreSchema,
+  BootQuerySchema,
+  type BootQuery,
+  bootDataSchema,
+  bootPartNames,
+  bootParts,
+  type BootCore,
+  type BootData,
+  type BootPartName,
+} from '#contract/boot-data'
+import type { Locale } from '#contract/locales'
 import { brandQueryOptions } from './brand-query'
-import { whitelabelQueryOptions } from './status-query'
+import { statusQueryOptions, whitelabelQueryOptions } from './status-query'
 import { preferCdn } from '../utils/cdn'
 
-const LobbyBootSchema = z.object({
-  filter: z.object({ gameType: GameTypeSchema, vassalage: z.string() }),
-  games: GameListSchema,
-})
-const VendorsBootSchema = z.object({ data: z.object({ lanes: z.array(VendorLaneSchema) }) })
-
-/** What the first task of the start needs: the language, the brand, its tree, the notices. */
-const BootCoreSchema = z.object({
-  locale: LocaleSchema,
-  settings: ConsolidatedSettingsSchema,
-  whitelabel: WhitelabelSchema,
-  /** The home page's announcements (the server leaves them out of other pages). */
-  announcements: z.optional(AnnouncementsSchema),
-  /** The image host the first screen's art came from: the app draws from the same one. */
-  imageHost: z.optional(z.string()),
-})
-type BootCore = z.infer<typeof BootCoreSchema>
-
-/**
- * The larger parts, each checked on its own (in a task of its own at start): a part that
- * does not match is dropped, and the page asks for that data itself.
- */
-const bootParts = {
-  /** The winners board the home page's ticker shows (absent from a shell made before it). */
-  winners: WinnerBoardSchema,
-  /** The vendor lanes: the header's game nav, the home page's vendor rows, a lobby's tabs. */
-  vendors: VendorsBootSchema,
-  /** The home page's hot games row. */
-  hotGames: GameListValueSchema,
-  /** A games lobby's first screen: the first page of the tab it opens on. */
-  lobby: LobbyBootSchema,
-} as const
-type BootPartName = keyof typeof bootParts
-const bootPartNames = Object.keys(bootParts) as BootPartName[]
-
-/**
- * The whole block as the server writes it (server/http/first-screen.ts), every part required
- * to match: the server's tests check its blocks with it. Built on demand, so the app's start
- * does not build it.
- */
-export function bootDataSchema() {
-  return z.object({
-    ...BootCoreSchema.shape,
-    winners: z.optional(WinnerBoardSchema),
-    vendors: z.optional(VendorsBootSchema),
-    hotGames: z.optional(GameListValueSchema),
-    lobby: z.optional(LobbyBootSchema),
-  })
-}
-export type BootData = z.infer<ReturnType<typeof bootDataSchema>>
+export { bootDataSchema, type BootData }
 
 /** The block's JSON read and its core checked; its parts not checked yet. */
 export interface BootBlock {
   core: BootCore
   parts: Partial<Record<BootPartName, unknown>>
+  /** The server's reads for the page, not checked yet (src/lib/server-reads.ts checks each). */
+  queries?: unknown
+}
+
+/** The block's server reads, their envelope checked (each answer is checked as it is seeded). */
+export function bootQueriesOf(block: BootBlock): BootQuery[] {
+  const parsed = z.array(BootQuerySchema).safeParse(block.queries)
+  return parsed.success ? parsed.data : []
 }
 
 /** The block in this JSON text with its core checked, or null when there is none or the core does not match. */
@@ -88,7 +54,7 @@ export function parseBootBlock(text: string | null | undefined): BootBlock | nul
   const raw = json as Record<string, unknown>
   const parts: BootBlock['parts'] = {}
   for (const name of bootPartNames) if (raw[name] !== undefined) parts[name] = raw[name]
-  return { core: core.data, parts }
+  return { core: core.data, parts, queries: raw.queries }
 }
 
 /** The page's `#boot-data` block, its core checked. */
@@ -157,6 +123,10 @@ export function seedBootData(
   if (!newer(brand)) queryClient.setQueryData(brand, boot.settings, { updatedAt: servedAt })
   const whitelabel = whitelabelQueryOptions().queryKey
   if (!newer(whitelabel)) queryClient.setQueryData(whitelabel, boot.whitelabel, { updatedAt: servedAt })
+  if (boot.status) {
+    const status = statusQueryOptions().queryKey
+    if (!newer(status)) queryClient.setQueryData(status, boot.status, { updatedAt: servedAt })
+  }
   const notices = keys.announcements(boot.locale)
   if (boot.announcements && !newer(notices)) {
     queryClient.setQueryData(notices, boot.announcements, { updatedAt: servedAt })

@@ -17,6 +17,11 @@ const loaders: CatalogLoaders = {
   vi: () => import('../locales/vi/messages.po'),
 }
 
+/** The main catalog's messages in `locale`. */
+export async function loadCatalog(locale: Locale): Promise<Messages> {
+  return (await loaders[locale]()).messages
+}
+
 export function currentLocale(): Locale {
   return languageStore.get() ?? defaultLocale
 }

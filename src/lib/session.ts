@@ -50,6 +50,21 @@ function initial(): SessionState {
 
 export const session = proxy<SessionState>(initial())
 
+/**
+ * The server draws every page for a visitor (it never knows the session, which lives in
+ * this tab's storage), so the browser hydrates it as a visitor too: the stored session is
+ * held back until the page is hydrated, then given back, and the member's parts (balance,
+ * menu, badge) fill in. Returns the function that gives it back.
+ */
+export function holdSessionForHydration(): () => void {
+  const token = session.token
+  session.token = null
+  return () => {
+    // A login during hydration keeps its own token.
+    if (session.token === null) session.token = token
+  }
+}
+
 export function startSession(login: LoginResponse, account: string): void {
   write('token', login.token)
   write('account', account)

@@ -29,7 +29,6 @@ import {
 import { useLaunchState } from '../features/games/store'
 import { validatePopupSearch } from '../lib/modal-store'
 import { ModalHost } from './-components/modal-host'
-import { Staged, takeoverStage } from '../lib/takeover-stages'
 
 // Fund notices from the service worker, for a signed-in session only (its code stays out of a visitor's page).
 const PushListener = lazy(() =>
@@ -73,7 +72,9 @@ function Root() {
   const launching = useLaunchState().busy !== null
   // A social sign-in comes back as /index#social_code=… (or social_error): only a page
   // opened with a fragment needs its handler.
-  const [fragment] = useState(() => window.location.hash.length > 1)
+  // Read once hydrated: the server never sees the fragment.
+  const [fragment, setFragment] = useState(false)
+  useEffect(() => setFragment(window.location.hash.length > 1), [])
   useEffect(() => {
     if (member.data) setMember(member.data)
   }, [member.data])
@@ -90,14 +91,10 @@ function Root() {
   if (s.regionRestriction) return <RegionRestrictedPage />
   return (
     <>
-      <Staged at={takeoverStage.rest}>
-        <OfflineStatus />
-      </Staged>
+      <OfflineStatus />
       <Outlet />
       {/* Drawn with the takeover's last stage, still before the page shows. */}
-      <Staged at={takeoverStage.rest}>
-        <ModalHost />
-      </Staged>
+      <ModalHost />
       {launching ? (
         <Suspense fallback={null}>
           <LaunchLoader />
@@ -108,17 +105,13 @@ function Root() {
           <SocialReturn />
         </Suspense>
       ) : null}
-      <Staged at={takeoverStage.rest}>
-        <Toasts dismissLabel={t`Dismiss`} />
-      </Staged>
+      <Toasts dismissLabel={t`Dismiss`} />
       {token ? (
         <Suspense fallback={null}>
           <PushListener />
         </Suspense>
       ) : null}
-      <Staged at={takeoverStage.rest}>
-        <UpdatePrompt hidden={pathname === '/game'} />
-      </Staged>
+      <UpdatePrompt hidden={pathname === '/game'} />
     </>
   )
 }

@@ -12,6 +12,12 @@ export function preferCdn(host: string): void {
   preferred = host
 }
 
+/** Forgets the hosts picked (the server, before each render of a page). */
+export function resetCdnPicks(): void {
+  picked.clear()
+  preferred = undefined
+}
+
 /** One host per list for the whole visit, so images stay in the browser's cache. */
 export function pickCdn(hosts: readonly string[], random: () => number = Math.random): string {
   if (hosts.length === 0) return ''

@@ -13,18 +13,6 @@ configure({ asyncUtilTimeout: 5000 })
 // NOTE: jsdom has no layout; the router's scroll restoration calls scrollTo.
 window.scrollTo = () => undefined
 
-/**
- * Preact runs a render's effects after the next frame: a requestAnimationFrame raced by a
- * 35 ms timer. When a test's last render lands just before the file ends, that timer fires
- * after jsdom is torn down, where `cancelAnimationFrame` no longer exists (an uncaught
- * ReferenceError that fails the run). Frame callbacks and timers run in the order they
- * were asked for, so once a frame and then a timer have passed, every flush Preact had
- * scheduled has run, while the window still exists.
- */
-function afterPaintDrained(): Promise<void> {
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))
-}
-
 let errors: unknown[][] = []
 beforeEach(() => {
   errors = []
@@ -34,7 +22,6 @@ beforeEach(() => {
 })
 afterEach(async () => {
   cleanup()
-  await afterPaintDrained()
   vi.restoreAllMocks()
   localStorage.clear()
   sessionStorage.clear()

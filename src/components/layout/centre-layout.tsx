@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react'
-import './centre-layout-styles'
+import { CentreLayoutStyles } from './centre-layout-styles'
 
 export interface CentreLayoutProps<P extends string> {
   menuLabel: string
@@ -43,6 +43,7 @@ export function CentreLayout<P extends string>({
   }, [current, back])
   return (
     <div className="centre-layout" data-view={current === undefined ? 'menu' : 'page'}>
+      <CentreLayoutStyles />
       <div className="centre-side">
         {menuHeader}
         <nav aria-label={menuLabel} className="centre-menu" ref={menu}>

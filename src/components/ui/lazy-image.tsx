@@ -1,11 +1,9 @@
 /**
  * An image the browser loads as it nears the viewport (native `loading="lazy"`), with its
- * box reserved so the page does not jump. `eager` for the ones the first screen shows: they
- * load at once, as the server's first screen asks for them (server/http/first-screen.ts), so
- * the app drawing over that screen asks for the same files in the same way. Those are decoded
- * with the frame that shows them (`decoding="sync"`): taking over the server's screen, the
- * app's copy of a tile then never shows for a frame without its picture, and the tiles paint
- * in the order they arrive, the first (fetched first) before the rest.
+ * box reserved so the page does not jump. `eager` for the ones the first screen shows (a
+ * lobby's first rows of tiles): they load at once and at high priority, from the server's
+ * render of the page on, and are decoded with the frame that shows them (`decoding="sync"`),
+ * so the tiles paint in the order they arrive.
  */
 export interface LazyImageProps {
   src: string
@@ -26,6 +24,7 @@ export function LazyImage({ src, alt, width, height, className, eager = false }:
       className={className}
       loading={eager ? 'eager' : 'lazy'}
       decoding={eager ? 'sync' : 'async'}
+      fetchPriority={eager ? 'high' : undefined}
     />
   )
 }

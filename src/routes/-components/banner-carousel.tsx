@@ -9,6 +9,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useRouter } from '@tanstack/react-router'
 import { useEffect, useRef, useState, type MouseEvent } from 'react'
+import { useMediaQuery } from '../../hooks/use-media-query'
 import type { Notice } from '#contract/content'
 import { bannerDotsUpTo, cdnUrl, fallbackBannerArt, safeBannerLink } from '#contract/first-screen'
 
@@ -20,8 +21,10 @@ export function bannerImage(banner: Notice, index: number, imageHost: string): s
   return banner.imageUrl ? cdnUrl(imageHost, banner.imageUrl) : fallbackBannerArt(index)
 }
 
+const reducedMotionQuery = '(prefers-reduced-motion: reduce)'
+
 function reducedMotion(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches
+  return typeof matchMedia === 'function' && matchMedia(reducedMotionQuery).matches
 }
 
 export function BannerCarousel({
@@ -38,7 +41,11 @@ export function BannerCarousel({
   const track = useRef<HTMLDivElement>(null)
   const [current, setCurrent] = useState(0)
   const [held, setHeld] = useState(false)
-  const [paused, setPaused] = useState(() => reducedMotion())
+  // The player's own pause or play, else still when they asked for less motion.
+  // False on the server and while the page hydrates (the server cannot know), then the browser's.
+  const stillByChoice = useMediaQuery(reducedMotionQuery)
+  const [pausedChoice, setPaused] = useState<boolean | null>(null)
+  const paused = pausedChoice ?? stillByChoice
   const count = banners.length
 
   const show = (i: number) => {
@@ -157,7 +164,7 @@ export function BannerCarousel({
             className="banner-pause"
             aria-pressed={paused}
             aria-label={t`Pause banners`}
-            onClick={() => setPaused((p) => !p)}
+            onClick={() => setPaused(!paused)}
           >
             <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
               <path fill="currentColor" d={paused ? 'M8 5v14l11-7Z' : 'M7 5h4v14H7zm6 0h4v14h-4z'} />

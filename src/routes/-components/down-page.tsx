@@ -10,7 +10,7 @@ import { iosProfilePath, siteQrPath } from '#contract/app-install'
 import type { Resource } from '#contract/system'
 import { InstallButton } from '../../features/pwa/components/install-button'
 import { statusQueryOptions } from '../../lib/status-query'
-import './down-page-styles'
+import { DownPageStyles } from './down-page-styles'
 
 /** Where a resource leads: the iOS lite profile is the server's file, the PWA is installed here. */
 function resourceHref(r: Resource): string {
@@ -46,6 +46,7 @@ export function DownPage() {
   const resources = status.data?.info.resources ?? []
   return (
     <main className="page down-page">
+      <DownPageStyles />
       <h1>
         <Trans>App download</Trans>
       </h1>

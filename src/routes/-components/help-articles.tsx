@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { HtmlContent } from '../../components/ui/html-content'
 import { Skeleton } from '../../components/ui/skeleton'
 import { helpQueryOptions } from '../../features/help/api/get-help'
-import './help-articles-styles'
+import { HelpArticlesStyles } from './help-articles-styles'
 
 /** The brand's help articles, grouped by category. */
 export function HelpArticles() {
@@ -13,6 +13,7 @@ export function HelpArticles() {
   const categories = [...new Set(help.data.map((a) => a.category))]
   return (
     <>
+      <HelpArticlesStyles />
       {categories.map((c) => (
         <section key={c} className="card">
           <h2>{c}</h2>

@@ -16,7 +16,6 @@ import { lazy, memo, Suspense, useEffect, useMemo } from 'react'
 import { Deferred } from '../../components/ui/deferred'
 import { openModal, openModals } from '../../lib/modal-store'
 import { preloadPopup } from '../../lib/popup-registry'
-import { Staged, takeoverStage } from '../../lib/takeover-stages'
 import { useSession } from '../../lib/session'
 import { pickCdn } from '../../utils/cdn'
 import { afterFirstScreen, yieldToMain } from '../../utils/idle'
@@ -156,21 +155,15 @@ export function HomePage() {
         <Trans>Welcome to {brand.brandName}</Trans>
       </h1>
       {/* Taking over the server's first screen, each part is drawn in a task of its own. */}
-      <Staged at={takeoverStage.lead}>
-        {/* Offline with none saved, the banners' box goes rather than staying empty. */}
-        <BannerCarousel
-          banners={notices.isError || (notices.isPaused && !notices.data) ? noNotices : notices.data?.banners}
-          imageHost={imageHost}
-        />
-      </Staged>
-      <Staged at={takeoverStage.main}>
-        <Marquee notices={notices.data?.player ?? noNotices} onOpen={openNotices} />
-        <WinnersTicker list={winners.data?.list ?? noWinners} currency={currency} />
-      </Staged>
+      {/* Offline with none saved, the banners' box goes rather than staying empty. */}
+      <BannerCarousel
+        banners={notices.isError || (notices.isPaused && !notices.data) ? noNotices : notices.data?.banners}
+        imageHost={imageHost}
+      />
+      <Marquee notices={notices.data?.player ?? noNotices} onOpen={openNotices} />
+      <WinnersTicker list={winners.data?.list ?? noWinners} currency={currency} />
       {/* A row that cannot load shows as empty rather than loading for ever. */}
-      <Staged at={takeoverStage.more}>
-        <HotGamesRow games={hot.isError ? noGames : hot.data?.list} imageHost={imageHost} />
-      </Staged>
+      <HotGamesRow games={hot.isError ? noGames : hot.data?.list} imageHost={imageHost} />
       {/* Its code loads in a task of its own, not inside the render of the rows above. */}
       <Deferred fallback={<LotteryRowPlaceholder />}>
         <Suspense fallback={<LotteryRowPlaceholder />}>

@@ -12,6 +12,7 @@ import { playEndpoints, type Winner } from '#contract/play'
 import { api } from '../../lib/api'
 import { brandQueryOptions } from '../../lib/brand-query'
 import { WinnersTicker } from './winners-ticker'
+import { serverRead } from '../../lib/server-reads'
 
 /** How many wins each lottery page runs through. */
 export const lotteryWinnersLimit = 20
@@ -19,6 +20,7 @@ export const lotteryWinnersLimit = 20
 export const lotteryWinnersQueryOptions = (gameType: GameType) =>
   queryOptions({
     queryKey: ['play', 'winnerBoard', gameType, lotteryWinnersLimit],
+    meta: serverRead(playEndpoints.winnerBoard),
     queryFn: ({ signal }) =>
       api.call(playEndpoints.winnerBoard, { gameType, limit: lotteryWinnersLimit }, { signal }),
     staleTime: 60_000,

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
 import { identityEndpoints } from '#contract/identity'
 import { systemEndpoints } from '#contract/system'
+import { serverRead } from '../../../lib/server-reads'
 
 export const registerRulesQueryOptions = () =>
   queryOptions({
@@ -22,6 +23,7 @@ export const affiliateQueryOptions = (code: string | undefined) =>
 export const termsQueryOptions = (locale: string) =>
   queryOptions({
     queryKey: ['system', 'templates', 'terms', locale],
+    meta: serverRead(systemEndpoints.templates),
     queryFn: ({ signal }) => api.call(systemEndpoints.templates, { code: 'terms' }, { signal }),
     staleTime: 10 * 60_000,
   })

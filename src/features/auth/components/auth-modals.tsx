@@ -10,7 +10,7 @@ import { ForgotPasswordForm } from './forgot-password-form'
 import { LoginForm } from './login-form'
 import { MobileRegisterForm } from './mobile-register-form'
 import { RegisterForm } from './register-form'
-import './auth-forms-styles'
+import { AuthFormsStyles } from './auth-forms-styles'
 
 interface ShellProps {
   open: boolean
@@ -28,6 +28,7 @@ export function LoginModal({
   const { t } = useLingui()
   return (
     <Modal open={open} onClose={onClose} title={t`Log in`} closeLabel={t`Close`} size="small">
+      <AuthFormsStyles />
       <LoginForm freePlay={freePlay} smsLogin={smsLogin} />
       <div className="modal-links">
         <button type="button" className="link-button" onClick={onForgot}>
@@ -51,6 +52,7 @@ export function RegisterModal({
   const [tab, setTab] = useState<'username' | 'mobile'>('username')
   return (
     <Modal open={open} onClose={onClose} title={t`Register`} closeLabel={t`Close`} size="small">
+      <AuthFormsStyles />
       <div role="tablist" aria-label={t`Registration method`} className="tabs">
         <button
           type="button"
@@ -86,6 +88,7 @@ export function ForgotPasswordModal({
   const { t } = useLingui()
   return (
     <Modal open={open} onClose={onClose} title={t`Forgot password`} closeLabel={t`Close`} size="small">
+      <AuthFormsStyles />
       <ForgotPasswordForm mobileEnabled={mobileEnabled} onDone={onDone} />
     </Modal>
   )

@@ -6,7 +6,6 @@ import { useLingui } from '@lingui/react/macro'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { TextField } from '../../../components/ui/text-field'
 import { api } from '../../../lib/api'
-import './auth-forms-styles'
 import { identityEndpoints } from '#contract/identity'
 
 export interface CaptchaFieldProps {

@@ -19,7 +19,7 @@ import { CaptchaField } from './captcha-field'
 import { LoginVerifyStep } from './login-verify-step'
 import { MobileFields, nationalDigits, useCountry } from './mobile-fields'
 import { CodeRow } from './sms-code-button'
-import './auth-forms-styles'
+import { AuthFormsStyles } from './auth-forms-styles'
 
 const rememberCookie = 'lastUsername'
 
@@ -151,6 +151,7 @@ function PasswordLoginForm({ freePlay, onSms }: { freePlay: boolean; onSms: (() 
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-busy={pending}>
+      <AuthFormsStyles />
       <TextField
         label={t`Username`}
         name="username"
@@ -258,6 +259,7 @@ function SmsLoginForm({ onBack }: { onBack: () => void }) {
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-busy={login.isPending}>
+      <AuthFormsStyles />
       <MobileFields
         dialingCode={dialingCode}
         onDialingCode={setDialingCode}

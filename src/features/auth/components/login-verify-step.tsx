@@ -11,7 +11,6 @@ import { useSendLoginVerifyCode } from '../api/send-login-verify-code'
 import { useVerifyLogin } from '../api/verify-login'
 import { useAfterLogin } from '../use-after-login'
 import { CodeRow } from './sms-code-button'
-import './auth-forms-styles'
 
 export function LoginVerifyStep({
   step,

@@ -8,7 +8,6 @@ import { useId } from 'react'
 import type { Country } from '#contract/system'
 import { TextField } from '../../../components/ui/text-field'
 import { countriesQueryOptions } from '../api/auth-api'
-import './auth-forms-styles'
 
 /** The national digits of a number, or null when they do not fit the country. */
 export function nationalDigits(raw: string, country: Country | undefined): string | null {

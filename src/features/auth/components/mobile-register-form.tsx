@@ -16,7 +16,7 @@ import { useSendSmsRegisterCode } from '../api/send-sms-register-code'
 import { useAfterLogin } from '../use-after-login'
 import { MobileFields, nationalDigits, useCountry } from './mobile-fields'
 import { CodeRow } from './sms-code-button'
-import './auth-forms-styles'
+import { AuthFormsStyles } from './auth-forms-styles'
 
 type Errors = Partial<Record<'mobile' | 'code' | 'password' | 'confirmPassword' | 'terms' | 'form', string>>
 
@@ -104,6 +104,7 @@ export function MobileRegisterForm({ referralCode }: { referralCode: string | un
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-busy={pending}>
+      <AuthFormsStyles />
       <MobileFields
         dialingCode={dialingCode}
         onDialingCode={setDialingCode}

@@ -22,7 +22,7 @@ import { affiliateQueryOptions, registerRulesQueryOptions, termsQueryOptions } f
 import { useRegister } from '../api/register'
 import { useAfterLogin } from '../use-after-login'
 import { CaptchaField } from './captcha-field'
-import './auth-forms-styles'
+import { AuthFormsStyles } from './auth-forms-styles'
 
 type Values = Partial<Record<RegisterField | 'confirmPassword', string>>
 type Errors = Partial<Record<RegisterField | 'confirmPassword' | 'terms' | 'form', string>>
@@ -174,6 +174,7 @@ export function RegisterForm({ referralCode }: { referralCode: string | undefine
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-busy={pending}>
+      <AuthFormsStyles />
       {field('username', { autoComplete: 'username', autoCapitalize: 'none', spellCheck: false })}
       {field('password', { type: 'password', autoComplete: 'new-password' })}
       {field('confirmPassword', { type: 'password', autoComplete: 'new-password' })}

@@ -5,7 +5,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { TextField } from '../../../components/ui/text-field'
 import { errorText } from '../../../lib/error-messages'
-import './auth-forms-styles'
 
 export interface SmsCodeButtonProps {
   /** Sends the code; resolves to the seconds to wait before another, or null when it did not send. */

@@ -10,7 +10,6 @@ import { FormError } from '../../../components/ui/form-error'
 import { errorText } from '../../../lib/error-messages'
 import { socialProvidersQueryOptions } from '../api/auth-api'
 import { useStartSocialLogin } from '../api/start-social-login'
-import './auth-forms-styles'
 
 function ProviderLabel({ provider }: { provider: SocialProvider }) {
   switch (provider) {

@@ -10,7 +10,6 @@ import { eagerGameTiles } from '#contract/first-screen'
 import type { Game } from '#contract/games'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { errorText } from '../../../lib/error-messages'
-import { takeoverStage, useStageReached } from '../../../lib/takeover-stages'
 import { GameTile, useOfflineHint } from './game-tile'
 import { useFavorites } from './use-favorites'
 
@@ -36,7 +35,6 @@ export function GameGrid({ query, imageHost, label, empty, keep, refusal }: Game
   const { hint, hintId } = useOfflineHint()
   const sentinel = useRef<HTMLDivElement>(null)
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query
-  const allDrawn = useStageReached(takeoverStage.more)
 
   useEffect(() => {
     const el = sentinel.current
@@ -78,9 +76,7 @@ export function GameGrid({ query, imageHost, label, empty, keep, refusal }: Game
     )
   }
   const all = query.data.pages.flatMap((p) => p.list).filter((g) => (keep ? keep(g) : true))
-  // Taking over the server's first screen, the tiles it drew with their art come first and
-  // the rest of the page of games in the next task.
-  const games = allDrawn ? all : all.slice(0, eagerGameTiles)
+  const games = all
   return (
     <>
       {games.length === 0 ? null : hint}

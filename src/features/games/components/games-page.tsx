@@ -9,7 +9,6 @@ import type { GameType, VendorLane } from '#contract/games'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { ScrollArrows } from '../../../components/scroll-row/scroll-arrows'
 import { useSession } from '../../../lib/session'
-import { Staged, takeoverStage, useStageReached } from '../../../lib/takeover-stages'
 import { cdnUrl } from '#contract/first-screen'
 import { favoritesTab, gameTypeRoute } from '../game-types'
 import { usePageTitle } from '../use-page-title'
@@ -36,7 +35,6 @@ export function GamesPage({ types, lanes, page, imageHost }: GamesPageProps) {
   const to = gameTypeRoute[mainType]
   const tabs = useRef<HTMLElement>(null)
   const current = showFavorites ? favoritesTab : selected?.vassalage
-  const tabsDrawn = useStageReached(takeoverStage.lead)
   const tabCount = cards.length + (token ? 1 : 0)
   useEffect(() => {
     // A tab opened by its link (the 8th vendor, say) is scrolled into the strip's view. The
@@ -47,7 +45,7 @@ export function GamesPage({ types, lanes, page, imageHost }: GamesPageProps) {
     if (!el || !el.previousElementSibling) return
     const frame = requestAnimationFrame(() => el.scrollIntoView?.({ block: 'nearest', inline: 'nearest' }))
     return () => cancelAnimationFrame(frame)
-  }, [current, tabsDrawn])
+  }, [current])
   return (
     <main className="page games-page">
       <h1 className="games-title">{title}</h1>
@@ -55,56 +53,51 @@ export function GamesPage({ types, lanes, page, imageHost }: GamesPageProps) {
         <EmptyState title={<Trans>No game providers are available here yet.</Trans>} />
       ) : (
         <>
-          {/* Taking over the server's first screen: the tabs, then the games, a task each. */}
-          <Staged at={takeoverStage.lead}>
-            <div className="scroll-row">
-              <nav ref={tabs} aria-label={t`Game providers`} className="vendor-tabs">
-                {token ? (
-                  <Link
-                    to={to}
-                    search={{ page: favoritesTab }}
-                    className="vendor-tab vendor-tab-fav"
-                    aria-current={showFavorites ? 'page' : undefined}
-                  >
-                    <span className="vendor-tab-icon" aria-hidden="true">
-                      ♥
+          <div className="scroll-row">
+            <nav ref={tabs} aria-label={t`Game providers`} className="vendor-tabs">
+              {token ? (
+                <Link
+                  to={to}
+                  search={{ page: favoritesTab }}
+                  className="vendor-tab vendor-tab-fav"
+                  aria-current={showFavorites ? 'page' : undefined}
+                >
+                  <span className="vendor-tab-icon" aria-hidden="true">
+                    ♥
+                  </span>
+                  <span className="vendor-tab-name">
+                    <Trans>Favourites</Trans>
+                  </span>
+                </Link>
+              ) : null}
+              {cards.map((c) => (
+                <Link
+                  key={c.vassalage}
+                  to={to}
+                  search={{ page: c.vassalage }}
+                  className="vendor-tab"
+                  aria-current={c.vassalage === selected?.vassalage ? 'page' : undefined}
+                >
+                  <img src={cdnUrl(imageHost, c.logo)} alt="" width={60} height={30} />
+                  <span className="vendor-tab-name">{c.displayName}</span>
+                  {c.maintenance ? (
+                    <span className="vendor-tab-mark">
+                      <Trans>Maintenance</Trans>
                     </span>
-                    <span className="vendor-tab-name">
-                      <Trans>Favourites</Trans>
-                    </span>
-                  </Link>
-                ) : null}
-                {cards.map((c) => (
-                  <Link
-                    key={c.vassalage}
-                    to={to}
-                    search={{ page: c.vassalage }}
-                    className="vendor-tab"
-                    aria-current={c.vassalage === selected?.vassalage ? 'page' : undefined}
-                  >
-                    <img src={cdnUrl(imageHost, c.logo)} alt="" width={60} height={30} />
-                    <span className="vendor-tab-name">{c.displayName}</span>
-                    {c.maintenance ? (
-                      <span className="vendor-tab-mark">
-                        <Trans>Maintenance</Trans>
-                      </span>
-                    ) : null}
-                  </Link>
-                ))}
-              </nav>
-              <ScrollArrows
-                row={tabs}
-                items={`${tabCount}|${cards[0]?.vassalage ?? ''}|${cards.at(-1)?.vassalage ?? ''}`}
-              />
-            </div>
-          </Staged>
-          <Staged at={takeoverStage.main}>
-            {showFavorites ? (
-              <FavoriteLobby types={types} imageHost={imageHost} />
-            ) : selected ? (
-              <VendorLobby key={selected.vassalage} vendor={selected} imageHost={imageHost} />
-            ) : null}
-          </Staged>
+                  ) : null}
+                </Link>
+              ))}
+            </nav>
+            <ScrollArrows
+              row={tabs}
+              items={`${tabCount}|${cards[0]?.vassalage ?? ''}|${cards.at(-1)?.vassalage ?? ''}`}
+            />
+          </div>
+          {showFavorites ? (
+            <FavoriteLobby types={types} imageHost={imageHost} />
+          ) : selected ? (
+            <VendorLobby key={selected.vassalage} vendor={selected} imageHost={imageHost} />
+          ) : null}
         </>
       )}
     </main>

@@ -25,7 +25,7 @@ import { safeFrameUrl } from './frame-url'
 import { forgetLaunch, readStoredLaunch } from './launch-storage'
 import type { GameHistoryState } from './run-launch'
 import { useLaunchGame } from './use-launch-game'
-import './game-frame-styles'
+import { GameFrameStyles } from './game-frame-styles'
 
 /** What the frame may tell the portal: a round was settled, so the balance changed. */
 export const FrameMessageSchema = z.object({
@@ -52,6 +52,7 @@ function NoGame({ refused = false }: { refused?: boolean }) {
   usePageTitle(t`Game`)
   return (
     <main className="page">
+      <GameFrameStyles />
       <EmptyState
         title={
           refused ? <Trans>This game's address is not allowed here.</Trans> : <Trans>No game is open.</Trans>
@@ -104,6 +105,7 @@ function GameFrame({ url, name, from, trial }: { url: string; name: string; from
 
   return (
     <main className="game-page">
+      <GameFrameStyles />
       <div className="game-bar">
         <button type="button" className="button game-exit" onClick={exit}>
           <span aria-hidden="true">‹</span> <Trans>Exit</Trans>

@@ -7,13 +7,14 @@
 import { Trans } from '@lingui/react/macro'
 import { createPortal } from 'react-dom'
 import { useLaunchState } from '../store'
-import './launch-loader-styles'
+import { LaunchLoaderStyles } from './launch-loader-styles'
 
 export function LaunchLoader() {
   const game = useLaunchState().busy
   if (game === null) return null
   return createPortal(
     <div className="launch-loader" role="status" aria-busy="true" aria-live="polite">
+      <LaunchLoaderStyles />
       <div className="launch-loader-box">
         <span className="launch-spinner" aria-hidden="true" />
         <span>

@@ -31,7 +31,7 @@ import { GameTile, useOfflineHint } from '../components/game-tile'
 import { useLaunchState, type BalanceProblem } from '../store'
 import { useLaunchGame } from './use-launch-game'
 import '../components/games-page.css'
-import './launch-popups-styles'
+import { LaunchPopupsStyles } from './launch-popups-styles'
 
 /** How many games the maintenance popup suggests. */
 const suggestionCount = 6
@@ -108,6 +108,7 @@ function MaintenanceDialog({
   const until = maintainTime !== null && maintainTime > Date.now() ? dateTime(maintainTime) : null
   return (
     <Modal open onClose={onClose} title={t`Game under maintenance`} closeLabel={t`Close`} size="medium">
+      <LaunchPopupsStyles />
       <p>
         {until ? (
           <Trans>
@@ -233,6 +234,7 @@ function BalanceDialog({
         </>
       }
     >
+      <LaunchPopupsStyles />
       {amount && shown && value ? (
         <p>
           <Trans>

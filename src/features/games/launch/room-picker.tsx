@@ -18,7 +18,7 @@ import type { PopupProps } from '../../../lib/popup-registry'
 import { roomsQueryOptions } from '../api/get-rooms'
 import { useLaunchState } from '../store'
 import { useLaunchGame } from './use-launch-game'
-import './launch-popups-styles'
+import { LaunchPopupsStyles } from './launch-popups-styles'
 
 export function RoomPickerPopup({ onClose }: PopupProps) {
   const game = useLaunchState().rooms
@@ -39,6 +39,7 @@ function RoomPicker({ game, onClose }: { game: Game; onClose: () => void }) {
   const gameName = game.gameName
   return (
     <Modal open onClose={onClose} title={t`Pick a room: ${gameName}`} closeLabel={t`Close`} size="medium">
+      <LaunchPopupsStyles />
       {rooms.isPending ? (
         <p role="status" aria-busy="true" className="muted">
           <Trans>Loading rooms…</Trans>

@@ -10,6 +10,7 @@ import { lotteryEndpoints, type PrizeMode } from '#contract/lottery'
 import { api } from '../../../lib/api'
 import { memberKey } from '../../../lib/member-keys'
 import { sessionStore } from '../../../lib/storage'
+import { serverRead } from '../../../lib/server-reads'
 
 const memberLottery = [...memberKey, 'lottery'] as const
 const memberLotteryKey = (...parts: unknown[]) => [...memberLottery, sessionStore.token(), ...parts]
@@ -21,6 +22,7 @@ export const myBetsShown = 20
 export const gameMenusQueryOptions = (prizeMode?: PrizeMode) =>
   queryOptions({
     queryKey: ['lottery', 'gameMenus', prizeMode ?? 'ALL'],
+    meta: serverRead(lotteryEndpoints.gameMenus),
     queryFn: ({ signal }) => api.call(lotteryEndpoints.gameMenus, prizeMode ? { prizeMode } : {}, { signal }),
     staleTime: 5 * 60_000,
   })
@@ -28,6 +30,7 @@ export const gameMenusQueryOptions = (prizeMode?: PrizeMode) =>
 export const vnMenuQueryOptions = () =>
   queryOptions({
     queryKey: ['lottery', 'vnMenu'],
+    meta: serverRead(lotteryEndpoints.vnMenu),
     queryFn: ({ signal }) => api.call(lotteryEndpoints.vnMenu, undefined, { signal }),
     staleTime: 5 * 60_000,
   })
@@ -35,6 +38,7 @@ export const vnMenuQueryOptions = () =>
 export const gameSettingQueryOptions = (lottoGameCode: string) =>
   queryOptions({
     queryKey: ['lottery', 'gameSetting', lottoGameCode],
+    meta: serverRead(lotteryEndpoints.gameSetting),
     queryFn: ({ signal }) => api.call(lotteryEndpoints.gameSetting, { lottoGameCode }, { signal }),
     staleTime: 5 * 60_000,
   })
@@ -54,7 +58,7 @@ const optionalOffline = { offlineOptional: true }
 export const popularQueryOptions = () =>
   queryOptions({
     queryKey: ['lottery', 'popular'],
-    meta: optionalOffline,
+    meta: { ...optionalOffline, ...serverRead(lotteryEndpoints.popular) },
     queryFn: ({ signal }) => api.call(lotteryEndpoints.popular, undefined, { signal }),
     staleTime: 30_000,
   })
@@ -62,7 +66,7 @@ export const popularQueryOptions = () =>
 export const openedQueryOptions = (lottoGameCode?: string, pageSize = resultsShown) =>
   queryOptions({
     queryKey: ['lottery', 'opened', lottoGameCode ?? 'ALL', pageSize],
-    meta: optionalOffline,
+    meta: { ...optionalOffline, ...serverRead(lotteryEndpoints.openedNumero) },
     queryFn: ({ signal }) =>
       api.call(lotteryEndpoints.openedNumero, lottoGameCode ? { lottoGameCode, pageSize } : { pageSize }, {
         signal,
@@ -73,7 +77,7 @@ export const openedQueryOptions = (lottoGameCode?: string, pageSize = resultsSho
 export const vnOpenedQueryOptions = () =>
   queryOptions({
     queryKey: ['lottery', 'vnOpened'],
-    meta: optionalOffline,
+    meta: { ...optionalOffline, ...serverRead(lotteryEndpoints.vnOpened) },
     queryFn: ({ signal }) => api.call(lotteryEndpoints.vnOpened, {}, { signal }),
     staleTime: 60_000,
   })

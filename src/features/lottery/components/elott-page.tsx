@@ -12,7 +12,7 @@ import { gameMenusQueryOptions, nearQueryOptions } from '../api/lottery-queries'
 import { serverNowAt, openIssue, useSecondClock } from '../clock'
 import { DrawCard } from '../home/draw-card'
 import { IssueCountdown } from '../home/draw-parts'
-import './lottery-styles'
+import { LotteryStyles } from './lottery-styles'
 
 /** `winners`: the winners board, which the route brings. */
 export function ElottGames({ winners }: { winners?: ReactNode }) {
@@ -21,6 +21,7 @@ export function ElottGames({ winners }: { winners?: ReactNode }) {
   const games = menus.data?.menus.flatMap((m) => m.games) ?? []
   return (
     <section className="elott" aria-labelledby="elott-title">
+      <LotteryStyles />
       <h1 id="elott-title" className="lott-title">
         <Trans>E-lottery</Trans>
       </h1>

@@ -28,7 +28,7 @@ import { BetSlip } from './bet-slip'
 import { IssueCountdown, ResultBalls } from '../home/draw-parts'
 import { MyBets } from './my-bets'
 import { ResultsList } from './results'
-import './lottery-styles'
+import { LotteryStyles } from './lottery-styles'
 
 export interface LotterySearch {
   gameCode?: string | undefined
@@ -57,6 +57,7 @@ export function LotteryPage({ search, winners }: { search: LotterySearch; winner
 
   return (
     <main className="page lott-page">
+      <LotteryStyles />
       <h1 className="lott-title">
         <Trans>Lottery</Trans>
       </h1>

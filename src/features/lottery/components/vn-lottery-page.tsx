@@ -16,7 +16,7 @@ import { useSession } from '../../../lib/session'
 import { usePageTitle } from '../use-brand'
 import { vnMenuQueryOptions, vnOpenedQueryOptions, vnRecentQueryOptions } from '../api/lottery-queries'
 import { formatDrawTime, VnResultTable } from './results'
-import './lottery-styles'
+import { LotteryStyles } from './lottery-styles'
 
 export function scheduleText(s: LotterySchedule, i18n: I18n): string {
   if (s.type === 'daily') {
@@ -43,6 +43,7 @@ export function VnLotteryPage({ winners }: { winners?: ReactNode }) {
 
   return (
     <main className="page lott-page">
+      <LotteryStyles />
       <h1 className="lott-title">
         <Trans>Vietnamese lottery</Trans>
       </h1>

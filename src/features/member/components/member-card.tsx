@@ -6,7 +6,7 @@ import { useLingui } from '@lingui/react/macro'
 import { Avatar } from '../../../components/ui/avatar'
 import type { CentrePageProps } from '../../../lib/popup-registry'
 import { useSession } from '../../../lib/session'
-import './member-card-styles'
+import { MemberCardStyles } from './member-card-styles'
 
 export function MemberCard({ go }: CentrePageProps) {
   const { t } = useLingui()
@@ -14,6 +14,7 @@ export function MemberCard({ go }: CentrePageProps) {
   const name = member?.nickname || member?.account
   return (
     <button type="button" className="member-card" onClick={() => go('securityCenter')}>
+      <MemberCardStyles />
       <Avatar src={member?.avatar} size={48} />
       <span className="member-card-text">
         <strong className="member-card-name">{name ?? '…'}</strong>

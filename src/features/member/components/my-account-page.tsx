@@ -11,7 +11,7 @@ import { FormError } from '../../../components/ui/form-error'
 import { errorText } from '../../../lib/error-messages'
 import { useSession } from '../../../lib/session'
 import { useChangeAvatar } from '../api/change-avatar'
-import './my-account-page-styles'
+import { MyAccountPageStyles } from './my-account-page-styles'
 
 export function MyAccountPage({ avatarChoice }: { avatarChoice: boolean }) {
   const { t, i18n } = useLingui()
@@ -25,6 +25,7 @@ export function MyAccountPage({ avatarChoice }: { avatarChoice: boolean }) {
     change.isPending && change.variables ? staticAvatarUrl(change.variables.avatar) : member?.avatar
   return (
     <section className="my-account" aria-label={t`My account`}>
+      <MyAccountPageStyles />
       <div className="my-account-head">
         <Avatar src={current} size={64} />
         <div>

@@ -9,13 +9,14 @@ import type { CentrePageProps } from '../../../lib/popup-registry'
 import { balanceVisibilityStore } from '../../../lib/storage'
 import { useBalance } from '../use-balance'
 import { RefreshIcon } from './refresh-icon'
-import './money-card-styles'
+import { MoneyCardStyles } from './money-card-styles'
 
 export function MoneyCard({ go }: CentrePageProps) {
   const { t } = useLingui()
   const { balances, currency, amountMinor } = useBalance()
   return (
     <section className="money-card" aria-label={t`Balance`}>
+      <MoneyCardStyles />
       <div className="money-card-balance">
         <span className="money-card-label">
           <Trans>Balance</Trans>

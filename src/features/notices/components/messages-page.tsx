@@ -13,7 +13,7 @@ import { errorText } from '../../../lib/error-messages'
 import { useSession } from '../../../lib/session'
 import { inboxQueryOptions, useReadMessages, useRemoveMessages } from '../api/inbox'
 import { PushSwitch } from './push-switch'
-import './messages-page-styles'
+import { MessagesPageStyles } from './messages-page-styles'
 
 const pageSize = 10
 
@@ -29,6 +29,7 @@ export function MessagesPage() {
 
   return (
     <div className="messages-page">
+      <MessagesPageStyles />
       <PushSwitch />
       {inbox.isPending ? (
         <Skeleton lines={4} label={t`Loading`} />

@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state'
 import { HtmlContent } from '../../../components/ui/html-content'
 import { statusQueryOptions } from '../../../lib/status-query'
 import { pickCdn } from '../../../utils/cdn'
-import './promotion-list-styles'
+import { PromotionListStyles } from './promotion-list-styles'
 
 /**
  * The running promotions as portals show them: each one's art (the operator's, else one of
@@ -23,6 +23,7 @@ export function PromotionList({ promotions }: { promotions: readonly Notice[] })
   }
   return (
     <ul className="card-list promotion-list">
+      <PromotionListStyles />
       {promotions.map((p, i) => (
         <li key={p.id} className="card promotion-card">
           <img

@@ -9,7 +9,7 @@
  *   react-query refetches by itself (refetchOnReconnect).
  */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { notifyManager, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { Link, useRouter } from '@tanstack/react-router'
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { ApiError } from '../../../lib/api-client'
@@ -42,7 +42,9 @@ function useFromQueryCache<T extends number | boolean | null>(
   server: T,
 ): T {
   return useSyncExternalStore(
-    (cb) => queryClient.getQueryCache().subscribe(cb),
+    // Scheduled, as react-query's own hooks do: a query is added to the cache while another
+    // component renders, and telling React then would update this one in that render.
+    (cb) => queryClient.getQueryCache().subscribe(notifyManager.batchCalls(cb)),
     () => read(queryClient),
     () => server,
   )

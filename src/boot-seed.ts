@@ -1,0 +1,26 @@
+/**
+ * The boot data put into the query cache under the keys the features' queries use: the
+ * server does it before it renders (src/entry-server.tsx) and the browser with the same
+ * block before it hydrates (src/main.tsx), so both render from the same data.
+ */
+import type { QueryClient } from '@tanstack/react-query'
+import { seedBootData, type BootData } from './lib/boot-data'
+import { announcementsQueryOptions } from './features/notices/api/get-announcements'
+import { hotGamesQueryOptions, winnersQueryOptions } from './features/games/api/get-home-rows'
+import { gameListInfiniteOptions } from './features/games/api/get-game-list'
+import { vendorsQueryOptions } from './features/games/api/get-vendors'
+
+export function seedAppData(queryClient: QueryClient, boot: BootData, servedAt?: number): void {
+  seedBootData(
+    queryClient,
+    boot,
+    {
+      announcements: (l) => announcementsQueryOptions(l).queryKey,
+      winners: winnersQueryOptions().queryKey,
+      vendors: vendorsQueryOptions().queryKey,
+      hotGames: hotGamesQueryOptions().queryKey,
+      gameList: (filter) => gameListInfiniteOptions(filter).queryKey,
+    },
+    servedAt,
+  )
+}

@@ -1,5 +1,0 @@
-// Written into the page when this chunk first runs, not into every page (src/lib/feature-styles.ts).
-import { addFeatureStyles } from '../../../lib/feature-styles'
-import css from './my-account-page.css?inline'
-
-addFeatureStyles('my-account-page', css)
