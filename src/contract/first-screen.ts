@@ -1,8 +1,7 @@
 /**
- * What the server's static first screen (server/http/first-screen.ts) and the app draw the same
- * way, kept in one place so the two cannot drift: the icons of the header and the tab bar,
- * the generated banner art's names and version (server/content/banner-art.ts), and the
- * number of winners the home ticker shows.
+ * What the server and the app share about the first screen: the icons of the header and the
+ * tab bar, the generated banner art's names and version (server/content/banner-art.ts), the
+ * number of winners the home ticker shows and the page sizes the server's render reads.
  */
 
 /** SVG path data, each drawn in a 24×24 box with `fill="currentColor"`. */

@@ -93,7 +93,6 @@ function Root() {
     <>
       <OfflineStatus />
       <Outlet />
-      {/* Drawn with the takeover's last stage, still before the page shows. */}
       <ModalHost />
       {launching ? (
         <Suspense fallback={null}>

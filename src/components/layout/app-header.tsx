@@ -11,7 +11,7 @@ export interface AppHeaderProps {
 
 /**
  * The header frame: one row of at most 56 px (brand, then the account's actions and the
- * menu), then on wide screens the nav. server/http/first-screen.ts draws the same boxes.
+ * menu), then on wide screens the nav.
  */
 export function AppHeader({ brand, actions, nav, member }: AppHeaderProps) {
   return (

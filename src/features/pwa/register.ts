@@ -19,7 +19,7 @@ export function registerPwa(): void {
   })
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
   // After the first screen, when the page is idle: loading workbox-window and registering
-  // took 25 ms of the main thread in one task during the app's takeover.
+  // took 25 ms of the main thread in one task while the app started.
   afterFirstScreen(() => {
     void import('workbox-window')
       .then(({ Workbox }) => {

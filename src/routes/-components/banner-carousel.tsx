@@ -3,8 +3,8 @@
  * their art: a row of slides the finger swipes (scroll snapping), dots to pick one, and an
  * advance every few seconds that stops while the pointer is over it or focus is in it,
  * while the page is hidden, when the player pauses it, and never starts for a player who
- * asked for reduced motion. The box has its size before the art loads (no shift); the
- * server's first screen draws the first slide the same way (server/http/first-screen.ts).
+ * asked for reduced motion (known once the page is hydrated: the server cannot know). The box
+ * has its size before the art loads (no shift).
  */
 import { useLingui } from '@lingui/react/macro'
 import { useRouter } from '@tanstack/react-router'

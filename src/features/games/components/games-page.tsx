@@ -40,7 +40,7 @@ export function GamesPage({ types, lanes, page, imageHost }: GamesPageProps) {
     // A tab opened by its link (the 8th vendor, say) is scrolled into the strip's view. The
     // first tab is in view already. Scrolling needs the page's layout: it waits for the next
     // frame, which lays the page out anyway, instead of forcing a layout of its own inside
-    // the task that runs the effects (on the takeover, a layout of the whole page).
+    // the task that runs the effects (after hydration, a layout of the whole page).
     const el = tabs.current?.querySelector<HTMLElement>('[aria-current="page"]')
     if (!el || !el.previousElementSibling) return
     const frame = requestAnimationFrame(() => el.scrollIntoView?.({ block: 'nearest', inline: 'nearest' }))
