@@ -79,6 +79,28 @@ for (const theme of themes) {
   }
 }
 
+test('an install offer the browser makes before the app has hydrated shows once it has, with no difference', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    sessionStorage.setItem('index-notice-seen', '1')
+    // The browser's offer, after the app's code has run (it listens from its first task) and
+    // before the page is hydrated (that waits for the language and the route's code).
+    document.addEventListener('DOMContentLoaded', () => {
+      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: () => Promise.resolve(),
+        userChoice: Promise.resolve({ outcome: 'dismissed' }),
+      })
+      window.dispatchEvent(offer)
+    })
+  })
+  const heard = listen(page)
+  await page.goto('/index')
+  await expect(page.locator('html[data-app="ready"]')).toHaveCount(1)
+  await expect(page.locator('.side-install')).toHaveCount(1)
+  expect(heard).toEqual([])
+})
+
 test('an address no route has is the app’s not-found page, sent as a 404 and hydrated', async ({ page }) => {
   const heard = listen(page)
   const res = await page.goto('/no-such-page')

@@ -111,10 +111,11 @@ async function start() {
     document.documentElement.dataset.app = 'hydrating'
     startTransition(() => {
       hydrateRoot(el, app, {
-        onRecoverableError(error) {
+        onRecoverableError(error, info) {
           // The server's markup and the app's first render differ: React draws the part
           // anew, and the difference is a defect to fix (the end-to-end suite fails on it).
-          console.error('hydration', error)
+          // Where it was, for whoever reads the console.
+          console.error('hydration', error, info.componentStack?.trim().split('\n').slice(0, 8).join(' < '))
         },
       })
     })

@@ -1,10 +1,15 @@
 import { Trans } from '@lingui/react/macro'
+import { useHydrated } from '../../../hooks/use-hydrated'
 import { pwaState, setInstallPrompt, usePwa } from '../store'
 
-/** Shown wherever the browser offers installation (beforeinstallprompt). */
+/**
+ * Shown wherever the browser offers installation (beforeinstallprompt), once the page is
+ * hydrated: the offer can come before the app starts, and the server drew no button.
+ */
 export function InstallButton({ className = 'button button-primary' }: { className?: string }) {
   const pwa = usePwa()
-  if (!pwa.installPrompt || pwa.installed) return null
+  const hydrated = useHydrated()
+  if (!hydrated || !pwa.installPrompt || pwa.installed) return null
   return (
     <button
       type="button"

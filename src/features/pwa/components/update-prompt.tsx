@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro'
+import { useHydrated } from '../../../hooks/use-hydrated'
 import { usePwa } from '../store'
 import './update-prompt.css'
 
@@ -8,7 +9,9 @@ import './update-prompt.css'
  */
 export function UpdatePrompt({ hidden }: { hidden: boolean }) {
   const pwa = usePwa()
-  if (!pwa.updateWaiting || hidden) return null
+  // The worker can say so before the page is hydrated; the server drew no prompt.
+  const hydrated = useHydrated()
+  if (!hydrated || !pwa.updateWaiting || hidden) return null
   return (
     <div className="update-prompt" role="status">
       <span>
