@@ -4,27 +4,9 @@
  * logs as an error), in every language and theme, with nothing else in the console.
  */
 import type { Page } from '@playwright/test'
+import { publicPages } from '#contract/first-screen'
 import { expect, test } from './fixtures'
 
-const publicPages = [
-  '/index',
-  '/rng',
-  '/live',
-  '/fish',
-  '/pvp',
-  '/sports',
-  '/lottery',
-  '/vnlottery',
-  '/elott',
-  '/promotions',
-  '/promoDetail',
-  '/help',
-  '/helpmc',
-  '/down',
-  '/join',
-  '/pointMall',
-  '/seamless',
-]
 const languages = ['km', 'en', 'zh', 'th', 'vi'] as const
 const themes = ['light', 'dark'] as const
 

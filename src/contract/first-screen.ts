@@ -70,3 +70,27 @@ export function cdnUrl(host: string, asset: string): string {
   if (/^(https?:)?\/\//.test(asset) || asset.startsWith('/')) return asset
   return `${host.replace(/\/+$/, '')}/${asset.replace(/^\/+/, '')}`
 }
+
+/**
+ * The public pages a visitor opens by their address, each rendered by the server and
+ * hydrated by the app (the tests open every one of them).
+ */
+export const publicPages = [
+  '/index',
+  '/rng',
+  '/live',
+  '/fish',
+  '/pvp',
+  '/sports',
+  '/lottery',
+  '/vnlottery',
+  '/elott',
+  '/promotions',
+  '/promoDetail',
+  '/help',
+  '/helpmc',
+  '/down',
+  '/join',
+  '/pointMall',
+  '/seamless',
+] as const

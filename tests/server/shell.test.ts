@@ -7,7 +7,7 @@ import { brotliDecompressSync } from 'node:zlib'
 import { eq, inArray, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { FailureSchema, successEnvelope } from '#contract/envelope'
-import { homeHotLimit } from '#contract/first-screen'
+import { homeHotLimit, publicPages } from '#contract/first-screen'
 import { gameEndpoints } from '#contract/games'
 import { serverPathPrefixes } from '#contract/server-paths'
 import { systemEndpoints } from '#contract/system'
@@ -332,26 +332,6 @@ describe('the page rendered per brand, language and address', () => {
 })
 
 describe('every public page, drawn by the app on the server', () => {
-  const publicPages = [
-    '/index',
-    '/rng',
-    '/live',
-    '/fish',
-    '/pvp',
-    '/sports',
-    '/lottery',
-    '/vnlottery',
-    '/elott',
-    '/promotions',
-    '/promoDetail',
-    '/help',
-    '/helpmc',
-    '/down',
-    '/join',
-    '/pointMall',
-    '/seamless',
-  ]
-
   it.each(publicPages)('%s renders whole with its header or title in Khmer and in English', async (url) => {
     for (const lang of ['km', 'en']) {
       const html = (await page({ cookie: `lang=${lang}` }, url)).body
