@@ -83,6 +83,26 @@ test('an install offer the browser makes before the app has hydrated shows once 
   expect(heard).toEqual([])
 })
 
+test('a picked theme comes from the server on the next page, before any script runs', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, colorScheme: 'light' })
+  await context.addInitScript(() => localStorage.setItem('theme', 'dark'))
+  const page = await context.newPage()
+  await page.goto('/index')
+  await expect(page.locator('html[data-app="ready"]')).toHaveCount(1)
+  expect((await context.cookies()).find((c) => c.name === 'theme')?.value).toBe('dark')
+  // The same member's next page, with scripts off: dark from the server's own HTML.
+  const still = await browser.newContext({ baseURL, javaScriptEnabled: false, colorScheme: 'light' })
+  await still.addCookies(await context.cookies())
+  const next = await still.newPage()
+  await next.goto('/lottery')
+  await expect(next.locator('html')).toHaveAttribute('data-theme', 'dark')
+  await context.close()
+  await still.close()
+})
+
 test('an address no route has is the app’s not-found page, sent as a 404 and hydrated', async ({ page }) => {
   const heard = listen(page)
   const res = await page.goto('/no-such-page')

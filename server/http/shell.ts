@@ -157,6 +157,20 @@ function cookieValue(header: string | undefined, name: string): string | undefin
   return undefined
 }
 
+/** The cookie the app sets when the member picks a theme (none: the system's). */
+export const themeCookie = 'theme'
+
+/** The theme the member picked (the cookie), or null to follow the system. */
+export function chooseTheme(req: Pick<FastifyRequest, 'headers'>): 'light' | 'dark' | null {
+  const value = cookieValue(req.headers.cookie, themeCookie)
+  return value === 'light' || value === 'dark' ? value : null
+}
+
+/** The page in the member's theme: `data-theme` on `<html>` from the first paint, as the app sets it. */
+export function withTheme(html: string, theme: 'light' | 'dark' | null): string {
+  return theme ? html.replace(/<html(\s|>)/, (_, next: string) => `<html data-theme="${theme}"${next}`) : html
+}
+
 /** The language of this navigation: the player's choice (cookie), else the brand's default. */
 export function chooseLocale(
   req: Pick<FastifyRequest, 'headers'>,
@@ -408,6 +422,8 @@ export function createShell(
           .flatMap((l) => l.cards)
         const tab = cards?.find((c) => c.vassalage === lobbyAt?.page) ?? cards?.[0]
         const key = `shell\u0000${locale}\u0000${verdict}\u0000${url}`
+        // The theme is only the page's <html> attribute: one render serves both, sent apart.
+        const theme = chooseTheme(req)
         // The page and its status, kept together; the bytes sent are kept (compressed) apart.
         let rendered: Promise<{ html: string; status: number; redirect?: string | undefined }> | undefined
         const page = () =>
@@ -474,9 +490,14 @@ export function createShell(
               redirect: sameSitePath(drawn?.redirect),
             }
           }))
-        const entry = await opts.hotReads.entry(m, key, async () => (await page()).html, {
-          compressBest: true,
-        })
+        const entry = await opts.hotReads.entry(
+          m,
+          `${key}\u0000${theme ?? ''}`,
+          async () => withTheme((await page()).html, theme),
+          {
+            compressBest: true,
+          },
+        )
         const drawn = await page()
         return { entry, status: drawn.status, redirect: drawn.redirect }
       } catch (err) {

@@ -25,6 +25,11 @@ function apply(choice: ThemeChoice): void {
   const root = document.documentElement
   if (choice === 'system') root.removeAttribute('data-theme')
   else root.setAttribute('data-theme', choice)
+  // The server draws the next page in the pick from its first paint (server/http/shell.ts).
+  document.cookie =
+    choice === 'system'
+      ? 'theme=; path=/; max-age=0; SameSite=Lax'
+      : `theme=${choice}; path=/; max-age=${365 * 24 * 60 * 60}; SameSite=Lax`
 }
 
 export function initTheme(): void {

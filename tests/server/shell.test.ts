@@ -105,7 +105,7 @@ describe('the page rendered per brand, language and address', () => {
     } as const
     for (const [lang, text] of Object.entries(welcome)) {
       const res = await page({ 'accept-language': 'en', cookie: `theme=dark; lang=${lang}` })
-      expect(res.body).toContain(`<html lang="${lang}"`)
+      expect(res.body).toContain(`<html data-theme="dark" lang="${lang}"`)
       expect(heading(res.body)).toBe(text)
     }
     for (const lang of ['th', 'vi']) {
@@ -114,6 +114,21 @@ describe('the page rendered per brand, language and address', () => {
       expect(heading(res.body)).not.toBe(welcome.en)
       expect(heading(res.body)).toContain('Lotus Play')
     }
+  })
+
+  it("paints in the member's picked theme from the first byte (the theme cookie), one render for both", async () => {
+    renders.length = 0
+    server.services.hotReads.invalidate()
+    const dark = (await page({ cookie: 'theme=dark; lang=en' }, '/help')).body
+    expect(dark).toMatch(/^<!doctype html><html data-theme="dark" lang="en"/)
+    const light = (await page({ cookie: 'theme=light; lang=en' }, '/help')).body
+    expect(light).toContain('<html data-theme="light" lang="en"')
+    // No pick, or one that is not a theme: the system's, no attribute.
+    for (const cookie of ['lang=en', 'theme=%22x%22; lang=en']) {
+      expect((await page({ cookie }, '/help')).body).toMatch(/<html lang="en"/)
+    }
+    // The same markup in each: the theme is only the page's attribute.
+    expect(rootOf(dark)).toBe(rootOf(light))
   })
 
   it('ignores a cookie naming a language the brand does not offer', async () => {
