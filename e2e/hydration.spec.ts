@@ -103,6 +103,36 @@ test('a picked theme comes from the server on the next page, before any script r
   await still.close()
 })
 
+test('a log-in-only brand: the server draws the page, a visitor is sent to log in, a member stays', async ({
+  page,
+  context,
+  baseURL,
+  ops,
+}) => {
+  await context.addCookies([{ name: 'lang', value: 'en', url: baseURL ?? '' }])
+  await ops('flag', 'set', 'LOGINREQUIRED3', 'on')
+  try {
+    await page.addInitScript(() => sessionStorage.setItem('index-notice-seen', '1'))
+    const heard = listen(page)
+    await page.goto('/index')
+    await expect(page).toHaveURL(/\/login$/)
+    const dialog = page.getByRole('dialog', { name: 'Log in' })
+    await expect(dialog).toBeVisible()
+    await dialog.getByLabel('Username', { exact: true }).fill('member01')
+    await dialog.getByLabel('Password', { exact: true }).fill('lotus123')
+    await dialog.getByRole('button', { name: 'Log in', exact: true }).click()
+    await expect(dialog).toBeHidden()
+    // The member's reload of a page: the server cannot know the session, the browser does.
+    await page.goto('/promotions')
+    await expect(page.locator('html[data-app="ready"]')).toHaveCount(1)
+    await expect(page).toHaveURL(/\/promotions$/)
+    await expect(page.getByRole('dialog', { name: 'Log in' })).toHaveCount(0)
+    expect(heard).toEqual([])
+  } finally {
+    await ops('flag', 'set', 'LOGINREQUIRED3', 'off')
+  }
+})
+
 test('an address no route has is the app’s not-found page, sent as a 404 and hydrated', async ({ page }) => {
   const heard = listen(page)
   const res = await page.goto('/no-such-page')

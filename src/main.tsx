@@ -99,8 +99,16 @@ async function start() {
   // The router renders a hydrated page as the server did (no Suspense boundary of its own
   // around the root's matches), as TanStack Router's own hydration sets it.
   if (hydrate) router.ssr = { manifest: undefined }
+  const drawnAt = window.location.pathname + window.location.search
   await router.load().catch(() => undefined)
-  if (hydrate) {
+  // The browser went elsewhere than the page the server drew (a log-in-only brand sends a
+  // visitor to /login): that page is drawn anew, not hydrated.
+  const moved = router.state.location.pathname + router.state.location.searchStr !== drawnAt
+  if (hydrate && moved) {
+    giveSessionBack?.()
+    router.ssr = undefined
+  }
+  if (hydrate && !moved) {
     let committed = () => {}
     const firstCommit = new Promise<void>((resolve) => (committed = resolve))
     const done = untilHydrated(el, firstCommit)

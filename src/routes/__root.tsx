@@ -53,6 +53,9 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
     const status = await context.queryClient.ensureQueryData(statusQueryOptions()).catch(() => undefined)
     if (!status || status.maintenance || status.regionRestriction || status.ipBlocked) return
     const open = (openWithoutLogin as readonly string[]).includes(location.pathname)
+    // Only the browser knows the session (this tab's storage): the server draws the page, and
+    // a visitor of a log-in-only brand is sent to /login by the browser.
+    if (typeof document === 'undefined') return
     if (!open && !sessionStore.token() && isFlagEnabled(status.info.whitelabel, 'LOGINREQUIRED3')) {
       throw redirect({ to: '/login' })
     }
