@@ -4,7 +4,7 @@
  * language; with it, the app hydrates that content without a console error or a layout
  * shift above 0.02, and a tap made while it hydrates is carried out.
  */
-import { countLayoutShifts, expect, layoutShift, test } from './fixtures'
+import { countLayoutShifts, expect, layoutShift, settled, test } from './fixtures'
 
 const brand = 'Lotus Play'
 const welcomeKm = `សូមស្វាគមន៍មកកាន់ ${brand}`
@@ -136,8 +136,7 @@ test.describe('with JavaScript', () => {
     // The rows fill in (hot games, vendors) and the page settles.
     await expect(page.locator('.game-row .game-tile-play').first()).toBeVisible()
     await expect(page.locator('a.vendor-chip').first()).toBeVisible()
-    await page.waitForLoadState('networkidle')
-    await page.waitForTimeout(500)
+    await settled(page)
     expect(await layoutShift(page)).toBeLessThanOrEqual(0.02)
     expect(consoleErrors).toEqual([])
   })
@@ -157,8 +156,7 @@ test.describe('with JavaScript', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en')
     await expect(page.locator('.banner-carousel .banner-title').first()).toHaveText('100% welcome bonus')
     await expect(page.locator('.game-row .game-tile-play').first()).toBeVisible()
-    await page.waitForLoadState('networkidle')
-    await page.waitForTimeout(500)
+    await settled(page)
     expect(await layoutShift(page)).toBeLessThanOrEqual(0.02)
     expect(consoleErrors).toEqual([])
   })
@@ -242,14 +240,12 @@ test.describe('with JavaScript', () => {
     // A tab whose games the server drew: the app draws the same tiles over them.
     await page.goto('/rng?page=SPN')
     await expect(page.locator('.game-grid .game-tile-play').first()).toBeVisible()
-    await page.waitForLoadState('networkidle')
-    await page.waitForTimeout(500)
+    await settled(page)
     expect(await layoutShift(page)).toBeLessThanOrEqual(0.02)
     // Another tab, drawn by the app alone.
     await page.getByRole('link', { name: 'Golden Reels' }).click()
     await expect(page.locator('.game-grid .game-tile-play').first()).toBeVisible()
-    await page.waitForLoadState('networkidle')
-    await page.waitForTimeout(500)
+    await settled(page)
     expect(await layoutShift(page)).toBeLessThanOrEqual(0.02)
   })
 
@@ -259,8 +255,7 @@ test.describe('with JavaScript', () => {
     await page.addInitScript(countLayoutShifts)
     await page.goto('/lottery?gameCode=E5D1')
     await expect(page.getByRole('timer')).toBeVisible()
-    await page.waitForLoadState('networkidle')
-    await page.waitForTimeout(500)
+    await settled(page)
     expect(await layoutShift(page)).toBeLessThanOrEqual(0.02)
   })
 

@@ -76,6 +76,21 @@ export function countLayoutShifts() {
   }).observe({ type: 'layout-shift', buffered: true })
 }
 
+/**
+ * The page settled: hydrated, no request in flight, then two frames drawn and a task after
+ * them, by which the browser has reported every layout shift of those frames.
+ */
+export async function settled(page: Page): Promise<void> {
+  await expect(page.locator('html[data-app="ready"]')).toHaveCount(1)
+  await page.waitForLoadState('networkidle')
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))),
+      ),
+  )
+}
+
 /** The layout shifts counted so far (page.addInitScript(countLayoutShifts) first). */
 export function layoutShift(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { __cls: number }).__cls)

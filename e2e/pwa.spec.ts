@@ -98,8 +98,11 @@ test('a new version waits for the user: the page offers it and reloads only on t
   })
   const offer = page.getByRole('button', { name: 'Reload to update' })
   await expect(offer).toBeVisible({ timeout: 30_000 })
-  // Waiting is not applying: the page has not reloaded and the old worker still controls it.
-  await page.waitForTimeout(1500)
+  // Waiting is not applying: the new worker stays installed and waiting, the page has not
+  // reloaded and the old worker still controls it.
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state))
+    .toBe('installed')
   expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true)
   expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(first)
 
