@@ -3,7 +3,7 @@
  * transform (the Lingui macros, JSX) as the build's is, and made ready as the server makes
  * the build's ready (its sanitizer in a jsdom window).
  */
-import { prepareRenderer, type PageRenderer } from '../server/http/shell'
+import { prepareRenderer, type PageRenderer } from '../server/http/page-render'
 
 let loaded: Promise<PageRenderer> | undefined
 

@@ -16,7 +16,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { serverPathPattern } from '#contract/server-paths'
 import { failure } from './errors'
 import { sendHot, type HotReads } from './hot-reads'
-import { createShell, fontPreloads, inlineEntryStyles, type PageRenderer, type Shell } from './shell'
+import type { PageRenderer } from './page-render'
+import { createShell, fontPreloads, inlineEntryStyles, type Shell } from './shell'
 
 const noCacheFiles = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js'])
 
