@@ -251,6 +251,7 @@ export function runOps(
       hashPassword: (password) => server.services.passwords.hash(password),
       paymentGateway: server.services.gateway,
       notices: server.services.push,
+      operator: 'test-operator',
     },
     argv,
   )

@@ -6,18 +6,20 @@
  */
 import { z } from 'zod'
 import { loadConfig, paymentGatewayKind } from '../config/env'
+import { operatorOf } from './operator'
 import { processAlive, readOpsState } from './ops-state'
 
 const Reply = z.object({ ok: z.boolean(), output: z.string() })
 
 async function main(): Promise<number> {
-  const argv = process.argv.slice(2)
-  if (argv.length === 0 || argv[0] === 'help' || argv[0] === '--help') {
+  const typed = process.argv.slice(2)
+  if (typed.length === 0 || typed[0] === 'help' || typed[0] === '--help') {
     const { helpText } = await import('./commands')
     console.log(helpText())
     return 0
   }
   const config = loadConfig()
+  const { argv, operator } = operatorOf(typed, process.env, config.NODE_ENV === 'production')
   const state = readOpsState(config.dataDir)
   if (state && processAlive(state.pid)) {
     if (!state.opsUrl || !state.token) {
@@ -27,7 +29,7 @@ async function main(): Promise<number> {
     const res = await fetch(`${state.opsUrl}/ops/run`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-ops-token': state.token },
-      body: JSON.stringify({ argv }),
+      body: JSON.stringify({ argv, operator }),
     }).catch((err: unknown) => {
       throw new Error(`the server (pid ${state.pid}) does not answer at ${state.opsUrl}: ${String(err)}`)
     })
@@ -58,6 +60,7 @@ async function main(): Promise<number> {
         invalidate: () => undefined,
         hashPassword: (password) => passwords.hash(password),
         paymentGateway: paymentGatewayKind(config),
+        operator,
       },
       argv,
     )

@@ -17,6 +17,8 @@ import { lotteryCommands } from './lottery-commands'
 import { moneyCommands } from './money-commands'
 import { paymentMethodCommands } from './payment-method-commands'
 import { OpsError } from './ops-error'
+import { auditCommands } from './audit-commands'
+import { createAuditTrail, type AuditNote } from './audit'
 import { loginKeys, registrationKey } from '../identity/throttle'
 
 export { OpsError }
@@ -33,11 +35,26 @@ export interface OpsContext {
   paymentGateway?: GatewayKind
   /** The running server's notice writer (queues each notice's push at once); else the sweep sends it. */
   notices?: NoticeWriter
+  /** Who runs the command (`--as`, OPERATOR; server/ops/operator.ts): needed by one that changes something. */
+  operator?: string | null
+  /**
+   * Set by `runCommand` for a command that changes something: what it acted on and the state
+   * before and after, for its row in the audit trail.
+   */
+  audit?: (note: AuditNote) => void
 }
 
 export interface CommandSpec {
   usage: string
   summary: string
+  /** The words with which the command only reads (a list, a check): no operator needed, no audit row. */
+  readOnly?: (args: string[]) => boolean
+  /**
+   * Its effect is written by the running server's own services, outside the command's
+   * transaction (key rotation): its audit row follows the effect instead of sharing its
+   * transaction.
+   */
+  outsideTransaction?: true
   run: (ctx: OpsContext, args: string[]) => Promise<string>
 }
 
@@ -51,6 +68,16 @@ function want(args: string[], n: number, usage: string): void {
 }
 
 async function touchSettings(ctx: OpsContext, patch: Partial<typeof s.accessSettings.$inferInsert>) {
+  const [row] = await ctx.db
+    .select()
+    .from(s.accessSettings)
+    .where(eq(s.accessSettings.merchantCode, ctx.merchantCode))
+  const changed = Object.keys(patch) as (keyof typeof patch)[]
+  ctx.audit?.({
+    target: `access settings of ${ctx.merchantCode}`,
+    before: row ? Object.fromEntries(changed.map((k) => [k, row[k as keyof typeof row] ?? null])) : null,
+    after: patch,
+  })
   await ctx.db
     .insert(s.accessSettings)
     .values({ merchantCode: ctx.merchantCode, ...patch, updatedAt: new Date() })
@@ -80,6 +107,7 @@ export const commands: Record<string, CommandSpec> = {
 
   region: {
     usage: 'region block <CC> | unblock <CC> | list',
+    readOnly: (args) => args[0] === 'list',
     summary: 'restrict or allow callers from a country (ISO code from the CDN header)',
     async run(ctx, args) {
       want(args, 1, this.usage)
@@ -103,6 +131,7 @@ export const commands: Record<string, CommandSpec> = {
 
   ip: {
     usage: 'ip block <address|cidr> [note] | unblock <address|cidr> | list',
+    readOnly: (args) => args[0] === 'list',
     summary: 'block or unblock a client address or range',
     async run(ctx, args) {
       want(args, 1, this.usage)
@@ -133,6 +162,7 @@ export const commands: Record<string, CommandSpec> = {
 
   flag: {
     usage: 'flag set <modId> on|off | list',
+    readOnly: (args) => args[0] === 'list',
     summary: 'switch a white-label feature node on or off',
     async run(ctx, args) {
       want(args, 1, this.usage)
@@ -151,6 +181,11 @@ export const commands: Record<string, CommandSpec> = {
       }
       if (mode !== 'set' || !modId || (value !== 'on' && value !== 'off'))
         throw new OpsError(`usage: ${this.usage}`)
+      const [was] = await ctx.db
+        .select({ enabled: s.whitelabelNodes.enabled })
+        .from(s.whitelabelNodes)
+        .where(and(eq(s.whitelabelNodes.merchantCode, ctx.merchantCode), eq(s.whitelabelNodes.modId, modId)))
+      ctx.audit?.({ target: `flag ${modId}`, before: was ?? null, after: { enabled: value === 'on' } })
       const updated = await ctx.db
         .update(s.whitelabelNodes)
         .set({ enabled: value === 'on' })
@@ -198,6 +233,7 @@ export const commands: Record<string, CommandSpec> = {
 
   key: {
     usage: 'key rotate',
+    outsideTransaction: true,
     summary: 'retire the payload-encryption key and make a new one',
     async run(ctx, args) {
       if (args[0] !== 'rotate') throw new OpsError(`usage: ${this.usage}`)
@@ -209,6 +245,7 @@ export const commands: Record<string, CommandSpec> = {
 
   status: {
     usage: 'status',
+    readOnly: () => true,
     summary: 'show maintenance, blocked regions and addresses',
     async run(ctx) {
       const [row] = await ctx.db
@@ -225,6 +262,7 @@ export const commands: Record<string, CommandSpec> = {
     },
   },
 
+  ...auditCommands,
   ...moneyCommands,
   ...goLiveCommands,
   ...paymentMethodCommands,
@@ -243,10 +281,61 @@ export function helpText(): string {
   ].join('\n')
 }
 
-/** Runs one command line; OpsError for a user's mistake, with a message to print. */
+/** One row's note from what a command said about its action (most say one thing or nothing). */
+function noteOf(notes: readonly AuditNote[]): AuditNote {
+  if (notes.length <= 1) return notes[0] ?? {}
+  return {
+    target: notes.flatMap((n) => (n.target ? [n.target] : [])).join(', ') || undefined,
+    before: notes.map((n) => n.before ?? null),
+    after: notes.map((n) => n.after ?? null),
+  }
+}
+
+/**
+ * Runs one command line; OpsError for a user's mistake, with a message to print.
+ *
+ * A command that changes something needs a named operator and runs in one transaction with
+ * its row in the audit trail (server/ops/audit.ts): both are written or neither. The running
+ * server is told to drop its caches once that transaction has committed.
+ */
 export async function runCommand(ctx: OpsContext, argv: string[]): Promise<string> {
   const [name, ...args] = argv
   const spec = name ? commands[name] : undefined
   if (!spec) throw new OpsError(helpText())
-  return spec.run(ctx, args)
+  if (spec.readOnly?.(args)) return spec.run(ctx, args)
+  const operator = ctx.operator
+  if (!operator) {
+    throw new OpsError(
+      `${argv.slice(0, 2).join(' ')} changes the brand: name the operator who runs it with --as <name> or OPERATOR=<name> (required in production); nothing was done`,
+    )
+  }
+  const notes: AuditNote[] = []
+  let changed = false
+  const invalidate = () => {
+    changed = true
+  }
+  const audit = (note: AuditNote) => {
+    notes.push(note)
+  }
+  const record = (db: OpsContext['db']) =>
+    createAuditTrail(db).record({
+      merchantCode: ctx.merchantCode,
+      operator,
+      words: argv,
+      ...noteOf(notes),
+      at: new Date(),
+    })
+  let output: string
+  if (spec.outsideTransaction) {
+    output = await spec.run({ ...ctx, invalidate, audit }, args)
+    await record(ctx.db)
+  } else {
+    output = await ctx.db.transaction(async (tx) => {
+      const out = await spec.run({ ...ctx, db: tx, invalidate, audit }, args)
+      await record(tx)
+      return out
+    })
+  }
+  if (changed) ctx.invalidate()
+  return output
 }

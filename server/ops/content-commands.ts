@@ -42,6 +42,7 @@ function firstIssue(err: z.ZodError): string {
 export const contentCommands: Record<string, CommandSpec> = {
   announcement: {
     usage,
+    readOnly: (args) => args[0] === 'list',
     summary: 'list, add or expire the brand’s announcements (banner, marquee, popup, promotion, home)',
     async run(ctx, args) {
       const [mode, ...rest] = args

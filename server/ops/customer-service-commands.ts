@@ -22,6 +22,7 @@ const LinkId = z
 export const customerServiceCommands: Record<string, CommandSpec> = {
   'customer-service': {
     usage,
+    readOnly: (args) => args[0] === undefined || args[0] === 'list',
     summary: 'list the brand’s customer-service links, or title one in a language (or take that title away)',
     async run(ctx, args) {
       const [mode, ...rest] = args

@@ -17,6 +17,7 @@ const Vassalage = z
 export const gamesCommands: Record<string, CommandSpec> = {
   'vendor-maintenance': {
     usage: 'vendor-maintenance [<VENDOR> on | off]',
+    readOnly: (args) => args.length === 0,
     summary:
       'list vendors under maintenance, or switch one off (no launches, no new stakes; open rounds settle) or on again',
     async run(ctx, args) {

@@ -26,7 +26,7 @@ import { amountOf, brandOf, isUniqueViolation, options, parsed, text } from './o
 export function goLiveSteps(merchantCode: string): string[] {
   const ops = 'npm run ops --'
   return [
-    `Going live (brand ${merchantCode}; run these with the server up or down):`,
+    `Going live (brand ${merchantCode}; run these with the server up or down, as a named operator: export OPERATOR=<your name>, or --as <name>):`,
     `  1. ${ops} brand create ${merchantCode} --name "Your Brand" --currency USD --decimals 2 --language en --timezone Asia/Phnom_Penh`,
     `  2. ${ops} agent create <username> [--code <INVITATION>]   (prints a one-time password to change at first login)`,
     `  3. ${ops} payment-method add-bank BANK --name "Bank transfer" --bank "<bank>" --account-name "<holder>" --account-number "<number>" --min 10 --max 5000`,
@@ -180,6 +180,7 @@ const agentUsage = 'agent create <username> [--code <INVITATION>]'
 export const goLiveCommands: Record<string, CommandSpec> = {
   brand: {
     usage: brandUsage,
+    readOnly: (args) => args[0] === 'show' || (args[0] === 'screenshot' && args[1] === 'list'),
     summary: 'create the brand of this install (go-live step 1) or show it',
     async run(ctx, args) {
       const [mode, ...rest] = args
@@ -356,6 +357,7 @@ export const goLiveCommands: Record<string, CommandSpec> = {
 
   'go-live': {
     usage: 'go-live',
+    readOnly: () => true,
     summary: 'what is done and what is left before members can join and pay',
     async run(ctx) {
       const [m] = await ctx.db.select().from(s.merchants).where(eq(s.merchants.code, ctx.merchantCode))

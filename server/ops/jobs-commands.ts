@@ -56,6 +56,7 @@ const usage = 'jobs [failures <n>]'
 export const jobsCommands: Record<string, CommandSpec> = {
   jobs: {
     usage,
+    readOnly: () => true,
     summary: 'list job queues (created/retry/active/completed/failed), schedules and recent failures',
     async run(ctx, args) {
       let limit = 10

@@ -111,6 +111,7 @@ async function add(ctx: OpsContext, args: string[]): Promise<string> {
 export const lotteryCommands: Record<string, CommandSpec> = {
   lottery: {
     usage,
+    readOnly: (args) => args[0] === undefined || args[0] === 'list',
     summary:
       'list, add, rename, price (odds, stake limits), switch on or off the brand’s lottery games, or void an issue (bets refunded)',
     async run(ctx, args) {

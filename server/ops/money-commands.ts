@@ -83,6 +83,7 @@ function shown(minor: bigint, c: BrandCurrency): string {
 export const moneyCommands: Record<string, CommandSpec> = {
   deposits: {
     usage: `deposits list [${depositStatuses.join('|')}] | approve <id> | fail <id> [reason]`,
+    readOnly: (args) => args[0] === undefined || args[0] === 'list',
     summary: 'list deposits, credit one (bank transfer received) or mark it failed',
     async run(ctx, args) {
       const [mode, id, ...rest] = args
@@ -121,6 +122,7 @@ export const moneyCommands: Record<string, CommandSpec> = {
 
   withdrawals: {
     usage: 'withdrawals list [status] | approve <id> | reject <id> [reason]',
+    readOnly: (args) => args[0] === undefined || args[0] === 'list',
     summary: 'list withdrawals, mark one paid, or reject it (the amount goes back)',
     async run(ctx, args) {
       const [mode, id, ...rest] = args
@@ -192,6 +194,7 @@ export const moneyCommands: Record<string, CommandSpec> = {
 
   reconcile: {
     usage: 'reconcile',
+    readOnly: () => true,
     summary:
       'check every balance against its postings and that the ledger sums to zero, that game stakes and wins agree with the vendors’ calls and the rounds, and lottery stakes and payouts with the bets',
     async run(ctx) {
@@ -206,6 +209,7 @@ export const moneyCommands: Record<string, CommandSpec> = {
 
   'wallet-mode': {
     usage: 'wallet-mode [SINGLE | MULTI]',
+    readOnly: (args) => args.length === 0,
     summary:
       'show or set where games play from: SINGLE the main wallet, MULTI one wallet per vendor (open game sessions keep theirs)',
     async run(ctx, args) {

@@ -8,11 +8,15 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { AppServices } from '../app'
 import { zodSchemaController } from '../http/schema-controller'
+import { OperatorName } from './audit'
 import { OpsError, runCommand } from './commands'
 
 const maxWords = 20
 const maxWordLength = 500
-const RunBody = z.object({ argv: z.array(z.string().max(maxWordLength)).min(1).max(maxWords) })
+const RunBody = z.object({
+  argv: z.array(z.string().max(maxWordLength)).min(1).max(maxWords),
+  operator: OperatorName.nullable().default(null),
+})
 
 export interface OpsServer {
   app: FastifyInstance
@@ -58,6 +62,7 @@ export async function startOpsServer(
           hashPassword: (password) => services.passwords.hash(password),
           paymentGateway: services.gateway,
           notices: services.push,
+          operator: body.data.operator,
         },
         body.data.argv,
       )

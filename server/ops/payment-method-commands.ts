@@ -25,6 +25,7 @@ const bankUsage = 'bank add <CODE> <name…> | bank list'
 export const paymentMethodCommands: Record<string, CommandSpec> = {
   'payment-method': {
     usage: methodUsage,
+    readOnly: (args) => args[0] === undefined || args[0] === 'list',
     summary: 'deposit methods: bank accounts for transfers, online with a real gateway (go-live step 3)',
     async run(ctx, args) {
       const [mode, ...rest] = args
@@ -161,6 +162,7 @@ export const paymentMethodCommands: Record<string, CommandSpec> = {
 
   bank: {
     usage: bankUsage,
+    readOnly: (args) => args[0] === undefined || args[0] === 'list',
     summary: 'the banks members can withdraw to (go-live step 4)',
     async run(ctx, args) {
       const [mode, rawCode, ...rest] = args

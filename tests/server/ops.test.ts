@@ -289,7 +289,7 @@ describe('the operator API', () => {
   })
 
   it('runs the command with the right token and the effect shows on the API at once', async () => {
-    const res = await run({ argv: ['maintenance', 'on', 'Upgrading'] }, ops.token)
+    const res = await run({ argv: ['maintenance', 'on', 'Upgrading'], operator: 'ops-test' }, ops.token)
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ ok: true, output: 'maintenance on for DEMO' })
     const st = await status()
@@ -299,7 +299,7 @@ describe('the operator API', () => {
   })
 
   it('answers 422 with the usage for a refused command, and 400 for a body without argv', async () => {
-    const bad = await run({ argv: ['maintenance', 'maybe'] }, ops.token)
+    const bad = await run({ argv: ['maintenance', 'maybe'], operator: 'ops-test' }, ops.token)
     expect(bad.status).toBe(422)
     expect(await bad.json()).toEqual({ ok: false, output: expect.stringContaining('usage: maintenance') })
     const noArgv = await run({ command: 'maintenance on' }, ops.token)
@@ -315,7 +315,7 @@ describe('the operator API', () => {
 
   it('rotates the encryption key through `key rotate`', async () => {
     const before = await server.services.keyring.publicKey()
-    const res = await run({ argv: ['key', 'rotate'] }, ops.token)
+    const res = await run({ argv: ['key', 'rotate'], operator: 'ops-test' }, ops.token)
     expect(res.status).toBe(200)
     const body = (await res.json()) as { ok: boolean; output: string }
     const after = await server.services.keyring.publicKey()

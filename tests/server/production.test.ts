@@ -11,7 +11,14 @@ import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { loadConfig, publishedGatewaySecret } from '../../server/config/env'
-import { depositMethods, deposits, installSecrets, members, merchants } from '../../server/db/schema'
+import {
+  depositMethods,
+  deposits,
+  installSecrets,
+  members,
+  merchants,
+  operatorActions,
+} from '../../server/db/schema'
 import { seedForStart } from '../../server/db/seed'
 import { callbackPath, signatureHeader, signCallback } from '../../server/money/demo-gateway'
 import { OpsError } from '../../server/ops/commands'
@@ -428,17 +435,23 @@ describe('a production install', () => {
     it('runs the same commands through the running server’s operator API', async () => {
       const opsServer = await startOpsServer(server.services, 'LIVE', 0)
       try {
-        const run = async (...argv: string[]) => {
+        const runAs = async (operator: string | null, ...argv: string[]) => {
           const res = await fetch(`${opsServer.url}/ops/run`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', 'x-ops-token': opsServer.token },
-            body: JSON.stringify({ argv }),
+            body: JSON.stringify({ argv, operator }),
           })
           return {
             status: res.status,
             body: z.object({ ok: z.boolean(), output: z.string() }).parse(await res.json()),
           }
         }
+        const run = (...argv: string[]) => runAs('ops-lead', ...argv)
+        // A change needs a named operator: refused in one line, nothing written.
+        const unnamed = await runAs(null, 'agent', 'create', 'boss03')
+        expect(unnamed.status).toBe(422)
+        expect(unnamed.body.output).toMatch(/--as <name> or OPERATOR=<name>/)
+        expect(await server.db.select().from(members).where(eq(members.username, 'boss03'))).toEqual([])
         const online = await run(
           'payment-method',
           'add-online',
@@ -458,6 +471,17 @@ describe('a production install', () => {
           output: expect.stringMatching(/one-time password: \S{12}/),
         })
         expect(await memberNamed(server, 'boss02')).toMatchObject({ type: 1, mustChangePassword: true })
+        const trail = await server.db
+          .select()
+          .from(operatorActions)
+          .where(eq(operatorActions.merchantCode, 'LIVE'))
+        expect(trail.at(-1)).toMatchObject({
+          operator: 'ops-lead',
+          action: 'agent create',
+          words: ['agent', 'create', 'boss02'],
+        })
+        // The refused ones left no row.
+        expect(trail.filter((r) => r.words.includes('boss03') || r.words.includes('CARD'))).toEqual([])
       } finally {
         await opsServer.app.close()
       }

@@ -69,6 +69,27 @@ export const whitelabelNodes = pgTable(
 )
 
 /**
+ * What operators did: one row per operator command that changed something, written in the
+ * same transaction as its effect (server/ops/audit.ts). The back office reads the same rows.
+ */
+export const operatorActions = pgTable(
+  'operator_actions',
+  {
+    id: serial('id').primaryKey(),
+    merchantCode: text('merchant_code').notNull(),
+    operator: text('operator').notNull(),
+    /** The command and its first word: `maintenance on`, `deposits approve`. */
+    action: text('action').notNull(),
+    words: jsonb('words').$type<string[]>().notNull(),
+    target: text('target'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('operator_actions_brand').on(t.merchantCode, t.id)],
+)
+
+/**
  * Access settings an operator switches at run time: maintenance and region restriction.
  * One row per brand; `version` lets every server process notice a change cheaply.
  */
