@@ -3,6 +3,7 @@
  * through the operator CLI and their own seed; nothing here is read at run time except by
  * the seed itself.
  */
+import type { DepositMethodKind } from '#contract/funds'
 
 export const demoMerchant = {
   code: 'DEMO',
@@ -413,7 +414,7 @@ export const demoAccounts: {
 /** Deposit methods: [code, kind, name, min, max (minor units), bank details]. */
 export const demoDepositMethods: {
   code: string
-  kind: 'BANK_TRANSFER' | 'ONLINE'
+  kind: DepositMethodKind
   /** The name as first given (English). */
   name: string
   names: DemoNames

@@ -4,7 +4,13 @@
  * encrypted envelopes are applied from each row's own flags.
  */
 import { EncryptedBodySchema, encryptionHeader, parseEncryptionHeader } from '#contract/encryption'
-import type { EndpointDef, EndpointOutput, EndpointParsedInput } from '#contract/endpoint'
+import {
+  idempotencyHeader,
+  idempotencyKeyPattern,
+  type EndpointDef,
+  type EndpointOutput,
+  type EndpointParsedInput,
+} from '#contract/endpoint'
 import { successEnvelope } from '#contract/envelope'
 import { safeEncode } from 'zod/mini'
 import type { Endpoints } from '#contract/endpoints'
@@ -48,8 +54,6 @@ export interface RouteDeps {
 }
 
 const formType = 'application/x-www-form-urlencoded'
-const idempotencyHeader = 'idempotency-key'
-const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,128}$/
 
 /**
  * Registers one endpoint row with its handler. The order is Fastify's request lifecycle:
@@ -133,7 +137,7 @@ export function registerEndpoint<E extends EndpointDef>(
           }
           // An idempotent row's key is looked up in the same statement as the session; a
           // missing or malformed key is refused after the session checks, as before.
-          const key = def.idempotent ? headerOf(req, idempotencyHeader)?.trim() : undefined
+          const key = def.idempotent ? headerOf(req, idempotencyHeader.toLowerCase())?.trim() : undefined
           const keyOk = key !== undefined && idempotencyKeyPattern.test(key)
           if (def.auth !== 'public') {
             const raw = req.headers.authorization
@@ -209,7 +213,7 @@ export function registerEndpoint<E extends EndpointDef>(
       if (!def.idempotent || !caller?.session) return
       caller.idempotency = {
         memberId: caller.session.memberId,
-        key: headerOf(req, idempotencyHeader)?.trim() ?? '',
+        key: headerOf(req, idempotencyHeader.toLowerCase())?.trim() ?? '',
         endpoint: def.name,
         hash: requestHash(def.name, inputOf(req), def.secrets),
       }

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { BootData } from '#contract/boot-data'
-import type { GameType } from '#contract/games'
+import { gameTypeRoutes, vendorLobbyTypes, type GameType } from '#contract/games'
 import { z } from 'zod/mini'
 
 // ---------------------------------------------------------------------------------------
@@ -63,12 +63,9 @@ export async function loadRenderer(staticDir: string): Promise<PageRenderer | nu
 export type ScreenKind = 'home' | 'page' | 'lobby'
 const homePaths = new Set(['/', '/index', '/login', '/register', '/register.html'])
 /** The games lobbies whose first screen is their vendor tabs and the open tab's games. */
-export const lobbyPaths: Readonly<Record<string, GameType>> = {
-  '/rng': 'RNG',
-  '/live': 'LIVE',
-  '/fish': 'FISH',
-  '/pvp': 'PVP',
-}
+export const lobbyPaths: Readonly<Record<string, GameType>> = Object.fromEntries(
+  vendorLobbyTypes.map((type) => [gameTypeRoutes[type], type]),
+)
 
 function pathnameOf(url: string): string {
   const q = url.indexOf('?')

@@ -60,10 +60,14 @@
  */
 import type { z } from 'zod/mini'
 import {
+  d5BetTypes,
   maxStakeWithin,
+  picksOf,
+  vnBetTypes,
   type BetLineInputSchema,
   type LotteryBetType,
   type LotteryKind,
+  type LotteryPick,
 } from '#contract/lottery'
 import { parseAmount } from '#contract/money'
 import { d5Digits, type DrawnNumbers, prizeTables } from './rng'
@@ -78,10 +82,7 @@ export interface BetTypeRule {
 }
 
 export type Selection =
-  | { position: number; digits: number[] }
-  | { pick: 'BIG' | 'SMALL' | 'ODD' | 'EVEN' }
-  | { numbers: string[] }
-  | { sum: number }
+  { position: number; digits: number[] } | { pick: LotteryPick } | { numbers: string[] } | { sum: number }
 
 export interface CheckedLine {
   index: number
@@ -103,14 +104,6 @@ export type LineError =
   | { code: 'validation_failed'; value: { index: number } }
 
 export type BetLine = z.output<typeof BetLineInputSchema>
-
-const d5BetTypes = [
-  'POS_DIGIT',
-  'BIG_SMALL',
-  'ODD_EVEN',
-  'SUM_EXACT',
-] as const satisfies readonly LotteryBetType[]
-const vnBetTypes = ['LO2', 'LO3', 'DE2', 'DE3'] as const satisfies readonly LotteryBetType[]
 
 /** The bet types a game kind takes. */
 export function betTypesOf(kind: LotteryKind): readonly LotteryBetType[] {
@@ -243,10 +236,7 @@ const fieldsOf: Record<LotteryBetType, readonly SelectionField[]> = {
   DE3: ['numbers'],
 }
 
-const picksOf: Partial<Record<LotteryBetType, readonly string[]>> = {
-  BIG_SMALL: ['BIG', 'SMALL'],
-  ODD_EVEN: ['ODD', 'EVEN'],
-}
+const pickChoices: Partial<Record<LotteryBetType, readonly string[]>> = picksOf
 
 /** Most digits or numbers on one line (the contract's limit). */
 export const maxSelectionsPerLine = 10
@@ -289,7 +279,8 @@ function selectionOf(line: BetLine, index: number): Selection | LineError {
     case 'BIG_SMALL':
     case 'ODD_EVEN': {
       const pick = line.pick
-      if (pick === undefined || !(picksOf[line.betType] ?? []).includes(pick)) return invalid(index, 'pick')
+      if (pick === undefined || !(pickChoices[line.betType] ?? []).includes(pick))
+        return invalid(index, 'pick')
       return { pick }
     }
     case 'SUM_EXACT': {

@@ -15,7 +15,7 @@
  */
 import { eq, sql } from 'drizzle-orm'
 import { z } from 'zod/mini'
-import { lotteryBetTypes } from '#contract/lottery'
+import { lotteryBetTypes, lotteryPicks } from '#contract/lottery'
 import { mainAccountTypeId } from '#contract/wallet'
 import { lotteryIssues, type StoredDrawResult } from '../db/schema'
 import type { Ledger } from '../money/ledger'
@@ -56,7 +56,7 @@ interface PendingBet {
 
 const SelectionSchema = z.union([
   z.object({ position: z.int(), digits: z.array(z.int()) }),
-  z.object({ pick: z.enum(['BIG', 'SMALL', 'ODD', 'EVEN']) }),
+  z.object({ pick: z.enum(lotteryPicks) }),
   z.object({ numbers: z.array(z.string()) }),
   z.object({ sum: z.int() }),
 ])

@@ -1,6 +1,6 @@
 /** Deposits: the brand's methods, a bank transfer with its receipt, an online payment, the list. */
 import { randomBytes } from 'node:crypto'
-import type { Deposit } from '#contract/funds'
+import type { Deposit, DepositMethodKind } from '#contract/funds'
 import { minorToMoney } from '#contract/money'
 import { checkField } from '#contract/register-rules'
 import { localName } from '../db/localized'
@@ -40,7 +40,7 @@ type DepositEndpoints = 'depositMethods' | 'depositBank' | 'depositOnline' | 'de
 export function depositHandlers(kit: FundsKit): Pick<FundsHandlers, DepositEndpoints> {
   const { db, settings, fundsRepo, now } = kit
 
-  async function method(merchantCode: string, code: string, kind: 'BANK_TRANSFER' | 'ONLINE') {
+  async function method(merchantCode: string, code: string, kind: DepositMethodKind) {
     const row = await fundsRepo.depositMethod(merchantCode, code, kind)
     if (!row) throw new AppError('deposit_method_unknown', 'no such deposit method')
     return row

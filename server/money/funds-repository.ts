@@ -4,7 +4,7 @@
  * together (a deposit with its idempotency key, a withdrawal with its ledger entry).
  */
 import { and, asc, count, desc, eq, isNull } from 'drizzle-orm'
-import type { depositStatuses, WithdrawalStatus } from '#contract/funds'
+import type { DepositMethodKind, depositStatuses, WithdrawalStatus } from '#contract/funds'
 import { bankCards, banks, depositMethods, deposits, registerFieldRules, withdrawals } from '../db/schema'
 import { withPage, type PageRequest } from '../db/paging'
 import type { Db, Tx } from '../plugins/external/db'
@@ -34,7 +34,7 @@ export function createFundsRepository(db: Db) {
     },
 
     /** An enabled deposit method of this kind, or undefined. */
-    async depositMethod(merchantCode: string, code: string, kind: 'BANK_TRANSFER' | 'ONLINE', tx?: Tx) {
+    async depositMethod(merchantCode: string, code: string, kind: DepositMethodKind, tx?: Tx) {
       const [row] = await (tx ?? db)
         .select()
         .from(depositMethods)

@@ -16,7 +16,7 @@
  * A trial launch (public) needs a game with free play and gives the vendor no token.
  */
 import { z } from 'zod/mini'
-import { GameTypeSchema, type GameType } from '#contract/games'
+import { GameTypeSchema, gameTypeRoutes, type GameType } from '#contract/games'
 import { minorToMoney } from '#contract/money'
 import type { Launch, LaunchBalanceValue, LaunchQuery } from '#contract/play'
 import { mainAccountTypeId } from '#contract/wallet'
@@ -38,17 +38,7 @@ import { createWalletRepository } from '../vendors/wallet-repository'
 export const gameSessionMs = 12 * 3_600_000
 
 /** Where each game type's lobby is in the portal (the game frame's way back). */
-const lobbyOf: Record<GameType, string> = {
-  LOTT: '/lottery',
-  ELOTT: '/elott',
-  LIVE: '/live',
-  SPORTS: '/sports',
-  ESPORTS: '/sports',
-  RNG: '/rng',
-  FISH: '/fish',
-  PVP: '/pvp',
-  COCKFIGHT: '/live',
-}
+const lobbyOf: Readonly<Record<GameType, string>> = gameTypeRoutes
 
 /** An address a vendor may answer: a path on the platform's origin, or https. */
 const launchUrl = () =>

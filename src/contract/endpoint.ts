@@ -12,6 +12,10 @@ import type { ErrorCode } from './error-codes'
  * - member: a real account (token, type not 4);
  * - agent: an agent account (types 1, 2, 41, 42).
  */
+/** The header that carries the key of a call that moves money (`idempotent` rows), and its form. */
+export const idempotencyHeader = 'Idempotency-Key'
+export const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,128}$/
+
 export type AuthLevel = 'public' | 'session' | 'member' | 'agent'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'

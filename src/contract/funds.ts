@@ -23,6 +23,7 @@ export type ImageUpload = z.infer<typeof ImageUploadSchema>
 export const imageBodyLimit = Math.ceil((maxImageBytes * 4) / 3) + 64 * 1024
 
 export const depositMethodKinds = ['BANK_TRANSFER', 'ONLINE'] as const
+export type DepositMethodKind = (typeof depositMethodKinds)[number]
 export const DepositMethodSchema = z.object({
   code: z.string(),
   kind: z.enum(depositMethodKinds),

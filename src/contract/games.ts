@@ -22,6 +22,26 @@ export const gameTypes = [
 export const GameTypeSchema = z.enum(gameTypes)
 export type GameType = z.infer<typeof GameTypeSchema>
 
+/**
+ * Where each game type lives in the portal: its page (esports shares the sports page,
+ * cockfights the live casino's). A game frame goes back there.
+ */
+export const gameTypeRoutes = {
+  LOTT: '/lottery',
+  ELOTT: '/elott',
+  LIVE: '/live',
+  SPORTS: '/sports',
+  ESPORTS: '/sports',
+  RNG: '/rng',
+  FISH: '/fish',
+  PVP: '/pvp',
+  COCKFIGHT: '/live',
+} as const satisfies Record<GameType, `/${string}`>
+export type GameTypeRoute = (typeof gameTypeRoutes)[GameType]
+
+/** The lobbies whose first screen is their vendor tabs and the open tab's games. */
+export const vendorLobbyTypes = ['RNG', 'LIVE', 'FISH', 'PVP'] as const satisfies readonly GameType[]
+
 export const VendorCardSchema = z.object({
   /** The vendor wallet's id in the member's wallets. */
   accountTypeId: z.int(),

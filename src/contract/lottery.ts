@@ -54,6 +54,24 @@ export const lotteryBetTypes = [
 ] as const
 export type LotteryBetType = (typeof lotteryBetTypes)[number]
 
+/** The bet types a D5 draw takes (the five digits and their sum), and a VN draw's. */
+export const d5BetTypes = [
+  'POS_DIGIT',
+  'BIG_SMALL',
+  'ODD_EVEN',
+  'SUM_EXACT',
+] as const satisfies readonly LotteryBetType[]
+export const vnBetTypes = ['LO2', 'LO3', 'DE2', 'DE3'] as const satisfies readonly LotteryBetType[]
+
+/** What a BIG_SMALL or ODD_EVEN line picks of the five digits' sum. */
+export const lotteryPicks = ['BIG', 'SMALL', 'ODD', 'EVEN'] as const
+export type LotteryPick = (typeof lotteryPicks)[number]
+/** The picks each pick bet offers. */
+export const picksOf = {
+  BIG_SMALL: ['BIG', 'SMALL'],
+  ODD_EVEN: ['ODD', 'EVEN'],
+} as const satisfies Partial<Record<LotteryBetType, readonly LotteryPick[]>>
+
 /** Vietnamese regions, the VN menu's gameGroupCode. Other games group by prize mode. */
 export const vnRegions = ['NORTH', 'CENTRAL', 'SOUTH'] as const
 
@@ -231,7 +249,7 @@ export const BetLineInputSchema = z.object({
   betType: z.enum(lotteryBetTypes),
   position: z.optional(z.int()),
   digits: z.optional(z.array(z.int()).check(z.maxLength(10))),
-  pick: z.optional(z.enum(['BIG', 'SMALL', 'ODD', 'EVEN'])),
+  pick: z.optional(z.enum(lotteryPicks)),
   numbers: z.optional(z.array(text(3)).check(z.maxLength(10))),
   sum: z.optional(z.int()),
   stake: AmountInputSchema,

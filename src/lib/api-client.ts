@@ -7,7 +7,12 @@
  * ends the session centrally on the session-kill codes.
  */
 import { ErrorCodeSchema, sessionKillCodes, type ErrorCode } from '#contract/error-codes'
-import type { EndpointDef, EndpointInput, EndpointOutput } from '#contract/endpoint'
+import {
+  idempotencyHeader,
+  type EndpointDef,
+  type EndpointInput,
+  type EndpointOutput,
+} from '#contract/endpoint'
 import { FailureSchema, successEnvelope, type Failure } from '#contract/envelope'
 import { PublicKeySchema, systemEndpoints, type PublicKey } from '#contract/system'
 
@@ -109,7 +114,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     }
     const token = opts.token()
     if (token) headers.Authorization = token
-    if (def.idempotent && call.idempotencyKey) headers['Idempotency-Key'] = call.idempotencyKey
+    if (def.idempotent && call.idempotencyKey) headers[idempotencyHeader] = call.idempotencyKey
     const merchant = opts.merchant()
     if (merchant) headers.Merchant = merchant
 

@@ -1,20 +1,7 @@
-import type { GameType } from '#contract/games'
+import { gameTypeRoutes, type GameType, type GameTypeRoute } from '#contract/games'
 
-/** Where each game type lives in the portal (esports has no page of its own). */
-export const gameTypeRoute: Record<
-  GameType,
-  '/lottery' | '/elott' | '/live' | '/sports' | '/rng' | '/fish' | '/pvp'
-> = {
-  LOTT: '/lottery',
-  ELOTT: '/elott',
-  LIVE: '/live',
-  SPORTS: '/sports',
-  ESPORTS: '/sports',
-  RNG: '/rng',
-  FISH: '/fish',
-  PVP: '/pvp',
-  COCKFIGHT: '/live',
-}
+/** Where each game type lives in the portal (the contract's `gameTypeRoutes`). */
+export const gameTypeRoute: Readonly<Record<GameType, GameTypeRoute>> = gameTypeRoutes
 
 /** The members' Favourites tab in ?page= (lower case, so no vendor code can clash). */
 export const favoritesTab = 'favorites'

@@ -1,7 +1,7 @@
 /** The lottery's names for prize modes, bet types, picks, statuses and prize tiers. */
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { LotteryBetStatus, LotteryBetType, PrizeMode } from '#contract/lottery'
+import type { LotteryBetStatus, LotteryBetType, LotteryPick, PrizeMode } from '#contract/lottery'
 
 export const prizeModeNames: Record<PrizeMode, MessageDescriptor> = {
   LOTT: msg`Lottery`,
@@ -33,7 +33,7 @@ export const betTypeHints: Record<LotteryBetType, MessageDescriptor> = {
   DE3: msg`Wins when the last 3 digits of the special prize match.`,
 }
 
-export const pickNames: Record<'BIG' | 'SMALL' | 'ODD' | 'EVEN', MessageDescriptor> = {
+export const pickNames: Record<LotteryPick, MessageDescriptor> = {
   BIG: msg`Big`,
   SMALL: msg`Small`,
   ODD: msg`Odd`,

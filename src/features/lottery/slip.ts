@@ -3,11 +3,14 @@
  * integer minor units of the brand's currency (never a float), and the stake's limits.
  */
 import {
+  d5BetTypes,
   maxStakeWithin,
+  vnBetTypes,
   type BetLineInput,
   type BetTypeSetting,
   type LotteryBetType,
   type LotteryKind,
+  type LotteryPick,
 } from '#contract/lottery'
 import { formatMinor, moneyToMinor, parseAmount, type CurrencyUnits } from '#contract/money'
 
@@ -15,16 +18,13 @@ export interface SlipLine {
   betType: LotteryBetType
   position?: number
   digits?: number[]
-  pick?: 'BIG' | 'SMALL' | 'ODD' | 'EVEN'
+  pick?: LotteryPick
   numbers?: string[]
   /** SUM_EXACT: the sum of the five digits, 0-45 (one a line). */
   sum?: number
   /** Per unit, as typed (major units). */
   stake: string
 }
-
-export const d5BetTypes: readonly LotteryBetType[] = ['POS_DIGIT', 'BIG_SMALL', 'ODD_EVEN', 'SUM_EXACT']
-export const vnBetTypes: readonly LotteryBetType[] = ['LO2', 'LO3', 'DE2', 'DE3']
 
 export function betTypesOf(kind: LotteryKind): readonly LotteryBetType[] {
   return kind === 'D5' ? d5BetTypes : vnBetTypes

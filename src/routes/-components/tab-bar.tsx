@@ -7,12 +7,13 @@ import { useLingui } from '@lingui/react/macro'
 import { Link, useLocation } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { icons } from '#contract/first-screen'
+import { gameTypeRoutes } from '#contract/games'
 import { openProtected } from '../../lib/guards'
 import { openModal } from '../../lib/modal-store'
 import { useSession } from '../../lib/session'
 
-/** The lobbies the Games tab stands for. */
-const gamePaths = ['/rng', '/live', '/fish', '/pvp', '/sports', '/elott']
+/** The lobbies the Games tab stands for: every game type's page but the lottery's (a tab of its own). */
+const gamePaths: readonly string[] = Object.values(gameTypeRoutes).filter((p) => p !== gameTypeRoutes.LOTT)
 
 const icon = (d: string): ReactNode => (
   <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">

@@ -13,7 +13,7 @@ import { cdnUrl } from '#contract/first-screen'
 import { favoritesTab, gameTypeRoute } from '../game-types'
 import { usePageTitle } from '../use-page-title'
 import { FavoriteLobby, VendorLobby } from './game-lobby'
-import { gameTypeNames } from './game-type-label'
+import { gameTypeNames } from '../../../lib/game-type-names'
 import './games-page.css'
 
 export interface GamesPageProps {

@@ -16,6 +16,7 @@ import {
   type Issue,
   type LotteryBetType,
   type Order,
+  d5BetTypes,
 } from '#contract/lottery'
 import { formatMinor, formatMoney, showMoney, type Currency } from '#contract/money'
 import { NeedsNetwork } from '../../../components/ui/needs-network'
@@ -305,7 +306,7 @@ export function BetSlip({
         <SumGrid picked={pickedSums} oddsBySum={typeSetting?.oddsBySum ?? []} onToggle={toggleSum} />
       ) : null}
 
-      {betType && !['POS_DIGIT', 'BIG_SMALL', 'ODD_EVEN', 'SUM_EXACT'].includes(betType) ? (
+      {betType && !(d5BetTypes as readonly string[]).includes(betType) ? (
         <NumberPicker
           betType={betType}
           numbers={numbers}

@@ -4,7 +4,7 @@
  * show and report; the slip (bet-slip.tsx) keeps the selection.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { LotteryBetType } from '#contract/lottery'
+import { picksOf, type LotteryBetType, type LotteryPick } from '#contract/lottery'
 import { betTypeNames, pickNames } from '../labels'
 import { numberLength, sums } from '../slip'
 
@@ -12,7 +12,7 @@ const positions = [1, 2, 3, 4, 5] as const
 const digits = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] as const
 const twoDigitNumbers = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'))
 
-export type Pick = 'BIG' | 'SMALL' | 'ODD' | 'EVEN'
+export type Pick = LotteryPick
 
 export function DigitGrid({
   grid,
@@ -59,7 +59,7 @@ export function PickButtons({
   const { i18n } = useLingui()
   return (
     <div className="lott-picks" role="group" aria-label={i18n._(betTypeNames[betType])}>
-      {(betType === 'BIG_SMALL' ? (['BIG', 'SMALL'] as const) : (['ODD', 'EVEN'] as const)).map((p) => (
+      {(betType === 'BIG_SMALL' ? picksOf.BIG_SMALL : picksOf.ODD_EVEN).map((p) => (
         <button
           key={p}
           type="button"

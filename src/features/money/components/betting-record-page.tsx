@@ -8,7 +8,7 @@ import { SelectField } from '../../../components/ui/select-field'
 import { betsQueryOptions } from '../api/get-bets'
 import { showMoney } from '../money-text'
 import { useCurrency } from '../use-currency'
-import { productLabels } from './labels'
+import { gameTypeNames } from '../../../lib/game-type-names'
 import { useDateTime } from '../use-date-time'
 import { DateRangeFilter } from './date-range-filter'
 import { QueryState } from './query-state'
@@ -21,7 +21,7 @@ const pageSize = 20
 
 export function BettingRecordPage() {
   const { t, i18n } = useLingui()
-  const gameTypeName = (type: GameType) => i18n._(productLabels[type])
+  const gameTypeName = (type: GameType) => i18n._(gameTypeNames[type])
   const currency = useCurrency()
   const time = useDateTime()
   const { range, setRange, times, page, setPage } = useRangeAndPage()

@@ -3,7 +3,6 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Deposit, WithdrawalStatus } from '#contract/funds'
-import type { GameType } from '#contract/games'
 import type { MovementType } from '#contract/records'
 
 export function DepositStatusLabel({ status }: { status: Deposit['status'] }) {
@@ -53,17 +52,4 @@ export const movementLabels: Record<MovementType, MessageDescriptor> = {
 export function MovementTypeLabel({ type }: { type: MovementType }) {
   const { i18n } = useLingui()
   return <>{i18n._(movementLabels[type])}</>
-}
-
-/** Product types of the betting record and the profit page (the vendors' game types). */
-export const productLabels: Record<GameType, MessageDescriptor> = {
-  LOTT: msg`Lottery`,
-  ELOTT: msg`E-lottery`,
-  LIVE: msg`Live casino`,
-  SPORTS: msg`Sports`,
-  ESPORTS: msg`Esports`,
-  RNG: msg`Slots`,
-  FISH: msg`Fish`,
-  PVP: msg`Card games`,
-  COCKFIGHT: msg`Cockfight`,
 }

@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/ui/empty-state'
 import { profitQueryOptions } from '../api/get-profit'
 import { showMoney } from '../money-text'
 import { useCurrency } from '../use-currency'
-import { productLabels } from './labels'
+import { gameTypeNames } from '../../../lib/game-type-names'
 import { Totals } from './totals'
 import { DateRangeFilter } from './date-range-filter'
 import { QueryState } from './query-state'
@@ -16,7 +16,7 @@ import { useRangeAndPage } from './use-range'
 
 export function ProfitPage() {
   const { t, i18n } = useLingui()
-  const gameTypeName = (type: GameType) => i18n._(productLabels[type])
+  const gameTypeName = (type: GameType) => i18n._(gameTypeNames[type])
   const currency = useCurrency()
   const { range, setRange, times } = useRangeAndPage()
   const profit = useQuery({
