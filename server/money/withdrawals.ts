@@ -41,6 +41,19 @@ export function withdrawalView(w: WithdrawalRow, m: MerchantRow): Withdrawal {
   }
 }
 
+/**
+ * A paid withdrawal whose confirmation time has run out: it counts as received. The job
+ * (jobs/withdrawal-auto-receive.ts) writes that; until it has run, reads leave the row as it
+ * is and a confirmation is refused as if it had.
+ */
+function confirmationOver(w: WithdrawalRow, m: { withdrawAutoReceiveMinutes: number }, at: Date): boolean {
+  return (
+    w.status === 'PAID' &&
+    w.paidAt !== null &&
+    w.paidAt.getTime() + m.withdrawAutoReceiveMinutes * minute <= at.getTime()
+  )
+}
+
 const notConfirmable = (status: WithdrawalRow['status']) =>
   new AppError('withdrawal_not_confirmable', 'this withdrawal is not waiting for a confirmation', { status })
 
@@ -48,7 +61,7 @@ type WithdrawalEndpoints =
   'withdrawSettings' | 'withdraw' | 'withdrawals' | 'confirmations' | 'confirmWithdrawal'
 
 export function withdrawalHandlers(kit: FundsKit): Pick<FundsHandlers, WithdrawalEndpoints> {
-  const { db, ledger, settings, fundsRepo, funds, now } = kit
+  const { db, ledger, settings, fundsRepo, now } = kit
   const checkPaymentPassword = paymentPasswordCheck(kit)
 
   return {
@@ -120,7 +133,6 @@ export function withdrawalHandlers(kit: FundsKit): Pick<FundsHandlers, Withdrawa
     async withdrawals({ input, caller }) {
       const memberId = memberOf(caller)
       const m = await settings.merchant(caller.merchantCode)
-      await funds.autoReceive(m.code)
       const { rows, total } = await fundsRepo.withdrawalPage({ ...input, memberId })
       return pageOf(
         rows.map((w) => withdrawalView(w, m)),
@@ -132,16 +144,18 @@ export function withdrawalHandlers(kit: FundsKit): Pick<FundsHandlers, Withdrawa
     async confirmations({ caller }) {
       const memberId = memberOf(caller)
       const m = await settings.merchant(caller.merchantCode)
-      await funds.autoReceive(m.code)
-      return (await fundsRepo.paidWithdrawals(memberId)).map((w) => withdrawalView(w, m))
+      const at = now()
+      return (await fundsRepo.paidWithdrawals(memberId))
+        .filter((w) => !confirmationOver(w, m, at))
+        .map((w) => withdrawalView(w, m))
     },
 
     async confirmWithdrawal({ input, caller }) {
       const memberId = memberOf(caller)
       const m = await settings.merchant(caller.merchantCode)
-      await funds.autoReceive(m.code)
       const w = await fundsRepo.ownWithdrawal(memberId, input.withdrawalId)
       if (!w) throw new AppError('withdrawal_not_found', 'no such withdrawal')
+      if (confirmationOver(w, m, now())) throw notConfirmable('AUTO_RECEIVED')
       if (w.status !== 'PAID') throw notConfirmable(w.status)
       let amountReceived: bigint | null = null
       if (input.outcome === 'PARTLY_RECEIVED') {

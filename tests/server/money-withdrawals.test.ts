@@ -9,7 +9,7 @@ import { MovementSchema } from '#contract/records'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { betRecords, members } from '../../server/db/schema'
+import { betRecords, members, withdrawals } from '../../server/db/schema'
 import { reconcile } from '../../server/money/ledger-reconcile'
 import { build, runOps, type TestServer } from '../build-server'
 import { createClock, failureOf, minute, plainCall, tokenOf, valueOf } from '../identity-helpers'
@@ -477,6 +477,18 @@ describe('withdrawals', () => {
       errorCode: 'withdrawal_not_confirmable',
       value: { status: 'AUTO_RECEIVED' },
     })
+    // Reads write nothing: the row is as the payout left it until the job has run.
+    const stored = async () =>
+      (await server.db.select().from(withdrawals).where(eq(withdrawals.id, w.id)))[0]?.status
+    await plainCall(server, 'GET', url.list, { token: m.token })
+    expect(await stored()).toBe('PAID')
+    // The job's run counts it as received, and the member's list shows what it left.
+    expect(await server.services.funds.autoReceive()).toBeGreaterThanOrEqual(1)
+    expect(await stored()).toBe('AUTO_RECEIVED')
+    const after = (await plainCall(server, 'GET', url.list, { token: m.token })).json() as {
+      value: { list: { id: number; status: string }[] }
+    }
+    expect(after.value.list.find((x) => x.id === w.id)?.status).toBe('AUTO_RECEIVED')
     expect(await mainMinor(server, m.token)).toBe(6000n)
   })
 
