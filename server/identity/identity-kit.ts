@@ -148,15 +148,22 @@ export function createIdentityKit(deps: IdentityDeps) {
     return now().getTime() - changedAt.getTime() > m.passwordExpiryDays * 24 * 60 * minute
   }
 
-  async function startSession(
+  /** A new session for the member, its address remembered and the login marked; in `tx` when given. */
+  async function openSession(
     member: MemberRow,
     loginType: string,
     caller: CallerContext,
     userAgent: string | undefined,
-  ): Promise<LoginResponse> {
-    const token = await sessions.create(member.id, loginType, caller.ip, userAgent)
-    await logins.rememberIp(member.id, caller.ip, now())
-    await members.markLogin(member.id, now())
+    tx?: Tx,
+  ): Promise<string> {
+    const token = await sessions.create(member.id, loginType, caller.ip, userAgent, tx)
+    await logins.rememberIp(member.id, caller.ip, now(), tx)
+    await members.markLogin(member.id, now(), tx)
+    return token
+  }
+
+  /** What a login answers for a session just opened (reads the brand's password rules). */
+  async function sessionAnswer(member: MemberRow, loginType: string, token: string): Promise<LoginResponse> {
     // A login by SMS code or a social provider never forces a password change (spec section 4).
     const forcing = !passwordlessLogins.has(loginType)
     return {
@@ -165,6 +172,15 @@ export function createIdentityKit(deps: IdentityDeps) {
       passwordExpired: forcing && (await passwordExpired(member.merchantCode, member.passwordChangedAt)),
       mustChangePassword: forcing && member.mustChangePassword,
     }
+  }
+
+  async function startSession(
+    member: MemberRow,
+    loginType: string,
+    caller: CallerContext,
+    userAgent: string | undefined,
+  ): Promise<LoginResponse> {
+    return sessionAnswer(member, loginType, await openSession(member, loginType, caller, userAgent))
   }
 
   return {
@@ -177,6 +193,8 @@ export function createIdentityKit(deps: IdentityDeps) {
     sendIfAccount,
     uplineFor,
     startSession,
+    openSession,
+    sessionAnswer,
   }
 }
 

@@ -24,8 +24,29 @@ const usernameTaken = () =>
   })
 
 export function registrationHandlers(kit: IdentityKit): Pick<IdentityHandlers, RegistrationEndpoints> {
-  const { repo, access, members, passwords, throttle, captchas, codes, record, now } = kit
-  const { phoneOf, tooMany, uplineFor, startSession } = kit
+  const { db, repo, access, members, passwords, throttle, captchas, codes, record, now } = kit
+  const { phoneOf, tooMany, uplineFor, openSession, sessionAnswer } = kit
+
+  /**
+   * The new member, its audit row and its first session in one transaction: a registration
+   * that fails part way leaves no member without a session or an audit row.
+   */
+  async function createAndSignIn(
+    values: Parameters<typeof members.createUnlessTaken>[0],
+    taken: () => AppError,
+    caller: Parameters<typeof openSession>[2],
+    about: Parameters<typeof record>[2],
+    userAgent: string | undefined,
+  ) {
+    const { member, token } = await db.transaction(async (tx) => {
+      const member = await members.createUnlessTaken(values, tx)
+      // A racing registration of the same name lands here rather than on a constraint error.
+      if (!member) throw taken()
+      await record(caller, 'register', { memberId: member.id, ...about }, tx)
+      return { member, token: await openSession(member, 'register', caller, userAgent, tx) }
+    })
+    return sessionAnswer(member, 'register', token)
+  }
 
   return {
     async register({ input, caller, req }) {
@@ -70,7 +91,7 @@ export function registrationHandlers(kit: IdentityKit): Pick<IdentityHandlers, R
         enabled.has('paymentPassword') && input.paymentPassword
           ? await passwords.hash(input.paymentPassword)
           : null
-      const member = await members.createUnlessTaken({
+      const member = {
         merchantCode: caller.merchantCode,
         username,
         account,
@@ -88,11 +109,8 @@ export function registrationHandlers(kit: IdentityKit): Pick<IdentityHandlers, R
         language: caller.locale,
         registerIp: caller.ip,
         passwordChangedAt: now(),
-      })
-      // A racing registration of the same name lands here rather than on a constraint error.
-      if (!member) throw usernameTaken()
-      await record(caller, 'register', { memberId: member.id, username })
-      return startSession(member, 'register', caller, req.headers['user-agent'])
+      }
+      return createAndSignIn(member, usernameTaken, caller, { username }, req.headers['user-agent'])
     },
 
     async smsRegister({ input, caller }) {
@@ -130,7 +148,7 @@ export function registrationHandlers(kit: IdentityKit): Pick<IdentityHandlers, R
       const parentId = await uplineFor(caller.merchantCode, input.affiliateCode || input.referralCode)
       const username = e164.slice(1)
       const passwordHash = await passwords.hash(input.password)
-      const member = await members.createUnlessTaken({
+      const member = {
         merchantCode: caller.merchantCode,
         username,
         account: username,
@@ -142,10 +160,15 @@ export function registrationHandlers(kit: IdentityKit): Pick<IdentityHandlers, R
         language: caller.locale,
         registerIp: caller.ip,
         passwordChangedAt: now(),
-      })
-      if (!member) throw new AppError('mobile_taken', 'this mobile number is already registered')
-      await record(caller, 'register', { memberId: member.id, detail: { type: 'mobile' } })
-      return startSession(member, 'register', caller, req.headers['user-agent'])
+      }
+      const mobileTaken = () => new AppError('mobile_taken', 'this mobile number is already registered')
+      return createAndSignIn(
+        member,
+        mobileTaken,
+        caller,
+        { detail: { type: 'mobile' } },
+        req.headers['user-agent'],
+      )
     },
 
     async affiliate({ input, caller }) {

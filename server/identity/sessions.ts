@@ -128,10 +128,11 @@ export function createSessions(db: Db, policy: SessionPolicy, now: () => Date) {
       loginType: string,
       ip: string,
       userAgent: string | undefined,
+      tx?: Tx,
     ): Promise<string> {
       const token = randomBytes(32).toString('base64url')
       const t = now()
-      await db.insert(sessions).values({
+      await (tx ?? db).insert(sessions).values({
         tokenHash: hashToken(token),
         memberId,
         loginType,

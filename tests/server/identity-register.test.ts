@@ -4,7 +4,7 @@
  * test registers from its own addresses, so the 10-an-hour limit never leaks between them.
  */
 import { type RegisterRequest } from '#contract/identity'
-import { count, eq } from 'drizzle-orm'
+import { count, eq, sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditEvents, captchas, members, sessions } from '../../server/db/schema'
@@ -470,5 +470,36 @@ describe('switches and limits', () => {
     expect((await registerAs({ username: 'cafe11x' }, ip)).statusCode).toBe(429)
     expect(await runOps(server, 'login', 'reset-ip', ip)).toContain(`register:${ip}`)
     expect((await registerAs({ username: 'cafe11x' }, ip)).statusCode).toBe(200)
+  })
+})
+
+describe('a registration that fails part way', () => {
+  it('writes the member, its audit row and its session together, or none of them', async () => {
+    // The session cannot be written (a fault of the database's own): nothing of the
+    // registration stays, and the name is free for the next try.
+    await server.db.execute(
+      sql.raw(`create function refuse_session() returns trigger language plpgsql as $$
+        begin raise exception 'sessions refused'; end $$`),
+    )
+    await server.db.execute(
+      sql.raw(
+        `create trigger refuse_session before insert on sessions for each row execute function refuse_session()`,
+      ),
+    )
+    const before = await tableCounts()
+    try {
+      const res = await registerAs({ username: 'halfway1' })
+      expect(res.statusCode).toBe(500)
+    } finally {
+      await server.db.execute(sql.raw('drop trigger refuse_session on sessions'))
+      await server.db.execute(sql.raw('drop function refuse_session'))
+    }
+    expect(await membersNamed('halfway1')).toEqual([])
+    expect(await tableCounts()).toEqual(before)
+    const audited = await server.db.select().from(auditEvents).where(eq(auditEvents.username, 'halfway1'))
+    expect(audited).toEqual([])
+    const again = await registerAs({ username: 'halfway1' })
+    expect(again.statusCode, again.body).toBe(200)
+    expect(await membersNamed('halfway1')).toHaveLength(1)
   })
 })
