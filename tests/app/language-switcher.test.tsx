@@ -13,9 +13,16 @@ import { renderUi } from './render'
 vi.mock('#src/locales/th/messages.po', () => {
   throw new TypeError('Failed to fetch dynamically imported module')
 })
-// Chinese's texts come slowly, as on a poor network.
+// Chinese's texts come slowly, as on a poor network: only when the test lets them.
+const zhTexts = vi.hoisted(() => {
+  const gate = { arrive: () => {}, arrived: Promise.resolve() }
+  gate.arrived = new Promise<void>((resolve) => {
+    gate.arrive = resolve
+  })
+  return gate
+})
 vi.mock('#src/locales/zh/messages.po', async (importOriginal) => {
-  await new Promise((resolve) => setTimeout(resolve, 300))
+  await zhTexts.arrived
   return importOriginal()
 })
 
@@ -57,8 +64,16 @@ it('ends in the language picked last when the one picked first loads slower', as
   fireEvent.change(select, { target: { value: 'zh' } })
   fireEvent.change(select, { target: { value: 'vi' } })
   await waitFor(() => expect(document.cookie).toMatch(/lang=vi/))
-  // Chinese's texts arrive after Vietnamese took over: the page stays Vietnamese.
-  await new Promise((resolve) => setTimeout(resolve, 400))
+  // Chinese's texts arrive after Vietnamese took over: once they are loaded (the catalog's
+  // change, right before the switch decides), the page stays Vietnamese.
+  const loaded = new Promise<void>((resolve) => {
+    const stop = i18n.on('change', () => {
+      stop()
+      resolve()
+    })
+  })
+  zhTexts.arrive()
+  await loaded
   expect(i18n.locale).toBe('vi')
   expect(document.documentElement.lang).toBe('vi')
   expect(document.cookie).not.toMatch(/lang=zh/)
