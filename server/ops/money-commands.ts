@@ -109,11 +109,13 @@ export const moneyCommands: Record<string, CommandSpec> = {
       }
       if (mode === 'approve') {
         const d = await settle(() => funds.creditDeposit(ctx.merchantCode, idOf(id, this.usage), 'operator'))
+        ctx.audit?.({ target: `deposit #${d.id}`, after: { status: d.status, amount: shown(d.amount, c) } })
         return `deposit #${d.id} credited: ${shown(d.amount, c)}`
       }
       if (mode === 'fail') {
         const reason = rest.join(' ').trim() || undefined
         const d = await settle(() => funds.failDeposit(ctx.merchantCode, idOf(id, this.usage), reason))
+        ctx.audit?.({ target: `deposit #${d.id}`, after: { status: d.status, reason: reason ?? null } })
         return `deposit #${d.id} failed`
       }
       throw new OpsError(`usage: ${this.usage}`)
@@ -149,11 +151,16 @@ export const moneyCommands: Record<string, CommandSpec> = {
       }
       if (mode === 'approve') {
         const w = await settle(() => funds.approveWithdrawal(ctx.merchantCode, idOf(id, this.usage)))
+        ctx.audit?.({
+          target: `withdrawal #${w.id}`,
+          after: { status: w.status, amount: shown(w.amount, c) },
+        })
         return `withdrawal #${w.id} paid: ${shown(w.amount, c)}`
       }
       if (mode === 'reject') {
         const reason = rest.join(' ').trim() || undefined
         const w = await settle(() => funds.rejectWithdrawal(ctx.merchantCode, idOf(id, this.usage), reason))
+        ctx.audit?.({ target: `withdrawal #${w.id}`, after: { status: w.status, reason: reason ?? null } })
         return `withdrawal #${w.id} rejected: ${shown(w.amount, c)} returned`
       }
       throw new OpsError(`usage: ${this.usage}`)
@@ -172,6 +179,13 @@ export const moneyCommands: Record<string, CommandSpec> = {
       const r = await settle(() =>
         services(ctx).funds.adjust(ctx.merchantCode, username, minor, reason, 'ADJUSTMENT'),
       )
+      ctx.audit?.({
+        target: `member ${r.account}`,
+        after: {
+          adjustment: `${minor < 0n ? '-' : '+'}${shown(minor < 0n ? -minor : minor, c)}`,
+          mainWallet: `${formatMoney(r.balance, c)} ${c.code}`,
+        },
+      })
       return `${r.account}: ${minor < 0n ? '-' : '+'}${shown(minor < 0n ? -minor : minor, c)} (${reason}); main wallet now ${formatMoney(r.balance, c)} ${c.code}`
     },
   },
@@ -188,6 +202,10 @@ export const moneyCommands: Record<string, CommandSpec> = {
       const r = await settle(() =>
         services(ctx).funds.adjust(ctx.merchantCode, username, minor, memo, 'BONUS'),
       )
+      ctx.audit?.({
+        target: `member ${r.account}`,
+        after: { bonus: shown(minor, c), mainWallet: `${formatMoney(r.balance, c)} ${c.code}` },
+      })
       return `${r.account}: bonus ${shown(minor, c)} (${memo}); main wallet now ${formatMoney(r.balance, c)} ${c.code}`
     },
   },
@@ -224,6 +242,11 @@ export const moneyCommands: Record<string, CommandSpec> = {
       }
       const wanted = mode.toUpperCase()
       if (!isOneOf(walletModes, wanted)) throw new OpsError(`usage: ${this.usage}`)
+      const [was] = await ctx.db
+        .select({ walletMode: merchants.walletMode })
+        .from(merchants)
+        .where(eq(merchants.code, ctx.merchantCode))
+      ctx.audit?.({ target: `brand ${ctx.merchantCode}`, before: was ?? null, after: { walletMode: wanted } })
       await ctx.db.update(merchants).set({ walletMode: wanted }).where(eq(merchants.code, ctx.merchantCode))
       ctx.invalidate()
       return `${ctx.merchantCode}: wallet mode ${wanted}`

@@ -111,6 +111,16 @@ describe('the operator audit trail', () => {
     }
   })
 
+  it('a money command names the member and what it did', async () => {
+    const before = (await trail()).length
+    await runAs('frank', 'bonus', 'member01', '2.50', 'Weekend', 'bonus')
+    await runAs('frank', 'adjust', 'member01', '-2.50', 'bonus', 'given', 'twice')
+    const [bonus, adjust] = (await trail()).slice(before)
+    expect(bonus).toMatchObject({ target: 'member member01', after: { bonus: '2.50 USD' } })
+    expect(adjust).toMatchObject({ target: 'member member01', after: { adjustment: '-2.50 USD' } })
+    expect(adjust?.after).toHaveProperty('mainWallet', expect.stringMatching(/ USD$/))
+  })
+
   it('`audit` lists the trail newest first, and pages back from a row', async () => {
     await runAs('carol', 'region', 'block', 'TH')
     await runAs('dave', 'region', 'unblock', 'TH')
