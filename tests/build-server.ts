@@ -13,8 +13,11 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import type { FastifyInstance } from 'fastify'
+import { and, eq } from 'drizzle-orm'
 import pg from 'pg'
 import { inject } from 'vitest'
+import { accessSettings, ipBlocks, whitelabelNodes } from '../server/db/schema'
+import { demoWhitelabel } from '../server/db/seed-data'
 import { buildApp, type AppConfig, type AppOptions, type AppServices } from '../server/app'
 import type { RouteDeps } from '../server/http/contract-routes'
 import { runCommand } from '../server/ops/commands'
@@ -255,4 +258,24 @@ export function runOps(
     },
     argv,
   )
+}
+
+/**
+ * The brand's access back as the demo seed left it (no maintenance, no blocked region or
+ * address, every white-label flag as seeded), straight in the database, and the running
+ * server told: for specs whose operator commands change them.
+ */
+export async function resetAccessToSeed(server: Pick<TestServer, 'db' | 'services'>): Promise<void> {
+  await server.db
+    .update(accessSettings)
+    .set({ maintenance: false, maintenanceMessage: null, maintenanceUntil: null, blockedCountries: [] })
+    .where(eq(accessSettings.merchantCode, 'DEMO'))
+  await server.db.delete(ipBlocks)
+  for (const [modId, , enabled] of demoWhitelabel) {
+    await server.db
+      .update(whitelabelNodes)
+      .set({ enabled })
+      .where(and(eq(whitelabelNodes.merchantCode, 'DEMO'), eq(whitelabelNodes.modId, modId)))
+  }
+  server.services.settingsChanged()
 }

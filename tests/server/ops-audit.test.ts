@@ -5,7 +5,7 @@ import { runCommand } from '../../server/ops/commands'
 import { operatorOf } from '../../server/ops/operator'
 import { OpsError } from '../../server/ops/ops-error'
 import { startOpsServer } from '../../server/ops/ops-server'
-import { build, runOps, type TestServer } from '../build-server'
+import { build, resetAccessToSeed, runOps, type TestServer } from '../build-server'
 
 let server: TestServer
 
@@ -15,14 +15,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close()
 })
-afterEach(async () => {
-  await server.db
-    .update(s.accessSettings)
-    .set({ maintenance: false, maintenanceMessage: null, maintenanceUntil: null, blockedCountries: [] })
-    .where(eq(s.accessSettings.merchantCode, 'DEMO'))
-  await server.db.delete(s.ipBlocks)
-  server.services.settingsChanged()
-})
+afterEach(() => resetAccessToSeed(server))
 
 async function trail() {
   return server.db.select().from(s.operatorActions).orderBy(s.operatorActions.id)

@@ -3,16 +3,14 @@ import { defineEndpoint } from '#contract/endpoint'
 import { FailureSchema, successEnvelope } from '#contract/envelope'
 import type { ErrorCode } from '#contract/error-codes'
 import { StatusSchema, WhitelabelSchema, type WhitelabelNode } from '#contract/system'
-import { and, eq } from 'drizzle-orm'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod/mini'
 import * as s from '../../server/db/schema'
-import { demoWhitelabel } from '../../server/db/seed-data'
 import { registerEndpoint } from '../../server/http/contract-routes'
 import { OpsError } from '../../server/ops/commands'
 import { startOpsServer, type OpsServer } from '../../server/ops/ops-server'
-import { build, runOps, type TestServer } from '../build-server'
+import { build, resetAccessToSeed, runOps, type TestServer } from '../build-server'
 
 /** Gated by CAPTCHA3, a child of REG3: off whenever REG3 is off. */
 const captchaGated = defineEndpoint({
@@ -39,21 +37,7 @@ afterAll(async () => {
   await server?.close()
 })
 
-/** Puts the access settings back to the seed after each test, straight in the database. */
-afterEach(async () => {
-  await server.db
-    .update(s.accessSettings)
-    .set({ maintenance: false, maintenanceMessage: null, maintenanceUntil: null, blockedCountries: [] })
-    .where(eq(s.accessSettings.merchantCode, 'DEMO'))
-  await server.db.delete(s.ipBlocks)
-  for (const [modId, , enabled] of demoWhitelabel) {
-    await server.db
-      .update(s.whitelabelNodes)
-      .set({ enabled })
-      .where(and(eq(s.whitelabelNodes.merchantCode, 'DEMO'), eq(s.whitelabelNodes.modId, modId)))
-  }
-  server.services.access.invalidate()
-})
+afterEach(() => resetAccessToSeed(server))
 
 type Req = Omit<InjectOptions, 'method' | 'url'>
 

@@ -1,8 +1,3 @@
-import { gameTypeRoutes, type GameType, type GameTypeRoute } from '#contract/games'
-
-/** Where each game type lives in the portal (the contract's `gameTypeRoutes`). */
-export const gameTypeRoute: Readonly<Record<GameType, GameTypeRoute>> = gameTypeRoutes
-
 /** The members' Favourites tab in ?page= (lower case, so no vendor code can clash). */
 export const favoritesTab = 'favorites'
 

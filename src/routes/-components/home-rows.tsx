@@ -7,7 +7,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { memo, useMemo, useRef, type ReactNode } from 'react'
-import type { Game, VendorCard, VendorLane } from '#contract/games'
+import {
+  gameTypeRoutes,
+  type Game,
+  type GameTypeRoute,
+  type VendorCard,
+  type VendorLane,
+} from '#contract/games'
 import { useGrowingCount } from '../../components/ui/deferred'
 import { LazyImage } from '../../components/ui/lazy-image'
 import { ScrollArrows } from '../../components/scroll-row/scroll-arrows'
@@ -16,7 +22,6 @@ import { useFavorites } from '../../features/games/components/use-favorites'
 import { GameTile, useOfflineHint } from '../../features/games/components/game-tile'
 import { GameTypeLabel } from '../../features/games/components/game-type-label'
 import { gameTypeNames } from '../../lib/game-type-names'
-import { gameTypeRoute } from '../../features/games/game-types'
 import { lotteryVendorStart } from '../../features/games/launch/lottery-start'
 import { openModal } from '../../lib/modal-store'
 import '../../features/games/components/games-page.css'
@@ -33,7 +38,7 @@ function RowHead({ id, title, more }: { id: string; title: ReactNode; more?: Rea
 }
 
 /** The lobby of a row's games (its first vendor's tab). */
-function SeeAll({ to, label }: { to: (typeof gameTypeRoute)[keyof typeof gameTypeRoute]; label: string }) {
+function SeeAll({ to, label }: { to: GameTypeRoute; label: string }) {
   return (
     <Link to={to} search={{ page: undefined }} className="row-more" aria-label={label}>
       <Trans>See all</Trans>
@@ -190,7 +195,7 @@ const VendorLaneRow = memo(function VendorLaneRow({
 }) {
   const { t, i18n } = useLingui()
   const name = i18n._(gameTypeNames[lane.gameType])
-  const to = gameTypeRoute[lane.gameType]
+  const to = gameTypeRoutes[lane.gameType]
   const id = `lane-${lane.gameType}`
   const row = useRef<HTMLUListElement>(null)
   return (

@@ -5,9 +5,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useLocation, useSearch } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
-import type { VendorLane } from '#contract/games'
+import { gameTypeRoutes, type VendorLane } from '#contract/games'
 import { cdnUrl } from '#contract/first-screen'
-import { gameTypeRoute } from '../game-types'
 import { openModal } from '../../../lib/modal-store'
 import { lotteryVendorStart } from '../launch/lottery-start'
 import { GameTypeLabel } from './game-type-label'
@@ -20,7 +19,7 @@ function Menu({ lane, imageHost, here }: { lane: VendorLane; imageHost: string; 
   const id = useId()
   const ref = useRef<HTMLLIElement>(null)
   const wide = lane.cards.length > wideMenuThreshold
-  const to = gameTypeRoute[lane.gameType]
+  const to = gameTypeRoutes[lane.gameType]
 
   useEffect(() => {
     if (!open) return
@@ -107,7 +106,7 @@ export function currentGameType(
   pathname: string,
   page: unknown,
 ): VendorLane['gameType'] | undefined {
-  const here = lanes.filter((lane) => gameTypeRoute[lane.gameType] === pathname)
+  const here = lanes.filter((lane) => gameTypeRoutes[lane.gameType] === pathname)
   return (here.find((lane) => lane.cards.some((v) => v.vassalage === page)) ?? here[0])?.gameType
 }
 

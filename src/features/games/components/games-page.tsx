@@ -5,12 +5,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
-import type { GameType, VendorLane } from '#contract/games'
+import { gameTypeRoutes, type GameType, type VendorLane } from '#contract/games'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { ScrollArrows } from '../../../components/scroll-row/scroll-arrows'
 import { useSession } from '../../../lib/session'
 import { cdnUrl } from '#contract/first-screen'
-import { favoritesTab, gameTypeRoute } from '../game-types'
+import { favoritesTab } from '../game-types'
 import { usePageTitle } from '../use-page-title'
 import { FavoriteLobby, VendorLobby } from './game-lobby'
 import { gameTypeNames } from '../../../lib/game-type-names'
@@ -32,7 +32,7 @@ export function GamesPage({ types, lanes, page, imageHost }: GamesPageProps) {
   usePageTitle(title)
   const showFavorites = !!token && page === favoritesTab
   const selected = showFavorites ? undefined : (cards.find((c) => c.vassalage === page) ?? cards[0])
-  const to = gameTypeRoute[mainType]
+  const to = gameTypeRoutes[mainType]
   const tabs = useRef<HTMLElement>(null)
   const current = showFavorites ? favoritesTab : selected?.vassalage
   const tabCount = cards.length + (token ? 1 : 0)

@@ -8,7 +8,7 @@
 import { msg } from '@lingui/core/macro'
 import type { QueryClient } from '@tanstack/react-query'
 import type { AnyRouter } from '@tanstack/react-router'
-import type { Game } from '#contract/games'
+import { gameTypeRoutes, type Game } from '#contract/games'
 import {
   LaunchBalanceValueSchema,
   LaunchMaintenanceValueSchema,
@@ -22,7 +22,6 @@ import { i18n, languageHeader } from '../../../lib/i18n'
 import { closeModal, openModal, openModals } from '../../../lib/modal-store'
 import { statusQueryOptions } from '../../../lib/status-query'
 import { showToast } from '../../../lib/toast-store'
-import { gameTypeRoute } from '../game-types'
 import { launchState } from '../store'
 import { safeFrameUrl } from './frame-url'
 import { readStoredLaunch, storeLaunch } from './launch-storage'
@@ -48,7 +47,7 @@ export interface GameHistoryState {
 /** Where the game's exit goes: the page it was launched from, without its popups. */
 function launchedFrom(router: AnyRouter, game: Game): string {
   const loc = router.state.location
-  if (loc.pathname === '/game') return readStoredLaunch()?.from ?? gameTypeRoute[game.gameType]
+  if (loc.pathname === '/game') return readStoredLaunch()?.from ?? gameTypeRoutes[game.gameType]
   const params = new URLSearchParams(loc.searchStr)
   for (const p of ['popup', 'centre', 'vendor']) params.delete(p)
   const search = params.toString()
