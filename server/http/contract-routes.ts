@@ -13,7 +13,7 @@ import {
 } from '#contract/endpoint'
 import { successEnvelope } from '#contract/envelope'
 import { safeEncode } from 'zod/mini'
-import type { Endpoints } from '#contract/endpoints'
+import { endpoints, type Endpoints } from '#contract/endpoints'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Keyring } from '../crypto/keyring'
@@ -36,9 +36,6 @@ export interface HandlerArgs<E extends EndpointDef> {
 export type Handler<E extends EndpointDef> = (args: HandlerArgs<E>) => Promise<EndpointOutput<E>>
 
 export type HandlerGroup<G> = { [K in keyof G]: G[K] extends EndpointDef ? Handler<G[K]> : never }
-
-/** One handler for every endpoint of the table; the compiler refuses a missing one. */
-export type Handlers = { [G in keyof Endpoints]: HandlerGroup<Endpoints[G]> }
 
 export interface RouteDeps {
   keyring: Keyring
@@ -260,15 +257,27 @@ export function registerEndpoint<E extends EndpointDef>(
   }
 }
 
-/** Registers every row of the table with its handler from the map. */
-export function registerContract(
+/** The handlers of some groups of the endpoint table: what one area answers. */
+export type AreaHandlers<G extends keyof Endpoints> = { [K in G]: HandlerGroup<Endpoints[K]> }
+
+/** The groups of the table each app has registered so far (checked by `assertContractWhole`). */
+const registeredGroups = new WeakMap<FastifyInstance, Set<keyof Endpoints>>()
+
+/**
+ * Registers an area's groups of the table, every row with its handler; the compiler
+ * refuses a missing handler, and a group registered twice is refused at start.
+ */
+export function registerContract<G extends keyof Endpoints>(
   app: FastifyInstance,
-  table: Endpoints,
-  handlers: Handlers,
+  handlers: AreaHandlers<G>,
   deps: RouteDeps,
 ): void {
-  for (const group of Object.keys(table) as (keyof Endpoints)[]) {
-    const defs = table[group] as Record<string, EndpointDef>
+  const done = registeredGroups.get(app) ?? new Set<keyof Endpoints>()
+  registeredGroups.set(app, done)
+  for (const group of Object.keys(handlers) as G[]) {
+    if (done.has(group)) throw new Error(`the contract group ${group} is registered twice`)
+    done.add(group)
+    const defs = endpoints[group] as Record<string, EndpointDef>
     const hs = handlers[group] as Record<string, Handler<EndpointDef>>
     for (const [key, def] of Object.entries(defs)) {
       const h = hs[key]
@@ -276,6 +285,13 @@ export function registerContract(
       registerEndpoint(app, def, h, deps)
     }
   }
+}
+
+/** Every group of the endpoint table has an area that answers it: checked once all areas are in. */
+export function assertContractWhole(app: FastifyInstance): void {
+  const done = registeredGroups.get(app) ?? new Set<keyof Endpoints>()
+  const missing = (Object.keys(endpoints) as (keyof Endpoints)[]).filter((g) => !done.has(g))
+  if (missing.length > 0) throw new Error(`no area answers the contract groups ${missing.join(', ')}`)
 }
 
 /** The refusal an access verdict calls for, if any. */

@@ -626,7 +626,10 @@ describe('demo mode without a configured gateway secret', () => {
     expect(await mainMinor(server, m.token)).toBe(0n)
 
     // The install made a secret of its own, and the demo page signs with it.
-    const [stored] = await server.db.select().from(installSecrets)
+    const [stored] = await server.db
+      .select()
+      .from(installSecrets)
+      .where(eq(installSecrets.name, 'demo-gateway'))
     expect(stored?.value).toMatch(/^[\w-]{43}$/)
     const paid = await server.app.inject({
       method: 'POST',

@@ -1,0 +1,49 @@
+/**
+ * The money area: the ledger and the brand's money settings, the wallet, deposits and
+ * withdrawals (with the online gateway's pages), and the member's records.
+ */
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { registerContract } from '../http/contract-routes'
+import { withdrawalAutoReceiveJob } from '../jobs/withdrawal-auto-receive'
+import { registerPaymentGateway, resolvePaymentGateway, type PaymentGateway } from './demo-gateway'
+import { fundsHandlers } from './funds-handlers'
+import { createFundsService, type FundsService } from './funds-service'
+import { createLedger, type Ledger } from './ledger'
+import { recordHandlers } from './records-handlers'
+import { createMoneySettings, type MoneySettings } from './settings'
+import { walletHandlers } from './wallet-handlers'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    money: { ledger: Ledger; settings: MoneySettings; funds: FundsService; gateway: PaymentGateway }
+  }
+}
+
+async function moneyArea(app: FastifyInstance) {
+  const { db, config, now, repo, passwords, throttle, routes } = app.platform
+  const ledger = createLedger(db)
+  const settings = createMoneySettings(db, repo, config.SETTINGS_TTL_SECONDS * 1000)
+  app.platform.onSettingsChanged(() => settings.invalidate())
+  const gateway = await resolvePaymentGateway(db, config)
+  // Each fund notice is written with its push queued (once the job queue runs).
+  const funds = createFundsService(db, ledger, now, app.notify.push)
+  app.decorate('money', { ledger, settings, funds, gateway })
+
+  const deps = { db, ledger, settings, now }
+  registerContract(
+    app,
+    {
+      wallet: walletHandlers(deps),
+      funds: fundsHandlers({ ...deps, passwords, throttle, funds, payUrl: gateway.payUrl }),
+      records: recordHandlers(deps),
+    },
+    routes,
+  )
+  registerPaymentGateway(app, { db, funds, gateway, now })
+  app.platform.addJobs((jobConfig) => [
+    withdrawalAutoReceiveJob(funds, jobConfig.AUTO_RECEIVE_INTERVAL_SECONDS),
+  ])
+}
+
+export const money = fp(moneyArea, { name: 'money', dependencies: ['platform', 'notify'] })
