@@ -1,71 +1,132 @@
 /**
- * The largest hand-written source files of the server and of the PWA, in lines, against
- * a budget of 500: a file a reader cannot take in one sitting is a sign that a flow should
- * be split out (the structure work splits handlers by flow for this). Generated files (the
- * route tree, migrations, catalogs) are left out.
+ * Figures of the source itself, read from the files alone (no build, no database, well
+ * under a second): how long `buildApp` (server/app.ts) is, the hand-written files over 500
+ * lines in src/, server/, tests/ and e2e/ (the route tree, catalogs and migrations are
+ * generated and left out), the SQL statements written in handler and operator-command files
+ * (where a flow's queries should have gone to its service or repository), and the lines of
+ * source and of tests. A file a reader cannot take in one sitting, or a handler that talks
+ * SQL, is a sign that a flow should be split out. The counting is bench/lib/source-figures.ts.
  */
 import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { table } from '../lib/format'
+import { num, table } from '../lib/format'
+import {
+  functionBodyLines,
+  isCodeFile,
+  isGenerated,
+  isSqlCounted,
+  lineCount,
+  sqlStatements,
+} from '../lib/source-figures'
 import type { BenchSection, SectionResult } from '../lib/types'
 
 const budgetLines = 500
-const generated = /route-tree\.gen\.ts$|\/locales\/|\/migrations\//
+const sourceFolders = ['src', 'server'] as const
+const testFolders = ['tests', 'e2e'] as const
 
-interface Sized {
-  file: string
-  lines: number
-}
-
-function largest(root: string, under: string, count: number): Sized[] {
-  const files = execFileSync('git', ['ls-files', under], { cwd: root, encoding: 'utf8' })
+/** Tracked and new (not ignored) files under the folders, as paths from the root. */
+function filesUnder(root: string, folders: readonly string[]): string[] {
+  return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '--', ...folders], {
+    cwd: root,
+    encoding: 'utf8',
+  })
     .split('\n')
-    .filter((f) => /\.(ts|tsx)$/.test(f) && !generated.test(f))
-  return files
-    .map((file) => ({ file, lines: readFileSync(path.join(root, file), 'utf8').split('\n').length - 1 }))
-    .sort((a, b) => b.lines - a.lines)
-    .slice(0, count)
+    .filter((f) => f !== '' && isCodeFile(f) && existsSync(path.join(root, f)))
 }
 
 export const section: BenchSection = {
   name: 'source',
-  title: 'Largest source files of the server and the PWA, in lines',
+  title: 'The source: buildApp, files over 500 lines, SQL in handlers, lines of code',
   order: 5,
   async run(ctx): Promise<SectionResult> {
-    const server = largest(ctx.root, 'server', 5)
-    const pwa = largest(ctx.root, 'src', 5)
-    for (const [label, rows] of [
-      ['server', server],
-      ['PWA (src/)', pwa],
-    ] as const) {
-      ctx.log(`${label}:`)
+    const read = (f: string) => readFileSync(path.join(ctx.root, f), 'utf8')
+    const files = filesUnder(ctx.root, [...sourceFolders, ...testFolders])
+    const lines = new Map(files.map((f) => [f, lineCount(read(f))]))
+
+    const buildApp = functionBodyLines(read('server/app.ts'), 'buildApp')
+    ctx.log(`buildApp (server/app.ts): ${buildApp === null ? 'not found' : `${buildApp} lines`}`)
+
+    const over = files
+      .filter((f) => !isGenerated(f) && (lines.get(f) ?? 0) > budgetLines)
+      .map((file) => ({ file, lines: lines.get(file) ?? 0 }))
+      .sort((a, b) => b.lines - a.lines || a.file.localeCompare(b.file))
+    ctx.log(`\nfiles over ${budgetLines} lines (generated files aside): ${over.length}`)
+    if (over.length > 0) {
       ctx.log(
         table(
           ['file', 'lines'],
-          rows.map((r) => [r.file, String(r.lines)]),
+          over.map((r) => [r.file, String(r.lines)]),
         ),
       )
     }
-    const verdict = (r: Sized | undefined) =>
-      r ? `${r.file}; budget ${budgetLines}: ${r.lines <= budgetLines ? 'PASS' : 'OVER'}` : 'no file'
+
+    const sql = files
+      .filter(isSqlCounted)
+      .sort()
+      .map((file) => ({ file, ...sqlStatements(read(file)) }))
+    const sqlTotal = sql.reduce((sum, r) => sum + r.total, 0)
+    ctx.log(`\nSQL statements in handlers and operator commands: ${sqlTotal} in ${sql.length} files`)
+    ctx.log(
+      table(
+        ['file', 'sql`', '.execute(', 'db/tx builders', 'total'],
+        sql.map((r) => [r.file, String(r.sqlTags), String(r.executes), String(r.builders), String(r.total)]),
+      ),
+    )
+
+    const sum = (folders: readonly string[], generated: boolean) =>
+      files
+        .filter((f) => folders.some((d) => f.startsWith(`${d}/`)) && (generated || !isGenerated(f)))
+        .reduce((n, f) => n + (lines.get(f) ?? 0), 0)
+    const perFolder = [...sourceFolders, ...testFolders].map((d) => ({
+      folder: `${d}/`,
+      files: files.filter((f) => f.startsWith(`${d}/`) && !isGenerated(f)).length,
+      lines: sum([d], false),
+    }))
+    const sourceLines = sum(sourceFolders, false)
+    const testLines = sum(testFolders, false)
+    ctx.log('\nlines of code (ts, tsx, js, mjs, css; generated files aside):')
+    ctx.log(
+      table(
+        ['folder', 'files', 'lines'],
+        [
+          ...perFolder.map((r) => [r.folder, num(r.files), num(r.lines)]),
+          ['source (src/, server/)', '', num(sourceLines)],
+          ['tests (tests/, e2e/)', '', num(testLines)],
+        ],
+      ),
+    )
+
     return {
       figures: {
+        buildAppLines: buildApp,
         budgetLines,
-        server: server.map((r) => ({ file: r.file, lines: r.lines })),
-        pwa: pwa.map((r) => ({ file: r.file, lines: r.lines })),
+        overBudget: over.map((r) => ({ file: r.file, lines: r.lines })),
+        sqlStatements: sql.map((r) => ({
+          file: r.file,
+          sqlTags: r.sqlTags,
+          executes: r.executes,
+          builders: r.builders,
+          total: r.total,
+        })),
+        sqlTotal,
+        lines: perFolder.map((r) => ({ folder: r.folder, files: r.files, lines: r.lines })),
+        sourceLines,
+        testLines,
       },
       summary: [
+        { metric: 'buildApp (lines)', value: buildApp === null ? 'n/a' : String(buildApp) },
         {
-          metric: 'largest server source file (lines)',
-          value: String(server[0]?.lines ?? 0),
-          note: verdict(server[0]),
+          metric: `files over ${budgetLines} lines`,
+          value: String(over.length),
+          note: over[0] ? `largest ${over[0].file} (${over[0].lines})` : 'none',
         },
         {
-          metric: 'largest PWA source file (lines)',
-          value: String(pwa[0]?.lines ?? 0),
-          note: verdict(pwa[0]),
+          metric: 'SQL statements in handlers/commands',
+          value: String(sqlTotal),
+          note: `${sql.length} files`,
         },
+        { metric: 'lines of source / tests', value: `${num(sourceLines)} / ${num(testLines)}` },
       ],
     }
   },
