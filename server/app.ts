@@ -4,6 +4,7 @@
  * contract rows, routes and jobs, and last the pages. A new area is one folder and one line.
  */
 import type { FastifyInstance } from 'fastify'
+import { agent } from './agent/plugin'
 import { content } from './content/plugin'
 import type { Keyring } from './crypto/keyring'
 import { games } from './games/plugin'
@@ -95,6 +96,7 @@ export async function buildApp(
   await app.register(games)
   await app.register(play)
   await app.register(lottery)
+  await app.register(agent)
   await app.register(pages, { renderer: opts.renderer })
   assertContractWhole(app)
   return { app, services: servicesOf(app) }

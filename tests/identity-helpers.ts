@@ -228,6 +228,8 @@ export async function createMember(
     type?: number
     status?: 'active' | 'disabled'
     passwordChangedAt?: Date
+    /** The upline agent's id: the account joins that agent's team. */
+    parentId?: number
   },
 ): Promise<MemberRow> {
   const [row] = await server.db
@@ -240,6 +242,7 @@ export async function createMember(
       passwordHash: await server.services.passwords.hash(opts.password),
       type: opts.type ?? 0,
       status: opts.status ?? 'active',
+      parentId: opts.parentId ?? null,
       ...(opts.passwordChangedAt ? { passwordChangedAt: opts.passwordChangedAt } : {}),
     })
     .returning()

@@ -147,11 +147,11 @@ export function registerEndpoint<E extends EndpointDef>(
             } else {
               session = await deps.sessions.authenticate(token, caller.merchantCode)
             }
-            if (def.auth === 'member' && session.type === memberTypes.guest) {
+            if (def.auth !== 'session' && session.type === memberTypes.guest) {
               throw new AppError('in_need_true_account', 'a real account is needed for this')
             }
             if (def.auth === 'agent' && !isAgentType(session.type)) {
-              throw new AppError('forbidden', 'this is for agents only')
+              throw new AppError('error_not_agent', 'this is for agents only')
             }
             if (session.mustChangePassword && !def.beforePasswordChange) {
               throw new AppError('password_change_required', 'change the password first')

@@ -8,15 +8,24 @@ import { registerContract } from '../http/contract-routes'
 import { withdrawalAutoReceiveJob } from '../jobs/withdrawal-auto-receive'
 import { registerPaymentGateway, resolvePaymentGateway, type PaymentGateway } from './demo-gateway'
 import { fundsHandlers } from './funds-handlers'
+import { createFundsKit } from './funds-kit'
 import { createFundsService, type FundsService } from './funds-service'
 import { createLedger, type Ledger } from './ledger'
 import { recordHandlers } from './records-handlers'
+import { paymentPasswordCheck } from './payment-password'
 import { createMoneySettings, type MoneySettings } from './settings'
 import { walletHandlers } from './wallet-handlers'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    money: { ledger: Ledger; settings: MoneySettings; funds: FundsService; gateway: PaymentGateway }
+    money: {
+      ledger: Ledger
+      settings: MoneySettings
+      funds: FundsService
+      gateway: PaymentGateway
+      /** The member's payment password, checked against its attempt budget (payment-password.ts). */
+      checkPaymentPassword(memberId: number, given: string): Promise<void>
+    }
   }
 }
 
@@ -28,9 +37,12 @@ async function moneyArea(app: FastifyInstance) {
   const gateway = await resolvePaymentGateway(db, config)
   // Each fund notice is written with its push queued (once the job queue runs).
   const funds = createFundsService(db, ledger, now, app.notify.push)
-  app.decorate('money', { ledger, settings, funds, gateway })
-
   const deps = { db, ledger, settings, now }
+  const checkPaymentPassword = paymentPasswordCheck(
+    createFundsKit({ ...deps, passwords, throttle, funds, payUrl: gateway.payUrl }),
+  )
+  app.decorate('money', { ledger, settings, funds, gateway, checkPaymentPassword })
+
   registerContract(
     app,
     {

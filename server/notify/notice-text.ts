@@ -14,6 +14,22 @@ interface Text {
 const because = (reason: string | null, word: string) => (reason ? ` ${word}: ${reason}` : '')
 
 const texts: Record<PushNoticeType, Record<Locale, Text>> = {
+  transfer_from_upline: {
+    en: {
+      title: 'Transfer from your upline',
+      body: (a) => `Your upline sent you ${a}. It is in your balance.`,
+    },
+    km: {
+      title: 'ការផ្ទេរពីថ្នាក់លើរបស់អ្នក',
+      body: (a) => `ថ្នាក់លើរបស់អ្នកបានផ្ញើ ${a} មកអ្នក។ វាមាននៅក្នុងសមតុល្យរបស់អ្នកហើយ។`,
+    },
+    zh: { title: '来自上级的转账', body: (a) => `您的上级向您转账 ${a}，已存入您的余额。` },
+    th: { title: 'เงินโอนจากอัปไลน์ของคุณ', body: (a) => `อัปไลน์ของคุณโอน ${a} ให้คุณแล้ว อยู่ในยอดเงินของคุณ` },
+    vi: {
+      title: 'Chuyển khoản từ tuyến trên',
+      body: (a) => `Tuyến trên đã chuyển cho bạn ${a}. Số tiền đã vào số dư của bạn.`,
+    },
+  },
   deposit_credited: {
     en: { title: 'Deposit received', body: (a) => `${a} has been added to your balance.` },
     km: { title: 'បានទទួលប្រាក់បញ្ញើ', body: (a) => `${a} ត្រូវបានបញ្ចូលទៅសមតុល្យរបស់អ្នក។` },

@@ -3,6 +3,7 @@
  * Each later capability adds its group here; nothing describes an endpoint twice.
  */
 import type { EndpointDef } from './endpoint'
+import { agentEndpoints } from './agent'
 import { contentEndpoints } from './content'
 import { gameEndpoints } from './games'
 import { identityEndpoints } from './identity'
@@ -27,6 +28,7 @@ export const endpoints = {
   push: pushEndpoints,
   inbox: inboxEndpoints,
   lottery: lotteryEndpoints,
+  agent: agentEndpoints,
 } as const
 
 export type Endpoints = typeof endpoints

@@ -87,6 +87,10 @@ export const errorCodes = [
   'withdrawal_not_found',
   'withdrawal_not_confirmable',
   'transfer_upline_not_allowed',
+  // agent centre
+  'team_range_invalid',
+  'downline_not_found',
+  'transfer_recipients_invalid',
   'delivery_failed',
   // web push
   'push_endpoint_refused',
@@ -171,6 +175,9 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   account_disabled: 403,
   member_no_enter: 403,
   error_not_agent: 403,
+  team_range_invalid: 400,
+  downline_not_found: 404,
+  transfer_recipients_invalid: 400,
   username_taken: 409,
   invitation_code_error: 400,
   terms_not_accepted: 400,

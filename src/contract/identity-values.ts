@@ -5,6 +5,10 @@
  */
 
 /** The platform's member kinds (memberInfo.type). */
+/** An account's state: a disabled account cannot log in. */
+export const memberStatuses = ['active', 'disabled'] as const
+export type MemberStatus = (typeof memberStatuses)[number]
+
 export const memberTypes = { member: 0, agentTypes: [1, 2, 41, 42], guest: 4 } as const
 
 /** The static avatars the PWA ships as public/avatars/<id>.svg; a member picks one of them. */

@@ -15,6 +15,7 @@ export const movementTypes = [
   'WITHDRAWAL_RETURN',
   'WALLET_TRANSFER',
   'UPLINE_TRANSFER',
+  'DOWNLINE_TRANSFER',
   'ADJUSTMENT',
   'BONUS',
   'BET',

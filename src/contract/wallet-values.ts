@@ -15,4 +15,5 @@ export const fundNoticeKinds = [
   'withdrawal_approved',
   'withdrawal_rejected',
   'withdrawal_auto_received',
+  'transfer_from_upline',
 ] as const

@@ -76,6 +76,9 @@ const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
   withdrawal_not_found: msg`This withdrawal does not exist.`,
   withdrawal_not_confirmable: msg`This withdrawal is not waiting for your confirmation.`,
   transfer_upline_not_allowed: msg`This account cannot transfer to an upline.`,
+  team_range_invalid: msg`Choose a start day on or before the end day, at most 93 days apart.`,
+  downline_not_found: msg`This member is not in your team.`,
+  transfer_recipients_invalid: msg`Name each member once, each with an amount.`,
   push_endpoint_refused: msg`This browser's notification service cannot be used. Notifications stay off.`,
   // games
   game_not_found: msg`This game is not available.`,

@@ -118,6 +118,9 @@ const minimalInputs: Record<string, { query?: Record<string, string>; body?: unk
   'funds.withdraw': { body: { amount: '10.00', cardId: 0, paymentPassword: '654321' } },
   'funds.confirmWithdrawal': { body: { withdrawalId: 0, outcome: 'RECEIVED' } },
   'funds.transferUpline': { body: { amount: '1.00', paymentPassword: '654321' } },
+  'agent.downlineTransfer': {
+    body: { shares: [{ memberId: 1, amount: '1.00' }], paymentPassword: '654321' },
+  },
   'identity.registerMobile': {
     body: {
       mobileNum: '87654321',
@@ -345,6 +348,17 @@ async function minimalRequest(def: EndpointDef): Promise<InjectOptions> {
       .update(members)
       .set({ parentId: agent?.id ?? null, toUpline: true })
       .where(eq(members.username, 'member01'))
+  }
+  if (def.name === 'agent.downlineTransfer') {
+    // agent01, with a payment password, sends to a member of its own team.
+    const [agent] = await server.db.select().from(members).where(eq(members.username, 'agent01'))
+    if (!agent) throw new Error('no agent01')
+    await server.db
+      .update(members)
+      .set({ paymentPasswordHash: await server.services.passwords.hash('654321') })
+      .where(eq(members.id, agent.id))
+    const [downline] = await server.db.select().from(members).where(eq(members.parentId, agent.id)).limit(1)
+    given.body = { shares: [{ memberId: downline?.id ?? 0, amount: '1.00' }], paymentPassword: '654321' }
   }
   if (def.name === 'identity.socialStart' || def.name === 'identity.socialExchange') {
     await runOps(server, 'flag', 'set', 'TELEGRAMLOGIN3', 'on')

@@ -1,5 +1,6 @@
 /** Members and how they prove who they are: sessions, attempt budgets, captchas, the audit trail, one-time codes, new-address logins and social sign-in. */
 import { socialProviders } from '#contract/identity'
+import { memberStatuses } from '#contract/identity-values'
 import {
   boolean,
   index,
@@ -15,7 +16,7 @@ import {
 import { merchants } from './system'
 
 /** A member's standing: a disabled member cannot sign in. */
-export const memberStatuses = ['active', 'disabled'] as const
+export { memberStatuses }
 /** What a one-time code proves. */
 export const codePurposes = ['register', 'login', 'reset'] as const
 export type CodePurpose = (typeof codePurposes)[number]
@@ -56,6 +57,8 @@ export const members = pgTable(
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** When the member's first deposit was credited (kept by the agent area's trigger). */
+    firstDepositAt: timestamp('first_deposit_at', { withTimezone: true }),
     registerIp: text('register_ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

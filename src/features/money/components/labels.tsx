@@ -42,6 +42,7 @@ export const movementLabels: Record<MovementType, MessageDescriptor> = {
   WITHDRAWAL_RETURN: msg`Withdrawal returned`,
   WALLET_TRANSFER: msg`Wallet transfer`,
   UPLINE_TRANSFER: msg`Transfer to upline`,
+  DOWNLINE_TRANSFER: msg`Agent transfer`,
   ADJUSTMENT: msg`Adjustment`,
   BONUS: msg`Bonus`,
   BET: msg`Bet`,

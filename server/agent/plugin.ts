@@ -1,0 +1,27 @@
+/**
+ * The agent area: the downline tree and the team's figures (kept by the database, migration
+ * 0022), the agent centre's endpoints, and transfers down to the team.
+ */
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { registerContract } from '../http/contract-routes'
+import { agentHandlers } from './handlers'
+import { createTeamRepository } from './team-repository'
+import { createTeamService } from './team-service'
+
+async function agentArea(app: FastifyInstance) {
+  const { db, now, routes } = app.platform
+  const { ledger, settings, checkPaymentPassword } = app.money
+  const team = createTeamService({
+    db,
+    team: createTeamRepository(db),
+    ledger,
+    settings,
+    notices: app.notify.push,
+    checkPaymentPassword,
+    now,
+  })
+  registerContract(app, { agent: agentHandlers({ team, settings }) }, routes)
+}
+
+export const agent = fp(agentArea, { name: 'agent', dependencies: ['platform', 'money', 'notify'] })

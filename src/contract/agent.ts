@@ -1,0 +1,149 @@
+/**
+ * The agent centre: an agent's team (the whole downline tree under them) in figures, the
+ * downline itself, and transfers down to one member or, as a red envelope, to several.
+ * Every call answers only for the caller's own team: a member outside it answers as one
+ * that does not exist.
+ */
+import { z } from 'zod/mini'
+import { defineEndpoint } from './endpoint'
+import { memberStatuses } from './identity-values'
+import { AmountInputSchema, MoneySchema } from './money'
+import { PageQueryShape, intFromQuery, pageOf } from './paging'
+import { text } from './text'
+
+/** The periods of the team's figures, in the brand's time zone; `range` takes from and to. */
+export const teamPeriods = ['today', 'yesterday', 'thisWeek', 'thisMonth', 'range'] as const
+export const TeamPeriodSchema = z.enum(teamPeriods)
+export type TeamPeriod = z.infer<typeof TeamPeriodSchema>
+
+/** A calendar day, YYYY-MM-DD, in the brand's time zone. */
+export const DaySchema = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))
+
+/** The longest chosen range the figures are given for. */
+export const maxTeamRangeDays = 93
+
+/** The most members one red envelope is shared between. */
+export const maxEnvelopeRecipients = 100
+
+export const TeamFiguresSchema = z.object({
+  /** Members in this part of the team now. */
+  members: z.int(),
+  /** Of them, those who joined in the period. */
+  newMembers: z.int(),
+  /** Those with a settled bet in the period. */
+  activeMembers: z.int(),
+  /** Those whose first deposit was in the period. */
+  firstDeposits: z.int(),
+  deposits: MoneySchema,
+  withdrawals: MoneySchema,
+  validBets: MoneySchema,
+  bonuses: MoneySchema,
+  /** The members' winnings less their stakes on settled bets: negative when they lost. */
+  profitLoss: MoneySchema,
+})
+export type TeamFigures = z.infer<typeof TeamFiguresSchema>
+
+export const DownlineMemberSchema = z.object({
+  id: z.int(),
+  account: z.string(),
+  nickname: z.string(),
+  /** 1 for the caller's direct downline, 2 for theirs, … */
+  level: z.int(),
+  /** The platform's member type: 0 member, 1/2/41/42 agent. */
+  type: z.int(),
+  /** Members under this one (its own direct downline). */
+  downlineCount: z.int(),
+  balance: MoneySchema,
+  status: z.enum(memberStatuses),
+  /** Epoch ms. */
+  joinedAt: z.number(),
+  lastLoginAt: z.nullable(z.number()),
+})
+export type DownlineMember = z.infer<typeof DownlineMemberSchema>
+
+/** One step of the way from the caller down to the member whose downline is shown. */
+export const DownlineStepSchema = z.object({ id: z.int(), account: z.string() })
+
+export const EnvelopeShareSchema = z.object({
+  memberId: z.int().check(z.positive()),
+  amount: AmountInputSchema,
+})
+
+export const agentEndpoints = {
+  teamOverview: defineEndpoint({
+    name: 'agent.teamOverview',
+    method: 'GET',
+    path: '/wps/relay/ODSFE2_teamOverview',
+    auth: 'agent',
+    encrypted: false,
+    modId: 'AGEINFO3',
+    query: z.object({
+      period: z._default(TeamPeriodSchema, 'today'),
+      from: z.optional(DaySchema),
+      to: z.optional(DaySchema),
+    }),
+    response: z.object({
+      from: DaySchema,
+      to: DaySchema,
+      timeZone: z.string(),
+      /** The caller's direct downline. */
+      direct: TeamFiguresSchema,
+      /** The whole team: every level under the caller. */
+      team: TeamFiguresSchema,
+    }),
+    errors: ['team_range_invalid'],
+  }),
+  downline: defineEndpoint({
+    name: 'agent.downline',
+    method: 'GET',
+    path: '/wps/relay/ODSFE2_subordinateSimple',
+    auth: 'agent',
+    encrypted: false,
+    modId: 'DOWNMAN',
+    query: z.object({
+      ...PageQueryShape,
+      /** Whose direct downline to show: the caller's when absent, else one of their team. */
+      parentId: z.optional(intFromQuery(1, 2_147_483_647)),
+      /** Part of an account name: searches the whole team instead. */
+      account: z.optional(text(64)),
+    }),
+    response: z.object({
+      ...pageOf(DownlineMemberSchema).shape,
+      /** From the caller (first) down to the member whose downline this is. */
+      path: z.array(DownlineStepSchema),
+    }),
+    errors: ['downline_not_found'],
+  }),
+  downlineTransfer: defineEndpoint({
+    name: 'agent.downlineTransfer',
+    method: 'POST',
+    path: '/wps/relay/agentDownlineTransfer',
+    auth: 'agent',
+    encrypted: true,
+    idempotent: true,
+    secrets: ['paymentPassword'],
+    modId: 'DOWNMAN',
+    /**
+     * One transfer shared between the members named, each with its amount (a red envelope
+     * when there are several), in one ledger transaction.
+     */
+    body: z.object({
+      shares: z.array(EnvelopeShareSchema).check(z.minLength(1), z.maxLength(maxEnvelopeRecipients)),
+      paymentPassword: text(128),
+    }),
+    /** The caller's balance after the transfer. */
+    response: z.object({ recipients: z.int(), total: MoneySchema, sumBalance: MoneySchema }),
+    errors: [
+      'amount_invalid',
+      'amount_out_of_range',
+      'idempotency_key_required',
+      'idempotency_key_reused',
+      'payment_password_not_set',
+      'payment_password_wrong',
+      'payment_password_locked',
+      'insufficient_balance',
+      'downline_not_found',
+      'transfer_recipients_invalid',
+    ],
+  }),
+} as const
