@@ -25,7 +25,7 @@ import { errorText } from '../../../lib/error-messages'
 import { openProtected } from '../../../lib/guards'
 import { openModal } from '../../../lib/modal-store'
 import { isGuestType, useSession } from '../../../lib/session'
-import { usePlaceOrder } from '../api/place-order'
+import { usePlaceBet } from '../api/place-bet'
 import { betTypeHints, betTypeNames } from '../labels'
 import {
   betTypesOf,
@@ -75,7 +75,7 @@ export function BetSlip({
   const [slipNumero, setSlipNumero] = useState<string | null>(null)
   const [placed, setPlaced] = useState<Order | null>(null)
   const ids = { stake: useId(), stakeError: useId(), offline: useId(), typed: useId(), typedError: useId() }
-  const place = usePlaceOrder({
+  const place = usePlaceBet({
     mutationConfig: {
       onSuccess: (order) => {
         setPlaced(order)
