@@ -7,6 +7,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useState } from 'react'
+import { useHydrated } from '../hooks/use-hydrated'
 import { setMember, useSession } from '../lib/session'
 import { memberInfoQueryOptions } from '../features/identity/api/get-member-info'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -76,8 +77,8 @@ function Root() {
   // A social sign-in comes back as /index#social_code=… (or social_error): only a page
   // opened with a fragment needs its handler.
   // Read once hydrated: the server never sees the fragment.
-  const [fragment, setFragment] = useState(false)
-  useEffect(() => setFragment(window.location.hash.length > 1), [])
+  const [fragmentAtStart] = useState(() => typeof window !== 'undefined' && window.location.hash.length > 1)
+  const fragment = useHydrated() && fragmentAtStart
   useEffect(() => {
     if (member.data) setMember(member.data)
   }, [member.data])
