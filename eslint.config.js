@@ -2,6 +2,8 @@
 import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import importX from 'eslint-plugin-import-x'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
+import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
@@ -75,6 +77,155 @@ const storeAndDexieBans = [
 ]
 const dbClientBan = 'open the database through server/plugins/external/db.ts'
 
+/** The attributes whose text a user reads or hears. */
+const readAttributes = new Set([
+  'alt',
+  'title',
+  'placeholder',
+  'aria-label',
+  'aria-description',
+  'aria-valuetext',
+])
+
+/** The components that carry a message to Lingui: text inside them is extracted and translated. */
+const linguiMessageTags = new Set(['Trans', 'Plural', 'Select', 'SelectOrdinal'])
+
+/**
+ * Text a user reads is translated: a JSX text with a letter in it, or a string literal written
+ * as an element's child, must sit inside Lingui's <Trans> (or Plural/Select), so the catalogs
+ * in the five languages carry it; an alt, title, placeholder or aria-label written as a plain
+ * string is not translated either (t`…` is). Text of no language (digits, symbols,
+ * punctuation) passes.
+ * @type {import('eslint').Rule.RuleModule}
+ */
+const noUntranslatedJsxText = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'JSX text a user reads goes through Lingui (<Trans>)' },
+    schema: [],
+    messages: {
+      untranslated:
+        'Text "{{text}}" is not translated: wrap it in <Trans> (or use t`…`) and run `npx lingui extract`.',
+    },
+  },
+  create(context) {
+    const hasLetter = (text) => /\p{L}/u.test(text)
+    /** @param {any} node */
+    const insideMessage = (node) => {
+      for (let p = node.parent; p; p = p.parent) {
+        if (p.type === 'JSXElement' && p.openingElement.name.type === 'JSXIdentifier') {
+          if (linguiMessageTags.has(p.openingElement.name.name)) return true
+        }
+      }
+      return false
+    }
+    /** @param {any} node @param {string} text */
+    const check = (node, text) => {
+      if (!hasLetter(text) || insideMessage(node)) return
+      context.report({ node, messageId: 'untranslated', data: { text: text.trim().slice(0, 40) } })
+    }
+    return {
+      JSXText(node) {
+        check(node, node.value)
+      },
+      // The attributes a user reads or hears (alt="Logo", aria-label="Close").
+      JSXAttribute(node) {
+        if (node.name.type !== 'JSXIdentifier' || !readAttributes.has(node.name.name)) return
+        if (node.value?.type === 'Literal' && typeof node.value.value === 'string')
+          check(node.value, node.value.value)
+      },
+      // {'Some text'} or {`Some text`} as an element's child reads the same as JSX text.
+      'JSXElement > JSXExpressionContainer > Literal, JSXFragment > JSXExpressionContainer > Literal'(node) {
+        if (typeof node.value === 'string') check(node, node.value)
+      },
+      'JSXElement > JSXExpressionContainer > TemplateLiteral, JSXFragment > JSXExpressionContainer > TemplateLiteral'(
+        node,
+      ) {
+        if (node.expressions.length === 0) check(node, node.quasis[0]?.value.cooked ?? '')
+      },
+    }
+  },
+}
+
+/** The form controls a label names: text, choice and list controls (not buttons nor hidden fields). */
+const labelledControls = new Set(['input', 'select', 'textarea'])
+const unlabelledInputTypes = new Set(['hidden', 'submit', 'button', 'reset', 'image'])
+
+/**
+ * Every form control has a name a screen reader reads: it sits inside its <label>, or a
+ * <label htmlFor> in the same file points at its id (written the same way: `id={ids.stake}`
+ * and `htmlFor={ids.stake}`), or it has aria-label / aria-labelledby. jsx-a11y checks a label
+ * has a control, not that a control has a label. A control that spreads its props is labelled
+ * by its caller (src/components/ui/text-field.tsx).
+ * @type {import('eslint').Rule.RuleModule}
+ */
+const controlHasLabel = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'a form control has a label' },
+    schema: [],
+    messages: {
+      unlabelled:
+        '<{{name}}> has no label: put it inside a <label>, point a <label htmlFor> at its id, or give it aria-label.',
+    },
+  },
+  create(context) {
+    const source = context.sourceCode
+    /** @type {Set<string>} */
+    const labelTargets = new Set()
+    /** @type {{ node: any, name: string, id: string }[]} */
+    const byId = []
+    /** @param {any} attrs @param {string} name */
+    const attr = (attrs, name) =>
+      attrs.find((a) => a.type === 'JSXAttribute' && a.name.type === 'JSXIdentifier' && a.name.name === name)
+    /** @param {any} value */
+    const valueText = (value) =>
+      !value
+        ? ''
+        : value.type === 'JSXExpressionContainer'
+          ? source.getText(value.expression)
+          : source.getText(value)
+    return {
+      JSXOpeningElement(node) {
+        if (node.name.type !== 'JSXIdentifier') return
+        const name = node.name.name
+        if (name === 'label') {
+          const target = attr(node.attributes, 'htmlFor')
+          if (target) labelTargets.add(valueText(target.value))
+          return
+        }
+        if (!labelledControls.has(name)) return
+        const attrs = node.attributes
+        if (attrs.some((a) => a.type === 'JSXSpreadAttribute')) return
+        const type = attr(attrs, 'type')
+        if (
+          name === 'input' &&
+          type?.value?.type === 'Literal' &&
+          unlabelledInputTypes.has(String(type.value.value))
+        )
+          return
+        if (attr(attrs, 'aria-label') || attr(attrs, 'aria-labelledby')) return
+        for (let p = node.parent.parent; p; p = p.parent) {
+          if (
+            p.type === 'JSXElement' &&
+            p.openingElement.name.type === 'JSXIdentifier' &&
+            p.openingElement.name.name === 'label'
+          )
+            return
+        }
+        const id = attr(attrs, 'id')
+        if (id) byId.push({ node, name, id: valueText(id.value) })
+        else context.report({ node, messageId: 'unlabelled', data: { name } })
+      },
+      'Program:exit'() {
+        for (const { node, name, id } of byId) {
+          if (!labelTargets.has(id)) context.report({ node, messageId: 'unlabelled', data: { name } })
+        }
+      },
+    }
+  },
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -119,6 +270,42 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // The PWA's components: the rules of hooks (and of the React Compiler's checks), accessible
+    // markup, and no text a user reads outside Lingui.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/sw/**', 'src/contract/**'],
+    ...reactHooks.configs.flat['recommended-latest'],
+    rules: {
+      ...reactHooks.configs.flat['recommended-latest'].rules,
+      // The recommended config only warns of these, and a warning lets `npm run lint` pass.
+      'react-hooks/exhaustive-deps': 'error',
+      'react-hooks/incompatible-library': 'error',
+      'react-hooks/unsupported-syntax': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A label's text is one level deeper than the default looks: <label><input /><span>
+      // <Trans>…</Trans></span></label>.
+      'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }],
+    },
+  },
+  {
+    files: ['src/**/*.tsx'],
+    plugins: {
+      portal: {
+        rules: { 'no-untranslated-jsx-text': noUntranslatedJsxText, 'control-has-label': controlHasLabel },
+      },
+    },
+    rules: {
+      'portal/no-untranslated-jsx-text': 'error',
+      'portal/control-has-label': 'error',
     },
   },
   {

@@ -5,7 +5,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { seedBootData, type BootData } from './lib/boot-data'
-import { announcementsQueryOptions } from './features/notices/api/get-announcements'
+import { announcementsQueryOptions } from './features/notify/api/get-announcements'
 import { hotGamesQueryOptions, winnersQueryOptions } from './features/games/api/get-home-rows'
 import { gameListInfiniteOptions } from './features/games/api/get-game-list'
 import { vendorsQueryOptions } from './features/games/api/get-vendors'

@@ -9,7 +9,20 @@
  * lobby data saved on the device (docs/decisions/015-react-rendered-on-both-sides.md).
  */
 import './fonts.css'
+// The shell's stylesheet, in the order of its cascade: the server writes it into every page
+// as one file (vite.config.ts, cssCodeSplit), so these imports stay here, together and in order.
 import './styles.css'
+import './components/layout/app-header.css'
+import './routes/-components/tab-bar.css'
+import './components/layout/layout.css'
+import './components/ui/modal.css'
+import './components/ui/pagination.css'
+import './components/ui/feedback.css'
+import './components/ui/forms.css'
+import './routes/-components/home-page.css'
+import './routes/-components/banner-carousel.css'
+import './routes/-components/winners-ticker.css'
+import './routes/-components/home-rows.css'
 import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { defaultLocale } from '#contract/locales'

@@ -4,7 +4,7 @@
  * the same key, so the server moves the money once; a different input (the user edited the
  * form) or a success starts a new key.
  */
-import { useRef } from 'react'
+import { useState } from 'react'
 import { newIdempotencyKey } from '../lib/api-client'
 
 /** Long strings (an uploaded image's base64) are compared by length and ends, not kept whole. */
@@ -23,20 +23,22 @@ export interface IdempotencyKey {
   done(): void
 }
 
-export function useIdempotencyKey(): IdempotencyKey {
-  const current = useRef<{ input: string; key: string } | null>(null)
-  const handle = useRef<IdempotencyKey>(null)
-  handle.current ??= {
+/** One handle for the life of the component, holding the last input and its key. */
+function newHandle(): IdempotencyKey {
+  let current: { input: string; key: string } | null = null
+  return {
     keyFor(input) {
       const s = snapshot(input)
-      if (!current.current || current.current.input !== s) {
-        current.current = { input: s, key: newIdempotencyKey() }
-      }
-      return current.current.key
+      if (!current || current.input !== s) current = { input: s, key: newIdempotencyKey() }
+      return current.key
     },
     done() {
-      current.current = null
+      current = null
     },
   }
-  return handle.current
+}
+
+export function useIdempotencyKey(): IdempotencyKey {
+  const [handle] = useState(newHandle)
+  return handle
 }

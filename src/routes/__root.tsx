@@ -7,8 +7,9 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useState } from 'react'
+import { useHydrated } from '../hooks/use-hydrated'
 import { setMember, useSession } from '../lib/session'
-import { memberInfoQueryOptions } from '../features/auth/api/get-member-info'
+import { memberInfoQueryOptions } from '../features/identity/api/get-member-info'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createRootRouteWithContext, Link, Outlet, redirect, useLocation } from '@tanstack/react-router'
 import { isFlagEnabled, openWithoutLogin } from '#contract/system'
@@ -32,7 +33,7 @@ import { ModalHost } from './-components/modal-host'
 
 // Fund notices from the service worker, for a signed-in session only (its code stays out of a visitor's page).
 const PushListener = lazy(() =>
-  import('../features/notices/components/push-listener').then((m) => ({ default: m.PushListener })),
+  import('../features/notify/components/push-listener').then((m) => ({ default: m.PushListener })),
 )
 // What the first screen never shows loads when it is first needed: the launch veil when a
 // game starts, the social sign-in return with its fragment. (The toasts stay: their live
@@ -41,7 +42,7 @@ const LaunchLoader = lazy(() =>
   import('../features/games/launch/launch-loader').then((m) => ({ default: m.LaunchLoader })),
 )
 const SocialReturn = lazy(() =>
-  import('../features/auth/components/social-return').then((m) => ({ default: m.SocialReturn })),
+  import('../features/identity/components/social-return').then((m) => ({ default: m.SocialReturn })),
 )
 // Every feature's popups and member-centre pages, registered before the first search is read.
 import './-components/popups'
@@ -76,8 +77,8 @@ function Root() {
   // A social sign-in comes back as /index#social_code=… (or social_error): only a page
   // opened with a fragment needs its handler.
   // Read once hydrated: the server never sees the fragment.
-  const [fragment, setFragment] = useState(false)
-  useEffect(() => setFragment(window.location.hash.length > 1), [])
+  const [fragmentAtStart] = useState(() => typeof window !== 'undefined' && window.location.hash.length > 1)
+  const fragment = useHydrated() && fragmentAtStart
   useEffect(() => {
     if (member.data) setMember(member.data)
   }, [member.data])

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { gameListInfiniteOptions } from '../../src/features/games/api/get-game-list'
 import { hotGamesQueryOptions, winnersQueryOptions } from '../../src/features/games/api/get-home-rows'
 import { vendorsQueryOptions } from '../../src/features/games/api/get-vendors'
-import { announcementsQueryOptions } from '../../src/features/notices/api/get-announcements'
+import { announcementsQueryOptions } from '../../src/features/notify/api/get-announcements'
 import {
   checkBootParts,
   parseBootData,

@@ -258,9 +258,10 @@ describe('refusals', () => {
     )
     await twoLines(user)
     const items = document.querySelectorAll('.lott-line')
-    expect(items[1]?.getAttribute('aria-invalid')).toBe('true')
+    expect(items[1]?.classList.contains('lott-line-bad')).toBe(true)
     expect(items[1]?.textContent).toContain('This line repeats a number.')
-    expect(items[0]?.getAttribute('aria-invalid')).toBeNull()
+    expect(items[0]?.classList.contains('lott-line-bad')).toBe(false)
+    expect(items[0]?.querySelector('.lott-line-why')).toBeNull()
   })
 
   test('a stake out of range marks its line with the limits', async () => {
@@ -271,7 +272,7 @@ describe('refusals', () => {
     await twoLines(user)
     await screen.findByRole('alert')
     const first = document.querySelectorAll('.lott-line')[0]
-    expect(first?.getAttribute('aria-invalid')).toBe('true')
+    expect(first?.classList.contains('lott-line-bad')).toBe(true)
     expect(first?.textContent).toContain('Stake per unit must be from $1.00 to $1,000.00.')
   })
 
@@ -306,7 +307,7 @@ describe('refusals', () => {
     await twoLines(user)
     await screen.findByRole('alert')
     const second = document.querySelectorAll('.lott-line')[1]
-    expect(second?.getAttribute('aria-invalid')).toBe('true')
+    expect(second?.classList.contains('lott-line-bad')).toBe(true)
     expect(second?.textContent).toContain(
       'This line could win more than $500.00, the most one bet may win. Stake at most $51.02 per unit.',
     )

@@ -50,14 +50,14 @@ export async function renderUi(ui: ReactNode, locale: Locale = 'en') {
  * transform, as a browser's warm cache would serve them.
  */
 const popupChunks = Promise.all([
-  import('#src/features/auth/components/auth-modals.tsx'),
-  import('#src/features/notices/components/notice-popup.tsx'),
-  import('#src/features/auth/components/auth-popups.tsx'),
-  import('#src/features/notices/components/notice-popup-host.tsx'),
+  import('#src/features/identity/components/auth-modals.tsx'),
+  import('#src/features/notify/components/notice-popup.tsx'),
+  import('#src/features/identity/components/auth-popups.tsx'),
+  import('#src/features/notify/components/notice-popup-host.tsx'),
   import('#src/features/member/components/member-centre-modal.tsx'),
-  import('#src/features/notices/components/inbox-button.tsx'),
-  import('#src/features/notices/components/messages-page.tsx'),
-  import('#src/features/notices/components/push-listener.tsx'),
+  import('#src/features/notify/components/inbox-button.tsx'),
+  import('#src/features/notify/components/messages-page.tsx'),
+  import('#src/features/notify/components/push-listener.tsx'),
   // The game launch's chunks.
   import('#src/features/games/launch/run-launch.ts'),
   import('#src/features/games/launch/launch-popups.tsx'),

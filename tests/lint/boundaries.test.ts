@@ -39,8 +39,8 @@ function aModuleOf(feature: string): string {
 
 describe('feature boundaries', () => {
   it('rejects a feature importing another feature by alias or by relative path', async () => {
-    const code = `import { useLogout } from '#src/features/auth/use-logout'
-import { useAfterLogin } from '../auth/use-after-login'
+    const code = `import { useLogout } from '#src/features/identity/use-logout'
+import { useAfterLogin } from '../identity/use-after-login'
 export const hooks = [useLogout, useAfterLogin]
 `
     const messages = await lint('src/features/money/cross.ts', code)
@@ -78,7 +78,7 @@ export const used = [useCurrency, brandQueryOptions, useIdempotencyKey, MoneySch
 
 describe('one direction: shared code, then features, then routes', () => {
   it('rejects shared code importing a feature', async () => {
-    const code = `import { useLogout } from '../features/auth/use-logout'\nexport const x = useLogout\n`
+    const code = `import { useLogout } from '../features/identity/use-logout'\nexport const x = useLogout\n`
     expect(await lint('src/lib/upward.ts', code)).toEqual([
       {
         rule: 'import-x/no-restricted-paths',
@@ -98,7 +98,7 @@ describe('one direction: shared code, then features, then routes', () => {
   })
 
   it('lets a route combine features', async () => {
-    const code = `import { useLogout } from '../features/auth/use-logout'
+    const code = `import { useLogout } from '../features/identity/use-logout'
 import { useCurrency } from '../features/money/use-currency'
 export const x = [useLogout, useCurrency]
 `
@@ -164,7 +164,7 @@ export const x = [useState, z, FailureSchema]
 describe('the service worker', () => {
   it('imports no UI, no feature and no store', async () => {
     const code = `import { useState } from 'react'
-import { useLogout } from '../features/auth/use-logout'
+import { useLogout } from '../features/identity/use-logout'
 import { proxy } from 'valtio'
 export const x = [useState, useLogout, proxy]
 `

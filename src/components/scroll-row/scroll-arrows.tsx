@@ -39,12 +39,10 @@ export function useRowEnds(row: RefObject<HTMLElement | null>, items: unknown): 
   const [ends, setEnds] = useState(inView)
   // Followed as it changes: a window widened from a phone's width gets its arrows at once.
   const mouse = useMediaQuery(mouseQuery)
+  // A touch screen or a phone's width: no arrows, and nothing watched.
+  const watched = mouse && typeof IntersectionObserver === 'function'
   useEffect(() => {
-    // A touch screen or a phone's width: nothing more.
-    if (!mouse || typeof IntersectionObserver !== 'function') {
-      setEnds(inView)
-      return
-    }
+    if (!watched) return
     const el = row.current
     const first = el?.firstElementChild
     const last = el?.lastElementChild
@@ -62,8 +60,8 @@ export function useRowEnds(row: RefObject<HTMLElement | null>, items: unknown): 
     observer.observe(first)
     observer.observe(last)
     return () => observer.disconnect()
-  }, [row, items, mouse])
-  return ends
+  }, [row, items, watched])
+  return watched ? ends : inView
 }
 
 /** The arrows of `row` (its `.scroll-row` box holds both); `items` as for useRowEnds. */

@@ -3,7 +3,7 @@
  * Escape closes, focus returns to where it was, the page behind is inert. States follow
  * the spec: hidden -> overlay -> shown, and back on close.
  */
-import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffectEvent, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 
 const focusable =
@@ -43,9 +43,11 @@ export function Modal({
   const id = useId()
   const titleId = `${id}-title`
   const panel = useRef<HTMLDivElement>(null)
-  const [phase, setPhase] = useState<Phase>('hidden')
-  const onCloseRef = useRef(onClose)
-  onCloseRef.current = onClose
+  // Shown once the dialog has had its first, transparent frame; until then an open dialog is
+  // in its overlay phase, and a closed one is hidden.
+  const [shown, setShown] = useState(false)
+  const phase: Phase = !open ? 'hidden' : shown ? 'shown' : 'overlay'
+  const close = useEffectEvent(() => onClose())
 
   // A layout effect: where to return is taken, and keys are handled, in the same commit that
   // shows the dialog, before anything else can run, whatever schedules the render.
@@ -53,7 +55,6 @@ export function Modal({
     if (!open) return
     const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null
     openStack.push(id)
-    setPhase('overlay')
     const root = document.getElementById('root')
     // The dialog's first frame lays it out and paints it still transparent (its layout is
     // the larger part of opening it: the text of a notice); focus moves in at the frame after,
@@ -63,7 +64,7 @@ export function Modal({
     let inertTimer: ReturnType<typeof setTimeout> | undefined
     let raf = requestAnimationFrame(() => {
       raf = requestAnimationFrame(() => {
-        setPhase('shown')
+        setShown(true)
         // Unless the player already moved into the dialog (a Tab, a tap) since it opened.
         // The element marked to take it (a form's first field), else the dialog itself: a
         // screen reader reads its title and Tab reaches its first control next, and a dialog
@@ -86,7 +87,7 @@ export function Modal({
       if (openStack[openStack.length - 1] !== id) return
       if (e.key === 'Escape') {
         e.stopPropagation()
-        onCloseRef.current()
+        close()
         return
       }
       if (e.key !== 'Tab' || !panel.current) return
@@ -118,14 +119,17 @@ export function Modal({
       const at = openStack.lastIndexOf(id)
       if (at >= 0) openStack.splice(at, 1)
       if (openStack.length === 0) root?.removeAttribute('inert')
-      setPhase('hidden')
+      setShown(false)
       returnTo?.focus()
     }
   }, [open, id])
 
   if (!open) return null
   return createPortal(
+    // The backdrop is no control: a click on it is the mouse's way to close, as Escape and the
+    // close button are the keyboard's and a screen reader's.
     <div
+      role="presentation"
       className={placement === 'side' ? 'modal-backdrop modal-backdrop-side' : 'modal-backdrop'}
       data-state={phase}
       onMouseDown={(e) => {

@@ -32,8 +32,8 @@ import {
   announcementsPlaceholder,
   announcementsQueryOptions,
   popupNoticesQueryOptions,
-} from '../../features/notices/api/get-announcements'
-import { Marquee as MarqueeRow } from '../../features/notices/components/marquee'
+} from '../../features/notify/api/get-announcements'
+import { Marquee as MarqueeRow } from '../../features/notify/components/marquee'
 import type { Notice } from '#contract/content'
 import type { Game, VendorLane } from '#contract/games'
 import type { Winner } from '#contract/play'

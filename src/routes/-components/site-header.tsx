@@ -21,7 +21,7 @@ import { lazyMoney } from './money-lazy'
 
 // Only a member has an inbox: visitors never load its code.
 const InboxButton = lazy(() =>
-  import('../../features/notices/components/inbox-button').then((m) => ({ default: m.InboxButton })),
+  import('../../features/notify/components/inbox-button').then((m) => ({ default: m.InboxButton })),
 )
 
 // Only a session (member or trial account) has a balance, so visitors never load it.

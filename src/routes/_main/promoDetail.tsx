@@ -4,7 +4,7 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { EmptyState } from '../../components/ui/empty-state'
 import { HtmlContent } from '../../components/ui/html-content'
 import { Skeleton } from '../../components/ui/skeleton'
-import { announcementsQueryOptions } from '../../features/notices/api/get-announcements'
+import { announcementsQueryOptions } from '../../features/notify/api/get-announcements'
 import { safeId } from '../-components/search'
 
 export const Route = createFileRoute('/_main/promoDetail')({

@@ -2,8 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { Skeleton } from '../../components/ui/skeleton'
-import { announcementsQueryOptions } from '../../features/notices/api/get-announcements'
-import { PromotionList } from '../../features/notices/components/promotion-list'
+import { announcementsQueryOptions } from '../../features/notify/api/get-announcements'
+import { PromotionList } from '../../features/notify/components/promotion-list'
 
 export const Route = createFileRoute('/_main/promotions')({
   component: Promotions,

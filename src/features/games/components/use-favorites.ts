@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { useCallback, useRef } from 'react'
+import { useCallback } from 'react'
 import type { Game } from '#contract/games'
 import { useSession } from '../../../lib/session'
 import { showToast } from '../../../lib/toast-store'
@@ -23,13 +23,17 @@ export function useFavorites() {
   const busy = (gameId: string) =>
     (add.isPending && add.variables.gameId === gameId) ||
     (remove.isPending && remove.variables.gameId === gameId)
-  // One function for the life of the row, so a memoized tile is not redrawn by a new one.
-  const latest = useRef({ add, remove })
-  latest.current = { add, remove }
-  const toggle = useCallback((game: Game, on: boolean) => {
-    if (!realMemberOrPrompt()) return
-    if (on) latest.current.add.mutate({ gameId: game.gameId })
-    else latest.current.remove.mutate({ gameId: game.gameId })
-  }, [])
+  // One function for the life of the row, so a memoized tile is not redrawn by a new one:
+  // a mutation's mutate is the same function for the life of the component.
+  const { mutate: addFavorite } = add
+  const { mutate: removeFavorite } = remove
+  const toggle = useCallback(
+    (game: Game, on: boolean) => {
+      if (!realMemberOrPrompt()) return
+      if (on) addFavorite({ gameId: game.gameId })
+      else removeFavorite({ gameId: game.gameId })
+    },
+    [addFavorite, removeFavorite],
+  )
   return { favorite, busy, toggle }
 }

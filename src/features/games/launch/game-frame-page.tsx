@@ -12,7 +12,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useRouter } from '@tanstack/react-router'
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import { z } from 'zod/mini'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { moneyRootKey } from '../../../lib/member-keys'
@@ -37,9 +37,10 @@ export const FrameMessageSchema = z.object({
 export const frameSandbox = 'allow-scripts allow-forms'
 
 export function GameFramePage() {
-  const { frameVersion } = useLaunchState()
-  // Read again whenever a launch stores a new game.
-  const stored = useMemo(() => readStoredLaunch(), [frameVersion])
+  // The stored game is read on each draw. Reading frameVersion subscribes this page to it: a
+  // launch that stores a new game bumps it, and the page draws (and reads) again.
+  const { frameVersion: _redrawOnLaunch } = useLaunchState()
+  const stored = readStoredLaunch()
   const status = useQuery(statusQueryOptions())
   if (!stored) return <NoGame />
   const url = safeFrameUrl(stored.url, status.data?.info.launchGameCDNs ?? [])

@@ -10,7 +10,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { gameEndpoints, type Game, type GameType } from '#contract/games'
 import { moneyToMinor, showMoney, type Currency } from '#contract/money'
 import { mainAccountTypeId, walletEndpoints, type TransferRequest } from '#contract/wallet'
@@ -98,6 +98,8 @@ function MaintenanceDialog({
   const { t, i18n } = useLingui()
   const { hint, hintId } = useOfflineHint()
   const dateTime = useDateTime()
+  // When the popup opened: a maintenance that ended before then is not shown as ongoing.
+  const [openedAt] = useState(Date.now)
   const vendor = useVendorName(vassalage, vendorFallback)
   const status = useQuery(statusQueryOptions())
   const imageHost = pickCdn(status.data?.info.imageCDNs ?? [])
@@ -105,7 +107,7 @@ function MaintenanceDialog({
     queryKey: ['launch', 'suggestions', gameType, vassalage],
     queryFn: ({ signal }) => suggestions(gameType, vassalage, signal),
   })
-  const until = maintainTime !== null && maintainTime > Date.now() ? dateTime(maintainTime) : null
+  const until = maintainTime !== null && maintainTime > openedAt ? dateTime(maintainTime) : null
   return (
     <Modal open onClose={onClose} title={t`Game under maintenance`} closeLabel={t`Close`} size="medium">
       <LaunchPopupsStyles />

@@ -55,11 +55,9 @@ export function SlipLines({
             const win = lineSetting ? maxWinMinor(l, lineSetting, currency) : null
             const bad = badLine?.index === i
             return (
-              <li
-                key={i}
-                className={bad ? 'lott-line lott-line-bad' : 'lott-line'}
-                aria-invalid={bad || undefined}
-              >
+              // A refused line is marked by its colour and says why in its own words (lott-line-why),
+              // which a screen reader reads with the line: a list item takes no aria-invalid.
+              <li key={i} className={bad ? 'lott-line lott-line-bad' : 'lott-line'}>
                 <span className="lott-line-type">{i18n._(betTypeNames[l.betType])}</span>
                 <span className="lott-line-sel">{selectionText(l, i18n)}</span>
                 <span className="lott-line-money">

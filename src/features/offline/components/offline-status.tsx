@@ -11,7 +11,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { notifyManager, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { Link, useRouter } from '@tanstack/react-router'
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { useEffect, useRef, useSyncExternalStore } from 'react'
 import { ApiError } from '../../../lib/api-client'
 import { useOnline } from '../../../lib/network'
 import { listenForRefreshedData, useOldestStoredAt } from '../../../lib/offline-data'
@@ -64,16 +64,23 @@ function oldestFetched(queryClient: QueryClient): number | null {
   return times.length ? Math.min(...times) : null
 }
 
-/** The current time, ticking each minute while `active`. */
+/** The time the minute clock last read: as it starts, then each minute while it runs. */
+let clockNow = Date.now()
+function runMinuteClock(onTick: () => void): () => void {
+  clockNow = Date.now()
+  onTick()
+  const id = setInterval(() => {
+    clockNow = Date.now()
+    onTick()
+  }, 60_000)
+  return () => clearInterval(id)
+}
+const stoppedClock = () => () => undefined
+const readClock = () => clockNow
+
+/** The current time, read afresh as `active` starts and ticking each minute while it lasts. */
 function useMinuteClock(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    if (!active) return
-    setNow(Date.now())
-    const id = setInterval(() => setNow(Date.now()), 60_000)
-    return () => clearInterval(id)
-  }, [active])
-  return now
+  return useSyncExternalStore(active ? runMinuteClock : stoppedClock, readClock, readClock)
 }
 
 export function OfflineStatus() {

@@ -22,11 +22,8 @@ export function SmsCodeButton({ send, disabled, onError }: SmsCodeButtonProps) {
   })
   useEffect(() => {
     if (state.kind !== 'countdown') return
-    if (state.left <= 0) {
-      setState({ kind: 'ready' })
-      return
-    }
-    const timer = setTimeout(() => setState({ kind: 'countdown', left: state.left - 1 }), 1000)
+    const left = state.left - 1
+    const timer = setTimeout(() => setState(left > 0 ? { kind: 'countdown', left } : { kind: 'ready' }), 1000)
     return () => clearTimeout(timer)
   }, [state])
   return (
@@ -39,7 +36,9 @@ export function SmsCodeButton({ send, disabled, onError }: SmsCodeButtonProps) {
         setState({ kind: 'loading' })
         try {
           const seconds = await send()
-          setState(seconds === null ? { kind: 'ready' } : { kind: 'countdown', left: seconds })
+          setState(
+            seconds === null || seconds <= 0 ? { kind: 'ready' } : { kind: 'countdown', left: seconds },
+          )
         } catch (err) {
           setState({ kind: 'ready' })
           onError(errorText(i18n, err))

@@ -3,7 +3,7 @@
  * refreshed on demand or after a failed attempt, at most once a second.
  */
 import { useLingui } from '@lingui/react/macro'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react'
 import { TextField } from '../../../components/ui/text-field'
 import { api } from '../../../lib/api'
 import { identityEndpoints } from '#contract/identity'
@@ -20,23 +20,23 @@ export function CaptchaField({ value, onChange, error, refreshKey }: CaptchaFiel
   const { t } = useLingui()
   const [image, setImage] = useState<string | null>(null)
   const last = useRef(0)
-  const onChangeRef = useRef(onChange)
-  onChangeRef.current = onChange
-  const load = useCallback(async () => {
+  /** A fresh image, or null when none came; at most one a second. */
+  const fetchImage = useCallback(async (): Promise<string | null> => {
     const wait = 1000 - (Date.now() - last.current)
     if (wait > 0) await new Promise((r) => setTimeout(r, wait))
     last.current = Date.now()
     try {
-      setImage(await api.call(identityEndpoints.captcha))
+      return await api.call(identityEndpoints.captcha)
     } catch {
-      setImage(null)
+      return null
     }
   }, [])
+  // A new image always clears the old answer.
+  const clearAnswer = useEffectEvent(() => onChange(''))
   useEffect(() => {
-    // A new image always clears the old answer.
-    void load()
-    onChangeRef.current('')
-  }, [refreshKey, load])
+    void fetchImage().then(setImage)
+    clearAnswer()
+  }, [refreshKey, fetchImage])
   return (
     <div className="captcha-row">
       <TextField
@@ -52,7 +52,7 @@ export function CaptchaField({ value, onChange, error, refreshKey }: CaptchaFiel
       <button
         type="button"
         className="captcha-image"
-        onClick={() => void load()}
+        onClick={() => void fetchImage().then(setImage)}
         aria-label={t`New verification code`}
       >
         {image ? <img src={image} alt="" width={120} height={44} /> : <span>…</span>}

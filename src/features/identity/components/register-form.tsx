@@ -5,7 +5,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo, useState, type FormEvent } from 'react'
+import { useMemo, useState, type FormEvent } from 'react'
 import type { RegisterRequest } from '#contract/identity'
 import { checkFields, ruleFor } from '#contract/register-rules'
 import { registerFields, type RegisterField } from '#contract/system'
@@ -51,9 +51,10 @@ export function RegisterForm({ referralCode }: { referralCode: string | undefine
   const termsPage = useQuery(termsQueryOptions(i18n.locale))
   const status = useQuery(statusQueryOptions())
   const terms_ = termsPage.data?.[0]
-  const [values, setValues] = useState<Values>({})
+  const [typed, setValues] = useState<Values>({})
   const [terms, setTerms] = useState(false)
-  const [invalid, setInvalid] = useState<Errors>({})
+  // What the last press of Register found wrong; null until it is pressed.
+  const [invalid, setInvalid] = useState<Errors | null>(null)
   const [captchaKey, setCaptchaKey] = useState(0)
   const register = useRegister({
     mutationConfig: {
@@ -64,12 +65,11 @@ export function RegisterForm({ referralCode }: { referralCode: string | undefine
   const pending = register.isPending
 
   const referralValid = referralCode !== undefined && affiliate.data?.valid === true
-  useEffect(() => {
-    if (referralCode && affiliate.data && !affiliate.data.valid) {
-      setValues((v) => ({ ...v, affiliateCode: referralCode }))
-      setInvalid((e) => ({ ...e, affiliateCode: t`The invitation code is not valid.` }))
-    }
-  }, [referralCode, affiliate.data, t])
+  // A referral link's code the platform refused: the field shows it, to correct, and says why
+  // until Register is pressed.
+  const referralRefused = !!referralCode && affiliate.data?.valid === false
+  const values: Values =
+    referralRefused && typed.affiliateCode === undefined ? { ...typed, affiliateCode: referralCode } : typed
 
   const labels = useMemo<Record<RegisterField | 'confirmPassword', string>>(
     () => ({
@@ -93,7 +93,9 @@ export function RegisterForm({ referralCode }: { referralCode: string | undefine
     [t],
   )
 
-  const errors = register.error ? refusalErrors(register.error) : invalid
+  const errors: Errors = register.error
+    ? refusalErrors(register.error)
+    : (invalid ?? (referralRefused ? { affiliateCode: t`The invitation code is not valid.` } : {}))
 
   function refusalErrors(err: Error): Errors {
     const fieldErrors: Errors = {}

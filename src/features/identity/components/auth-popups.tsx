@@ -1,5 +1,5 @@
 /**
- * The sign-in popups as the popup host opens them (src/features/auth/popups.ts): each reads
+ * The sign-in popups as the popup host opens them (src/features/identity/popups.ts): each reads
  * the brand's flags and the session itself, and moves to the next popup through the
  * modal store.
  */
