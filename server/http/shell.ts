@@ -344,7 +344,7 @@ export function createShell(
             const [announcements, winners, hotGames, lobby] = await Promise.all([
               // What the home page and the promotions show, on those pages only; the popup
               // notices are asked for once the page has settled
-              // (src/features/notices/api/get-announcements.ts).
+              // (src/features/notify/api/get-announcements.ts).
               open && drawsNotices(url)
                 ? read(
                     m,
