@@ -32,15 +32,23 @@ const runsPerEndpoint = 16
 
 let server: TestServer
 let memberToken = ''
+let agentToken = ''
 
 beforeAll(async () => {
   server = await build()
   await createMember(server, { username: 'fuzz0001', password: 'lotus123' })
   memberToken = await tokenOf(server, 'fuzz0001', 'lotus123')
+  await createMember(server, { username: 'fuzz0002', password: 'lotus123', type: 1 })
+  agentToken = await tokenOf(server, 'fuzz0002', 'lotus123')
 })
 afterAll(async () => {
   await server?.close()
 })
+
+/** The session a call is sent with: an agent's for the agent centre, a member's otherwise. */
+function sessionFor(def: { auth: string }): string {
+  return def.auth === 'agent' ? agentToken : memberToken
+}
 
 // ---- the contract's schemas, read as data -------------------------------------------------
 
@@ -437,7 +445,7 @@ describe('every endpoint, sent malformed input', () => {
     // A member's wallets are opened on first read: read once before the snapshot, so the
     // run's own reads of input-less endpoints find them open.
     for (const def of endpoints.filter((d) => d.method === 'GET' && !d.query)) {
-      await send(def, { kind: 'none' }, memberToken, '')
+      await send(def, { kind: 'none' }, sessionFor(def), '')
     }
     before = await snapshot()
   })
@@ -450,7 +458,7 @@ describe('every endpoint, sent malformed input', () => {
     it(`${def.name} answers below 500 in the envelope, with and without a session`, async () => {
       await fc.assert(
         fc.asyncProperty(requestsFor(def), fc.boolean(), idempotencyKeys, async (sent, withSession, key) => {
-          const res = await send(def, sent, withSession ? memberToken : undefined, key)
+          const res = await send(def, sent, withSession ? sessionFor(def) : undefined, key)
           expectEnvelope(def, sent, res)
         }),
         { seed, numRuns: runsPerEndpoint, endOnFailure: true },
@@ -482,7 +490,12 @@ describe('every endpoint, sent malformed input', () => {
                     }).toString(),
                   }
                 : { kind: 'json', body: setAt(base, f.path, 'a\u0000b') }
-        const res = await send(def, sent, def.auth === 'public' ? undefined : memberToken, 'fuzz-nul-key-01')
+        const res = await send(
+          def,
+          sent,
+          def.auth === 'public' ? undefined : sessionFor(def),
+          'fuzz-nul-key-01',
+        )
         const where = `${def.name} ${f.path.join('.')} -> ${res.statusCode} ${res.body.slice(0, 300)}`
         expect(res.statusCode, where).toBe(400)
         const failure = FailureSchema.parse(res.json())
