@@ -17,6 +17,7 @@ import {
 } from './seed-announcements'
 import { seedDemoGames } from './seed-games-step'
 import { seedDemoLottery, seedDemoLotteryHistory } from '../lottery/demo-games'
+import { seedDemoAgentTeam } from './seed-agent-team'
 
 const languages = ['km', 'en', 'zh', 'th', 'vi'] as const
 
@@ -55,7 +56,24 @@ export async function seedForStart(
   if (!config.DEMO) return false
   const created = await seedDemoBrand(db, config.MERCHANT_CODE, hashPassword)
   await seedDemoHistory(db, config.MERCHANT_CODE, now)
+  await seedDemoTeam(db, config.MERCHANT_CODE, now, hashPassword)
   return created
+}
+
+/**
+ * agent01's team as a demo shows it: a sub-agent and members on both levels with three
+ * weeks of deposits, rounds and lottery bets (seed-agent-team.ts), dated by the start's clock.
+ */
+export async function seedDemoTeam(
+  db: Db,
+  merchantCode: string,
+  now: Date,
+  hashPassword: (password: string) => Promise<string>,
+): Promise<void> {
+  const ledger = createLedger(db)
+  await step(db, 'demo-agent-team-1', merchantCode, (tx) =>
+    seedDemoAgentTeam(tx, ledger, merchantCode, now, hashPassword),
+  )
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * The ledger's reconciliation: every balance equals its postings and every brand's accounts
- * sum to zero. `npm run ops -- reconcile` prints it; the money tests end with it.
+ * sum to zero, and the members' figures per day (the agent centre's) equal their postings
+ * and settled bets. `npm run ops -- reconcile` prints it; the money tests end with it.
  */
 import { sql } from 'drizzle-orm'
 import { rowsOf, type Db } from '../plugins/external/db'
@@ -23,6 +24,11 @@ export interface ReconcileReport {
   brandTotals: { merchantCode: string; total: string }[]
   /** Member wallets below zero (the database should make this impossible). */
   negativeWallets: string[]
+  /**
+   * Members whose figures per day (member_daily_stats, the agent centre's team figures)
+   * differ from what their postings and settled bets add up to.
+   */
+  statsDrift: { memberId: number; figure: string; kept: string; actual: string }[]
 }
 
 /** Checks the whole ledger: every balance equals its postings, everything sums to zero. */
@@ -52,6 +58,52 @@ export async function reconcile(db: Db): Promise<ReconcileReport> {
     select (select count(*) from ledger_accounts)::text as accounts,
            (select count(*) from ledger_transactions)::text as transactions
   `)
+  // The team figures, kept by triggers, against a count from the postings and the bets.
+  const stats = await db.execute(sql`
+    with kept as (
+      select member_id, sum(deposits) as deposits, sum(withdrawals) as withdrawals, sum(bonuses) as bonuses,
+             sum(transfers_in) as transfers_in, sum(transfers_out) as transfers_out, sum(bet_count) as bets,
+             sum(valid_bet) as valid_bet, sum(payout) as payout
+      from member_daily_stats group by member_id
+    ), moved as (
+      select a.member_id,
+        coalesce(sum(p.amount) filter (where t.type = 'DEPOSIT'), 0) as deposits,
+        coalesce(-sum(p.amount) filter (where t.type in ('WITHDRAWAL', 'WITHDRAWAL_RETURN')), 0) as withdrawals,
+        coalesce(sum(p.amount) filter (where t.type = 'BONUS'), 0) as bonuses,
+        coalesce(sum(p.amount) filter (where t.type in ('UPLINE_TRANSFER', 'DOWNLINE_TRANSFER') and p.amount > 0), 0)
+          as transfers_in,
+        coalesce(-sum(p.amount) filter (where t.type in ('UPLINE_TRANSFER', 'DOWNLINE_TRANSFER') and p.amount < 0), 0)
+          as transfers_out
+      from ledger_postings p
+      join ledger_accounts a on a.id = p.account_id and a.member_id is not null
+      join ledger_transactions t on t.id = p.transaction_id
+      group by a.member_id
+    ), bet as (
+      select member_id, count(*) as bets, sum(valid_bet) as valid_bet, sum(payout) as payout
+      from bet_records where status = 'SETTLED' and settled_time is not null group by member_id
+    ), actual as (
+      select coalesce(m.member_id, b.member_id) as member_id,
+        coalesce(m.deposits, 0) as deposits, coalesce(m.withdrawals, 0) as withdrawals,
+        coalesce(m.bonuses, 0) as bonuses, coalesce(m.transfers_in, 0) as transfers_in,
+        coalesce(m.transfers_out, 0) as transfers_out, coalesce(b.bets, 0) as bets,
+        coalesce(b.valid_bet, 0) as valid_bet, coalesce(b.payout, 0) as payout
+      from moved m full join bet b on b.member_id = m.member_id
+    )
+    select coalesce(k.member_id, a.member_id) as member_id, f.figure, f.kept::text as kept, f.actual::text as actual
+    from kept k full join actual a on a.member_id = k.member_id
+    cross join lateral (values
+      ('deposits', coalesce(k.deposits, 0), coalesce(a.deposits, 0)),
+      ('withdrawals', coalesce(k.withdrawals, 0), coalesce(a.withdrawals, 0)),
+      ('bonuses', coalesce(k.bonuses, 0), coalesce(a.bonuses, 0)),
+      ('transfers in', coalesce(k.transfers_in, 0), coalesce(a.transfers_in, 0)),
+      ('transfers out', coalesce(k.transfers_out, 0), coalesce(a.transfers_out, 0)),
+      ('settled bets', coalesce(k.bets, 0), coalesce(a.bets, 0)),
+      ('valid bets', coalesce(k.valid_bet, 0), coalesce(a.valid_bet, 0)),
+      ('payouts', coalesce(k.payout, 0), coalesce(a.payout, 0))
+    ) as f(figure, kept, actual)
+    where f.kept <> f.actual
+    order by 1, 2
+  `)
   const brandTotals = rowsOf<{ merchant_code: string; total: string }>(totals).map((r) => ({
     merchantCode: r.merchant_code,
     total: r.total,
@@ -79,11 +131,20 @@ export async function reconcile(db: Db): Promise<ReconcileReport> {
     })),
     brandTotals,
     negativeWallets: rowsOf<{ code: string }>(negative).map((r) => r.code),
+    statsDrift: rowsOf<{ member_id: number; figure: string; kept: string; actual: string }>(stats).map(
+      (r) => ({
+        memberId: Number(r.member_id),
+        figure: r.figure,
+        kept: r.kept,
+        actual: r.actual,
+      }),
+    ),
   }
   report.ok =
     report.balanceDrift.length === 0 &&
     report.unbalancedTransactions.length === 0 &&
     report.negativeWallets.length === 0 &&
+    report.statsDrift.length === 0 &&
     brandTotals.every((t) => t.total === '0')
   return report
 }
@@ -99,6 +160,10 @@ export function formatReconcile(r: ReconcileReport): string {
     ),
     ...r.unbalancedTransactions.map((t) => `  transaction ${t.id} sums to ${t.sum}`),
     ...r.negativeWallets.map((c) => `  negative wallet ${c}`),
+    ...r.statsDrift.map(
+      (d) =>
+        `  team figures of member ${d.memberId}: ${d.figure} kept ${d.kept}, postings and bets ${d.actual}`,
+    ),
   ]
   return lines.join('\n')
 }

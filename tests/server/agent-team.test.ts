@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { agentEndpoints } from '#contract/agent'
 import { moneyToMinor } from '#contract/money'
 import { betRecords, fundNotices, memberTree } from '../../server/db/schema'
+import { formatReconcile, reconcile } from '../../server/money/ledger-reconcile'
 import { build, runOps, type TestServer } from '../build-server'
 import { createMember, failureOf, plainCall, tokenOf } from '../identity-helpers'
 import { mainMinor, newKey, sealedMoneyCall, testPaymentPassword } from '../money-helpers'
@@ -356,3 +357,21 @@ function bet(
     settledTime: status === 'SETTLED' ? at : null,
   }
 }
+
+describe('reconcile', () => {
+  it('finds the team figures equal to the postings and bets, and names a figure that drifts', async () => {
+    expect((await reconcile(server.db)).statsDrift).toEqual([])
+    await server.db.execute(
+      sql`update member_daily_stats set valid_bet = valid_bet + 1 where member_id = ${direct.id}`,
+    )
+    const report = await reconcile(server.db)
+    expect(report.ok).toBe(false)
+    expect(report.statsDrift).toEqual([
+      expect.objectContaining({ memberId: direct.id, figure: 'valid bets' }),
+    ])
+    expect(formatReconcile(report)).toContain(`team figures of member ${direct.id}: valid bets`)
+    await server.db.execute(
+      sql`update member_daily_stats set valid_bet = valid_bet - 1 where member_id = ${direct.id}`,
+    )
+  })
+})
