@@ -58,6 +58,21 @@ export interface Jobs {
   sendMany<S extends PayloadSchema>(job: JobRef<S>, payloads: z.input<S>[]): Promise<void>
   /** Stops taking jobs, waits for the running ones (failing them after the timeout), then returns. */
   stop(): Promise<void>
+  /**
+   * This instance's workers, one per job, as pg-boss sees them now: what a test waits on
+   * (a worker's first look for jobs done, a running job a stop is waiting for) instead of a time.
+   */
+  workers(): JobWorker[]
+}
+
+/** A worker of one job on this instance. */
+export interface JobWorker {
+  job: string
+  state: 'created' | 'active' | 'stopping' | 'stopped'
+  /** Jobs it is running now. */
+  running: number
+  /** When its last look for jobs ended; null before the first. */
+  lastPolledAt: Date | null
 }
 
 /** How a job's schedule runs on pg-boss. */
@@ -388,6 +403,15 @@ export function createJobs(opts: JobsOptions): Jobs {
         await boss?.stop({ graceful: true, timeout: opts.stopTimeoutMs ?? 8000 })
       })()
       return stopping
+    },
+
+    workers() {
+      return (boss?.getWipData() ?? []).map((w) => ({
+        job: w.name,
+        state: w.state,
+        running: w.count,
+        lastPolledAt: w.lastFetchedOn === null ? null : new Date(w.lastFetchedOn),
+      }))
     },
   }
 }

@@ -14,6 +14,7 @@ import {
 } from '@tanstack/react-router'
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
+import { afterAll } from 'vitest'
 import type { Locale } from '#contract/locales'
 import { activateLocale, i18n } from '#src/lib/i18n.ts'
 import { createQueryClient } from '#src/lib/query-client.ts'
@@ -64,6 +65,11 @@ const popupChunks = Promise.all([
   import('#src/features/games/components/game-popup-host.tsx'),
   import('#src/features/games/launch/game-frame-page.tsx'),
 ])
+// A file whose tests end before the chunks have loaded (renderUi does not wait for them)
+// keeps its environment until they have: none is still loading when it is torn down.
+afterAll(async () => {
+  await popupChunks
+})
 
 export async function renderApp(path: string, locale: Locale = 'en') {
   await popupChunks

@@ -6,7 +6,7 @@
  */
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { afterEach, expect, test, vi } from 'vitest'
 import { ScrollArrows } from '#src/components/scroll-row/scroll-arrows.tsx'
 import { renderUi } from './render'
@@ -50,8 +50,14 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
+/** Calls `onDrawn` with the row's count from an effect, which runs after the arrows' own. */
+function Drawn({ count, onDrawn }: { count: number; onDrawn?: (count: number) => void }) {
+  useEffect(() => onDrawn?.(count), [count, onDrawn])
+  return null
+}
+
 /** A row of `first` items, and a button that adds six (as a row grows while it is drawn). */
-function Row({ first }: { first: number }) {
+function Row({ first, onDrawn }: { first: number; onDrawn?: (count: number) => void }) {
   const row = useRef<HTMLUListElement>(null)
   const [count, setCount] = useState(first)
   return (
@@ -65,6 +71,7 @@ function Row({ first }: { first: number }) {
         ))}
       </ul>
       <ScrollArrows row={row} items={count} />
+      <Drawn count={count} onDrawn={onDrawn} />
     </div>
   )
 }
@@ -74,10 +81,11 @@ const arrow = (name: 'Scroll left' | 'Scroll right') => screen.queryByRole('butt
 
 test('a touch screen gets no arrows, and no observer', async () => {
   stubDevice({ mouse: false })
-  await renderUi(<Row first={8} />)
+  const drawn = vi.fn()
+  await renderUi(<Row first={8} onDrawn={drawn} />)
   await userEvent.click(await screen.findByRole('button', { name: 'More' }))
-  // The effects have run: a frame and a task later.
-  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))
+  // The effects of the grown row have run, the arrows' before the one that tells.
+  await waitFor(() => expect(drawn).toHaveBeenCalledWith(14))
   expect(FakeObserver.all).toEqual([])
   expect(document.querySelector('.row-arrow')).toBeNull()
 })

@@ -17,12 +17,19 @@ describe('rendered art cache', () => {
   it('renders once for parallel first requests, then answers from memory', async () => {
     const cache = new ArtCache(10)
     let renders = 0
+    let rendered: () => void = () => undefined
+    const rendering = new Promise<void>((r) => {
+      rendered = r
+    })
     const make = async () => {
       renders++
-      await new Promise((r) => setTimeout(r, 5))
+      await rendering
       return Buffer.from('art')
     }
-    const all = await Promise.all(Array.from({ length: 5 }, () => cache.get('a', make)))
+    // All five ask while the first render is still under way; it ends only after.
+    const asked = Promise.all(Array.from({ length: 5 }, () => cache.get('a', make)))
+    rendered()
+    const all = await asked
     expect(all.every((a) => a?.toString() === 'art')).toBe(true)
     await cache.get('a', make)
     expect(renders).toBe(1)
@@ -54,25 +61,54 @@ describe('rendered art cache', () => {
   })
 })
 
+/** A task the test holds: `begun` settles when it starts, and it runs until `end()`. */
+function heldTask() {
+  let began: () => void = () => undefined
+  let end: () => void = () => undefined
+  const begun = new Promise<void>((r) => {
+    began = r
+  })
+  const ended = new Promise<void>((r) => {
+    end = r
+  })
+  return { begun, ended, began, end }
+}
+
 describe('limiter', () => {
   it('runs at most its limit at once, the rest in the order they came', async () => {
     const run = limiter(2)
     let active = 0
     let most = 0
-    const order: number[] = []
-    await Promise.all(
-      [0, 1, 2, 3, 4].map((i) =>
+    const started: number[] = []
+    const tasks = [0, 1, 2, 3, 4].map(heldTask)
+    const all = Promise.all(
+      tasks.map((task, i) =>
         run(async () => {
           active++
           most = Math.max(most, active)
-          await new Promise((r) => setTimeout(r, 5))
-          order.push(i)
+          started.push(i)
+          task.began()
+          await task.ended
           active--
         }),
       ),
     )
+    await Promise.all([tasks[0]?.begun, tasks[1]?.begun])
+    expect(started).toEqual([0, 1])
+    // Whichever ends, the next in line takes its place.
+    tasks[1]?.end()
+    await tasks[2]?.begun
+    expect(started).toEqual([0, 1, 2])
+    tasks[0]?.end()
+    await tasks[3]?.begun
+    expect(started).toEqual([0, 1, 2, 3])
+    tasks[3]?.end()
+    await tasks[4]?.begun
+    expect(started).toEqual([0, 1, 2, 3, 4])
+    tasks[2]?.end()
+    tasks[4]?.end()
+    await all
     expect(most).toBe(2)
-    expect(order).toEqual([0, 1, 2, 3, 4])
   })
 
   it('frees the place of a task that fails', async () => {

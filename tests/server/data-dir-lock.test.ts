@@ -59,11 +59,19 @@ describe('the lock on an embedded database directory', () => {
     const dir = newDir()
     const first = await holderProcess(dir)
     let secondIn = false
-    const second = lockDataDir(dir, 10_000).then((release) => {
+    let looks = 0
+    let foundHeldTwice: () => void = () => undefined
+    const heldTwice = new Promise<void>((r) => {
+      foundHeldTwice = r
+    })
+    const second = lockDataDir(dir, 10_000, () => {
+      if (++looks === 2) foundHeldTwice()
+    }).then((release) => {
       secondIn = true
       return release
     })
-    await new Promise((r) => setTimeout(r, 300))
+    // It has found the first holder there, and again after a pause: it is still out.
+    await heldTwice
     expect(secondIn).toBe(false)
     await first.release()
     const releaseSecond = await second

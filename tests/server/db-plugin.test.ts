@@ -71,9 +71,14 @@ describe('the embedded database under a queue of statements', () => {
     const held = new Promise<void>((r) => {
       release = r
     })
+    let started: () => void = () => undefined
+    const inTransaction = new Promise<void>((r) => {
+      started = r
+    })
     const first = database.db.transaction(async (tx) => {
       await tx.execute(sql`select 1`)
       order.push('transaction started')
+      started()
       await held
       order.push('transaction ends')
     })
@@ -82,7 +87,10 @@ describe('the embedded database under a queue of statements', () => {
       await tx.execute(sql`select 3`)
       order.push('second transaction')
     })
-    await new Promise((r) => setTimeout(r, 20))
+    // The transaction has run a statement, and the query and the second transaction were
+    // asked for before it: one that did not wait its turn would have gone ahead of it.
+    await inTransaction
+    expect(order).toEqual(['transaction started'])
     release()
     await Promise.all([first, query, second])
     expect(order).toEqual(['transaction started', 'transaction ends', 'query', 'second transaction'])

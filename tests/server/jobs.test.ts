@@ -32,9 +32,23 @@ interface Run {
   attempt: number
 }
 const runs: Run[] = []
-const slow = { started: false, finished: false }
-/** Batched runs in flight at once on one instance, and the most seen. */
-const batched = { inFlight: 0, most: 0 }
+
+/** A promise and the call that settles it. */
+function gate() {
+  let open: () => void = () => undefined
+  const opened = new Promise<void>((resolve) => {
+    open = resolve
+  })
+  return { opened, open }
+}
+
+/** The slow job runs until the test lets it finish. */
+const slow = { started: false, finished: false, finish: gate() }
+/**
+ * Batched runs in flight at once, by instance, and the most seen on one instance; every run
+ * holds until the test has seen them side by side.
+ */
+const batched = { inFlight: new Map<string, number>(), most: 0, release: gate() }
 
 /** The test's own jobs, one set per instance; every run is recorded in `runs`. */
 function testJobs(instance: string) {
@@ -73,15 +87,16 @@ function testJobs(instance: string) {
       batchSize: 10,
       async handler(p, ctx) {
         record('tests.batched', ctx.id, ctx.attempt)
-        batched.inFlight++
-        batched.most = Math.max(batched.most, batched.inFlight)
+        const inFlight = (batched.inFlight.get(instance) ?? 0) + 1
+        batched.inFlight.set(instance, inFlight)
+        batched.most = Math.max(batched.most, inFlight)
         try {
-          await new Promise((r) => setTimeout(r, 50))
+          await batched.release.opened
           if (p.fails === 'always' || (p.fails === 'once' && ctx.attempt === 1)) {
             throw new Error(`push service down for ${p.n}`)
           }
         } finally {
-          batched.inFlight--
+          batched.inFlight.set(instance, (batched.inFlight.get(instance) ?? 1) - 1)
         }
       },
     }),
@@ -90,7 +105,7 @@ function testJobs(instance: string) {
       payload: z.object({}),
       async handler() {
         slow.started = true
-        await new Promise((r) => setTimeout(r, 1000))
+        await slow.finish.opened
         slow.finished = true
       },
     }),
@@ -249,6 +264,14 @@ describe('a batched job', () => {
       fails: n === 7 ? ('always' as const) : n % 5 === 0 ? ('once' as const) : ('never' as const),
     }))
     await a.jobs.sendMany(a.defs.batched, payloads)
+    // A batch's jobs run side by side: several hold at once on one instance until let go.
+    try {
+      await until('batched jobs running side by side on one instance', () =>
+        batched.most > 1 ? true : undefined,
+      )
+    } finally {
+      batched.release.open()
+    }
     const states = () =>
       rowsOf(
         z.object({ state: z.string(), n: z.number(), retry_count: z.number() }),
@@ -267,7 +290,6 @@ describe('a batched job', () => {
       expect(byN.get(n), `job ${n}`).toMatchObject({ state: 'completed', retry_count: 1 })
     for (const n of [1, 2, 3, 19])
       expect(byN.get(n), `job ${n}`).toMatchObject({ state: 'completed', retry_count: 0 })
-    expect(batched.most).toBeGreaterThan(1)
     const out = await runOps(server, 'jobs', 'failures', '50')
     expect(out).toMatch(/tests\.batched {2}\S+ {2}failed after 2 of 2 tries: push service down for 7/)
   })
@@ -368,7 +390,20 @@ describe('stopping', () => {
     await b.close()
     await a.jobs.send(a.defs.slow, {})
     await until('the slow job to start', () => (slow.started ? true : undefined))
-    await a.jobs.stop()
+    let returned = false
+    const stopped = a.jobs.stop().then(() => {
+      returned = true
+    })
+    // The stop has reached the running job and waits for it: the job's worker is stopping,
+    // still running it, and the stop has not returned.
+    await until('the stop to wait for the slow job', () =>
+      a.jobs.workers().some((w) => w.job === 'tests.slow' && w.state === 'stopping' && w.running === 1)
+        ? true
+        : undefined,
+    )
+    expect(returned).toBe(false)
+    slow.finish.open()
+    await stopped
     expect(slow.finished).toBe(true)
     const [row] = await rowsOf(
       z.object({ state: z.string() }),

@@ -4,13 +4,20 @@ import { lazyModule, lazyModuleNames, missingModules } from '#server/lazy-module
 describe('a package loaded on first use', () => {
   it('is loaded once for every caller, even callers that ask at the same time', async () => {
     let loads = 0
+    let loaded: () => void = () => undefined
+    const loading = new Promise<void>((r) => {
+      loaded = r
+    })
     const lib = lazyModule('node:path', async () => {
       loads++
-      await new Promise((r) => setTimeout(r, 10))
+      await loading
       return { name: 'lib' }
     })
     expect(loads).toBe(0)
-    const [a, b] = await Promise.all([lib(), lib()])
+    // Both ask while the load is still under way; it ends only after.
+    const both = Promise.all([lib(), lib()])
+    loaded()
+    const [a, b] = await both
     expect(a).toBe(b)
     expect(await lib()).toBe(a)
     expect(loads).toBe(1)

@@ -191,6 +191,11 @@ describe('a server killed during money movements', () => {
     const sent: Sent[] = []
     let ok = 0
     let stopLoad = false
+    /** Settles when the 40th request has succeeded: money is moving. */
+    let moneyMoved: () => void = () => undefined
+    const moving = new Promise<void>((r) => {
+      moneyMoved = r
+    })
     const client = async () => {
       while (!stopLoad) {
         const who = people[randomInt(0, people.length)] as string
@@ -227,7 +232,7 @@ describe('a server killed during money movements', () => {
                 }
         sent.push(s)
         try {
-          if ((await send(server.url, s)).status === 200) ok++
+          if ((await send(server.url, s)).status === 200 && ++ok === 40) moneyMoved()
         } catch {
           return // the server is gone
         }
@@ -238,7 +243,7 @@ describe('a server killed during money movements', () => {
       loadEnded = true
     })
     // Kill it mid-flight, once money is moving.
-    while (ok < 40 && !loadEnded) await new Promise((r) => setTimeout(r, 20))
+    await Promise.race([moving, load])
     expect(loadEnded).toBe(false)
     await stop(server.child, 'SIGKILL')
     stopLoad = true

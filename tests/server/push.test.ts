@@ -14,7 +14,7 @@ import { createRequire } from 'node:module'
 import { DepositSchema } from '#contract/funds'
 import { pushEndpoints } from '#contract/push'
 import { PushPayloadSchema } from '#contract/push-payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createJobs, type Jobs } from '../../server/jobs/jobs'
 import { pushDeliver, pushDeliverJob } from '../../server/jobs/push-delivery'
 import {
@@ -44,6 +44,8 @@ let server: TestServer
 let pushService: Server
 let pushBase = ''
 const received: Received[] = []
+/** Tests waiting for a push to reach a path, told when it does. */
+const awaited: { path: string; arrived: (r: Received) => void }[] = []
 /** What the local push service answers next, by path. */
 const answers = new Map<string, number>()
 
@@ -59,8 +61,13 @@ beforeAll(async () => {
       req.on('data', (c: Buffer) => chunks.push(c))
       req.on('end', () => {
         const path = req.url ?? '/'
-        received.push({ path, headers: req.headers, body: Buffer.concat(chunks) })
+        const got = { path, headers: req.headers, body: Buffer.concat(chunks) }
+        received.push(got)
         res.writeHead(answers.get(path) ?? 201).end()
+        for (const w of awaited.filter((a) => a.path === path)) {
+          awaited.splice(awaited.indexOf(w), 1)
+          w.arrived(got)
+        }
       })
     },
   )
@@ -262,25 +269,22 @@ describe('web push of fund notices', () => {
 })
 
 describe('push delivery on the job queue', () => {
-  /** Waits for the local push service to receive something at `path`. */
-  async function receivedAt(path: string, ms: number) {
-    const end = Date.now() + ms
-    for (;;) {
-      const got = received.find((r) => r.path === path)
-      if (got) return got
-      if (Date.now() > end) throw new Error(`nothing pushed to ${path} within ${ms} ms`)
-      await new Promise((r) => setTimeout(r, 50))
-    }
+  /** The first push the local push service receives at `path`: at once if it has, else when it does. */
+  function receivedAt(path: string): Promise<Received> {
+    const got = received.find((r) => r.path === path)
+    if (got) return Promise.resolve(got)
+    return new Promise((arrived) => awaited.push({ path, arrived }))
   }
 
   it('queues the push with the approval, so it goes out at once, not at the next sweep or poll', async () => {
-    // Only the delivery job runs (no sweep), and its workers would look for jobs every 20 s.
+    // Only the delivery job runs (no sweep), and its worker would look for jobs once an hour:
+    // a push that waited for a poll would outlast the test's time limit.
     const push = server.services.push
     const jobs: Jobs = createJobs({
       database: server.database,
       jobs: [pushDeliverJob(push, () => jobs)],
       log: server.app.log,
-      pollingIntervalSeconds: 20,
+      pollingIntervalSeconds: 3600,
     })
     await jobs.start()
     push.useQueue((tx, deliveries) => jobs.sendInTransaction(tx, pushDeliver, deliveries))
@@ -288,10 +292,15 @@ describe('push delivery on the job queue', () => {
       const m = await moneyMember(server)
       const b = browser('/push/queued')
       await subscribe(m, b)
-      // The member's first worker poll is past: only the commit's wake-up can start the job.
-      await new Promise((r) => setTimeout(r, 500))
+      // The worker's first look for jobs is over, and its next is an hour away: only the
+      // commit's wake-up can start the job.
+      await vi.waitFor(
+        () =>
+          expect(jobs.workers().find((w) => w.job === pushDeliver.name)?.lastPolledAt).toBeInstanceOf(Date),
+        { timeout: 10_000 },
+      )
       await approvedDeposit(m, '42.00')
-      const got = await receivedAt('/push/queued', 10_000)
+      const got = await receivedAt('/push/queued')
       const plain = ece.decrypt(got.body, { version: 'aes128gcm', privateKey: b.ecdh, authSecret: b.auth })
       expect(PushPayloadSchema.parse(JSON.parse(plain.toString()))).toMatchObject({
         type: 'deposit_credited',

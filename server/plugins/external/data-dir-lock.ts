@@ -171,9 +171,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 /**
  * Takes the lock on `dir` for this process, waiting up to `waitMs` for another holder to let
  * go; throws DataDirBusyError naming it after that (at once when this process holds it).
- * Returns the release.
+ * `onWait` is told the holder's pid each time it is found holding the lock and the opener
+ * pauses before it looks again. Returns the release.
  */
-export async function lockDataDir(dir: string, waitMs = 10_000): Promise<() => void> {
+export async function lockDataDir(
+  dir: string,
+  waitMs = 10_000,
+  onWait?: (holderPid: number) => void,
+): Promise<() => void> {
   const file = `${canonical(dir)}.lock`
   if (held.has(file)) {
     throw new DataDirBusyError(`the embedded database at ${dir} is already open in this process`)
@@ -220,6 +225,7 @@ export async function lockDataDir(dir: string, waitMs = 10_000): Promise<() => v
           `the embedded database at ${dir} is in use by process ${holder.pid}; stop it or wait for it to end`,
         )
       }
+      onWait?.(holder.pid)
       await sleep(100)
     }
   } finally {
