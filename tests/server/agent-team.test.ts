@@ -9,6 +9,7 @@ import { agentEndpoints } from '#contract/agent'
 import { moneyToMinor } from '#contract/money'
 import { betRecords, fundNotices, memberTree } from '../../server/db/schema'
 import { formatReconcile, reconcile } from '../../server/money/ledger-reconcile'
+import { seedDemoTeam } from '../../server/db/seed'
 import { build, runOps, type TestServer } from '../build-server'
 import { createMember, failureOf, plainCall, tokenOf } from '../identity-helpers'
 import { mainMinor, newKey, sealedMoneyCall, testPaymentPassword } from '../money-helpers'
@@ -373,5 +374,24 @@ describe('reconcile', () => {
     await server.db.execute(
       sql`update member_daily_stats set valid_bet = valid_bet - 1 where member_id = ${direct.id}`,
     )
+  })
+})
+
+describe('the demo team', () => {
+  it('gives agent01 two levels of members with three weeks of real figures that reconcile', async () => {
+    const now = new Date()
+    await seedDemoTeam(server.db, server.config.MERCHANT_CODE, now, server.services.passwords.hash)
+    const token = await tokenOf(server, 'agent01', 'lotus123')
+    const day = (ms: number) => new Date(now.getTime() + ms).toISOString().slice(0, 10)
+    const url = `${agentEndpoints.teamOverview.path}?period=range&from=${day(-30 * 86_400_000)}&to=${day(86_400_000)}`
+    const res = await plainCall(server, 'GET', url, { token })
+    expect(res.statusCode, res.body).toBe(200)
+    const v = (res.json() as { value: Record<'direct' | 'team', Record<string, string | number>> }).value
+    expect(v.team.members).toBeGreaterThan(v.direct.members)
+    expect(v.team.activeMembers).toBeGreaterThanOrEqual(5)
+    expect(Number(v.team.validBets)).toBeGreaterThan(0)
+    expect(Number(v.team.deposits)).toBeGreaterThan(0)
+    expect(v.team.firstDeposits).toBeGreaterThanOrEqual(5)
+    expect((await reconcile(server.db)).ok).toBe(true)
   })
 })
