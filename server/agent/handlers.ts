@@ -3,14 +3,26 @@ import type { Endpoints } from '#contract/endpoints'
 import type { HandlerGroup } from '../http/contract-routes'
 import type { MoneySettings } from '../money/settings'
 import { memberOf } from '../money/wallet-handlers'
+import type { ReportService } from './report-service'
 import type { TeamService } from './team-service'
 
 export function agentHandlers(deps: {
   team: TeamService
+  reports: ReportService
   settings: MoneySettings
 }): HandlerGroup<Endpoints['agent']> {
-  const { team, settings } = deps
+  const { team, reports, settings } = deps
+  const merchant = (caller: { merchantCode: string }) => settings.merchant(caller.merchantCode)
   return {
+    async teamBets({ input, caller }) {
+      return reports.bets(await merchant(caller), memberOf(caller), input)
+    },
+    async teamProfitLoss({ input, caller }) {
+      return reports.profitLoss(await merchant(caller), memberOf(caller), input)
+    },
+    async teamMovements({ input, caller }) {
+      return reports.movements(await merchant(caller), memberOf(caller), input)
+    },
     async teamOverview({ input, caller }) {
       return team.overview(await settings.merchant(caller.merchantCode), memberOf(caller), input)
     },

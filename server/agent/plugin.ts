@@ -6,22 +6,26 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { registerContract } from '../http/contract-routes'
 import { agentHandlers } from './handlers'
+import { createReportRepository } from './report-repository'
+import { createReportService } from './report-service'
 import { createTeamRepository } from './team-repository'
 import { createTeamService } from './team-service'
 
 async function agentArea(app: FastifyInstance) {
   const { db, now, routes } = app.platform
   const { ledger, settings, checkPaymentPassword } = app.money
+  const teamRepository = createTeamRepository(db)
+  const reports = createReportService({ reports: createReportRepository(db), team: teamRepository, now })
   const team = createTeamService({
     db,
-    team: createTeamRepository(db),
+    team: teamRepository,
     ledger,
     settings,
     notices: app.notify.push,
     checkPaymentPassword,
     now,
   })
-  registerContract(app, { agent: agentHandlers({ team, settings }) }, routes)
+  registerContract(app, { agent: agentHandlers({ team, reports, settings }) }, routes)
 }
 
 export const agent = fp(agentArea, { name: 'agent', dependencies: ['platform', 'money', 'notify'] })

@@ -9,6 +9,7 @@ import { defineEndpoint } from './endpoint'
 import { memberStatuses } from './identity-values'
 import { AmountInputSchema, MoneySchema } from './money'
 import { PageQueryShape, intFromQuery, pageOf } from './paging'
+import { MovementTypeSchema, ProductTypeSchema, betStatuses } from './records'
 import { text } from './text'
 
 /** The periods of the team's figures, in the brand's time zone; `range` takes from and to. */
@@ -69,6 +70,65 @@ export const EnvelopeShareSchema = z.object({
   amount: AmountInputSchema,
 })
 
+/** The period of a team report: the overview's periods, `range` with from and to. */
+const PeriodQueryShape = {
+  period: z._default(TeamPeriodSchema, 'today'),
+  from: z.optional(DaySchema),
+  to: z.optional(DaySchema),
+}
+
+/** The days a report covers, as the server read the period. */
+const ReportDaysShape = { from: DaySchema, to: DaySchema, timeZone: z.string() }
+
+/** One bet of a member of the team (a game round or a lottery bet). */
+export const TeamBetSchema = z.object({
+  id: z.int(),
+  memberId: z.int(),
+  account: z.string(),
+  betNo: z.string(),
+  productType: ProductTypeSchema,
+  vendorName: z.string(),
+  gameName: z.string(),
+  betAmount: MoneySchema,
+  validBet: MoneySchema,
+  payout: MoneySchema,
+  /** Payout less stake on a settled bet; zero until then. */
+  winLoss: MoneySchema,
+  status: z.enum(betStatuses),
+  /** Epoch ms. */
+  betTime: z.number(),
+  settledTime: z.nullable(z.number()),
+})
+
+/** One member's profit and loss over the period: how the member did, not the house. */
+export const MemberProfitLossSchema = z.object({
+  memberId: z.int(),
+  account: z.string(),
+  level: z.int(),
+  betCount: z.int(),
+  validBets: MoneySchema,
+  profitLoss: MoneySchema,
+  deposits: MoneySchema,
+  withdrawals: MoneySchema,
+  bonuses: MoneySchema,
+})
+
+/** One money movement of a member of the team. */
+export const TeamMovementSchema = z.object({
+  id: z.int(),
+  memberId: z.int(),
+  account: z.string(),
+  /** Epoch ms. */
+  time: z.number(),
+  type: MovementTypeSchema,
+  /** Signed: into the member's wallet positive. */
+  amount: MoneySchema,
+  balanceAfter: MoneySchema,
+  memo: z.nullable(z.string()),
+})
+
+const memberFilter = z.optional(intFromQuery(1, 2_147_483_647))
+
 export const agentEndpoints = {
   teamOverview: defineEndpoint({
     name: 'agent.teamOverview',
@@ -77,15 +137,9 @@ export const agentEndpoints = {
     auth: 'agent',
     encrypted: false,
     modId: 'AGEINFO3',
-    query: z.object({
-      period: z._default(TeamPeriodSchema, 'today'),
-      from: z.optional(DaySchema),
-      to: z.optional(DaySchema),
-    }),
+    query: z.object(PeriodQueryShape),
     response: z.object({
-      from: DaySchema,
-      to: DaySchema,
-      timeZone: z.string(),
+      ...ReportDaysShape,
       /** The caller's direct downline. */
       direct: TeamFiguresSchema,
       /** The whole team: every level under the caller. */
@@ -113,6 +167,59 @@ export const agentEndpoints = {
       path: z.array(DownlineStepSchema),
     }),
     errors: ['downline_not_found'],
+  }),
+  teamBets: defineEndpoint({
+    name: 'agent.teamBets',
+    method: 'GET',
+    path: '/wps/relay/ODSFE2_teamBetting',
+    auth: 'agent',
+    encrypted: false,
+    modId: 'TEAMBETTING3',
+    query: z.object({
+      ...PageQueryShape,
+      ...PeriodQueryShape,
+      memberId: memberFilter,
+      productType: z.optional(ProductTypeSchema),
+      vendorName: z.optional(text(64)),
+    }),
+    response: z.object({
+      ...pageOf(TeamBetSchema).shape,
+      ...ReportDaysShape,
+      totals: z.object({ betAmount: MoneySchema, validBet: MoneySchema, winLoss: MoneySchema }),
+    }),
+    errors: ['team_range_invalid', 'downline_not_found'],
+  }),
+  teamProfitLoss: defineEndpoint({
+    name: 'agent.teamProfitLoss',
+    method: 'GET',
+    path: '/wps/relay/ODSFE2_teamPNL',
+    auth: 'agent',
+    encrypted: false,
+    modId: 'AGETEAMPNL3',
+    query: z.object({ ...PageQueryShape, ...PeriodQueryShape, account: z.optional(text(64)) }),
+    /** Members who played or moved money in the period, biggest losses first. */
+    response: z.object({
+      ...pageOf(MemberProfitLossSchema).shape,
+      ...ReportDaysShape,
+      totals: z.object({ validBets: MoneySchema, profitLoss: MoneySchema }),
+    }),
+    errors: ['team_range_invalid'],
+  }),
+  teamMovements: defineEndpoint({
+    name: 'agent.teamMovements',
+    method: 'GET',
+    path: '/wps/relay/ODSFE2_teamTransDet',
+    auth: 'agent',
+    encrypted: false,
+    modId: 'AGEDOWNTRANS3',
+    query: z.object({
+      ...PageQueryShape,
+      ...PeriodQueryShape,
+      memberId: memberFilter,
+      type: z.optional(MovementTypeSchema),
+    }),
+    response: z.object({ ...pageOf(TeamMovementSchema).shape, ...ReportDaysShape }),
+    errors: ['team_range_invalid', 'downline_not_found'],
   }),
   downlineTransfer: defineEndpoint({
     name: 'agent.downlineTransfer',

@@ -11,7 +11,7 @@ import { betRecords, fundNotices, memberTree } from '../../server/db/schema'
 import { formatReconcile, reconcile } from '../../server/money/ledger-reconcile'
 import { seedDemoTeam } from '../../server/db/seed'
 import { build, runOps, type TestServer } from '../build-server'
-import { createMember, failureOf, plainCall, tokenOf } from '../identity-helpers'
+import { createMember, failureOf, plainCall, tokenOf, valueOf } from '../identity-helpers'
 import { mainMinor, newKey, sealedMoneyCall, testPaymentPassword } from '../money-helpers'
 
 let server: TestServer
@@ -104,6 +104,10 @@ describe('who may call the agent centre', () => {
   const calls = [
     { name: 'team overview', run: (token?: string) => plainCall(server, 'GET', overviewUrl, { token }) },
     { name: 'downline', run: (token?: string) => plainCall(server, 'GET', downlineUrl(), { token }) },
+    ...[agentEndpoints.teamBets, agentEndpoints.teamProfitLoss, agentEndpoints.teamMovements].map((def) => ({
+      name: def.name,
+      run: (token?: string) => plainCall(server, 'GET', def.path, { token }),
+    })),
     {
       name: 'downline transfer',
       run: (token?: string) =>
@@ -385,8 +389,7 @@ describe('the demo team', () => {
     const day = (ms: number) => new Date(now.getTime() + ms).toISOString().slice(0, 10)
     const url = `${agentEndpoints.teamOverview.path}?period=range&from=${day(-30 * 86_400_000)}&to=${day(86_400_000)}`
     const res = await plainCall(server, 'GET', url, { token })
-    expect(res.statusCode, res.body).toBe(200)
-    const v = (res.json() as { value: Record<'direct' | 'team', Record<string, string | number>> }).value
+    const v = valueOf(res, (x) => agentEndpoints.teamOverview.response.parse(x))
     expect(v.team.members).toBeGreaterThan(v.direct.members)
     expect(v.team.activeMembers).toBeGreaterThanOrEqual(5)
     expect(Number(v.team.validBets)).toBeGreaterThan(0)
