@@ -67,7 +67,11 @@ describe('launch and pages', () => {
     expect(csp).not.toContain('unsafe-inline')
     expect(page.body).not.toMatch(/<script>(?!<\/script>)/)
     const scripts = [...page.body.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1])
-    expect(scripts).toEqual(['/demo-vendor/static/common.js', '/demo-vendor/static/slot.js'])
+    expect(scripts).toEqual([
+      '/demo-vendor/static/texts.js',
+      '/demo-vendor/static/common.js',
+      '/demo-vendor/static/slot.js',
+    ])
     for (const src of [...scripts, '/demo-vendor/static/demo.css']) {
       const res = await server.app.inject({ method: 'GET', url: src })
       expect(res.statusCode, src).toBe(200)
