@@ -72,7 +72,9 @@ describe('launch and pages', () => {
       '/demo-vendor/static/common.js',
       '/demo-vendor/static/slot.js',
     ])
-    for (const src of [...scripts, '/demo-vendor/static/demo.css']) {
+    const sheets = [...page.body.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1])
+    expect(sheets).toEqual(['/demo-vendor/static/demo.css', '/demo-vendor/static/demo-games.css'])
+    for (const src of [...scripts, ...sheets]) {
       const res = await server.app.inject({ method: 'GET', url: src })
       expect(res.statusCode, src).toBe(200)
       expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin')
