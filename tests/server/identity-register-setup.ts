@@ -1,7 +1,7 @@
 /**
- * Shared set-up of the registration suites: a registration (PUT /wps/member/register,
- * encrypted) from an address, one from a fresh address with a freshly solved captcha, and
- * the rows it leaves, on the server the suite builds.
+ * The registration suite's calls (identity-register.test.ts): a registration (PUT
+ * /wps/member/register, encrypted) from an address, one from a fresh address with a freshly
+ * solved captcha, and the rows it leaves, on the server the suite builds.
  */
 import { type RegisterRequest } from '#contract/identity'
 import { count, eq } from 'drizzle-orm'
