@@ -2,12 +2,12 @@
  * Registering by username (PUT /wps/member/register, encrypted) under the seeded brand's
  * field rules, invitation codes, the captcha it needs, and the per-address limit. Each
  * test registers from its own addresses, so the 10-an-hour limit never leaks between them.
+ * The registration calls are in identity-register-setup.ts.
  */
 import { type RegisterRequest } from '#contract/identity'
-import { count, eq, sql } from 'drizzle-orm'
-import type { LightMyRequestResponse } from 'fastify'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditEvents, captchas, members, sessions } from '../../server/db/schema'
+import { auditEvents, captchas } from '../../server/db/schema'
 import { build, runOps, type TestServer } from '../build-server'
 import {
   addresses,
@@ -21,12 +21,11 @@ import {
   minute,
   plainCall,
   second,
-  sealedCall,
   solveCaptcha,
   valueOf,
   wrongAnswer,
-  type SolvedCaptcha,
 } from '../identity-helpers'
+import { registerTools } from './identity-register-setup'
 
 const clock = createClock()
 const nextIp = addresses('10.3')
@@ -39,44 +38,7 @@ afterAll(async () => {
   await server?.close()
 })
 
-function register(
-  body: RegisterRequest,
-  opts: { ip: string; captcha?: SolvedCaptcha; headers?: Record<string, string> },
-): Promise<LightMyRequestResponse> {
-  return sealedCall(server, 'PUT', '/wps/member/register', body, {
-    ip: opts.ip,
-    ...(opts.captcha ? { captchaId: opts.captcha.id } : {}),
-    ...(opts.headers ? { headers: opts.headers } : {}),
-  })
-}
-
-/** A registration from a fresh address with a freshly solved captcha. */
-async function registerAs(
-  fields: Partial<RegisterRequest> & { username: string },
-  ip = nextIp(),
-): Promise<LightMyRequestResponse> {
-  const captcha = await solveCaptcha(server, { clock, ip })
-  return register(
-    {
-      password: 'abc12345',
-      confirmPassword: 'abc12345',
-      termsAccepted: true,
-      captcha: captcha.answer,
-      ...fields,
-    },
-    { ip, captcha },
-  )
-}
-
-async function tableCounts(): Promise<{ members: number; sessions: number }> {
-  const [m] = await server.db.select({ n: count() }).from(members)
-  const [s] = await server.db.select({ n: count() }).from(sessions)
-  return { members: Number(m?.n), sessions: Number(s?.n) }
-}
-
-async function membersNamed(username: string) {
-  return server.db.select().from(members).where(eq(members.username, username))
-}
+const { register, registerAs, tableCounts, membersNamed } = registerTools(() => server, clock, nextIp)
 
 describe('registering', () => {
   it('creates the member, keeps the name as typed in `account`, and logs in with a working token', async () => {
