@@ -1,5 +1,5 @@
 /**
- * Money under load: 50 clients move money between shared members for a fixed time —
+ * Money under load: 50 clients move money between shared members until 60 keys have moved it —
  * wallet transfers, deposits, withdrawals, transfers to the upline — and retry requests
  * with the same key (one after another and at the same moment), while two operators
  * approve, fail and reject, sometimes twice at once. Afterwards the ledger reconciles,
@@ -19,7 +19,11 @@ import { build, runOps, type TestServer } from '../build-server'
 import { moneyCall, moneyMember, newKey, sealedMoneyCall, type MoneyMember } from '../money-helpers'
 
 const clients = 50
-const loadMs = 4000
+/**
+ * The load runs until this many keys have moved money, however fast the host is: a count
+ * of effects, not a time, so a slow machine runs longer rather than checking less.
+ */
+const targetSuccesses = 60
 let server: TestServer
 
 beforeAll(async () => {
@@ -75,7 +79,7 @@ describe('money under concurrent load', () => {
     const unexpected: string[] = []
     let successes = 0
 
-    const deadline = Date.now() + loadMs
+    const loading = () => successes < targetSuccesses
 
     async function send(
       key: string,
@@ -106,7 +110,7 @@ describe('money under concurrent load', () => {
     }
 
     async function client(): Promise<void> {
-      while (Date.now() < deadline) {
+      while (loading()) {
         const m = shared[randomInt(0, shared.length)] as Shared
         const key = newKey()
         const op = randomInt(0, 10)
@@ -160,7 +164,7 @@ describe('money under concurrent load', () => {
 
     async function operator(): Promise<void> {
       const funds = server.services.funds
-      while (Date.now() < deadline) {
+      while (loading()) {
         const [d] = await server.db
           .select()
           .from(deposits)
@@ -207,7 +211,6 @@ describe('money under concurrent load', () => {
     await Promise.all([...Array.from({ length: clients }, client), operator(), operator()])
 
     expect(unexpected.slice(0, 5)).toEqual([])
-    expect(successes).toBeGreaterThan(50)
 
     const report = await reconcile(server.db)
     expect(report.balanceDrift).toEqual([])
