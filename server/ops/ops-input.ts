@@ -5,10 +5,9 @@
 import { parseArgs } from 'node:util'
 import { locales } from '#contract/locales'
 import { parseAmount, type CurrencyUnits } from '#contract/money'
-import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { pgCodes, pgErrorOf } from '../db/pg-errors'
-import * as s from '../db/schema'
+import { merchantByCode } from '../system/brands-repository'
 import type { OpsContext } from './commands'
 import { OpsError } from './ops-error'
 
@@ -77,7 +76,7 @@ export function amountOf(raw: string | undefined, what: string, currency: Curren
 }
 
 export async function brandOf(ctx: OpsContext) {
-  const [m] = await ctx.db.select().from(s.merchants).where(eq(s.merchants.code, ctx.merchantCode))
+  const m = await merchantByCode(ctx.db, ctx.merchantCode)
   if (!m) throw new OpsError(`brand ${ctx.merchantCode} does not exist yet; start with: brand create`)
   return m
 }

@@ -4,14 +4,21 @@
  * withdraw to.
  */
 import { minorToMoney } from '#contract/money'
-import { and, asc, count, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import * as s from '../db/schema'
+import {
+  banksOf,
+  depositMethodByCode,
+  depositMethodsOf,
+  insertBank,
+  insertDepositMethod,
+  setDepositMethodEnabled,
+  setDepositMethodName,
+} from '../money/deposit-methods-repository'
 import type { CommandSpec } from './commands'
 import type { GatewayKind } from './golive-commands'
 import { localName } from '../db/localized'
 import { OpsError } from './ops-error'
-import { amountOf, brandOf, isUniqueViolation, language, namedIn, options, parsed, text } from './ops-input'
+import { amountOf, brandOf, language, namedIn, options, parsed, text } from './ops-input'
 
 const MethodCode = z
   .string({ error: 'the method code is required' })
@@ -31,11 +38,7 @@ export const paymentMethodCommands: Record<string, CommandSpec> = {
       const [mode, ...rest] = args
       const m = await brandOf(ctx)
       if (mode === 'list' || mode === undefined) {
-        const rows = await ctx.db
-          .select()
-          .from(s.depositMethods)
-          .where(eq(s.depositMethods.merchantCode, m.code))
-          .orderBy(asc(s.depositMethods.sort))
+        const rows = await depositMethodsOf(ctx.db, m.code)
         if (rows.length === 0) return 'no deposit methods'
         return rows
           .map(
@@ -46,16 +49,18 @@ export const paymentMethodCommands: Record<string, CommandSpec> = {
       }
       if (mode === 'disable' || mode === 'enable') {
         const code = parsed(MethodCode, rest[0])
-        const where = and(eq(s.depositMethods.merchantCode, m.code), eq(s.depositMethods.code, code))
-        const [row] = await ctx.db.select().from(s.depositMethods).where(where)
+        const row = await depositMethodByCode(ctx.db, m.code, code)
         if (!row) throw new OpsError(`no deposit method ${code} (see: payment-method list)`)
         if (mode === 'enable' && row.kind === 'ONLINE' && ctx.paymentGateway !== 'real') {
           throw new OpsError(onlineRefusal(ctx.paymentGateway))
         }
-        await ctx.db
-          .update(s.depositMethods)
-          .set({ enabled: mode === 'enable' })
-          .where(where)
+        ctx.audit?.({
+          target: `deposit method ${code}`,
+          before: { enabled: row.enabled },
+          after: { enabled: mode === 'enable' },
+        })
+        await setDepositMethodEnabled(ctx.db, m.code, code, mode === 'enable')
+        ctx.invalidate()
         return `${code} ${mode}d`
       }
       if (mode === 'name') {
@@ -65,14 +70,14 @@ export const paymentMethodCommands: Record<string, CommandSpec> = {
         const code = parsed(MethodCode, rawCode)
         const lang = parsed(language, values.lang)
         const name = parsed(text('the name', 60), words.join(' '))
-        const where = and(eq(s.depositMethods.merchantCode, m.code), eq(s.depositMethods.code, code))
-        const [row] = await ctx.db.select().from(s.depositMethods).where(where)
+        const row = await depositMethodByCode(ctx.db, m.code, code)
         if (!row) throw new OpsError(`no deposit method ${code} (see: payment-method list)`)
-        await ctx.db
-          .update(s.depositMethods)
-          // One language's key merged in by the database, so two changes at once both hold.
-          .set({ names: sql`${s.depositMethods.names} || ${JSON.stringify({ [lang]: name })}::jsonb` })
-          .where(where)
+        ctx.audit?.({
+          target: `deposit method ${code}`,
+          before: { [lang]: row.names[lang] ?? null },
+          after: { [lang]: name },
+        })
+        await setDepositMethodName(ctx.db, m.code, code, lang, name)
         ctx.invalidate()
         return `deposit method ${code} is named "${name}" in ${lang}`
       }
@@ -82,13 +87,15 @@ export const paymentMethodCommands: Record<string, CommandSpec> = {
         if (positionals.length !== 1) throw new OpsError(`usage: ${methodUsage}`)
         const code = parsed(MethodCode, positionals[0])
         const lang = parsed(language, values.lang)
-        const where = and(eq(s.depositMethods.merchantCode, m.code), eq(s.depositMethods.code, code))
-        const [row] = await ctx.db
-          .update(s.depositMethods)
-          .set({ names: sql`${s.depositMethods.names} - ${lang}::text` })
-          .where(where)
-          .returning({ names: s.depositMethods.names, name: s.depositMethods.name })
+        const was = await depositMethodByCode(ctx.db, m.code, code)
+        if (!was) throw new OpsError(`no deposit method ${code} (see: payment-method list)`)
+        const row = await setDepositMethodName(ctx.db, m.code, code, lang, null)
         if (!row) throw new OpsError(`no deposit method ${code} (see: payment-method list)`)
+        ctx.audit?.({
+          target: `deposit method ${code}`,
+          before: { [lang]: was.names[lang] ?? null },
+          after: { [lang]: null },
+        })
         ctx.invalidate()
         return `deposit method ${code} has no name of its own in ${lang}: members reading ${lang} see "${localName(row.names, row.name, lang, m.defaultLanguage)}"`
       }
@@ -136,26 +143,20 @@ export const paymentMethodCommands: Record<string, CommandSpec> = {
           'an online method has no bank account; leave out --bank, --account-name and --account-number',
         )
       }
-      const [{ n } = { n: 0 }] = await ctx.db
-        .select({ n: count() })
-        .from(s.depositMethods)
-        .where(eq(s.depositMethods.merchantCode, m.code))
-      try {
-        await ctx.db.insert(s.depositMethods).values({
-          merchantCode: m.code,
-          code,
-          kind: mode === 'add-bank' ? 'BANK_TRANSFER' : 'ONLINE',
-          name,
-          names: { [lang]: name },
-          minAmount: min,
-          maxAmount: max,
-          bank,
-          sort: n,
-        })
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new OpsError(`deposit method ${code} exists already`)
-        throw err
+      const method = {
+        merchantCode: m.code,
+        code,
+        kind: mode === 'add-bank' ? ('BANK_TRANSFER' as const) : ('ONLINE' as const),
+        name,
+        names: { [lang]: name },
+        minAmount: min,
+        maxAmount: max,
+        bank,
       }
+      if (!(await insertDepositMethod(ctx.db, method)))
+        throw new OpsError(`deposit method ${code} exists already`)
+      ctx.audit?.({ target: `deposit method ${code}`, before: null, after: method })
+      ctx.invalidate()
       return `deposit method ${code} added: ${name}, ${minorToMoney(min, { decimals: m.currencyDecimals })} to ${minorToMoney(max, { decimals: m.currencyDecimals })} ${m.currency}`
     },
   },
@@ -168,26 +169,14 @@ export const paymentMethodCommands: Record<string, CommandSpec> = {
       const [mode, rawCode, ...rest] = args
       const m = await brandOf(ctx)
       if (mode === 'list' || mode === undefined) {
-        const rows = await ctx.db
-          .select()
-          .from(s.banks)
-          .where(eq(s.banks.merchantCode, m.code))
-          .orderBy(asc(s.banks.sort))
+        const rows = await banksOf(ctx.db, m.code)
         return rows.length ? rows.map((r) => `${r.code.padEnd(10)} ${r.name}`).join('\n') : 'no banks'
       }
       if (mode !== 'add') throw new OpsError(`usage: ${bankUsage}`)
       const code = parsed(MethodCode, rawCode)
       const name = parsed(text('the bank name', 60), rest.join(' '))
-      const [{ n } = { n: 0 }] = await ctx.db
-        .select({ n: count() })
-        .from(s.banks)
-        .where(eq(s.banks.merchantCode, m.code))
-      const added = await ctx.db
-        .insert(s.banks)
-        .values({ merchantCode: m.code, code, name, sort: n })
-        .onConflictDoNothing()
-        .returning()
-      if (added.length === 0) throw new OpsError(`bank ${code} exists already`)
+      if (!(await insertBank(ctx.db, m.code, code, name))) throw new OpsError(`bank ${code} exists already`)
+      ctx.audit?.({ target: `bank ${code}`, before: null, after: { name } })
       return `bank ${code} added: ${name}`
     },
   },
