@@ -3,11 +3,15 @@
  * home notices members see. A change drops the running server's cached reads at once.
  */
 import { parseArgs } from 'node:util'
-import { and, asc, eq, isNull, or, gt } from 'drizzle-orm'
 import { announcementExecutions, announcementTypes } from '#contract/content'
 import { locales } from '#contract/locales'
 import { z } from 'zod'
-import { announcements } from '../db/schema'
+import {
+  announcementById,
+  expireAnnouncement,
+  insertAnnouncement,
+  liveAnnouncements,
+} from '../content/announcements-repository'
 import type { CommandSpec } from './commands'
 import { OpsError } from './ops-error'
 
@@ -47,17 +51,7 @@ export const contentCommands: Record<string, CommandSpec> = {
     async run(ctx, args) {
       const [mode, ...rest] = args
       if (mode === 'list') {
-        const now = new Date()
-        const rows = await ctx.db
-          .select()
-          .from(announcements)
-          .where(
-            and(
-              eq(announcements.merchantCode, ctx.merchantCode),
-              or(isNull(announcements.expiresAt), gt(announcements.expiresAt, now)),
-            ),
-          )
-          .orderBy(asc(announcements.type), asc(announcements.sort), asc(announcements.id))
+        const rows = await liveAnnouncements(ctx.db, ctx.merchantCode, new Date())
         if (rows.length === 0) return 'no live announcements'
         return rows
           .map(
@@ -86,22 +80,23 @@ export const contentCommands: Record<string, CommandSpec> = {
           linkUrl: parsed.values.link,
         })
         if (!input.success) throw new OpsError(firstIssue(input.error))
-        const [row] = await ctx.db
-          .insert(announcements)
-          .values({ merchantCode: ctx.merchantCode, ...input.data })
-          .returning({ id: announcements.id })
+        const row = await insertAnnouncement(ctx.db, { merchantCode: ctx.merchantCode, ...input.data })
+        ctx.audit?.({ target: `announcement ${row.id}`, before: null, after: input.data })
         ctx.invalidate()
-        return `announcement ${row?.id ?? '?'} added`
+        return `announcement ${row.id} added`
       }
       if (mode === 'expire') {
         const id = rest[0]
         if (!id || !/^\d{1,9}$/.test(id)) throw new OpsError(`usage: ${usage}`)
-        const done = await ctx.db
-          .update(announcements)
-          .set({ expiresAt: new Date() })
-          .where(and(eq(announcements.merchantCode, ctx.merchantCode), eq(announcements.id, Number(id))))
-          .returning({ id: announcements.id })
-        if (done.length === 0) throw new OpsError(`no announcement ${id} for ${ctx.merchantCode}`)
+        const row = await announcementById(ctx.db, ctx.merchantCode, Number(id))
+        if (!row) throw new OpsError(`no announcement ${id} for ${ctx.merchantCode}`)
+        const at = new Date()
+        ctx.audit?.({
+          target: `announcement ${id}`,
+          before: { expiresAt: row.expiresAt },
+          after: { expiresAt: at },
+        })
+        await expireAnnouncement(ctx.db, ctx.merchantCode, row.id, at)
         ctx.invalidate()
         return `announcement ${id} expired`
       }
