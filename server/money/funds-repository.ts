@@ -5,7 +5,15 @@
  */
 import { and, asc, count, desc, eq, isNull } from 'drizzle-orm'
 import type { DepositMethodKind, depositStatuses, WithdrawalStatus } from '#contract/funds'
-import { bankCards, banks, depositMethods, deposits, registerFieldRules, withdrawals } from '../db/schema'
+import {
+  bankCards,
+  banks,
+  depositMethods,
+  deposits,
+  members,
+  registerFieldRules,
+  withdrawals,
+} from '../db/schema'
 import { withPage, type PageRequest } from '../db/paging'
 import type { Db, Tx } from '../plugins/external/db'
 import { timeRange } from './common'
@@ -203,6 +211,44 @@ export function createFundsRepository(db: Db) {
         .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, 'PAID')))
         .returning()
       return done
+    },
+
+    /** The brand's deposits in one status, oldest first, with the member's account: the operator's queue. */
+    async brandDeposits(merchantCode: string, status: DepositStatus, limit: number, tx?: Tx) {
+      return (tx ?? db)
+        .select({ d: deposits, account: members.account })
+        .from(deposits)
+        .innerJoin(members, eq(members.id, deposits.memberId))
+        .where(and(eq(deposits.merchantCode, merchantCode), eq(deposits.status, status)))
+        .orderBy(asc(deposits.id))
+        .limit(limit)
+    },
+
+    async brandDeposit(merchantCode: string, id: number, tx?: Tx): Promise<DepositRow | undefined> {
+      const [row] = await (tx ?? db)
+        .select()
+        .from(deposits)
+        .where(and(eq(deposits.merchantCode, merchantCode), eq(deposits.id, id)))
+      return row
+    },
+
+    async brandWithdrawal(merchantCode: string, id: number, tx?: Tx): Promise<WithdrawalRow | undefined> {
+      const [row] = await (tx ?? db)
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.merchantCode, merchantCode), eq(withdrawals.id, id)))
+      return row
+    },
+
+    /** The brand's withdrawals in one status, oldest first, with the member's account. */
+    async brandWithdrawals(merchantCode: string, status: WithdrawalStatus, limit: number, tx?: Tx) {
+      return (tx ?? db)
+        .select({ w: withdrawals, account: members.account })
+        .from(withdrawals)
+        .innerJoin(members, eq(members.id, withdrawals.memberId))
+        .where(and(eq(withdrawals.merchantCode, merchantCode), eq(withdrawals.status, status)))
+        .orderBy(asc(withdrawals.id))
+        .limit(limit)
     },
 
     /** The brand's own rule for the payment password, or undefined for the default one. */

@@ -5,13 +5,12 @@
  * stakes start from the engine's defaults for the game's kind, in the brand's currency; names,
  * odds and stake limits are edited afterwards (lottery-edit-commands.ts).
  */
-import { eq } from 'drizzle-orm'
 import { lotteryKinds, prizeModes, type LotterySchedule } from '#contract/lottery'
-import { merchants } from '../db/schema'
 import { createLedger } from '../money/ledger'
 import { createLotteryEngine } from '../lottery/engine'
 import { defaultBetTypeRules, defaultMaxPayout } from '../lottery/rules'
 import { checkSchedule } from '../lottery/schedule'
+import { merchantByCode } from '../system/brands-repository'
 import type { CommandSpec, OpsContext } from './commands'
 import { editUsage, renameGame, setLimits, setOdds } from './lottery-edit-commands'
 import { OpsError } from './ops-error'
@@ -82,11 +81,9 @@ async function add(ctx: OpsContext, args: string[]): Promise<string> {
   const group =
     flags.group ?? (gameKind === 'VN_NORTH' ? 'NORTH' : gameKind === 'VN_SOUTH' ? 'SOUTH' : prizeMode)
   if (!/^[A-Z0-9_]{1,24}$/.test(group)) throw new OpsError('a group is 1-24 capitals, digits or _')
-  const [m] = await ctx.db
-    .select({ decimals: merchants.currencyDecimals })
-    .from(merchants)
-    .where(eq(merchants.code, ctx.merchantCode))
-  if (!m) throw new OpsError(`no brand ${ctx.merchantCode} (go live first)`)
+  const brand = await merchantByCode(ctx.db, ctx.merchantCode)
+  if (!brand) throw new OpsError(`no brand ${ctx.merchantCode} (go live first)`)
+  const m = { decimals: brand.currencyDecimals }
   const { games } = engineOf(ctx)
   const sort = (await games.list(ctx.merchantCode, { all: true })).length * 10 + 10
   const added = await games.insert({
@@ -104,6 +101,11 @@ async function add(ctx: OpsContext, args: string[]): Promise<string> {
     createdAt: new Date(),
   })
   if (!added) throw new OpsError(`${ctx.merchantCode} already has a lottery game ${code}`)
+  ctx.audit?.({
+    target: `lottery game ${code}`,
+    before: null,
+    after: { prizeMode, kind: gameKind, group, schedule, name, hot: flags.hot },
+  })
   ctx.invalidate()
   return `lottery game ${code} added: ${prizeMode} ${gameKind}, ${describe(schedule)}, "${name}"`
 }
@@ -132,8 +134,14 @@ export const lotteryCommands: Record<string, CommandSpec> = {
       if (mode === 'odds') return setOdds(ctx, args.slice(1))
       if (mode === 'limits') return setLimits(ctx, args.slice(1))
       if ((mode === 'enable' || mode === 'disable') && code) {
-        const ok = await engine.games.setEnabled(ctx.merchantCode, code.toUpperCase(), mode === 'enable')
-        if (!ok) throw new OpsError(`no lottery game ${code} (see: lottery list)`)
+        const was = await engine.games.byCode(ctx.merchantCode, code.toUpperCase())
+        if (!was) throw new OpsError(`no lottery game ${code} (see: lottery list)`)
+        await engine.games.setEnabled(ctx.merchantCode, was.row.code, mode === 'enable')
+        ctx.audit?.({
+          target: `lottery game ${was.row.code}`,
+          before: { enabled: was.row.enabled },
+          after: { enabled: mode === 'enable' },
+        })
         ctx.invalidate()
         return `lottery game ${code.toUpperCase()} ${mode}d`
       }
@@ -147,6 +155,11 @@ export const lotteryCommands: Record<string, CommandSpec> = {
           throw new OpsError(
             `issue ${numero} of ${game.row.code} is ${issue.status}: only an open issue can be voided`,
           )
+        ctx.audit?.({
+          target: `lottery issue ${numero} of ${game.row.code}`,
+          before: { status: issue.status },
+          after: { status: 'voided', betsRefunded: r.bets, refundedMinor: r.refunded },
+        })
         return `issue ${numero} of ${game.row.code} voided: ${r.bets} bets refunded (${r.refunded} in minor units)`
       }
       throw new OpsError(`usage: ${usage}`)

@@ -2,17 +2,24 @@
  * Operator commands for money: deposits and withdrawals waiting for a decision, manual
  * adjustments and bonuses through the ledger, and the reconciliation check.
  */
-import { and, asc, eq } from 'drizzle-orm'
 import { depositStatuses, withdrawalStatuses } from '#contract/funds'
-import { formatMinor, formatMoney, parseAmount, type Currency } from '#contract/money'
-import { deposits, members, merchants, withdrawals } from '../db/schema'
+import {
+  formatMinor,
+  formatMoney,
+  moneyToMinor,
+  parseAmount,
+  type Currency,
+  type Money,
+} from '#contract/money'
 import { currencyOf } from '../money/common'
+import { createFundsRepository } from '../money/funds-repository'
 import { createFundsService, SettlementError } from '../money/funds-service'
 import { createLedger, InsufficientFunds } from '../money/ledger'
 import { formatReconcile, reconcile } from '../money/ledger-reconcile'
 import { walletModes } from '#contract/wallet-values'
 import { formatGameReconcile, reconcileGames } from '../vendors/reconcile'
 import { formatLotteryReconcile, reconcileLottery } from '../lottery/reconcile'
+import { merchantByCode, setWalletMode } from '../system/brands-repository'
 import type { CommandSpec, OpsContext } from './commands'
 import { OpsError } from './ops-error'
 
@@ -48,16 +55,9 @@ interface BrandCurrency extends Currency {
 
 /** The brand's currency: every amount the operator types or reads is in it. */
 async function currency(ctx: OpsContext): Promise<BrandCurrency> {
-  const [m] = await ctx.db
-    .select({
-      code: merchants.currency,
-      currencySymbol: merchants.currencySymbol,
-      currencyDecimals: merchants.currencyDecimals,
-    })
-    .from(merchants)
-    .where(eq(merchants.code, ctx.merchantCode))
+  const m = await merchantByCode(ctx.db, ctx.merchantCode)
   if (!m) throw new OpsError(`no brand ${ctx.merchantCode}`)
-  return { code: m.code, ...currencyOf(m) }
+  return { code: m.currency, ...currencyOf(m) }
 }
 
 /**
@@ -80,6 +80,22 @@ function shown(minor: bigint, c: BrandCurrency): string {
   return `${formatMinor(minor, c)} ${c.code}`
 }
 
+/** The main wallet before a credit or debit of `minor`, from the balance after it. */
+function walletBefore(after: Money, minor: bigint, c: BrandCurrency): string {
+  return shown(moneyToMinor(after, c) - minor, c)
+}
+
+/** A deposit's state before the operator's decision, for the audit trail. */
+async function depositBefore(ctx: OpsContext, id: number) {
+  const d = await createFundsRepository(ctx.db).brandDeposit(ctx.merchantCode, id)
+  return d ? { status: d.status } : null
+}
+
+async function withdrawalBefore(ctx: OpsContext, id: number) {
+  const w = await createFundsRepository(ctx.db).brandWithdrawal(ctx.merchantCode, id)
+  return w ? { status: w.status } : null
+}
+
 export const moneyCommands: Record<string, CommandSpec> = {
   deposits: {
     usage: `deposits list [${depositStatuses.join('|')}] | approve <id> | fail <id> [reason]`,
@@ -92,13 +108,7 @@ export const moneyCommands: Record<string, CommandSpec> = {
       if (mode === 'list' || mode === undefined) {
         const status = (id ?? 'PENDING').toUpperCase()
         if (!isOneOf(depositStatuses, status)) throw new OpsError(`usage: ${this.usage}`)
-        const rows = await ctx.db
-          .select({ d: deposits, account: members.account })
-          .from(deposits)
-          .innerJoin(members, eq(members.id, deposits.memberId))
-          .where(and(eq(deposits.merchantCode, ctx.merchantCode), eq(deposits.status, status)))
-          .orderBy(asc(deposits.id))
-          .limit(200)
+        const rows = await createFundsRepository(ctx.db).brandDeposits(ctx.merchantCode, status, 200)
         if (rows.length === 0) return `no ${status.toLowerCase()} deposits`
         return rows
           .map(
@@ -108,14 +118,24 @@ export const moneyCommands: Record<string, CommandSpec> = {
           .join('\n')
       }
       if (mode === 'approve') {
+        const before = await depositBefore(ctx, idOf(id, this.usage))
         const d = await settle(() => funds.creditDeposit(ctx.merchantCode, idOf(id, this.usage), 'operator'))
-        ctx.audit?.({ target: `deposit #${d.id}`, after: { status: d.status, amount: shown(d.amount, c) } })
+        ctx.audit?.({
+          target: `deposit #${d.id}`,
+          before,
+          after: { status: d.status, amount: shown(d.amount, c) },
+        })
         return `deposit #${d.id} credited: ${shown(d.amount, c)}`
       }
       if (mode === 'fail') {
         const reason = rest.join(' ').trim() || undefined
+        const before = await depositBefore(ctx, idOf(id, this.usage))
         const d = await settle(() => funds.failDeposit(ctx.merchantCode, idOf(id, this.usage), reason))
-        ctx.audit?.({ target: `deposit #${d.id}`, after: { status: d.status, reason: reason ?? null } })
+        ctx.audit?.({
+          target: `deposit #${d.id}`,
+          before,
+          after: { status: d.status, reason: reason ?? null },
+        })
         return `deposit #${d.id} failed`
       }
       throw new OpsError(`usage: ${this.usage}`)
@@ -134,13 +154,7 @@ export const moneyCommands: Record<string, CommandSpec> = {
         const status = (id ?? 'PENDING').toUpperCase()
         if (!isOneOf(withdrawalStatuses, status))
           throw new OpsError(`status is one of ${withdrawalStatuses.join(', ')}`)
-        const rows = await ctx.db
-          .select({ w: withdrawals, account: members.account })
-          .from(withdrawals)
-          .innerJoin(members, eq(members.id, withdrawals.memberId))
-          .where(and(eq(withdrawals.merchantCode, ctx.merchantCode), eq(withdrawals.status, status)))
-          .orderBy(asc(withdrawals.id))
-          .limit(200)
+        const rows = await createFundsRepository(ctx.db).brandWithdrawals(ctx.merchantCode, status, 200)
         if (rows.length === 0) return `no ${status.toLowerCase()} withdrawals`
         return rows
           .map(
@@ -150,17 +164,24 @@ export const moneyCommands: Record<string, CommandSpec> = {
           .join('\n')
       }
       if (mode === 'approve') {
+        const before = await withdrawalBefore(ctx, idOf(id, this.usage))
         const w = await settle(() => funds.approveWithdrawal(ctx.merchantCode, idOf(id, this.usage)))
         ctx.audit?.({
           target: `withdrawal #${w.id}`,
+          before,
           after: { status: w.status, amount: shown(w.amount, c) },
         })
         return `withdrawal #${w.id} paid: ${shown(w.amount, c)}`
       }
       if (mode === 'reject') {
         const reason = rest.join(' ').trim() || undefined
+        const before = await withdrawalBefore(ctx, idOf(id, this.usage))
         const w = await settle(() => funds.rejectWithdrawal(ctx.merchantCode, idOf(id, this.usage), reason))
-        ctx.audit?.({ target: `withdrawal #${w.id}`, after: { status: w.status, reason: reason ?? null } })
+        ctx.audit?.({
+          target: `withdrawal #${w.id}`,
+          before,
+          after: { status: w.status, reason: reason ?? null },
+        })
         return `withdrawal #${w.id} rejected: ${shown(w.amount, c)} returned`
       }
       throw new OpsError(`usage: ${this.usage}`)
@@ -181,6 +202,7 @@ export const moneyCommands: Record<string, CommandSpec> = {
       )
       ctx.audit?.({
         target: `member ${r.account}`,
+        before: { mainWallet: walletBefore(r.balance, minor, c) },
         after: {
           adjustment: `${minor < 0n ? '-' : '+'}${shown(minor < 0n ? -minor : minor, c)}`,
           mainWallet: `${formatMoney(r.balance, c)} ${c.code}`,
@@ -204,6 +226,7 @@ export const moneyCommands: Record<string, CommandSpec> = {
       )
       ctx.audit?.({
         target: `member ${r.account}`,
+        before: { mainWallet: walletBefore(r.balance, minor, c) },
         after: { bonus: shown(minor, c), mainWallet: `${formatMoney(r.balance, c)} ${c.code}` },
       })
       return `${r.account}: bonus ${shown(minor, c)} (${memo}); main wallet now ${formatMoney(r.balance, c)} ${c.code}`
@@ -233,21 +256,20 @@ export const moneyCommands: Record<string, CommandSpec> = {
     async run(ctx, args) {
       const [mode] = args
       if (mode === undefined) {
-        const [m] = await ctx.db
-          .select({ walletMode: merchants.walletMode })
-          .from(merchants)
-          .where(eq(merchants.code, ctx.merchantCode))
+        const m = await merchantByCode(ctx.db, ctx.merchantCode)
         if (!m) throw new OpsError(`no brand ${ctx.merchantCode}`)
         return `${ctx.merchantCode}: wallet mode ${m.walletMode}`
       }
       const wanted = mode.toUpperCase()
       if (!isOneOf(walletModes, wanted)) throw new OpsError(`usage: ${this.usage}`)
-      const [was] = await ctx.db
-        .select({ walletMode: merchants.walletMode })
-        .from(merchants)
-        .where(eq(merchants.code, ctx.merchantCode))
-      ctx.audit?.({ target: `brand ${ctx.merchantCode}`, before: was ?? null, after: { walletMode: wanted } })
-      await ctx.db.update(merchants).set({ walletMode: wanted }).where(eq(merchants.code, ctx.merchantCode))
+      const was = await merchantByCode(ctx.db, ctx.merchantCode)
+      if (!was) throw new OpsError(`no brand ${ctx.merchantCode}`)
+      ctx.audit?.({
+        target: `brand ${ctx.merchantCode}`,
+        before: { walletMode: was.walletMode },
+        after: { walletMode: wanted },
+      })
+      await setWalletMode(ctx.db, ctx.merchantCode, wanted)
       ctx.invalidate()
       return `${ctx.merchantCode}: wallet mode ${wanted}`
     },
