@@ -28,6 +28,7 @@ import { lotteryCommands } from './lottery-commands'
 import { moneyCommands } from './money-commands'
 import { paymentMethodCommands } from './payment-method-commands'
 import { OpsError } from './ops-error'
+import { noMore, oneOf, required } from './ops-input'
 import { auditCommands } from './audit-commands'
 import { createAuditTrail, type AuditNote } from './audit'
 import { clearLoginStops } from '../identity/throttle'
@@ -74,10 +75,6 @@ const Country = z
   .transform((v) => v.toUpperCase())
   .pipe(z.string().regex(/^[A-Z]{2}$/, 'a country is two letters, e.g. KH'))
 
-function want(args: string[], n: number, usage: string): void {
-  if (args.length < n) throw new OpsError(`usage: ${usage}`)
-}
-
 async function touchSettings(ctx: OpsContext, patch: AccessSettingsPatch) {
   const row = await accessSettingsOf(ctx.db, ctx.merchantCode)
   const changed = Object.keys(patch) as (keyof typeof patch)[]
@@ -95,18 +92,16 @@ export const commands: Record<string, CommandSpec> = {
     usage: 'maintenance on [message] | off',
     summary: 'switch the maintenance page on or off for the brand',
     async run(ctx, args) {
-      want(args, 1, this.usage)
-      const [mode, ...rest] = args
+      const [word, ...rest] = args
+      const mode = oneOf('maintenance: the switch', word, ['on', 'off'])
       if (mode === 'on') {
         const message = rest.join(' ').trim() || null
         await touchSettings(ctx, { maintenance: true, maintenanceMessage: message })
         return `maintenance on for ${ctx.merchantCode}`
       }
-      if (mode === 'off') {
-        await touchSettings(ctx, { maintenance: false, maintenanceMessage: null, maintenanceUntil: null })
-        return `maintenance off for ${ctx.merchantCode}`
-      }
-      throw new OpsError(`usage: ${this.usage}`)
+      noMore('maintenance off', rest)
+      await touchSettings(ctx, { maintenance: false, maintenanceMessage: null, maintenanceUntil: null })
+      return `maintenance off for ${ctx.merchantCode}`
     },
   },
 
@@ -115,15 +110,14 @@ export const commands: Record<string, CommandSpec> = {
     readOnly: (args) => args[0] === 'list',
     summary: 'restrict or allow callers from a country (ISO code from the CDN header)',
     async run(ctx, args) {
-      want(args, 1, this.usage)
-      const [mode, cc] = args
+      const [word, cc, ...extra] = args
+      const mode = oneOf('region: the action', word, ['block', 'unblock', 'list'])
       const row = await accessSettingsOf(ctx.db, ctx.merchantCode)
       const current = new Set(row?.blockedCountries ?? [])
       if (mode === 'list') return current.size ? [...current].sort().join('\n') : 'no blocked regions'
-      if (mode !== 'block' && mode !== 'unblock') throw new OpsError(`usage: ${this.usage}`)
-      want(args, 2, this.usage)
-      const parsed = Country.safeParse(cc)
+      const parsed = Country.safeParse(required(`region ${mode}: the country (two letters, e.g. KH)`, cc))
       if (!parsed.success) throw new OpsError(parsed.error.issues[0]?.message ?? 'bad country')
+      noMore(`region ${mode} ${parsed.data}`, extra)
       const others = [...current].filter((c) => c !== parsed.data)
       const next = mode === 'block' ? [...others, parsed.data] : others
       await touchSettings(ctx, { blockedCountries: next.sort() })
@@ -136,17 +130,15 @@ export const commands: Record<string, CommandSpec> = {
     readOnly: (args) => args[0] === 'list',
     summary: 'block or unblock a client address or range',
     async run(ctx, args) {
-      want(args, 1, this.usage)
-      const [mode, raw, ...note] = args
+      const [word, raw, ...note] = args
+      const mode = oneOf('ip: the action', word, ['block', 'unblock', 'list'])
       if (mode === 'list') {
         const rows = await ipBlocksOf(ctx.db)
         return rows.length
           ? rows.map((r) => `${r.cidr}${r.note ? `  ${r.note}` : ''}`).join('\n')
           : 'no blocked addresses'
       }
-      if (mode !== 'block' && mode !== 'unblock') throw new OpsError(`usage: ${this.usage}`)
-      want(args, 2, this.usage)
-      const c = parseCidr(raw ?? '')
+      const c = parseCidr(required(`ip ${mode}: the address (an IP address or CIDR range)`, raw))
       if (!c) throw new OpsError(`not an IP address or CIDR range: ${raw}`)
       const cidr = c.prefix === (c.family === 'ipv4' ? 32 : 128) ? c.address : `${c.address}/${c.prefix}`
       const was = await ipBlockOf(ctx.db, cidr)
@@ -170,8 +162,8 @@ export const commands: Record<string, CommandSpec> = {
     readOnly: (args) => args[0] === 'list',
     summary: 'switch a white-label feature node on or off',
     async run(ctx, args) {
-      want(args, 1, this.usage)
-      const [mode, modId, value] = args
+      const [word, rawModId, rawValue, ...extra] = args
+      const mode = oneOf('flag: the action', word, ['set', 'list'])
       if (mode === 'list') {
         const rows = await flagsOf(ctx.db, ctx.merchantCode)
         return rows
@@ -180,8 +172,9 @@ export const commands: Record<string, CommandSpec> = {
           )
           .join('\n')
       }
-      if (mode !== 'set' || !modId || (value !== 'on' && value !== 'off'))
-        throw new OpsError(`usage: ${this.usage}`)
+      const modId = required('flag set: the flag (its modId, see: flag list)', rawModId)
+      const value = oneOf(`flag set ${modId}: the switch`, rawValue, ['on', 'off'])
+      noMore(`flag set ${modId} ${value}`, extra)
       const was = await flagOf(ctx.db, ctx.merchantCode, modId)
       if (!was) throw new OpsError(`no flag ${modId} for ${ctx.merchantCode} (see: flag list)`)
       ctx.audit?.({
@@ -200,8 +193,13 @@ export const commands: Record<string, CommandSpec> = {
     summary:
       "lift a login lock or captcha requirement for an account, or an address's stops (logins and registrations)",
     async run(ctx, args) {
-      const [mode, value] = args
-      if (!value || (mode !== 'unlock' && mode !== 'reset-ip')) throw new OpsError(`usage: ${this.usage}`)
+      const [word, raw, ...extra] = args
+      const mode = oneOf('login: the action', word, ['unlock', 'reset-ip'])
+      const value = required(
+        mode === 'unlock' ? 'login unlock: the username' : 'login reset-ip: the address',
+        raw,
+      )
+      noMore(`login ${mode} ${value}`, extra)
       // An account's lock is kept per address it was guessed from; an address's budgets
       // (logins, and registrations) and its locks on accounts all go with reset-ip.
       const target = value.trim()
@@ -224,7 +222,8 @@ export const commands: Record<string, CommandSpec> = {
     outsideTransaction: true,
     summary: 'retire the payload-encryption key and make a new one',
     async run(ctx, args) {
-      if (args[0] !== 'rotate') throw new OpsError(`usage: ${this.usage}`)
+      oneOf('key: the action', args[0], ['rotate'])
+      noMore('key rotate', args.slice(1))
       if (!ctx.rotateKey) throw new OpsError('key rotation needs the running server')
       const k = await ctx.rotateKey()
       ctx.audit?.({ target: 'payload-encryption key', before: null, after: { kid: k.kid } })
@@ -236,7 +235,8 @@ export const commands: Record<string, CommandSpec> = {
     usage: 'status',
     readOnly: () => true,
     summary: 'show maintenance, blocked regions and addresses',
-    async run(ctx) {
+    async run(ctx, args) {
+      noMore('status', args)
       const row = await accessSettingsOf(ctx.db, ctx.merchantCode)
       const ips = await ipBlockCount(ctx.db)
       return [

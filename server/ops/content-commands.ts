@@ -14,6 +14,7 @@ import {
 } from '../content/announcements-repository'
 import type { CommandSpec } from './commands'
 import { OpsError } from './ops-error'
+import { idOf, noMore, oneOf } from './ops-input'
 
 const usage =
   'announcement list | add <B|PL|PU|PR|H> <language> <title> <content…> [--execution B|A|F] [--link <url>] | expire <id>'
@@ -21,7 +22,7 @@ const usage =
 /** Plain text with no control characters, of a bounded length. */
 const line = (max: number, what: string) =>
   z
-    .string()
+    .string({ error: `${what} is required` })
     .trim()
     .min(1, `${what} is empty`)
     .max(max, `${what} is longer than ${max} characters`)
@@ -40,7 +41,7 @@ const AddInput = z.object({
 })
 
 function firstIssue(err: z.ZodError): string {
-  return `${err.issues[0]?.message ?? 'invalid input'}\nusage: ${usage}`
+  return err.issues[0]?.message ?? 'invalid input'
 }
 
 export const contentCommands: Record<string, CommandSpec> = {
@@ -49,8 +50,10 @@ export const contentCommands: Record<string, CommandSpec> = {
     readOnly: (args) => args[0] === 'list',
     summary: 'list, add or expire the brand’s announcements (banner, marquee, popup, promotion, home)',
     async run(ctx, args) {
-      const [mode, ...rest] = args
+      const [word, ...rest] = args
+      const mode = oneOf('announcement: the action', word, ['list', 'add', 'expire'])
       if (mode === 'list') {
+        noMore('announcement list', rest)
         const rows = await liveAnnouncements(ctx.db, ctx.merchantCode, new Date())
         if (rows.length === 0) return 'no live announcements'
         return rows
@@ -68,7 +71,7 @@ export const contentCommands: Record<string, CommandSpec> = {
             options: { execution: { type: 'string', default: 'B' }, link: { type: 'string' } },
           })
         } catch (err) {
-          throw new OpsError(`${(err as Error).message}\nusage: ${usage}`)
+          throw new OpsError((err as Error).message.split('\n')[0] ?? 'bad option')
         }
         const [type, language, title, ...content] = parsed.positionals
         const input = AddInput.safeParse({
@@ -86,8 +89,8 @@ export const contentCommands: Record<string, CommandSpec> = {
         return `announcement ${row.id} added`
       }
       if (mode === 'expire') {
-        const id = rest[0]
-        if (!id || !/^\d{1,9}$/.test(id)) throw new OpsError(`usage: ${usage}`)
+        const id = idOf('announcement expire: the announcement id', rest[0])
+        noMore(`announcement expire ${id}`, rest.slice(1))
         const row = await announcementById(ctx.db, ctx.merchantCode, Number(id))
         if (!row) throw new OpsError(`no announcement ${id} for ${ctx.merchantCode}`)
         const at = new Date()
@@ -100,7 +103,7 @@ export const contentCommands: Record<string, CommandSpec> = {
         ctx.invalidate()
         return `announcement ${id} expired`
       }
-      throw new OpsError(`usage: ${usage}`)
+      throw new OpsError(`announcement ${mode}: not an action`)
     },
   },
 }

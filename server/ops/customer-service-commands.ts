@@ -12,7 +12,7 @@ import {
 } from '../system/customer-service-repository'
 import type { CommandSpec } from './commands'
 import { OpsError } from './ops-error'
-import { brandOf, language, namedIn, options, parsed, text } from './ops-input'
+import { brandOf, language, namedIn, noMore, oneOf, options, parsed, text } from './ops-input'
 
 const usage =
   'customer-service list | title <ID> --lang <km|en|zh|th|vi> <title…> | untitle <ID> --lang <language>'
@@ -28,8 +28,10 @@ export const customerServiceCommands: Record<string, CommandSpec> = {
     readOnly: (args) => args[0] === undefined || args[0] === 'list',
     summary: 'list the brand’s customer-service links, or title one in a language (or take that title away)',
     async run(ctx, args) {
-      const [mode, ...rest] = args
-      if (mode === 'list' || mode === undefined) {
+      const [word, ...rest] = args
+      const mode = oneOf('customer-service: the action', word ?? 'list', ['list', 'title', 'untitle'])
+      if (mode === 'list') {
+        noMore('customer-service list', rest)
         const rows = await customerServiceLinks(ctx.db, ctx.merchantCode)
         if (rows.length === 0) return 'no customer-service links'
         return rows
@@ -41,9 +43,9 @@ export const customerServiceCommands: Record<string, CommandSpec> = {
       }
       if (mode === 'untitle') {
         // One language's own title taken away: members reading it see the fallback again.
-        const { values, positionals } = options(rest, { lang: { type: 'string' } }, usage)
-        if (positionals.length !== 1) throw new OpsError(`usage: ${usage}`)
+        const { values, positionals } = options(rest, { lang: { type: 'string' } })
         const id = parsed(LinkId, positionals[0])
+        noMore(`customer-service untitle ${id}`, positionals.slice(1))
         const lang = parsed(language, values.lang)
         const m = await brandOf(ctx)
         const was = await customerServiceLink(ctx.db, ctx.merchantCode, id)
@@ -57,8 +59,7 @@ export const customerServiceCommands: Record<string, CommandSpec> = {
         ctx.invalidate()
         return `customer-service link ${id} (${row.csType}) has no title of its own in ${lang}: members reading ${lang} see "${localName(row.titles, row.title, lang, m.defaultLanguage)}"`
       }
-      if (mode !== 'title') throw new OpsError(`usage: ${usage}`)
-      const { values, positionals } = options(rest, { lang: { type: 'string' } }, usage)
+      const { values, positionals } = options(rest, { lang: { type: 'string' } })
       const [rawId, ...words] = positionals
       const id = parsed(LinkId, rawId)
       const lang = parsed(language, values.lang)

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { createGamesRepository } from '../games/games-repository'
 import type { CommandSpec } from './commands'
 import { OpsError } from './ops-error'
+import { noMore, oneOf } from './ops-input'
 
 const Vassalage = z
   .string()
@@ -31,10 +32,11 @@ export const gamesCommands: Record<string, CommandSpec> = {
           )
           .join('\n')
       }
-      const [code, mode] = args
-      if (mode !== 'on' && mode !== 'off') throw new OpsError(`usage: ${this.usage}`)
+      const [code, word, ...extra] = args
       const parsed = Vassalage.safeParse(code)
       if (!parsed.success) throw new OpsError(parsed.error.issues[0]?.message ?? 'bad vendor code')
+      const mode = oneOf(`vendor-maintenance ${parsed.data}: the switch`, word, ['on', 'off'])
+      noMore(`vendor-maintenance ${parsed.data} ${mode}`, extra)
       const repo = createGamesRepository(ctx.db)
       const rows = await repo.vendorsByCode(ctx.merchantCode, parsed.data)
       if (rows.length === 0) throw new OpsError(`no vendor ${parsed.data} for ${ctx.merchantCode}`)

@@ -27,7 +27,7 @@ import {
 } from '../http/manifest'
 import type { CommandSpec, OpsContext } from './commands'
 import { OpsError } from './ops-error'
-import { amountOf, brandOf, options, parsed, text } from './ops-input'
+import { amountOf, brandOf, noMore, oneOf, options, parsed, required, text } from './ops-input'
 
 /** Printed by a production start while the brand does not exist yet, and by `go-live`. */
 export function goLiveSteps(merchantCode: string): string[] {
@@ -140,9 +140,8 @@ function temporaryPassword(): string {
 }
 
 /** Checks a username against the brand's own registration rule for usernames. */
-async function usernameOrThrow(db: Db, merchantCode: string, raw: string | undefined, usage: string) {
-  const username = raw?.trim()
-  if (!username) throw new OpsError(`usage: ${usage}`)
+async function usernameOrThrow(db: Db, merchantCode: string, raw: string | undefined) {
+  const username = required('agent create: the username', raw)
   const rule = await registerRuleOf(db, merchantCode, 'username')
   const min = rule?.minLength ?? 4
   const max = rule?.maxLength ?? 20
@@ -163,8 +162,10 @@ export const goLiveCommands: Record<string, CommandSpec> = {
     readOnly: (args) => args[0] === 'show' || (args[0] === 'screenshot' && args[1] === 'list'),
     summary: 'create the brand of this install (go-live step 1) or show it',
     async run(ctx, args) {
-      const [mode, ...rest] = args
+      const [word, ...rest] = args
+      const mode = oneOf('brand: the action', word, ['create', 'show', 'screenshot'])
       if (mode === 'show') {
+        noMore('brand show', rest)
         const m = await brandOf(ctx)
         return [
           `brand ${m.code}: ${m.name} (${m.shortName})`,
@@ -174,25 +175,20 @@ export const goLiveCommands: Record<string, CommandSpec> = {
         ].join('\n')
       }
       if (mode === 'screenshot') return screenshotCommand(ctx, rest)
-      if (mode !== 'create') throw new OpsError(`usage: ${brandUsage}`)
-      const { values, positionals } = options(
-        rest,
-        {
-          name: { type: 'string' },
-          'short-name': { type: 'string' },
-          currency: { type: 'string' },
-          decimals: { type: 'string' },
-          symbol: { type: 'string' },
-          language: { type: 'string' },
-          timezone: { type: 'string' },
-          'theme-color': { type: 'string' },
-          'logo-url': { type: 'string' },
-          'withdraw-min': { type: 'string' },
-          'withdraw-max': { type: 'string' },
-        },
-        brandUsage,
-      )
-      if (positionals.length !== 1) throw new OpsError(`usage: ${brandUsage}`)
+      const { values, positionals } = options(rest, {
+        name: { type: 'string' },
+        'short-name': { type: 'string' },
+        currency: { type: 'string' },
+        decimals: { type: 'string' },
+        symbol: { type: 'string' },
+        language: { type: 'string' },
+        timezone: { type: 'string' },
+        'theme-color': { type: 'string' },
+        'logo-url': { type: 'string' },
+        'withdraw-min': { type: 'string' },
+        'withdraw-max': { type: 'string' },
+      })
+      noMore(`brand create ${positionals[0] ?? ''}`.trim(), positionals.slice(1))
       const b = parsed(BrandInput, {
         code: positionals[0],
         name: values.name,
@@ -247,12 +243,12 @@ export const goLiveCommands: Record<string, CommandSpec> = {
     usage: agentUsage,
     summary: 'create a top agent with a one-time password changed at first login (go-live step 2)',
     async run(ctx, args) {
-      const [mode, ...rest] = args
-      if (mode !== 'create') throw new OpsError(`usage: ${agentUsage}`)
-      const { values, positionals } = options(rest, { code: { type: 'string' } }, agentUsage)
-      if (positionals.length !== 1) throw new OpsError(`usage: ${agentUsage}`)
+      const [word, ...rest] = args
+      oneOf('agent: the action', word, ['create'])
+      const { values, positionals } = options(rest, { code: { type: 'string' } })
+      noMore(`agent create ${positionals[0] ?? ''}`.trim(), positionals.slice(1))
       const m = await brandOf(ctx)
-      const username = await usernameOrThrow(ctx.db, m.code, positionals[0], agentUsage)
+      const username = await usernameOrThrow(ctx.db, m.code, positionals[0])
       const code = parsed(
         z
           .string()
@@ -292,7 +288,8 @@ export const goLiveCommands: Record<string, CommandSpec> = {
     usage: 'go-live',
     readOnly: () => true,
     summary: 'what is done and what is left before members can join and pay',
-    async run(ctx) {
+    async run(ctx, args) {
+      noMore('go-live', args)
       const m = await merchantByCode(ctx.db, ctx.merchantCode)
       if (!m) return goLiveSteps(ctx.merchantCode).join('\n')
       const { agents, methods, banks, demoSeeds: demo, lotteryGames } = await goLiveCounts(ctx.db, m.code)
@@ -316,20 +313,21 @@ export const goLiveCommands: Record<string, CommandSpec> = {
  * size and form factor here, checked against Chrome's rules; the manifest lists them at once.
  */
 async function screenshotCommand(ctx: OpsContext, args: string[]): Promise<string> {
-  const [action, src, sizes, formFactor, ...words] = args
+  const [word, src, sizes, formFactor, ...words] = args
+  const action = oneOf('brand screenshot: the action', word, ['add', 'list', 'clear'])
   const m = await brandOf(ctx)
   const current = storedScreenshots(m.screenshots)
   const describe = (list: Screenshot[]) =>
     list.length === 0
       ? `brand ${m.code} lists no screenshots: the install sheet shows none`
       : list.map((x, i) => `${i + 1}. ${x.form_factor} ${x.sizes} ${x.type} ${x.src} "${x.label}"`).join('\n')
+  if (action !== 'add') noMore(`brand screenshot ${action}`, args.slice(1))
   if (action === 'list') return describe(current)
   if (action === 'clear') {
     ctx.audit?.({ target: `brand ${m.code} screenshots`, before: current, after: [] })
     await setScreenshots(ctx.db, m.code, [])
     return `brand ${m.code}: screenshots cleared`
   }
-  if (action !== 'add') throw new OpsError(`usage: ${brandUsage}`)
   if (current.length >= maxScreenshots) {
     throw new OpsError(
       `a brand lists at most ${maxScreenshots} screenshots (brand screenshot clear, then add again)`,

@@ -5,6 +5,7 @@
 import { jobsReport } from '../jobs/jobs-report'
 import type { CommandSpec } from './commands'
 import { OpsError } from './ops-error'
+import { noMore, oneOf } from './ops-input'
 
 function table(header: string[], body: (string | number)[][]): string[] {
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => String(r[i]).length)))
@@ -29,8 +30,16 @@ export const jobsCommands: Record<string, CommandSpec> = {
     async run(ctx, args) {
       let limit = 10
       if (args.length > 0) {
-        const n = args[0] === 'failures' ? Number(args[1]) : NaN
-        if (!Number.isInteger(n) || n < 1 || n > 500) throw new OpsError(`usage: ${usage}`)
+        oneOf('jobs: the list', args[0], ['failures'])
+        const n = Number(args[1])
+        if (!/^\d{1,3}$/.test(args[1] ?? '') || n < 1 || n > 500) {
+          throw new OpsError(
+            args[1] === undefined
+              ? 'jobs failures: the count is required (1 to 500)'
+              : `jobs failures: the count is a whole number from 1 to 500, not "${args[1]}"`,
+          )
+        }
+        noMore(`jobs failures ${n}`, args.slice(2))
         limit = n
       }
       const report = await jobsReport(ctx.db, limit)

@@ -68,14 +68,14 @@ const LimitsInput = z.object({
 })
 
 function firstIssue(err: z.ZodError): OpsError {
-  return new OpsError(`${err.issues[0]?.message ?? 'invalid input'}\nusage: lottery ${editUsage}`)
+  return new OpsError(err.issues[0]?.message ?? 'invalid input')
 }
 
 function parse(args: string[], options: Record<string, { type: 'string' }>) {
   try {
     return parseArgs({ args, allowPositionals: true, options })
   } catch (err) {
-    throw new OpsError(`${(err as Error).message}\nusage: lottery ${editUsage}`)
+    throw new OpsError((err as Error).message.split('\n')[0] ?? 'bad option')
   }
 }
 
@@ -157,7 +157,7 @@ export async function setLimits(ctx: OpsContext, args: string[]): Promise<string
     maxPayout: values['max-payout'],
   })
   if (!input.success) throw firstIssue(input.error)
-  if (extra !== undefined) throw new OpsError(`usage: lottery ${editUsage}`)
+  if (extra !== undefined) throw new OpsError(`lottery limits takes no more words, not "${extra}"`)
   const { code: gameCode, betType: type, min, max, maxPayout: rawPayout } = input.data
   if (min === undefined && max === undefined && rawPayout === undefined) {
     throw new OpsError('give --min, --max, --max-payout or a mix')

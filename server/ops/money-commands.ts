@@ -22,20 +22,11 @@ import { formatLotteryReconcile, reconcileLottery } from '../lottery/reconcile'
 import { merchantByCode, setWalletMode } from '../system/brands-repository'
 import type { CommandSpec, OpsContext } from './commands'
 import { OpsError } from './ops-error'
-
-/** Whether a typed word is one of the contract's values, narrowing it to them. */
-function isOneOf<T extends string>(values: readonly T[], v: string): v is T {
-  return (values as readonly string[]).includes(v)
-}
+import { idOf, noMore, oneOf, required } from './ops-input'
 
 function services(ctx: OpsContext) {
   const ledger = createLedger(ctx.db)
   return { ledger, funds: createFundsService(ctx.db, ledger, () => new Date(), ctx.notices) }
-}
-
-function idOf(v: string | undefined, usage: string): number {
-  if (!v || !/^\d{1,9}$/.test(v)) throw new OpsError(`usage: ${usage}`)
-  return Number(v)
 }
 
 async function settle<T>(work: () => Promise<T>): Promise<T> {
@@ -65,12 +56,12 @@ async function currency(ctx: OpsContext): Promise<BrandCurrency> {
  * on a 0-decimal brand, 100.00 dollars on a 2-decimal one), optionally signed. Too many
  * decimals for the currency is refused, never rounded.
  */
-function typedAmount(text: string, c: BrandCurrency, opts: { signed: boolean }, usage: string): bigint {
+function typedAmount(text: string, c: BrandCurrency, opts: { signed: boolean }, what: string): bigint {
   const negative = opts.signed && text.startsWith('-')
   const minor = parseAmount(negative ? text.slice(1) : text, c)
   if (minor === null) {
     const shape = c.decimals === 0 ? 'whole numbers only' : `at most ${c.decimals} decimals`
-    throw new OpsError(`${text} is not an amount in ${c.code} (${shape}, above zero)\nusage: ${usage}`)
+    throw new OpsError(`${what} "${text}" is not an amount in ${c.code} (${shape}, above zero)`)
   }
   return negative ? -minor : minor
 }
@@ -102,12 +93,12 @@ export const moneyCommands: Record<string, CommandSpec> = {
     readOnly: (args) => args[0] === undefined || args[0] === 'list',
     summary: 'list deposits, credit one (bank transfer received) or mark it failed',
     async run(ctx, args) {
-      const [mode, id, ...rest] = args
+      const [word, id, ...rest] = args
+      const mode = oneOf('deposits: the action', word ?? 'list', ['list', 'approve', 'fail'])
       const { funds } = services(ctx)
       const c = await currency(ctx)
-      if (mode === 'list' || mode === undefined) {
-        const status = (id ?? 'PENDING').toUpperCase()
-        if (!isOneOf(depositStatuses, status)) throw new OpsError(`usage: ${this.usage}`)
+      if (mode === 'list') {
+        const status = oneOf('deposits list: the status', (id ?? 'PENDING').toUpperCase(), depositStatuses)
         const rows = await createFundsRepository(ctx.db).brandDeposits(ctx.merchantCode, status, 200)
         if (rows.length === 0) return `no ${status.toLowerCase()} deposits`
         return rows
@@ -118,8 +109,9 @@ export const moneyCommands: Record<string, CommandSpec> = {
           .join('\n')
       }
       if (mode === 'approve') {
-        const before = await depositBefore(ctx, idOf(id, this.usage))
-        const d = await settle(() => funds.creditDeposit(ctx.merchantCode, idOf(id, this.usage), 'operator'))
+        const depositId = idOf(`deposits ${mode}: the deposit id`, id)
+        const before = await depositBefore(ctx, depositId)
+        const d = await settle(() => funds.creditDeposit(ctx.merchantCode, depositId, 'operator'))
         ctx.audit?.({
           target: `deposit #${d.id}`,
           before,
@@ -129,8 +121,9 @@ export const moneyCommands: Record<string, CommandSpec> = {
       }
       if (mode === 'fail') {
         const reason = rest.join(' ').trim() || undefined
-        const before = await depositBefore(ctx, idOf(id, this.usage))
-        const d = await settle(() => funds.failDeposit(ctx.merchantCode, idOf(id, this.usage), reason))
+        const depositId = idOf(`deposits ${mode}: the deposit id`, id)
+        const before = await depositBefore(ctx, depositId)
+        const d = await settle(() => funds.failDeposit(ctx.merchantCode, depositId, reason))
         ctx.audit?.({
           target: `deposit #${d.id}`,
           before,
@@ -138,7 +131,7 @@ export const moneyCommands: Record<string, CommandSpec> = {
         })
         return `deposit #${d.id} failed`
       }
-      throw new OpsError(`usage: ${this.usage}`)
+      throw new OpsError(`deposits ${mode}: not an action`)
     },
   },
 
@@ -147,13 +140,16 @@ export const moneyCommands: Record<string, CommandSpec> = {
     readOnly: (args) => args[0] === undefined || args[0] === 'list',
     summary: 'list withdrawals, mark one paid, or reject it (the amount goes back)',
     async run(ctx, args) {
-      const [mode, id, ...rest] = args
+      const [word, id, ...rest] = args
+      const mode = oneOf('withdrawals: the action', word ?? 'list', ['list', 'approve', 'reject'])
       const { funds } = services(ctx)
       const c = await currency(ctx)
-      if (mode === 'list' || mode === undefined) {
-        const status = (id ?? 'PENDING').toUpperCase()
-        if (!isOneOf(withdrawalStatuses, status))
-          throw new OpsError(`status is one of ${withdrawalStatuses.join(', ')}`)
+      if (mode === 'list') {
+        const status = oneOf(
+          'withdrawals list: the status',
+          (id ?? 'PENDING').toUpperCase(),
+          withdrawalStatuses,
+        )
         const rows = await createFundsRepository(ctx.db).brandWithdrawals(ctx.merchantCode, status, 200)
         if (rows.length === 0) return `no ${status.toLowerCase()} withdrawals`
         return rows
@@ -164,8 +160,9 @@ export const moneyCommands: Record<string, CommandSpec> = {
           .join('\n')
       }
       if (mode === 'approve') {
-        const before = await withdrawalBefore(ctx, idOf(id, this.usage))
-        const w = await settle(() => funds.approveWithdrawal(ctx.merchantCode, idOf(id, this.usage)))
+        const withdrawalId = idOf(`withdrawals ${mode}: the withdrawal id`, id)
+        const before = await withdrawalBefore(ctx, withdrawalId)
+        const w = await settle(() => funds.approveWithdrawal(ctx.merchantCode, withdrawalId))
         ctx.audit?.({
           target: `withdrawal #${w.id}`,
           before,
@@ -175,8 +172,9 @@ export const moneyCommands: Record<string, CommandSpec> = {
       }
       if (mode === 'reject') {
         const reason = rest.join(' ').trim() || undefined
-        const before = await withdrawalBefore(ctx, idOf(id, this.usage))
-        const w = await settle(() => funds.rejectWithdrawal(ctx.merchantCode, idOf(id, this.usage), reason))
+        const withdrawalId = idOf(`withdrawals ${mode}: the withdrawal id`, id)
+        const before = await withdrawalBefore(ctx, withdrawalId)
+        const w = await settle(() => funds.rejectWithdrawal(ctx.merchantCode, withdrawalId, reason))
         ctx.audit?.({
           target: `withdrawal #${w.id}`,
           before,
@@ -184,7 +182,7 @@ export const moneyCommands: Record<string, CommandSpec> = {
         })
         return `withdrawal #${w.id} rejected: ${shown(w.amount, c)} returned`
       }
-      throw new OpsError(`usage: ${this.usage}`)
+      throw new OpsError(`withdrawals ${mode}: not an action`)
     },
   },
 
@@ -192,11 +190,12 @@ export const moneyCommands: Record<string, CommandSpec> = {
     usage: "adjust <username> <amount in the brand's currency, e.g. 25 or -10.5> <reason…>",
     summary: "credit or debit a member's main wallet through the ledger, with a reason",
     async run(ctx, args) {
-      const [username, amount, ...rest] = args
-      const reason = rest.join(' ').trim()
-      if (!username || !amount || !reason) throw new OpsError(`usage: ${this.usage}`)
+      const [rawUsername, rawAmount, ...rest] = args
+      const username = required('adjust: the username', rawUsername)
+      const amount = required('adjust: the amount', rawAmount)
       const c = await currency(ctx)
-      const minor = typedAmount(amount, c, { signed: true }, this.usage)
+      const minor = typedAmount(amount, c, { signed: true }, 'adjust: the amount')
+      const reason = required('adjust: the reason', rest.join(' '))
       const r = await settle(() =>
         services(ctx).funds.adjust(ctx.merchantCode, username, minor, reason, 'ADJUSTMENT'),
       )
@@ -216,11 +215,12 @@ export const moneyCommands: Record<string, CommandSpec> = {
     usage: "bonus <username> <amount in the brand's currency> <what it is for…>",
     summary: "credit a bonus to a member's main wallet (shown in bonus details)",
     async run(ctx, args) {
-      const [username, amount, ...rest] = args
-      const memo = rest.join(' ').trim()
-      if (!username || !amount || !memo) throw new OpsError(`usage: ${this.usage}`)
+      const [rawUsername, rawAmount, ...rest] = args
+      const username = required('bonus: the username', rawUsername)
+      const amount = required('bonus: the amount', rawAmount)
       const c = await currency(ctx)
-      const minor = typedAmount(amount, c, { signed: false }, this.usage)
+      const minor = typedAmount(amount, c, { signed: false }, 'bonus: the amount')
+      const memo = required('bonus: what it is for', rest.join(' '))
       const r = await settle(() =>
         services(ctx).funds.adjust(ctx.merchantCode, username, minor, memo, 'BONUS'),
       )
@@ -238,7 +238,8 @@ export const moneyCommands: Record<string, CommandSpec> = {
     readOnly: () => true,
     summary:
       'check every balance against its postings and that the ledger sums to zero, that game stakes and wins agree with the vendors’ calls and the rounds, and lottery stakes and payouts with the bets',
-    async run(ctx) {
+    async run(ctx, args) {
+      noMore('reconcile', args)
       const report = await reconcile(ctx.db)
       const games = await reconcileGames(ctx.db, ctx.merchantCode)
       const lottery = await reconcileLottery(ctx.db, ctx.merchantCode, new Date())
@@ -254,14 +255,14 @@ export const moneyCommands: Record<string, CommandSpec> = {
     summary:
       'show or set where games play from: SINGLE the main wallet, MULTI one wallet per vendor (open game sessions keep theirs)',
     async run(ctx, args) {
-      const [mode] = args
+      const [mode, ...extra] = args
       if (mode === undefined) {
         const m = await merchantByCode(ctx.db, ctx.merchantCode)
         if (!m) throw new OpsError(`no brand ${ctx.merchantCode}`)
         return `${ctx.merchantCode}: wallet mode ${m.walletMode}`
       }
-      const wanted = mode.toUpperCase()
-      if (!isOneOf(walletModes, wanted)) throw new OpsError(`usage: ${this.usage}`)
+      const wanted = oneOf('wallet-mode: the mode', mode.toUpperCase(), walletModes)
+      noMore(`wallet-mode ${wanted}`, extra)
       const was = await merchantByCode(ctx.db, ctx.merchantCode)
       if (!was) throw new OpsError(`no brand ${ctx.merchantCode}`)
       ctx.audit?.({
