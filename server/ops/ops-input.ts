@@ -6,7 +6,6 @@ import { parseArgs } from 'node:util'
 import { locales } from '#contract/locales'
 import { parseAmount, type CurrencyUnits } from '#contract/money'
 import { z } from 'zod'
-import { pgCodes, pgErrorOf } from '../db/pg-errors'
 import { merchantByCode } from '../system/brands-repository'
 import type { OpsContext } from './commands'
 import { OpsError } from './ops-error'
@@ -37,10 +36,6 @@ export const language = z
 export function namedIn(names: Record<string, string>): string {
   const langs = locales.filter((l) => names[l])
   return langs.length > 0 ? `  (${langs.join(', ')})` : ''
-}
-
-export function isUniqueViolation(err: unknown): boolean {
-  return pgErrorOf(err)?.code === pgCodes.uniqueViolation
 }
 
 /** The first zod issue as one line. */
