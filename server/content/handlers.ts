@@ -4,11 +4,10 @@
  */
 import type { Announcements, Notice } from '#contract/content'
 import type { Endpoints } from '#contract/endpoints'
-import { and, asc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm'
 import { pickLanguage } from '../db/localized'
-import * as s from '../db/schema'
 import type { HandlerGroup } from '../http/contract-routes'
 import type { Db } from '../plugins/external/db'
+import { publishedAnnouncements } from './announcements-repository'
 
 const bucketOf = { B: 'banners', PL: 'player', PU: 'popup', PR: 'promotion', H: 'home' } as const
 
@@ -20,20 +19,13 @@ export function contentHandlers(
     async announcements({ caller, input }) {
       const types = [...new Set(input.types.split(','))] as (keyof typeof bucketOf)[]
       const at = now()
-      const rows = await db
-        .select()
-        .from(s.announcements)
-        .where(
-          and(
-            eq(s.announcements.merchantCode, caller.merchantCode),
-            inArray(s.announcements.type, types),
-            eq(s.announcements.execution, input.execution),
-            inArray(s.announcements.language, [caller.locale, 'en']),
-            lte(s.announcements.publishedAt, at),
-            or(isNull(s.announcements.expiresAt), gt(s.announcements.expiresAt, at)),
-          ),
-        )
-        .orderBy(asc(s.announcements.sort), asc(s.announcements.id))
+      const rows = await publishedAnnouncements(db, {
+        merchantCode: caller.merchantCode,
+        types,
+        execution: input.execution,
+        language: caller.locale,
+        at,
+      })
       const out: Announcements = { banners: [], player: [], popup: [], promotion: [], home: [] }
       for (const type of types) {
         const ofType = pickLanguage(

@@ -17,6 +17,7 @@ import {
 } from './seed-announcements'
 import { seedDemoGames } from './seed-games-step'
 import { seedDemoLottery, seedDemoLotteryHistory } from '../lottery/demo-games'
+import { createBrand } from '../system/brands'
 import { seedDemoAgentTeam } from './seed-agent-team'
 
 const languages = ['km', 'en', 'zh', 'th', 'vi'] as const
@@ -298,54 +299,27 @@ export async function seedDemoBrand(
 
 async function seedBrand(tx: Tx, merchantCode: string): Promise<void> {
   const m = merchantCode
-  await tx
-    .insert(s.merchants)
-    .values({ ...d.demoMerchant, code: m })
-    .onConflictDoNothing()
-  await tx.insert(s.accessSettings).values({ merchantCode: m }).onConflictDoNothing()
-  await tx
-    .insert(s.whitelabelNodes)
-    .values(
-      d.demoWhitelabel.map(([modId, parentModId, enabled], sort) => ({
-        merchantCode: m,
-        modId,
-        parentModId,
-        enabled,
-        sort,
-      })),
-    )
-    .onConflictDoNothing()
-  await tx
-    .insert(s.registerFieldRules)
-    .values(
-      d.demoRegisterRules.map(
-        ([field, enabled, required, minLength, maxLength, acceptedPattern, patternId], sort) => ({
-          merchantCode: m,
-          field,
-          enabled,
-          required,
-          minLength,
-          maxLength,
-          acceptedPattern,
-          patternId,
-          sort,
-        }),
-      ),
-    )
-    .onConflictDoNothing()
-  await tx
-    .insert(s.countries)
-    .values(
-      d.demoCountries.map(([countryCode, dialingCode, name, minDigits, maxDigits], sort) => ({
-        countryCode,
-        dialingCode,
-        name,
-        minDigits,
-        maxDigits,
-        sort,
-      })),
-    )
-    .onConflictDoNothing()
+  const demo = d.demoMerchant
+  // The brand itself as go-live makes one (server/system/brands.ts), with the demo's own
+  // settings; then the demo's content.
+  await createBrand(tx, {
+    code: m,
+    name: demo.name,
+    shortName: demo.shortName,
+    currency: demo.currency,
+    currencySymbol: demo.currencySymbol,
+    currencyDecimals: demo.currencyDecimals,
+    defaultLanguage: demo.defaultLanguage,
+    timeZone: demo.timeZone,
+    themeColor: demo.themeColor,
+    logoUrl: demo.logoUrl,
+    extra: {
+      passwordExpiryDays: demo.passwordExpiryDays,
+      minimumAge: demo.minimumAge,
+      vipServiceState: demo.vipServiceState,
+      walletMode: demo.walletMode,
+    },
+  })
   await tx.insert(s.customerService).values(
     d.demoCustomerService.map(([csType, title, url, titles], sort) => ({
       merchantCode: m,

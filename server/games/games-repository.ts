@@ -3,7 +3,7 @@
  * featured fixtures. Every method takes an optional transaction where a caller may need one.
  */
 import type { GameClassify, GameType } from '#contract/games'
-import { and, asc, count, desc, eq, gte, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm'
 import { favoriteGames, gameMatches, games, members, merchants, recentGames, vendors } from '../db/schema'
 import type { PageRequest } from '../db/paging'
 import { withPage } from '../db/paging'
@@ -75,6 +75,39 @@ export function createGamesRepository(db: Db) {
         .from(vendors)
         .where(eq(vendors.merchantCode, merchantCode))
         .orderBy(asc(vendors.sort), asc(vendors.vassalage))
+    },
+
+    /** Vendors switched off or with a maintenance window set, by game type and code. */
+    async vendorsUnderMaintenance(merchantCode: string): Promise<VendorRow[]> {
+      return db
+        .select()
+        .from(vendors)
+        .where(
+          and(
+            eq(vendors.merchantCode, merchantCode),
+            or(eq(vendors.maintenance, true), isNotNull(vendors.maintenanceFrom)),
+          ),
+        )
+        .orderBy(asc(vendors.gameType), asc(vendors.vassalage))
+    },
+
+    /** A vendor's rows under one code (one per game type it offers). */
+    async vendorsByCode(merchantCode: string, vassalage: string): Promise<VendorRow[]> {
+      return db
+        .select()
+        .from(vendors)
+        .where(and(eq(vendors.merchantCode, merchantCode), eq(vendors.vassalage, vassalage)))
+        .orderBy(asc(vendors.gameType))
+    },
+
+    /** Switched off (on: true), or back on with any planned window cleared. */
+    async setVendorMaintenance(merchantCode: string, vassalage: string, on: boolean): Promise<void> {
+      await db
+        .update(vendors)
+        .set(
+          on ? { maintenance: true } : { maintenance: false, maintenanceFrom: null, maintenanceUntil: null },
+        )
+        .where(and(eq(vendors.merchantCode, merchantCode), eq(vendors.vassalage, vassalage)))
     },
 
     async hasVendor(merchantCode: string, vassalage: string, gameType?: GameType): Promise<boolean> {

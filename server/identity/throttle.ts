@@ -2,7 +2,7 @@
  * Counters in fixed windows, kept in the database so all instances share them: login
  * failures per username and per address, captcha refreshes, registrations, SMS sends.
  */
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, or, sql } from 'drizzle-orm'
 import { throttles } from '../db/schema'
 import type { Db, Tx } from '../plugins/external/db'
 
@@ -242,4 +242,36 @@ export const loginKeys = {
 /** The key of one address's registration budget (ten an hour). */
 export function registrationKey(ip: string): string {
   return `register:${ip}`
+}
+
+/**
+ * Lifts an account's login stops (its captcha requirement and its locks from every address)
+ * or an address's (its login and registration budgets, and its locks on accounts: an
+ * internet café's members register from one address). The keys it removed.
+ */
+export async function clearLoginStops(
+  db: Db,
+  merchantCode: string,
+  of: { account: string } | { address: string },
+): Promise<string[]> {
+  let where
+  if ('account' in of) {
+    const username = of.account.toLowerCase()
+    where = or(
+      eq(throttles.key, loginKeys.user(merchantCode, username)),
+      sql`starts_with(${throttles.key}, ${loginKeys.pairsOf(merchantCode, username)})`,
+    )
+  } else {
+    const suffix = loginKeys.pairsFrom(of.address)
+    where = or(
+      eq(throttles.key, loginKeys.address(of.address)),
+      eq(throttles.key, registrationKey(of.address)),
+      and(
+        sql`starts_with(${throttles.key}, ${`login:pair:${merchantCode}:`})`,
+        sql`right(${throttles.key}, ${suffix.length}) = ${suffix}`,
+      ),
+    )
+  }
+  const removed = await db.delete(throttles).where(where).returning({ key: throttles.key })
+  return removed.map((r) => r.key)
 }

@@ -3,20 +3,19 @@
  * times), the lobby's countdowns and results, the bet slip's settings, placing an order
  * (place-order.ts) and the member's own bets.
  */
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Endpoints } from '#contract/endpoints'
 import type { Locale } from '#contract/locales'
 import { maxBetLines, popularCount, vnRegions, type LotteryBet, type LotteryMenu } from '#contract/lottery'
 import { minorToMoney, type Currency } from '#contract/money'
-import { lotteryBets, lotteryIssues } from '../db/schema'
-import { pageOf, withPage } from '../db/paging'
+import { pageOf } from '../db/paging'
 import type { HandlerGroup } from '../http/contract-routes'
 import { AppError } from '../http/errors'
-import { currencyOf, timeRange } from '../money/common'
+import { currencyOf } from '../money/common'
 import type { Ledger } from '../money/ledger'
 import type { MoneySettings } from '../money/settings'
 import { memberOf } from '../money/wallet-handlers'
 import type { Db } from '../plugins/external/db'
+import { betPage, recentlyPlayedGameIds, type LotteryBetRow } from './bets-repository'
 import type { LotteryEngine } from './engine'
 import type { LotteryGame } from './games-repository'
 import { groupLabel } from './labels'
@@ -67,23 +66,17 @@ export function lotteryHandlers(deps: LotteryHandlerDeps): HandlerGroup<Endpoint
 
   /** The member's lottery games, the latest played first. */
   async function recentOf(merchantCode: string, memberId: number, locale: Locale, vnOnly: boolean) {
-    const rows = await db
-      .select({ gameId: lotteryBets.gameId, last: sql<Date>`max(${lotteryBets.betTime})` })
-      .from(lotteryBets)
-      .where(eq(lotteryBets.memberId, memberId))
-      .groupBy(lotteryBets.gameId)
-      .orderBy(desc(sql`max(${lotteryBets.betTime})`))
-      .limit(50)
+    const played = await recentlyPlayedGameIds(db, memberId, 50)
     const all = new Map((await games.list(merchantCode)).map((g) => [g.row.id, g]))
-    const list = rows
-      .map((r) => all.get(r.gameId))
+    const list = played
+      .map((id) => all.get(id))
       .filter((g): g is LotteryGame => g !== undefined && (!vnOnly || isVn(g)))
       .slice(0, recentCount)
     return { list: list.map((g) => toWireGame(g, locale)) }
   }
 
   function wireBet(
-    b: typeof lotteryBets.$inferSelect,
+    b: LotteryBetRow,
     game: LotteryGame | undefined,
     result: string | null,
     locale: Locale,
@@ -218,31 +211,17 @@ export function lotteryHandlers(deps: LotteryHandlerDeps): HandlerGroup<Endpoint
         ? all.find((g) => g.row.code === input.lottoGameCode)?.row.id
         : undefined
       if (input.lottoGameCode && gameId === undefined) return pageOf([], 0, input)
-      const where = and(
-        eq(lotteryBets.memberId, memberId),
-        eq(lotteryBets.merchantCode, m.code),
-        gameId === undefined ? undefined : eq(lotteryBets.gameId, gameId),
-        input.status ? eq(lotteryBets.status, input.status) : undefined,
-        ...timeRange(lotteryBets.betTime, input),
-      )
-      const rows = await withPage(
-        db
-          .select()
-          .from(lotteryBets)
-          .where(where)
-          .orderBy(desc(lotteryBets.betTime), desc(lotteryBets.id))
-          .$dynamic(),
-        input,
-      )
-      const [total] = await db.select({ n: count() }).from(lotteryBets).where(where)
-      const issueIds = [...new Set(rows.map((r) => r.issueId))]
-      const results =
-        issueIds.length === 0
-          ? []
-          : await db
-              .select({ id: lotteryIssues.id, status: lotteryIssues.status, result: lotteryIssues.result })
-              .from(lotteryIssues)
-              .where(inArray(lotteryIssues.id, issueIds))
+      const { rows, total } = await betPage(db, {
+        memberId,
+        merchantCode: m.code,
+        gameId,
+        status: input.status,
+        startTime: input.startTime,
+        endTime: input.endTime,
+        pageNo: input.pageNo,
+        pageSize: input.pageSize,
+      })
+      const results = await keeper.issues.byIds([...new Set(rows.map((r) => r.issueId))])
       const mainOf = new Map(
         results.map((r) => [r.id, r.status === 'DRAWN' ? (r.result?.main ?? null) : null] as const),
       )
@@ -251,7 +230,7 @@ export function lotteryHandlers(deps: LotteryHandlerDeps): HandlerGroup<Endpoint
         rows.map((b) =>
           wireBet(b, byId.get(b.gameId), mainOf.get(b.issueId) ?? null, caller.locale, currency),
         ),
-        total?.n,
+        total,
         input,
       )
     },

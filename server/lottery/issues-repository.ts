@@ -108,6 +108,14 @@ export function createIssuesRepository(db: Db) {
       return row
     },
 
+    async byIds(ids: readonly number[], ex: Executor = db): Promise<IssueRow[]> {
+      if (ids.length === 0) return []
+      return ex
+        .select()
+        .from(lotteryIssues)
+        .where(inArray(lotteryIssues.id, [...ids]))
+    },
+
     async byNumeros(gameId: number, numeros: readonly string[], ex: Executor = db): Promise<IssueRow[]> {
       if (numeros.length === 0) return []
       return ex

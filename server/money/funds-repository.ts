@@ -3,9 +3,17 @@
  * method takes an optional transaction; the caller opens one when its writes belong
  * together (a deposit with its idempotency key, a withdrawal with its ledger entry).
  */
-import { and, asc, count, desc, eq, isNull } from 'drizzle-orm'
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { DepositMethodKind, depositStatuses, WithdrawalStatus } from '#contract/funds'
-import { bankCards, banks, depositMethods, deposits, registerFieldRules, withdrawals } from '../db/schema'
+import {
+  bankCards,
+  banks,
+  depositMethods,
+  deposits,
+  members,
+  registerFieldRules,
+  withdrawals,
+} from '../db/schema'
 import { withPage, type PageRequest } from '../db/paging'
 import type { Db, Tx } from '../plugins/external/db'
 import { timeRange } from './common'
@@ -203,6 +211,75 @@ export function createFundsRepository(db: Db) {
         .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, 'PAID')))
         .returning()
       return done
+    },
+
+    /** The brand's deposits in one status, oldest first, with the member's account: the operator's queue. */
+    async brandDeposits(merchantCode: string, status: DepositStatus, limit: number, tx?: Tx) {
+      return (tx ?? db)
+        .select({ d: deposits, account: members.account })
+        .from(deposits)
+        .innerJoin(members, eq(members.id, deposits.memberId))
+        .where(and(eq(deposits.merchantCode, merchantCode), eq(deposits.status, status)))
+        .orderBy(asc(deposits.id))
+        .limit(limit)
+    },
+
+    async brandDeposit(merchantCode: string, id: number, tx?: Tx): Promise<DepositRow | undefined> {
+      const [row] = await (tx ?? db)
+        .select()
+        .from(deposits)
+        .where(and(eq(deposits.merchantCode, merchantCode), eq(deposits.id, id)))
+      return row
+    },
+
+    async brandWithdrawal(merchantCode: string, id: number, tx?: Tx): Promise<WithdrawalRow | undefined> {
+      const [row] = await (tx ?? db)
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.merchantCode, merchantCode), eq(withdrawals.id, id)))
+      return row
+    },
+
+    /** The brand's withdrawals in one status, oldest first, with the member's account. */
+    async brandWithdrawals(merchantCode: string, status: WithdrawalStatus, limit: number, tx?: Tx) {
+      return (tx ?? db)
+        .select({ w: withdrawals, account: members.account })
+        .from(withdrawals)
+        .innerJoin(members, eq(members.id, withdrawals.memberId))
+        .where(and(eq(withdrawals.merchantCode, merchantCode), eq(withdrawals.status, status)))
+        .orderBy(asc(withdrawals.id))
+        .limit(limit)
+    },
+
+    /**
+     * The member's money in and out, in minor units: deposits credited and pending, and
+     * withdrawals in flight, paid out, pending and paid but not yet confirmed received.
+     */
+    async fundsSummary(memberId: number, tx?: Tx) {
+      const [d] = await (tx ?? db)
+        .select({
+          credited: sql<string>`coalesce(sum(${deposits.amount}) filter (where ${deposits.status} = 'CREDITED'), 0)::text`,
+          pending: sql<number>`(count(*) filter (where ${deposits.status} = 'PENDING'))::int`,
+        })
+        .from(deposits)
+        .where(eq(deposits.memberId, memberId))
+      const [w] = await (tx ?? db)
+        .select({
+          inFlight: sql<string>`coalesce(sum(${withdrawals.amount}) filter (where ${withdrawals.status} = 'PENDING'), 0)::text`,
+          paidOut: sql<string>`coalesce(sum(${withdrawals.amount}) filter (where ${withdrawals.status} not in ('PENDING', 'REJECTED')), 0)::text`,
+          pending: sql<number>`(count(*) filter (where ${withdrawals.status} = 'PENDING'))::int`,
+          unconfirmed: sql<number>`(count(*) filter (where ${withdrawals.status} = 'PAID'))::int`,
+        })
+        .from(withdrawals)
+        .where(eq(withdrawals.memberId, memberId))
+      return {
+        deposited: BigInt(d?.credited ?? '0'),
+        pendingDeposits: Number(d?.pending ?? 0),
+        inFlight: BigInt(w?.inFlight ?? '0'),
+        paidOut: BigInt(w?.paidOut ?? '0'),
+        pendingWithdrawals: Number(w?.pending ?? 0),
+        unconfirmedWithdrawals: Number(w?.unconfirmed ?? 0),
+      }
     },
 
     /** The brand's own rule for the payment password, or undefined for the default one. */

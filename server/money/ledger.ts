@@ -382,6 +382,28 @@ export function createLedger(db: Db) {
       return row ? BigInt(row.balance) : 0n
     },
 
+    /**
+     * Every wallet of a member that exists, locked for the caller's transaction in id order
+     * (the order every movement locks them in).
+     */
+    async lockMemberWallets(tx: Tx, merchantCode: string, memberId: number): Promise<MemberWallet[]> {
+      const rows = await tx
+        .select({
+          id: ledgerAccounts.id,
+          accountTypeId: ledgerAccounts.accountTypeId,
+          balance: ledgerAccounts.balance,
+        })
+        .from(ledgerAccounts)
+        .where(and(eq(ledgerAccounts.merchantCode, merchantCode), eq(ledgerAccounts.memberId, memberId)))
+        .orderBy(asc(ledgerAccounts.id))
+        .for('update')
+      return rows.map((r) => ({
+        id: r.id,
+        accountTypeId: r.accountTypeId ?? mainAccountTypeId,
+        balance: BigInt(r.balance),
+      }))
+    },
+
     /** Every wallet of a member that exists, main first. */
     async memberWallets(ex: Executor, merchantCode: string, memberId: number): Promise<MemberWallet[]> {
       const rows = await ex

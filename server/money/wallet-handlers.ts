@@ -3,15 +3,14 @@
  * wallets, the sweep back to main and the funds summary (fund notices are the inbox's:
  * server/notify/inbox-handlers.ts).
  */
-import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Endpoints } from '#contract/endpoints'
 import { minorToMoney } from '#contract/money'
 import { mainAccountTypeId, type Balances } from '#contract/wallet'
-import { deposits, ledgerAccounts, withdrawals } from '../db/schema'
 import type { HandlerGroup } from '../http/contract-routes'
 import { AppError } from '../http/errors'
 import type { Db } from '../plugins/external/db'
 import { amountOrThrow, currencyOf, orInsufficient, type MerchantRow } from './common'
+import { createFundsRepository } from './funds-repository'
 import type { MoneySettings, WalletDef } from './settings'
 import { idempotencyOf, withIdempotency } from './idempotency'
 import type { Executor, Ledger, MemberWallet } from './ledger'
@@ -146,26 +145,12 @@ export function walletHandlers({ db, ledger, settings, now }: MoneyDeps): Handle
       const defs = await settings.wallets(m)
       const open = new Set(defs.filter((d) => !d.maintenance).map((d) => d.accountTypeId))
       return withIdempotency(db, idempotencyOf(caller), now(), async (tx) => {
-        // Lock the member's wallets in id order (the order every movement locks them in).
-        const rows = await tx
-          .select({
-            id: ledgerAccounts.id,
-            accountTypeId: ledgerAccounts.accountTypeId,
-            balance: ledgerAccounts.balance,
-          })
-          .from(ledgerAccounts)
-          .where(and(eq(ledgerAccounts.merchantCode, m.code), eq(ledgerAccounts.memberId, memberId)))
-          .orderBy(asc(ledgerAccounts.id))
-          .for('update')
+        const rows = await ledger.lockMemberWallets(tx, m.code, memberId)
         const moving = rows.filter(
-          (r) =>
-            r.accountTypeId !== null &&
-            r.accountTypeId !== mainAccountTypeId &&
-            open.has(r.accountTypeId) &&
-            BigInt(r.balance) > 0n,
+          (r) => r.accountTypeId !== mainAccountTypeId && open.has(r.accountTypeId) && r.balance > 0n,
         )
         if (moving.length > 0) {
-          const total = moving.reduce((s, r) => s + BigInt(r.balance), 0n)
+          const total = moving.reduce((s, r) => s + r.balance, 0n)
           await ledger.post(tx, {
             merchantCode: m.code,
             type: 'WALLET_TRANSFER',
@@ -174,7 +159,7 @@ export function walletHandlers({ db, ledger, settings, now }: MoneyDeps): Handle
             actor: 'member',
             at: now(),
             postings: [
-              ...moving.map((r) => ({ accountId: r.id, amount: -BigInt(r.balance) })),
+              ...moving.map((r) => ({ accountId: r.id, amount: -r.balance })),
               { accountId: mainId, amount: total },
             ],
           })
@@ -188,31 +173,16 @@ export function walletHandlers({ db, ledger, settings, now }: MoneyDeps): Handle
       const m = await settings.merchant(caller.merchantCode)
       const wallets = await ledger.memberWallets(db, m.code, memberId)
       const sum = wallets.reduce((s, w) => s + w.balance, 0n)
-      const [d] = await db
-        .select({
-          credited: sql<string>`coalesce(sum(${deposits.amount}) filter (where ${deposits.status} = 'CREDITED'), 0)::text`,
-          pending: sql<number>`(count(*) filter (where ${deposits.status} = 'PENDING'))::int`,
-        })
-        .from(deposits)
-        .where(eq(deposits.memberId, memberId))
-      const [w] = await db
-        .select({
-          inFlight: sql<string>`coalesce(sum(${withdrawals.amount}) filter (where ${withdrawals.status} = 'PENDING'), 0)::text`,
-          paidOut: sql<string>`coalesce(sum(${withdrawals.amount}) filter (where ${withdrawals.status} not in ('PENDING', 'REJECTED')), 0)::text`,
-          pending: sql<number>`(count(*) filter (where ${withdrawals.status} = 'PENDING'))::int`,
-          unconfirmed: sql<number>`(count(*) filter (where ${withdrawals.status} = 'PAID'))::int`,
-        })
-        .from(withdrawals)
-        .where(eq(withdrawals.memberId, memberId))
-      const money = (v: string | undefined) => minorToMoney(BigInt(v ?? '0'), currencyOf(m))
+      const f = await createFundsRepository(db).fundsSummary(memberId)
+      const money = (minor: bigint) => minorToMoney(minor, currencyOf(m))
       return {
         sumBalance: minorToMoney(sum, currencyOf(m)),
-        withdrawalsInFlight: money(w?.inFlight),
-        totalDeposits: money(d?.credited),
-        totalWithdrawals: money(w?.paidOut),
-        pendingDeposits: Number(d?.pending ?? 0),
-        pendingWithdrawals: Number(w?.pending ?? 0),
-        unconfirmedWithdrawals: Number(w?.unconfirmed ?? 0),
+        withdrawalsInFlight: money(f.inFlight),
+        totalDeposits: money(f.deposited),
+        totalWithdrawals: money(f.paidOut),
+        pendingDeposits: f.pendingDeposits,
+        pendingWithdrawals: f.pendingWithdrawals,
+        unconfirmedWithdrawals: f.unconfirmedWithdrawals,
       }
     },
   }

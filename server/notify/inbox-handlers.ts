@@ -3,13 +3,13 @@
  * language at read time, and every call answers the unread count the badges show. A member
  * reads, marks and removes only their own messages.
  */
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm'
 import type { Endpoints } from '#contract/endpoints'
-import { fundNotices, merchants } from '../db/schema'
-import { pageOf, withPage } from '../db/paging'
+import { pageOf } from '../db/paging'
 import type { HandlerGroup } from '../http/contract-routes'
 import { currencyOf } from '../money/common'
 import type { Db } from '../plugins/external/db'
+import { merchantByCode } from '../system/brands-repository'
+import { markNoticesRead, noticePage, removeNotices, unreadNotices } from './inbox-repository'
 import { noticeText } from './notice-text'
 import { noticeUrl } from './push-service'
 
@@ -19,26 +19,15 @@ export function inboxHandlers(db: Db, now: () => Date): HandlerGroup<Endpoints['
     return caller.session.memberId
   }
 
-  async function unread(memberId: number): Promise<number> {
-    const [r] = await db
-      .select({ n: count() })
-      .from(fundNotices)
-      .where(and(eq(fundNotices.memberId, memberId), isNull(fundNotices.readAt)))
-    return Number(r?.n ?? 0)
-  }
+  const unread = (memberId: number) => unreadNotices(db, memberId)
 
   return {
     async list({ input, caller }) {
       const memberId = memberOf(caller)
-      const [merchant] = await db.select().from(merchants).where(eq(merchants.code, caller.merchantCode))
+      const merchant = await merchantByCode(db, caller.merchantCode)
       if (!merchant) throw new Error(`no brand ${caller.merchantCode}`)
       const currency = currencyOf(merchant)
-      const mine = eq(fundNotices.memberId, memberId)
-      const rows = await withPage(
-        db.select().from(fundNotices).where(mine).orderBy(desc(fundNotices.id)).$dynamic(),
-        input,
-      )
-      const [total] = await db.select({ n: count() }).from(fundNotices).where(mine)
+      const { rows, total } = await noticePage(db, memberId, input)
       return {
         ...pageOf(
           rows.map((n) => ({
@@ -49,7 +38,7 @@ export function inboxHandlers(db: Db, now: () => Date): HandlerGroup<Endpoints['
             read: n.readAt !== null,
             url: noticeUrl(n.kind),
           })),
-          total?.n,
+          total,
           input,
         ),
         unread: await unread(memberId),
@@ -62,24 +51,13 @@ export function inboxHandlers(db: Db, now: () => Date): HandlerGroup<Endpoints['
 
     async read({ input, caller }) {
       const memberId = memberOf(caller)
-      await db
-        .update(fundNotices)
-        .set({ readAt: now() })
-        .where(
-          and(
-            eq(fundNotices.memberId, memberId),
-            isNull(fundNotices.readAt),
-            input.ids ? inArray(fundNotices.id, input.ids) : undefined,
-          ),
-        )
+      await markNoticesRead(db, memberId, now(), input.ids)
       return { unread: await unread(memberId) }
     },
 
     async remove({ input, caller }) {
       const memberId = memberOf(caller)
-      await db
-        .delete(fundNotices)
-        .where(and(eq(fundNotices.memberId, memberId), inArray(fundNotices.id, input.ids)))
+      await removeNotices(db, memberId, input.ids)
       return { unread: await unread(memberId) }
     },
   }

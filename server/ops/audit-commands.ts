@@ -4,6 +4,7 @@
 import { createAuditTrail } from './audit'
 import type { CommandSpec } from './commands'
 import { OpsError } from './ops-error'
+import { idOf, noMore, oneOf } from './ops-input'
 
 const usage = 'audit [<n> [before <id>]]'
 
@@ -17,14 +18,15 @@ export const auditCommands: Record<string, CommandSpec> = {
     summary: 'list what operators did, newest first: who, when, the command, its target, before and after',
     readOnly: () => true,
     async run(ctx, args) {
-      const [count, word, id, extra] = args
+      const [count, word, id, ...extra] = args
       const n = count === undefined ? 20 : Number(count)
-      if (!Number.isInteger(n) || n < 1 || n > 500 || extra !== undefined)
-        throw new OpsError(`usage: ${usage}`)
+      if (count !== undefined && (!/^\d{1,3}$/.test(count) || n < 1 || n > 500))
+        throw new OpsError(`audit: the count is a whole number from 1 to 500, not "${count}"`)
       let beforeId: number | undefined
       if (word !== undefined) {
-        if (word !== 'before' || !id || !/^\d{1,9}$/.test(id)) throw new OpsError(`usage: ${usage}`)
-        beforeId = Number(id)
+        oneOf(`audit ${n}: the word after the count`, word, ['before'])
+        beforeId = idOf(`audit ${n} before: the row id`, id)
+        noMore(`audit ${n} before ${beforeId}`, extra)
       }
       const rows = await createAuditTrail(ctx.db).list(ctx.merchantCode, n, beforeId)
       if (rows.length === 0) return 'no operator action recorded'

@@ -2,12 +2,23 @@
  * Operator commands. The same functions run inside the server (through the loopback
  * operator API) or in the CLI's own process when no server holds the database.
  */
-import { and, eq, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../plugins/external/db'
 import type { NoticeWriter } from '../notify/notices'
-import * as s from '../db/schema'
 import { parseCidr } from '../system/access'
+import {
+  accessSettingsOf,
+  blockIp,
+  flagOf,
+  flagsOf,
+  ipBlockCount,
+  ipBlockOf,
+  ipBlocksOf,
+  saveAccessSettings,
+  setFlag,
+  unblockIp,
+  type AccessSettingsPatch,
+} from '../system/access-repository'
 import { contentCommands } from './content-commands'
 import { customerServiceCommands } from './customer-service-commands'
 import { gamesCommands } from './games-commands'
@@ -17,9 +28,10 @@ import { lotteryCommands } from './lottery-commands'
 import { moneyCommands } from './money-commands'
 import { paymentMethodCommands } from './payment-method-commands'
 import { OpsError } from './ops-error'
+import { noMore, oneOf, required } from './ops-input'
 import { auditCommands } from './audit-commands'
 import { createAuditTrail, type AuditNote } from './audit'
-import { loginKeys, registrationKey } from '../identity/throttle'
+import { clearLoginStops } from '../identity/throttle'
 
 export { OpsError }
 
@@ -63,25 +75,15 @@ const Country = z
   .transform((v) => v.toUpperCase())
   .pipe(z.string().regex(/^[A-Z]{2}$/, 'a country is two letters, e.g. KH'))
 
-function want(args: string[], n: number, usage: string): void {
-  if (args.length < n) throw new OpsError(`usage: ${usage}`)
-}
-
-async function touchSettings(ctx: OpsContext, patch: Partial<typeof s.accessSettings.$inferInsert>) {
-  const [row] = await ctx.db
-    .select()
-    .from(s.accessSettings)
-    .where(eq(s.accessSettings.merchantCode, ctx.merchantCode))
+async function touchSettings(ctx: OpsContext, patch: AccessSettingsPatch) {
+  const row = await accessSettingsOf(ctx.db, ctx.merchantCode)
   const changed = Object.keys(patch) as (keyof typeof patch)[]
   ctx.audit?.({
     target: `access settings of ${ctx.merchantCode}`,
     before: row ? Object.fromEntries(changed.map((k) => [k, row[k as keyof typeof row] ?? null])) : null,
     after: patch,
   })
-  await ctx.db
-    .insert(s.accessSettings)
-    .values({ merchantCode: ctx.merchantCode, ...patch, updatedAt: new Date() })
-    .onConflictDoUpdate({ target: s.accessSettings.merchantCode, set: { ...patch, updatedAt: new Date() } })
+  await saveAccessSettings(ctx.db, ctx.merchantCode, patch)
   ctx.invalidate()
 }
 
@@ -90,18 +92,16 @@ export const commands: Record<string, CommandSpec> = {
     usage: 'maintenance on [message] | off',
     summary: 'switch the maintenance page on or off for the brand',
     async run(ctx, args) {
-      want(args, 1, this.usage)
-      const [mode, ...rest] = args
+      const [word, ...rest] = args
+      const mode = oneOf('maintenance: the switch', word, ['on', 'off'])
       if (mode === 'on') {
         const message = rest.join(' ').trim() || null
         await touchSettings(ctx, { maintenance: true, maintenanceMessage: message })
         return `maintenance on for ${ctx.merchantCode}`
       }
-      if (mode === 'off') {
-        await touchSettings(ctx, { maintenance: false, maintenanceMessage: null, maintenanceUntil: null })
-        return `maintenance off for ${ctx.merchantCode}`
-      }
-      throw new OpsError(`usage: ${this.usage}`)
+      noMore('maintenance off', rest)
+      await touchSettings(ctx, { maintenance: false, maintenanceMessage: null, maintenanceUntil: null })
+      return `maintenance off for ${ctx.merchantCode}`
     },
   },
 
@@ -110,21 +110,17 @@ export const commands: Record<string, CommandSpec> = {
     readOnly: (args) => args[0] === 'list',
     summary: 'restrict or allow callers from a country (ISO code from the CDN header)',
     async run(ctx, args) {
-      want(args, 1, this.usage)
-      const [mode, cc] = args
-      const [row] = await ctx.db
-        .select()
-        .from(s.accessSettings)
-        .where(eq(s.accessSettings.merchantCode, ctx.merchantCode))
+      const [word, cc, ...extra] = args
+      const mode = oneOf('region: the action', word, ['block', 'unblock', 'list'])
+      const row = await accessSettingsOf(ctx.db, ctx.merchantCode)
       const current = new Set(row?.blockedCountries ?? [])
       if (mode === 'list') return current.size ? [...current].sort().join('\n') : 'no blocked regions'
-      if (mode !== 'block' && mode !== 'unblock') throw new OpsError(`usage: ${this.usage}`)
-      want(args, 2, this.usage)
-      const parsed = Country.safeParse(cc)
+      const parsed = Country.safeParse(required(`region ${mode}: the country (two letters, e.g. KH)`, cc))
       if (!parsed.success) throw new OpsError(parsed.error.issues[0]?.message ?? 'bad country')
-      if (mode === 'block') current.add(parsed.data)
-      else current.delete(parsed.data)
-      await touchSettings(ctx, { blockedCountries: [...current].sort() })
+      noMore(`region ${mode} ${parsed.data}`, extra)
+      const others = [...current].filter((c) => c !== parsed.data)
+      const next = mode === 'block' ? [...others, parsed.data] : others
+      await touchSettings(ctx, { blockedCountries: next.sort() })
       return `${mode === 'block' ? 'blocked' : 'unblocked'} region ${parsed.data}`
     },
   },
@@ -134,26 +130,27 @@ export const commands: Record<string, CommandSpec> = {
     readOnly: (args) => args[0] === 'list',
     summary: 'block or unblock a client address or range',
     async run(ctx, args) {
-      want(args, 1, this.usage)
-      const [mode, raw, ...note] = args
+      const [word, raw, ...note] = args
+      const mode = oneOf('ip: the action', word, ['block', 'unblock', 'list'])
       if (mode === 'list') {
-        const rows = await ctx.db.select().from(s.ipBlocks)
+        const rows = await ipBlocksOf(ctx.db)
         return rows.length
           ? rows.map((r) => `${r.cidr}${r.note ? `  ${r.note}` : ''}`).join('\n')
           : 'no blocked addresses'
       }
-      if (mode !== 'block' && mode !== 'unblock') throw new OpsError(`usage: ${this.usage}`)
-      want(args, 2, this.usage)
-      const c = parseCidr(raw ?? '')
+      const c = parseCidr(required(`ip ${mode}: the address (an IP address or CIDR range)`, raw))
       if (!c) throw new OpsError(`not an IP address or CIDR range: ${raw}`)
       const cidr = c.prefix === (c.family === 'ipv4' ? 32 : 128) ? c.address : `${c.address}/${c.prefix}`
+      const was = await ipBlockOf(ctx.db, cidr)
+      const before = was ? { blocked: true, note: was.note } : { blocked: false }
       if (mode === 'block') {
-        await ctx.db
-          .insert(s.ipBlocks)
-          .values({ cidr, note: note.join(' ') || null })
-          .onConflictDoNothing()
+        // An address blocked already keeps its first note.
+        const after = was ? before : { blocked: true, note: note.join(' ') || null }
+        ctx.audit?.({ target: `address ${cidr}`, before, after })
+        await blockIp(ctx.db, cidr, note.join(' ') || null)
       } else {
-        await ctx.db.delete(s.ipBlocks).where(eq(s.ipBlocks.cidr, cidr))
+        ctx.audit?.({ target: `address ${cidr}`, before, after: { blocked: false } })
+        await unblockIp(ctx.db, cidr)
       }
       ctx.invalidate()
       return `${mode === 'block' ? 'blocked' : 'unblocked'} ${cidr}`
@@ -165,34 +162,27 @@ export const commands: Record<string, CommandSpec> = {
     readOnly: (args) => args[0] === 'list',
     summary: 'switch a white-label feature node on or off',
     async run(ctx, args) {
-      want(args, 1, this.usage)
-      const [mode, modId, value] = args
+      const [word, rawModId, rawValue, ...extra] = args
+      const mode = oneOf('flag: the action', word, ['set', 'list'])
       if (mode === 'list') {
-        const rows = await ctx.db
-          .select()
-          .from(s.whitelabelNodes)
-          .where(eq(s.whitelabelNodes.merchantCode, ctx.merchantCode))
-          .orderBy(s.whitelabelNodes.sort)
+        const rows = await flagsOf(ctx.db, ctx.merchantCode)
         return rows
           .map(
             (r) => `${r.enabled ? 'on ' : 'off'} ${r.modId}${r.parentModId ? ` (in ${r.parentModId})` : ''}`,
           )
           .join('\n')
       }
-      if (mode !== 'set' || !modId || (value !== 'on' && value !== 'off'))
-        throw new OpsError(`usage: ${this.usage}`)
-      const [was] = await ctx.db
-        .select({ enabled: s.whitelabelNodes.enabled })
-        .from(s.whitelabelNodes)
-        .where(and(eq(s.whitelabelNodes.merchantCode, ctx.merchantCode), eq(s.whitelabelNodes.modId, modId)))
-      ctx.audit?.({ target: `flag ${modId}`, before: was ?? null, after: { enabled: value === 'on' } })
-      const updated = await ctx.db
-        .update(s.whitelabelNodes)
-        .set({ enabled: value === 'on' })
-        .where(and(eq(s.whitelabelNodes.merchantCode, ctx.merchantCode), eq(s.whitelabelNodes.modId, modId)))
-        .returning()
-      if (updated.length === 0)
-        throw new OpsError(`no flag ${modId} for ${ctx.merchantCode} (see: flag list)`)
+      const modId = required('flag set: the flag (its modId, see: flag list)', rawModId)
+      const value = oneOf(`flag set ${modId}: the switch`, rawValue, ['on', 'off'])
+      noMore(`flag set ${modId} ${value}`, extra)
+      const was = await flagOf(ctx.db, ctx.merchantCode, modId)
+      if (!was) throw new OpsError(`no flag ${modId} for ${ctx.merchantCode} (see: flag list)`)
+      ctx.audit?.({
+        target: `flag ${modId}`,
+        before: { enabled: was.enabled },
+        after: { enabled: value === 'on' },
+      })
+      await setFlag(ctx.db, ctx.merchantCode, modId, value === 'on')
       ctx.invalidate()
       return `${modId} ${value}`
     },
@@ -203,31 +193,27 @@ export const commands: Record<string, CommandSpec> = {
     summary:
       "lift a login lock or captcha requirement for an account, or an address's stops (logins and registrations)",
     async run(ctx, args) {
-      const [mode, value] = args
-      if (!value || (mode !== 'unlock' && mode !== 'reset-ip')) throw new OpsError(`usage: ${this.usage}`)
+      const [word, raw, ...extra] = args
+      const mode = oneOf('login: the action', word, ['unlock', 'reset-ip'])
+      const value = required(
+        mode === 'unlock' ? 'login unlock: the username' : 'login reset-ip: the address',
+        raw,
+      )
+      noMore(`login ${mode} ${value}`, extra)
       // An account's lock is kept per address it was guessed from; an address's budgets
-      // (logins, and registrations: an internet café's members register from one address)
-      // and its locks on accounts all go with reset-ip.
-      const pairs = `login:pair:${ctx.merchantCode}:`
+      // (logins, and registrations) and its locks on accounts all go with reset-ip.
       const target = value.trim()
-      const where =
-        mode === 'unlock'
-          ? or(
-              eq(s.throttles.key, loginKeys.user(ctx.merchantCode, target.toLowerCase())),
-              sql`starts_with(${s.throttles.key}, ${loginKeys.pairsOf(ctx.merchantCode, target.toLowerCase())})`,
-            )
-          : or(
-              eq(s.throttles.key, loginKeys.address(target)),
-              eq(s.throttles.key, registrationKey(target)),
-              and(
-                sql`starts_with(${s.throttles.key}, ${pairs})`,
-                sql`right(${s.throttles.key}, ${loginKeys.pairsFrom(target).length}) = ${loginKeys.pairsFrom(target)}`,
-              ),
-            )
-      const removed = await ctx.db.delete(s.throttles).where(where).returning({ key: s.throttles.key })
-      return removed.length > 0
-        ? `cleared ${removed.map((r) => r.key).join(', ')}`
-        : `nothing to clear for ${value}`
+      const removed = await clearLoginStops(
+        ctx.db,
+        ctx.merchantCode,
+        mode === 'unlock' ? { account: target } : { address: target },
+      )
+      ctx.audit?.({
+        target: mode === 'unlock' ? `logins of ${target}` : `logins from ${target}`,
+        before: { stops: removed },
+        after: { stops: [] },
+      })
+      return removed.length > 0 ? `cleared ${removed.join(', ')}` : `nothing to clear for ${value}`
     },
   },
 
@@ -236,9 +222,11 @@ export const commands: Record<string, CommandSpec> = {
     outsideTransaction: true,
     summary: 'retire the payload-encryption key and make a new one',
     async run(ctx, args) {
-      if (args[0] !== 'rotate') throw new OpsError(`usage: ${this.usage}`)
+      oneOf('key: the action', args[0], ['rotate'])
+      noMore('key rotate', args.slice(1))
       if (!ctx.rotateKey) throw new OpsError('key rotation needs the running server')
       const k = await ctx.rotateKey()
+      ctx.audit?.({ target: 'payload-encryption key', before: null, after: { kid: k.kid } })
       return `new key ${k.kid}`
     },
   },
@@ -247,17 +235,15 @@ export const commands: Record<string, CommandSpec> = {
     usage: 'status',
     readOnly: () => true,
     summary: 'show maintenance, blocked regions and addresses',
-    async run(ctx) {
-      const [row] = await ctx.db
-        .select()
-        .from(s.accessSettings)
-        .where(eq(s.accessSettings.merchantCode, ctx.merchantCode))
-      const [ips] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(s.ipBlocks)
+    async run(ctx, args) {
+      noMore('status', args)
+      const row = await accessSettingsOf(ctx.db, ctx.merchantCode)
+      const ips = await ipBlockCount(ctx.db)
       return [
         `brand: ${ctx.merchantCode}`,
         `maintenance: ${row?.maintenance ? 'on' : 'off'}${row?.maintenanceMessage ? ` (${row.maintenanceMessage})` : ''}`,
         `blocked regions: ${row?.blockedCountries.join(', ') || 'none'}`,
-        `blocked addresses: ${ips?.n ?? 0}`,
+        `blocked addresses: ${ips}`,
       ].join('\n')
     },
   },

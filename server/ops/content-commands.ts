@@ -3,13 +3,18 @@
  * home notices members see. A change drops the running server's cached reads at once.
  */
 import { parseArgs } from 'node:util'
-import { and, asc, eq, isNull, or, gt } from 'drizzle-orm'
 import { announcementExecutions, announcementTypes } from '#contract/content'
 import { locales } from '#contract/locales'
 import { z } from 'zod'
-import { announcements } from '../db/schema'
+import {
+  announcementById,
+  expireAnnouncement,
+  insertAnnouncement,
+  liveAnnouncements,
+} from '../content/announcements-repository'
 import type { CommandSpec } from './commands'
 import { OpsError } from './ops-error'
+import { idOf, noMore, oneOf } from './ops-input'
 
 const usage =
   'announcement list | add <B|PL|PU|PR|H> <language> <title> <content…> [--execution B|A|F] [--link <url>] | expire <id>'
@@ -17,7 +22,7 @@ const usage =
 /** Plain text with no control characters, of a bounded length. */
 const line = (max: number, what: string) =>
   z
-    .string()
+    .string({ error: `${what} is required` })
     .trim()
     .min(1, `${what} is empty`)
     .max(max, `${what} is longer than ${max} characters`)
@@ -36,7 +41,7 @@ const AddInput = z.object({
 })
 
 function firstIssue(err: z.ZodError): string {
-  return `${err.issues[0]?.message ?? 'invalid input'}\nusage: ${usage}`
+  return err.issues[0]?.message ?? 'invalid input'
 }
 
 export const contentCommands: Record<string, CommandSpec> = {
@@ -45,19 +50,11 @@ export const contentCommands: Record<string, CommandSpec> = {
     readOnly: (args) => args[0] === 'list',
     summary: 'list, add or expire the brand’s announcements (banner, marquee, popup, promotion, home)',
     async run(ctx, args) {
-      const [mode, ...rest] = args
+      const [word, ...rest] = args
+      const mode = oneOf('announcement: the action', word, ['list', 'add', 'expire'])
       if (mode === 'list') {
-        const now = new Date()
-        const rows = await ctx.db
-          .select()
-          .from(announcements)
-          .where(
-            and(
-              eq(announcements.merchantCode, ctx.merchantCode),
-              or(isNull(announcements.expiresAt), gt(announcements.expiresAt, now)),
-            ),
-          )
-          .orderBy(asc(announcements.type), asc(announcements.sort), asc(announcements.id))
+        noMore('announcement list', rest)
+        const rows = await liveAnnouncements(ctx.db, ctx.merchantCode, new Date())
         if (rows.length === 0) return 'no live announcements'
         return rows
           .map(
@@ -74,7 +71,7 @@ export const contentCommands: Record<string, CommandSpec> = {
             options: { execution: { type: 'string', default: 'B' }, link: { type: 'string' } },
           })
         } catch (err) {
-          throw new OpsError(`${(err as Error).message}\nusage: ${usage}`)
+          throw new OpsError((err as Error).message.split('\n')[0] ?? 'bad option')
         }
         const [type, language, title, ...content] = parsed.positionals
         const input = AddInput.safeParse({
@@ -86,26 +83,27 @@ export const contentCommands: Record<string, CommandSpec> = {
           linkUrl: parsed.values.link,
         })
         if (!input.success) throw new OpsError(firstIssue(input.error))
-        const [row] = await ctx.db
-          .insert(announcements)
-          .values({ merchantCode: ctx.merchantCode, ...input.data })
-          .returning({ id: announcements.id })
+        const row = await insertAnnouncement(ctx.db, { merchantCode: ctx.merchantCode, ...input.data })
+        ctx.audit?.({ target: `announcement ${row.id}`, before: null, after: input.data })
         ctx.invalidate()
-        return `announcement ${row?.id ?? '?'} added`
+        return `announcement ${row.id} added`
       }
       if (mode === 'expire') {
-        const id = rest[0]
-        if (!id || !/^\d{1,9}$/.test(id)) throw new OpsError(`usage: ${usage}`)
-        const done = await ctx.db
-          .update(announcements)
-          .set({ expiresAt: new Date() })
-          .where(and(eq(announcements.merchantCode, ctx.merchantCode), eq(announcements.id, Number(id))))
-          .returning({ id: announcements.id })
-        if (done.length === 0) throw new OpsError(`no announcement ${id} for ${ctx.merchantCode}`)
+        const id = idOf('announcement expire: the announcement id', rest[0])
+        noMore(`announcement expire ${id}`, rest.slice(1))
+        const row = await announcementById(ctx.db, ctx.merchantCode, Number(id))
+        if (!row) throw new OpsError(`no announcement ${id} for ${ctx.merchantCode}`)
+        const at = new Date()
+        ctx.audit?.({
+          target: `announcement ${id}`,
+          before: { expiresAt: row.expiresAt },
+          after: { expiresAt: at },
+        })
+        await expireAnnouncement(ctx.db, ctx.merchantCode, row.id, at)
         ctx.invalidate()
         return `announcement ${id} expired`
       }
-      throw new OpsError(`usage: ${usage}`)
+      throw new OpsError(`announcement ${mode}: not an action`)
     },
   },
 }

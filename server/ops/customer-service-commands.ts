@@ -3,13 +3,16 @@
  * members see them: a link's title per language. A change drops the running server's
  * cached reads at once.
  */
-import { and, asc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { localName } from '../db/localized'
-import { customerService } from '../db/schema'
+import {
+  customerServiceLink,
+  customerServiceLinks,
+  setCustomerServiceTitle,
+} from '../system/customer-service-repository'
 import type { CommandSpec } from './commands'
 import { OpsError } from './ops-error'
-import { brandOf, language, namedIn, options, parsed, text } from './ops-input'
+import { brandOf, language, namedIn, noMore, oneOf, options, parsed, text } from './ops-input'
 
 const usage =
   'customer-service list | title <ID> --lang <km|en|zh|th|vi> <title…> | untitle <ID> --lang <language>'
@@ -25,13 +28,11 @@ export const customerServiceCommands: Record<string, CommandSpec> = {
     readOnly: (args) => args[0] === undefined || args[0] === 'list',
     summary: 'list the brand’s customer-service links, or title one in a language (or take that title away)',
     async run(ctx, args) {
-      const [mode, ...rest] = args
-      if (mode === 'list' || mode === undefined) {
-        const rows = await ctx.db
-          .select()
-          .from(customerService)
-          .where(eq(customerService.merchantCode, ctx.merchantCode))
-          .orderBy(asc(customerService.sort), asc(customerService.id))
+      const [word, ...rest] = args
+      const mode = oneOf('customer-service: the action', word ?? 'list', ['list', 'title', 'untitle'])
+      if (mode === 'list') {
+        noMore('customer-service list', rest)
+        const rows = await customerServiceLinks(ctx.db, ctx.merchantCode)
         if (rows.length === 0) return 'no customer-service links'
         return rows
           .map(
@@ -42,38 +43,35 @@ export const customerServiceCommands: Record<string, CommandSpec> = {
       }
       if (mode === 'untitle') {
         // One language's own title taken away: members reading it see the fallback again.
-        const { values, positionals } = options(rest, { lang: { type: 'string' } }, usage)
-        if (positionals.length !== 1) throw new OpsError(`usage: ${usage}`)
+        const { values, positionals } = options(rest, { lang: { type: 'string' } })
         const id = parsed(LinkId, positionals[0])
+        noMore(`customer-service untitle ${id}`, positionals.slice(1))
         const lang = parsed(language, values.lang)
         const m = await brandOf(ctx)
-        const [row] = await ctx.db
-          .update(customerService)
-          .set({ titles: sql`${customerService.titles} - ${lang}::text` })
-          .where(and(eq(customerService.merchantCode, ctx.merchantCode), eq(customerService.id, id)))
-          .returning({
-            titles: customerService.titles,
-            title: customerService.title,
-            csType: customerService.csType,
-          })
-        if (!row) throw new OpsError(`no customer-service link ${id} (see: customer-service list)`)
+        const was = await customerServiceLink(ctx.db, ctx.merchantCode, id)
+        if (!was) throw new OpsError(`no customer-service link ${id} (see: customer-service list)`)
+        const row = (await setCustomerServiceTitle(ctx.db, ctx.merchantCode, id, lang, null)) ?? was
+        ctx.audit?.({
+          target: `customer-service link ${id}`,
+          before: { [lang]: was.titles[lang] ?? null },
+          after: { [lang]: null },
+        })
         ctx.invalidate()
         return `customer-service link ${id} (${row.csType}) has no title of its own in ${lang}: members reading ${lang} see "${localName(row.titles, row.title, lang, m.defaultLanguage)}"`
       }
-      if (mode !== 'title') throw new OpsError(`usage: ${usage}`)
-      const { values, positionals } = options(rest, { lang: { type: 'string' } }, usage)
+      const { values, positionals } = options(rest, { lang: { type: 'string' } })
       const [rawId, ...words] = positionals
       const id = parsed(LinkId, rawId)
       const lang = parsed(language, values.lang)
       const title = parsed(text('the title', 60), words.join(' '))
-      const where = and(eq(customerService.merchantCode, ctx.merchantCode), eq(customerService.id, id))
-      const [row] = await ctx.db.select().from(customerService).where(where)
+      const row = await customerServiceLink(ctx.db, ctx.merchantCode, id)
       if (!row) throw new OpsError(`no customer-service link ${id} (see: customer-service list)`)
-      await ctx.db
-        .update(customerService)
-        // One language's key merged in by the database, so two changes at once both hold.
-        .set({ titles: sql`${customerService.titles} || ${JSON.stringify({ [lang]: title })}::jsonb` })
-        .where(where)
+      ctx.audit?.({
+        target: `customer-service link ${id}`,
+        before: { [lang]: row.titles[lang] ?? null },
+        after: { [lang]: title },
+      })
+      await setCustomerServiceTitle(ctx.db, ctx.merchantCode, id, lang, title)
       ctx.invalidate()
       return `customer-service link ${id} (${row.csType}) is titled "${title}" in ${lang}`
     },

@@ -3,11 +3,11 @@
  * answer vendor_under_maintenance with same-type suggestions, and the seamless wallet
  * refuses new stakes while rounds in flight still settle) and puts it back.
  */
-import { and, asc, eq, or, isNotNull } from 'drizzle-orm'
 import { z } from 'zod'
-import { vendors } from '../db/schema'
+import { createGamesRepository } from '../games/games-repository'
 import type { CommandSpec } from './commands'
 import { OpsError } from './ops-error'
+import { noMore, oneOf } from './ops-input'
 
 const Vassalage = z
   .string()
@@ -22,16 +22,7 @@ export const gamesCommands: Record<string, CommandSpec> = {
       'list vendors under maintenance, or switch one off (no launches, no new stakes; open rounds settle) or on again',
     async run(ctx, args) {
       if (args.length === 0) {
-        const rows = await ctx.db
-          .select()
-          .from(vendors)
-          .where(
-            and(
-              eq(vendors.merchantCode, ctx.merchantCode),
-              or(eq(vendors.maintenance, true), isNotNull(vendors.maintenanceFrom)),
-            ),
-          )
-          .orderBy(asc(vendors.gameType), asc(vendors.vassalage))
+        const rows = await createGamesRepository(ctx.db).vendorsUnderMaintenance(ctx.merchantCode)
         if (rows.length === 0) return 'no vendor under maintenance'
         return rows
           .map((v) =>
@@ -41,20 +32,26 @@ export const gamesCommands: Record<string, CommandSpec> = {
           )
           .join('\n')
       }
-      const [code, mode] = args
-      if (mode !== 'on' && mode !== 'off') throw new OpsError(`usage: ${this.usage}`)
+      const [code, word, ...extra] = args
       const parsed = Vassalage.safeParse(code)
       if (!parsed.success) throw new OpsError(parsed.error.issues[0]?.message ?? 'bad vendor code')
-      const changed = await ctx.db
-        .update(vendors)
-        .set(
-          mode === 'on'
-            ? { maintenance: true }
-            : { maintenance: false, maintenanceFrom: null, maintenanceUntil: null },
-        )
-        .where(and(eq(vendors.merchantCode, ctx.merchantCode), eq(vendors.vassalage, parsed.data)))
-        .returning({ gameType: vendors.gameType })
-      if (changed.length === 0) throw new OpsError(`no vendor ${parsed.data} for ${ctx.merchantCode}`)
+      const mode = oneOf(`vendor-maintenance ${parsed.data}: the switch`, word, ['on', 'off'])
+      noMore(`vendor-maintenance ${parsed.data} ${mode}`, extra)
+      const repo = createGamesRepository(ctx.db)
+      const rows = await repo.vendorsByCode(ctx.merchantCode, parsed.data)
+      if (rows.length === 0) throw new OpsError(`no vendor ${parsed.data} for ${ctx.merchantCode}`)
+      const state = (v: (typeof rows)[number]) => ({
+        gameType: v.gameType,
+        maintenance: v.maintenance,
+        maintenanceFrom: v.maintenanceFrom,
+        maintenanceUntil: v.maintenanceUntil,
+      })
+      await repo.setVendorMaintenance(ctx.merchantCode, parsed.data, mode === 'on')
+      ctx.audit?.({
+        target: `vendor ${parsed.data}`,
+        before: rows.map(state),
+        after: (await repo.vendorsByCode(ctx.merchantCode, parsed.data)).map(state),
+      })
       ctx.invalidate()
       return `${parsed.data}: maintenance ${mode} for ${ctx.merchantCode}`
     },

@@ -6,11 +6,18 @@
 import { randomInt } from 'node:crypto'
 import { locales } from '#contract/locales'
 import { minorToMoney } from '#contract/money'
-import { and, count, eq, isNull, like } from 'drizzle-orm'
 import { z } from 'zod'
-import * as s from '../db/schema'
-import { brandStartingFeatures, brandStartingRegisterRules, demoCountries } from '../db/seed-data'
+import { createMembersRepository } from '../identity/members-repository'
+import { enabledOnlineMethods } from '../money/deposit-methods-repository'
 import type { Db } from '../plugins/external/db'
+import { createBrand, merchantOf, type NewBrand } from '../system/brands'
+import {
+  goLiveCounts,
+  hasDemoAccounts,
+  merchantByCode,
+  registerRuleOf,
+  setScreenshots,
+} from '../system/brands-repository'
 import {
   maxScreenshots,
   screenshotSide,
@@ -20,7 +27,7 @@ import {
 } from '../http/manifest'
 import type { CommandSpec, OpsContext } from './commands'
 import { OpsError } from './ops-error'
-import { amountOf, brandOf, isUniqueViolation, options, parsed, text } from './ops-input'
+import { amountOf, brandOf, noMore, oneOf, options, parsed, required, text } from './ops-input'
 
 /** Printed by a production start while the brand does not exist yet, and by `go-live`. */
 export function goLiveSteps(merchantCode: string): string[] {
@@ -39,33 +46,18 @@ export function goLiveSteps(merchantCode: string): string[] {
 
 /** Notes a start prints about this install: what is missing, what must not stay. */
 export async function installNotes(db: Db, merchantCode: string, gateway: GatewayKind): Promise<string[]> {
-  const [brand] = await db.select().from(s.merchants).where(eq(s.merchants.code, merchantCode))
+  const brand = await merchantByCode(db, merchantCode)
   if (!brand) return [`  brand ${merchantCode} does not exist yet.`, ...goLiveSteps(merchantCode)]
   const notes: string[] = []
-  if (gateway !== 'demo') {
-    const [demo] = await db
-      .select({ name: s.seedRuns.name })
-      .from(s.seedRuns)
-      .where(eq(s.seedRuns.name, `demo-accounts:${merchantCode}`))
-    if (demo) {
-      notes.push(
-        `  warning: this database holds the demo accounts of an earlier demo start (published passwords); disable or remove them`,
-      )
-    }
-  }
-  const online = await db
-    .select({ code: s.depositMethods.code })
-    .from(s.depositMethods)
-    .where(
-      and(
-        eq(s.depositMethods.merchantCode, merchantCode),
-        eq(s.depositMethods.kind, 'ONLINE'),
-        eq(s.depositMethods.enabled, true),
-      ),
+  if (gateway !== 'demo' && (await hasDemoAccounts(db, merchantCode))) {
+    notes.push(
+      `  warning: this database holds the demo accounts of an earlier demo start (published passwords); disable or remove them`,
     )
+  }
+  const online = await enabledOnlineMethods(db, merchantCode)
   if (online.length > 0 && gateway === 'none') {
     notes.push(
-      `  warning: online deposit methods ${online.map((o) => o.code).join(', ')} are refused: no payment gateway is configured (payment-method disable <CODE>)`,
+      `  warning: online deposit methods ${online.join(', ')} are refused: no payment gateway is configured (payment-method disable <CODE>)`,
     )
   }
   return notes
@@ -133,13 +125,6 @@ const BrandInput = z.object({
   withdrawMax: z.string().optional(),
 })
 
-function currencySymbol(currency: string): string {
-  const part = new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
-    .formatToParts(0)
-    .find((p) => p.type === 'currency')
-  return part?.value ?? currency
-}
-
 /** A one-time password the brand's default rule accepts: letters and digits, both present. */
 function temporaryPassword(): string {
   const letters = 'abcdefghjkmnpqrstuvwxyz'
@@ -155,15 +140,9 @@ function temporaryPassword(): string {
 }
 
 /** Checks a username against the brand's own registration rule for usernames. */
-async function usernameOrThrow(db: Db, merchantCode: string, raw: string | undefined, usage: string) {
-  const username = raw?.trim()
-  if (!username) throw new OpsError(`usage: ${usage}`)
-  const [rule] = await db
-    .select()
-    .from(s.registerFieldRules)
-    .where(
-      and(eq(s.registerFieldRules.merchantCode, merchantCode), eq(s.registerFieldRules.field, 'username')),
-    )
+async function usernameOrThrow(db: Db, merchantCode: string, raw: string | undefined) {
+  const username = required('agent create: the username', raw)
+  const rule = await registerRuleOf(db, merchantCode, 'username')
   const min = rule?.minLength ?? 4
   const max = rule?.maxLength ?? 20
   const pattern =
@@ -183,8 +162,10 @@ export const goLiveCommands: Record<string, CommandSpec> = {
     readOnly: (args) => args[0] === 'show' || (args[0] === 'screenshot' && args[1] === 'list'),
     summary: 'create the brand of this install (go-live step 1) or show it',
     async run(ctx, args) {
-      const [mode, ...rest] = args
+      const [word, ...rest] = args
+      const mode = oneOf('brand: the action', word, ['create', 'show', 'screenshot'])
       if (mode === 'show') {
+        noMore('brand show', rest)
         const m = await brandOf(ctx)
         return [
           `brand ${m.code}: ${m.name} (${m.shortName})`,
@@ -194,25 +175,20 @@ export const goLiveCommands: Record<string, CommandSpec> = {
         ].join('\n')
       }
       if (mode === 'screenshot') return screenshotCommand(ctx, rest)
-      if (mode !== 'create') throw new OpsError(`usage: ${brandUsage}`)
-      const { values, positionals } = options(
-        rest,
-        {
-          name: { type: 'string' },
-          'short-name': { type: 'string' },
-          currency: { type: 'string' },
-          decimals: { type: 'string' },
-          symbol: { type: 'string' },
-          language: { type: 'string' },
-          timezone: { type: 'string' },
-          'theme-color': { type: 'string' },
-          'logo-url': { type: 'string' },
-          'withdraw-min': { type: 'string' },
-          'withdraw-max': { type: 'string' },
-        },
-        brandUsage,
-      )
-      if (positionals.length !== 1) throw new OpsError(`usage: ${brandUsage}`)
+      const { values, positionals } = options(rest, {
+        name: { type: 'string' },
+        'short-name': { type: 'string' },
+        currency: { type: 'string' },
+        decimals: { type: 'string' },
+        symbol: { type: 'string' },
+        language: { type: 'string' },
+        timezone: { type: 'string' },
+        'theme-color': { type: 'string' },
+        'logo-url': { type: 'string' },
+        'withdraw-min': { type: 'string' },
+        'withdraw-max': { type: 'string' },
+      })
+      noMore(`brand create ${positionals[0] ?? ''}`.trim(), positionals.slice(1))
       const b = parsed(BrandInput, {
         code: positionals[0],
         name: values.name,
@@ -232,75 +208,28 @@ export const goLiveCommands: Record<string, CommandSpec> = {
           `this install serves brand ${ctx.merchantCode} (MERCHANT_CODE); set MERCHANT_CODE=${b.code} and restart the server before creating ${b.code}`,
         )
       }
-      // Without options, withdrawals run from 10 to 50,000 of the currency's major unit.
-      const unit = 10n ** BigInt(b.decimals)
-      const withdrawMin = b.withdrawMin ? amountOf(b.withdrawMin, '--withdraw-min', b) : 10n * unit
-      const withdrawMax = b.withdrawMax ? amountOf(b.withdrawMax, '--withdraw-max', b) : 50_000n * unit
-      if (withdrawMin > withdrawMax) throw new OpsError('--withdraw-min is more than --withdraw-max')
-      const shortName =
-        b.shortName ?? (b.name.length <= 12 ? b.name : (b.name.split(/\s+/)[0] ?? b.name).slice(0, 12))
-      try {
-        await ctx.db.transaction(async (tx) => {
-          await tx.insert(s.merchants).values({
-            code: b.code,
-            name: b.name,
-            shortName,
-            currency: b.currency,
-            currencySymbol: b.symbol ?? currencySymbol(b.currency),
-            currencyDecimals: b.decimals,
-            defaultLanguage: b.language,
-            languages: [b.language, ...locales.filter((l) => l !== b.language)],
-            timeZone: b.timezone,
-            themeColor: b.themeColor,
-            backgroundColor: '#ffffff',
-            logoUrl: b.logoUrl,
-            withdrawMin,
-            withdrawMax,
-          })
-          await tx.insert(s.accessSettings).values({ merchantCode: b.code })
-          await tx.insert(s.whitelabelNodes).values(
-            brandStartingFeatures.map(([modId, parentModId, enabled], sort) => ({
-              merchantCode: b.code,
-              modId,
-              parentModId,
-              enabled,
-              sort,
-            })),
-          )
-          await tx.insert(s.registerFieldRules).values(
-            brandStartingRegisterRules.map(
-              ([field, enabled, required, minLength, maxLength, acceptedPattern, patternId], sort) => ({
-                merchantCode: b.code,
-                field,
-                enabled,
-                required,
-                minLength,
-                maxLength,
-                acceptedPattern,
-                patternId,
-                sort,
-              }),
-            ),
-          )
-          // Dialling codes are reference data shared by every brand, not demo content.
-          await tx
-            .insert(s.countries)
-            .values(
-              demoCountries.map(([countryCode, dialingCode, name, minDigits, maxDigits], sort) => ({
-                countryCode,
-                dialingCode,
-                name,
-                minDigits,
-                maxDigits,
-                sort,
-              })),
-            )
-            .onConflictDoNothing()
-        })
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new OpsError(`brand ${b.code} exists already (see: brand show)`)
-        throw err
+      const withdrawMin = b.withdrawMin ? amountOf(b.withdrawMin, '--withdraw-min', b) : undefined
+      const withdrawMax = b.withdrawMax ? amountOf(b.withdrawMax, '--withdraw-max', b) : undefined
+      const input: NewBrand = {
+        code: b.code,
+        name: b.name,
+        shortName: b.shortName,
+        currency: b.currency,
+        currencySymbol: b.symbol,
+        currencyDecimals: b.decimals,
+        defaultLanguage: b.language,
+        timeZone: b.timezone,
+        themeColor: b.themeColor,
+        logoUrl: b.logoUrl,
+        withdrawMin,
+        withdrawMax,
       }
+      const brand = merchantOf(input)
+      if ((brand.withdrawMin ?? 0n) > (brand.withdrawMax ?? 0n))
+        throw new OpsError('--withdraw-min is more than --withdraw-max')
+      if (!(await createBrand(ctx.db, input)))
+        throw new OpsError(`brand ${b.code} exists already (see: brand show)`)
+      ctx.audit?.({ target: `brand ${b.code}`, before: null, after: brand })
       ctx.invalidate()
       return [
         `brand ${b.code} created: ${b.name}, ${b.currency} with ${b.decimals} decimals, ${b.language}, ${b.timezone}`,
@@ -314,12 +243,12 @@ export const goLiveCommands: Record<string, CommandSpec> = {
     usage: agentUsage,
     summary: 'create a top agent with a one-time password changed at first login (go-live step 2)',
     async run(ctx, args) {
-      const [mode, ...rest] = args
-      if (mode !== 'create') throw new OpsError(`usage: ${agentUsage}`)
-      const { values, positionals } = options(rest, { code: { type: 'string' } }, agentUsage)
-      if (positionals.length !== 1) throw new OpsError(`usage: ${agentUsage}`)
+      const [word, ...rest] = args
+      oneOf('agent: the action', word, ['create'])
+      const { values, positionals } = options(rest, { code: { type: 'string' } })
+      noMore(`agent create ${positionals[0] ?? ''}`.trim(), positionals.slice(1))
       const m = await brandOf(ctx)
-      const username = await usernameOrThrow(ctx.db, m.code, positionals[0], agentUsage)
+      const username = await usernameOrThrow(ctx.db, m.code, positionals[0])
       const code = parsed(
         z
           .string()
@@ -330,23 +259,23 @@ export const goLiveCommands: Record<string, CommandSpec> = {
       if (!ctx.hashPassword) throw new OpsError('creating an account needs the password hasher')
       const password = temporaryPassword()
       const hash = await ctx.hashPassword(password)
-      try {
-        await ctx.db.insert(s.members).values({
-          merchantCode: m.code,
-          username: username.toLowerCase(),
-          account: username,
-          nickname: username,
-          passwordHash: hash,
-          type: 1,
-          affiliateCode: code,
-          mustChangePassword: true,
-          language: m.defaultLanguage,
-        })
-      } catch (err) {
-        if (isUniqueViolation(err))
-          throw new OpsError(`the username ${username} or the invitation code ${code} is taken`)
-        throw err
-      }
+      const agent = await createMembersRepository(ctx.db).createUnlessTaken({
+        merchantCode: m.code,
+        username: username.toLowerCase(),
+        account: username,
+        nickname: username,
+        passwordHash: hash,
+        type: 1,
+        affiliateCode: code,
+        mustChangePassword: true,
+        language: m.defaultLanguage,
+      })
+      if (!agent) throw new OpsError(`the username ${username} or the invitation code ${code} is taken`)
+      ctx.audit?.({
+        target: `member ${agent.account} (#${agent.id})`,
+        before: null,
+        after: { type: 'top agent', invitationCode: code, mustChangePassword: true },
+      })
       return [
         `top agent ${username} created, invitation code ${code}`,
         `one-time password: ${password}`,
@@ -359,37 +288,11 @@ export const goLiveCommands: Record<string, CommandSpec> = {
     usage: 'go-live',
     readOnly: () => true,
     summary: 'what is done and what is left before members can join and pay',
-    async run(ctx) {
-      const [m] = await ctx.db.select().from(s.merchants).where(eq(s.merchants.code, ctx.merchantCode))
+    async run(ctx, args) {
+      noMore('go-live', args)
+      const m = await merchantByCode(ctx.db, ctx.merchantCode)
       if (!m) return goLiveSteps(ctx.merchantCode).join('\n')
-      const total = async (q: Promise<{ n: number }[]>) => Number((await q)[0]?.n ?? 0)
-      const agents = await total(
-        ctx.db
-          .select({ n: count() })
-          .from(s.members)
-          .where(and(eq(s.members.merchantCode, m.code), eq(s.members.type, 1), isNull(s.members.parentId))),
-      )
-      const methods = await total(
-        ctx.db
-          .select({ n: count() })
-          .from(s.depositMethods)
-          .where(and(eq(s.depositMethods.merchantCode, m.code), eq(s.depositMethods.enabled, true))),
-      )
-      const banks = await total(
-        ctx.db.select({ n: count() }).from(s.banks).where(eq(s.banks.merchantCode, m.code)),
-      )
-      const demo = await total(
-        ctx.db
-          .select({ n: count() })
-          .from(s.seedRuns)
-          .where(like(s.seedRuns.name, `demo-%:${m.code}`)),
-      )
-      const lotteryGames = await total(
-        ctx.db
-          .select({ n: count() })
-          .from(s.lotteryGames)
-          .where(and(eq(s.lotteryGames.merchantCode, m.code), eq(s.lotteryGames.enabled, true))),
-      )
+      const { agents, methods, banks, demoSeeds: demo, lotteryGames } = await goLiveCounts(ctx.db, m.code)
       const mark = (done: boolean) => (done ? '[x]' : '[ ]')
       return [
         `${mark(true)} brand ${m.code}: ${m.name}, ${m.currency} (${m.currencyDecimals} decimals), ${m.defaultLanguage}, ${m.timeZone}`,
@@ -410,19 +313,21 @@ export const goLiveCommands: Record<string, CommandSpec> = {
  * size and form factor here, checked against Chrome's rules; the manifest lists them at once.
  */
 async function screenshotCommand(ctx: OpsContext, args: string[]): Promise<string> {
-  const [action, src, sizes, formFactor, ...words] = args
+  const [word, src, sizes, formFactor, ...words] = args
+  const action = oneOf('brand screenshot: the action', word, ['add', 'list', 'clear'])
   const m = await brandOf(ctx)
   const current = storedScreenshots(m.screenshots)
   const describe = (list: Screenshot[]) =>
     list.length === 0
       ? `brand ${m.code} lists no screenshots: the install sheet shows none`
       : list.map((x, i) => `${i + 1}. ${x.form_factor} ${x.sizes} ${x.type} ${x.src} "${x.label}"`).join('\n')
+  if (action !== 'add') noMore(`brand screenshot ${action}`, args.slice(1))
   if (action === 'list') return describe(current)
   if (action === 'clear') {
-    await ctx.db.update(s.merchants).set({ screenshots: [] }).where(eq(s.merchants.code, m.code))
+    ctx.audit?.({ target: `brand ${m.code} screenshots`, before: current, after: [] })
+    await setScreenshots(ctx.db, m.code, [])
     return `brand ${m.code}: screenshots cleared`
   }
-  if (action !== 'add') throw new OpsError(`usage: ${brandUsage}`)
   if (current.length >= maxScreenshots) {
     throw new OpsError(
       `a brand lists at most ${maxScreenshots} screenshots (brand screenshot clear, then add again)`,
@@ -430,7 +335,8 @@ async function screenshotCommand(ctx: OpsContext, args: string[]): Promise<strin
   }
   const shot = parsed(screenshotInput, { src, sizes, formFactor, label: words.join(' ') })
   const next = [...current, shot]
-  await ctx.db.update(s.merchants).set({ screenshots: next }).where(eq(s.merchants.code, m.code))
+  ctx.audit?.({ target: `brand ${m.code} screenshots`, before: current, after: next })
+  await setScreenshots(ctx.db, m.code, next)
   return describe(next)
 }
 

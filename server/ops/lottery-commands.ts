@@ -5,24 +5,20 @@
  * stakes start from the engine's defaults for the game's kind, in the brand's currency; names,
  * odds and stake limits are edited afterwards (lottery-edit-commands.ts).
  */
-import { eq } from 'drizzle-orm'
 import { lotteryKinds, prizeModes, type LotterySchedule } from '#contract/lottery'
-import { merchants } from '../db/schema'
 import { createLedger } from '../money/ledger'
 import { createLotteryEngine } from '../lottery/engine'
 import { defaultBetTypeRules, defaultMaxPayout } from '../lottery/rules'
 import { checkSchedule } from '../lottery/schedule'
+import { merchantByCode } from '../system/brands-repository'
 import type { CommandSpec, OpsContext } from './commands'
 import { editUsage, renameGame, setLimits, setOdds } from './lottery-edit-commands'
 import { OpsError } from './ops-error'
+import { noMore, oneOf, required } from './ops-input'
 
 const usage =
   'lottery list | add <CODE> <LOTT|ZY|ELOTT|SEA> <D5|VN_NORTH|VN_SOUTH> <every:SECONDS|daily:HH:MM:DAYS> <name…> [--zone <IANA zone>] [--group <code>] [--hot] | enable <CODE> | disable <CODE> | void <CODE> <numero> | ' +
   editUsage
-
-function isOneOf<T extends string>(values: readonly T[], v: string | undefined): v is T {
-  return v !== undefined && (values as readonly string[]).includes(v)
-}
 
 function engineOf(ctx: OpsContext) {
   return createLotteryEngine({ db: ctx.db, ledger: createLedger(ctx.db), now: () => new Date() })
@@ -63,17 +59,13 @@ async function add(ctx: OpsContext, args: string[]): Promise<string> {
       i += 1
     } else if (a !== undefined) rest.push(a)
   }
-  const [rawCode, mode, kind, spec, ...nameWords] = rest
-  const code = rawCode?.toUpperCase()
-  const name = nameWords.join(' ').trim()
-  if (!code || !spec || !name) throw new OpsError(`usage: ${usage}`)
+  const [rawCode, mode, kind, rawSpec, ...nameWords] = rest
+  const code = required('lottery add: the game code', rawCode).toUpperCase()
   if (!/^[A-Z0-9_]{1,24}$/.test(code)) throw new OpsError('a game code is 1-24 capitals, digits or _')
-  if (!isOneOf(prizeModes, mode?.toUpperCase()))
-    throw new OpsError(`prize mode is one of ${prizeModes.join(', ')}`)
-  if (!isOneOf(lotteryKinds, kind?.toUpperCase()))
-    throw new OpsError(`kind is one of ${lotteryKinds.join(', ')}`)
-  const prizeMode = mode.toUpperCase() as (typeof prizeModes)[number]
-  const gameKind = kind.toUpperCase() as (typeof lotteryKinds)[number]
+  const prizeMode = oneOf('lottery add: the prize mode', mode?.toUpperCase(), prizeModes)
+  const gameKind = oneOf('lottery add: the kind', kind?.toUpperCase(), lotteryKinds)
+  const spec = required('lottery add: the schedule (every:SECONDS or daily:HH:MM:DAYS)', rawSpec)
+  const name = required('lottery add: the name', nameWords.join(' '))
   // eslint-disable-next-line no-control-regex
   if (name.length > 60 || /[\u0000-\u001f\u007f]/.test(name)) {
     throw new OpsError('a name is at most 60 characters, without control characters')
@@ -82,11 +74,9 @@ async function add(ctx: OpsContext, args: string[]): Promise<string> {
   const group =
     flags.group ?? (gameKind === 'VN_NORTH' ? 'NORTH' : gameKind === 'VN_SOUTH' ? 'SOUTH' : prizeMode)
   if (!/^[A-Z0-9_]{1,24}$/.test(group)) throw new OpsError('a group is 1-24 capitals, digits or _')
-  const [m] = await ctx.db
-    .select({ decimals: merchants.currencyDecimals })
-    .from(merchants)
-    .where(eq(merchants.code, ctx.merchantCode))
-  if (!m) throw new OpsError(`no brand ${ctx.merchantCode} (go live first)`)
+  const brand = await merchantByCode(ctx.db, ctx.merchantCode)
+  if (!brand) throw new OpsError(`no brand ${ctx.merchantCode} (go live first)`)
+  const m = { decimals: brand.currencyDecimals }
   const { games } = engineOf(ctx)
   const sort = (await games.list(ctx.merchantCode, { all: true })).length * 10 + 10
   const added = await games.insert({
@@ -104,6 +94,11 @@ async function add(ctx: OpsContext, args: string[]): Promise<string> {
     createdAt: new Date(),
   })
   if (!added) throw new OpsError(`${ctx.merchantCode} already has a lottery game ${code}`)
+  ctx.audit?.({
+    target: `lottery game ${code}`,
+    before: null,
+    after: { prizeMode, kind: gameKind, group, schedule, name, hot: flags.hot },
+  })
   ctx.invalidate()
   return `lottery game ${code} added: ${prizeMode} ${gameKind}, ${describe(schedule)}, "${name}"`
 }
@@ -115,9 +110,20 @@ export const lotteryCommands: Record<string, CommandSpec> = {
     summary:
       'list, add, rename, price (odds, stake limits), switch on or off the brand’s lottery games, or void an issue (bets refunded)',
     async run(ctx, args) {
-      const [mode, code, numero] = args
+      const [word, rawCode, rawNumero, ...extra] = args
+      const mode = oneOf('lottery: the action', word ?? 'list', [
+        'list',
+        'add',
+        'name',
+        'odds',
+        'limits',
+        'enable',
+        'disable',
+        'void',
+      ])
       const engine = engineOf(ctx)
-      if (mode === 'list' || mode === undefined) {
+      if (mode === 'list') {
+        noMore('lottery list', args.slice(1))
         const list = await engine.games.list(ctx.merchantCode, { all: true })
         if (list.length === 0) return `no lottery games for ${ctx.merchantCode} (add one: lottery add …)`
         return list
@@ -131,25 +137,37 @@ export const lotteryCommands: Record<string, CommandSpec> = {
       if (mode === 'name') return renameGame(ctx, args.slice(1))
       if (mode === 'odds') return setOdds(ctx, args.slice(1))
       if (mode === 'limits') return setLimits(ctx, args.slice(1))
-      if ((mode === 'enable' || mode === 'disable') && code) {
-        const ok = await engine.games.setEnabled(ctx.merchantCode, code.toUpperCase(), mode === 'enable')
-        if (!ok) throw new OpsError(`no lottery game ${code} (see: lottery list)`)
+      const code = required(`lottery ${mode}: the game code`, rawCode)
+      if (mode === 'enable' || mode === 'disable') {
+        noMore(`lottery ${mode} ${code}`, args.slice(2))
+        const was = await engine.games.byCode(ctx.merchantCode, code.toUpperCase())
+        if (!was) throw new OpsError(`no lottery game ${code} (see: lottery list)`)
+        await engine.games.setEnabled(ctx.merchantCode, was.row.code, mode === 'enable')
+        ctx.audit?.({
+          target: `lottery game ${was.row.code}`,
+          before: { enabled: was.row.enabled },
+          after: { enabled: mode === 'enable' },
+        })
         ctx.invalidate()
         return `lottery game ${code.toUpperCase()} ${mode}d`
       }
-      if (mode === 'void' && code && numero) {
-        const game = await engine.games.byCode(ctx.merchantCode, code.toUpperCase())
-        if (!game) throw new OpsError(`no lottery game ${code} (see: lottery list)`)
-        const issue = await engine.keeper.issues.byNumero(game.row.id, numero)
-        if (!issue) throw new OpsError(`no issue ${numero} of ${game.row.code}`)
-        const r = await engine.settlement.voidIssue(issue.id)
-        if (r.state !== 'voided')
-          throw new OpsError(
-            `issue ${numero} of ${game.row.code} is ${issue.status}: only an open issue can be voided`,
-          )
-        return `issue ${numero} of ${game.row.code} voided: ${r.bets} bets refunded (${r.refunded} in minor units)`
-      }
-      throw new OpsError(`usage: ${usage}`)
+      const numero = required(`lottery void ${code}: the issue number`, rawNumero)
+      noMore(`lottery void ${code} ${numero}`, extra)
+      const game = await engine.games.byCode(ctx.merchantCode, code.toUpperCase())
+      if (!game) throw new OpsError(`no lottery game ${code} (see: lottery list)`)
+      const issue = await engine.keeper.issues.byNumero(game.row.id, numero)
+      if (!issue) throw new OpsError(`no issue ${numero} of ${game.row.code}`)
+      const r = await engine.settlement.voidIssue(issue.id)
+      if (r.state !== 'voided')
+        throw new OpsError(
+          `issue ${numero} of ${game.row.code} is ${issue.status}: only an open issue can be voided`,
+        )
+      ctx.audit?.({
+        target: `lottery issue ${numero} of ${game.row.code}`,
+        before: { status: issue.status },
+        after: { status: 'voided', betsRefunded: r.bets, refundedMinor: r.refunded },
+      })
+      return `issue ${numero} of ${game.row.code} voided: ${r.bets} bets refunded (${r.refunded} in minor units)`
     },
   },
 }

@@ -10,14 +10,13 @@
  * Every input is checked with zod; bets already placed keep the odds they were placed at.
  */
 import { parseArgs } from 'node:util'
-import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { lotteryBetTypes, type LotteryBetType } from '#contract/lottery'
 import { locales } from '#contract/locales'
 import { formatMinor, parseAmount } from '#contract/money'
-import { merchants } from '../db/schema'
 import { createLotteryGamesRepository, type GameBetRule, type LotteryGame } from '../lottery/games-repository'
 import { expectedHits, oddsText } from '../lottery/rules'
+import { merchantByCode } from '../system/brands-repository'
 import type { OpsContext } from './commands'
 import { OpsError } from './ops-error'
 
@@ -69,14 +68,14 @@ const LimitsInput = z.object({
 })
 
 function firstIssue(err: z.ZodError): OpsError {
-  return new OpsError(`${err.issues[0]?.message ?? 'invalid input'}\nusage: lottery ${editUsage}`)
+  return new OpsError(err.issues[0]?.message ?? 'invalid input')
 }
 
 function parse(args: string[], options: Record<string, { type: 'string' }>) {
   try {
     return parseArgs({ args, allowPositionals: true, options })
   } catch (err) {
-    throw new OpsError(`${(err as Error).message}\nusage: lottery ${editUsage}`)
+    throw new OpsError((err as Error).message.split('\n')[0] ?? 'bad option')
   }
 }
 
@@ -106,6 +105,11 @@ export async function renameGame(ctx: OpsContext, args: string[]): Promise<strin
   const { code: gameCode, lang, text } = input.data
   const game = await gameOf(ctx, gameCode)
   const names = { ...game.row.names, [lang]: text }
+  ctx.audit?.({
+    target: `lottery game ${gameCode}`,
+    before: { [lang]: game.row.names[lang] ?? null },
+    after: { [lang]: text },
+  })
   await createLotteryGamesRepository(ctx.db).setNames(ctx.merchantCode, gameCode, names)
   ctx.invalidate()
   return `lottery game ${gameCode} is named "${text}" in ${lang}`
@@ -128,6 +132,11 @@ export async function setOdds(ctx: OpsContext, args: string[]): Promise<string> 
     )
   }
   const rules = game.rules.map((r) => (r.betType === type ? { ...r, oddsMilli } : r))
+  ctx.audit?.({
+    target: `lottery game ${gameCode} ${type}`,
+    before: { odds: oddsText(ruleOf(game, type).oddsMilli) },
+    after: { odds: oddsText(oddsMilli) },
+  })
   await createLotteryGamesRepository(ctx.db).setRules(ctx.merchantCode, gameCode, rules)
   ctx.invalidate()
   return `${gameCode} ${type} pays ${oddsText(oddsMilli)} (returns ${Number(rtpBasis) / 100} % of stakes); bets already placed keep their odds`
@@ -148,7 +157,7 @@ export async function setLimits(ctx: OpsContext, args: string[]): Promise<string
     maxPayout: values['max-payout'],
   })
   if (!input.success) throw firstIssue(input.error)
-  if (extra !== undefined) throw new OpsError(`usage: lottery ${editUsage}`)
+  if (extra !== undefined) throw new OpsError(`lottery limits takes no more words, not "${extra}"`)
   const { code: gameCode, betType: type, min, max, maxPayout: rawPayout } = input.data
   if (min === undefined && max === undefined && rawPayout === undefined) {
     throw new OpsError('give --min, --max, --max-payout or a mix')
@@ -158,11 +167,9 @@ export async function setLimits(ctx: OpsContext, args: string[]): Promise<string
       '--max-payout is the whole game’s (the most one bet line may win): give it without a bet type',
     )
   }
-  const [m] = await ctx.db
-    .select({ decimals: merchants.currencyDecimals })
-    .from(merchants)
-    .where(eq(merchants.code, ctx.merchantCode))
-  if (!m) throw new OpsError(`no brand ${ctx.merchantCode} (go live first)`)
+  const brand = await merchantByCode(ctx.db, ctx.merchantCode)
+  if (!brand) throw new OpsError(`no brand ${ctx.merchantCode} (go live first)`)
+  const m = { decimals: brand.currencyDecimals }
   const currency = { decimals: m.decimals }
   const amount = (raw: string | undefined, flag: string) => {
     if (raw === undefined) return undefined
@@ -178,6 +185,16 @@ export async function setLimits(ctx: OpsContext, args: string[]): Promise<string
   const game = await gameOf(ctx, gameCode)
   const repo = createLotteryGamesRepository(ctx.db)
   const said: string[] = []
+  const limitsOf = (g: { rules: readonly GameBetRule[] }, maxPay: bigint) => ({
+    maxPayout: formatMinor(maxPay, currency),
+    stakes: Object.fromEntries(
+      g.rules.map((r) => [
+        r.betType,
+        `${formatMinor(r.minStake, currency)}-${formatMinor(r.maxStake, currency)}`,
+      ]),
+    ),
+  })
+  const before = limitsOf(game, game.row.maxPayout)
   if (maxPayout !== undefined) {
     await repo.setMaxPayout(ctx.merchantCode, gameCode, maxPayout)
     said.push(
@@ -185,6 +202,11 @@ export async function setLimits(ctx: OpsContext, args: string[]): Promise<string
     )
   }
   if (minStake === undefined && maxStake === undefined) {
+    ctx.audit?.({
+      target: `lottery game ${gameCode}`,
+      before,
+      after: limitsOf(game, maxPayout ?? game.row.maxPayout),
+    })
     ctx.invalidate()
     return said.join('\n')
   }
@@ -202,6 +224,11 @@ export async function setLimits(ctx: OpsContext, args: string[]): Promise<string
     }
   }
   await repo.setRules(ctx.merchantCode, gameCode, rules)
+  ctx.audit?.({
+    target: `lottery game ${gameCode}`,
+    before,
+    after: limitsOf({ rules }, maxPayout ?? game.row.maxPayout),
+  })
   ctx.invalidate()
   return [
     ...said,

@@ -2,33 +2,31 @@
  * Operator commands for money: deposits and withdrawals waiting for a decision, manual
  * adjustments and bonuses through the ledger, and the reconciliation check.
  */
-import { and, asc, eq } from 'drizzle-orm'
 import { depositStatuses, withdrawalStatuses } from '#contract/funds'
-import { formatMinor, formatMoney, parseAmount, type Currency } from '#contract/money'
-import { deposits, members, merchants, withdrawals } from '../db/schema'
+import {
+  formatMinor,
+  formatMoney,
+  moneyToMinor,
+  parseAmount,
+  type Currency,
+  type Money,
+} from '#contract/money'
 import { currencyOf } from '../money/common'
+import { createFundsRepository } from '../money/funds-repository'
 import { createFundsService, SettlementError } from '../money/funds-service'
 import { createLedger, InsufficientFunds } from '../money/ledger'
 import { formatReconcile, reconcile } from '../money/ledger-reconcile'
 import { walletModes } from '#contract/wallet-values'
 import { formatGameReconcile, reconcileGames } from '../vendors/reconcile'
 import { formatLotteryReconcile, reconcileLottery } from '../lottery/reconcile'
+import { merchantByCode, setWalletMode } from '../system/brands-repository'
 import type { CommandSpec, OpsContext } from './commands'
 import { OpsError } from './ops-error'
-
-/** Whether a typed word is one of the contract's values, narrowing it to them. */
-function isOneOf<T extends string>(values: readonly T[], v: string): v is T {
-  return (values as readonly string[]).includes(v)
-}
+import { idOf, noMore, oneOf, required } from './ops-input'
 
 function services(ctx: OpsContext) {
   const ledger = createLedger(ctx.db)
   return { ledger, funds: createFundsService(ctx.db, ledger, () => new Date(), ctx.notices) }
-}
-
-function idOf(v: string | undefined, usage: string): number {
-  if (!v || !/^\d{1,9}$/.test(v)) throw new OpsError(`usage: ${usage}`)
-  return Number(v)
 }
 
 async function settle<T>(work: () => Promise<T>): Promise<T> {
@@ -48,16 +46,9 @@ interface BrandCurrency extends Currency {
 
 /** The brand's currency: every amount the operator types or reads is in it. */
 async function currency(ctx: OpsContext): Promise<BrandCurrency> {
-  const [m] = await ctx.db
-    .select({
-      code: merchants.currency,
-      currencySymbol: merchants.currencySymbol,
-      currencyDecimals: merchants.currencyDecimals,
-    })
-    .from(merchants)
-    .where(eq(merchants.code, ctx.merchantCode))
+  const m = await merchantByCode(ctx.db, ctx.merchantCode)
   if (!m) throw new OpsError(`no brand ${ctx.merchantCode}`)
-  return { code: m.code, ...currencyOf(m) }
+  return { code: m.currency, ...currencyOf(m) }
 }
 
 /**
@@ -65,12 +56,12 @@ async function currency(ctx: OpsContext): Promise<BrandCurrency> {
  * on a 0-decimal brand, 100.00 dollars on a 2-decimal one), optionally signed. Too many
  * decimals for the currency is refused, never rounded.
  */
-function typedAmount(text: string, c: BrandCurrency, opts: { signed: boolean }, usage: string): bigint {
+function typedAmount(text: string, c: BrandCurrency, opts: { signed: boolean }, what: string): bigint {
   const negative = opts.signed && text.startsWith('-')
   const minor = parseAmount(negative ? text.slice(1) : text, c)
   if (minor === null) {
     const shape = c.decimals === 0 ? 'whole numbers only' : `at most ${c.decimals} decimals`
-    throw new OpsError(`${text} is not an amount in ${c.code} (${shape}, above zero)\nusage: ${usage}`)
+    throw new OpsError(`${what} "${text}" is not an amount in ${c.code} (${shape}, above zero)`)
   }
   return negative ? -minor : minor
 }
@@ -80,25 +71,35 @@ function shown(minor: bigint, c: BrandCurrency): string {
   return `${formatMinor(minor, c)} ${c.code}`
 }
 
+/** The main wallet before a credit or debit of `minor`, from the balance after it. */
+function walletBefore(after: Money, minor: bigint, c: BrandCurrency): string {
+  return shown(moneyToMinor(after, c) - minor, c)
+}
+
+/** A deposit's state before the operator's decision, for the audit trail. */
+async function depositBefore(ctx: OpsContext, id: number) {
+  const d = await createFundsRepository(ctx.db).brandDeposit(ctx.merchantCode, id)
+  return d ? { status: d.status } : null
+}
+
+async function withdrawalBefore(ctx: OpsContext, id: number) {
+  const w = await createFundsRepository(ctx.db).brandWithdrawal(ctx.merchantCode, id)
+  return w ? { status: w.status } : null
+}
+
 export const moneyCommands: Record<string, CommandSpec> = {
   deposits: {
     usage: `deposits list [${depositStatuses.join('|')}] | approve <id> | fail <id> [reason]`,
     readOnly: (args) => args[0] === undefined || args[0] === 'list',
     summary: 'list deposits, credit one (bank transfer received) or mark it failed',
     async run(ctx, args) {
-      const [mode, id, ...rest] = args
+      const [word, id, ...rest] = args
+      const mode = oneOf('deposits: the action', word ?? 'list', ['list', 'approve', 'fail'])
       const { funds } = services(ctx)
       const c = await currency(ctx)
-      if (mode === 'list' || mode === undefined) {
-        const status = (id ?? 'PENDING').toUpperCase()
-        if (!isOneOf(depositStatuses, status)) throw new OpsError(`usage: ${this.usage}`)
-        const rows = await ctx.db
-          .select({ d: deposits, account: members.account })
-          .from(deposits)
-          .innerJoin(members, eq(members.id, deposits.memberId))
-          .where(and(eq(deposits.merchantCode, ctx.merchantCode), eq(deposits.status, status)))
-          .orderBy(asc(deposits.id))
-          .limit(200)
+      if (mode === 'list') {
+        const status = oneOf('deposits list: the status', (id ?? 'PENDING').toUpperCase(), depositStatuses)
+        const rows = await createFundsRepository(ctx.db).brandDeposits(ctx.merchantCode, status, 200)
         if (rows.length === 0) return `no ${status.toLowerCase()} deposits`
         return rows
           .map(
@@ -108,17 +109,29 @@ export const moneyCommands: Record<string, CommandSpec> = {
           .join('\n')
       }
       if (mode === 'approve') {
-        const d = await settle(() => funds.creditDeposit(ctx.merchantCode, idOf(id, this.usage), 'operator'))
-        ctx.audit?.({ target: `deposit #${d.id}`, after: { status: d.status, amount: shown(d.amount, c) } })
+        const depositId = idOf(`deposits ${mode}: the deposit id`, id)
+        const before = await depositBefore(ctx, depositId)
+        const d = await settle(() => funds.creditDeposit(ctx.merchantCode, depositId, 'operator'))
+        ctx.audit?.({
+          target: `deposit #${d.id}`,
+          before,
+          after: { status: d.status, amount: shown(d.amount, c) },
+        })
         return `deposit #${d.id} credited: ${shown(d.amount, c)}`
       }
       if (mode === 'fail') {
         const reason = rest.join(' ').trim() || undefined
-        const d = await settle(() => funds.failDeposit(ctx.merchantCode, idOf(id, this.usage), reason))
-        ctx.audit?.({ target: `deposit #${d.id}`, after: { status: d.status, reason: reason ?? null } })
+        const depositId = idOf(`deposits ${mode}: the deposit id`, id)
+        const before = await depositBefore(ctx, depositId)
+        const d = await settle(() => funds.failDeposit(ctx.merchantCode, depositId, reason))
+        ctx.audit?.({
+          target: `deposit #${d.id}`,
+          before,
+          after: { status: d.status, reason: reason ?? null },
+        })
         return `deposit #${d.id} failed`
       }
-      throw new OpsError(`usage: ${this.usage}`)
+      throw new OpsError(`deposits ${mode}: not an action`)
     },
   },
 
@@ -127,20 +140,17 @@ export const moneyCommands: Record<string, CommandSpec> = {
     readOnly: (args) => args[0] === undefined || args[0] === 'list',
     summary: 'list withdrawals, mark one paid, or reject it (the amount goes back)',
     async run(ctx, args) {
-      const [mode, id, ...rest] = args
+      const [word, id, ...rest] = args
+      const mode = oneOf('withdrawals: the action', word ?? 'list', ['list', 'approve', 'reject'])
       const { funds } = services(ctx)
       const c = await currency(ctx)
-      if (mode === 'list' || mode === undefined) {
-        const status = (id ?? 'PENDING').toUpperCase()
-        if (!isOneOf(withdrawalStatuses, status))
-          throw new OpsError(`status is one of ${withdrawalStatuses.join(', ')}`)
-        const rows = await ctx.db
-          .select({ w: withdrawals, account: members.account })
-          .from(withdrawals)
-          .innerJoin(members, eq(members.id, withdrawals.memberId))
-          .where(and(eq(withdrawals.merchantCode, ctx.merchantCode), eq(withdrawals.status, status)))
-          .orderBy(asc(withdrawals.id))
-          .limit(200)
+      if (mode === 'list') {
+        const status = oneOf(
+          'withdrawals list: the status',
+          (id ?? 'PENDING').toUpperCase(),
+          withdrawalStatuses,
+        )
+        const rows = await createFundsRepository(ctx.db).brandWithdrawals(ctx.merchantCode, status, 200)
         if (rows.length === 0) return `no ${status.toLowerCase()} withdrawals`
         return rows
           .map(
@@ -150,20 +160,29 @@ export const moneyCommands: Record<string, CommandSpec> = {
           .join('\n')
       }
       if (mode === 'approve') {
-        const w = await settle(() => funds.approveWithdrawal(ctx.merchantCode, idOf(id, this.usage)))
+        const withdrawalId = idOf(`withdrawals ${mode}: the withdrawal id`, id)
+        const before = await withdrawalBefore(ctx, withdrawalId)
+        const w = await settle(() => funds.approveWithdrawal(ctx.merchantCode, withdrawalId))
         ctx.audit?.({
           target: `withdrawal #${w.id}`,
+          before,
           after: { status: w.status, amount: shown(w.amount, c) },
         })
         return `withdrawal #${w.id} paid: ${shown(w.amount, c)}`
       }
       if (mode === 'reject') {
         const reason = rest.join(' ').trim() || undefined
-        const w = await settle(() => funds.rejectWithdrawal(ctx.merchantCode, idOf(id, this.usage), reason))
-        ctx.audit?.({ target: `withdrawal #${w.id}`, after: { status: w.status, reason: reason ?? null } })
+        const withdrawalId = idOf(`withdrawals ${mode}: the withdrawal id`, id)
+        const before = await withdrawalBefore(ctx, withdrawalId)
+        const w = await settle(() => funds.rejectWithdrawal(ctx.merchantCode, withdrawalId, reason))
+        ctx.audit?.({
+          target: `withdrawal #${w.id}`,
+          before,
+          after: { status: w.status, reason: reason ?? null },
+        })
         return `withdrawal #${w.id} rejected: ${shown(w.amount, c)} returned`
       }
-      throw new OpsError(`usage: ${this.usage}`)
+      throw new OpsError(`withdrawals ${mode}: not an action`)
     },
   },
 
@@ -171,16 +190,18 @@ export const moneyCommands: Record<string, CommandSpec> = {
     usage: "adjust <username> <amount in the brand's currency, e.g. 25 or -10.5> <reason…>",
     summary: "credit or debit a member's main wallet through the ledger, with a reason",
     async run(ctx, args) {
-      const [username, amount, ...rest] = args
-      const reason = rest.join(' ').trim()
-      if (!username || !amount || !reason) throw new OpsError(`usage: ${this.usage}`)
+      const [rawUsername, rawAmount, ...rest] = args
+      const username = required('adjust: the username', rawUsername)
+      const amount = required('adjust: the amount', rawAmount)
       const c = await currency(ctx)
-      const minor = typedAmount(amount, c, { signed: true }, this.usage)
+      const minor = typedAmount(amount, c, { signed: true }, 'adjust: the amount')
+      const reason = required('adjust: the reason', rest.join(' '))
       const r = await settle(() =>
         services(ctx).funds.adjust(ctx.merchantCode, username, minor, reason, 'ADJUSTMENT'),
       )
       ctx.audit?.({
         target: `member ${r.account}`,
+        before: { mainWallet: walletBefore(r.balance, minor, c) },
         after: {
           adjustment: `${minor < 0n ? '-' : '+'}${shown(minor < 0n ? -minor : minor, c)}`,
           mainWallet: `${formatMoney(r.balance, c)} ${c.code}`,
@@ -194,16 +215,18 @@ export const moneyCommands: Record<string, CommandSpec> = {
     usage: "bonus <username> <amount in the brand's currency> <what it is for…>",
     summary: "credit a bonus to a member's main wallet (shown in bonus details)",
     async run(ctx, args) {
-      const [username, amount, ...rest] = args
-      const memo = rest.join(' ').trim()
-      if (!username || !amount || !memo) throw new OpsError(`usage: ${this.usage}`)
+      const [rawUsername, rawAmount, ...rest] = args
+      const username = required('bonus: the username', rawUsername)
+      const amount = required('bonus: the amount', rawAmount)
       const c = await currency(ctx)
-      const minor = typedAmount(amount, c, { signed: false }, this.usage)
+      const minor = typedAmount(amount, c, { signed: false }, 'bonus: the amount')
+      const memo = required('bonus: what it is for', rest.join(' '))
       const r = await settle(() =>
         services(ctx).funds.adjust(ctx.merchantCode, username, minor, memo, 'BONUS'),
       )
       ctx.audit?.({
         target: `member ${r.account}`,
+        before: { mainWallet: walletBefore(r.balance, minor, c) },
         after: { bonus: shown(minor, c), mainWallet: `${formatMoney(r.balance, c)} ${c.code}` },
       })
       return `${r.account}: bonus ${shown(minor, c)} (${memo}); main wallet now ${formatMoney(r.balance, c)} ${c.code}`
@@ -215,7 +238,8 @@ export const moneyCommands: Record<string, CommandSpec> = {
     readOnly: () => true,
     summary:
       'check every balance against its postings and that the ledger sums to zero, that game stakes and wins agree with the vendors’ calls and the rounds, and lottery stakes and payouts with the bets',
-    async run(ctx) {
+    async run(ctx, args) {
+      noMore('reconcile', args)
       const report = await reconcile(ctx.db)
       const games = await reconcileGames(ctx.db, ctx.merchantCode)
       const lottery = await reconcileLottery(ctx.db, ctx.merchantCode, new Date())
@@ -231,23 +255,22 @@ export const moneyCommands: Record<string, CommandSpec> = {
     summary:
       'show or set where games play from: SINGLE the main wallet, MULTI one wallet per vendor (open game sessions keep theirs)',
     async run(ctx, args) {
-      const [mode] = args
+      const [mode, ...extra] = args
       if (mode === undefined) {
-        const [m] = await ctx.db
-          .select({ walletMode: merchants.walletMode })
-          .from(merchants)
-          .where(eq(merchants.code, ctx.merchantCode))
+        const m = await merchantByCode(ctx.db, ctx.merchantCode)
         if (!m) throw new OpsError(`no brand ${ctx.merchantCode}`)
         return `${ctx.merchantCode}: wallet mode ${m.walletMode}`
       }
-      const wanted = mode.toUpperCase()
-      if (!isOneOf(walletModes, wanted)) throw new OpsError(`usage: ${this.usage}`)
-      const [was] = await ctx.db
-        .select({ walletMode: merchants.walletMode })
-        .from(merchants)
-        .where(eq(merchants.code, ctx.merchantCode))
-      ctx.audit?.({ target: `brand ${ctx.merchantCode}`, before: was ?? null, after: { walletMode: wanted } })
-      await ctx.db.update(merchants).set({ walletMode: wanted }).where(eq(merchants.code, ctx.merchantCode))
+      const wanted = oneOf('wallet-mode: the mode', mode.toUpperCase(), walletModes)
+      noMore(`wallet-mode ${wanted}`, extra)
+      const was = await merchantByCode(ctx.db, ctx.merchantCode)
+      if (!was) throw new OpsError(`no brand ${ctx.merchantCode}`)
+      ctx.audit?.({
+        target: `brand ${ctx.merchantCode}`,
+        before: { walletMode: was.walletMode },
+        after: { walletMode: wanted },
+      })
+      await setWalletMode(ctx.db, ctx.merchantCode, wanted)
       ctx.invalidate()
       return `${ctx.merchantCode}: wallet mode ${wanted}`
     },

@@ -5,10 +5,8 @@
 import { parseArgs } from 'node:util'
 import { locales } from '#contract/locales'
 import { parseAmount, type CurrencyUnits } from '#contract/money'
-import { eq } from 'drizzle-orm'
 import { z } from 'zod'
-import { pgCodes, pgErrorOf } from '../db/pg-errors'
-import * as s from '../db/schema'
+import { merchantByCode } from '../system/brands-repository'
 import type { OpsContext } from './commands'
 import { OpsError } from './ops-error'
 
@@ -40,10 +38,6 @@ export function namedIn(names: Record<string, string>): string {
   return langs.length > 0 ? `  (${langs.join(', ')})` : ''
 }
 
-export function isUniqueViolation(err: unknown): boolean {
-  return pgErrorOf(err)?.code === pgCodes.uniqueViolation
-}
-
 /** The first zod issue as one line. */
 export function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
   const r = schema.safeParse(value)
@@ -52,15 +46,12 @@ export function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
 }
 
 /** --name value style options; an unknown option or a missing value is the operator's mistake. */
-export function options<const O extends Record<string, { type: 'string' }>>(
-  args: string[],
-  opts: O,
-  usage: string,
-) {
+export function options<const O extends Record<string, { type: 'string' }>>(args: string[], opts: O) {
   try {
     return parseArgs({ args, options: opts, allowPositionals: true, strict: true })
   } catch (err) {
-    throw new OpsError(`${(err as Error).message}\nusage: ${usage}`)
+    // node's own message names the option ("Unknown option '--colour'"); the usage is in help.
+    throw new OpsError((err as Error).message.split('\n')[0] ?? 'bad option')
   }
 }
 
@@ -77,7 +68,43 @@ export function amountOf(raw: string | undefined, what: string, currency: Curren
 }
 
 export async function brandOf(ctx: OpsContext) {
-  const [m] = await ctx.db.select().from(s.merchants).where(eq(s.merchants.code, ctx.merchantCode))
+  const m = await merchantByCode(ctx.db, ctx.merchantCode)
   if (!m) throw new OpsError(`brand ${ctx.merchantCode} does not exist yet; start with: brand create`)
   return m
+}
+
+/**
+ * One of the words a command takes at this place, e.g. `oneOf('maintenance: the switch',
+ * args[0], ['on', 'off'])`; refused in one line that names the argument and what was typed.
+ */
+export function oneOf<const W extends string>(
+  what: string,
+  given: string | undefined,
+  words: readonly W[],
+): W {
+  if (given !== undefined && (words as readonly string[]).includes(given)) return given as W
+  throw new OpsError(
+    given === undefined
+      ? `${what} is required: one of ${words.join(', ')}`
+      : `${what} is one of ${words.join(', ')}, not "${given}"`,
+  )
+}
+
+/** A word the command needs at this place, refused in one line naming it when missing or blank. */
+export function required(what: string, given: string | undefined): string {
+  const v = given?.trim()
+  if (!v) throw new OpsError(`${what} is required`)
+  return v
+}
+
+/** A row's id as typed (1 to 9 digits), refused in one line naming it. */
+export function idOf(what: string, given: string | undefined): number {
+  if (given === undefined) throw new OpsError(`${what} is required`)
+  if (!/^\d{1,9}$/.test(given)) throw new OpsError(`${what} is a number, not "${given}"`)
+  return Number(given)
+}
+
+/** Refuses words after the last one a command takes, naming the first of them. */
+export function noMore(command: string, extra: readonly string[]): void {
+  if (extra.length > 0) throw new OpsError(`${command} takes no more words, not "${extra[0]}"`)
 }

@@ -44,9 +44,13 @@ export async function startOpsServer(
     }
     const body = RunBody.safeParse(req.body)
     if (!body.success) {
+      const issue = body.error.issues[0]
       return reply.code(400).send({
         ok: false,
-        output: `a command is 1 to ${maxWords} words of at most ${maxWordLength} characters each`,
+        output:
+          issue?.path[0] === 'operator'
+            ? `the operator (--as or OPERATOR): ${issue.message}; nothing was done`
+            : `a command is 1 to ${maxWords} words of at most ${maxWordLength} characters each`,
       })
     }
     try {

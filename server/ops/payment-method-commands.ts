@@ -4,19 +4,31 @@
  * withdraw to.
  */
 import { minorToMoney } from '#contract/money'
-import { and, asc, count, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import * as s from '../db/schema'
+import {
+  banksOf,
+  depositMethodByCode,
+  depositMethodsOf,
+  insertBank,
+  insertDepositMethod,
+  setDepositMethodEnabled,
+  setDepositMethodName,
+} from '../money/deposit-methods-repository'
 import type { CommandSpec } from './commands'
 import type { GatewayKind } from './golive-commands'
 import { localName } from '../db/localized'
 import { OpsError } from './ops-error'
-import { amountOf, brandOf, isUniqueViolation, language, namedIn, options, parsed, text } from './ops-input'
+import { amountOf, brandOf, language, namedIn, noMore, oneOf, options, parsed, text } from './ops-input'
 
 const MethodCode = z
   .string({ error: 'the method code is required' })
   .transform((v) => v.trim().toUpperCase())
   .pipe(z.string().regex(/^[A-Z0-9_]{2,16}$/, 'a method code is 2-16 letters, digits or _'))
+
+const BankCode = z
+  .string({ error: 'the bank code is required' })
+  .transform((v) => v.trim().toUpperCase())
+  .pipe(z.string().regex(/^[A-Z0-9_]{2,16}$/, 'a bank code is 2-16 letters, digits or _'))
 
 const methodUsage =
   'payment-method add-bank <CODE> --name <label> [--lang <km|en|zh|th|vi>] --bank <bank> --account-name <holder> --account-number <number> --min <amount> --max <amount> | add-online <CODE> --name <label> [--lang <language>] --min <amount> --max <amount> | name <CODE> --lang <km|en|zh|th|vi> <label…> | unname <CODE> --lang <language> | list | disable <CODE> | enable <CODE>'
@@ -28,14 +40,20 @@ export const paymentMethodCommands: Record<string, CommandSpec> = {
     readOnly: (args) => args[0] === undefined || args[0] === 'list',
     summary: 'deposit methods: bank accounts for transfers, online with a real gateway (go-live step 3)',
     async run(ctx, args) {
-      const [mode, ...rest] = args
+      const [word, ...rest] = args
+      const mode = oneOf('payment-method: the action', word ?? 'list', [
+        'list',
+        'add-bank',
+        'add-online',
+        'name',
+        'unname',
+        'enable',
+        'disable',
+      ])
       const m = await brandOf(ctx)
-      if (mode === 'list' || mode === undefined) {
-        const rows = await ctx.db
-          .select()
-          .from(s.depositMethods)
-          .where(eq(s.depositMethods.merchantCode, m.code))
-          .orderBy(asc(s.depositMethods.sort))
+      if (mode === 'list') {
+        noMore('payment-method list', rest)
+        const rows = await depositMethodsOf(ctx.db, m.code)
         if (rows.length === 0) return 'no deposit methods'
         return rows
           .map(
@@ -46,70 +64,70 @@ export const paymentMethodCommands: Record<string, CommandSpec> = {
       }
       if (mode === 'disable' || mode === 'enable') {
         const code = parsed(MethodCode, rest[0])
-        const where = and(eq(s.depositMethods.merchantCode, m.code), eq(s.depositMethods.code, code))
-        const [row] = await ctx.db.select().from(s.depositMethods).where(where)
+        noMore(`payment-method ${mode} ${code}`, rest.slice(1))
+        const row = await depositMethodByCode(ctx.db, m.code, code)
         if (!row) throw new OpsError(`no deposit method ${code} (see: payment-method list)`)
         if (mode === 'enable' && row.kind === 'ONLINE' && ctx.paymentGateway !== 'real') {
           throw new OpsError(onlineRefusal(ctx.paymentGateway))
         }
-        await ctx.db
-          .update(s.depositMethods)
-          .set({ enabled: mode === 'enable' })
-          .where(where)
+        ctx.audit?.({
+          target: `deposit method ${code}`,
+          before: { enabled: row.enabled },
+          after: { enabled: mode === 'enable' },
+        })
+        await setDepositMethodEnabled(ctx.db, m.code, code, mode === 'enable')
+        ctx.invalidate()
         return `${code} ${mode}d`
       }
       if (mode === 'name') {
         // The name members see in one language; the others keep theirs.
-        const { values, positionals } = options(rest, { lang: { type: 'string' } }, methodUsage)
+        const { values, positionals } = options(rest, { lang: { type: 'string' } })
         const [rawCode, ...words] = positionals
         const code = parsed(MethodCode, rawCode)
         const lang = parsed(language, values.lang)
         const name = parsed(text('the name', 60), words.join(' '))
-        const where = and(eq(s.depositMethods.merchantCode, m.code), eq(s.depositMethods.code, code))
-        const [row] = await ctx.db.select().from(s.depositMethods).where(where)
+        const row = await depositMethodByCode(ctx.db, m.code, code)
         if (!row) throw new OpsError(`no deposit method ${code} (see: payment-method list)`)
-        await ctx.db
-          .update(s.depositMethods)
-          // One language's key merged in by the database, so two changes at once both hold.
-          .set({ names: sql`${s.depositMethods.names} || ${JSON.stringify({ [lang]: name })}::jsonb` })
-          .where(where)
+        ctx.audit?.({
+          target: `deposit method ${code}`,
+          before: { [lang]: row.names[lang] ?? null },
+          after: { [lang]: name },
+        })
+        await setDepositMethodName(ctx.db, m.code, code, lang, name)
         ctx.invalidate()
         return `deposit method ${code} is named "${name}" in ${lang}`
       }
       if (mode === 'unname') {
         // One language's own name taken away: members reading it see the fallback again.
-        const { values, positionals } = options(rest, { lang: { type: 'string' } }, methodUsage)
-        if (positionals.length !== 1) throw new OpsError(`usage: ${methodUsage}`)
+        const { values, positionals } = options(rest, { lang: { type: 'string' } })
         const code = parsed(MethodCode, positionals[0])
+        noMore(`payment-method unname ${code}`, positionals.slice(1))
         const lang = parsed(language, values.lang)
-        const where = and(eq(s.depositMethods.merchantCode, m.code), eq(s.depositMethods.code, code))
-        const [row] = await ctx.db
-          .update(s.depositMethods)
-          .set({ names: sql`${s.depositMethods.names} - ${lang}::text` })
-          .where(where)
-          .returning({ names: s.depositMethods.names, name: s.depositMethods.name })
+        const was = await depositMethodByCode(ctx.db, m.code, code)
+        if (!was) throw new OpsError(`no deposit method ${code} (see: payment-method list)`)
+        const row = await setDepositMethodName(ctx.db, m.code, code, lang, null)
         if (!row) throw new OpsError(`no deposit method ${code} (see: payment-method list)`)
+        ctx.audit?.({
+          target: `deposit method ${code}`,
+          before: { [lang]: was.names[lang] ?? null },
+          after: { [lang]: null },
+        })
         ctx.invalidate()
         return `deposit method ${code} has no name of its own in ${lang}: members reading ${lang} see "${localName(row.names, row.name, lang, m.defaultLanguage)}"`
       }
-      if (mode !== 'add-bank' && mode !== 'add-online') throw new OpsError(`usage: ${methodUsage}`)
       if (mode === 'add-online' && ctx.paymentGateway !== 'real')
         throw new OpsError(onlineRefusal(ctx.paymentGateway))
-      const { values, positionals } = options(
-        rest,
-        {
-          name: { type: 'string' },
-          lang: { type: 'string' },
-          bank: { type: 'string' },
-          'account-name': { type: 'string' },
-          'account-number': { type: 'string' },
-          min: { type: 'string' },
-          max: { type: 'string' },
-        },
-        methodUsage,
-      )
-      if (positionals.length !== 1) throw new OpsError(`usage: ${methodUsage}`)
+      const { values, positionals } = options(rest, {
+        name: { type: 'string' },
+        lang: { type: 'string' },
+        bank: { type: 'string' },
+        'account-name': { type: 'string' },
+        'account-number': { type: 'string' },
+        min: { type: 'string' },
+        max: { type: 'string' },
+      })
       const code = parsed(MethodCode, positionals[0])
+      noMore(`payment-method ${mode} ${code}`, positionals.slice(1))
       const name = parsed(text('--name', 60), values.name)
       // The name is in English unless the operator says which language it is in.
       const lang = values.lang === undefined ? 'en' : parsed(language, values.lang)
@@ -136,26 +154,20 @@ export const paymentMethodCommands: Record<string, CommandSpec> = {
           'an online method has no bank account; leave out --bank, --account-name and --account-number',
         )
       }
-      const [{ n } = { n: 0 }] = await ctx.db
-        .select({ n: count() })
-        .from(s.depositMethods)
-        .where(eq(s.depositMethods.merchantCode, m.code))
-      try {
-        await ctx.db.insert(s.depositMethods).values({
-          merchantCode: m.code,
-          code,
-          kind: mode === 'add-bank' ? 'BANK_TRANSFER' : 'ONLINE',
-          name,
-          names: { [lang]: name },
-          minAmount: min,
-          maxAmount: max,
-          bank,
-          sort: n,
-        })
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new OpsError(`deposit method ${code} exists already`)
-        throw err
+      const method = {
+        merchantCode: m.code,
+        code,
+        kind: mode === 'add-bank' ? ('BANK_TRANSFER' as const) : ('ONLINE' as const),
+        name,
+        names: { [lang]: name },
+        minAmount: min,
+        maxAmount: max,
+        bank,
       }
+      if (!(await insertDepositMethod(ctx.db, method)))
+        throw new OpsError(`deposit method ${code} exists already`)
+      ctx.audit?.({ target: `deposit method ${code}`, before: null, after: method })
+      ctx.invalidate()
       return `deposit method ${code} added: ${name}, ${minorToMoney(min, { decimals: m.currencyDecimals })} to ${minorToMoney(max, { decimals: m.currencyDecimals })} ${m.currency}`
     },
   },
@@ -165,29 +177,18 @@ export const paymentMethodCommands: Record<string, CommandSpec> = {
     readOnly: (args) => args[0] === undefined || args[0] === 'list',
     summary: 'the banks members can withdraw to (go-live step 4)',
     async run(ctx, args) {
-      const [mode, rawCode, ...rest] = args
+      const [word, rawCode, ...rest] = args
+      const mode = oneOf('bank: the action', word ?? 'list', ['list', 'add'])
       const m = await brandOf(ctx)
-      if (mode === 'list' || mode === undefined) {
-        const rows = await ctx.db
-          .select()
-          .from(s.banks)
-          .where(eq(s.banks.merchantCode, m.code))
-          .orderBy(asc(s.banks.sort))
+      if (mode === 'list') {
+        noMore('bank list', args.slice(1))
+        const rows = await banksOf(ctx.db, m.code)
         return rows.length ? rows.map((r) => `${r.code.padEnd(10)} ${r.name}`).join('\n') : 'no banks'
       }
-      if (mode !== 'add') throw new OpsError(`usage: ${bankUsage}`)
-      const code = parsed(MethodCode, rawCode)
+      const code = parsed(BankCode, rawCode)
       const name = parsed(text('the bank name', 60), rest.join(' '))
-      const [{ n } = { n: 0 }] = await ctx.db
-        .select({ n: count() })
-        .from(s.banks)
-        .where(eq(s.banks.merchantCode, m.code))
-      const added = await ctx.db
-        .insert(s.banks)
-        .values({ merchantCode: m.code, code, name, sort: n })
-        .onConflictDoNothing()
-        .returning()
-      if (added.length === 0) throw new OpsError(`bank ${code} exists already`)
+      if (!(await insertBank(ctx.db, m.code, code, name))) throw new OpsError(`bank ${code} exists already`)
+      ctx.audit?.({ target: `bank ${code}`, before: null, after: { name } })
       return `bank ${code} added: ${name}`
     },
   },

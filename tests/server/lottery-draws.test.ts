@@ -383,7 +383,7 @@ describe('operator commands', () => {
       [['EDL', 'SUM_EXACT', '--max-payout', '5'], /give it without a bet type/],
       [['EDL', '--max-payout', '0'], /--max-payout is an amount above zero/],
       [['EDL', 'LO3', '--min', '1'], /not LO3/],
-      [['EDL', '--least', '1'], /usage/],
+      [['EDL', '--least', '1'], /^Unknown option '--least'/],
     ]
     for (const [args, message] of refused) {
       await expect(runOps(server, 'lottery', 'limits', ...args), args.join(' ')).rejects.toThrow(message)

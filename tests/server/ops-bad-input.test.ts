@@ -1,0 +1,303 @@
+/**
+ * Every operator command refuses bad arguments in one line that names the argument, and
+ * writes nothing: no effect and no row in the audit trail. The cases are keyed by the
+ * command table, so a new command without a case here fails the first test.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as s from '../../server/db/schema'
+import { commands, runCommand } from '../../server/ops/commands'
+import { operatorOf } from '../../server/ops/operator'
+import { OpsError } from '../../server/ops/ops-error'
+import { startOpsServer } from '../../server/ops/ops-server'
+import { build, runOps, type TestServer } from '../build-server'
+
+let server: TestServer
+
+beforeAll(async () => {
+  server = await build()
+})
+afterAll(async () => {
+  await server?.close()
+})
+
+/** For each command: its words after the command's name, and the one line it must answer. */
+const cases: Record<string, [string[], RegExp][]> = {
+  maintenance: [
+    [[], /^maintenance: the switch is required: one of on, off$/],
+    [['maybe'], /^maintenance: the switch is one of on, off, not "maybe"$/],
+    [['off', 'now'], /^maintenance off takes no more words, not "now"$/],
+  ],
+  region: [
+    [['block'], /^region block: the country \(two letters, e\.g\. KH\) is required$/],
+    [['block', 'KHM'], /^a country is two letters/],
+    [['ban', 'VN'], /^region: the action is one of block, unblock, list, not "ban"$/],
+  ],
+  ip: [
+    [['block'], /^ip block: the address \(an IP address or CIDR range\) is required$/],
+    [['block', '300.1.2.3'], /^not an IP address or CIDR range: 300\.1\.2\.3$/],
+    [['ban', '1.2.3.4'], /^ip: the action is one of block, unblock, list, not "ban"$/],
+  ],
+  flag: [
+    [['set'], /^flag set: the flag \(its modId, see: flag list\) is required$/],
+    [['set', 'REG3', 'maybe'], /^flag set REG3: the switch is one of on, off, not "maybe"$/],
+    [['set', 'NOSUCHFLAG', 'on'], /^no flag NOSUCHFLAG for DEMO/],
+  ],
+  login: [
+    [['unlock'], /^login unlock: the username is required$/],
+    [['reset-ip'], /^login reset-ip: the address is required$/],
+    [['forget', 'member01'], /^login: the action is one of unlock, reset-ip, not "forget"$/],
+  ],
+  key: [
+    [['spin'], /^key: the action is one of rotate, not "spin"$/],
+    [['rotate', 'twice'], /^key rotate takes no more words, not "twice"$/],
+  ],
+  status: [[['now'], /^status takes no more words, not "now"$/]],
+  audit: [
+    [['x'], /^audit: the count is a whole number from 1 to 500, not "x"$/],
+    [['2', 'after', '3'], /^audit 2: the word after the count is one of before, not "after"$/],
+    [['2', 'before'], /^audit 2 before: the row id is required$/],
+  ],
+  deposits: [
+    [['approve'], /^deposits approve: the deposit id is required$/],
+    [['fail', 'x1'], /^deposits fail: the deposit id is a number, not "x1"$/],
+    [['list', 'sometimes'], /^deposits list: the status is one of .*, not "SOMETIMES"$/],
+    [['settle', '1'], /^deposits: the action is one of list, approve, fail, not "settle"$/],
+  ],
+  withdrawals: [
+    [['approve'], /^withdrawals approve: the withdrawal id is required$/],
+    [['reject', 'abc'], /^withdrawals reject: the withdrawal id is a number, not "abc"$/],
+    [['pay', '1'], /^withdrawals: the action is one of list, approve, reject, not "pay"$/],
+  ],
+  adjust: [
+    [[], /^adjust: the username is required$/],
+    [['member01'], /^adjust: the amount is required$/],
+    [['member01', 'ten', 'why'], /^adjust: the amount "ten" is not an amount in USD/],
+    [['member01', '5'], /^adjust: the reason is required$/],
+  ],
+  bonus: [
+    [['member01'], /^bonus: the amount is required$/],
+    [['member01', '-5', 'gift'], /^bonus: the amount "-5" is not an amount in USD/],
+    [['member01', '5'], /^bonus: what it is for is required$/],
+  ],
+  reconcile: [[['now'], /^reconcile takes no more words, not "now"$/]],
+  'wallet-mode': [
+    [['hybrid'], /^wallet-mode: the mode is one of SINGLE, MULTI, not "HYBRID"$/],
+    [['MULTI', 'now'], /^wallet-mode MULTI takes no more words, not "now"$/],
+  ],
+  brand: [
+    [['rename'], /^brand: the action is one of create, show, screenshot, not "rename"$/],
+    [['create'], /^the brand code is required$/],
+    [['create', 'DEMO', '--colour', 'red'], /^Unknown option '--colour'/],
+    [
+      [
+        'create',
+        'DEMO',
+        '--name',
+        'Lotus',
+        '--currency',
+        'XYZ',
+        '--decimals',
+        '2',
+        '--language',
+        'en',
+        '--timezone',
+        'UTC',
+      ],
+      /^--currency is not an ISO 4217 currency$/,
+    ],
+    [['screenshot', 'add', 'ftp://cdn.example/a.png', '720x1280', 'narrow', 'Home'], /the picture’s address/],
+    [['screenshot', 'remove'], /^brand screenshot: the action is one of add, list, clear, not "remove"$/],
+  ],
+  agent: [
+    [['create'], /^agent create: the username is required$/],
+    [['hire', 'boss09'], /^agent: the action is one of create, not "hire"$/],
+    [['create', 'ab'], /^a username here is \d+-\d+ characters/],
+    [['create', 'boss09', '--code', 'x'], /^--code is 4-16 letters or digits$/],
+  ],
+  'go-live': [[['now'], /^go-live takes no more words, not "now"$/]],
+  'payment-method': [
+    [['frobnicate'], /^payment-method: the action is one of list, .*, not "frobnicate"$/],
+    [['enable'], /^the method code is required$/],
+    [
+      [
+        'add-bank',
+        'BANK2',
+        '--name',
+        'Bank',
+        '--bank',
+        'ABA',
+        '--account-name',
+        'Lotus',
+        '--account-number',
+        '1',
+        '--min',
+        'ten',
+        '--max',
+        '5',
+      ],
+      /^--min ten is not an amount above zero/,
+    ],
+    [['name', 'BANK', '--lang', 'xx', 'Hi'], /^--lang is one of km, en, zh, th, vi$/],
+  ],
+  bank: [
+    [['add'], /^the bank code is required$/],
+    [['add', 'B$', 'Bank'], /^a bank code is 2-16 letters, digits or _$/],
+    [['remove', 'ABA'], /^bank: the action is one of list, add, not "remove"$/],
+  ],
+  jobs: [
+    [['failures', 'x'], /^jobs failures: the count is a whole number from 1 to 500, not "x"$/],
+    [['all'], /^jobs: the list is one of failures, not "all"$/],
+  ],
+  announcement: [
+    [['add', 'X', 'en', 'Title', 'Body'], /^type is one of /],
+    [['add', 'B', 'xx', 'Title', 'Body'], /^language is one of /],
+    [['add', 'B', 'en'], /^the title is required$/],
+    [['expire'], /^announcement expire: the announcement id is required$/],
+    [['edit', '1'], /^announcement: the action is one of list, add, expire, not "edit"$/],
+  ],
+  'customer-service': [
+    [['title', 'x', '--lang', 'en', 'Hi'], /^a link id is a number/],
+    [['title', '1', '--lang', 'en'], /^the title is required$/],
+    [['rename'], /^customer-service: the action is one of list, title, untitle, not "rename"$/],
+  ],
+  lottery: [
+    [['spin'], /^lottery: the action is one of list, .*, not "spin"$/],
+    [['enable'], /^lottery enable: the game code is required$/],
+    [['void', 'EDL'], /^lottery void EDL: the issue number is required$/],
+    [['add', 'X1', 'LOTT'], /^lottery add: the kind is required: one of /],
+    [
+      ['add', 'X1', 'NOPE', 'D5', 'every:60', 'Name'],
+      /^lottery add: the prize mode is one of .*, not "NOPE"$/,
+    ],
+    [['odds', 'EDL', 'POS_DIGIT', '0.5'], /^odds must pay more than the stake back/],
+    [['odds', 'EDL', 'BIG', '2'], /^a bet type is one of /],
+    [['name', 'EDL', '--lang', 'xx', 'Hi'], /^--lang is one of /],
+    [['limits', 'EDL', '--min', 'ten'], /^--min is an amount above zero/],
+  ],
+  'vendor-maintenance': [
+    [['DSL', 'maybe'], /^vendor-maintenance DSL: the switch is one of on, off, not "maybe"$/],
+    [['D$L', 'on'], /^a vendor code is letters and digits/],
+  ],
+}
+
+/** The rows an operator command can change, and the audit trail, as JSON keeps them. */
+async function snapshot(): Promise<string> {
+  const tables = {
+    merchants: s.merchants,
+    accessSettings: s.accessSettings,
+    ipBlocks: s.ipBlocks,
+    whitelabelNodes: s.whitelabelNodes,
+    throttles: s.throttles,
+    members: s.members,
+    deposits: s.deposits,
+    withdrawals: s.withdrawals,
+    ledgerPostings: s.ledgerPostings,
+    depositMethods: s.depositMethods,
+    banks: s.banks,
+    announcements: s.announcements,
+    customerService: s.customerService,
+    vendors: s.vendors,
+    lotteryGames: s.lotteryGames,
+    lotteryIssues: s.lotteryIssues,
+    serverKeys: s.serverKeys,
+    operatorActions: s.operatorActions,
+  }
+  const out: Record<string, string[]> = {}
+  for (const [name, table] of Object.entries(tables)) {
+    const rows = await server.db.select().from(table)
+    out[name] = rows
+      .map((r) => JSON.stringify(r, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)))
+      .sort()
+  }
+  return JSON.stringify(out)
+}
+
+async function auditRows(): Promise<number> {
+  return (await server.db.select().from(s.operatorActions)).length
+}
+
+describe('bad arguments to operator commands', () => {
+  it('every command in the table has its cases here', () => {
+    const missing = Object.keys(commands).filter((name) => !(cases[name]?.length ?? 0))
+    expect(missing, 'commands without a bad-argument case').toEqual([])
+    expect(Object.keys(cases).filter((name) => !(name in commands))).toEqual([])
+  })
+
+  const table = Object.entries(cases).flatMap(([name, list]) =>
+    list.map(([args, line]) => ({ argv: [name, ...args], line })),
+  )
+
+  it.each(table)(
+    '`ops $argv` is refused in one line naming the argument, and writes nothing',
+    async ({ argv, line }) => {
+      const before = await snapshot()
+      const err = await runOps(server, ...argv).then(
+        () => undefined,
+        (e: unknown) => e,
+      )
+      expect(err).toBeInstanceOf(OpsError)
+      const message = (err as OpsError).message
+      expect(message).not.toContain('\n')
+      expect(message).toMatch(line)
+      expect(await snapshot()).toBe(before)
+    },
+  )
+})
+
+describe('who runs a command, in production', () => {
+  it('a change without a named operator is refused in one line and writes nothing', async () => {
+    const typed = ['maintenance', 'on', 'Back soon']
+    const { argv, operator } = operatorOf(typed, {}, true)
+    expect(operator).toBeNull()
+    const before = await snapshot()
+    const err = await runCommand(
+      { db: server.db, merchantCode: 'DEMO', invalidate: () => undefined, operator },
+      argv,
+    ).then(
+      () => undefined,
+      (e: unknown) => e,
+    )
+    expect(err).toBeInstanceOf(OpsError)
+    expect((err as OpsError).message).toMatch(
+      /^maintenance on changes the brand: name the operator .*nothing was done$/,
+    )
+    expect((err as OpsError).message).not.toContain('\n')
+    expect(await snapshot()).toBe(before)
+  })
+
+  it('a name that is not an operator name is refused in one line naming it, by the CLI and by the running server', async () => {
+    expect(() => operatorOf(['maintenance', '--as', 'a b', 'on'], {}, true)).toThrow(
+      /^--as: an operator name is/,
+    )
+    expect(() => operatorOf(['maintenance', 'on'], { OPERATOR: 'x'.repeat(65) }, true)).toThrow(
+      /^OPERATOR: an operator name is/,
+    )
+    const ops = await startOpsServer(server.services, 'DEMO', 0)
+    try {
+      const before = await snapshot()
+      const trail = await auditRows()
+      const run = (operator: unknown) =>
+        ops.app.inject({
+          method: 'POST',
+          url: '/ops/run',
+          headers: { 'x-ops-token': ops.token },
+          payload: { argv: ['maintenance', 'on'], operator },
+        })
+      const bad = await run('a b')
+      expect(bad.statusCode).toBe(400)
+      expect(bad.json()).toEqual({
+        ok: false,
+        output: expect.stringMatching(
+          /^the operator \(--as or OPERATOR\): an operator name is .*; nothing was done$/,
+        ),
+      })
+      const none = await run(null)
+      expect(none.statusCode).toBe(422)
+      expect(none.json().output).toMatch(/--as <name> or OPERATOR=<name>/)
+      expect(await snapshot()).toBe(before)
+      expect(await auditRows()).toBe(trail)
+    } finally {
+      await ops.app.close()
+    }
+  })
+})
