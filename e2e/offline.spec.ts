@@ -5,7 +5,7 @@
  * page never opened says it is not available offline.
  */
 import type { BrowserContext, Page } from '@playwright/test'
-import { cacheKey } from '../src/sw/data-cache'
+import { cacheKey } from '#src/sw/data-cache.ts'
 import { expect, test } from './fixtures'
 
 test.beforeEach(async ({ page }) => {

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
-import { precompress } from '../server/build-pwa'
+import { precompress } from '#server/build-pwa'
 import { expect, test } from './fixtures'
 
 test.beforeEach(async ({ page }) => {

@@ -13,9 +13,9 @@ import {
   type VendorAdapter,
   type WalletAnswer,
   type WalletCall,
-} from '../server/vendors/adapter'
-import { vendorSecret } from '../server/vendors/wallet-repository'
-import type { Db } from '../server/plugins/external/db'
+} from '#server/vendors/adapter'
+import { vendorSecret } from '#server/vendors/wallet-repository'
+import type { Db } from '#server/plugins/external/db'
 
 export interface FakeVendor extends VendorAdapter {
   /** Every launch the platform asked for, in order. */

@@ -9,7 +9,7 @@ import { LoginResponseSchema, type LoginResponse } from '#contract/identity'
 import { PublicKeySchema, type PublicKey } from '#contract/system'
 import { eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
-import { captchas, members } from '../server/db/schema'
+import { captchas, members } from '#server/db/schema'
 import type { TestServer } from './build-server'
 
 export const second = 1000

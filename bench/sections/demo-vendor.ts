@@ -5,7 +5,7 @@
  */
 import { num } from '../lib/format'
 import type { BenchSection, SectionResult } from '../lib/types'
-import { exactRtp, slotPaytable, slotRound } from '../../server/vendors/demo/slot'
+import { exactRtp, slotPaytable, slotRound } from '#server/vendors/demo/slot'
 
 const rounds = 1_000_000
 const target = 0.96

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { gameListInfiniteOptions } from '../../src/features/games/api/get-game-list'
-import { hotGamesQueryOptions, winnersQueryOptions } from '../../src/features/games/api/get-home-rows'
-import { vendorsQueryOptions } from '../../src/features/games/api/get-vendors'
-import { announcementsQueryOptions } from '../../src/features/notify/api/get-announcements'
+import { gameListInfiniteOptions } from '#src/features/games/api/get-game-list.ts'
+import { hotGamesQueryOptions, winnersQueryOptions } from '#src/features/games/api/get-home-rows.ts'
+import { vendorsQueryOptions } from '#src/features/games/api/get-vendors.ts'
+import { announcementsQueryOptions } from '#src/features/notify/api/get-announcements.ts'
 import {
   checkBootParts,
   parseBootData,
   readBootBlock,
   seedBootData,
   type BootData,
-} from '../../src/lib/boot-data'
-import { brandQueryOptions } from '../../src/lib/brand-query'
-import { createQueryClient } from '../../src/lib/query-client'
-import { pickCdn } from '../../src/utils/cdn'
+} from '#src/lib/boot-data.ts'
+import { brandQueryOptions } from '#src/lib/brand-query.ts'
+import { createQueryClient } from '#src/lib/query-client.ts'
+import { pickCdn } from '#src/utils/cdn.ts'
 import { announcements, brand, game } from './fixtures'
 
 const boot: BootData = {

@@ -4,7 +4,7 @@ import {
   makeDateTimeFormat,
   makeRelativeAgeFormat,
   type AgeUnit,
-} from '../../src/lib/date-format'
+} from '#src/lib/date-format.ts'
 
 /** A browser whose own ICU data lacks every language (Chromium lacks Khmer). */
 const holdsNone = () => []

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { warmIntl } from '../../src/lib/intl-warmup'
+import { warmIntl } from '#src/lib/intl-warmup.ts'
 
 class FakeWorker {
   static made: FakeWorker[] = []
@@ -74,7 +74,7 @@ describe('the warm-up worker', () => {
     const scope = self as unknown as { onmessage: ((e: { data: unknown }) => void) | null }
     const post = vi.spyOn(window, 'postMessage').mockImplementation((m: unknown) => void posted.push(m))
     const made = vi.spyOn(Intl, 'DateTimeFormat')
-    await import('../../src/lib/intl-warmup.worker')
+    await import('#src/lib/intl-warmup.worker.ts')
     scope.onmessage?.({ data: { locale: 'km' } })
     expect(made).toHaveBeenCalledWith('km', { dateStyle: 'medium', timeStyle: 'short' })
     scope.onmessage?.({ data: { locale: 'not a language!' } })

@@ -20,11 +20,11 @@ import { PublicKeySchema } from '#contract/system'
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod/mini'
-import { registerEndpoint } from '../../server/http/contract-routes'
+import { registerEndpoint } from '#server/http/contract-routes'
 import { build, runOps, type TestServer } from '../build-server'
 import { fakeVendor } from '../fake-vendor'
 import { desc, eq, isNull, like } from 'drizzle-orm'
-import { bankCards, captchas, members, outbox, throttles, withdrawals } from '../../server/db/schema'
+import { bankCards, captchas, members, outbox, throttles, withdrawals } from '#server/db/schema'
 
 /**
  * The smallest valid input of endpoints that need one (query or body). Rows not listed

@@ -6,7 +6,7 @@
 import { checkField, checkFields, normalizeField, textLength } from '#contract/register-rules'
 import { RegisterFieldRuleSchema, type RegisterField, type RegisterFieldRule } from '#contract/system'
 import { describe, expect, it } from 'vitest'
-import { demoRegisterRules } from '../../server/db/seed-data'
+import { demoRegisterRules } from '#server/db/seed-data'
 
 const rules: RegisterFieldRule[] = demoRegisterRules.map(
   ([field, enabled, required, minLength, maxLength, acceptedPattern, patternId]) =>

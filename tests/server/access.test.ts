@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import * as s from '../../server/db/schema'
-import type { Db } from '../../server/plugins/external/db'
-import { createAccessService, parseCidr, type AccessSnapshot } from '../../server/system/access'
-import { buildTree, type FlatNode } from '../../server/system/system-repository'
+import * as s from '#server/db/schema'
+import type { Db } from '#server/plugins/external/db'
+import { createAccessService, parseCidr, type AccessSnapshot } from '#server/system/access'
+import { buildTree, type FlatNode } from '#server/system/system-repository'
 import { build, runOps, type TestServer } from '../build-server'
 
 describe('parseCidr', () => {

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { agentEndpoints } from '#contract/agent'
-import { betRecords } from '../../server/db/schema'
+import { betRecords } from '#server/db/schema'
 import { build, runOps, type TestServer } from '../build-server'
 import { createMember, failureOf, plainCall, tokenOf, valueOf } from '../identity-helpers'
 

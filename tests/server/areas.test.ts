@@ -5,9 +5,9 @@
 import { endpoints } from '#contract/endpoints'
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { assertContractWhole, registerContract, type RouteDeps } from '../../server/http/contract-routes'
-import { money } from '../../server/money/plugin'
-import { systemHandlers } from '../../server/system/handlers'
+import { assertContractWhole, registerContract, type RouteDeps } from '#server/http/contract-routes'
+import { money } from '#server/money/plugin'
+import { systemHandlers } from '#server/system/handlers'
 
 // Registration only records routes; no request reaches these.
 const unused = {} as RouteDeps

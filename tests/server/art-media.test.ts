@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ArtCache, artFile } from '../../server/http/art-media'
-import { limiter } from '../../server/limiter'
+import { ArtCache, artFile } from '#server/http/art-media'
+import { limiter } from '#server/limiter'
 
 describe('art file names', () => {
   const name = /^[A-Za-z0-9_-]{1,40}$/

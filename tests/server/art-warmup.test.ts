@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { warmFirstScreenArt } from '../../server/http/art-warmup'
+import { warmFirstScreenArt } from '#server/http/art-warmup'
 import { build, type TestServer } from '../build-server'
 import { appRenderer } from '../ssr'
 

@@ -9,9 +9,9 @@
 import { desc, eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { members, outbox, sessions, verificationCodes } from '../../server/db/schema'
-import { loginPolicy } from '../../server/identity/login'
-import { paymentPasswordPolicy } from '../../server/money/payment-password'
+import { members, outbox, sessions, verificationCodes } from '#server/db/schema'
+import { loginPolicy } from '#server/identity/login'
+import { paymentPasswordPolicy } from '#server/money/payment-password'
 import { build, runOps, type TestServer } from '../build-server'
 import {
   addresses,

@@ -4,7 +4,7 @@ import type { ErrorCode } from '#contract/error-codes'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod/mini'
-import { registerEndpoint } from '../../server/http/contract-routes'
+import { registerEndpoint } from '#server/http/contract-routes'
 import { build, staticFiles, type TestServer } from '../build-server'
 
 /** Throwaway endpoints: the system endpoints are all GET, these take a body and a required query. */

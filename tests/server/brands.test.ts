@@ -4,9 +4,9 @@
  */
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import * as s from '../../server/db/schema'
-import { demoMerchant } from '../../server/db/seed-data'
-import { runCommand } from '../../server/ops/commands'
+import * as s from '#server/db/schema'
+import { demoMerchant } from '#server/db/seed-data'
+import { runCommand } from '#server/ops/commands'
 import { build, type TestServer } from '../build-server'
 
 let server: TestServer

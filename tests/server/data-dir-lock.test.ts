@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
-import { DataDirBusyError, lockDataDir } from '../../server/plugins/external/data-dir-lock'
-import { openDatabase } from '../../server/plugins/external/db'
+import { DataDirBusyError, lockDataDir } from '#server/plugins/external/data-dir-lock'
+import { openDatabase } from '#server/plugins/external/db'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const base = mkdtempSync(path.join(tmpdir(), 'portal-lock-'))

@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, describe, expect, inject, it } from 'vitest'
-import { openDatabase, rowsOf, runPrepared, watchPool, type Database } from '../../server/plugins/external/db'
+import { openDatabase, rowsOf, runPrepared, watchPool, type Database } from '#server/plugins/external/db'
 
 const opened: Database[] = []
 afterAll(async () => {

@@ -8,7 +8,7 @@ import { build, runOps, type TestServer } from '../build-server'
 import { launched } from '../play-helpers'
 import { mainMinor, moneyMember } from '../money-helpers'
 import { createClock, plainCall, valueOf } from '../identity-helpers'
-import { reconcileGames } from '../../server/vendors/reconcile'
+import { reconcileGames } from '#server/vendors/reconcile'
 
 let server: TestServer
 const logLines: string[] = []

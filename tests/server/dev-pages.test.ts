@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { outbox } from '../../server/db/schema'
+import { outbox } from '#server/db/schema'
 import { build, type TestServer } from '../build-server'
 
 let server: TestServer

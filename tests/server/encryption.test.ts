@@ -12,8 +12,8 @@ import { PublicKeySchema, type PublicKey } from '#contract/system'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod/mini'
-import { createKeyring } from '../../server/crypto/keyring'
-import { registerEndpoint } from '../../server/http/contract-routes'
+import { createKeyring } from '#server/crypto/keyring'
+import { registerEndpoint } from '#server/http/contract-routes'
 import { build, type TestServer } from '../build-server'
 
 const Credentials = z.object({

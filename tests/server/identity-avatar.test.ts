@@ -8,7 +8,7 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { members } from '../../server/db/schema'
+import { members } from '#server/db/schema'
 import { build, runOps, type TestServer } from '../build-server'
 import { addresses, failureOf, loginValue, plainCall, tokenOf, valueOf } from '../identity-helpers'
 

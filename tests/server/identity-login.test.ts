@@ -6,7 +6,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditEvents, sessions, throttles } from '../../server/db/schema'
+import { auditEvents, sessions, throttles } from '#server/db/schema'
 import { build, runOps, type TestServer } from '../build-server'
 import {
   addresses,

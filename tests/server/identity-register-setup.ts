@@ -6,7 +6,7 @@
 import { type RegisterRequest } from '#contract/identity'
 import { count, eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
-import { members, sessions } from '../../server/db/schema'
+import { members, sessions } from '#server/db/schema'
 import type { TestServer } from '../build-server'
 import { type createClock, sealedCall, solveCaptcha, type SolvedCaptcha } from '../identity-helpers'
 

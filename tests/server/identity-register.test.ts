@@ -7,7 +7,7 @@
 import { type RegisterRequest } from '#contract/identity'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditEvents, captchas } from '../../server/db/schema'
+import { auditEvents, captchas } from '#server/db/schema'
 import { build, runOps, type TestServer } from '../build-server'
 import {
   addresses,

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditEvents, members, outbox, sessions } from '../../server/db/schema'
+import { auditEvents, members, outbox, sessions } from '#server/db/schema'
 import { build, runOps, type TestServer } from '../build-server'
 import {
   createClock,

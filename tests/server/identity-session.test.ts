@@ -7,7 +7,7 @@ import { MemberInfoSchema, type MemberInfo } from '#contract/identity'
 import { and, eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { auditEvents, members, sessions } from '../../server/db/schema'
+import { auditEvents, members, sessions } from '#server/db/schema'
 import { build, type TestServer } from '../build-server'
 import {
   addresses,

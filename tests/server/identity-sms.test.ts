@@ -2,8 +2,8 @@ import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defineEndpoint } from '#contract/endpoint'
 import { z } from 'zod/mini'
-import { members, outbox, verificationCodes } from '../../server/db/schema'
-import { registerEndpoint } from '../../server/http/contract-routes'
+import { members, outbox, verificationCodes } from '#server/db/schema'
+import { registerEndpoint } from '#server/http/contract-routes'
 import { build, type TestServer } from '../build-server'
 import {
   addresses,

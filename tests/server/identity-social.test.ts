@@ -8,8 +8,8 @@ import { and, eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { OAuth2Server, type MutableResponse, type MutableToken } from 'oauth2-mock-server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { members, sessions, socialIdentities } from '../../server/db/schema'
-import { loadConfig } from '../../server/config/env'
+import { members, sessions, socialIdentities } from '#server/db/schema'
+import { loadConfig } from '#server/config/env'
 import { build, runOps, type TestServer } from '../build-server'
 import {
   addresses,

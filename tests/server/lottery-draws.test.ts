@@ -6,8 +6,8 @@
  */
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { lotteryBets, lotteryIssues } from '../../server/db/schema'
-import { drawFromSeed } from '../../server/lottery/rng'
+import { lotteryBets, lotteryIssues } from '#server/db/schema'
+import { drawFromSeed } from '#server/lottery/rng'
 import { runOps, type TestServer } from '../build-server'
 import { failureOf, minute, plainCall, second, valueOf } from '../identity-helpers'
 import { mainMinor, moneyMember } from '../money-helpers'

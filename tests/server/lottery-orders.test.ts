@@ -6,9 +6,9 @@
  */
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { betRecords, lotteryBets } from '../../server/db/schema'
-import { commitmentOf, drawFromSeed } from '../../server/lottery/rng'
-import { hitsOf, payoutOf, sumOddsMilli } from '../../server/lottery/rules'
+import { betRecords, lotteryBets } from '#server/db/schema'
+import { commitmentOf, drawFromSeed } from '#server/lottery/rng'
+import { hitsOf, payoutOf, sumOddsMilli } from '#server/lottery/rules'
 import type { TestServer } from '../build-server'
 import { failureOf, plainCall, valueOf } from '../identity-helpers'
 import { mainMinor, moneyMember, newKey } from '../money-helpers'

@@ -5,7 +5,7 @@
  */
 import { maxStakeWithin, type LotteryBetType, type LotteryKind } from '#contract/lottery'
 import { describe, expect, it } from 'vitest'
-import { prizeTables } from '../../server/lottery/rng'
+import { prizeTables } from '#server/lottery/rng'
 import {
   betTypesOf,
   checkLine,
@@ -19,7 +19,7 @@ import {
   type Selection,
   sumOddsMilli,
   sumWays,
-} from '../../server/lottery/rules'
+} from '#server/lottery/rules'
 import { checked, d5, line, type Line, north, paid, south } from './lottery-rules-helpers'
 
 describe('settlement pays the prize table', () => {

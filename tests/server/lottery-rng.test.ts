@@ -11,7 +11,7 @@ import {
   type DrawnNumbers,
   newSeed,
   verifyDraw,
-} from '../../server/lottery/rng'
+} from '#server/lottery/rng'
 
 const seedA = 'a'.repeat(64)
 const seedB = '0123456789abcdef'.repeat(4)

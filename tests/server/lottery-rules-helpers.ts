@@ -4,7 +4,7 @@
  */
 import type { BetLineInputSchema, LotteryBetType, LotteryKind } from '#contract/lottery'
 import type { z } from 'zod/mini'
-import type { DrawnNumbers } from '../../server/lottery/rng'
+import type { DrawnNumbers } from '#server/lottery/rng'
 import {
   checkLine,
   type CheckedLine,
@@ -12,7 +12,7 @@ import {
   defaultMaxPayout,
   hitsOf,
   payoutOf,
-} from '../../server/lottery/rules'
+} from '#server/lottery/rules'
 
 export type Line = z.output<typeof BetLineInputSchema>
 

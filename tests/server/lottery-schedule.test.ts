@@ -12,7 +12,7 @@ import {
   slotOf,
   slotsClosingBetween,
   slotsFrom,
-} from '../../server/lottery/schedule'
+} from '#server/lottery/schedule'
 
 const at = (iso: string) => new Date(iso)
 const every = (seconds: number, timeZone: string): LotterySchedule => ({

@@ -4,10 +4,10 @@
  * on it, and the reads and moves the suites make on its issues and books.
  */
 import { eq } from 'drizzle-orm'
-import { lotteryGames, lotteryIssues } from '../../server/db/schema'
-import { reconcile } from '../../server/money/ledger-reconcile'
-import { reconcileLottery } from '../../server/lottery/reconcile'
-import { commitmentOf } from '../../server/lottery/rng'
+import { lotteryGames, lotteryIssues } from '#server/db/schema'
+import { reconcile } from '#server/money/ledger-reconcile'
+import { reconcileLottery } from '#server/lottery/reconcile'
+import { commitmentOf } from '#server/lottery/rng'
 import { build, type TestServer } from '../build-server'
 import { createClock, minute, second } from '../identity-helpers'
 

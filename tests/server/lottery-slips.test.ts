@@ -13,7 +13,7 @@ import {
   type LineError,
   type Selection,
   selectionText,
-} from '../../server/lottery/rules'
+} from '#server/lottery/rules'
 import { checked, line, type Line } from './lottery-rules-helpers'
 
 describe('checking a slip line', () => {

@@ -12,9 +12,9 @@
 import { randomInt } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bankCards, deposits, ledgerAccounts, members, withdrawals } from '../../server/db/schema'
-import { SettlementError } from '../../server/money/funds-service'
-import { reconcile } from '../../server/money/ledger-reconcile'
+import { bankCards, deposits, ledgerAccounts, members, withdrawals } from '#server/db/schema'
+import { SettlementError } from '#server/money/funds-service'
+import { reconcile } from '#server/money/ledger-reconcile'
 import { build, runOps, type TestServer } from '../build-server'
 import { moneyCall, moneyMember, newKey, sealedMoneyCall, type MoneyMember } from '../money-helpers'
 

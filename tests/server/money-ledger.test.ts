@@ -5,9 +5,9 @@
  */
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ledgerAccounts, ledgerPostings } from '../../server/db/schema'
-import { createLedger } from '../../server/money/ledger'
-import { reconcile } from '../../server/money/ledger-reconcile'
+import { ledgerAccounts, ledgerPostings } from '#server/db/schema'
+import { createLedger } from '#server/money/ledger'
+import { reconcile } from '#server/money/ledger-reconcile'
 import { build, runOps, type TestServer } from '../build-server'
 import { moneyMember } from '../money-helpers'
 

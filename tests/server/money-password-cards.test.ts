@@ -4,7 +4,7 @@
  */
 import { WithdrawSettingsSchema } from '#contract/funds'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { reconcile } from '../../server/money/ledger-reconcile'
+import { reconcile } from '#server/money/ledger-reconcile'
 import { build, type TestServer } from '../build-server'
 import { createClock, failureOf, minute, plainCall, valueOf } from '../identity-helpers'
 import { moneyMember, sealedMoneyCall } from '../money-helpers'

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import * as s from '../../server/db/schema'
-import { runCommand } from '../../server/ops/commands'
-import { operatorOf } from '../../server/ops/operator'
-import { OpsError } from '../../server/ops/ops-error'
-import { startOpsServer } from '../../server/ops/ops-server'
+import * as s from '#server/db/schema'
+import { runCommand } from '#server/ops/commands'
+import { operatorOf } from '#server/ops/operator'
+import { OpsError } from '#server/ops/ops-error'
+import { startOpsServer } from '#server/ops/ops-server'
 import { build, resetAccessToSeed, runOps, type TestServer } from '../build-server'
 
 let server: TestServer

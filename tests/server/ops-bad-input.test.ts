@@ -4,11 +4,11 @@
  * command table, so a new command without a case here fails the first test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import * as s from '../../server/db/schema'
-import { commands, runCommand } from '../../server/ops/commands'
-import { operatorOf } from '../../server/ops/operator'
-import { OpsError } from '../../server/ops/ops-error'
-import { startOpsServer } from '../../server/ops/ops-server'
+import * as s from '#server/db/schema'
+import { commands, runCommand } from '#server/ops/commands'
+import { operatorOf } from '#server/ops/operator'
+import { OpsError } from '#server/ops/ops-error'
+import { startOpsServer } from '#server/ops/ops-server'
 import { build, runOps, type TestServer } from '../build-server'
 
 let server: TestServer

@@ -6,10 +6,10 @@ import { StatusSchema, WhitelabelSchema, type WhitelabelNode } from '#contract/s
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod/mini'
-import * as s from '../../server/db/schema'
-import { registerEndpoint } from '../../server/http/contract-routes'
-import { OpsError } from '../../server/ops/commands'
-import { startOpsServer, type OpsServer } from '../../server/ops/ops-server'
+import * as s from '#server/db/schema'
+import { registerEndpoint } from '#server/http/contract-routes'
+import { OpsError } from '#server/ops/commands'
+import { startOpsServer, type OpsServer } from '#server/ops/ops-server'
 import { build, resetAccessToSeed, runOps, type TestServer } from '../build-server'
 
 /** Gated by CAPTCHA3, a child of REG3: off whenever REG3 is off. */

@@ -18,14 +18,14 @@ import {
   merchants,
   vendors,
   whitelabelNodes,
-} from '../../server/db/schema'
+} from '#server/db/schema'
 import { build, runOps, type TestServer } from '../build-server'
-import type { FixturesRequest, VendorFixture } from '../../server/vendors/adapter'
+import type { FixturesRequest, VendorFixture } from '#server/vendors/adapter'
 import { fakeVendor, tokenFromUrl, vendorTxId, walletClient } from '../fake-vendor'
 import { failureOf, plainCall, tokenOf, valueOf } from '../identity-helpers'
 import { moneyCall, moneyMember } from '../money-helpers'
 import { launchCall, launched, launchPath } from '../play-helpers'
-import { maskUsername, multiplierOf } from '../../server/play/winners'
+import { maskUsername, multiplierOf } from '#server/play/winners'
 
 let server: TestServer
 const vendor = fakeVendor('fake')

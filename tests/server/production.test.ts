@@ -10,7 +10,7 @@ import { DepositSchema } from '#contract/funds'
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { loadConfig, publishedGatewaySecret } from '../../server/config/env'
+import { loadConfig, publishedGatewaySecret } from '#server/config/env'
 import {
   depositMethods,
   deposits,
@@ -18,12 +18,12 @@ import {
   members,
   merchants,
   operatorActions,
-} from '../../server/db/schema'
-import { seedForStart } from '../../server/db/seed'
-import { callbackPath, signatureHeader, signCallback } from '../../server/money/demo-gateway'
-import { OpsError } from '../../server/ops/commands'
-import { installNotes } from '../../server/ops/golive-commands'
-import { startOpsServer } from '../../server/ops/ops-server'
+} from '#server/db/schema'
+import { seedForStart } from '#server/db/seed'
+import { callbackPath, signatureHeader, signCallback } from '#server/money/demo-gateway'
+import { OpsError } from '#server/ops/commands'
+import { installNotes } from '#server/ops/golive-commands'
+import { startOpsServer } from '#server/ops/ops-server'
 import { build, runOps, type TestServer } from '../build-server'
 import {
   failureOf,

@@ -15,14 +15,14 @@ import { DepositSchema } from '#contract/funds'
 import { pushEndpoints } from '#contract/push'
 import { PushPayloadSchema } from '#contract/push-payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createJobs, type Jobs } from '../../server/jobs/jobs'
-import { pushDeliver, pushDeliverJob } from '../../server/jobs/push-delivery'
+import { createJobs, type Jobs } from '#server/jobs/jobs'
+import { pushDeliver, pushDeliverJob } from '#server/jobs/push-delivery'
 import {
   createPushService,
   ensureVapidKeys,
   PushRetryLater,
   type DeliveryOutcome,
-} from '../../server/notify/push-service'
+} from '#server/notify/push-service'
 import { build, runOps, type TestServer } from '../build-server'
 import { failureOf, plainCall, valueOf } from '../identity-helpers'
 import { mainMinor, moneyCall, moneyMember, tinyPng, type MoneyMember } from '../money-helpers'

@@ -8,7 +8,7 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { BetRecordSchema } from '#contract/records'
-import { gameSessions, members, vendorTransactions, vendors } from '../../server/db/schema'
+import { gameSessions, members, vendorTransactions, vendors } from '#server/db/schema'
 import { vendorTxId, walletClient } from '../fake-vendor'
 import { plainCall, valueOf } from '../identity-helpers'
 import { mainMinor, moneyCall, moneyMember, walletMinor } from '../money-helpers'

@@ -10,7 +10,7 @@ import { homeHotLimit, publicPages } from '#contract/first-screen'
 import { gameEndpoints } from '#contract/games'
 import { systemEndpoints } from '#contract/system'
 import { describe, expect, it } from 'vitest'
-import { accessSettings, cdnHosts } from '../../server/db/schema'
+import { accessSettings, cdnHosts } from '#server/db/schema'
 import { expectNoArt, expectRevalidated, expectSharedWebp } from '../art-helpers'
 import { staticFiles } from '../build-server'
 import {

@@ -5,8 +5,8 @@
  * renderer and the records are exported live, so a suite reads them as its own.
  */
 import { afterAll, beforeAll, expect } from 'vitest'
-import type { PageRenderer } from '../../server/http/page-render'
-import { bootDataSchema } from '../../src/lib/boot-data'
+import type { PageRenderer } from '#server/http/page-render'
+import { bootDataSchema } from '#src/lib/boot-data.ts'
 import { build, type TestServer } from '../build-server'
 import { appRenderer } from '../ssr'
 

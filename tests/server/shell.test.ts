@@ -10,9 +10,9 @@ import { eq, sql } from 'drizzle-orm'
 import { FailureSchema } from '#contract/envelope'
 import { serverPathPrefixes } from '#contract/server-paths'
 import { describe, expect, it } from 'vitest'
-import { renderShell, scriptJson } from '../../server/http/shell'
-import { announcements, merchants } from '../../server/db/schema'
-import type { BootData } from '../../src/lib/boot-data'
+import { renderShell, scriptJson } from '#server/http/shell'
+import { announcements, merchants } from '#server/db/schema'
+import type { BootData } from '#src/lib/boot-data.ts'
 import { build, staticFiles } from '../build-server'
 import {
   bootOf,

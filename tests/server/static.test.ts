@@ -3,8 +3,8 @@ import Fastify from 'fastify'
 import { FailureSchema } from '#contract/envelope'
 import { serverPathPrefixes } from '#contract/server-paths'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { registerManifest } from '../../server/http/manifest'
-import type { SystemRepository } from '../../server/system/system-repository'
+import { registerManifest } from '#server/http/manifest'
+import type { SystemRepository } from '#server/system/system-repository'
 import { build, staticFiles, type TestServer } from '../build-server'
 
 /** A WebP file's picture size, from its VP8 (lossy), VP8L (lossless) or VP8X header. */

@@ -5,8 +5,8 @@ import type { EndpointDef, EndpointOutput } from '#contract/endpoint'
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
-import { seedDemoBrand } from '../../server/db/seed'
-import * as seed from '../../server/db/seed-data'
+import { seedDemoBrand } from '#server/db/seed'
+import * as seed from '#server/db/seed-data'
 import { build, type TestServer } from '../build-server'
 
 let server: TestServer

@@ -15,9 +15,9 @@ import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
-import { seedDemoBrand } from '../../server/db/seed'
-import { embeddedStartParams, openDatabase } from '../../server/plugins/external/db'
-import { createPasswords } from '../../server/identity/passwords'
+import { seedDemoBrand } from '#server/db/seed'
+import { embeddedStartParams, openDatabase } from '#server/plugins/external/db'
+import { createPasswords } from '#server/identity/passwords'
 
 /** The demo accounts' hashes use the test suites' cheaper argon2id parameters. */
 const testPasswords = createPasswords({ memoryKib: 8192, passes: 1 })

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { contentEndpoints } from '#contract/content'
 import { gameEndpoints } from '#contract/games'
 import { identityEndpoints } from '#contract/identity'
-import { cachedRows } from '../../src/sw/cache-rules'
+import { cachedRows } from '#src/sw/cache-rules.ts'
 import {
   ageHeader,
   cacheKey,
@@ -17,8 +17,8 @@ import {
   maxAgeMs,
   registerCacheRule,
   storedAtHeader,
-} from '../../src/sw/data-cache'
-import type { WorkerToPage } from '../../src/sw/messages'
+} from '#src/sw/data-cache.ts'
+import type { WorkerToPage } from '#src/sw/messages.ts'
 
 const origin = 'https://portal.example'
 const vendorsPath = gameEndpoints.gameVendor.path

@@ -7,8 +7,8 @@
 import 'fake-indexeddb/auto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { lotteryEndpoints } from '#contract/lottery'
-import { cachedRows, networkFirstRows } from '../../src/sw/cache-rules'
-import { ageHeader, DataCache, DataCacheDb, registerCacheRule, storedAtHeader } from '../../src/sw/data-cache'
+import { cachedRows, networkFirstRows } from '#src/sw/cache-rules.ts'
+import { ageHeader, DataCache, DataCacheDb, registerCacheRule, storedAtHeader } from '#src/sw/data-cache.ts'
 
 const origin = 'https://portal.example'
 const menusPath = lotteryEndpoints.gameMenus.path

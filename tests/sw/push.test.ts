@@ -4,7 +4,7 @@
  */
 import { describe, expect, it, vi } from 'vitest'
 import type { PushPayload } from '#contract/push-payload'
-import { genericNotice, onNotificationClick, onPush, onSubscriptionChange, safeUrl } from '../../src/sw/push'
+import { genericNotice, onNotificationClick, onPush, onSubscriptionChange, safeUrl } from '#src/sw/push.ts'
 
 function fakeWorker(windows: { url: string }[] = []) {
   const shown: { title: string; options: NotificationOptions }[] = []

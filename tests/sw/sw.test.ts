@@ -23,7 +23,7 @@ let route: NavigationRoute
 
 beforeAll(async () => {
   Object.assign(self, { __WB_MANIFEST: [] })
-  await import('../../src/sw/sw')
+  await import('#src/sw/sw.ts')
   // The navigation route, and the lobby data cache's route (data-cache.test.ts).
   expect(registered).toHaveLength(2)
   route = registered.find((r): r is NavigationRoute => r instanceof NavigationRoute)!

@@ -13,8 +13,8 @@ import {
   signatureHeader,
   timestampHeader,
   type WalletAnswer,
-} from '../../../server/vendors/adapter'
-import { sign, type WalletTransport } from '../../../server/vendors/demo/wallet-client'
+} from '#server/vendors/adapter'
+import { sign, type WalletTransport } from '#server/vendors/demo/wallet-client'
 
 export interface WalletCall {
   op: string

@@ -4,10 +4,10 @@
  */
 import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { fairFloats } from '../../../server/vendors/demo/fair'
-import { fishMultipliers, fishRound } from '../../../server/vendors/demo/fish'
-import { exactRtp, slotPaytable, slotRound } from '../../../server/vendors/demo/slot'
-import { tableRound, tableWin } from '../../../server/vendors/demo/table'
+import { fairFloats } from '#server/vendors/demo/fair'
+import { fishMultipliers, fishRound } from '#server/vendors/demo/fish'
+import { exactRtp, slotPaytable, slotRound } from '#server/vendors/demo/slot'
+import { tableRound, tableWin } from '#server/vendors/demo/table'
 
 describe('slot return to player', () => {
   it('the exact RTP of the paytable is the configured one within 0.5 %', () => {

@@ -6,8 +6,8 @@
  */
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import type { LaunchRequest } from '../../../server/vendors/adapter'
-import { createDemoVendor } from '../../../server/vendors/demo/vendor'
+import type { LaunchRequest } from '#server/vendors/adapter'
+import { createDemoVendor } from '#server/vendors/demo/vendor'
 import {
   call,
   clock,

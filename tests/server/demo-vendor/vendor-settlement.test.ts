@@ -6,10 +6,10 @@
  */
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { demoVendorRounds, demoVendorSessions } from '../../../server/db/schema/demo-vendor'
-import { planSchedule } from '../../../server/jobs/jobs'
-import { fixtureResult, openFixtures, type Pick } from '../../../server/vendors/demo/sports'
-import { resultsSecretOf } from '../../../server/vendors/demo/vendor'
+import { demoVendorRounds, demoVendorSessions } from '#server/db/schema/demo-vendor'
+import { planSchedule } from '#server/jobs/jobs'
+import { fixtureResult, openFixtures, type Pick } from '#server/vendors/demo/sports'
+import { resultsSecretOf } from '#server/vendors/demo/vendor'
 import {
   call,
   clock,

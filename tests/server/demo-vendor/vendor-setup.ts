@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { z } from 'zod'
-import type { LaunchRequest } from '../../../server/vendors/adapter'
-import { createDemoVendor, type DemoVendor } from '../../../server/vendors/demo/vendor'
+import type { LaunchRequest } from '#server/vendors/adapter'
+import { createDemoVendor, type DemoVendor } from '#server/vendors/demo/vendor'
 import { build, type TestServer } from '../../build-server'
 import { createClock } from '../../identity-helpers'
 import { fakeWallet } from './fake-wallet'
