@@ -12,6 +12,7 @@ import { AgentEntranceStyles } from './agent-entrance-styles'
 export function AgentEntrance() {
   const { token, member } = useSession()
   const agent = token !== null && isAgentType(member?.type)
+  const account = member?.account ?? ''
   return (
     <section className="agent-entrance" aria-labelledby="agent-entrance-title">
       <AgentEntranceStyles />
@@ -21,7 +22,7 @@ export function AgentEntrance() {
       {agent ? (
         <div className="agent-entrance-in">
           <p>
-            <Trans>You are logged in as {member?.account}.</Trans>
+            <Trans>You are logged in as {account}.</Trans>
           </p>
           <button
             type="button"

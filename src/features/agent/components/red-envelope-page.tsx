@@ -106,6 +106,7 @@ export function RedEnvelopePage() {
       : firstShare === otherShare
         ? t`Each member gets ${first}.`
         : t`Each member gets ${other}; the first gets ${first}.`
+  const chosenCount = chosen.length
   const sentTotal = sent ? showMoney(sent.total, currency) : ''
   const sentCount = sent?.recipients ?? 0
   return (
@@ -132,7 +133,7 @@ export function RedEnvelopePage() {
             {chosen.length === 0 ? (
               <Trans>No members chosen yet.</Trans>
             ) : (
-              <Trans>Chosen: {chosen.length}</Trans>
+              <Trans>Chosen: {chosenCount}</Trans>
             )}
           </p>
           {chosen.length > 0 ? (

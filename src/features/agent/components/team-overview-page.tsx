@@ -72,6 +72,14 @@ function localDay(d = new Date()): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
 }
 
+function PeriodNote({ from, to, timeZone }: { from: string; to: string; timeZone: string }) {
+  return (
+    <Trans>
+      From {from} to {to} ({timeZone})
+    </Trans>
+  )
+}
+
 export function TeamOverviewPage() {
   const { t } = useLingui()
   const currency = useCurrency()
@@ -137,9 +145,7 @@ export function TeamOverviewPage() {
           {(data) => (
             <div aria-busy={overview.isFetching}>
               <p className="muted agent-period-note">
-                <Trans>
-                  From {data.from} to {data.to} ({data.timeZone})
-                </Trans>
+                <PeriodNote from={data.from} to={data.to} timeZone={data.timeZone} />
               </p>
               {phone ? (
                 <div className="agent-figure-cards">
