@@ -110,7 +110,7 @@ export function RedEnvelopePage() {
   const sentTotal = sent ? showMoney(sent.total, currency) : ''
   const sentCount = sent?.recipients ?? 0
   return (
-    <div className="agent-page">
+    <div className="agent-page agent-envelope">
       <AgentStyles />
       {sent ? (
         <div className="agent-success" role="status">
@@ -126,37 +126,33 @@ export function RedEnvelopePage() {
           </p>
         </div>
       ) : null}
-      <form className="form agent-envelope" onSubmit={submit} noValidate aria-busy={transfer.isPending}>
-        <EnvelopePicker chosen={chosen} onToggle={toggle} />
-        <div className="agent-chosen" aria-live="polite">
-          <p>
-            {chosen.length === 0 ? (
-              <Trans>No members chosen yet.</Trans>
-            ) : (
-              <Trans>Chosen: {chosenCount}</Trans>
-            )}
-          </p>
-          {chosen.length > 0 ? (
-            <ul className="agent-chip-list">
-              {chosen.map((c) => {
-                const account = c.account
-                return (
-                  <li key={c.id}>
-                    <button
-                      type="button"
-                      className="agent-chip"
-                      onClick={() => toggle(c, false)}
-                      aria-label={t`Remove ${account}`}
-                    >
-                      {account} <span aria-hidden="true">×</span>
-                    </button>
-                  </li>
-                )
-              })}
-            </ul>
-          ) : null}
-          <FormError text={errors.members} />
-        </div>
+      <EnvelopePicker chosen={chosen} onToggle={toggle} />
+      <div className="agent-chosen" aria-live="polite">
+        <p>
+          {chosen.length === 0 ? <Trans>No members chosen yet.</Trans> : <Trans>Chosen: {chosenCount}</Trans>}
+        </p>
+        {chosen.length > 0 ? (
+          <ul className="agent-chip-list">
+            {chosen.map((c) => {
+              const account = c.account
+              return (
+                <li key={c.id}>
+                  <button
+                    type="button"
+                    className="agent-chip"
+                    onClick={() => toggle(c, false)}
+                    aria-label={t`Remove ${account}`}
+                  >
+                    {account} <span aria-hidden="true">×</span>
+                  </button>
+                </li>
+              )
+            })}
+          </ul>
+        ) : null}
+        <FormError text={errors.members} />
+      </div>
+      <form className="form" onSubmit={submit} noValidate aria-busy={transfer.isPending}>
         <fieldset className="agent-fieldset">
           <legend>
             <Trans>How to share</Trans>
