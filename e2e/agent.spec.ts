@@ -52,7 +52,7 @@ test('an agent sends a red envelope to two members of the team, who see it in ba
 
   // The agent entrance: a member is refused, the agent gets in.
   await page.goto('/agent')
-  const entrance = page.getByRole('region', { name: 'Agent login' })
+  const entrance = page.getByRole('main')
   await entrance.getByLabel('Agent username').fill('member01')
   await entrance.getByLabel('Password', { exact: true }).fill('lotus123')
   await entrance.getByRole('button', { name: 'Log in as an agent' }).click()

@@ -14,36 +14,38 @@ export function AgentEntrance() {
   const agent = token !== null && isAgentType(member?.type)
   const account = member?.account ?? ''
   return (
-    <section className="agent-entrance" aria-labelledby="agent-entrance-title">
+    <main className="page" aria-labelledby="agent-entrance-title">
       <AgentEntranceStyles />
-      <h1 id="agent-entrance-title">
-        <Trans>Agent login</Trans>
-      </h1>
-      {agent ? (
-        <div className="agent-entrance-in">
-          <p>
-            <Trans>You are logged in as {account}.</Trans>
+      <div className="agent-entrance">
+        <h1 id="agent-entrance-title">
+          <Trans>Agent login</Trans>
+        </h1>
+        {agent ? (
+          <div className="agent-entrance-in">
+            <p>
+              <Trans>You are logged in as {account}.</Trans>
+            </p>
+            <button
+              type="button"
+              className="button button-primary button-block"
+              onClick={() => openModal('agentCentre', { agentPage: 'agentTeamOverview' })}
+            >
+              <Trans>Open the agent centre</Trans>
+            </button>
+          </div>
+        ) : token !== null && member ? (
+          <p role="status">
+            <Trans>This account is not an agent. Log out first to log in as an agent.</Trans>
           </p>
-          <button
-            type="button"
-            className="button button-primary button-block"
-            onClick={() => openModal('agentCentre', { agentPage: 'agentTeamOverview' })}
-          >
-            <Trans>Open the agent centre</Trans>
-          </button>
-        </div>
-      ) : token !== null && member ? (
-        <p role="status">
-          <Trans>This account is not an agent. Log out first to log in as an agent.</Trans>
-        </p>
-      ) : (
-        <>
-          <p className="muted">
-            <Trans>Log in with your agent account to see your team and send money to it.</Trans>
-          </p>
-          <AgentLoginForm />
-        </>
-      )}
-    </section>
+        ) : (
+          <>
+            <p className="muted">
+              <Trans>Log in with your agent account to see your team and send money to it.</Trans>
+            </p>
+            <AgentLoginForm />
+          </>
+        )}
+      </div>
+    </main>
   )
 }

@@ -153,7 +153,7 @@ export function RedEnvelopePage() {
         <FormError text={errors.members} />
       </div>
       <form className="form" onSubmit={submit} noValidate aria-busy={transfer.isPending}>
-        <fieldset className="agent-fieldset">
+        <fieldset className="agent-fieldset agent-radios">
           <legend>
             <Trans>How to share</Trans>
           </legend>
