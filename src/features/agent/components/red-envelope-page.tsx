@@ -5,7 +5,7 @@
  * the payment password. The answer says how many received how much.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { formatMinor, minorToMoney, parseAmount, showMoney } from '#contract/money'
 import { FormError } from '../../../components/ui/form-error'
 import { TextField } from '../../../components/ui/text-field'
@@ -36,6 +36,12 @@ export function RedEnvelopePage() {
   const [paymentPassword, setPaymentPassword] = useState('')
   const [invalid, setInvalid] = useState<Errors>({})
   const [sent, setSent] = useState<{ recipients: number; total: string } | null>(null)
+  const sentNote = useRef<HTMLDivElement>(null)
+  // The answer shows above the form: it is brought into view (the Send button is far below
+  // it on a phone) and read out.
+  useEffect(() => {
+    if (sent) sentNote.current?.focus()
+  }, [sent])
   const transfer = useTransferDownline({
     mutationConfig: {
       onSuccess: (res) => {
@@ -113,7 +119,7 @@ export function RedEnvelopePage() {
     <div className="agent-page agent-envelope">
       <AgentStyles />
       {sent ? (
-        <div className="agent-success" role="status">
+        <div className="agent-success" role="status" tabIndex={-1} ref={sentNote}>
           <p>
             <strong>
               <Trans>Red envelope sent</Trans>
