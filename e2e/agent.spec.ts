@@ -4,6 +4,7 @@
  * team (one of them registered here with the agent's invitation code); that member then
  * sees the money in the header balance and the notice in the inbox.
  */
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test, type Ops } from './fixtures'
 
@@ -13,6 +14,12 @@ test.beforeEach(async ({ page }) => {
     sessionStorage.setItem('index-notice-seen', '1')
   })
 })
+
+function serious(results: Awaited<ReturnType<AxeBuilder['analyze']>>) {
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
 
 /** Registers a member with agent01's invitation link (the captcha off meanwhile). */
 async function registerInTeam(page: Page, ops: Ops, name: string): Promise<void> {
@@ -138,4 +145,40 @@ test('an agent sends a red envelope to two members of the team, who see it in ba
     .getByRole('list', { name: 'Messages' })
   await expect(inbox.getByText('Transfer from your upline')).toBeVisible()
   await context.close()
+})
+
+test.describe('on a wide screen', () => {
+  test.use({ viewport: { width: 1280, height: 800 } })
+
+  test('the agent centre pages have no serious accessibility violation; the transfer dialog keeps focus and Escape closes it alone', async ({
+    page,
+  }) => {
+    await page.goto('/agent')
+    const entrance = page.getByRole('main')
+    await entrance.getByLabel('Agent username').fill('agent01')
+    await entrance.getByLabel('Password', { exact: true }).fill('lotus123')
+    await entrance.getByRole('button', { name: 'Log in as an agent' }).click()
+    const centre = page.getByRole('dialog', { name: 'Agent centre' })
+    await expect(centre.getByRole('table')).toBeVisible()
+    expect(serious(await new AxeBuilder({ page }).include('[role="dialog"]').analyze())).toEqual([])
+
+    await centre.getByRole('button', { name: 'Team management' }).click()
+    await expect(centre.getByRole('row', { name: /player01/ })).toBeVisible()
+    expect(serious(await new AxeBuilder({ page }).include('[role="dialog"]').analyze())).toEqual([])
+
+    await centre.getByRole('button', { name: 'Transfer to player01' }).click()
+    const transfer = page.getByRole('dialog', { name: 'Transfer to player01' })
+    await expect(transfer.getByLabel('Amount')).toBeFocused()
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab')
+      expect(await transfer.evaluate((d) => d.contains(document.activeElement))).toBe(true)
+    }
+    await page.keyboard.press('Escape')
+    await expect(transfer).toHaveCount(0)
+    await expect(centre).toBeVisible()
+
+    await centre.getByRole('button', { name: 'Red envelope' }).click()
+    await expect(centre.getByRole('checkbox', { name: /player01/ })).toBeVisible()
+    expect(serious(await new AxeBuilder({ page }).include('[role="dialog"]').analyze())).toEqual([])
+  })
 })
