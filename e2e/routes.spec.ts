@@ -25,6 +25,7 @@ const pages: [path: string, heading: string][] = [
   ['/helpmc', 'Help centre'],
   ['/down', 'App download'],
   ['/join', 'Join us'],
+  ['/agent', 'Agent login'],
 ]
 
 async function landmarks(page: Page) {

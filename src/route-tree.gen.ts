@@ -19,6 +19,7 @@ import { Route as BarGameRouteImport } from './routes/_bar/game'
 import { Route as BarLotteryRouteImport } from './routes/_bar/lottery'
 import { Route as BarSeamlessRouteImport } from './routes/_bar/seamless'
 import { Route as BarVnlotteryRouteImport } from './routes/_bar/vnlottery'
+import { Route as MainAgentRouteImport } from './routes/_main/agent'
 import { Route as MainDownRouteImport } from './routes/_main/down'
 import { Route as MainElottRouteImport } from './routes/_main/elott'
 import { Route as MainFishRouteImport } from './routes/_main/fish'
@@ -81,6 +82,11 @@ const BarVnlotteryRoute = BarVnlotteryRouteImport.update({
   id: '/vnlottery',
   path: '/vnlottery',
   getParentRoute: () => BarRoute,
+} as any)
+const MainAgentRoute = MainAgentRouteImport.update({
+  id: '/agent',
+  path: '/agent',
+  getParentRoute: () => MainRoute,
 } as any)
 const MainDownRoute = MainDownRouteImport.update({
   id: '/down',
@@ -165,6 +171,7 @@ export interface FileRoutesByFullPath {
   '/lottery': typeof BarLotteryRoute
   '/seamless': typeof BarSeamlessRoute
   '/vnlottery': typeof BarVnlotteryRoute
+  '/agent': typeof MainAgentRoute
   '/down': typeof MainDownRoute
   '/elott': typeof MainElottRoute
   '/fish': typeof MainFishRoute
@@ -189,6 +196,7 @@ export interface FileRoutesByTo {
   '/lottery': typeof BarLotteryRoute
   '/seamless': typeof BarSeamlessRoute
   '/vnlottery': typeof BarVnlotteryRoute
+  '/agent': typeof MainAgentRoute
   '/down': typeof MainDownRoute
   '/elott': typeof MainElottRoute
   '/fish': typeof MainFishRoute
@@ -217,6 +225,7 @@ export interface FileRoutesById {
   '/_bar/lottery': typeof BarLotteryRoute
   '/_bar/seamless': typeof BarSeamlessRoute
   '/_bar/vnlottery': typeof BarVnlotteryRoute
+  '/_main/agent': typeof MainAgentRoute
   '/_main/down': typeof MainDownRoute
   '/_main/elott': typeof MainElottRoute
   '/_main/fish': typeof MainFishRoute
@@ -243,6 +252,7 @@ export interface FileRouteTypes {
     | '/lottery'
     | '/seamless'
     | '/vnlottery'
+    | '/agent'
     | '/down'
     | '/elott'
     | '/fish'
@@ -267,6 +277,7 @@ export interface FileRouteTypes {
     | '/lottery'
     | '/seamless'
     | '/vnlottery'
+    | '/agent'
     | '/down'
     | '/elott'
     | '/fish'
@@ -294,6 +305,7 @@ export interface FileRouteTypes {
     | '/_bar/lottery'
     | '/_bar/seamless'
     | '/_bar/vnlottery'
+    | '/_main/agent'
     | '/_main/down'
     | '/_main/elott'
     | '/_main/fish'
@@ -391,6 +403,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/vnlottery'
       preLoaderRoute: typeof BarVnlotteryRouteImport
       parentRoute: typeof BarRoute
+    }
+    '/_main/agent': {
+      id: '/_main/agent'
+      path: '/agent'
+      fullPath: '/agent'
+      preLoaderRoute: typeof MainAgentRouteImport
+      parentRoute: typeof MainRoute
     }
     '/_main/down': {
       id: '/_main/down'
@@ -517,6 +536,7 @@ const BarRouteChildren: BarRouteChildren = {
 const BarRouteWithChildren = BarRoute._addFileChildren(BarRouteChildren)
 
 interface MainRouteChildren {
+  MainAgentRoute: typeof MainAgentRoute
   MainDownRoute: typeof MainDownRoute
   MainElottRoute: typeof MainElottRoute
   MainFishRoute: typeof MainFishRoute
@@ -535,6 +555,7 @@ interface MainRouteChildren {
 }
 
 const MainRouteChildren: MainRouteChildren = {
+  MainAgentRoute: MainAgentRoute,
   MainDownRoute: MainDownRoute,
   MainElottRoute: MainElottRoute,
   MainFishRoute: MainFishRoute,

@@ -355,6 +355,8 @@ export const demoVendorMaintenance: [string, string, number, number][] = [['STR'
 export const demoWhitelabelAdditions: [string, string | null, boolean][] = [
   // "Logged-in users go to home page": visitors are sent to /login from every other route.
   ['LOGINREQUIRED3', 'HOMEPAGE', false],
+  // The agent centre's red envelope: one transfer shared between several downline members.
+  ['AGENTRANSMULTDOWN3', 'AGEPAG', true],
 ]
 
 /**

@@ -112,7 +112,7 @@ export async function seedDemoBrand(
       )
       .onConflictDoNothing()
   })
-  await step(db, 'demo-flags-2', merchantCode, async (tx) => {
+  await step(db, 'demo-flags-3', merchantCode, async (tx) => {
     await tx
       .insert(s.whitelabelNodes)
       .values(

@@ -93,4 +93,5 @@ export const publicPages = [
   '/join',
   '/pointMall',
   '/seamless',
+  '/agent',
 ] as const

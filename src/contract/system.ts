@@ -318,6 +318,7 @@ export function isFlagEnabled(tree: readonly WhitelabelNode[], modId: string): b
 /** Routes a visitor may open while the brand requires login (LOGINREQUIRED3). */
 export const openWithoutLogin = [
   '/login',
+  '/agent',
   '/register',
   '/register.html',
   '/helpmc',

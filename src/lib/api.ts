@@ -7,7 +7,7 @@ import { createApiClient } from './api-client'
 import { readsOpen } from './hydration'
 import { languageHeader } from './i18n'
 import { clearDataCache, noteAnswer } from './offline-data'
-import { endSession } from './session'
+import { endSession, entranceHome } from './session'
 import { sessionStore } from './storage'
 
 /**
@@ -28,11 +28,13 @@ export const api = createApiClient({
   language: languageHeader,
   readsOpen,
   // A killed session (expired, revoked, another device): storage is cleared and the user
-  // goes home, as the platform's own client does.
+  // goes home, as the platform's own client does; an agent who logged in at /agent goes
+  // back there.
   onAnswer: (def, storedAt) => noteAnswer(def.name, storedAt),
   onSessionKilled: () => {
+    const home = entranceHome()
     endSession()
     clearDataCache()
-    window.location.assign('/')
+    window.location.assign(home)
   },
 })

@@ -15,7 +15,11 @@ const keys = [
   'isAgent',
   'toUpline',
   'memberLabel',
+  'entrance',
 ] as const
+
+/** Where the member logged in: the agent entrance (/agent) or the member's (the popup). */
+export type Entrance = 'member' | 'agent'
 
 function read(key: string): string | null {
   try {
@@ -65,8 +69,9 @@ export function holdSessionForHydration(): () => void {
   }
 }
 
-export function startSession(login: LoginResponse, account: string): void {
+export function startSession(login: LoginResponse, account: string, entrance: Entrance = 'member'): void {
   write('token', login.token)
+  write('entrance', entrance)
   write('account', account)
   write('username', account)
   session.token = login.token
@@ -81,6 +86,14 @@ export function setMember(member: MemberInfo): void {
   write('isAgent', String(member.type))
   write('toUpline', String(member.toUpline))
   write('memberLabel', JSON.stringify(member.memberLabel.map((l) => l.labelName)))
+}
+
+/**
+ * Where a session that ends by itself sends the user back to: the agent entrance for a
+ * session that began there, else home.
+ */
+export function entranceHome(): '/agent' | '/' {
+  return read('entrance') === 'agent' ? '/agent' : '/'
 }
 
 /** The forced password change is done. */

@@ -4,13 +4,15 @@
  * it and Back leaves it as the member centre's does (docs/decisions/003-popups-as-routes.md).
  * Dividend, daily-wage and hourly-salary entries show only when their flags are on; a link
  * to one that is off shows the first page. On a phone it opens on the list of pages, and a
- * page has a control back to the list.
+ * page has a control back to the list. The team overview, team management and red envelope
+ * have their pages (each its own chunk); the others show the empty state for now.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { CentreLayout } from '../../../components/layout/centre-layout'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { Modal } from '../../../components/ui/modal'
+import { Skeleton } from '../../../components/ui/skeleton'
 import { phoneQuery, useMediaQuery } from '../../../hooks/use-media-query'
 import { setAgentCentrePage, useModals } from '../../../lib/modal-store'
 
@@ -22,6 +24,7 @@ type AgentPage =
   | 'palStatementsAgentCopy'
   | 'agentRevenueReport'
   | 'agentDownlineTransactionDetailsCopy'
+  | 'agentRedRain'
   | 'agentDividendRecordCopy'
   | 'agentDailyWages2'
   | 'agentHourSalary'
@@ -42,6 +45,8 @@ function PageLabel({ page }: { page: AgentPage }): ReactNode {
       return <Trans>My income</Trans>
     case 'agentDownlineTransactionDetailsCopy':
       return <Trans>Account details</Trans>
+    case 'agentRedRain':
+      return <Trans>Red envelope</Trans>
     case 'agentDividendRecordCopy':
       return <Trans>Dividend record</Trans>
     case 'agentDailyWages2':
@@ -52,6 +57,8 @@ function PageLabel({ page }: { page: AgentPage }): ReactNode {
 }
 
 export interface AgentFlags {
+  /** AGENTRANSMULTDOWN3: money shared between several members (the red envelope). */
+  redEnvelope: boolean
   enableCt: boolean
   salary: boolean
   hourSalary: boolean
@@ -66,10 +73,34 @@ export function agentPages(flags: AgentFlags): AgentPage[] {
     'palStatementsAgentCopy',
     'agentRevenueReport',
     'agentDownlineTransactionDetailsCopy',
+    ...(flags.redEnvelope ? (['agentRedRain'] as const) : []),
     ...(flags.enableCt ? (['agentDividendRecordCopy'] as const) : []),
     ...(flags.salary ? (['agentDailyWages2'] as const) : []),
     ...(flags.hourSalary ? (['agentHourSalary'] as const) : []),
   ]
+}
+
+const TeamOverviewPage = lazy(() =>
+  import('./team-overview-page').then((m) => ({ default: m.TeamOverviewPage })),
+)
+const TeamManagementPage = lazy(() =>
+  import('./team-management-page').then((m) => ({ default: m.TeamManagementPage })),
+)
+const RedEnvelopePage = lazy(() =>
+  import('./red-envelope-page').then((m) => ({ default: m.RedEnvelopePage })),
+)
+
+function PageContent({ page }: { page: AgentPage }) {
+  switch (page) {
+    case 'agentTeamOverview':
+      return <TeamOverviewPage />
+    case 'downlineManagmentView':
+      return <TeamManagementPage />
+    case 'agentRedRain':
+      return <RedEnvelopePage />
+    default:
+      return <EmptyState title={<Trans>Nothing to show here yet.</Trans>} />
+  }
 }
 
 export function AgentCentreModal({
@@ -106,7 +137,11 @@ export function AgentCentreModal({
         label={(p) => <PageLabel page={p} />}
         back={phone ? { label: t`Back to menu`, onBack: () => setAgentCentrePage(undefined) } : undefined}
       >
-        <EmptyState title={<Trans>Nothing to show here yet.</Trans>} />
+        {page ? (
+          <Suspense fallback={<Skeleton lines={6} label={t`Loading`} />}>
+            <PageContent key={page} page={page} />
+          </Suspense>
+        ) : null}
       </CentreLayout>
     </Modal>
   )

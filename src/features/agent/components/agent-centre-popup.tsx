@@ -13,6 +13,7 @@ export function AgentCentrePopup({ onClose }: PopupProps) {
       open
       onClose={onClose}
       flags={{
+        redEnvelope: isFlagEnabled(tree, 'AGENTRANSMULTDOWN3'),
         enableCt: isFlagEnabled(tree, 'enableCt'),
         salary: isFlagEnabled(tree, 'salary'),
         hourSalary: isFlagEnabled(tree, 'hourSalary'),

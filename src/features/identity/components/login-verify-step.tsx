@@ -16,10 +16,13 @@ export function LoginVerifyStep({
   step,
   account,
   onBack,
+  from = 'login',
 }: {
   step: LoginVerifyRequired
   account: string
   onBack: () => void
+  /** The agent entrance's login opens the agent centre once confirmed. */
+  from?: 'login' | 'agent'
 }) {
   const { t, i18n } = useLingui()
   const afterLogin = useAfterLogin()
@@ -28,7 +31,7 @@ export function LoginVerifyStep({
   const [invalid, setInvalid] = useState<string | null>(null)
   const verify = useVerifyLogin({
     mutationConfig: {
-      onSuccess: (res) => afterLogin(res, account, { loginType: 'username', from: 'login' }),
+      onSuccess: (res) => afterLogin(res, account, { loginType: 'username', from }),
     },
   })
   const sendCode = useSendLoginVerifyCode()
