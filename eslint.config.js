@@ -63,12 +63,19 @@ const barrelBan = {
   message: 'no barrel files: import the module itself',
 }
 
+/** A relative import that climbs out of its top-level folder names the other one by its alias. */
+const crossFolderBan = {
+  regex: '^(\\.\\./)+(src|server|tests)/',
+  message:
+    'import across top-level folders through #src/, #contract/, #server/ or #tests/ (package.json imports)',
+}
+
 /**
  * The options of no-restricted-imports for one area. A later flat-config block replaces a
  * rule's options outright, so every block builds them here and keeps the barrel ban.
  */
 function restrictedImports({ paths = [], patterns = [] } = {}) {
-  return /** @type {const} */ (['error', { paths, patterns: [barrelBan, ...patterns] }])
+  return /** @type {const} */ (['error', { paths, patterns: [barrelBan, crossFolderBan, ...patterns] }])
 }
 
 const storeAndDexieBans = [

@@ -208,3 +208,12 @@ export function Total({ n }: { n: number }) {
     expect(await rulesHit(at, code)).toEqual([])
   })
 })
+
+describe('imports across top-level folders', () => {
+  it('rejects a relative climb into another top-level folder and takes its alias', async () => {
+    const climbing = `import { members } from '../../server/db/schema'\nexport const table = members\n`
+    expect(await rulesHit('tests/server/probe.test.ts', climbing)).toContain('no-restricted-imports')
+    const aliased = `import { members } from '#server/db/schema'\nexport const table = members\n`
+    expect(await rulesHit('tests/server/probe.test.ts', aliased)).not.toContain('no-restricted-imports')
+  })
+})
