@@ -186,10 +186,11 @@ test.describe('with JavaScript', () => {
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Home' }).click()
     const box = page.locator('.banner-carousel')
     await expect(box).toBeVisible()
-    const rowTop = await page
-      .locator('.game-row')
-      .first()
-      .evaluate((el) => el.getBoundingClientRect().top)
+    // The home page's own first row, laid out (not the lobby's, hidden while it leaves).
+    await expect(page).toHaveURL(/\/index$/)
+    const firstRow = page.locator('.game-row').first()
+    await expect(firstRow).toBeVisible()
+    const rowTop = await firstRow.evaluate((el) => el.getBoundingClientRect().top)
     release()
     await expect(box.locator('img.banner-art').first()).toBeVisible()
     expect(

@@ -3,6 +3,11 @@
  * deposited and played rounds and lottery bets over the last three weeks, each stake and
  * payout moved through the ledger, so every figure of the agent centre is a real one in a
  * fresh demo. Dated by the clock the demo starts at; demo mode only (seed.ts).
+ *
+ * The bets are history brought in with their records: their money moves against the
+ * `history` house account and they name no vendor session, so the games' and the lottery's
+ * reconciles (which match our own vendors' calls and draws) leave them out, while the
+ * ledger's reconcile and the team figures' count them.
  */
 import { and, eq } from 'drizzle-orm'
 import * as s from './schema'
@@ -77,7 +82,7 @@ export async function seedDemoAgentTeam(
   }
 
   const deposits = await ledger.houseAccount(merchantCode, 'deposits', tx)
-  const house = await ledger.houseAccount(merchantCode, 'games', tx)
+  const house = await ledger.houseAccount(merchantCode, 'history', tx)
   const next = sequence(20_261_129)
   for (const [username, , , joinedDaysAgo] of demoTeam) {
     const id = ids.get(username) ?? 0

@@ -35,6 +35,12 @@ export const houseKinds = [
   'games',
   /** Stakes and winnings of the in-house lottery (server/lottery). */
   'lottery',
+  /**
+   * Stakes and winnings of bets played before the brand came to this platform, brought in
+   * with their records (the demo brand's team history): no vendor or draw of ours ran them,
+   * so the games' and lottery's reconciles leave them out.
+   */
+  'history',
 ] as const
 export type HouseKind = (typeof houseKinds)[number]
 
