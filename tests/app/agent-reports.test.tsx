@@ -1,0 +1,130 @@
+/**
+ * The agent centre's team reports against stubbed answers: team betting, with its rows and
+ * totals (a table on a desktop, cards on a phone), a filter or period that asks again, and a
+ * refusal said in the player's language.
+ */
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import type { TeamBet } from '#contract/agent'
+import { TeamBetsPage } from '#src/features/agent/components/team-bets-page.tsx'
+import { endSession, setMember } from '#src/lib/session.ts'
+import { logIn, memberInfo, moneyAnswers, stubMoneyApi } from './fixtures'
+import { renderUi } from './render'
+
+afterEach(() => {
+  endSession()
+  vi.restoreAllMocks()
+  vi.unstubAllGlobals()
+})
+
+beforeEach(() => {
+  logIn()
+  setMember(memberInfo({ type: 1, account: 'agent01' }))
+})
+
+/** A phone's screen: every media query for a narrow width matches. */
+function onPhone() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('max-width'),
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }))
+}
+
+const days = { from: '2026-11-29', to: '2026-11-29', timeZone: 'Asia/Phnom_Penh' }
+
+const bet = (id: number, account: string, over: Partial<TeamBet> = {}): TeamBet => ({
+  id,
+  memberId: id + 100,
+  account,
+  betNo: `B${id}`,
+  productType: 'LIVE',
+  vendorName: 'Evo',
+  gameName: 'Baccarat',
+  betAmount: '20.00',
+  validBet: '20.00',
+  payout: '0.00',
+  winLoss: '-20.00',
+  status: 'SETTLED',
+  betTime: Date.UTC(2026, 10, 29, 3),
+  settledTime: Date.UTC(2026, 10, 29, 3, 5),
+  ...over,
+})
+
+const betsPath = '/wps/relay/ODSFE2_teamBetting'
+
+const page = <T,>(list: T[], total = list.length) => ({ list, total, pageNo: 1, pageSize: 20, ...days })
+
+describe('team betting', () => {
+  test('shows the bets and their totals, and asks again by game type, member and period', async () => {
+    const sent = stubMoneyApi(moneyAnswers(), {
+      [betsPath]: (s) => ({
+        ...page(
+          s.query.get('productType') === 'SPORTS'
+            ? [bet(3, 'player02', { productType: 'SPORTS', vendorName: 'SBO', gameName: 'Football' })]
+            : [bet(1, 'player01'), bet(2, 'player02', { winLoss: '15.00', status: 'UNSETTLED' })],
+          45,
+        ),
+        totals: { betAmount: '40.00', validBet: '40.00', winLoss: '-5.00' },
+      }),
+    })
+    const user = userEvent.setup()
+    await renderUi(<TeamBetsPage />)
+    const table = await screen.findByRole('table')
+    const first = within(table).getByRole('row', { name: /player01/ })
+    expect(within(first).getByText('Live casino · Evo · Baccarat')).toBeTruthy()
+    expect(within(first).getByText('-$20.00').className).toBe('agent-loss')
+    expect(within(first).getByText('Settled')).toBeTruthy()
+    const second = within(table).getByRole('row', { name: /player02/ })
+    expect(within(second).getByText('$15.00').className).toBe('agent-gain')
+    expect(within(second).getByText('Unsettled')).toBeTruthy()
+    const totals = screen.getByRole('region', { name: 'Totals' })
+    expect(within(totals).getByText('-$5.00').className).toBe('agent-loss')
+    expect(screen.getByRole('navigation', { name: 'Report pages' })).toBeTruthy()
+
+    await user.selectOptions(screen.getByLabelText('Game type'), 'SPORTS')
+    expect(await screen.findByText('Sports · SBO · Football')).toBeTruthy()
+    expect(sent.some((s) => s.path === betsPath && s.query.get('productType') === 'SPORTS')).toBe(true)
+
+    await user.click(screen.getByRole('button', { name: 'Show only player02' }))
+    expect(await screen.findByText('Only player02')).toBeTruthy()
+    await waitFor(() =>
+      expect(sent.some((s) => s.path === betsPath && s.query.get('memberId') === '103')).toBe(true),
+    )
+
+    await user.click(screen.getByRole('button', { name: 'Yesterday' }))
+    await waitFor(() =>
+      expect(
+        sent.some(
+          (s) =>
+            s.path === betsPath && s.query.get('period') === 'yesterday' && s.query.get('memberId') === '103',
+        ),
+      ).toBe(true),
+    )
+  })
+
+  test('on a phone each bet is a card', async () => {
+    onPhone()
+    stubMoneyApi(moneyAnswers(), {
+      [betsPath]: () => ({
+        ...page([bet(1, 'player01')]),
+        totals: { betAmount: '20.00', validBet: '20.00', winLoss: '-20.00' },
+      }),
+    })
+    await renderUi(<TeamBetsPage />)
+    const card = (await screen.findByText('Live casino · Evo · Baccarat')).closest('li')
+    expect(card).toBeTruthy()
+    expect(within(card as HTMLElement).getByText('B1')).toBeTruthy()
+    expect(screen.queryByRole('table')).toBeNull()
+  })
+
+  test('a refused member is said in the player’s language', async () => {
+    stubMoneyApi(moneyAnswers(), {
+      [betsPath]: () => ({ fail: { status: 404, errorCode: 'downline_not_found' } }),
+    })
+    await renderUi(<TeamBetsPage />, 'zh')
+    expect(await screen.findByText('该会员不在您的团队中。')).toBeTruthy()
+  })
+})
