@@ -1,13 +1,14 @@
 /**
- * The agent centre's team reports against stubbed answers: team betting, with its rows and
- * totals (a table on a desktop, cards on a phone), a filter or period that asks again, and a
- * refusal said in the player's language.
+ * The agent centre's team reports against stubbed answers: team betting and user loss, each
+ * with its rows and totals (a table on a desktop, cards on a phone), a filter or period that
+ * asks again, and a refusal said in the player's language.
  */
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import type { TeamBet } from '#contract/agent'
+import type { MemberProfitLoss, TeamBet } from '#contract/agent'
 import { TeamBetsPage } from '#src/features/agent/components/team-bets-page.tsx'
+import { TeamProfitLossPage } from '#src/features/agent/components/team-profit-loss-page.tsx'
 import { endSession, setMember } from '#src/lib/session.ts'
 import { logIn, memberInfo, moneyAnswers, stubMoneyApi } from './fixtures'
 import { renderUi } from './render'
@@ -53,7 +54,21 @@ const bet = (id: number, account: string, over: Partial<TeamBet> = {}): TeamBet 
   ...over,
 })
 
+const pnl = (memberId: number, account: string, over: Partial<MemberProfitLoss> = {}): MemberProfitLoss => ({
+  memberId,
+  account,
+  level: 1,
+  betCount: 3,
+  validBets: '60.00',
+  profitLoss: '-45.00',
+  deposits: '100.00',
+  withdrawals: '0.00',
+  bonuses: '2.00',
+  ...over,
+})
+
 const betsPath = '/wps/relay/ODSFE2_teamBetting'
+const pnlPath = '/wps/relay/ODSFE2_teamPNL'
 
 const page = <T,>(list: T[], total = list.length) => ({ list, total, pageNo: 1, pageSize: 20, ...days })
 
@@ -126,5 +141,70 @@ describe('team betting', () => {
     })
     await renderUi(<TeamBetsPage />, 'zh')
     expect(await screen.findByText('该会员不在您的团队中。')).toBeTruthy()
+  })
+})
+
+describe('user loss', () => {
+  test('shows each member’s profit and loss with the totals, and searches by account', async () => {
+    const sent = stubMoneyApi(moneyAnswers(), {
+      [pnlPath]: (s) => ({
+        ...page(
+          s.query.get('account') === 'sub'
+            ? [pnl(12, 'sub01', { level: 2, profitLoss: '8.00' })]
+            : [pnl(10, 'player01'), pnl(11, 'player02', { profitLoss: '30.00' })],
+        ),
+        totals: { validBets: '120.00', profitLoss: '-15.00' },
+      }),
+    })
+    const user = userEvent.setup()
+    await renderUi(<TeamProfitLossPage />)
+    const table = await screen.findByRole('table')
+    const first = within(table).getByRole('row', { name: /player01/ })
+    expect(
+      within(first)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['1', '3', '$60.00', '-$45.00', '$100.00', '$0.00', '$2.00'])
+    expect(within(first).getByText('-$45.00').className).toBe('agent-loss')
+    expect(within(table).getByText('$30.00').className).toBe('agent-gain')
+    const totals = screen.getByRole('region', { name: 'Totals' })
+    expect(within(totals).getByText('$120.00')).toBeTruthy()
+    expect(within(totals).getByText('-$15.00').className).toBe('agent-loss')
+
+    await user.type(screen.getByRole('searchbox'), 'sub')
+    await user.click(screen.getByRole('button', { name: 'Search' }))
+    expect(await screen.findByRole('row', { name: /sub01/ })).toBeTruthy()
+    expect(sent.some((s) => s.path === pnlPath && s.query.get('account') === 'sub')).toBe(true)
+  })
+
+  test('on a phone each member is a card', async () => {
+    onPhone()
+    stubMoneyApi(moneyAnswers(), {
+      [pnlPath]: () => ({
+        ...page([pnl(10, 'player01')]),
+        totals: { validBets: '60.00', profitLoss: '-45.00' },
+      }),
+    })
+    await renderUi(<TeamProfitLossPage />)
+    const card = (await screen.findByText('player01')).closest('li')
+    expect(within(card as HTMLElement).getByText('Level 1')).toBeTruthy()
+    expect(within(card as HTMLElement).getByText('-$45.00')).toBeTruthy()
+  })
+
+  test('a refused range is said in the player’s language', async () => {
+    const sent = stubMoneyApi(moneyAnswers(), {
+      [pnlPath]: (s) =>
+        s.query.get('period') === 'range'
+          ? { fail: { status: 422, errorCode: 'team_range_invalid' } }
+          : { ...page([]), totals: { validBets: '0.00', profitLoss: '0.00' } },
+    })
+    const user = userEvent.setup()
+    await renderUi(<TeamProfitLossPage />, 'km')
+    await screen.findByRole('region')
+    const chips = screen.getByRole('group')
+    const buttons = within(chips).getAllByRole('button')
+    await user.click(buttons[buttons.length - 1] as HTMLElement)
+    expect(await screen.findByText('សូមជ្រើសថ្ងៃចាប់ផ្ដើមមុន ឬស្មើថ្ងៃបញ្ចប់ ហើយឃ្លាតគ្នាមិនលើស 93 ថ្ងៃ។')).toBeTruthy()
+    expect(sent.some((s) => s.path === pnlPath && s.query.get('period') === 'range')).toBe(true)
   })
 })
