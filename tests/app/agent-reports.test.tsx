@@ -1,13 +1,14 @@
 /**
- * The agent centre's team reports against stubbed answers: team betting and user loss, each
- * with its rows and totals (a table on a desktop, cards on a phone), a filter or period that
- * asks again, and a refusal said in the player's language.
+ * The agent centre's team reports against stubbed answers: team betting, user loss and
+ * account details, each with its rows and totals (a table on a desktop, cards on a phone),
+ * a filter or period that asks again, and a refusal said in the player's language.
  */
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import type { MemberProfitLoss, TeamBet } from '#contract/agent'
+import type { MemberProfitLoss, TeamBet, TeamMovement } from '#contract/agent'
 import { TeamBetsPage } from '#src/features/agent/components/team-bets-page.tsx'
+import { TeamMovementsPage } from '#src/features/agent/components/team-movements-page.tsx'
 import { TeamProfitLossPage } from '#src/features/agent/components/team-profit-loss-page.tsx'
 import { endSession, setMember } from '#src/lib/session.ts'
 import { logIn, memberInfo, moneyAnswers, stubMoneyApi } from './fixtures'
@@ -67,8 +68,21 @@ const pnl = (memberId: number, account: string, over: Partial<MemberProfitLoss> 
   ...over,
 })
 
+const movement = (id: number, account: string, over: Partial<TeamMovement> = {}): TeamMovement => ({
+  id,
+  memberId: id + 100,
+  account,
+  time: Date.UTC(2026, 10, 29, 2),
+  type: 'DEPOSIT',
+  amount: '100.00',
+  balanceAfter: '150.00',
+  memo: null,
+  ...over,
+})
+
 const betsPath = '/wps/relay/ODSFE2_teamBetting'
 const pnlPath = '/wps/relay/ODSFE2_teamPNL'
+const movementsPath = '/wps/relay/ODSFE2_teamTransDet'
 
 const page = <T,>(list: T[], total = list.length) => ({ list, total, pageNo: 1, pageSize: 20, ...days })
 
@@ -206,5 +220,61 @@ describe('user loss', () => {
     await user.click(buttons[buttons.length - 1] as HTMLElement)
     expect(await screen.findByText('សូមជ្រើសថ្ងៃចាប់ផ្ដើមមុន ឬស្មើថ្ងៃបញ្ចប់ ហើយឃ្លាតគ្នាមិនលើស 93 ថ្ងៃ។')).toBeTruthy()
     expect(sent.some((s) => s.path === pnlPath && s.query.get('period') === 'range')).toBe(true)
+  })
+})
+
+describe('account details', () => {
+  test('shows the team’s movements, and asks again by type and member', async () => {
+    const sent = stubMoneyApi(moneyAnswers(), {
+      [movementsPath]: (s) =>
+        page(
+          s.query.get('type') === 'WITHDRAWAL'
+            ? [movement(3, 'player02', { type: 'WITHDRAWAL', amount: '-40.00', balanceAfter: '10.00' })]
+            : [
+                movement(1, 'player01', { memo: 'Bank' }),
+                movement(2, 'player02', { type: 'BET', amount: '-5.00' }),
+              ],
+        ),
+    })
+    const user = userEvent.setup()
+    await renderUi(<TeamMovementsPage />)
+    const table = await screen.findByRole('table')
+    const first = within(table).getByRole('row', { name: /player01/ })
+    expect(within(first).getByText('Deposit')).toBeTruthy()
+    expect(within(first).getByText('+$100.00').className).toBe('agent-gain')
+    expect(within(first).getByText('$150.00')).toBeTruthy()
+    expect(within(first).getByText('Bank')).toBeTruthy()
+    const second = within(table).getByRole('row', { name: /player02/ })
+    expect(within(second).getByText('Bet')).toBeTruthy()
+    expect(within(second).getByText('-$5.00').className).toBe('agent-loss')
+
+    await user.selectOptions(screen.getByLabelText('Type'), 'WITHDRAWAL')
+    expect(await screen.findByText('-$40.00')).toBeTruthy()
+    expect(sent.some((s) => s.path === movementsPath && s.query.get('type') === 'WITHDRAWAL')).toBe(true)
+
+    await user.click(screen.getByRole('button', { name: 'Show only player02' }))
+    await waitFor(() =>
+      expect(sent.some((s) => s.path === movementsPath && s.query.get('memberId') === '103')).toBe(true),
+    )
+    await user.click(screen.getByRole('button', { name: 'Show the whole team' }))
+    expect(screen.queryByText('Only player02')).toBeNull()
+  })
+
+  test('on a phone each movement is a card', async () => {
+    onPhone()
+    stubMoneyApi(moneyAnswers(), { [movementsPath]: () => page([movement(1, 'player01')]) })
+    await renderUi(<TeamMovementsPage />)
+    const card = (await screen.findByText('+$100.00')).closest('li')
+    expect(within(card as HTMLElement).getByText('Deposit')).toBeTruthy()
+    expect(screen.queryByRole('table')).toBeNull()
+  })
+
+  test('a refusal is said in the player’s language, with a way to try again', async () => {
+    stubMoneyApi(moneyAnswers(), {
+      [movementsPath]: () => ({ fail: { status: 404, errorCode: 'downline_not_found' } }),
+    })
+    await renderUi(<TeamMovementsPage />, 'km')
+    expect(await screen.findByText('សមាជិកនេះមិនស្ថិតក្នុងក្រុមរបស់អ្នកទេ។')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'ព្យាយាមម្តងទៀត' })).toBeTruthy()
   })
 })
