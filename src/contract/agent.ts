@@ -99,6 +99,7 @@ export const TeamBetSchema = z.object({
   betTime: z.number(),
   settledTime: z.nullable(z.number()),
 })
+export type TeamBet = z.infer<typeof TeamBetSchema>
 
 /** One member's profit and loss over the period: how the member did, not the house. */
 export const MemberProfitLossSchema = z.object({
@@ -112,6 +113,7 @@ export const MemberProfitLossSchema = z.object({
   withdrawals: MoneySchema,
   bonuses: MoneySchema,
 })
+export type MemberProfitLoss = z.infer<typeof MemberProfitLossSchema>
 
 /** One money movement of a member of the team. */
 export const TeamMovementSchema = z.object({
@@ -126,6 +128,7 @@ export const TeamMovementSchema = z.object({
   balanceAfter: MoneySchema,
   memo: z.nullable(z.string()),
 })
+export type TeamMovement = z.infer<typeof TeamMovementSchema>
 
 const memberFilter = z.optional(intFromQuery(1, 2_147_483_647))
 

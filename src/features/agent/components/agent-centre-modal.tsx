@@ -4,8 +4,9 @@
  * it and Back leaves it as the member centre's does (docs/decisions/003-popups-as-routes.md).
  * Dividend, daily-wage and hourly-salary entries show only when their flags are on; a link
  * to one that is off shows the first page. On a phone it opens on the list of pages, and a
- * page has a control back to the list. The team overview, team management and red envelope
- * have their pages (each its own chunk); the others show the empty state for now.
+ * page has a control back to the list. The team overview, team management, the three team
+ * reports (team betting, user loss, account details) and red envelope have their pages (each
+ * its own chunk); the others show the empty state for now.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { lazy, Suspense, type ReactNode } from 'react'
@@ -86,6 +87,13 @@ const TeamOverviewPage = lazy(() =>
 const TeamManagementPage = lazy(() =>
   import('./team-management-page').then((m) => ({ default: m.TeamManagementPage })),
 )
+const TeamBetsPage = lazy(() => import('./team-bets-page').then((m) => ({ default: m.TeamBetsPage })))
+const TeamProfitLossPage = lazy(() =>
+  import('./team-profit-loss-page').then((m) => ({ default: m.TeamProfitLossPage })),
+)
+const TeamMovementsPage = lazy(() =>
+  import('./team-movements-page').then((m) => ({ default: m.TeamMovementsPage })),
+)
 const RedEnvelopePage = lazy(() =>
   import('./red-envelope-page').then((m) => ({ default: m.RedEnvelopePage })),
 )
@@ -96,6 +104,12 @@ function PageContent({ page }: { page: AgentPage }) {
       return <TeamOverviewPage />
     case 'downlineManagmentView':
       return <TeamManagementPage />
+    case 'personalHistoryCopy':
+      return <TeamBetsPage />
+    case 'palStatementsAgentCopy':
+      return <TeamProfitLossPage />
+    case 'agentDownlineTransactionDetailsCopy':
+      return <TeamMovementsPage />
     case 'agentRedRain':
       return <RedEnvelopePage />
     default:

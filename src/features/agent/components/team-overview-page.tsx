@@ -5,14 +5,14 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { useState, type ReactNode } from 'react'
-import type { TeamFigures, TeamPeriod } from '#contract/agent'
+import type { ReactNode } from 'react'
+import type { TeamFigures } from '#contract/agent'
 import { showMoney, type Currency } from '#contract/money'
-import { TextField } from '../../../components/ui/text-field'
 import { phoneQuery, useMediaQuery } from '../../../hooks/use-media-query'
 import { useCurrency } from '../agent-money'
 import { teamOverviewQueryOptions, type TeamOverviewQuery } from '../api/get-team-overview'
 import { AgentStyles } from './agent-styles'
+import { PeriodFilter, PeriodNote, RangeIncomplete, signTone, usePeriod } from './period-filter'
 import { QueryView } from './query-view'
 
 const figureKeys = [
@@ -59,44 +59,16 @@ function figureText(f: TeamFigures, key: FigureKey, c: Currency): string {
 /** Profit and loss is coloured by its sign; the others are plain. */
 function tone(f: TeamFigures, key: FigureKey): string | undefined {
   if (key !== 'profitLoss') return undefined
-  return f.profitLoss.startsWith('-')
-    ? 'agent-loss'
-    : f.profitLoss.replace(/[0.]/g, '')
-      ? 'agent-gain'
-      : undefined
-}
-
-/** The local calendar day as YYYY-MM-DD (the date input's value). */
-function localDay(d = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
-}
-
-function PeriodNote({ from, to, timeZone }: { from: string; to: string; timeZone: string }) {
-  return (
-    <Trans>
-      From {from} to {to} ({timeZone})
-    </Trans>
-  )
+  return signTone(f.profitLoss)
 }
 
 export function TeamOverviewPage() {
   const { t } = useLingui()
   const currency = useCurrency()
   const phone = useMediaQuery(phoneQuery)
-  const [period, setPeriod] = useState<TeamPeriod>('today')
-  const [from, setFrom] = useState(() => localDay())
-  const [to, setTo] = useState(() => localDay())
-  const query: TeamOverviewQuery = period === 'range' ? { period, from, to } : { period }
-  const rangeReady = period !== 'range' || (from !== '' && to !== '')
-  const overview = useQuery({ ...teamOverviewQueryOptions(query), enabled: rangeReady })
-  const periods: { value: TeamPeriod; label: string }[] = [
-    { value: 'today', label: t`Today` },
-    { value: 'yesterday', label: t`Yesterday` },
-    { value: 'thisWeek', label: t`This week` },
-    { value: 'thisMonth', label: t`This month` },
-    { value: 'range', label: t`Choose dates` },
-  ]
+  const period = usePeriod()
+  const query: TeamOverviewQuery = period.query
+  const overview = useQuery({ ...teamOverviewQueryOptions(query), enabled: period.ready })
   const parts = [
     { key: 'direct', title: t`Direct downline` },
     { key: 'team', title: t`Whole team` },
@@ -105,48 +77,14 @@ export function TeamOverviewPage() {
   return (
     <div className="agent-page">
       <AgentStyles />
-      <div className="agent-chips" role="group" aria-label={t`Period`}>
-        {periods.map((p) => (
-          <button
-            key={p.value}
-            type="button"
-            className="agent-chip"
-            aria-pressed={period === p.value}
-            onClick={() => setPeriod(p.value)}
-          >
-            {p.label}
-          </button>
-        ))}
-      </div>
-      {period === 'range' ? (
-        <div className="agent-range">
-          <TextField
-            label={t`From`}
-            type="date"
-            value={from}
-            max={to || undefined}
-            onChange={(e) => setFrom(e.target.value)}
-          />
-          <TextField
-            label={t`To`}
-            type="date"
-            value={to}
-            min={from || undefined}
-            onChange={(e) => setTo(e.target.value)}
-          />
-        </div>
-      ) : null}
-      {!rangeReady ? (
-        <p className="muted">
-          <Trans>Choose a first and a last day.</Trans>
-        </p>
+      <PeriodFilter state={period} />
+      {!period.ready ? (
+        <RangeIncomplete />
       ) : (
         <QueryView query={overview} lines={6}>
           {(data) => (
             <div aria-busy={overview.isFetching}>
-              <p className="muted agent-period-note">
-                <PeriodNote from={data.from} to={data.to} timeZone={data.timeZone} />
-              </p>
+              <PeriodNote from={data.from} to={data.to} timeZone={data.timeZone} />
               {phone ? (
                 <div className="agent-figure-cards">
                   {parts.map((part) => (

@@ -1,9 +1,8 @@
 /** Translated names of statuses and movement types. */
-import type { MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Deposit, WithdrawalStatus } from '#contract/funds'
 import type { MovementType } from '#contract/records'
+import { movementLabels } from '../../../lib/movement-labels'
 
 export function DepositStatusLabel({ status }: { status: Deposit['status'] }) {
   switch (status) {
@@ -33,21 +32,6 @@ export function WithdrawalStatusLabel({ status }: { status: WithdrawalStatus }) 
     case 'AUTO_RECEIVED':
       return <Trans>Received (automatically)</Trans>
   }
-}
-
-/** The movement types' names, for the account record's list and its type filter. */
-export const movementLabels: Record<MovementType, MessageDescriptor> = {
-  DEPOSIT: msg`Deposit`,
-  WITHDRAWAL: msg`Withdrawal`,
-  WITHDRAWAL_RETURN: msg`Withdrawal returned`,
-  WALLET_TRANSFER: msg`Wallet transfer`,
-  UPLINE_TRANSFER: msg`Transfer to upline`,
-  DOWNLINE_TRANSFER: msg`Agent transfer`,
-  ADJUSTMENT: msg`Adjustment`,
-  BONUS: msg`Bonus`,
-  BET: msg`Bet`,
-  PAYOUT: msg`Payout`,
-  TRIAL_CREDIT: msg`Play money`,
 }
 
 export function MovementTypeLabel({ type }: { type: MovementType }) {

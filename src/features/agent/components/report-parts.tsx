@@ -1,0 +1,159 @@
+/** What the team betting, user loss and account details reports share. */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react'
+import type { BetStatus } from '#contract/records'
+import { showMoney, type Currency } from '#contract/money'
+import { Pagination } from '../../../components/ui/pagination'
+import { dateTimeFormat } from '../../../lib/date-format'
+import { signTone } from './period-filter'
+
+export const reportPageSize = 20
+
+/** Epoch ms as a short local date and time in the interface language. */
+export function useDateTime(): (ms: number) => string {
+  const { i18n } = useLingui()
+  return useMemo(() => {
+    const f = dateTimeFormat(i18n.locale, 'short')
+    return (ms: number) => f.format(ms)
+  }, [i18n.locale])
+}
+
+/** An amount coloured by its sign (a member's win green, a loss red). */
+export function Signed({ money, currency }: { money: string; currency: Currency }) {
+  return <span className={signTone(money)}>{showMoney(money, currency)}</span>
+}
+
+export function BetStatusLabel({ status }: { status: BetStatus }) {
+  switch (status) {
+    case 'UNSETTLED':
+      return <Trans>Unsettled</Trans>
+    case 'SETTLED':
+      return <Trans>Settled</Trans>
+    case 'CANCELLED':
+      return <Trans>Cancelled</Trans>
+  }
+}
+
+/** A report's page links. */
+export function ReportPager({
+  page,
+  total,
+  onChange,
+}: {
+  page: number
+  total: number
+  onChange: (page: number) => void
+}) {
+  const { t } = useLingui()
+  return (
+    <Pagination
+      page={page}
+      pageCount={Math.ceil(total / reportPageSize)}
+      onChange={onChange}
+      labels={{
+        nav: t`Report pages`,
+        previous: t`Previous page`,
+        next: t`Next page`,
+        page: (n) => t`Page ${n}`,
+      }}
+    />
+  )
+}
+
+/** A report's totals: a row of label and amount pairs above its list. */
+export function ReportTotals({
+  label,
+  items,
+}: {
+  label: string
+  items: { label: string; value: ReactNode }[]
+}) {
+  return (
+    <section className="agent-card agent-totals" aria-label={label}>
+      <dl className="agent-facts">
+        {items.map((item) => (
+          <div key={item.label}>
+            <dt>{item.label}</dt>
+            <dd>{item.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}
+
+/** A search box of its own that searches on submit; an empty search clears the filter. */
+export function ReportSearch({
+  label,
+  placeholder,
+  onSearch,
+}: {
+  label: string
+  placeholder: string
+  onSearch: (text: string) => void
+}) {
+  const { t } = useLingui()
+  const id = useId()
+  const [value, setValue] = useState('')
+  function submit(e: FormEvent) {
+    e.preventDefault()
+    onSearch(value.trim())
+  }
+  return (
+    <form className="agent-search" role="search" onSubmit={submit} aria-label={label}>
+      <label className="visually-hidden" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        autoCapitalize="none"
+        spellCheck={false}
+        autoComplete="off"
+        placeholder={placeholder}
+        value={value}
+        maxLength={64}
+        onChange={(e) => setValue(e.target.value)}
+      />
+      <button type="submit" className="button">
+        {t`Search`}
+      </button>
+    </form>
+  )
+}
+
+/** The one member a report is narrowed to, with the way back to the whole team. */
+export interface MemberFilter {
+  id: number
+  account: string
+}
+
+export function MemberFilterNote({ member, onClear }: { member: MemberFilter; onClear: () => void }) {
+  const account = member.account
+  return (
+    <p className="agent-search-note">
+      <span>
+        <Trans>Only {account}</Trans>
+      </span>
+      <button type="button" className="agent-link" onClick={onClear}>
+        <Trans>Show the whole team</Trans>
+      </button>
+    </p>
+  )
+}
+
+/** An account in a report's row: choosing it narrows the report to that member. */
+export function AccountPick({ account, onPick }: { account: string; onPick: (() => void) | undefined }) {
+  const { t } = useLingui()
+  if (!onPick) return <span className="agent-account">{account}</span>
+  return (
+    <button
+      type="button"
+      className="agent-link agent-account"
+      onClick={onPick}
+      aria-label={t`Show only ${account}`}
+    >
+      {account}
+    </button>
+  )
+}
