@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { gameTypes } from '#contract/games'
 import { betStatuses, movementTypes } from '#contract/records'
 import { rowsOf, type Db } from '../plugins/external/db'
+import { containing } from './team-repository'
 
 /** The days from..to (inclusive) of the brand's calendar, and the zone they are in. */
 export interface Days {
@@ -82,10 +83,6 @@ function team(agentId: number, memberId: number | undefined): SQL {
   return memberId === undefined
     ? sql`t.ancestor_id = ${agentId} and t.depth >= 1`
     : sql`t.ancestor_id = ${agentId} and t.depth >= 1 and t.descendant_id = ${memberId}`
-}
-
-function containing(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
 export function createReportRepository(db: Db) {

@@ -81,8 +81,8 @@ const StepRow = z.object({ id: z.coerce.number(), account: z.string() })
 
 const TeamMemberRow = z.object({ id: z.coerce.number(), account: z.string(), type: z.coerce.number() })
 
-/** A LIKE pattern that matches the text literally, anywhere. */
-function containing(text: string): string {
+/** A LIKE pattern that matches the text literally, anywhere (account searches). */
+export function containing(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
