@@ -140,6 +140,16 @@ export function createTeamRepository(db: Db) {
       return { direct, team: add(direct, deeper) }
     },
 
+    /** The id of the member of the agent's team (not the agent) with this account, if any. */
+    async teamMemberByAccount(agentId: number, account: string, ex: Executor = db): Promise<number | null> {
+      const [row] = rowsOf<{ id: number }>(
+        await ex.execute(sql`
+          select m.id from member_tree t join members m on m.id = t.descendant_id
+          where t.ancestor_id = ${agentId} and t.depth >= 1 and m.username = ${account.trim().toLowerCase()}`),
+      )
+      return row ? Number(row.id) : null
+    },
+
     /** The member's depth under the agent (0: the agent itself), or null outside the team. */
     async depthUnder(agentId: number, memberId: number, ex: Executor = db): Promise<number | null> {
       const [row] = rowsOf<{ depth: number }>(
