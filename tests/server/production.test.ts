@@ -15,7 +15,7 @@ import { depositMethods, deposits, members, merchants, operatorActions } from '#
 import { seedForStart } from '#server/db/seed'
 import { callbackPath } from '#server/money/demo-gateway'
 import { OpsError } from '#server/ops/commands'
-import { installNotes } from '#server/ops/golive-commands'
+import { installNotes } from '#server/system/golive-commands'
 import { startOpsServer } from '#server/ops/ops-server'
 import { build, runOps, type TestServer } from '../build-server'
 import {

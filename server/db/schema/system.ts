@@ -70,7 +70,7 @@ export const whitelabelNodes = pgTable(
 
 /**
  * What operators did: one row per operator command that changed something, written in the
- * same transaction as its effect (server/ops/audit.ts). The back office reads the same rows.
+ * same transaction as its effect (server/system/audit.ts). The back office reads the same rows.
  */
 export const operatorActions = pgTable(
   'operator_actions',

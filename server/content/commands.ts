@@ -11,10 +11,10 @@ import {
   expireAnnouncement,
   insertAnnouncement,
   liveAnnouncements,
-} from '../content/announcements-repository'
-import type { CommandSpec } from './commands'
-import { OpsError } from './ops-error'
-import { idOf, noMore, oneOf } from './ops-input'
+} from './announcements-repository'
+import type { CommandSpec } from '../ops/commands'
+import { OpsError } from '../ops/ops-error'
+import { idOf, noMore, oneOf } from '../ops/ops-input'
 
 const usage =
   'announcement list | add <B|PL|PU|PR|H> <language> <title> <content…> [--execution B|A|F] [--link <url>] | expire <id>'

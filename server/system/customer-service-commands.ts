@@ -9,10 +9,10 @@ import {
   customerServiceLink,
   customerServiceLinks,
   setCustomerServiceTitle,
-} from '../system/customer-service-repository'
-import type { CommandSpec } from './commands'
-import { OpsError } from './ops-error'
-import { brandOf, language, namedIn, noMore, oneOf, options, parsed, text } from './ops-input'
+} from './customer-service-repository'
+import type { CommandSpec } from '../ops/commands'
+import { OpsError } from '../ops/ops-error'
+import { brandOf, language, namedIn, noMore, oneOf, options, parsed, text } from '../ops/ops-input'
 
 const usage =
   'customer-service list | title <ID> --lang <km|en|zh|th|vi> <title…> | untitle <ID> --lang <language>'

@@ -10,14 +10,14 @@ import { z } from 'zod'
 import { createMembersRepository } from '../identity/members-repository'
 import { enabledOnlineMethods } from '../money/deposit-methods-repository'
 import type { Db } from '../plugins/external/db'
-import { createBrand, merchantOf, type NewBrand } from '../system/brands'
+import { createBrand, merchantOf, type NewBrand } from './brands'
 import {
   goLiveCounts,
   hasDemoAccounts,
   merchantByCode,
   registerRuleOf,
   setScreenshots,
-} from '../system/brands-repository'
+} from './brands-repository'
 import {
   maxScreenshots,
   screenshotSide,
@@ -25,9 +25,9 @@ import {
   storedScreenshots,
   type Screenshot,
 } from '../http/manifest'
-import type { CommandSpec, OpsContext } from './commands'
-import { OpsError } from './ops-error'
-import { amountOf, brandOf, noMore, oneOf, options, parsed, required, text } from './ops-input'
+import type { CommandSpec, OpsContext } from '../ops/commands'
+import { OpsError } from '../ops/ops-error'
+import { amountOf, brandOf, noMore, oneOf, options, parsed, required, text } from '../ops/ops-input'
 
 /** Printed by a production start while the brand does not exist yet, and by `go-live`. */
 export function goLiveSteps(merchantCode: string): string[] {

@@ -13,12 +13,12 @@ import {
   insertDepositMethod,
   setDepositMethodEnabled,
   setDepositMethodName,
-} from '../money/deposit-methods-repository'
-import type { CommandSpec } from './commands'
-import type { GatewayKind } from './golive-commands'
+} from './deposit-methods-repository'
+import type { CommandSpec } from '../ops/commands'
+import type { GatewayKind } from '../system/golive-commands'
 import { localName } from '../db/localized'
-import { OpsError } from './ops-error'
-import { amountOf, brandOf, language, namedIn, noMore, oneOf, options, parsed, text } from './ops-input'
+import { OpsError } from '../ops/ops-error'
+import { amountOf, brandOf, language, namedIn, noMore, oneOf, options, parsed, text } from '../ops/ops-input'
 
 const MethodCode = z
   .string({ error: 'the method code is required' })
