@@ -4,6 +4,7 @@
  * together seed once.
  */
 import { and, eq, sql } from 'drizzle-orm'
+import { locales } from '#contract/locales'
 import { createLedger } from '../money/ledger'
 import type { Db, Tx } from '../plugins/external/db'
 import * as s from './schema'
@@ -20,7 +21,7 @@ import { seedDemoLottery, seedDemoLotteryHistory } from '../lottery/demo-games'
 import { createBrand } from '../system/brands'
 import { seedDemoAgentTeam } from './seed-agent-team'
 
-const languages = ['km', 'en', 'zh', 'th', 'vi'] as const
+const languages = locales
 
 /**
  * Runs one named seed step once per brand: its marker row and its data commit together.

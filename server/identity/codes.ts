@@ -4,6 +4,7 @@
  * minute and five an hour, then nothing for five minutes (429 with Retry-After).
  */
 import { createHash, randomInt } from 'node:crypto'
+import type { CodeChannel } from '#contract/identity'
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import { verificationCodes, type CodePurpose } from '../db/schema'
 import { AppError, retryLater, secondsUntil } from '../http/errors'
@@ -39,7 +40,7 @@ export function createCodes(
       merchantCode: string
       purpose: CodePurpose
       destination: string
-      via: 'sms' | 'email'
+      via: CodeChannel
       text: (code: string, minutes: number) => string
       ip: string
       /** Where the message goes when the destination key is not an address (an e-mail reset). */

@@ -3,6 +3,7 @@
  * `npm run ops -- lottery add`): e-lottery every 1, 3 and 5 minutes, a ZY and a SEA 5-digit
  * draw, and four Vietnamese regional draws at their local times.
  */
+import type { Locale } from '#contract/locales'
 import type { LotterySchedule } from '#contract/lottery'
 import type { lotteryGames } from '../db/schema'
 import type { Tx } from '../plugins/external/db'
@@ -15,7 +16,7 @@ type Row = typeof lotteryGames.$inferInsert
 
 interface DemoLotteryGame {
   code: string
-  names: Record<'en' | 'km' | 'zh' | 'th' | 'vi', string>
+  names: Record<Locale, string>
   prizeMode: Row['prizeMode']
   kind: Row['kind']
   groupCode: string

@@ -7,6 +7,7 @@ import { defineEndpoint } from './endpoint'
 
 export const announcementTypes = ['B', 'PL', 'PU', 'PR', 'H'] as const
 export const AnnouncementTypeSchema = z.enum(announcementTypes)
+export type AnnouncementType = (typeof announcementTypes)[number]
 
 export const NoticeSchema = z.object({
   id: z.int(),

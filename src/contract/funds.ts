@@ -50,6 +50,10 @@ export const DepositSchema = z.object({
 })
 export type Deposit = z.infer<typeof DepositSchema>
 
+/** What the member says arrived of a paid withdrawal. */
+export const withdrawalOutcomes = ['RECEIVED', 'PARTLY_RECEIVED', 'NOT_RECEIVED'] as const
+export type WithdrawalOutcome = (typeof withdrawalOutcomes)[number]
+
 export const withdrawalStatuses = [
   'PENDING',
   'PAID',
@@ -308,7 +312,7 @@ export const fundsEndpoints = {
     bodyLimit: imageBodyLimit,
     body: z.object({
       withdrawalId: z.int(),
-      outcome: z.enum(['RECEIVED', 'PARTLY_RECEIVED', 'NOT_RECEIVED']),
+      outcome: z.enum(withdrawalOutcomes),
       /** For PARTLY_RECEIVED: what arrived (the remainder is what did not). */
       amountReceived: z.optional(AmountInputSchema),
       /** Required for NOT_RECEIVED: a screenshot of the account. */
