@@ -4,12 +4,12 @@
  * minute and five an hour, then nothing for five minutes (429 with Retry-After).
  */
 import { createHash, randomInt } from 'node:crypto'
-import type { CodeChannel } from '#contract/identity'
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import type { CodeChannel } from '#contract/identity'
+import { DeliveryError, type Channel } from '../channels/outbox'
 import { verificationCodes, type CodePurpose } from '../db/schema'
 import { AppError, retryLater, secondsUntil } from '../http/errors'
 import type { Db } from '../plugins/external/db'
-import { DeliveryError, type Channel } from '../channels/outbox'
 import type { Throttle } from './throttle'
 
 export const codePolicy = { expiredMinutes: 5, perMinute: 1, perHour: 5, blockMs: 5 * 60_000, maxAttempts: 5 }

@@ -7,14 +7,14 @@
  */
 import { lotteryKinds, prizeModes, type LotterySchedule } from '#contract/lottery'
 import { createLedger } from '../money/ledger'
+import type { CommandSpec, OpsContext } from '../ops/commands'
+import { OpsError } from '../ops/ops-error'
+import { noMore, oneOf, required } from '../ops/ops-input'
+import { merchantByCode } from '../system/brands-repository'
+import { editUsage, renameGame, setLimits, setOdds } from './edit-commands'
 import { createLotteryEngine } from './engine'
 import { defaultBetTypeRules, defaultMaxPayout } from './rules'
 import { checkSchedule } from './schedule'
-import { merchantByCode } from '../system/brands-repository'
-import type { CommandSpec, OpsContext } from '../ops/commands'
-import { editUsage, renameGame, setLimits, setOdds } from './edit-commands'
-import { OpsError } from '../ops/ops-error'
-import { noMore, oneOf, required } from '../ops/ops-input'
 
 const usage =
   'lottery list | add <CODE> <LOTT|ZY|ELOTT|SEA> <D5|VN_NORTH|VN_SOUTH> <every:SECONDS|daily:HH:MM:DAYS> <name…> [--zone <IANA zone>] [--group <code>] [--hot] | enable <CODE> | disable <CODE> | void <CODE> <numero> | ' +

@@ -8,8 +8,8 @@ import type { LotterySchedule } from '#contract/lottery'
 import type { lotteryGames } from '../db/schema'
 import type { Tx } from '../plugins/external/db'
 import { createLotteryGamesRepository } from './games-repository'
-import { createIssuesRepository } from './issues-repository'
 import { slotsClosing } from './issues'
+import { createIssuesRepository } from './issues-repository'
 import { defaultBetTypeRules, defaultMaxPayout } from './rules'
 
 type Row = typeof lotteryGames.$inferInsert

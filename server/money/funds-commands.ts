@@ -11,18 +11,18 @@ import {
   type Currency,
   type Money,
 } from '#contract/money'
+import { walletModes } from '#contract/wallet-values'
+import { formatLotteryReconcile, reconcileLottery } from '../lottery/reconcile'
+import type { CommandSpec, OpsContext } from '../ops/commands'
+import { OpsError } from '../ops/ops-error'
+import { idOf, noMore, oneOf, required } from '../ops/ops-input'
+import { merchantByCode, setWalletMode } from '../system/brands-repository'
+import { formatGameReconcile, reconcileGames } from '../vendors/reconcile'
 import { currencyOf } from './common'
 import { createFundsRepository } from './funds-repository'
 import { createFundsService, SettlementError } from './funds-service'
 import { createLedger, InsufficientFunds } from './ledger'
 import { formatReconcile, reconcile } from './ledger-reconcile'
-import { walletModes } from '#contract/wallet-values'
-import { formatGameReconcile, reconcileGames } from '../vendors/reconcile'
-import { formatLotteryReconcile, reconcileLottery } from '../lottery/reconcile'
-import { merchantByCode, setWalletMode } from '../system/brands-repository'
-import type { CommandSpec, OpsContext } from '../ops/commands'
-import { OpsError } from '../ops/ops-error'
-import { idOf, noMore, oneOf, required } from '../ops/ops-input'
 
 function services(ctx: OpsContext) {
   const ledger = createLedger(ctx.db)

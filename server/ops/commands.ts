@@ -3,14 +3,14 @@
  * and how one runs. The same functions run inside the server (through the loopback operator
  * API) or in the CLI's own process when no server holds the database.
  */
-import type { Db } from '../plugins/external/db'
-import type { NoticeWriter } from '../notify/notices'
 import { contentCommands } from '../content/commands'
 import { gamesCommands } from '../games/commands'
 import { identityCommands } from '../identity/commands'
 import { jobsCommands } from '../jobs/commands'
 import { lotteryCommands } from '../lottery/commands'
 import { moneyCommands } from '../money/commands'
+import type { NoticeWriter } from '../notify/notices'
+import type { Db } from '../plugins/external/db'
 import { createAuditTrail, type AuditNote } from '../system/audit'
 import { systemCommands } from '../system/commands'
 import type { GatewayKind } from '../system/golive-commands'

@@ -1,10 +1,10 @@
 /**
  * `audit`: the operator audit trail, newest first (server/system/audit.ts).
  */
-import { createAuditTrail } from './audit'
 import type { CommandSpec } from '../ops/commands'
 import { OpsError } from '../ops/ops-error'
 import { idOf, noMore, oneOf } from '../ops/ops-input'
+import { createAuditTrail } from './audit'
 
 const usage = 'audit [<n> [before <id>]]'
 

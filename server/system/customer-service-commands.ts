@@ -5,14 +5,14 @@
  */
 import { z } from 'zod'
 import { localName } from '../db/localized'
+import type { CommandSpec } from '../ops/commands'
+import { OpsError } from '../ops/ops-error'
+import { brandOf, language, namedIn, noMore, oneOf, options, parsed, text } from '../ops/ops-input'
 import {
   customerServiceLink,
   customerServiceLinks,
   setCustomerServiceTitle,
 } from './customer-service-repository'
-import type { CommandSpec } from '../ops/commands'
-import { OpsError } from '../ops/ops-error'
-import { brandOf, language, namedIn, noMore, oneOf, options, parsed, text } from '../ops/ops-input'
 
 const usage =
   'customer-service list | title <ID> --lang <km|en|zh|th|vi> <title…> | untitle <ID> --lang <language>'

@@ -4,11 +4,11 @@
  * Every call that moves money carries an Idempotency-Key header.
  */
 import { z } from 'zod/mini'
-import { text } from './text'
 import { defineEndpoint } from './endpoint'
 import { AmountInputSchema, MoneySchema } from './money'
 import { PageQueryShape, TimeRangeShape, pageOf } from './paging'
 import { RegisterFieldRuleSchema } from './system'
+import { text } from './text'
 
 /** Receipt and proof images: png or jpg, at most 5 MB (spec section 9). */
 export const maxImageBytes = 5 * 1024 * 1024

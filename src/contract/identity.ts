@@ -3,10 +3,10 @@
  * Encrypted bodies (E) travel as the envelope of design.md section 2.
  */
 import { z } from 'zod/mini'
-import { text } from './text'
 import { defineEndpoint } from './endpoint'
-import { LocaleSchema } from './locales'
 import { staticAvatars } from './identity-values'
+import { LocaleSchema } from './locales'
+import { text } from './text'
 
 // The plain values every page needs (member kinds, the static avatars), without the schemas.
 export {

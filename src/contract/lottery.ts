@@ -18,10 +18,6 @@
  */
 import { z } from 'zod/mini'
 import { defineEndpoint } from './endpoint'
-import { AmountInputSchema, MoneySchema } from './money'
-import { intFromQuery, pageOf, PageQueryShape, TimeRangeShape } from './paging'
-import { text } from './text'
-
 import {
   prizeModes,
   lotteryKinds,
@@ -32,6 +28,9 @@ import {
   issueStatuses,
   lotteryBetStatuses,
 } from './lottery-values'
+import { AmountInputSchema, MoneySchema } from './money'
+import { intFromQuery, pageOf, PageQueryShape, TimeRangeShape } from './paging'
+import { text } from './text'
 
 export {
   prizeModes,

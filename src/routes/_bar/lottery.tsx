@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { prizeModes, type PrizeMode } from '#contract/lottery-values'
-import type { LotterySearch } from '../../features/lottery/components/lottery-page'
-import { LotteryPage } from '../../features/lottery/components/lottery-page'
 import { LotteryWinners } from '../-components/lottery-winners'
 import { safeCode } from '../-components/search'
+import type { LotterySearch } from '../../features/lottery/components/lottery-page'
+import { LotteryPage } from '../../features/lottery/components/lottery-page'
 
 /**
  * The prize modes a link may name, from the lottery's plain values: the route's search

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { matchTypes } from '#contract/games'
+import { GamesRoute } from '../-components/games-route'
 import { vendorsQueryOptions } from '../../features/games/api/get-vendors'
 import { parseVendorParam } from '../../features/games/game-types'
-import { GamesRoute } from '../-components/games-route'
 
 export const Route = createFileRoute('/_main/sports')({
   loader: ({ context }) => context.queryClient.ensureQueryData(vendorsQueryOptions()),
