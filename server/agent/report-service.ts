@@ -4,8 +4,8 @@
  * the team is answered exactly as a member that does not exist.
  */
 import type { TeamPeriod } from '#contract/agent'
-import { minorToMoney } from '#contract/money'
 import type { GameType } from '#contract/games'
+import { minorToMoney } from '#contract/money'
 import type { MovementType } from '#contract/records'
 import { AppError } from '../http/errors'
 import { currencyOf, type MerchantRow } from '../money/common'

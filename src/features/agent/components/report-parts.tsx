@@ -1,8 +1,8 @@
 /** What the team betting, user loss and account details reports share. */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react'
-import type { BetStatus } from '#contract/records'
 import { showMoney, type Currency } from '#contract/money'
+import type { BetStatus } from '#contract/records'
 import { Pagination } from '../../../components/ui/pagination'
 import { dateTimeFormat } from '../../../lib/date-format'
 import { signTone } from './period-filter'
