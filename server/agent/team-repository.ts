@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
+import { memberStatuses } from '#contract/identity-values'
 import { rowsOf, type Db, type Tx } from '../plugins/external/db'
 
 type Executor = Db | Tx
@@ -68,7 +69,7 @@ const DownlineRow = z.object({
   nickname: z.string(),
   level: z.coerce.number(),
   type: z.coerce.number(),
-  status: z.enum(['active', 'disabled']),
+  status: z.enum(memberStatuses),
   downline_count: z.coerce.number(),
   balance: z.coerce.bigint(),
   created_at: z.coerce.date(),
