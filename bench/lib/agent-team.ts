@@ -139,6 +139,10 @@ export async function buildTeam(
     select ${m}, 'member:' || member_id || ':' || ${mainAccountTypeId}::int, member_id, ${mainAccountTypeId}::int, false
     from (select member_id from bench_team union all select ${agentId}) t
     on conflict do nothing`)
+  // The planner's statistics of the tables just filled, as autovacuum would make them in
+  // time: without them the first deposits' figures trigger took minutes (a plan for an
+  // empty members table).
+  await db.execute(sql`analyze members, member_tree, ledger_accounts, bench_team`)
   const walletsS = (performance.now() - t1) / 1000
 
   // Deposits: each day a different slice of the team deposits once, through the ledger.

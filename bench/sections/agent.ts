@@ -17,9 +17,17 @@
  *   plays rounds, with the figures' triggers and (rolled back) without them; then the
  *   whole reconciliation (server/money/ledger-reconcile.ts) with its team-figures check.
  *
- * Sizes: BENCH_AGENT_MEMBERS (default 100,000), BENCH_AGENT_ROUNDS (default 3,000,000; the
- * issue's size is 10,000,000, about 3× the set-up time), BENCH_AGENT_DAYS (30),
- * BENCH_AGENT_OVERVIEWS (overviews per period, default 100), BENCH_AGENT_ENVELOPES (10).
+ * Then a proposal, measured the same way: the overview with a covering index on
+ * member_daily_stats, against the schema as migrated (the index dropped inside a rolled-back
+ * transaction), BENCH_AGENT_PROPOSAL_RUNS per variant (default 20; 0 skips it). The index is
+ * dropped before the day of the team is written.
+ *
+ * Sizes: BENCH_AGENT_MEMBERS (default 100,000), BENCH_AGENT_ROUNDS (default 3,000,000: every
+ * member plays every day, so member_daily_stats has its full 3,000,000 rows and the
+ * overview reads what it reads at 10,000,000; the issue's 10,000,000 takes ~15 minutes to
+ * write on this 2-core machine under load, set BENCH_AGENT_ROUNDS=10000000 for it),
+ * BENCH_AGENT_DAYS (30), BENCH_AGENT_OVERVIEWS (overviews per period and variant, default 50),
+ * BENCH_AGENT_ENVELOPES (10).
  */
 import os from 'node:os'
 import { randomUUID } from 'node:crypto'
@@ -38,7 +46,7 @@ import { buildTeam, dayStart, insertRounds, type TeamSize } from '../lib/agent-t
 import { num } from '../lib/format'
 import { maintenanceUrl, pgReachable, withScratchPg } from '../lib/pg'
 import { stats, round, type Stats } from '../lib/stats'
-import type { BenchSection, SectionResult, SummaryRow } from '../lib/types'
+import type { BenchSection, Json, SectionResult, SummaryRow } from '../lib/types'
 
 const envNumber = (name: string, fallback: number) => {
   const v = Number(process.env[name] ?? fallback)
@@ -48,12 +56,14 @@ const envNumber = (name: string, fallback: number) => {
 
 const size: TeamSize = {
   members: envNumber('BENCH_AGENT_MEMBERS', 100_000),
-  rounds: envNumber('BENCH_AGENT_ROUNDS', 10_000_000),
+  rounds: envNumber('BENCH_AGENT_ROUNDS', 3_000_000),
   days: envNumber('BENCH_AGENT_DAYS', 30),
   depositsPerDay: 3_000,
 }
 const overviews = envNumber('BENCH_AGENT_OVERVIEWS', 50)
 const envelopes = envNumber('BENCH_AGENT_ENVELOPES', 10)
+/** Overviews per period and variant for the proposal measured (0: not measured). */
+const proposalRuns = envNumber('BENCH_AGENT_PROPOSAL_RUNS', 20)
 const checks = 5_000
 const overviewBudgetMs = 100
 const checkBudgetMs = 2
@@ -85,6 +95,12 @@ const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b)
   return s.length ? (s[Math.floor((s.length - 1) / 2)] ?? 0) : 0
 }
+/** Thrown to roll a bench transaction back. */
+const rolledBack = new Error('bench: rolled back')
+const ignoreRollback = (err: unknown) => {
+  if (err !== rolledBack) throw err
+}
+
 const loadNow = () => os.loadavg()[0]?.toFixed(2) ?? '?'
 
 export const section: BenchSection = {
@@ -244,6 +260,63 @@ async function measure(
     for (const l of planNoJit) log(`    ${l}`)
   }
 
+  // ── A proposal, measured: a covering index for the overview's reads of each member's days ──
+  const proposal: Record<string, Json> = {}
+  if (proposalRuns > 0) {
+    const t = performance.now()
+    await noJitDb.execute(sql`
+      create index member_daily_stats_figures on member_daily_stats (member_id, day)
+      include (bet_count, bet_amount, valid_bet, payout, deposits, withdrawals, bonuses)`)
+    await noJitDb.execute(sql`vacuum analyze member_daily_stats`)
+    log(
+      `proposal: covering index on member_daily_stats (member_id, day) include (the overview's figures), ` +
+        `made and vacuumed in ${((performance.now() - t) / 1000).toFixed(1)} s; JIT off in both variants`,
+    )
+    const timedOverview = async (period: Period, withIndex: boolean) => {
+      let ms = 0
+      // Each variant in a transaction rolled back; without the index, dropped inside it.
+      await noJitDb
+        .transaction(async (tx) => {
+          if (!withIndex) await tx.execute(sql`drop index member_daily_stats_figures`)
+          const txService = createTeamService({
+            db: tx,
+            team: createTeamRepository(tx),
+            ledger,
+            settings,
+            notices: sweptNotices,
+            checkPaymentPassword: async () => undefined,
+            now: () => now,
+          })
+          const t0 = performance.now()
+          await txService.overview(m, agentId, { period })
+          ms = performance.now() - t0
+          throw rolledBack
+        })
+        .catch(ignoreRollback)
+      return ms
+    }
+    const pLoad = loadNow()
+    for (const p of periods) {
+      const without: number[] = []
+      const covered: number[] = []
+      for (let i = 0; i < 2; i++) await timedOverview(p, true)
+      for (let i = 0; i < proposalRuns; i++) {
+        for (const withIndex of i % 2 ? [true, false] : [false, true]) {
+          ;(withIndex ? covered : without).push(await timedOverview(p, withIndex))
+        }
+      }
+      const a = stats(without)
+      const b = stats(covered)
+      const r = median(without.map((x, i) => x / (covered[i] ?? x)))
+      proposal[p] = { asMigrated: a, coveringIndex: b, ratio: r }
+      log(
+        `  ${p}: as migrated ${line(a)}; with the covering index ${line(b)}; ` +
+          `as migrated / covering ${round(r)}× (median of pairs; load ${pLoad})`,
+      )
+    }
+    await noJitDb.execute(sql`drop index member_daily_stats_figures`)
+  }
+
   // ── "Is X in my team" ──
   const [ids] = rowsOf<{ inside: number[]; outside: number[]; sub: number }>(
     await db.execute(sql`
@@ -400,7 +473,6 @@ async function measure(
       select t.member_id, a.id as account_id from bench_team t
       join ledger_accounts a on a.member_id = t.member_id and a.account_type_id = 2 order by t.n`),
   )
-  const rolledBack = new Error('bench: rolled back')
   const timed = {
     depositsOn: [] as number[],
     depositsOff: [] as number[],
@@ -451,9 +523,7 @@ async function measure(
           ;(on ? timed.roundsOn : timed.roundsOff).push(performance.now() - t)
           if (!on) throw rolledBack
         })
-        .catch((err: unknown) => {
-          if (err !== rolledBack) throw err
-        })
+        .catch(ignoreRollback)
     }
   }
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0)
@@ -515,6 +585,7 @@ async function measure(
       overviewJitOff: noJitStats,
       overviewOverJitOff: jitRatio,
       overviewPlans: plans,
+      proposalCoveringIndex: proposal,
       subtreeCheck: checkStats,
       subtreeWrong: wrong,
       envelope: envStats,
