@@ -46,26 +46,16 @@ export function maintenanceUrl(): string {
 }
 
 /**
- * Like withTempPg, for a section whose database is big: named `<prefix>_<pid>`, made from
+ * Like withTempPg, for a section whose database is big: named `<prefix>_<pid>_<random>`, made from
  * the server's `postgres` maintenance database (never another bench's or the tests' one),
- * dropped afterwards, and also on Ctrl-C (synchronously, with psql). A database of the same
- * prefix left by a bench process that no longer runs (killed) is dropped first.
+ * dropped afterwards, and also on Ctrl-C (synchronously, with psql). Other processes' databases
+ * of the same prefix are left alone: the server may be shared, their owners not visible here.
  */
 export async function withScratchPg<T>(prefix: string, use: (url: string) => Promise<T>): Promise<T> {
   const adminUrl = new URL(maintenanceUrl())
-  const name = `${prefix}_${process.pid}`
+  const name = `${prefix}_${process.pid}_${randomBytes(3).toString('hex')}`
   const admin = new pg.Client({ connectionString: adminUrl.toString() })
   await admin.connect()
-  const left = await admin.query<{ datname: string }>(`select datname from pg_database where datname ~ $1`, [
-    `^${prefix}_[0-9]+$`,
-  ])
-  for (const { datname } of left.rows) {
-    const pid = Number(datname.slice(prefix.length + 1))
-    if (pid !== process.pid && processGone(pid)) {
-      await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`)
-    }
-  }
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
   await admin.query(`CREATE DATABASE "${name}"`)
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
@@ -80,14 +70,5 @@ export async function withScratchPg<T>(prefix: string, use: (url: string) => Pro
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).then(forget, () => undefined)
     await admin.end()
-  }
-}
-
-function processGone(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return false
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'ESRCH'
   }
 }
