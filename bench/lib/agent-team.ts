@@ -9,8 +9,8 @@
 import { performance } from 'node:perf_hooks'
 import { sql } from 'drizzle-orm'
 import { mainAccountTypeId } from '#contract/wallet'
-import { rowsOf, type Db, type Tx } from '#server/plugins/external/db'
 import type { Ledger } from '#server/money/ledger'
+import { rowsOf, type Db, type Tx } from '#server/plugins/external/db'
 
 export interface TeamSize {
   /** Members under the agent, the agent not counted. */

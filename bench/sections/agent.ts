@@ -29,19 +29,19 @@
  * BENCH_AGENT_DAYS (30), BENCH_AGENT_OVERVIEWS (overviews per period and variant, default 50),
  * BENCH_AGENT_ENVELOPES (10).
  */
-import os from 'node:os'
 import { randomUUID } from 'node:crypto'
+import os from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { sql, type SQL } from 'drizzle-orm'
+import { createTeamRepository } from '#server/agent/team-repository'
+import { createTeamService } from '#server/agent/team-service'
 import { seedDemoBrand } from '#server/db/seed'
 import { createLedger } from '#server/money/ledger'
 import { reconcile } from '#server/money/ledger-reconcile'
 import { createMoneySettings } from '#server/money/settings'
 import { sweptNotices } from '#server/notify/notices'
-import { createSystemRepository } from '#server/system/system-repository'
-import { createTeamRepository } from '#server/agent/team-repository'
-import { createTeamService } from '#server/agent/team-service'
 import { openDatabase, rowsOf, type Db } from '#server/plugins/external/db'
+import { createSystemRepository } from '#server/system/system-repository'
 import { buildTeam, dayStart, insertRounds, type TeamSize } from '../lib/agent-team'
 import { num } from '../lib/format'
 import { maintenanceUrl, pgReachable, withScratchPg } from '../lib/pg'
