@@ -122,6 +122,16 @@ describe('PostgreSQL pool errors', () => {
 
   // Only the PostgreSQL run of the suite has a server whose connections can be ended.
   if (inject('dbKind') === 'postgres') {
+    it('opens connections with JIT compilation off (the many short reads never pay for it)', async () => {
+      const database = await openDatabase({
+        databaseUrl: inject('pgAdminUrl'),
+        poolMax: 1,
+        logError: () => undefined,
+      })
+      opened.push(database)
+      expect(rowsOf(await database.db.execute(sql`show jit`))).toEqual([{ jit: 'off' }])
+    })
+
     it('logs a real idle connection ended by the server, then answers the next query', async () => {
       const url = new URL(inject('pgAdminUrl'))
       const logged: string[] = []

@@ -132,7 +132,15 @@ export function watchPool(pool: pg.Pool, where: string, log: DatabaseErrorLog): 
 async function openPostgres(url: string, max: number, log: DatabaseErrorLog): Promise<Database> {
   const parsed = new URL(url)
   const where = `postgresql://${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 })
+  // JIT off: the portal's reads are many short ones, and a team's figures (an index read per
+  // member) paid 0.3-1.6 s of JIT compilation per call on 100,000 members (bench/HISTORY.md,
+  // 2026-11-29, agent section). A server's own `options` in the URL still apply first.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 5000,
+    options: '-c jit=off',
+  })
   watchPool(pool, where, log)
   try {
     await pool.query('select 1')
