@@ -27,6 +27,7 @@ import { jobsCommands } from './jobs-commands'
 import { lotteryCommands } from './lottery-commands'
 import { moneyCommands } from './money-commands'
 import { paymentMethodCommands } from './payment-method-commands'
+import { rebateCommands } from './rebate-commands'
 import { OpsError } from './ops-error'
 import { noMore, oneOf, required } from './ops-input'
 import { auditCommands } from './audit-commands'
@@ -257,6 +258,7 @@ export const commands: Record<string, CommandSpec> = {
   ...customerServiceCommands,
   ...lotteryCommands,
   ...gamesCommands,
+  ...rebateCommands,
 }
 
 export function helpText(): string {

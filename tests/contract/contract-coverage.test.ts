@@ -121,6 +121,15 @@ const minimalInputs: Record<string, { query?: Record<string, string>; body?: unk
   'agent.downlineTransfer': {
     body: { shares: [{ memberId: 1, amount: '1.00' }], paymentPassword: '654321' },
   },
+  'agent.openAccount': {
+    body: {
+      kind: 'member',
+      username: 'opened01',
+      password: 'abc12345',
+      confirmPassword: 'abc12345',
+      rates: [],
+    },
+  },
   'identity.registerMobile': {
     body: {
       mobileNum: '87654321',
