@@ -19,6 +19,7 @@ import { seedDemoGames } from './seed-games-step'
 import { seedDemoLottery, seedDemoLotteryHistory } from '../lottery/demo-games'
 import { createBrand } from '../system/brands'
 import { seedDemoAgentTeam } from './seed-agent-team'
+import { seedDemoAgentRates } from './seed-agent-rates'
 
 const languages = ['km', 'en', 'zh', 'th', 'vi'] as const
 
@@ -63,7 +64,8 @@ export async function seedForStart(
 
 /**
  * agent01's team as a demo shows it: a sub-agent and members on both levels with three
- * weeks of deposits, rounds and lottery bets (seed-agent-team.ts), dated by the start's clock.
+ * weeks of deposits, rounds and lottery bets (seed-agent-team.ts), dated by the start's clock,
+ * and the team's rebate rates (seed-agent-rates.ts).
  */
 export async function seedDemoTeam(
   db: Db,
@@ -75,6 +77,7 @@ export async function seedDemoTeam(
   await step(db, 'demo-agent-team-1', merchantCode, (tx) =>
     seedDemoAgentTeam(tx, ledger, merchantCode, now, hashPassword),
   )
+  await step(db, 'demo-agent-rates-1', merchantCode, (tx) => seedDemoAgentRates(tx, merchantCode, now))
 }
 
 /**

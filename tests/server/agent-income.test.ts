@@ -9,6 +9,7 @@ import { agentEndpoints, rebateRateScale } from '#contract/agent'
 import { moneyToMinor } from '#contract/money'
 import { betRecords, memberDailyGameStats, memberRebateRates } from '#server/db/schema'
 import { formatReconcile, reconcile } from '#server/money/ledger-reconcile'
+import { seedDemoTeam } from '#server/db/seed'
 import { build, resetAccessToSeed, runOps, type TestServer } from '../build-server'
 import { createMember, failureOf, plainCall, tokenOf, valueOf } from '../identity-helpers'
 
@@ -247,5 +248,33 @@ describe('valid bets per day and game type', () => {
       sql`update member_daily_game_stats set valid_bet = valid_bet - 1 where member_id = ${deep.id} and product_type = 'LIVE'`,
     )
     expect((await reconcile(server.db)).statsDrift).toEqual([])
+  })
+})
+
+describe('the demo team', () => {
+  it('gives agent01 and agent02 rates that make My income real figures in a fresh demo', async () => {
+    const now = new Date()
+    await seedDemoTeam(server.db, server.config.MERCHANT_CODE, now, server.services.passwords.hash)
+    const day = (ms: number) => new Date(now.getTime() + ms).toISOString().slice(0, 10)
+    const url = `${agentEndpoints.income.path}?period=range&from=${day(-30 * 86_400_000)}&to=${day(86_400_000)}`
+    for (const username of ['agent01', 'agent02']) {
+      const token = await tokenOf(server, username, 'lotus123')
+      const v = valueOf(await plainCall(server, 'GET', url, { token }), (x) =>
+        agentEndpoints.income.response.parse(x),
+      )
+      expect(minor(v.totals.income), username).toBeGreaterThan(0n)
+      expect(
+        v.lines.every((l) => l.rate > 0),
+        username,
+      ).toBe(true)
+    }
+    // Every rate of the team is at most its upline's.
+    const over = await server.db.execute(sql`
+      select c.username from members c
+      join member_rebate_rates cr on cr.member_id = c.id
+      left join member_rebate_rates pr on pr.member_id = c.parent_id and pr.product_type = cr.product_type
+      where c.parent_id is not null and cr.rate > coalesce(pr.rate, 0)`)
+    expect((over as unknown as { rows?: unknown[] }).rows ?? (over as unknown as unknown[])).toEqual([])
+    expect((await reconcile(server.db)).ok).toBe(true)
   })
 })
