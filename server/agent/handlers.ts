@@ -44,6 +44,12 @@ export function agentHandlers(deps: {
     async openAccount({ input, caller }) {
       return deps.openAccount.open(caller, memberOf(caller), input)
     },
+    async downlineRebateRates({ input, caller }) {
+      return deps.rebates.downlineRates(memberOf(caller), input.memberId)
+    },
+    async setDownlineRebateRates({ input, caller }) {
+      return deps.rebates.setDownlineRates(caller, memberOf(caller), input)
+    },
     async income({ input, caller }) {
       return deps.income.report(await merchant(caller), memberOf(caller), input)
     },

@@ -79,6 +79,19 @@ export function createRebateRepository(db: Db) {
       }
     },
 
+    /** A member of the agent's direct downline; undefined for anyone else or no one. */
+    async directDownline(
+      agentId: number,
+      memberId: number,
+      ex: Executor = db,
+    ): Promise<{ id: number; account: string } | undefined> {
+      const [m] = await ex
+        .select({ id: members.id, account: members.account })
+        .from(members)
+        .where(and(eq(members.id, memberId), eq(members.parentId, agentId)))
+      return m
+    },
+
     /** An account of the brand by its username (any case), with its upline. */
     async accountOf(
       merchantCode: string,

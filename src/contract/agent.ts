@@ -346,6 +346,49 @@ export const agentEndpoints = {
       'idempotency_key_reused',
     ],
   }),
+  downlineRebateRates: defineEndpoint({
+    name: 'agent.downlineRebateRates',
+    method: 'GET',
+    path: '/wps/relay/ODSFE2_subordinateRebate',
+    auth: 'agent',
+    encrypted: false,
+    modId: 'DOWNMAN',
+    /** A member of the caller's direct downline: only its direct upline sets its rates. */
+    query: z.object({ memberId: intFromQuery(1, 2_147_483_647) }),
+    response: z.object({
+      memberId: z.int(),
+      account: z.string(),
+      /** The member's rate for every game type. */
+      rates: z.array(GameRebateRateSchema),
+      /** The most each may be: the caller's own rate. */
+      ceiling: z.array(GameRebateRateSchema),
+      /** The least each may be: the highest of the member's own direct downline. */
+      floor: z.array(GameRebateRateSchema),
+    }),
+    errors: ['downline_not_found'],
+  }),
+  setDownlineRebateRates: defineEndpoint({
+    name: 'agent.setDownlineRebateRates',
+    method: 'POST',
+    path: '/wps/relay/ODSFE2_setSubordinateRebate',
+    auth: 'agent',
+    encrypted: false,
+    idempotent: true,
+    modId: 'DOWNMAN',
+    /** New rates for the game types named, each between the member's floor and the caller's own. */
+    body: z.object({
+      memberId: z.int().check(z.positive()),
+      rates: z.array(GameRebateRateSchema).check(z.minLength(1), z.maxLength(gameTypes.length)),
+    }),
+    response: z.object({ memberId: z.int(), rates: z.array(GameRebateRateSchema) }),
+    errors: [
+      'downline_not_found',
+      'rebate_rate_too_high',
+      'rebate_rate_below_downline',
+      'idempotency_key_required',
+      'idempotency_key_reused',
+    ],
+  }),
   income: defineEndpoint({
     name: 'agent.income',
     method: 'GET',

@@ -92,6 +92,7 @@ export const errorCodes = [
   'downline_not_found',
   'transfer_recipients_invalid',
   'rebate_rate_too_high',
+  'rebate_rate_below_downline',
   'delivery_failed',
   // web push
   'push_endpoint_refused',
@@ -180,6 +181,7 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   downline_not_found: 404,
   transfer_recipients_invalid: 400,
   rebate_rate_too_high: 400,
+  rebate_rate_below_downline: 400,
   username_taken: 409,
   invitation_code_error: 400,
   terms_not_accepted: 400,

@@ -368,6 +368,18 @@ async function minimalRequest(def: EndpointDef): Promise<InjectOptions> {
     const [downline] = await server.db.select().from(members).where(eq(members.parentId, agent.id)).limit(1)
     given.body = { shares: [{ memberId: downline?.id ?? 0, amount: '1.00' }], paymentPassword: '654321' }
   }
+  if (def.name === 'agent.downlineRebateRates' || def.name === 'agent.setDownlineRebateRates') {
+    // A member of agent01's direct downline without a downline of its own: rate 0 is in bounds.
+    const [agent] = await server.db.select().from(members).where(eq(members.username, 'agent01'))
+    const direct = await server.db
+      .select()
+      .from(members)
+      .where(eq(members.parentId, agent?.id ?? 0))
+    const parents = new Set((await server.db.select().from(members)).map((m) => m.parentId))
+    const leaf = direct.find((m) => !parents.has(m.id))
+    if (def.name === 'agent.downlineRebateRates') given.query = { memberId: String(leaf?.id ?? 0) }
+    else given.body = { memberId: leaf?.id ?? 0, rates: [{ productType: 'RNG', rate: 0 }] }
+  }
   if (def.name === 'identity.socialStart' || def.name === 'identity.socialExchange') {
     await runOps(server, 'flag', 'set', 'TELEGRAMLOGIN3', 'on')
   }

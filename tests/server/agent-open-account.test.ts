@@ -104,6 +104,20 @@ describe('who may open an account and read the rates', () => {
       name: 'rebate rates',
       run: (token?: string) => plainCall(server, 'GET', agentEndpoints.rebateRates.path, { token }),
     },
+    {
+      name: "a downline's rates",
+      run: (token?: string) =>
+        plainCall(server, 'GET', `${agentEndpoints.downlineRebateRates.path}?memberId=1`, { token }),
+    },
+    {
+      name: "setting a downline's rates",
+      run: (token?: string) =>
+        plainCall(server, 'POST', agentEndpoints.setDownlineRebateRates.path, {
+          token,
+          body: {},
+          headers: { 'idempotency-key': newKey() },
+        }),
+    },
   ]
 
   it.each(calls)('$name: a visitor, a guest and a member are refused; an agent is let in', async (c) => {
@@ -335,5 +349,90 @@ describe('the operator command', () => {
     expect(await ratesOf(sub.id)).toMatchObject({ RNG: 25 })
     await runOps(server, 'rebate', 'set', sub.username, 'RNG', '0')
     expect(await ratesOf(sub.id)).toEqual({})
+  })
+})
+
+function setRates(who: Account, memberId: number, rates: Rate[], key: string = newKey()) {
+  return plainCall(server, 'POST', agentEndpoints.setDownlineRebateRates.path, {
+    token: who.token,
+    body: { memberId, rates },
+    headers: { 'idempotency-key': key },
+  })
+}
+
+describe("changing a direct downline's rates", () => {
+  it('reads the rates with their bounds and sets them between the downline’s and its own', async () => {
+    await runOps(server, 'rebate', 'set', sub.username, 'RNG', '0.5')
+    const under = await account(0, sub.id)
+    await runOps(server, 'rebate', 'set', under.username, 'RNG', '0.3')
+    const read = await plainCall(
+      server,
+      'GET',
+      `${agentEndpoints.downlineRebateRates.path}?memberId=${sub.id}`,
+      {
+        token: agent.token,
+      },
+    )
+    const v = valueOf(read, (x) => agentEndpoints.downlineRebateRates.response.parse(x))
+    const rng = (list: Rate[]) => list.find((r) => r.productType === 'RNG')?.rate
+    expect([rng(v.rates), rng(v.ceiling), rng(v.floor)]).toEqual([50, 100, 30])
+
+    const ok = await setRates(agent, sub.id, [{ productType: 'RNG', rate: 90 }])
+    expect(valueOf(ok, (x) => agentEndpoints.setDownlineRebateRates.response.parse(x)).rates).toContainEqual({
+      productType: 'RNG',
+      rate: 90,
+    })
+    const high = await setRates(agent, sub.id, [{ productType: 'RNG', rate: 101 }])
+    expect(failureOf(high).errorCode).toBe('rebate_rate_too_high')
+    const low = await setRates(agent, sub.id, [{ productType: 'RNG', rate: 29 }])
+    expect(failureOf(low).errorCode).toBe('rebate_rate_below_downline')
+    expect(await ratesOf(sub.id)).toMatchObject({ RNG: 90 })
+  })
+
+  it('answers a deeper member, another team’s, an upline and a missing id alike: not in your team', async () => {
+    const deep = (await server.db.select().from(members).where(eq(members.parentId, sub.id)))[0]
+    const strangerRow = await createMember(server, {
+      username: freshName('St'),
+      password: 'lotus123',
+      parentId: other.id,
+    })
+    for (const [who, id] of [
+      [agent, deep?.id ?? 0],
+      [agent, strangerRow.id],
+      [sub, agent.id],
+      [agent, 2_000_000_000],
+    ] as const) {
+      const read = await plainCall(
+        server,
+        'GET',
+        `${agentEndpoints.downlineRebateRates.path}?memberId=${id}`,
+        {
+          token: who.token,
+        },
+      )
+      expect(read.statusCode).toBe(404)
+      expect(failureOf(read).errorCode).toBe('downline_not_found')
+      const write = await setRates(who, id, [{ productType: 'RNG', rate: 0 }])
+      expect(write.statusCode).toBe(404)
+      expect(failureOf(write).errorCode).toBe('downline_not_found')
+    }
+    expect(await ratesOf(strangerRow.id)).toEqual({})
+  })
+
+  it('keeps the rule while the sub-agent opens accounts at its rate and its upline lowers it at once', async () => {
+    await runOps(server, 'rebate', 'set', agent.username, 'FISH', '1')
+    await runOps(server, 'rebate', 'set', sub.username, 'FISH', '0.8')
+    const opens = Array.from({ length: 19 }, () =>
+      open(sub, { username: freshName('Fs'), rates: [{ productType: 'FISH', rate: 80 }] }),
+    )
+    const lower = setRates(agent, sub.id, [{ productType: 'FISH', rate: 10 }])
+    const all = await Promise.all([...opens, lower])
+    for (const r of all) expect([200, 400]).toContain(r.statusCode)
+    const over = await server.db.execute(sql`
+      select c.id from members c
+      join member_rebate_rates cr on cr.member_id = c.id
+      left join member_rebate_rates pr on pr.member_id = c.parent_id and pr.product_type = cr.product_type
+      where c.parent_id = ${sub.id} and cr.rate > coalesce(pr.rate, 0)`)
+    expect((over as unknown as { rows?: unknown[] }).rows ?? (over as unknown as unknown[])).toEqual([])
   })
 })
