@@ -8,12 +8,13 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import type { IncomeLine } from '#contract/agent'
+import type { DownlineMember, IncomeLine } from '#contract/agent'
 import type { EndpointDef } from '#contract/endpoint'
 import type { RegisterFieldRule } from '#contract/system'
 import { Toasts } from '#src/components/ui/toasts.tsx'
 import { MyIncomePage } from '#src/features/agent/components/my-income-page.tsx'
 import { RegisterAccountPage } from '#src/features/agent/components/register-account-page.tsx'
+import { TeamManagementPage } from '#src/features/agent/components/team-management-page.tsx'
 import { api } from '#src/lib/api.ts'
 import { ApiError } from '#src/lib/api-client.ts'
 import { endSession, setMember } from '#src/lib/session.ts'
@@ -73,12 +74,12 @@ const myRates = {
   ],
 }
 
-/** Answers agent.openAccount from `answer`, every other call as stubbed. */
-function stubOpen(answer: (input: unknown) => unknown) {
+/** Answers one encrypted or keyed write (agent.openAccount by default) from `answer`, every other call as stubbed. */
+function stubOpen(answer: (input: unknown) => unknown, name = 'agent.openAccount') {
   const asked: unknown[] = []
   const real = api.call.bind(api)
   vi.spyOn(api, 'call').mockImplementation((async (def: EndpointDef, input?: unknown, opts?: unknown) => {
-    if (def.name !== 'agent.openAccount') return real(def as never, input as never, opts as never)
+    if (def.name !== name) return real(def as never, input as never, opts as never)
     asked.push(input)
     return answer(input)
   }) as typeof api.call)
@@ -209,5 +210,79 @@ describe('my income', () => {
     lines = []
     await user.click(screen.getByRole('button', { name: 'Yesterday' }))
     expect(await screen.findByText('No rebate difference in this period.')).toBeTruthy()
+  })
+})
+
+const member = (id: number, account: string, over: Partial<DownlineMember> = {}): DownlineMember => ({
+  id,
+  account,
+  nickname: account,
+  level: 1,
+  type: 0,
+  downlineCount: 0,
+  balance: '10.00',
+  status: 'active',
+  joinedAt: Date.UTC(2026, 10, 1),
+  lastLoginAt: null,
+  ...over,
+})
+
+describe("a direct downline's rates", () => {
+  test('shows each rate with its bounds, checks them, and sends only the changed ones', async () => {
+    stubMoneyApi(moneyAnswers(), {
+      '/wps/relay/ODSFE2_subordinateSimple': () => ({
+        list: [member(10, 'player01'), member(12, 'deep01', { level: 2 })],
+        total: 2,
+        pageNo: 1,
+        pageSize: 20,
+        path: [{ id: 1, account: 'agent01' }],
+      }),
+      '/wps/relay/ODSFE2_subordinateRebate': () => ({
+        memberId: 10,
+        account: 'player01',
+        rates: [
+          { productType: 'LIVE', rate: 20 },
+          { productType: 'RNG', rate: 50 },
+          { productType: 'FISH', rate: 0 },
+        ],
+        ceiling: [
+          { productType: 'LIVE', rate: 80 },
+          { productType: 'RNG', rate: 120 },
+          { productType: 'FISH', rate: 0 },
+        ],
+        floor: [
+          { productType: 'LIVE', rate: 0 },
+          { productType: 'RNG', rate: 30 },
+          { productType: 'FISH', rate: 0 },
+        ],
+      }),
+    })
+    const asked = stubOpen(() => ({ memberId: 10, rates: [] }), 'agent.setDownlineRebateRates')
+    const user = userEvent.setup()
+    await renderUi(
+      <>
+        <TeamManagementPage />
+        <Toasts dismissLabel="Dismiss" />
+      </>,
+    )
+    // Only the direct downline's rates are the agent's to set.
+    await user.click(await screen.findByRole('button', { name: 'Rebate rates of player01' }))
+    expect(screen.queryByRole('button', { name: 'Rebate rates of deep01' })).toBeNull()
+    const dialog = await screen.findByRole('dialog', { name: 'Rebate rates of player01' })
+    const slots = await within(dialog).findByLabelText('Slots')
+    expect((slots as HTMLInputElement).value).toBe('0.50')
+    expect(within(dialog).getByText('From 0.30% to 1.20%')).toBeTruthy()
+    expect(within(dialog).queryByLabelText('Fish')).toBeNull()
+    await user.clear(slots)
+    await user.type(slots, '0.2')
+    await user.click(within(dialog).getByRole('button', { name: 'Save rates' }))
+    expect(within(dialog).getByText('At least 0.30%.')).toBeTruthy()
+    expect(asked).toEqual([])
+    await user.clear(slots)
+    await user.type(slots, '0.9')
+    await user.click(within(dialog).getByRole('button', { name: 'Save rates' }))
+    expect(await screen.findByText('The rebate rates of player01 are saved.')).toBeTruthy()
+    expect(asked).toEqual([{ memberId: 10, rates: [{ productType: 'RNG', rate: 90 }] }])
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   })
 })

@@ -16,6 +16,7 @@ import { downlineQueryOptions } from '../api/get-downline'
 import { AgentStyles } from './agent-styles'
 import { AccountSearch, DownlinePager, MemberTypeLabel, StatusLabel, useLastLogin } from './downline-parts'
 import { QueryView } from './query-view'
+import { RebateRatesDialog } from './rebate-rates-dialog'
 import { TransferDialog } from './transfer-dialog'
 
 const pageSize = 20
@@ -23,9 +24,11 @@ const pageSize = 20
 interface RowActions {
   onOpen: (m: DownlineMember) => void
   onTransfer: (m: DownlineMember) => void
+  /** Its rebate rates: only the direct upline (level 1) sets them. */
+  onRates: (m: DownlineMember) => void
 }
 
-function Actions({ m, onOpen, onTransfer }: { m: DownlineMember } & RowActions) {
+function Actions({ m, onOpen, onTransfer, onRates }: { m: DownlineMember } & RowActions) {
   const { t } = useLingui()
   const account = m.account
   const count = m.downlineCount
@@ -39,6 +42,16 @@ function Actions({ m, onOpen, onTransfer }: { m: DownlineMember } & RowActions) 
           aria-label={t`Open the downline of ${account}`}
         >
           <Trans>Downline ({count})</Trans>
+        </button>
+      ) : null}
+      {m.level === 1 ? (
+        <button
+          type="button"
+          className="button"
+          onClick={() => onRates(m)}
+          aria-label={t`Rebate rates of ${account}`}
+        >
+          <Trans>Rates</Trans>
         </button>
       ) : null}
       {m.status === 'active' ? (
@@ -180,6 +193,7 @@ export function TeamManagementPage() {
   const [parentId, setParentId] = useState<number | undefined>(undefined)
   const [pageNo, setPageNo] = useState(1)
   const [transferTo, setTransferTo] = useState<DownlineMember | null>(null)
+  const [ratesOf, setRatesOf] = useState<DownlineMember | null>(null)
   const downline = useQuery(
     downlineQueryOptions({ pageNo, pageSize, parentId, account: account === '' ? undefined : account }),
   )
@@ -191,6 +205,7 @@ export function TeamManagementPage() {
       setPageNo(1)
     },
     onTransfer: setTransferTo,
+    onRates: setRatesOf,
   }
   const goUp = (id: number | undefined) => {
     setParentId(id)
@@ -274,6 +289,7 @@ export function TeamManagementPage() {
         )}
       </QueryView>
       {transferTo ? <TransferDialog member={transferTo} onClose={() => setTransferTo(null)} /> : null}
+      {ratesOf ? <RebateRatesDialog member={ratesOf} onClose={() => setRatesOf(null)} /> : null}
     </div>
   )
 }
