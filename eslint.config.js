@@ -270,6 +270,20 @@ export default tseslint.config(
       // re-export three modules before it counts.
       'import-x/avoid-barrel-files': ['error', { amountOfExportsToConsiderModuleAsBarrel: 0 }],
       'no-restricted-imports': restrictedImports(),
+      // Node's modules, packages, the project's # aliases, then relative paths up and beside,
+      // each group alphabetized. Side-effect imports (a stylesheet) are never moved: the
+      // cascade follows their order (the rule leaves unassigned imports where they are).
+      'import-x/order': [
+        'error',
+        {
+          groups: ['builtin', 'external', 'internal', 'parent', 'sibling', 'index'],
+          pathGroups: [{ pattern: '#*/**', group: 'internal' }],
+          pathGroupsExcludedImportTypes: ['builtin'],
+          'newlines-between': 'ignore',
+          alphabetize: { order: 'asc', caseInsensitive: true },
+          warnOnUnassignedImports: false,
+        },
+      ],
     },
   },
   {

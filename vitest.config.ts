@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os'
-import react from '@vitejs/plugin-react'
 import { lingui } from '@lingui/vite-plugin'
+import react from '@vitejs/plugin-react'
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
 
 const serverProject = (name: string, kind: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({

@@ -107,9 +107,25 @@ test('a new version waits for the user: the page offers it and reloads only on t
   expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(first)
 
   await offer.click()
-  await page.waitForFunction(() => !(window as unknown as { stillHere?: boolean }).stillHere, undefined, {
-    timeout: 30_000,
-  })
+  await page
+    .waitForFunction(() => !(window as unknown as { stillHere?: boolean }).stillHere, undefined, {
+      timeout: 30_000,
+    })
+    .catch(async (error: unknown) => {
+      // Say where the hand-over stopped: which workers the registration holds, in what state.
+      const workers = await page.evaluate(async () => {
+        const reg = await navigator.serviceWorker.getRegistration()
+        return {
+          controller: navigator.serviceWorker.controller?.scriptURL,
+          active: reg?.active?.state,
+          waiting: reg?.waiting?.state,
+          installing: reg?.installing?.state,
+        }
+      })
+      throw new Error(`The page did not reload after the click; workers: ${JSON.stringify(workers)}`, {
+        cause: error,
+      })
+    })
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Lotus Play' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Reload to update' })).toHaveCount(0)
 })

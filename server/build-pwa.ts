@@ -6,9 +6,9 @@
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 
 const inputs = ['src', 'public', 'index.html', 'vite.config.ts', 'lingui.config.ts', 'package-lock.json']
 

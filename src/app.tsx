@@ -4,8 +4,8 @@
  * react-dom/server (src/entry-server.tsx) and the browser hydrates it (src/main.tsx), so
  * every screen is described once (docs/decisions/015-react-rendered-on-both-sides.md).
  */
-import { I18nProvider } from '@lingui/react'
 import type { I18n } from '@lingui/core'
+import { I18nProvider } from '@lingui/react'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { createRouter, RouterProvider, type RouterHistory } from '@tanstack/react-router'
 import { StrictMode, useEffect } from 'react'

@@ -4,11 +4,11 @@
  * block before it hydrates (src/main.tsx), so both render from the same data.
  */
 import type { QueryClient } from '@tanstack/react-query'
-import { seedBootData, type BootData } from './lib/boot-data'
-import { announcementsQueryOptions } from './features/notify/api/get-announcements'
-import { hotGamesQueryOptions, winnersQueryOptions } from './features/games/api/get-home-rows'
 import { gameListInfiniteOptions } from './features/games/api/get-game-list'
+import { hotGamesQueryOptions, winnersQueryOptions } from './features/games/api/get-home-rows'
 import { vendorsQueryOptions } from './features/games/api/get-vendors'
+import { announcementsQueryOptions } from './features/notify/api/get-announcements'
+import { seedBootData, type BootData } from './lib/boot-data'
 
 export function seedAppData(queryClient: QueryClient, boot: BootData, servedAt?: number): void {
   seedBootData(

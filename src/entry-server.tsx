@@ -12,8 +12,8 @@
  * waits for its lazy parts and reads (so a second render in between would draw in its
  * language).
  */
-import { createMemoryHistory } from '@tanstack/react-router'
 import type { Query } from '@tanstack/react-query'
+import { createMemoryHistory } from '@tanstack/react-router'
 import { prerender } from 'react-dom/static'
 import type { BootQuery } from '#contract/boot-data'
 import { localeHeaderCode } from '#contract/locales'

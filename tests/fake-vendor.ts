@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import type { Db } from '#server/plugins/external/db'
 import {
   signedWalletHeaders,
   WalletAnswerSchema,
@@ -15,7 +16,6 @@ import {
   type WalletCall,
 } from '#server/vendors/adapter'
 import { vendorSecret } from '#server/vendors/wallet-repository'
-import type { Db } from '#server/plugins/external/db'
 
 export interface FakeVendor extends VendorAdapter {
   /** Every launch the platform asked for, in order. */

@@ -4,11 +4,11 @@
  * and solving a captcha by reading its answer from the database.
  */
 import { constants, createCipheriv, createPublicKey, publicEncrypt, randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { LightMyRequestResponse } from 'fastify'
 import { FailureSchema, successEnvelope, type Failure } from '#contract/envelope'
 import { LoginResponseSchema, type LoginResponse } from '#contract/identity'
 import { PublicKeySchema, type PublicKey } from '#contract/system'
-import { eq } from 'drizzle-orm'
-import type { LightMyRequestResponse } from 'fastify'
 import { captchas, members } from '#server/db/schema'
 import type { TestServer } from './build-server'
 

@@ -1,7 +1,7 @@
 /** Helpers of the lottery suites: the lobby's reads, placing an order, the member's bets. */
-import { NearSchema, OrderSchema, type Near, type Order, type PlaceOrder } from '#contract/lottery'
 import type { LightMyRequestResponse } from 'fastify'
 import { z } from 'zod'
+import { NearSchema, OrderSchema, type Near, type Order, type PlaceOrder } from '#contract/lottery'
 import type { TestServer } from './build-server'
 import { plainCall, valueOf } from './identity-helpers'
 import { newKey } from './money-helpers'

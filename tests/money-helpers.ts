@@ -3,9 +3,9 @@
  * Idempotency-Key, balances read through the API, and operator credits through the CLI.
  */
 import { randomBytes } from 'node:crypto'
-import { BalancesSchema, type Balances } from '#contract/wallet'
-import { moneyToMinor } from '#contract/money'
 import type { LightMyRequestResponse } from 'fastify'
+import { moneyToMinor } from '#contract/money'
+import { BalancesSchema, type Balances } from '#contract/wallet'
 import type { TestServer } from './build-server'
 import { runOps } from './build-server'
 import { createMember, plainCall, sealedCall, tokenOf, valueOf } from './identity-helpers'

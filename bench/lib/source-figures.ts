@@ -98,9 +98,13 @@ export function isCodeFile(file: string): boolean {
   return /\.(ts|tsx|mts|js|mjs|cjs|css)$/.test(file) && !file.endsWith('.d.ts')
 }
 
-/** The handler and operator-command files whose SQL statements are counted. */
+/**
+ * The handler and operator-command files whose SQL statements are counted: an area's
+ * `commands.ts` and `<what>-commands.ts`; server/ops/ is the CLI's shell, which runs them.
+ */
 export function isSqlCounted(file: string): boolean {
   return (
-    /^server\/(.+\/)?([\w.-]+-)?handlers\.ts$/.test(file) || /^server\/ops\/[\w.-]+-commands\.ts$/.test(file)
+    /^server\/(.+\/)?([\w.-]+-)?handlers\.ts$/.test(file) ||
+    (/^server\/[\w-]+\/([\w.-]+-)?commands\.ts$/.test(file) && !file.startsWith('server/ops/'))
   )
 }

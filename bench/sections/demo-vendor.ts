@@ -3,9 +3,9 @@
  * the return over a million provably fair rounds (the derivation players verify) with its
  * standard error, and how many rounds a second that derivation computes on one core.
  */
+import { exactRtp, slotPaytable, slotRound } from '#server/vendors/demo/slot'
 import { num } from '../lib/format'
 import type { BenchSection, SectionResult } from '../lib/types'
-import { exactRtp, slotPaytable, slotRound } from '#server/vendors/demo/slot'
 
 const rounds = 1_000_000
 const target = 0.96

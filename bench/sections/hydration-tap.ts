@@ -12,8 +12,8 @@
  * counts (e2e/first-screen.spec.ts proves the replay itself on a CPU slowed 20×).
  * Medians of BENCH_TAP_RUNS (default 5) runs, each in a fresh browser context.
  */
-import type { Browser } from '@playwright/test'
 import { rmSync } from 'node:fs'
+import type { Browser } from '@playwright/test'
 import { chromium } from '@playwright/test'
 import { chromiumArgs } from '../../e2e/chromium'
 import { num, table } from '../lib/format'

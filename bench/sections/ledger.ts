@@ -33,9 +33,9 @@ import { reconcile, type ReconcileReport } from '#server/money/ledger-reconcile'
 import { openDatabase, type Database } from '#server/plugins/external/db'
 import { num, ratio, ratioText, table } from '../lib/format'
 import { benchAdminUrl, pgReachable, withTempPg } from '../lib/pg'
-import { round, stats } from '../lib/stats'
 import { startPortal } from '../lib/portal'
 import { fetchSealingKey, seal } from '../lib/sealed'
+import { round, stats } from '../lib/stats'
 import type { BenchSection, Json, SectionResult, SummaryRow } from '../lib/types'
 
 const durationS = Number(process.env.BENCH_LEDGER_SECONDS ?? 8)

@@ -33,6 +33,7 @@ import { chromiumArgs } from '../../e2e/chromium'
 import { onExit } from '../lib/cleanup'
 import { num, table } from '../lib/format'
 import { startPortalAfterArt, type PortalServer } from '../lib/portal'
+import { ensureBuild, findChromium } from '../lib/prod-build'
 import {
   mainThreadOf,
   mainThreadTime,
@@ -40,7 +41,6 @@ import {
   type ThreadTime,
   type TraceEvent,
 } from '../lib/thread-time'
-import { ensureBuild, findChromium } from '../lib/prod-build'
 import type { BenchSection, Json, SectionResult, SummaryRow } from '../lib/types'
 
 const runCount = 3

@@ -17,25 +17,25 @@
  * orders/s and their latency. Every order of a brand moves its one house account, so this is
  * where placing is serialized. The books are reconciled again after it.
  */
+import { randomUUID } from 'node:crypto'
 import os from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { sql } from 'drizzle-orm'
 import { members } from '#server/db/schema'
 import { seedDemoBrand } from '#server/db/seed'
+import { createLotteryEngine } from '#server/lottery/engine'
+import { slotAt } from '#server/lottery/issues'
+import { createOrderPlacer } from '#server/lottery/place-order'
+import { reconcileLottery } from '#server/lottery/reconcile'
+import { selectionText, type Selection } from '#server/lottery/rules'
 import { createLedger } from '#server/money/ledger'
 import { reconcile } from '#server/money/ledger-reconcile'
-import { createLotteryEngine } from '#server/lottery/engine'
-import { reconcileLottery } from '#server/lottery/reconcile'
-import { createOrderPlacer } from '#server/lottery/place-order'
 import { createMoneySettings } from '#server/money/settings'
-import { createSystemRepository } from '#server/system/system-repository'
-import { randomUUID } from 'node:crypto'
-import { stats } from '../lib/stats'
-import { selectionText, type Selection } from '#server/lottery/rules'
-import { slotAt } from '#server/lottery/issues'
 import { openDatabase } from '#server/plugins/external/db'
+import { createSystemRepository } from '#server/system/system-repository'
 import { num } from '../lib/format'
 import { pgReachable, withTempPg } from '../lib/pg'
+import { stats } from '../lib/stats'
 import type { BenchSection, SectionResult } from '../lib/types'
 
 const betCount = Number(process.env.BENCH_LOTTERY_BETS ?? 100_000)

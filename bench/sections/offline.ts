@@ -19,8 +19,8 @@
  * Budget: the offline repeat visit at most 50% of the cold load. The issue's goal (at most
  * 500 ms and at least 5× faster) is printed beside it.
  */
-import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { rmSync } from 'node:fs'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { chromium } from '@playwright/test'
 import { chromiumArgs } from '../../e2e/chromium'
 import { num, table } from '../lib/format'

@@ -22,19 +22,19 @@
  * slow run, reporting what arrived by then.
  */
 import { spawn } from 'node:child_process'
+import { createECDH, randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
-import { createECDH, randomBytes } from 'node:crypto'
 import webpush from 'web-push'
 import { onExit } from '../lib/cleanup'
 import { num, table } from '../lib/format'
+import { loadLine } from '../lib/load-average'
 import { benchAdminUrl, pgReachable, withTempPg } from '../lib/pg'
 import type { BenchContext, BenchSection, SectionResult } from '../lib/types'
-import { loadLine } from '../lib/load-average'
 
 const notices = Number(process.env.BENCH_PUSH_NOTICES ?? 1000)
 const memberCount = Number(process.env.BENCH_PUSH_MEMBERS ?? 100)

@@ -3,8 +3,9 @@
  * under a second): how long `buildApp` (server/app.ts) is, the hand-written files over 500
  * lines in src/, server/, tests/ and e2e/ (the route tree, catalogs and migrations are
  * generated and left out), the SQL statements written in handler and operator-command files
- * (where a flow's queries should have gone to its service or repository), and the lines of
- * source and of tests. A file a reader cannot take in one sitting, or a handler that talks
+ * (where a flow's queries should have gone to its service or repository), the values the
+ * contract defines that are written again outside it (bench/lib/wire-values.ts), and the
+ * lines of source and of tests. A file a reader cannot take in one sitting, or a handler that talks
  * SQL, is a sign that a flow should be split out. The counting is bench/lib/source-figures.ts.
  */
 import { execFileSync } from 'node:child_process'
@@ -20,6 +21,7 @@ import {
   sqlStatements,
 } from '../lib/source-figures'
 import type { BenchSection, SectionResult } from '../lib/types'
+import { contractValues, isContractFile, isWireChecked, wireValueCopies } from '../lib/wire-values'
 
 const budgetLines = 500
 const sourceFolders = ['src', 'server'] as const
@@ -37,7 +39,7 @@ function filesUnder(root: string, folders: readonly string[]): string[] {
 
 export const section: BenchSection = {
   name: 'source',
-  title: 'The source: buildApp, files over 500 lines, SQL in handlers, lines of code',
+  title: 'The source: buildApp, files over 500 lines, SQL in handlers, wire values, lines of code',
   order: 5,
   async run(ctx): Promise<SectionResult> {
     const read = (f: string) => readFileSync(path.join(ctx.root, f), 'utf8')
@@ -73,6 +75,32 @@ export const section: BenchSection = {
         sql.map((r) => [r.file, String(r.sqlTags), String(r.executes), String(r.builders), String(r.total)]),
       ),
     )
+
+    const wireFiles = (test: (f: string) => boolean) =>
+      files.filter((f) => test(f) && /\.tsx?$/.test(f)).map((file) => ({ file, text: read(file) }))
+    const found = wireValueCopies(contractValues(wireFiles(isContractFile)), wireFiles(isWireChecked))
+    const wireCopies = found.filter((c) => c.marked === null)
+    const wireMarked = found.filter((c) => c.marked !== null)
+    ctx.log(`\nvalues defined outside the contract that appear on the wire: ${wireCopies.length}`)
+    if (wireCopies.length > 0) {
+      ctx.log(
+        table(
+          ['where', 'kind', 'copy', 'of the contract'],
+          wireCopies.map((c) => [`${c.file}:${c.line}`, c.kind, c.text, c.copies]),
+        ),
+      )
+    }
+    if (wireMarked.length > 0) {
+      ctx.log(
+        `equal values marked as meaning something else (wire-values: …), not counted: ${wireMarked.length}`,
+      )
+      ctx.log(
+        table(
+          ['where', 'copy', 'equal to', 'why not the contract’s'],
+          wireMarked.map((c) => [`${c.file}:${c.line}`, c.text, c.copies, c.marked ?? '']),
+        ),
+      )
+    }
 
     const sum = (folders: readonly string[], generated: boolean) =>
       files
@@ -110,6 +138,8 @@ export const section: BenchSection = {
           total: r.total,
         })),
         sqlTotal,
+        wireCopies: wireCopies.map((c) => ({ file: c.file, line: c.line, kind: c.kind, copies: c.copies })),
+        wireMarked: wireMarked.map((c) => ({ file: c.file, line: c.line, reason: c.marked })),
         lines: perFolder.map((r) => ({ folder: r.folder, files: r.files, lines: r.lines })),
         sourceLines,
         testLines,
@@ -125,6 +155,11 @@ export const section: BenchSection = {
           metric: 'SQL statements in handlers/commands',
           value: String(sqlTotal),
           note: `${sql.length} files`,
+        },
+        {
+          metric: 'values outside the contract on the wire',
+          value: String(wireCopies.length),
+          note: wireCopies[0] ? `first ${wireCopies[0].file}:${wireCopies[0].line}` : 'none',
         },
         { metric: 'lines of source / tests', value: `${num(sourceLines)} / ${num(testLines)}` },
       ],

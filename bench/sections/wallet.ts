@@ -12,11 +12,11 @@
  * quiet (docs/ARCHITECTURE.md "Figures"). BENCH_WALLET_SECONDS sets the run (default 3);
  * BENCH_WALLET_ENGINES=pglite,postgresql adds PostgreSQL at BENCH_DATABASE_URL.
  */
+import { randomBytes, randomInt } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { randomBytes, randomInt } from 'node:crypto'
 import { z } from 'zod'
 import { signedWalletHeaders, walletPath, WalletAnswerSchema } from '#server/vendors/adapter'
 import { formatGameReconcile, type GameReconcileReport } from '#server/vendors/reconcile'

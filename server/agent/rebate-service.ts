@@ -4,8 +4,8 @@
  * by the agent opening an account or changing its direct downline's rates, and by the
  * operator setting an account's rates.
  */
-import { gameTypes, type GameType } from '#contract/games'
 import { rebateRatePercent } from '#contract/agent'
+import { gameTypes, type GameType } from '#contract/games'
 import { AppError } from '../http/errors'
 import { idempotencyOf, withIdempotency, type IdempotencyContext } from '../money/idempotency'
 import type { Db, Tx } from '../plugins/external/db'

@@ -4,8 +4,8 @@
  * the team is answered exactly as a member that does not exist.
  */
 import type { TeamPeriod } from '#contract/agent'
-import { minorToMoney } from '#contract/money'
 import type { GameType } from '#contract/games'
+import { minorToMoney } from '#contract/money'
 import type { MovementType } from '#contract/records'
 import { AppError } from '../http/errors'
 import { currencyOf, type MerchantRow } from '../money/common'
@@ -33,21 +33,41 @@ export function createReportService(deps: {
     timeZone: m.timeZone,
   })
   const page = (q: PeriodQuery) => ({ limit: q.pageSize, offset: (q.pageNo - 1) * q.pageSize })
-  async function inTeamOrThrow(agentId: number, memberId: number | undefined) {
-    if (memberId === undefined) return
-    const depth = await team.depthUnder(agentId, memberId)
-    if (depth === null || depth < 1) throw new AppError('downline_not_found', 'no such member in your team')
+  const notInTeam = () => new AppError('downline_not_found', 'no such member in your team')
+  /**
+   * The member a report is filtered to, chosen from a row (an id) or typed (an account): one
+   * of the agent's team, or the refusal a member that does not exist gets too.
+   */
+  async function teamMemberOrThrow(
+    agentId: number,
+    q: { memberId?: number | undefined; account?: string | undefined },
+  ): Promise<number | undefined> {
+    const typed = q.account?.trim()
+    if (typed) {
+      const id = await team.teamMemberByAccount(agentId, typed)
+      if (id === null || (q.memberId !== undefined && q.memberId !== id)) throw notInTeam()
+      return id
+    }
+    if (q.memberId === undefined) return undefined
+    const depth = await team.depthUnder(agentId, q.memberId)
+    if (depth === null || depth < 1) throw notInTeam()
+    return q.memberId
   }
 
   return {
     async bets(
       m: MerchantRow,
       agentId: number,
-      q: PeriodQuery & { memberId?: number; productType?: GameType; vendorName?: string },
+      q: PeriodQuery & { memberId?: number; account?: string; productType?: GameType; vendorName?: string },
     ) {
       const days = daysOf(m, q)
-      await inTeamOrThrow(agentId, q.memberId)
-      const rows = await reports.bets(agentId, days, { ...page(q), ...q })
+      const memberId = await teamMemberOrThrow(agentId, q)
+      const rows = await reports.bets(agentId, days, {
+        ...page(q),
+        memberId,
+        productType: q.productType,
+        vendorName: q.vendorName,
+      })
       const c = currencyOf(m)
       const first = rows[0]
       return {
@@ -113,11 +133,11 @@ export function createReportService(deps: {
     async movements(
       m: MerchantRow,
       agentId: number,
-      q: PeriodQuery & { memberId?: number; type?: MovementType },
+      q: PeriodQuery & { memberId?: number; account?: string; type?: MovementType },
     ) {
       const days = daysOf(m, q)
-      await inTeamOrThrow(agentId, q.memberId)
-      const rows = await reports.movements(agentId, days, { ...page(q), memberId: q.memberId, type: q.type })
+      const memberId = await teamMemberOrThrow(agentId, q)
+      const rows = await reports.movements(agentId, days, { ...page(q), memberId, type: q.type })
       const c = currencyOf(m)
       return {
         ...days,

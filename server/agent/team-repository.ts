@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
+import { memberStatuses } from '#contract/identity-values'
 import { rowsOf, type Db, type Tx } from '../plugins/external/db'
 
 type Executor = Db | Tx
@@ -68,7 +69,7 @@ const DownlineRow = z.object({
   nickname: z.string(),
   level: z.coerce.number(),
   type: z.coerce.number(),
-  status: z.enum(['active', 'disabled']),
+  status: z.enum(memberStatuses),
   downline_count: z.coerce.number(),
   balance: z.coerce.bigint(),
   created_at: z.coerce.date(),
@@ -138,6 +139,16 @@ export function createTeamRepository(db: Db) {
         else deeper = f
       }
       return { direct, team: add(direct, deeper) }
+    },
+
+    /** The id of the member of the agent's team (not the agent) with this account, if any. */
+    async teamMemberByAccount(agentId: number, account: string, ex: Executor = db): Promise<number | null> {
+      const [row] = rowsOf<{ id: number }>(
+        await ex.execute(sql`
+          select m.id from member_tree t join members m on m.id = t.descendant_id
+          where t.ancestor_id = ${agentId} and t.depth >= 1 and m.username = ${account.trim().toLowerCase()}`),
+      )
+      return row ? Number(row.id) : null
     },
 
     /** The member's depth under the agent (0: the agent itself), or null outside the team. */

@@ -6,13 +6,13 @@
 import { maxTeamRangeDays, type TeamPeriod } from '#contract/agent'
 import { minorToMoney, type Currency } from '#contract/money'
 import { AppError } from '../http/errors'
+import type { CallerContext } from '../http/request-context'
 import { currencyOf, amountOrThrow, orInsufficient, type MerchantRow } from '../money/common'
 import { idempotencyOf, withIdempotency } from '../money/idempotency'
 import type { Ledger } from '../money/ledger'
 import type { MoneySettings } from '../money/settings'
 import type { NoticeWriter } from '../notify/notices'
 import type { Db } from '../plugins/external/db'
-import type { CallerContext } from '../http/request-context'
 import type { Figures, TeamRepository } from './team-repository'
 
 export interface TeamServiceDeps {

@@ -4,12 +4,12 @@
  * a client wrapped with the key any of them handed out.
  */
 import { createDecipheriv, generateKeyPairSync, randomBytes, webcrypto } from 'node:crypto'
-import { encryptionAlg, type PublicKey } from '#contract/system'
-import { fromBase64Url, ivLength, toBase64Url, type EncryptionHeader } from '#contract/encryption'
 import { desc, isNull } from 'drizzle-orm'
-import type { Db } from '../plugins/external/db'
+import { fromBase64Url, ivLength, toBase64Url, type EncryptionHeader } from '#contract/encryption'
+import { encryptionAlg, type PublicKey } from '#contract/system'
 import { serverKeys } from '../db/schema'
 import { AppError } from '../http/errors'
+import type { Db } from '../plugins/external/db'
 
 const tagLength = 16
 

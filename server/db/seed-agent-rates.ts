@@ -6,8 +6,8 @@
  */
 import { and, eq, inArray } from 'drizzle-orm'
 import type { GameType } from '#contract/games'
-import * as s from './schema'
 import type { Tx } from '../plugins/external/db'
+import * as s from './schema'
 
 /** [username, its rates]: agent01's are the ceiling of the whole team. */
 export const demoRebateRates: readonly (readonly [string, Partial<Record<GameType, number>>])[] = [

@@ -10,9 +10,9 @@
  * ledger's reconcile and the team figures' count them.
  */
 import { and, eq } from 'drizzle-orm'
-import * as s from './schema'
 import type { Ledger } from '../money/ledger'
 import type { Tx } from '../plugins/external/db'
+import * as s from './schema'
 
 const dayMs = 86_400_000
 

@@ -2,6 +2,7 @@
  * The demo brand's announcements (demo mode only): the marquee line, the popup notices, the
  * banners and the promotion the welcome banner opens on.
  */
+import type { AnnouncementType } from '#contract/content'
 import type { Localized } from './seed-data'
 
 /** The welcome banner's title, and its promotion's. */
@@ -238,7 +239,7 @@ export const laterPromotions: {
 ]
 
 export const demoAnnouncements: {
-  type: 'B' | 'PL' | 'PU' | 'PR' | 'H'
+  type: AnnouncementType
   title: Localized
   content: Localized
   /** Banners: the generated art (server/content/banner-art.ts). */

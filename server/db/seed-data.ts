@@ -4,6 +4,7 @@
  * the seed itself.
  */
 import type { DepositMethodKind } from '#contract/funds'
+import { locales, type Locale } from '#contract/locales'
 
 export const demoMerchant = {
   code: 'DEMO',
@@ -14,7 +15,7 @@ export const demoMerchant = {
   currencyDecimals: 2,
   defaultLanguage: 'km',
   timeZone: 'Asia/Phnom_Penh',
-  languages: ['km', 'en', 'zh', 'th', 'vi'],
+  languages: [...locales],
   themeColor: '#0e7c66',
   backgroundColor: '#ffffff',
   logoUrl: '/brand/logo.svg?v=1',
@@ -129,7 +130,7 @@ export const demoCountries: [string, string, string, number, number][] = [
 ]
 
 /** A display name in each of the demo brand's languages. */
-export type DemoNames = Record<'km' | 'en' | 'zh' | 'th' | 'vi', string>
+export type DemoNames = Record<Locale, string>
 
 const sameInEvery = (name: string): DemoNames => ({ km: name, en: name, zh: name, th: name, vi: name })
 
@@ -169,7 +170,7 @@ export const demoCdns: ['image' | 'launchGame', string][] = [
   ['launchGame', '/'],
 ]
 
-export type Localized = Record<'km' | 'en' | 'zh' | 'th' | 'vi', string>
+export type Localized = Record<Locale, string>
 
 export const demoHelp: { category: Localized; title: Localized; content: Localized }[] = [
   {

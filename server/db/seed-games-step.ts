@@ -2,8 +2,8 @@
  * The demo catalogue's seed step: vendor art and maintenance windows, a few thousand games
  * and the featured fixtures, written in one transaction with the step's marker (seed.ts).
  */
-import { GameTypeSchema } from '#contract/games'
 import { and, eq } from 'drizzle-orm'
+import { GameTypeSchema } from '#contract/games'
 import type { Tx } from '../plugins/external/db'
 import * as s from './schema'
 import * as d from './seed-data'

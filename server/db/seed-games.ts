@@ -3,7 +3,7 @@
  * every demo install has the same codes and names, and search and paging meet real sizes.
  * Demo content only: a production install lists what its vendors deliver.
  */
-import type { GameClassify, GameType } from '#contract/games'
+import type { GameClassify, GameType, IsGame } from '#contract/games'
 import type { GameRoom } from './schema/games'
 
 /** The version of the generated art: part of every thumbnail URL, so a change busts caches. */
@@ -15,7 +15,7 @@ export interface DemoGame {
   gameType: GameType
   vassalage: string
   subType: GameClassify | null
-  isGame: 'GAME' | 'VASSALAGE'
+  isGame: IsGame
   defaultPlayType: 'html5' | 'html5-desktop'
   isHot: boolean
   isNew: boolean

@@ -4,10 +4,14 @@
  * together seed once.
  */
 import { and, eq, sql } from 'drizzle-orm'
+import { locales } from '#contract/locales'
+import { seedDemoLottery, seedDemoLotteryHistory } from '../lottery/demo-games'
 import { createLedger } from '../money/ledger'
 import type { Db, Tx } from '../plugins/external/db'
+import { createBrand } from '../system/brands'
 import * as s from './schema'
-import * as d from './seed-data'
+import { seedDemoAgentRates } from './seed-agent-rates'
+import { seedDemoAgentTeam } from './seed-agent-team'
 import {
   announcementRow,
   demoAnnouncements,
@@ -15,13 +19,10 @@ import {
   laterPromotions,
   popupNotices,
 } from './seed-announcements'
+import * as d from './seed-data'
 import { seedDemoGames } from './seed-games-step'
-import { seedDemoLottery, seedDemoLotteryHistory } from '../lottery/demo-games'
-import { createBrand } from '../system/brands'
-import { seedDemoAgentTeam } from './seed-agent-team'
-import { seedDemoAgentRates } from './seed-agent-rates'
 
-const languages = ['km', 'en', 'zh', 'th', 'vi'] as const
+const languages = locales
 
 /**
  * Runs one named seed step once per brand: its marker row and its data commit together.

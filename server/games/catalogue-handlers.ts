@@ -6,11 +6,11 @@
  * `game_matches` table for a vendor whose adapter has no fixture feed.
  */
 import type { Endpoints } from '#contract/endpoints'
-import { gameTypes, GameTypeSchema, type GameType, type Match } from '#contract/games'
+import { gameTypes, GameTypeSchema, matchTypes, type GameType, type Match } from '#contract/games'
 import { minorToMoney } from '#contract/money'
 import { pageOf } from '../db/paging'
-import { AppError } from '../http/errors'
 import type { HandlerGroup } from '../http/contract-routes'
+import { AppError } from '../http/errors'
 import type { VendorRegistry } from '../vendors/registry'
 import type { GamesRepository } from './games-repository'
 import { toWireGame } from './wire'
@@ -22,7 +22,6 @@ type Catalogue = Pick<
 
 const rankWindowMs = 7 * 24 * 3_600_000
 
-const matchTypes = ['SPORTS', 'ESPORTS'] as const
 /** A fixture stays featured for two hours after kick-off (in play) when its vendor does not say. */
 const inPlayMs = 2 * 3_600_000
 

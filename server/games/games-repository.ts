@@ -2,11 +2,11 @@
  * Catalogue rows: vendors, games (each read with its vendor), favourites, recent games and
  * featured fixtures. Every method takes an optional transaction where a caller may need one.
  */
-import type { GameClassify, GameType } from '#contract/games'
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm'
-import { favoriteGames, gameMatches, games, members, merchants, recentGames, vendors } from '../db/schema'
+import type { GameClassify, GameType } from '#contract/games'
 import type { PageRequest } from '../db/paging'
 import { withPage } from '../db/paging'
+import { favoriteGames, gameMatches, games, members, merchants, recentGames, vendors } from '../db/schema'
 import type { Db, Tx } from '../plugins/external/db'
 
 export type VendorRow = typeof vendors.$inferSelect

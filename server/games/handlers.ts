@@ -6,9 +6,9 @@ import type { Endpoints } from '#contract/endpoints'
 import { gameTypes, GameTypeSchema, type VendorLane } from '#contract/games'
 import type { HandlerGroup } from '../http/contract-routes'
 import type { Db } from '../plugins/external/db'
+import type { VendorRegistry } from '../vendors/registry'
 import { catalogueHandlers } from './catalogue-handlers'
 import { createGamesRepository, vendorInMaintenance, type GamesRepository } from './games-repository'
-import type { VendorRegistry } from '../vendors/registry'
 import { memberGameHandlers } from './member-handlers'
 
 /** Game vendors per game type (lanes of vendor cards), as the header nav and the games pages show them. */

@@ -5,9 +5,9 @@
 import type { Endpoints } from '#contract/endpoints'
 import { maxFavoriteGames } from '#contract/games'
 import { pageOf } from '../db/paging'
+import type { HandlerGroup } from '../http/contract-routes'
 import { AppError } from '../http/errors'
 import type { CallerContext } from '../http/request-context'
-import type { HandlerGroup } from '../http/contract-routes'
 import type { GamesRepository } from './games-repository'
 import { toWireGame } from './wire'
 

@@ -20,9 +20,9 @@ import { fileURLToPath } from 'node:url'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { PlistValue } from 'plist'
 import { iosProfileContentType, iosProfilePath, siteQrPath } from '#contract/app-install'
+import { lazyModule } from '../lazy-module'
 import type { SystemRepository } from '../system/system-repository'
 import type { ProfileSigner } from './profile-signing'
-import { lazyModule } from '../lazy-module'
 
 // Loaded on the first download or QR code, not at start.
 const plistLib = lazyModule('plist', () => import('plist'))

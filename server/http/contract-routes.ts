@@ -3,6 +3,9 @@
  * query and body and the response value, and the access gate, feature flags and
  * encrypted envelopes are applied from each row's own flags.
  */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { safeEncode } from 'zod/mini'
 import { EncryptedBodySchema, encryptionHeader, parseEncryptionHeader } from '#contract/encryption'
 import {
   idempotencyHeader,
@@ -11,18 +14,15 @@ import {
   type EndpointOutput,
   type EndpointParsedInput,
 } from '#contract/endpoint'
-import { successEnvelope } from '#contract/envelope'
-import { safeEncode } from 'zod/mini'
 import { endpoints, type Endpoints } from '#contract/endpoints'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import type { Keyring } from '../crypto/keyring'
+import { successEnvelope } from '#contract/envelope'
 import { memberTypes } from '#contract/identity'
+import type { Keyring } from '../crypto/keyring'
 import { isAgentType, type AuthedSession, type Sessions } from '../identity/sessions'
-import type { AccessService, AccessVerdict } from '../system/access'
-import { AppError } from './errors'
 import { replayOf, requestHash, storedAnswer, type StoredKey } from '../money/idempotency'
 import type { Db } from '../plugins/external/db'
+import type { AccessService, AccessVerdict } from '../system/access'
+import { AppError } from './errors'
 import { sendHot, type HotReads } from './hot-reads'
 import { callerContext, type CallerContext } from './request-context'
 

@@ -3,12 +3,12 @@
  * AppError; everything else is mapped here so a user's mistake never becomes a 500 and
  * no stack trace ever leaves the server.
  */
-import { errorHttpStatus, type ErrorCode } from '#contract/error-codes'
-import type { Failure, FieldError } from '#contract/envelope'
 import type { Socket } from 'node:net'
-import type { FastifyError, FastifyInstance } from 'fastify'
 import { DrizzleQueryError } from 'drizzle-orm/errors'
+import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+import type { Failure, FieldError } from '#contract/envelope'
+import { errorHttpStatus, type ErrorCode } from '#contract/error-codes'
 
 export class AppError extends Error {
   constructor(

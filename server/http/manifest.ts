@@ -10,6 +10,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod/mini'
+import { printable } from '#contract/text'
 import type { SystemRepository } from '../system/system-repository'
 
 /** Chrome's rules for a screenshot it shows: each side 320-3840 px, the long one at most 2.3× the short. */
@@ -24,8 +25,7 @@ export const ScreenshotSchema = z.object({
   sizes: z.string().check(z.regex(/^\d{3,4}x\d{3,4}$/)),
   type: z.enum(['image/webp', 'image/png', 'image/jpeg']),
   form_factor: z.enum(['narrow', 'wide']),
-  // eslint-disable-next-line no-control-regex
-  label: z.string().check(z.minLength(1), z.maxLength(120), z.regex(/^[^\u0000-\u001f\u007f]*$/)),
+  label: z.string().check(z.minLength(1), z.maxLength(120), z.regex(printable)),
 })
 export type Screenshot = z.infer<typeof ScreenshotSchema>
 

@@ -6,9 +6,9 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { z } from 'zod/mini'
 import type { BootData } from '#contract/boot-data'
 import { gameTypeRoutes, vendorLobbyTypes, type GameType } from '#contract/games'
-import { z } from 'zod/mini'
 
 // ---------------------------------------------------------------------------------------
 // The server's render of the app

@@ -3,9 +3,9 @@
  * app-install files, the developer pages, and the PWA itself, each navigation answered
  * with the server's render of the page.
  */
-import { allEndpoints } from '#contract/endpoints'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { allEndpoints } from '#contract/endpoints'
 import { registerAppInstall } from './app-install'
 import { registerDevPages } from './dev-pages'
 import { registerManifest } from './manifest'

@@ -1,8 +1,8 @@
 /**
  * What every handler knows about the caller: brand, language, address and country.
  */
-import { defaultLocale, parseLocale, type Locale } from '#contract/locales'
 import type { FastifyRequest } from 'fastify'
+import { defaultLocale, parseLocale, type Locale } from '#contract/locales'
 import type { AuthedSession } from '../identity/sessions'
 import type { IdempotencyContext } from '../money/idempotency'
 

@@ -18,6 +18,9 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { z } from 'zod/mini'
+import type { BootData } from '#contract/boot-data'
 import { brandStyle } from '#contract/brand-colors'
 import { contentEndpoints } from '#contract/content'
 import { successEnvelope } from '#contract/envelope'
@@ -26,11 +29,8 @@ import { gameEndpoints } from '#contract/games'
 import { defaultLocale, localeHeaderCode, locales, parseLocale, type Locale } from '#contract/locales'
 import { playEndpoints } from '#contract/play'
 import { systemEndpoints, type ConsolidatedSettings, type SystemStatus } from '#contract/system'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { z } from 'zod/mini'
-import type { BootData } from '#contract/boot-data'
-import { escapeHtml } from './html'
 import type { HotEntry, HotReads } from './hot-reads'
+import { escapeHtml } from './html'
 import { drawsNotices, lobbyOf, sameSitePath, screenKindOf, type PageRenderer } from './page-render'
 
 type LobbyBoot = NonNullable<BootData['lobby']>

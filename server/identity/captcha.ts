@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, isNull, lt } from 'drizzle-orm'
 import { captchas } from '../db/schema'
-import type { Db } from '../plugins/external/db'
 import { lazyModule } from '../lazy-module'
+import type { Db } from '../plugins/external/db'
 
 /** svg-captcha parses its font when loaded: on the first captcha, not at start. */
 const captchaLib = lazyModule('svg-captcha', () => import('svg-captcha'))

@@ -5,10 +5,11 @@
  */
 import { createHash, randomInt } from 'node:crypto'
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import type { CodeChannel } from '#contract/identity'
+import { DeliveryError, type Channel } from '../channels/outbox'
 import { verificationCodes, type CodePurpose } from '../db/schema'
 import { AppError, retryLater, secondsUntil } from '../http/errors'
 import type { Db } from '../plugins/external/db'
-import { DeliveryError, type Channel } from '../channels/outbox'
 import type { Throttle } from './throttle'
 
 export const codePolicy = { expiredMinutes: 5, perMinute: 1, perHour: 5, blockMs: 5 * 60_000, maxAttempts: 5 }
@@ -39,7 +40,7 @@ export function createCodes(
       merchantCode: string
       purpose: CodePurpose
       destination: string
-      via: 'sms' | 'email'
+      via: CodeChannel
       text: (code: string, minutes: number) => string
       ip: string
       /** Where the message goes when the destination key is not an address (an e-mail reset). */

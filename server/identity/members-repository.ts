@@ -3,8 +3,8 @@
  * writes of passwords, payment passwords and profile fields. Every method takes an optional
  * transaction; the caller opens one when its writes belong together.
  */
-import { memberTypes } from '#contract/identity'
 import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { memberTypes } from '#contract/identity'
 import { members } from '../db/schema'
 import type { Db, Tx } from '../plugins/external/db'
 

@@ -5,7 +5,6 @@
 import type { FieldError } from '#contract/envelope'
 import { checkField, checkFields } from '#contract/register-rules'
 import { AppError } from '../http/errors'
-import { registrationKey } from './throttle'
 import {
   cookieOf,
   minute,
@@ -15,6 +14,7 @@ import {
   type IdentityHandlers,
   type IdentityKit,
 } from './identity-kit'
+import { registrationKey } from './throttle'
 
 type RegistrationEndpoints = 'register' | 'smsRegister' | 'registerMobile' | 'affiliate'
 

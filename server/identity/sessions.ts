@@ -4,8 +4,8 @@
  * login, at logout, and (all others of the member) at a password change.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { memberTypes } from '#contract/identity'
 import { and, eq, isNull, lt, ne, or } from 'drizzle-orm'
+import { memberTypes } from '#contract/identity'
 import { sessions } from '../db/schema'
 import { AppError } from '../http/errors'
 import type { StoredKey } from '../money/idempotency'

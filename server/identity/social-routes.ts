@@ -4,12 +4,12 @@
  * login widget. Both end in a redirect to the PWA with the outcome in the URL fragment
  * (`#social_code=` or `#social_error=`), which never reaches a server log.
  */
-import { SocialProviderSchema, socialReturnKeys } from '#contract/identity'
-import type { ErrorCode } from '#contract/error-codes'
 import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { ErrorCode } from '#contract/error-codes'
+import { SocialProviderSchema, socialReturnKeys } from '#contract/identity'
+import type { RouteDeps } from '../http/contract-routes'
 import { AppError } from '../http/errors'
 import { escapeHtml } from '../http/html'
-import type { RouteDeps } from '../http/contract-routes'
 import { callerContext } from '../http/request-context'
 import { socialBasePath, socialCookie, type Social } from './social'
 

@@ -11,19 +11,19 @@
  *   So the session token only ever travels in a response body, never in a URL.
  */
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
-import { socialFlags, socialProviders, type SocialProvider } from '#contract/identity'
 import { and, eq, isNull, lt } from 'drizzle-orm'
 import type * as Oidc from 'openid-client'
+import { socialFlags, socialProviders, type SocialProvider } from '#contract/identity'
 import { isLoopback } from '../config/env'
 import { socialFlows, socialIdentities } from '../db/schema'
 import { AppError, retryLater, secondsUntil } from '../http/errors'
 import type { CallerContext } from '../http/request-context'
+import { lazyModule } from '../lazy-module'
 import type { Db } from '../plugins/external/db'
 import type { AccessService } from '../system/access'
 import { createMembersRepository, type MemberRow } from './members-repository'
 import type { Passwords } from './passwords'
 import type { Throttle } from './throttle'
-import { lazyModule } from '../lazy-module'
 
 export const socialCookie = 'portal_social'
 /** Every social route lives under this path, and so does the cookie. */

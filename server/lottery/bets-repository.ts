@@ -3,8 +3,8 @@
  * page of their bets (newest first) filtered by game, status and time.
  */
 import { and, count, desc, eq, sql } from 'drizzle-orm'
-import { lotteryBets } from '../db/schema'
 import { withPage, type PageRequest } from '../db/paging'
+import { lotteryBets } from '../db/schema'
 import { timeRange } from '../money/common'
 import type { Db } from '../plugins/external/db'
 

@@ -3,19 +3,20 @@
  * `npm run ops -- lottery add`): e-lottery every 1, 3 and 5 minutes, a ZY and a SEA 5-digit
  * draw, and four Vietnamese regional draws at their local times.
  */
+import type { Locale } from '#contract/locales'
 import type { LotterySchedule } from '#contract/lottery'
 import type { lotteryGames } from '../db/schema'
 import type { Tx } from '../plugins/external/db'
 import { createLotteryGamesRepository } from './games-repository'
-import { createIssuesRepository } from './issues-repository'
 import { slotsClosing } from './issues'
+import { createIssuesRepository } from './issues-repository'
 import { defaultBetTypeRules, defaultMaxPayout } from './rules'
 
 type Row = typeof lotteryGames.$inferInsert
 
 interface DemoLotteryGame {
   code: string
-  names: Record<'en' | 'km' | 'zh' | 'th' | 'vi', string>
+  names: Record<Locale, string>
   prizeMode: Row['prizeMode']
   kind: Row['kind']
   groupCode: string

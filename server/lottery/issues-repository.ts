@@ -4,10 +4,10 @@
  * the latest results of a game or of a brand.
  */
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm'
+import type { LotteryKind } from '#contract/lottery'
 import { lotteryIssues } from '../db/schema'
 import type { Executor } from '../money/ledger'
 import { rowsOf, type Db } from '../plugins/external/db'
-import type { LotteryKind } from '#contract/lottery'
 import { commitmentOf, drawFromSeed, newSeed } from './rng'
 
 export type IssueRow = typeof lotteryIssues.$inferSelect

@@ -6,8 +6,8 @@
 import type { FastifyInstance } from 'fastify'
 import { ArtCache, artFile, sendArt, svgToWebp } from '../http/art-media'
 import { failure } from '../http/errors'
-import type { LotteryGamesRepository } from './games-repository'
 import { lotteryArt } from './art'
+import type { LotteryGamesRepository } from './games-repository'
 import { lotteryArtVersion } from './wire'
 
 const codeName = /^[A-Z0-9_]{1,24}$/

@@ -12,14 +12,14 @@
  * back), the bets and their bet records written, and the idempotency key.
  */
 import { randomUUID } from 'node:crypto'
-import type { Endpoints } from '#contract/endpoints'
 import type { EndpointOutput, EndpointParsedInput } from '#contract/endpoint'
+import type { Endpoints } from '#contract/endpoints'
 import type { Locale } from '#contract/locales'
 import { minorToMoney } from '#contract/money'
 import { mainAccountTypeId } from '#contract/wallet'
 import { betRecords, lotteryBets } from '../db/schema'
-import type { CallerContext } from '../http/request-context'
 import { AppError } from '../http/errors'
+import type { CallerContext } from '../http/request-context'
 import { currencyOf, orInsufficient } from '../money/common'
 import { idempotencyOf, withIdempotency } from '../money/idempotency'
 import type { Ledger } from '../money/ledger'

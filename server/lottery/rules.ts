@@ -69,6 +69,7 @@ import {
   type LotteryKind,
   type LotteryPick,
 } from '#contract/lottery'
+import type { SelectionReason } from '#contract/lottery'
 import { parseAmount } from '#contract/money'
 import { d5Digits, type DrawnNumbers, prizeTables } from './rng'
 
@@ -94,8 +95,6 @@ export interface CheckedLine {
   amount: bigint
   oddsMilli: number
 }
-
-export type SelectionReason = 'bet_type' | 'position' | 'digits' | 'pick' | 'numbers' | 'sum' | 'duplicate'
 
 export type LineError =
   | { code: 'lottery_selection_invalid'; value: { index: number; reason: SelectionReason } }

@@ -30,7 +30,7 @@
  * Every function takes the current slot as "the first slot whose closeAt is strictly after
  * the instant": at a close instant exactly, the next issue is already the current one.
  */
-import type { LotterySchedule } from '#contract/lottery'
+import { timeOfDay, type LotterySchedule } from '#contract/lottery'
 
 export interface IssueSlot {
   numero: string
@@ -179,7 +179,7 @@ export function checkSchedule(s: LotterySchedule): string | null {
     if (86_400 % s.seconds !== 0) return 'seconds must divide a day (86400) evenly'
     return null
   }
-  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(s.time)) return 'time must be HH:mm'
+  if (!timeOfDay.test(s.time)) return 'time must be HH:mm'
   if (s.weekdays.length === 0) return 'weekdays must list at least one day'
   if (s.weekdays.some((w) => !Number.isInteger(w) || w < 1 || w > 7)) {
     return 'weekdays are 1 (Monday) to 7 (Sunday)'

@@ -5,6 +5,7 @@
  */
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { DepositMethodKind, depositStatuses, WithdrawalStatus } from '#contract/funds'
+import { withPage, type PageRequest } from '../db/paging'
 import {
   bankCards,
   banks,
@@ -14,7 +15,6 @@ import {
   registerFieldRules,
   withdrawals,
 } from '../db/schema'
-import { withPage, type PageRequest } from '../db/paging'
 import type { Db, Tx } from '../plugins/external/db'
 import { timeRange } from './common'
 

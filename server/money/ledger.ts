@@ -8,10 +8,10 @@
  * always lock them in the same order (no deadlocks).
  */
 import { and, asc, eq, sql } from 'drizzle-orm'
-import { mainAccountTypeId } from '#contract/wallet'
 import type { MovementType } from '#contract/records'
-import { ledgerAccounts } from '../db/schema'
+import { mainAccountTypeId } from '#contract/wallet'
 import { pgCodes, pgErrorOf } from '../db/pg-errors'
+import { ledgerAccounts } from '../db/schema'
 import { rowsOf, type Db, type Tx } from '../plugins/external/db'
 
 export type Executor = Db | Tx

@@ -5,6 +5,7 @@
  */
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm'
 import type { MovementType } from '#contract/records'
+import { withPage, type PageRequest } from '../db/paging'
 import {
   betRecords,
   deposits,
@@ -13,7 +14,6 @@ import {
   ledgerTransactions,
   withdrawals,
 } from '../db/schema'
-import { withPage, type PageRequest } from '../db/paging'
 import type { Db } from '../plugins/external/db'
 import { timeRange } from './common'
 

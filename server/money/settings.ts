@@ -6,8 +6,8 @@
 import { asc, eq } from 'drizzle-orm'
 import { mainAccountTypeId } from '#contract/wallet'
 import { vendors } from '../db/schema'
-import type { Db } from '../plugins/external/db'
 import { vendorInMaintenance } from '../games/games-repository'
+import type { Db } from '../plugins/external/db'
 import type { SystemRepository } from '../system/system-repository'
 import type { MerchantRow } from './common'
 

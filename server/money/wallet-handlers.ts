@@ -11,9 +11,9 @@ import { AppError } from '../http/errors'
 import type { Db } from '../plugins/external/db'
 import { amountOrThrow, currencyOf, orInsufficient, type MerchantRow } from './common'
 import { createFundsRepository } from './funds-repository'
-import type { MoneySettings, WalletDef } from './settings'
 import { idempotencyOf, withIdempotency } from './idempotency'
 import type { Executor, Ledger, MemberWallet } from './ledger'
+import type { MoneySettings, WalletDef } from './settings'
 
 export interface MoneyDeps {
   db: Db

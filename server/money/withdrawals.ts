@@ -6,6 +6,7 @@ import type { Withdrawal } from '#contract/funds'
 import { minorToMoney } from '#contract/money'
 import { pageOf } from '../db/paging'
 import { AppError } from '../http/errors'
+import { ownCardOrThrow } from './bank-cards'
 import {
   amountOrThrow,
   currencyOf,
@@ -17,7 +18,6 @@ import {
   storeImage,
   type MerchantRow,
 } from './common'
-import { ownCardOrThrow } from './bank-cards'
 import type { FundsHandlers, FundsKit } from './funds-kit'
 import type { WithdrawalRow } from './funds-repository'
 import { idempotencyOf, withIdempotency } from './idempotency'

@@ -3,8 +3,8 @@
  * marking read and removing. Every function is scoped to the member's own rows.
  */
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm'
-import { fundNotices } from '../db/schema'
 import { withPage, type PageRequest } from '../db/paging'
+import { fundNotices } from '../db/schema'
 import type { Db } from '../plugins/external/db'
 
 export type FundNoticeRow = typeof fundNotices.$inferSelect

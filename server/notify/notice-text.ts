@@ -2,8 +2,8 @@
  * What a fund notice says, in the member's language: the title and body of its push. The
  * amount is shown with the brand's currency symbol and decimals.
  */
-import { formatMinor, type Currency } from '#contract/money'
 import type { Locale } from '#contract/locales'
+import { formatMinor, type Currency } from '#contract/money'
 import type { PushNoticeType } from '#contract/push-payload'
 
 interface Text {

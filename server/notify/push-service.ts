@@ -25,15 +25,15 @@ import { Agent } from 'node:https'
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type webpush from 'web-push'
 import { parseLocale, defaultLocale } from '#contract/locales'
-import type { PushPayload } from '#contract/push-payload'
 import type { PushSubscriptionInput } from '#contract/push'
+import type { PushPayload } from '#contract/push-payload'
 import { fundNotices, installSecrets, members, merchants, pushSubscriptions } from '../db/schema'
 import { AppError } from '../http/errors'
+import { lazyModule } from '../lazy-module'
 import { currencyOf } from '../money/common'
 import type { Db, Tx } from '../plugins/external/db'
 import { noticeText } from './notice-text'
 import { insertNotice, type NoticeWriter } from './notices'
-import { lazyModule } from '../lazy-module'
 
 /** web-push loads with the first push or the first key pair, not at start. */
 const webPushLib = lazyModule('web-push', async () => (await import('web-push')).default)

@@ -4,7 +4,7 @@
  * something is refused without one (server/ops/commands.ts `runCommand`).
  */
 import os from 'node:os'
-import { OperatorName } from './audit'
+import { OperatorName } from '../system/audit'
 import { OpsError } from './ops-error'
 
 export interface OperatorLine {

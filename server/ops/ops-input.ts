@@ -3,9 +3,9 @@
  * brand itself. Each refusal is one line that says what is wrong.
  */
 import { parseArgs } from 'node:util'
+import { z } from 'zod'
 import { locales } from '#contract/locales'
 import { parseAmount, type CurrencyUnits } from '#contract/money'
-import { z } from 'zod'
 import { merchantByCode } from '../system/brands-repository'
 import type { OpsContext } from './commands'
 import { OpsError } from './ops-error'

@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { AppServices } from '../app'
 import { zodSchemaController } from '../http/schema-controller'
-import { OperatorName } from './audit'
+import { OperatorName } from '../system/audit'
 import { OpsError, runCommand } from './commands'
 
 const maxWords = 20

@@ -5,10 +5,10 @@
  */
 import { BlockList, isIP } from 'node:net'
 import { eq } from 'drizzle-orm'
-import type { Db } from '../plugins/external/db'
-import * as s from '../db/schema'
-import { buildTree, type FlatNode } from './system-repository'
 import type { WhitelabelNode } from '#contract/system'
+import * as s from '../db/schema'
+import type { Db } from '../plugins/external/db'
+import { buildTree, type FlatNode } from './system-repository'
 
 export interface AccessSnapshot {
   maintenance: boolean

@@ -3,11 +3,11 @@
  * in the caller's language.
  */
 import type { Endpoints } from '#contract/endpoints'
-import type { Database } from '../plugins/external/db'
 import type { Keyring } from '../crypto/keyring'
 import type { HandlerGroup } from '../http/contract-routes'
-import type { HotReads } from '../http/hot-reads'
 import { AppError } from '../http/errors'
+import type { HotReads } from '../http/hot-reads'
+import type { Database } from '../plugins/external/db'
 import type { AccessService } from './access'
 import type { SystemRepository } from './system-repository'
 

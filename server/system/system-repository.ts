@@ -2,6 +2,8 @@
  * Reads of the brand's system data. Content in a language the brand has not written
  * falls back to English, then to any language it has.
  */
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import { LocaleSchema, type Locale } from '#contract/locales'
 import type {
   ConsolidatedSettings,
   Country,
@@ -13,11 +15,9 @@ import type {
   WhitelabelNode,
 } from '#contract/system'
 import { RegisterFieldRuleSchema, csTypes } from '#contract/system'
-import { LocaleSchema, type Locale } from '#contract/locales'
-import { and, asc, eq, inArray } from 'drizzle-orm'
-import type { Db } from '../plugins/external/db'
 import { localName, pickLanguage } from '../db/localized'
 import * as s from '../db/schema'
+import type { Db } from '../plugins/external/db'
 
 export interface FlatNode {
   modId: string

@@ -16,7 +16,7 @@
  */
 import { createHmac } from 'node:crypto'
 import { z } from 'zod/mini'
-import type { GameType, PlayType } from '#contract/games'
+import type { GameType, MatchType, PlayType } from '#contract/games'
 
 /** Integer minor units as a decimal string (no sign, no fraction). */
 const minor = () => z.string().check(z.regex(/^\d{1,18}$/))
@@ -158,7 +158,7 @@ export interface FixturesRequest {
   merchantCode: string
   /** The vendor code (vassalage) the fixtures are shown under. */
   vassalage: string
-  gameType: 'SPORTS' | 'ESPORTS'
+  gameType: MatchType
   now: Date
   /** At most this many, soonest first. */
   limit: number

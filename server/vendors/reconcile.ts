@@ -13,9 +13,9 @@
  * added up to is kept per brand in `vendor_transaction_totals` and counted here with the rest.
  */
 import { sql } from 'drizzle-orm'
+import { lotteryVassalage } from '../lottery/settle'
 import { houseAccountCode } from '../money/ledger'
 import { rowsOf, type Db } from '../plugins/external/db'
-import { lotteryVassalage } from '../lottery/settle'
 
 export interface GameReconcileReport {
   ok: boolean

@@ -6,8 +6,8 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, lt, sql } from 'drizzle-orm'
 import { betRecords, gameSessions, installSecrets, vendorTransactions } from '../db/schema'
-import { rowsOf, runPrepared, type Db, type PreparedStatement, type Tx } from '../plugins/external/db'
 import type { Executor } from '../money/ledger'
+import { rowsOf, runPrepared, type Db, type PreparedStatement, type Tx } from '../plugins/external/db'
 
 export type GameSessionRow = typeof gameSessions.$inferSelect
 export type VendorTxRow = typeof vendorTransactions.$inferSelect

@@ -222,6 +222,8 @@ export const agentEndpoints = {
       ...PageQueryShape,
       ...PeriodQueryShape,
       memberId: memberFilter,
+      /** An account of the team, typed: that member's bets only. */
+      account: z.optional(text(64)),
       productType: z.optional(ProductTypeSchema),
       vendorName: z.optional(text(64)),
     }),
@@ -259,6 +261,8 @@ export const agentEndpoints = {
       ...PageQueryShape,
       ...PeriodQueryShape,
       memberId: memberFilter,
+      /** An account of the team, typed: that member's movements only. */
+      account: z.optional(text(64)),
       type: z.optional(MovementTypeSchema),
     }),
     response: z.object({ ...pageOf(TeamMovementSchema).shape, ...ReportDaysShape }),

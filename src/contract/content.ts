@@ -2,11 +2,12 @@
  * Brand content read before login: announcements (banners, marquee, popups, promotions).
  */
 import { z } from 'zod/mini'
-import { text } from './text'
 import { defineEndpoint } from './endpoint'
+import { text } from './text'
 
 export const announcementTypes = ['B', 'PL', 'PU', 'PR', 'H'] as const
 export const AnnouncementTypeSchema = z.enum(announcementTypes)
+export type AnnouncementType = (typeof announcementTypes)[number]
 
 export const NoticeSchema = z.object({
   id: z.int(),

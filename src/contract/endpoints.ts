@@ -2,12 +2,12 @@
  * The endpoint table: every call the PWA makes and the server answers, grouped by area.
  * Each later capability adds its group here; nothing describes an endpoint twice.
  */
-import type { EndpointDef } from './endpoint'
 import { agentEndpoints } from './agent'
 import { contentEndpoints } from './content'
+import type { EndpointDef } from './endpoint'
+import { fundsEndpoints } from './funds'
 import { gameEndpoints } from './games'
 import { identityEndpoints } from './identity'
-import { fundsEndpoints } from './funds'
 import { inboxEndpoints } from './inbox'
 import { lotteryEndpoints } from './lottery'
 import { playEndpoints } from './play'

@@ -4,11 +4,11 @@
  * Every call that moves money carries an Idempotency-Key header.
  */
 import { z } from 'zod/mini'
-import { text } from './text'
 import { defineEndpoint } from './endpoint'
 import { AmountInputSchema, MoneySchema } from './money'
 import { PageQueryShape, TimeRangeShape, pageOf } from './paging'
 import { RegisterFieldRuleSchema } from './system'
+import { text } from './text'
 
 /** Receipt and proof images: png or jpg, at most 5 MB (spec section 9). */
 export const maxImageBytes = 5 * 1024 * 1024
@@ -49,6 +49,10 @@ export const DepositSchema = z.object({
   settledAt: z.nullable(z.number()),
 })
 export type Deposit = z.infer<typeof DepositSchema>
+
+/** What the member says arrived of a paid withdrawal. */
+export const withdrawalOutcomes = ['RECEIVED', 'PARTLY_RECEIVED', 'NOT_RECEIVED'] as const
+export type WithdrawalOutcome = (typeof withdrawalOutcomes)[number]
 
 export const withdrawalStatuses = [
   'PENDING',
@@ -308,7 +312,7 @@ export const fundsEndpoints = {
     bodyLimit: imageBodyLimit,
     body: z.object({
       withdrawalId: z.int(),
-      outcome: z.enum(['RECEIVED', 'PARTLY_RECEIVED', 'NOT_RECEIVED']),
+      outcome: z.enum(withdrawalOutcomes),
       /** For PARTLY_RECEIVED: what arrived (the remainder is what did not). */
       amountReceived: z.optional(AmountInputSchema),
       /** Required for NOT_RECEIVED: a screenshot of the account. */

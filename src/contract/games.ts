@@ -70,6 +70,7 @@ export type GameClassify = z.infer<typeof GameClassifySchema>
 
 /** GAME starts a game; VASSALAGE is a vendor entry that opens that vendor's game list. */
 export const isGameValues = ['GAME', 'VASSALAGE'] as const
+export type IsGame = (typeof isGameValues)[number]
 export const IsGameSchema = z.enum(isGameValues)
 
 /** The platforms a game runs on; the launch sends it as `platform`. */
@@ -187,6 +188,7 @@ export const RankListSchema = z.object({
 })
 
 export const matchTypes = ['SPORTS', 'ESPORTS'] as const
+export type MatchType = (typeof matchTypes)[number]
 export const MatchQuerySchema = z.object({
   gameType: z.optional(z.enum(matchTypes)),
   limit: z._default(queryInt(1, 50), 10),

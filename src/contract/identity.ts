@@ -3,10 +3,10 @@
  * Encrypted bodies (E) travel as the envelope of design.md section 2.
  */
 import { z } from 'zod/mini'
-import { text } from './text'
 import { defineEndpoint } from './endpoint'
-import { LocaleSchema } from './locales'
 import { staticAvatars } from './identity-values'
+import { LocaleSchema } from './locales'
+import { text } from './text'
 
 // The plain values every page needs (member kinds, the static avatars), without the schemas.
 export {
@@ -19,6 +19,10 @@ export {
 
 const optText = (max: number) => z.optional(text(max))
 
+/** Which door a login comes through: the member login or the agent login (/agent). */
+export const entrances = ['member', 'agent'] as const
+export type Entrance = (typeof entrances)[number]
+
 export const LoginRequestSchema = z.object({
   /** "username" (with password) or "sms" (mobile number with a code). */
   type: z._default(z.enum(['username', 'sms']), 'username'),
@@ -29,7 +33,7 @@ export const LoginRequestSchema = z.object({
   countryDialingCode: optText(6),
   verificationCode: optText(255),
   /** Which door: the member login or the agent login. */
-  entrance: z._default(z.enum(['member', 'agent']), 'member'),
+  entrance: z._default(z.enum(entrances), 'member'),
   loginDeviceId: optText(64),
 })
 export type LoginRequest = z.input<typeof LoginRequestSchema>

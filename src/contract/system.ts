@@ -3,10 +3,10 @@
  * brand's content. All public; read before login.
  */
 import { z } from 'zod/mini'
-import { text } from './text'
 import { defineEndpoint } from './endpoint'
 import { LocaleSchema } from './locales'
 import { CurrencyDecimalsSchema } from './money'
+import { text } from './text'
 
 export interface WhitelabelNode {
   modId: string

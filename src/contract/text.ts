@@ -9,7 +9,7 @@
 import { z } from 'zod/mini'
 
 // eslint-disable-next-line no-control-regex -- the pattern exists to name control characters
-const printable = /^[^\u0000-\u001f\u007f]*$/
+export const printable = /^[^\u0000-\u001f\u007f]*$/
 
 const noControlCharacters = z.regex(printable, 'control characters are not allowed')
 

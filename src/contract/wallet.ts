@@ -6,9 +6,9 @@
  * Idempotency-Key header.
  */
 import { z } from 'zod/mini'
-import { text } from './text'
 import { defineEndpoint } from './endpoint'
 import { AmountInputSchema, CurrencyDecimalsSchema, MoneySchema } from './money'
+import { text } from './text'
 import { walletModes } from './wallet-values'
 
 /** The main wallet's accountTypeId, as the platform reports it. */

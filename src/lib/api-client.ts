@@ -6,7 +6,6 @@
  * the value against the contract, turns failures into ApiError, gives up after 20 s and
  * ends the session centrally on the session-kill codes.
  */
-import { ErrorCodeSchema, sessionKillCodes, type ErrorCode } from '#contract/error-codes'
 import {
   idempotencyHeader,
   type EndpointDef,
@@ -14,6 +13,7 @@ import {
   type EndpointOutput,
 } from '#contract/endpoint'
 import { FailureSchema, successEnvelope, type Failure } from '#contract/envelope'
+import { ErrorCodeSchema, sessionKillCodes, type ErrorCode } from '#contract/error-codes'
 import { PublicKeySchema, systemEndpoints, type PublicKey } from '#contract/system'
 
 export class ApiError extends Error {

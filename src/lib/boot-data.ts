@@ -20,9 +20,9 @@ import {
   type BootPartName,
 } from '#contract/boot-data'
 import type { Locale } from '#contract/locales'
+import { preferCdn } from '../utils/cdn'
 import { brandQueryOptions } from './brand-query'
 import { statusQueryOptions, whitelabelQueryOptions } from './status-query'
-import { preferCdn } from '../utils/cdn'
 
 export { bootDataSchema, type BootData }
 

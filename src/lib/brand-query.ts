@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { api } from './api'
 import { systemEndpoints } from '#contract/system'
+import { api } from './api'
 
 // Every layout route loads the brand settings before it renders, and several features read
 // them (the header, the currency of every amount), so they live with the shared queries.

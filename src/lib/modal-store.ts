@@ -10,10 +10,11 @@
  * - A link that opens the app on a popup gets the page beneath it as the entry before it.
  * - Calls made together (close login, open the welcome) are applied as one navigation.
  * - The game popup names its vendor: `?popup=gamePopup&vendor=PGS`.
- * - The agent centre names its page: `?popup=agentCentre&agentPage=registerCenter`.
+ * - The agent centre names its page: `?popup=agentCentre&agentPage=registerCenter`, and the
+ *   member whose downline its team list shows: `&agentOf=123` (Back goes up a level).
  */
 import type { AnyRouter } from '@tanstack/react-router'
-import { useRouterState } from '@tanstack/react-router'
+import { useRouter, useRouterState } from '@tanstack/react-router'
 import { z } from 'zod/mini'
 import { isMemberCentrePage, isPopupName, type MemberCentrePage, type PopupName } from './popup-registry'
 
@@ -47,11 +48,15 @@ export interface PopupSearch {
   vendor?: string
   /** The agent centre's page (the agent feature checks it against the pages it shows). */
   agentPage?: string
+  /** The member of the team whose own downline the agent centre's page shows (an id). */
+  agentOf?: number
 }
 
 /** An agent-centre page name as the spec writes them (`agentTeamOverview`). */
 const agentPageName = /^[A-Za-z][A-Za-z0-9]{0,39}$/
 const agentCentre = 'agentCentre'
+/** A member id as the agent centre names one: a positive integer. */
+const MemberIdSchema = z.int().check(z.positive(), z.lte(2_147_483_647))
 
 /** A vendor code as the game popup takes it. */
 const vendorCode = /^[A-Za-z0-9_]{1,16}$/
@@ -66,6 +71,14 @@ export function validatePopupSearch(search: Record<string, unknown>): PopupSearc
   const centre = textParam(search.centre)
   const vendor = textParam(search.vendor)
   const agentPage = textParam(search.agentPage)
+  // The router reads `agentOf=123` as a number; text such as "123" is taken as well.
+  const of = MemberIdSchema.safeParse(
+    typeof search.agentOf === 'string' && /^[0-9]{1,10}$/.test(search.agentOf)
+      ? Number(search.agentOf)
+      : search.agentOf,
+  )
+  const agentShown =
+    stack.includes(agentCentre as PopupName) && agentPage !== undefined && agentPageName.test(agentPage)
   return {
     popup: stack.length > 0 ? stack.join(separator) : undefined,
     centre:
@@ -76,10 +89,8 @@ export function validatePopupSearch(search: Record<string, unknown>): PopupSearc
       stack.includes(gamePopup as PopupName) && vendor !== undefined && vendorCode.test(vendor)
         ? vendor
         : undefined,
-    agentPage:
-      stack.includes(agentCentre as PopupName) && agentPage !== undefined && agentPageName.test(agentPage)
-        ? agentPage
-        : undefined,
+    agentPage: agentShown ? agentPage : undefined,
+    agentOf: agentShown && of.success ? of.data : undefined,
   }
 }
 
@@ -92,6 +103,8 @@ export interface ModalState {
   vendor?: string | undefined
   /** The agent centre's page, when one is chosen. */
   agentPage?: string | undefined
+  /** The member whose downline that page shows (none: the agent's own). */
+  agentOf?: number | undefined
 }
 
 export function readModals(search: Record<string, unknown>): ModalState {
@@ -101,6 +114,7 @@ export function readModals(search: Record<string, unknown>): ModalState {
     page: valid.centre,
     vendor: valid.vendor,
     agentPage: valid.agentPage,
+    agentOf: valid.agentOf,
   }
 }
 
@@ -168,6 +182,12 @@ function flush(): void {
     centre: stack.includes('memberCentre' as PopupName) ? b.state.page : undefined,
     vendor: stack.includes(gamePopup as PopupName) ? b.state.vendor : undefined,
     agentPage: stack.includes(agentCentre as PopupName) ? b.state.agentPage : undefined,
+    agentOf:
+      stack.includes(agentCentre as PopupName) &&
+      b.state.agentPage !== undefined &&
+      b.state.agentOf !== undefined
+        ? b.state.agentOf
+        : undefined,
   }
   const target = r.buildLocation({
     to: '.',
@@ -225,6 +245,7 @@ export function adoptDeepLink(): void {
       centre: undefined,
       vendor: undefined,
       agentPage: undefined,
+      agentOf: undefined,
     }),
   } as Parameters<AnyRouter['buildLocation']>[0])
   r.history.replace(base.href, r.history.location.state)
@@ -249,7 +270,7 @@ export function openModal(name: PopupName, opts: OpenModalOptions = {}): void {
     const stack = b.state.stack
     if (name === 'memberCentre') b.state = { ...b.state, page: opts.page }
     if (name === gamePopup) b.state = { ...b.state, vendor: opts.vendor }
-    if (name === agentCentre) b.state = { ...b.state, agentPage: opts.agentPage }
+    if (name === agentCentre) b.state = { ...b.state, agentPage: opts.agentPage, agentOf: undefined }
     if (opts.replace) b.replace = true
     if (stack.includes(name)) {
       // Already open: only its page (or vendor) may change, in place.
@@ -294,10 +315,22 @@ export function setMemberCentrePage(page: MemberCentrePage | undefined, opts: { 
 export function setAgentCentrePage(page: string | undefined, opts: { push?: boolean } = {}): void {
   edit((b) => {
     if (b.state.agentPage === page) return
-    b.state = { ...b.state, agentPage: page }
+    b.state = { ...b.state, agentPage: page, agentOf: undefined }
     if (page === undefined) b.closed = true
     else if (opts.push) b.opened = true
     else b.replace = true
+  })
+}
+
+/**
+ * Shows the downline of a member of the team on the agent centre's page (none: the agent's
+ * own), as a new history entry, so Back goes up the way the agent came down.
+ */
+export function setAgentCentreOf(of: number | undefined): void {
+  edit((b) => {
+    if (b.state.agentOf === of) return
+    b.state = { ...b.state, agentOf: of }
+    b.opened = true
   })
 }
 
@@ -310,4 +343,33 @@ export function openModals(): readonly PopupName[] {
 export function useModals(): ModalState {
   const search = useRouterState({ select: (s) => s.location.search })
   return readModals(search as Record<string, unknown>)
+}
+
+interface LayerHistoryState {
+  backLayer?: string
+}
+
+/**
+ * A dialog inside a popup (a transfer over the team list) that the phone's Back closes, as it
+ * closes the popups: `show` adds a history entry at the same address, marked with this
+ * dialog's name; the dialog is open while that entry is the current one, so Back closes it;
+ * `hide` goes back off the entry. A reload keeps the entry but not what the dialog was about:
+ * the caller draws nothing then.
+ */
+export function useBackLayer(name: string): { open: boolean; show: () => void; hide: () => void } {
+  const r = useRouter()
+  const open = useRouterState({
+    select: (s) => (s.location.state as LayerHistoryState).backLayer === name,
+  })
+  return {
+    open,
+    show: () => {
+      const loc = r.history.location
+      if ((loc.state as LayerHistoryState).backLayer === name) return
+      r.history.push(loc.href, { ...loc.state, backLayer: name } as typeof loc.state)
+    },
+    hide: () => {
+      if ((r.history.location.state as LayerHistoryState).backLayer === name) r.history.back()
+    },
+  }
 }

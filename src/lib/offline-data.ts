@@ -4,8 +4,8 @@
  * `X-Cache-Stored-At`), a way to empty the cache at logout, and the worker's word that a
  * stored answer was refreshed.
  */
-import { useSyncExternalStore } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
+import { useSyncExternalStore } from 'react'
 import { WorkerToPageSchema } from '../sw/messages'
 
 /** Per endpoint row: when the last answer shown was stored by the worker (absent: fresh). */

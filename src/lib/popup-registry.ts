@@ -32,10 +32,13 @@ export interface CentrePageProps {
   go: (page: MemberCentrePage) => void
 }
 
+/** A member-only popup shows login to a visitor; an agent-only one shows nothing to a non-agent. */
+// wire-values: who may open a popup (a role), not the login's entrance of the contract
+export type PopupGuard = 'member' | 'agent'
+
 export interface PopupRegistration {
   name: PopupName
-  /** A member-only popup shows login to a visitor; an agent-only one shows nothing to a non-agent. */
-  guard?: 'member' | 'agent'
+  guard?: PopupGuard
   /** The popup's code, loaded when it first opens. */
   load: () => Promise<ComponentType<PopupProps>>
 }
@@ -81,7 +84,7 @@ export function definePopups(popups: FeaturePopups): FeaturePopups {
 
 export interface PopupEntry {
   name: PopupName
-  guard?: 'member' | 'agent'
+  guard?: PopupGuard
   Component: LazyExoticComponent<ComponentType<PopupProps>>
   /** Loads (and runs) the popup's code ahead of opening it. */
   preload: () => Promise<unknown>

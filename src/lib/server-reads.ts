@@ -9,8 +9,8 @@
  * it. Only public rows take part: a member's reads wait for the browser, where the session is.
  */
 import type { QueryClient } from '@tanstack/react-query'
-import type { EndpointDef } from '#contract/endpoint'
 import type { BootQuery } from '#contract/boot-data'
+import type { EndpointDef } from '#contract/endpoint'
 
 /** The meta that makes a query a server read. */
 export function serverRead(def: EndpointDef & { auth: 'public' }): { read: string } {

@@ -3,7 +3,7 @@
  * (so a closed tab ends it), the logged-in state in a store every screen reads.
  */
 import { proxy, useSnapshot } from 'valtio'
-import type { LoginResponse, MemberInfo } from '#contract/identity'
+import type { Entrance, LoginResponse, MemberInfo } from '#contract/identity'
 import { memberTypes } from '#contract/identity-values'
 
 const keys = [
@@ -19,7 +19,6 @@ const keys = [
 ] as const
 
 /** Where the member logged in: the agent entrance (/agent) or the member's (the popup). */
-export type Entrance = 'member' | 'agent'
 
 function read(key: string): string | null {
   try {

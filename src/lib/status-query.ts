@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { api } from './api'
 import { systemEndpoints } from '#contract/system'
+import { api } from './api'
 
 export const statusQueryOptions = () =>
   queryOptions({

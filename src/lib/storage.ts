@@ -47,6 +47,7 @@ export const languageStore = {
   },
 }
 
+// wire-values: a flag this browser keeps, not the launch query's flag of the contract
 const BalanceHidden = z.enum(['1', '0'])
 
 /** Whether the header shows the balance as *** (localStorage balanceHidden). */

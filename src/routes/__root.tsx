@@ -4,22 +4,17 @@
  * with the popups (named by the search params), toasts, offline banner and update prompt
  * around it.
  */
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { QueryClient } from '@tanstack/react-query'
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect, useState } from 'react'
-import { useHydrated } from '../hooks/use-hydrated'
-import { setMember, useSession } from '../lib/session'
-import { memberInfoQueryOptions } from '../features/identity/api/get-member-info'
-import { Trans, useLingui } from '@lingui/react/macro'
 import { createRootRouteWithContext, Link, Outlet, redirect, useLocation } from '@tanstack/react-router'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { isFlagEnabled, openWithoutLogin } from '#contract/system'
-import { OfflineStatus } from '../features/offline/components/offline-status'
 import { RoutePending } from '../components/layout/route-states'
 import { Toasts } from '../components/ui/toasts'
-import { sessionStore } from '../lib/storage'
-import { statusQueryOptions } from '../lib/status-query'
-import { brandQueryOptions } from '../lib/brand-query'
-import { applyBrandColor } from '../lib/theme'
+import { useLaunchState } from '../features/games/store'
+import { memberInfoQueryOptions } from '../features/identity/api/get-member-info'
+import { OfflineStatus } from '../features/offline/components/offline-status'
 import { UpdatePrompt } from '../features/pwa/components/update-prompt'
 import {
   BlockedIpPage,
@@ -27,8 +22,13 @@ import {
   OfflineFirstVisitPage,
   RegionRestrictedPage,
 } from '../features/status/components/status-pages'
-import { useLaunchState } from '../features/games/store'
+import { useHydrated } from '../hooks/use-hydrated'
+import { brandQueryOptions } from '../lib/brand-query'
 import { validatePopupSearch } from '../lib/modal-store'
+import { setMember, useSession } from '../lib/session'
+import { statusQueryOptions } from '../lib/status-query'
+import { sessionStore } from '../lib/storage'
+import { applyBrandColor } from '../lib/theme'
 import { ModalHost } from './-components/modal-host'
 
 // Fund notices from the service worker, for a signed-in session only (its code stays out of a visitor's page).

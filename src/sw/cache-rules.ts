@@ -5,8 +5,8 @@
  * public GETs whose answer changes with time (draw results, countdowns), served from the
  * store only when the network cannot answer. None carries anything of a member.
  */
-import type { EndpointDef } from '../contract/endpoint'
 import { contentEndpoints } from '../contract/content'
+import type { EndpointDef } from '../contract/endpoint'
 import { gameEndpoints } from '../contract/games'
 import { lotteryEndpoints } from '../contract/lottery'
 

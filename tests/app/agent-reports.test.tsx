@@ -134,6 +134,41 @@ describe('team betting', () => {
     )
   })
 
+  test('a typed account narrows the bets to that member; a member not found is said, and clearing it shows all', async () => {
+    const sent = stubMoneyApi(moneyAnswers(), {
+      [betsPath]: (s) =>
+        s.query.get('account') === 'ghost'
+          ? { fail: { status: 404, errorCode: 'downline_not_found' } }
+          : {
+              ...page(
+                s.query.get('account') === 'player02'
+                  ? [bet(2, 'player02')]
+                  : [bet(1, 'player01'), bet(2, 'player02')],
+              ),
+              totals: { betAmount: '40.00', validBet: '40.00', winLoss: '-5.00' },
+            },
+    })
+    const user = userEvent.setup()
+    await renderUi(<TeamBetsPage />)
+    await screen.findByRole('row', { name: /player01/ })
+    const search = screen.getByRole('search', { name: 'Member' })
+    await user.type(within(search).getByRole('searchbox'), ' player02 ')
+    await user.click(within(search).getByRole('button', { name: 'Search' }))
+    expect(await screen.findByText('Only player02')).toBeTruthy()
+    await waitFor(() => expect(screen.queryByRole('row', { name: /player01/ })).toBeNull())
+    expect(
+      sent.some(
+        (s) => s.path === betsPath && s.query.get('account') === 'player02' && !s.query.has('memberId'),
+      ),
+    ).toBe(true)
+    await user.clear(within(search).getByRole('searchbox'))
+    await user.type(within(search).getByRole('searchbox'), 'ghost')
+    await user.click(within(search).getByRole('button', { name: 'Search' }))
+    expect(await screen.findByText('This member is not in your team.')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Show the whole team' }))
+    expect(await screen.findByRole('row', { name: /player01/ })).toBeTruthy()
+  })
+
   test('on a phone each bet is a card', async () => {
     onPhone()
     stubMoneyApi(moneyAnswers(), {

@@ -13,8 +13,8 @@ import { splitEqually } from '#src/features/agent/agent-money.ts'
 import { RedEnvelopePage } from '#src/features/agent/components/red-envelope-page.tsx'
 import { TeamManagementPage } from '#src/features/agent/components/team-management-page.tsx'
 import { TeamOverviewPage } from '#src/features/agent/components/team-overview-page.tsx'
-import { api } from '#src/lib/api.ts'
 import { ApiError } from '#src/lib/api-client.ts'
+import { api } from '#src/lib/api.ts'
 import { endSession, entranceHome, setMember, startSession } from '#src/lib/session.ts'
 import { logIn, memberInfo, moneyAnswers, stubMoneyApi, type Sent } from './fixtures'
 import { renderApp, renderUi } from './render'
@@ -172,22 +172,36 @@ describe('team overview', () => {
 
 describe('team management', () => {
   test('lists the downline, drills into an agent with a way back up, and searches the team', async () => {
-    const sent = stubMoneyApi(moneyAnswers(), { [downlinePath]: downlineAnswer })
+    const sent = stubMoneyApi(
+      moneyAnswers({ '/wps/member/info': memberInfo({ type: 1, account: 'agent01' }) }),
+      {
+        [downlinePath]: downlineAnswer,
+      },
+    )
     const user = userEvent.setup()
-    await renderUi(<TeamManagementPage />)
-    const table = await screen.findByRole('table')
+    const { router } = await renderApp('/index?popup=agentCentre&agentPage=downlineManagmentView')
+    const dialog = await screen.findByRole('dialog', { name: 'Agent centre' })
+    const table = await within(dialog).findByRole('table')
     const player = within(table).getByRole('row', { name: /player01/ })
     expect(within(player).getByText('$10.00')).toBeTruthy()
     expect(within(player).getByText('Member')).toBeTruthy()
     expect(within(player).getByText('Never')).toBeTruthy()
     expect(within(player).getByText('Active')).toBeTruthy()
-    // An agent with a downline opens it; the breadcrumb leads back.
-    await user.click(screen.getByRole('button', { name: 'Open the downline of agent02' }))
-    expect(await screen.findByRole('row', { name: /sub01/ })).toBeTruthy()
-    const crumbs = screen.getByRole('navigation', { name: 'Where you are in the team' })
+    // An agent with a downline opens it, named in the address; the breadcrumb leads back.
+    await user.click(within(dialog).getByRole('button', { name: 'Open the downline of agent02' }))
+    expect(await within(dialog).findByRole('row', { name: /sub01/ })).toBeTruthy()
+    expect(router.state.location.search).toMatchObject({ agentPage: 'downlineManagmentView', agentOf: 11 })
+    const crumbs = within(dialog).getByRole('navigation', { name: 'Where you are in the team' })
     expect(within(crumbs).getByText('agent02').getAttribute('aria-current')).toBe('location')
     await user.click(within(crumbs).getByRole('button', { name: 'My team' }))
-    expect(await screen.findByRole('row', { name: /player01/ })).toBeTruthy()
+    expect(await within(dialog).findByRole('row', { name: /player01/ })).toBeTruthy()
+    expect(router.state.location.search).not.toHaveProperty('agentOf')
+    // Back retraces the way: into agent02's downline again, then up to the team, still open.
+    router.history.back()
+    expect(await within(dialog).findByRole('row', { name: /sub01/ })).toBeTruthy()
+    router.history.back()
+    expect(await within(dialog).findByRole('row', { name: /player01/ })).toBeTruthy()
+    expect(screen.getByRole('dialog', { name: 'Agent centre' })).toBe(dialog)
     // A search covers the whole team.
     await user.type(screen.getByRole('searchbox'), 'sub')
     await user.click(screen.getByRole('button', { name: 'Search' }))
@@ -226,6 +240,34 @@ describe('team management', () => {
     expect(await screen.findByText('$35.00')).toBeTruthy()
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(asked).toEqual([{ shares: [{ memberId: 10, amount: '25' }], paymentPassword: '246810' }])
+  })
+
+  test("the phone's Back closes the transfer dialog and leaves the team list open", async () => {
+    stubMoneyApi(moneyAnswers({ '/wps/member/info': memberInfo({ type: 1, account: 'agent01' }) }), {
+      [downlinePath]: downlineAnswer,
+    })
+    const asked = stubTransfer(() => ({ recipients: 1, total: '1.00', sumBalance: '1.00' }))
+    const user = userEvent.setup()
+    const { router } = await renderApp('/index?popup=agentCentre&agentPage=downlineManagmentView')
+    const centre = await screen.findByRole('dialog', { name: 'Agent centre' })
+    await user.click(await within(centre).findByRole('button', { name: 'Transfer to player01' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Transfer to player01' })
+    await user.type(within(dialog).getByLabelText('Amount'), '25')
+    router.history.back()
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Transfer to player01' })).toBeNull())
+    expect(screen.getByRole('dialog', { name: 'Agent centre' })).toBe(centre)
+    expect(router.state.location.search).toMatchObject({
+      popup: 'agentCentre',
+      agentPage: 'downlineManagmentView',
+    })
+    // Opened again, it starts afresh; its Close button leaves the same way.
+    await user.click(within(centre).getByRole('button', { name: 'Transfer to player01' }))
+    const again = await screen.findByRole('dialog', { name: 'Transfer to player01' })
+    expect((within(again).getByLabelText('Amount') as HTMLInputElement).value).toBe('')
+    await user.click(within(again).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Transfer to player01' })).toBeNull())
+    expect(screen.getByRole('dialog', { name: 'Agent centre' })).toBe(centre)
+    expect(asked).toEqual([])
   })
 
   test('a refused transfer says why in the dialog: the balance, or the wrong password by its field', async () => {

@@ -1,11 +1,11 @@
 /** Server answers for component tests, shaped by the contract. */
+import { vi } from 'vitest'
 import type { Announcements, Notice } from '#contract/content'
-import type { Game, VendorLane } from '#contract/games'
 import type { Withdrawal } from '#contract/funds'
+import type { Game, VendorLane } from '#contract/games'
 import type { MemberInfo } from '#contract/identity'
 import type { ConsolidatedSettings, SystemStatus } from '#contract/system'
 import type { Balances } from '#contract/wallet'
-import { vi } from 'vitest'
 import { startSession } from '#src/lib/session.ts'
 
 export const brand: ConsolidatedSettings = {

@@ -3,8 +3,8 @@
  * add and remove favourites for a member (a visitor is asked to log in), and paging asks
  * for the next page.
  */
-import { act, screen, waitFor, within } from '@testing-library/react'
 import { onlineManager } from '@tanstack/react-query'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { Game } from '#contract/games'

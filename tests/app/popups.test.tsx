@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { moneyCatalog } from '#src/features/money/money-catalog.ts'
 import { loadSectionCatalog } from '#src/lib/i18n.ts'
-import { openModal } from '#src/lib/modal-store.ts'
+import { openModal, validatePopupSearch } from '#src/lib/modal-store.ts'
 import { registerPopups } from '#src/lib/popup-registry.ts'
 import { endSession, setMember } from '#src/lib/session.ts'
 import { defaultAnswers, logIn, memberInfo, moneyAnswers, stubApi, stubMoneyApi } from './fixtures'
@@ -162,6 +162,19 @@ describe('popups in the URL', () => {
     // A page without content yet shows the empty state.
     expect(within(dialog).getByRole('heading', { level: 3, name: 'Missions' })).toBeTruthy()
     expect(within(dialog).getByText('Nothing to show here yet.')).toBeTruthy()
+  })
+
+  test('the member whose downline the agent centre shows is a positive id, kept only with a page', () => {
+    const on = { popup: 'agentCentre', agentPage: 'downlineManagmentView' }
+    expect(validatePopupSearch({ ...on, agentOf: 11 }).agentOf).toBe(11)
+    expect(validatePopupSearch({ ...on, agentOf: '11' }).agentOf).toBe(11)
+    for (const agentOf of [0, -3, 1.5, 'abc', '1e3', '99999999999', 2 ** 31, [11], { id: 11 }]) {
+      expect(validatePopupSearch({ ...on, agentOf }).agentOf).toBeUndefined()
+    }
+    expect(validatePopupSearch({ popup: 'agentCentre', agentOf: 11 }).agentOf).toBeUndefined()
+    expect(
+      validatePopupSearch({ popup: 'login', agentPage: 'downlineManagmentView', agentOf: 11 }).agentOf,
+    ).toBeUndefined()
   })
 
   test("the agent centre's page is in the URL: a reload keeps it, Back closes the centre", async () => {

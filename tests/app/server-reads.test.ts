@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, test } from 'vitest'
 import { lotteryEndpoints } from '#contract/lottery'
-import { seedServerReads, serverRead } from '#src/lib/server-reads.ts'
 import { bootQueriesOf, type parseBootBlock } from '#src/lib/boot-data.ts'
+import { seedServerReads, serverRead } from '#src/lib/server-reads.ts'
 
 const menus = { menus: [] }
 const settings = {

@@ -1,7 +1,7 @@
 import { describe, expect, test, vi } from 'vitest'
-import { ApiError, createApiClient, type ApiClientOptions } from '#src/lib/api-client.ts'
 import { systemEndpoints } from '#contract/system'
 import { walletEndpoints } from '#contract/wallet'
+import { ApiError, createApiClient, type ApiClientOptions } from '#src/lib/api-client.ts'
 
 const brand = {
   merchantCode: 'DEMO',

@@ -12,19 +12,19 @@ import {
   publicEncrypt,
   randomBytes,
 } from 'node:crypto'
+import { desc, eq, isNull, like } from 'drizzle-orm'
+import type { InjectOptions } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod/mini'
 import { defineEndpoint, type EndpointDef } from '#contract/endpoint'
 import { allEndpoints, endpoints } from '#contract/endpoints'
 import { FailureSchema, successEnvelope } from '#contract/envelope'
 import { errorCodes } from '#contract/error-codes'
 import { PublicKeySchema } from '#contract/system'
-import type { InjectOptions } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { z } from 'zod/mini'
+import { bankCards, captchas, members, outbox, throttles, withdrawals } from '#server/db/schema'
 import { registerEndpoint } from '#server/http/contract-routes'
 import { build, runOps, type TestServer } from '../build-server'
 import { fakeVendor } from '../fake-vendor'
-import { desc, eq, isNull, like } from 'drizzle-orm'
-import { bankCards, captchas, members, outbox, throttles, withdrawals } from '#server/db/schema'
 
 /**
  * The smallest valid input of endpoints that need one (query or body). Rows not listed

@@ -3,6 +3,7 @@
  * (VND) and one with three (KWD): a typed amount means the same money on every brand, and
  * nothing is rounded or assumed.
  */
+import { describe, expect, it } from 'vitest'
 import {
   CurrencyDecimalsSchema,
   formatMinor,
@@ -12,7 +13,6 @@ import {
   parseAmount,
   showMoney,
 } from '#contract/money'
-import { describe, expect, it } from 'vitest'
 
 const usd = { symbol: '$', decimals: 2 }
 const vnd = { symbol: '₫', decimals: 0 }

@@ -3,9 +3,9 @@
  * required fields, lengths counted in code points, patterns per patternId, `*` for any
  * text, the payment password, hostile characters, and an operator's broken pattern.
  */
+import { describe, expect, it } from 'vitest'
 import { checkField, checkFields, normalizeField, textLength } from '#contract/register-rules'
 import { RegisterFieldRuleSchema, type RegisterField, type RegisterFieldRule } from '#contract/system'
-import { describe, expect, it } from 'vitest'
 import { demoRegisterRules } from '#server/db/seed-data'
 
 const rules: RegisterFieldRule[] = demoRegisterRules.map(

@@ -66,10 +66,10 @@ export const hooks = [useLogout, useAfterLogin]
   })
 
   it('lets a feature import its own modules and shared code', async () => {
-    const code = `import { useCurrency } from './use-currency'
-import { brandQueryOptions } from '../../lib/brand-query'
+    const code = `import { MoneySchema } from '#contract/money'
 import { useIdempotencyKey } from '#src/hooks/use-idempotency-key'
-import { MoneySchema } from '#contract/money'
+import { brandQueryOptions } from '../../lib/brand-query'
+import { useCurrency } from './use-currency'
 export const used = [useCurrency, brandQueryOptions, useIdempotencyKey, MoneySchema]
 `
     expect(await lint('src/features/money/allowed.ts', code)).toEqual([])
@@ -164,18 +164,18 @@ export const x = [useState, z, FailureSchema]
 describe('the service worker', () => {
   it('imports no UI, no feature and no store', async () => {
     const code = `import { useState } from 'react'
-import { useLogout } from '../features/identity/use-logout'
 import { proxy } from 'valtio'
+import { useLogout } from '../features/identity/use-logout'
 export const x = [useState, useLogout, proxy]
 `
     const messages = await lint('src/sw/reach.ts', code)
     expect(messages).toEqual([
       { rule: 'no-restricted-imports', message: expect.stringContaining('the service worker imports no UI') },
+      { rule: 'no-restricted-imports', message: expect.stringContaining('valtio') },
       {
         rule: 'import-x/no-restricted-paths',
         message: expect.stringContaining('the service worker imports no UI'),
       },
-      { rule: 'no-restricted-imports', message: expect.stringContaining('valtio') },
     ])
   })
 

@@ -1,8 +1,9 @@
 /**
  * The React rules of the style guide, proved against the project's own ESLint config: the
- * rules of hooks, accessible markup (jsx-a11y) and no text a user reads outside Lingui. Each
- * component is linted as if it sat in src/, so a rule that stops firing (or fires on the
- * project's own way of writing it) fails here.
+ * rules of hooks, accessible markup (jsx-a11y) and no text a user reads outside Lingui; and
+ * the rules of imports (aliases across top-level folders, their order). Each component is
+ * linted as if it sat in src/, so a rule that stops firing (or fires on the project's own way
+ * of writing it) fails here.
  */
 import path from 'node:path'
 import { ESLint } from 'eslint'
@@ -215,5 +216,73 @@ describe('imports across top-level folders', () => {
     expect(await rulesHit('tests/server/probe.test.ts', climbing)).toContain('no-restricted-imports')
     const aliased = `import { members } from '#server/db/schema'\nexport const table = members\n`
     expect(await rulesHit('tests/server/probe.test.ts', aliased)).not.toContain('no-restricted-imports')
+  })
+})
+
+describe('the order of imports', () => {
+  const order = 'import-x/order'
+  const fixer = new ESLint({ cwd: root, fix: true })
+  const fixed = async (code: string) => {
+    const [result] = await fixer.lintText(code, { filePath: path.join(root, at) })
+    return result?.output ?? code
+  }
+
+  it.each([
+    [
+      'a package after a relative path',
+      `import { b } from './b'\nimport { useState } from 'react'\nexport const all = [b, useState]\n`,
+    ],
+    [
+      'an alias after a parent',
+      `import { a } from '../a'\nimport { locales } from '#contract/locales'\nexport const all = [a, locales]\n`,
+    ],
+    [
+      'a group out of alphabet',
+      `import { z } from './z'\nimport { y } from './y'\nexport const all = [y, z]\n`,
+    ],
+  ])('rejects %s', async (_what, code) => {
+    expect(await rulesHit(at, code)).toEqual([order])
+  })
+
+  it('takes Node, packages, the # aliases, parents then siblings, each alphabetized', async () => {
+    const code = `import path from 'node:path'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { locales } from '#contract/locales'
+import { api } from '#src/lib/api.ts'
+import { a } from '../a'
+import { b } from './b'
+import { c } from './c'
+export const all = [path, useQuery, useState, locales, api, a, b, c]
+`
+    expect(await rulesHit(at, code)).not.toContain(order)
+  })
+
+  it('sorts the imports with --fix and never moves a stylesheet: the cascade keeps its order', async () => {
+    const code = `import './second.css'
+import './first.css'
+import { y } from './y'
+import { useState } from 'react'
+import { x } from './x'
+export const all = [x, y, useState]
+`
+    expect(await rulesHit(at, code)).toEqual([order])
+    expect(await fixed(code)).toBe(`import './second.css'
+import './first.css'
+import { useState } from 'react'
+import { x } from './x'
+import { y } from './y'
+export const all = [x, y, useState]
+`)
+  })
+
+  it('never takes an import across a stylesheet: a file must be put in order by hand there', async () => {
+    const code = `import { x } from './x'
+import './theme.css'
+import { useState } from 'react'
+export const all = [x, useState]
+`
+    expect(await rulesHit(at, code)).toEqual([order])
+    expect(await fixed(code)).toBe(code)
   })
 })

@@ -115,6 +115,51 @@ describe('team betting', () => {
   })
 })
 
+describe('a typed account filter', () => {
+  it('narrows team betting and account details to that member of the team, in any letter case', async () => {
+    const bets = valueOf(
+      await get(
+        agent.token,
+        agentEndpoints.teamBets.path,
+        `&account=${encodeURIComponent(` ${b1.username.toUpperCase()} `)}`,
+      ),
+      (v) => agentEndpoints.teamBets.response.parse(v),
+    )
+    expect(bets.list.map((b) => b.betNo).sort()).toEqual(['ar-2', 'ar-3'])
+    const moves = valueOf(
+      await get(agent.token, agentEndpoints.teamMovements.path, `&account=${a1.username}`),
+      (v) => agentEndpoints.teamMovements.response.parse(v),
+    )
+    expect(moves.list.length).toBeGreaterThan(0)
+    expect(new Set(moves.list.map((r) => r.account))).toEqual(new Set([a1.username]))
+  })
+
+  it('answers an account of another team, an upline, oneself, a part of a name and a missing one alike', async () => {
+    for (const [who, account] of [
+      [agent, stranger.username],
+      [sub, a1.username],
+      [sub, agent.username],
+      [agent, agent.username],
+      [agent, b1.username.slice(0, -1)],
+      [agent, 'nobody-here'],
+      [agent, '%'],
+    ] as const) {
+      for (const path of [agentEndpoints.teamBets.path, agentEndpoints.teamMovements.path]) {
+        const res = await get(who.token, path, `&account=${encodeURIComponent(account)}`)
+        expect(res.statusCode).toBe(404)
+        expect(failureOf(res).errorCode).toBe('downline_not_found')
+      }
+    }
+    // A typed account and a chosen member that differ name no one.
+    const res = await get(
+      agent.token,
+      agentEndpoints.teamBets.path,
+      `&account=${a1.username}&memberId=${b1.id}`,
+    )
+    expect(failureOf(res).errorCode).toBe('downline_not_found')
+  })
+})
+
 describe('user loss', () => {
   it("gives each member's profit and loss, biggest loss first, with the team's totals", async () => {
     const v = valueOf(await get(agent.token, agentEndpoints.teamProfitLoss.path), (x) =>

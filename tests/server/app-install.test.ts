@@ -11,8 +11,8 @@ import path from 'node:path'
 import * as plist from 'plist'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { iosProfilePath, siteQrPath } from '#contract/app-install'
-import { buildIosProfile, stableUuid } from '#server/http/app-install'
 import { loadConfig } from '#server/config/env'
+import { buildIosProfile, stableUuid } from '#server/http/app-install'
 import { build, type TestServer } from '../build-server'
 
 let server: TestServer

@@ -2,9 +2,9 @@
  * The areas: each is a named plugin that declares what it stands on, and the app starts
  * only when every group of the endpoint table has an area that answers it.
  */
-import { endpoints } from '#contract/endpoints'
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
+import { endpoints } from '#contract/endpoints'
 import { assertContractWhole, registerContract, type RouteDeps } from '#server/http/contract-routes'
 import { money } from '#server/money/plugin'
 import { systemHandlers } from '#server/system/handlers'

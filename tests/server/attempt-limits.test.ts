@@ -9,6 +9,8 @@
 import { desc, eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { successEnvelope } from '#contract/envelope'
+import { PublicKeySchema } from '#contract/system'
 import { members, outbox, sessions, verificationCodes } from '#server/db/schema'
 import { loginPolicy } from '#server/identity/login'
 import { paymentPasswordPolicy } from '#server/money/payment-password'
@@ -24,8 +26,6 @@ import {
   tokenOf,
 } from '../identity-helpers'
 import { moneyMember, sealedMoneyCall, withPaymentPassword } from '../money-helpers'
-import { successEnvelope } from '#contract/envelope'
-import { PublicKeySchema } from '#contract/system'
 
 const clock = createClock()
 const nextIp = addresses('10.44')

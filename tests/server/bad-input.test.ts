@@ -1,9 +1,9 @@
-import { defineEndpoint } from '#contract/endpoint'
-import { FailureSchema, successEnvelope, type Failure } from '#contract/envelope'
-import type { ErrorCode } from '#contract/error-codes'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod/mini'
+import { defineEndpoint } from '#contract/endpoint'
+import { FailureSchema, successEnvelope, type Failure } from '#contract/envelope'
+import type { ErrorCode } from '#contract/error-codes'
 import { registerEndpoint } from '#server/http/contract-routes'
 import { build, staticFiles, type TestServer } from '../build-server'
 

@@ -8,10 +8,10 @@ import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DeliveryError } from '#server/channels/outbox'
+import { createSmtpChannel } from '#server/channels/smtp'
 import { loadConfig } from '#server/config/env'
 import { outbox, verificationCodes } from '#server/db/schema'
-import { createSmtpChannel } from '#server/channels/smtp'
-import { DeliveryError } from '#server/channels/outbox'
 import { build, type TestServer } from '../build-server'
 import {
   addresses,

@@ -4,8 +4,8 @@
  * its shape), and the malformed requests a careless client or an attacker sends it, every
  * body or query the row's schema would take left out.
  */
-import type { EndpointDef } from '#contract/endpoint'
 import fc from 'fast-check'
+import type { EndpointDef } from '#contract/endpoint'
 
 // ---- the contract's schemas, read as data -------------------------------------------------
 

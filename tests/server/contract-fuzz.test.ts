@@ -19,13 +19,13 @@
  *
  * The inputs are made in contract-fuzz-inputs.ts.
  */
-import { allEndpoints } from '#contract/endpoints'
-import type { EndpointDef } from '#contract/endpoint'
-import { FailureSchema } from '#contract/envelope'
 import { sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { EndpointDef } from '#contract/endpoint'
+import { allEndpoints } from '#contract/endpoints'
+import { FailureSchema } from '#contract/envelope'
 import { build, type TestServer } from '../build-server'
 import { createMember, seal, tokenOf } from '../identity-helpers'
 import { fieldsOf, idempotencyKeys, requestsFor, type Sent, setAt, skeletonOf } from './contract-fuzz-inputs'

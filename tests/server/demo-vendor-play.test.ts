@@ -4,11 +4,11 @@
  * wallet route. The balance, the betting record, the reconcile and a replayed spin agree.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { build, runOps, type TestServer } from '../build-server'
-import { launched } from '../play-helpers'
-import { mainMinor, moneyMember } from '../money-helpers'
-import { createClock, plainCall, valueOf } from '../identity-helpers'
 import { reconcileGames } from '#server/vendors/reconcile'
+import { build, runOps, type TestServer } from '../build-server'
+import { createClock, plainCall, valueOf } from '../identity-helpers'
+import { mainMinor, moneyMember } from '../money-helpers'
+import { launched } from '../play-helpers'
 
 let server: TestServer
 const logLines: string[] = []

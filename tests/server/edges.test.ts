@@ -6,11 +6,11 @@
  */
 import { connect } from 'node:net'
 import type { AddressInfo } from 'node:net'
-import { defineEndpoint } from '#contract/endpoint'
-import { FailureSchema } from '#contract/envelope'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod/mini'
+import { defineEndpoint } from '#contract/endpoint'
+import { FailureSchema } from '#contract/envelope'
 import { registerEndpoint } from '#server/http/contract-routes'
 import { build, type TestServer } from '../build-server'
 import { createMember, failureOf, login, plainCall, sealedCall, tokenOf } from '../identity-helpers'

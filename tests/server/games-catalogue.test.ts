@@ -4,11 +4,11 @@
  * vendor by game-type matrix, rooms, ranks, featured fixtures, vendor maintenance, the
  * generated art, and a production install that lists no games.
  */
-import { gameEndpoints, maxGameSearchLength, type Game } from '#contract/games'
-import { successEnvelope } from '#contract/envelope'
 import { count, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { successEnvelope } from '#contract/envelope'
+import { gameEndpoints, maxGameSearchLength, type Game } from '#contract/games'
 import { games, members, vendors } from '#server/db/schema'
 import { seedDemoBrand, seedForStart } from '#server/db/seed'
 import * as seed from '#server/db/seed-data'

@@ -3,10 +3,10 @@
  * limit held under parallel adds, recent games newest first, and visitors and trial
  * accounts refused.
  */
-import { gameEndpoints, maxFavoriteGames } from '#contract/games'
-import { successEnvelope } from '#contract/envelope'
 import { and, asc, count, eq, ne } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { successEnvelope } from '#contract/envelope'
+import { gameEndpoints, maxFavoriteGames } from '#contract/games'
 import { favoriteGames, games } from '#server/db/schema'
 import { createGamesRepository } from '#server/games/games-repository'
 import { build, runOps, type TestServer } from '../build-server'

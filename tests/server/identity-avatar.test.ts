@@ -2,12 +2,12 @@
  * Avatars: GET /wps/member/info/icon and /wps/relay/MCSFE_getPlayerAvatar read the
  * session's own avatar; POST /wps/member/info/icon (changeIcon) picks a static one.
  */
-import { AvatarSchema, MemberInfoSchema, type Avatar } from '#contract/identity'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AvatarSchema, MemberInfoSchema, type Avatar } from '#contract/identity'
 import { members } from '#server/db/schema'
 import { build, runOps, type TestServer } from '../build-server'
 import { addresses, failureOf, loginValue, plainCall, tokenOf, valueOf } from '../identity-helpers'

@@ -3,9 +3,9 @@
  * /wps/member/register, encrypted) from an address, one from a fresh address with a freshly
  * solved captcha, and the rows it leaves, on the server the suite builds.
  */
-import { type RegisterRequest } from '#contract/identity'
 import { count, eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
+import { type RegisterRequest } from '#contract/identity'
 import { members, sessions } from '#server/db/schema'
 import type { TestServer } from '../build-server'
 import { type createClock, sealedCall, solveCaptcha, type SolvedCaptcha } from '../identity-helpers'

@@ -4,9 +4,9 @@
  * test registers from its own addresses, so the 10-an-hour limit never leaks between them.
  * The registration calls are in identity-register-setup.ts.
  */
-import { type RegisterRequest } from '#contract/identity'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type RegisterRequest } from '#contract/identity'
 import { auditEvents, captchas } from '#server/db/schema'
 import { build, runOps, type TestServer } from '../build-server'
 import {

@@ -3,10 +3,10 @@
  * password changes (and their refusals), free play's trial accounts and the language.
  */
 import { createHash } from 'node:crypto'
-import { MemberInfoSchema, type MemberInfo } from '#contract/identity'
 import { and, eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { MemberInfoSchema, type MemberInfo } from '#contract/identity'
 import { auditEvents, members, sessions } from '#server/db/schema'
 import { build, type TestServer } from '../build-server'
 import {

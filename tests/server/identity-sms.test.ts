@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { defineEndpoint } from '#contract/endpoint'
 import { z } from 'zod/mini'
+import { defineEndpoint } from '#contract/endpoint'
 import { members, outbox, verificationCodes } from '#server/db/schema'
 import { registerEndpoint } from '#server/http/contract-routes'
 import { build, type TestServer } from '../build-server'

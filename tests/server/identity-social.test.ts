@@ -3,13 +3,13 @@
  * and echoes the nonce) and with Telegram widget payloads signed here with the bot token.
  */
 import { createHash, createHmac } from 'node:crypto'
-import { LoginResponseSchema, MemberInfoSchema, type LoginResponse } from '#contract/identity'
 import { and, eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { OAuth2Server, type MutableResponse, type MutableToken } from 'oauth2-mock-server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { members, sessions, socialIdentities } from '#server/db/schema'
+import { LoginResponseSchema, MemberInfoSchema, type LoginResponse } from '#contract/identity'
 import { loadConfig } from '#server/config/env'
+import { members, sessions, socialIdentities } from '#server/db/schema'
 import { build, runOps, type TestServer } from '../build-server'
 import {
   addresses,

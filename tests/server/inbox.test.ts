@@ -2,10 +2,10 @@
  * The inbox: fund notices as messages in the caller's language, the unread count, marking
  * read, removing, and that a member touches only their own messages.
  */
-import { DepositSchema } from '#contract/funds'
-import { InboxMessageSchema, inboxEndpoints } from '#contract/inbox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { DepositSchema } from '#contract/funds'
+import { InboxMessageSchema, inboxEndpoints } from '#contract/inbox'
 import { build, runOps, type TestServer } from '../build-server'
 import { failureOf, plainCall, valueOf } from '../identity-helpers'
 import { moneyCall, moneyMember, tinyPng, type MoneyMember } from '../money-helpers'

@@ -5,10 +5,10 @@
  * its jobs on its own, the withdrawal auto-receive job does its work, and stopping lets a
  * running job finish.
  */
-import { WithdrawalSchema } from '#contract/funds'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { z } from 'zod'
+import { WithdrawalSchema } from '#contract/funds'
 import { buildApp, type AppServices } from '#server/app'
 import { withdrawals } from '#server/db/schema'
 import { defineJob, jobsSchema } from '#server/jobs/define-job'

@@ -8,11 +8,11 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { lotteryBets, lotteryIssues } from '#server/db/schema'
 import { drawFromSeed } from '#server/lottery/rng'
+import { expectRevalidated } from '../art-helpers'
 import { runOps, type TestServer } from '../build-server'
 import { failureOf, minute, plainCall, second, valueOf } from '../identity-helpers'
-import { mainMinor, moneyMember } from '../money-helpers'
 import { myBets, near, orderOf, place } from '../lottery-helpers'
-import { expectRevalidated } from '../art-helpers'
+import { mainMinor, moneyMember } from '../money-helpers'
 import { buildLotteryServer, lotteryClock, lotteryTools } from './lottery-setup'
 
 const clock = lotteryClock()

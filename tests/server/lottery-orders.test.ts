@@ -11,8 +11,8 @@ import { commitmentOf, drawFromSeed } from '#server/lottery/rng'
 import { hitsOf, payoutOf, sumOddsMilli } from '#server/lottery/rules'
 import type { TestServer } from '../build-server'
 import { failureOf, plainCall, valueOf } from '../identity-helpers'
-import { mainMinor, moneyMember, newKey } from '../money-helpers'
 import { myBets, near, orderOf, place } from '../lottery-helpers'
+import { mainMinor, moneyMember, newKey } from '../money-helpers'
 import { buildLotteryServer, lotteryClock, lotteryTools } from './lottery-setup'
 
 const clock = lotteryClock()

@@ -3,8 +3,8 @@
  * worked out by hand), the exact return to player each bet type's odds give, and the most
  * one line may win.
  */
-import { maxStakeWithin, type LotteryBetType, type LotteryKind } from '#contract/lottery'
 import { describe, expect, it } from 'vitest'
+import { maxStakeWithin, type LotteryBetType, type LotteryKind } from '#contract/lottery'
 import { prizeTables } from '#server/lottery/rng'
 import {
   betTypesOf,

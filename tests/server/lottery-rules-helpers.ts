@@ -2,8 +2,8 @@
  * Shared helpers of the lottery rules suites: a slip line, the line as checked under the
  * default rules, what it pays on a draw, and the draws worked out by hand.
  */
-import type { BetLineInputSchema, LotteryBetType, LotteryKind } from '#contract/lottery'
 import type { z } from 'zod/mini'
+import type { BetLineInputSchema, LotteryBetType, LotteryKind } from '#contract/lottery'
 import type { DrawnNumbers } from '#server/lottery/rng'
 import {
   checkLine,

@@ -3,8 +3,8 @@
  * closes, across local day, month and year ends, DST changes and odd offsets. Every
  * expectation is worked out by hand from the zone's offset on that date.
  */
-import type { LotterySchedule } from '#contract/lottery'
 import { describe, expect, it } from 'vitest'
+import type { LotterySchedule } from '#contract/lottery'
 import {
   checkSchedule,
   currentSlot,

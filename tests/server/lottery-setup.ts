@@ -5,9 +5,9 @@
  */
 import { eq } from 'drizzle-orm'
 import { lotteryGames, lotteryIssues } from '#server/db/schema'
-import { reconcile } from '#server/money/ledger-reconcile'
 import { reconcileLottery } from '#server/lottery/reconcile'
 import { commitmentOf } from '#server/lottery/rng'
+import { reconcile } from '#server/money/ledger-reconcile'
 import { build, type TestServer } from '../build-server'
 import { createClock, minute, second } from '../identity-helpers'
 

@@ -2,8 +2,8 @@
  * Lottery slips: what a slip line may select and stake, each refusal naming its field and
  * line, and a slip checked line by line.
  */
-import type { LotteryKind } from '#contract/lottery'
 import { describe, expect, it } from 'vitest'
+import type { LotteryKind } from '#contract/lottery'
 import {
   checkLine,
   checkSlip,

@@ -6,11 +6,11 @@
  * and partial receipts, operator adjustments, bonuses and listings, transfers, and the
  * records the member reads.
  */
-import { DepositSchema, WithdrawalSchema, WithdrawSettingsSchema } from '#contract/funds'
-import { MovementSchema } from '#contract/records'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { DepositSchema, WithdrawalSchema, WithdrawSettingsSchema } from '#contract/funds'
+import { MovementSchema } from '#contract/records'
 import { depositMethods, merchants } from '#server/db/schema'
 import { callbackPath, signatureHeader, signCallback } from '#server/money/demo-gateway'
 import { reconcile } from '#server/money/ledger-reconcile'

@@ -3,11 +3,11 @@
  * the demo gateway's signed callback (a bad signature changes nothing, a repeated one
  * credits once), fund notices, and that a member sees only their own deposits.
  */
-import { DepositSchema } from '#contract/funds'
-import { InboxMessageSchema, inboxEndpoints } from '#contract/inbox'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { DepositSchema } from '#contract/funds'
+import { InboxMessageSchema, inboxEndpoints } from '#contract/inbox'
 import { deposits, uploads } from '#server/db/schema'
 import { callbackPath, signatureHeader, signCallback } from '#server/money/demo-gateway'
 import { reconcile } from '#server/money/ledger-reconcile'

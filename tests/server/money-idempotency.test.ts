@@ -5,10 +5,10 @@
  * was switched off), another body or another endpoint with the key is refused, and many
  * copies of one request at the same moment have one effect and one answer.
  */
-import { DepositSchema, WithdrawalSchema } from '#contract/funds'
 import { and, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { DepositSchema, WithdrawalSchema } from '#contract/funds'
 import { depositMethods, deposits, merchants, withdrawals } from '#server/db/schema'
 import { reconcile } from '#server/money/ledger-reconcile'
 import { build, runOps, type TestServer } from '../build-server'

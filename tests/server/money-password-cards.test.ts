@@ -2,8 +2,8 @@
  * What a withdrawal needs: the payment password (set, change, check, lock) and the bank
  * cards added and deleted behind it.
  */
-import { WithdrawSettingsSchema } from '#contract/funds'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WithdrawSettingsSchema } from '#contract/funds'
 import { reconcile } from '#server/money/ledger-reconcile'
 import { build, type TestServer } from '../build-server'
 import { createClock, failureOf, minute, plainCall, valueOf } from '../identity-helpers'

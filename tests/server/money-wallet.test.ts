@@ -4,10 +4,10 @@
  * may call what. The demo brand plays from the main wallet; this file switches it to one
  * wallet per vendor the way an operator does (`wallet-mode MULTI`).
  */
-import { BalancesSchema } from '#contract/wallet'
-import { ConsolidatedFundsSchema } from '#contract/wallet'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BalancesSchema } from '#contract/wallet'
+import { ConsolidatedFundsSchema } from '#contract/wallet'
 import { vendors } from '#server/db/schema'
 import { reconcile } from '#server/money/ledger-reconcile'
 import { build, runOps, type TestServer } from '../build-server'

@@ -4,11 +4,11 @@
  * card limits and deletions, a ledger refusal answered as one, transfers to the upline, and
  * the records that show every movement.
  */
-import { WithdrawalSchema } from '#contract/funds'
-import { MovementSchema } from '#contract/records'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { WithdrawalSchema } from '#contract/funds'
+import { MovementSchema } from '#contract/records'
 import { betRecords, members, withdrawals } from '#server/db/schema'
 import { reconcile } from '#server/money/ledger-reconcile'
 import { build, runOps, type TestServer } from '../build-server'

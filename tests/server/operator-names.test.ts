@@ -4,13 +4,13 @@
  * name first given. A row from before names per language answers its one name; a cached
  * answer in one language never serves another; the operator names one language at a time.
  */
-import { DepositMethodSchema } from '#contract/funds'
-import type { EndpointDef, EndpointOutput } from '#contract/endpoint'
-import { successEnvelope } from '#contract/envelope'
-import { systemEndpoints } from '#contract/system'
 import { and, eq, like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import type { EndpointDef, EndpointOutput } from '#contract/endpoint'
+import { successEnvelope } from '#contract/envelope'
+import { DepositMethodSchema } from '#contract/funds'
+import { systemEndpoints } from '#contract/system'
 import { customerService, depositMethods, seedRuns } from '#server/db/schema'
 import { seedDemoBrand } from '#server/db/seed'
 import * as seed from '#server/db/seed-data'

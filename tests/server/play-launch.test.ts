@@ -19,13 +19,13 @@ import {
   vendors,
   whitelabelNodes,
 } from '#server/db/schema'
-import { build, runOps, type TestServer } from '../build-server'
+import { maskUsername, multiplierOf } from '#server/play/winners'
 import type { FixturesRequest, VendorFixture } from '#server/vendors/adapter'
+import { build, runOps, type TestServer } from '../build-server'
 import { fakeVendor, tokenFromUrl, vendorTxId, walletClient } from '../fake-vendor'
 import { failureOf, plainCall, tokenOf, valueOf } from '../identity-helpers'
 import { moneyCall, moneyMember } from '../money-helpers'
 import { launchCall, launched, launchPath } from '../play-helpers'
-import { maskUsername, multiplierOf } from '#server/play/winners'
 
 let server: TestServer
 const vendor = fakeVendor('fake')

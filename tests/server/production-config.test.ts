@@ -6,14 +6,14 @@
  * when the operator approves. In demo mode the gateway's callback refuses the published
  * secret.
  */
-import { DepositSchema } from '#contract/funds'
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { DepositSchema } from '#contract/funds'
 import { loadConfig, publishedGatewaySecret } from '#server/config/env'
 import { deposits, installSecrets } from '#server/db/schema'
 import { callbackPath, signatureHeader, signCallback } from '#server/money/demo-gateway'
-import { installNotes } from '#server/ops/golive-commands'
+import { installNotes } from '#server/system/golive-commands'
 import { build, runOps, type TestServer } from '../build-server'
 import { failureOf, valueOf } from '../identity-helpers'
 import { mainMinor, moneyCall, moneyMember } from '../money-helpers'

@@ -6,17 +6,17 @@
  * when the operator approves. In demo mode the gateway's callback refuses the published
  * secret.
  */
-import { DepositSchema } from '#contract/funds'
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { DepositSchema } from '#contract/funds'
 import { loadConfig } from '#server/config/env'
 import { depositMethods, deposits, members, merchants, operatorActions } from '#server/db/schema'
 import { seedForStart } from '#server/db/seed'
 import { callbackPath } from '#server/money/demo-gateway'
 import { OpsError } from '#server/ops/commands'
-import { installNotes } from '#server/ops/golive-commands'
 import { startOpsServer } from '#server/ops/ops-server'
+import { installNotes } from '#server/system/golive-commands'
 import { build, runOps, type TestServer } from '../build-server'
 import {
   failureOf,

@@ -7,14 +7,14 @@
  */
 import { createECDH, randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:https'
 import type { IncomingMessage } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createServer, type Server } from 'node:https'
 import { createRequire } from 'node:module'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { DepositSchema } from '#contract/funds'
 import { pushEndpoints } from '#contract/push'
 import { PushPayloadSchema } from '#contract/push-payload'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createJobs, type Jobs } from '#server/jobs/jobs'
 import { pushDeliver, pushDeliverJob } from '#server/jobs/push-delivery'
 import {

@@ -7,13 +7,13 @@
  */
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { z } from 'zod/mini'
 import { BetRecordSchema } from '#contract/records'
 import { gameSessions, members, vendorTransactions, vendors } from '#server/db/schema'
 import { vendorTxId, walletClient } from '../fake-vendor'
 import { plainCall, valueOf } from '../identity-helpers'
 import { mainMinor, moneyCall, moneyMember, walletMinor } from '../money-helpers'
 import { playerTokenOf, setWalletMode } from '../play-helpers'
-import { z } from 'zod/mini'
 import {
   debit,
   dslWallet,

@@ -5,11 +5,11 @@
  */
 import { eq, inArray } from 'drizzle-orm'
 import sharp from 'sharp'
+import { describe, expect, it } from 'vitest'
 import { successEnvelope } from '#contract/envelope'
 import { homeHotLimit, publicPages } from '#contract/first-screen'
 import { gameEndpoints } from '#contract/games'
 import { systemEndpoints } from '#contract/system'
-import { describe, expect, it } from 'vitest'
 import { accessSettings, cdnHosts } from '#server/db/schema'
 import { expectNoArt, expectRevalidated, expectSharedWebp } from '../art-helpers'
 import { staticFiles } from '../build-server'

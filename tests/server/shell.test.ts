@@ -7,11 +7,11 @@
  */
 import { brotliDecompressSync } from 'node:zlib'
 import { eq, sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
 import { FailureSchema } from '#contract/envelope'
 import { serverPathPrefixes } from '#contract/server-paths'
-import { describe, expect, it } from 'vitest'
-import { renderShell, scriptJson } from '#server/http/shell'
 import { announcements, merchants } from '#server/db/schema'
+import { renderShell, scriptJson } from '#server/http/shell'
 import type { BootData } from '#src/lib/boot-data.ts'
 import { build, staticFiles } from '../build-server'
 import {

@@ -16,8 +16,8 @@ import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { seedDemoBrand } from '#server/db/seed'
-import { embeddedStartParams, openDatabase } from '#server/plugins/external/db'
 import { createPasswords } from '#server/identity/passwords'
+import { embeddedStartParams, openDatabase } from '#server/plugins/external/db'
 
 /** The demo accounts' hashes use the test suites' cheaper argon2id parameters. */
 const testPasswords = createPasswords({ memoryKib: 8192, passes: 1 })

@@ -2,9 +2,9 @@
  * The service worker's navigation route, taken from the real sw.ts: navigations to app
  * routes get the cached shell, and no server-owned path ever does.
  */
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type * as WorkboxRouting from 'workbox-routing'
 import { NavigationRoute } from 'workbox-routing'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { serverPathPrefixes } from '#contract/server-paths'
 
 const registered = vi.hoisted(() => [] as unknown[])

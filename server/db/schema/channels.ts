@@ -1,6 +1,6 @@
 /** Messages to members (SMS and e-mail). */
-import { codeChannels } from '#contract/identity'
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { codeChannels } from '#contract/identity'
 import { members } from './identity'
 
 /**

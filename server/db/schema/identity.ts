@@ -1,6 +1,4 @@
 /** Members and how they prove who they are: sessions, attempt budgets, captchas, the audit trail, one-time codes, new-address logins and social sign-in. */
-import { socialProviders } from '#contract/identity'
-import { memberStatuses } from '#contract/identity-values'
 import {
   boolean,
   index,
@@ -13,6 +11,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import { socialProviders } from '#contract/identity'
+import { memberStatuses } from '#contract/identity-values'
 import { merchants } from './system'
 
 /** A member's standing: a disabled member cannot sign in. */

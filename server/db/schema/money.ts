@@ -1,7 +1,5 @@
 /** Money: the ledger, idempotency keys, uploads, deposits, banks and cards, withdrawals and fund notices. */
 import { sql } from 'drizzle-orm'
-import { depositMethodKinds, depositStatuses, withdrawalStatuses } from '#contract/funds'
-import { fundNoticeKinds } from '#contract/wallet-values'
 import {
   bigint,
   bigserial,
@@ -18,6 +16,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import { depositMethodKinds, depositStatuses, withdrawalStatuses } from '#contract/funds'
+import { fundNoticeKinds } from '#contract/wallet-values'
 import { members } from './identity'
 import { merchants } from './system'
 

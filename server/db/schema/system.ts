@@ -1,7 +1,5 @@
 /** The brand and its system data: features, access, register rules, content, keys, seeds. */
 import { sql } from 'drizzle-orm'
-import { announcementExecutions, announcementTypes } from '#contract/content'
-import { walletModes } from '#contract/wallet-values'
 import {
   bigint,
   boolean,
@@ -15,6 +13,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import { announcementExecutions, announcementTypes } from '#contract/content'
+import { walletModes } from '#contract/wallet-values'
 
 /** A brand (white-label operator). Everything brand-specific hangs off its code. */
 export const merchants = pgTable('merchants', {
@@ -70,7 +70,7 @@ export const whitelabelNodes = pgTable(
 
 /**
  * What operators did: one row per operator command that changed something, written in the
- * same transaction as its effect (server/ops/audit.ts). The back office reads the same rows.
+ * same transaction as its effect (server/system/audit.ts). The back office reads the same rows.
  */
 export const operatorActions = pgTable(
   'operator_actions',

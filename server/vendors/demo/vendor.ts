@@ -10,6 +10,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
+import { locales } from '#contract/locales'
 import { defineJob, type JobDefinition } from '../../jobs/define-job'
 import type { Db } from '../../plugins/external/db'
 import type { FixturesRequest, LaunchRequest, VendorAdapter, VendorFixture } from '../adapter'
@@ -101,7 +102,7 @@ export function resultsSecretOf(sessionSecret: string): string {
   return createHmac('sha256', sessionSecret).update('demo-vendor results').digest('hex')
 }
 
-const languages = ['en', 'km', 'zh', 'th', 'vi']
+const languages: readonly string[] = locales
 
 /** Hundredths (245) as decimal odds ("2.45"). */
 function decimalOdds(hundredths: number): string {

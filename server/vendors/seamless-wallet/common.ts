@@ -6,13 +6,13 @@
  * ../wallet-repository.ts.
  */
 import type { z } from 'zod/mini'
+import { pgCodes, pgErrorOf } from '../../db/pg-errors'
+import { createGamesRepository, vendorInMaintenance } from '../../games/games-repository'
 import type { MerchantRow } from '../../money/common'
 import { requestHash } from '../../money/idempotency'
 import { InsufficientFunds, type Ledger } from '../../money/ledger'
 import type { MoneySettings } from '../../money/settings'
 import type { Db, Tx } from '../../plugins/external/db'
-import { createGamesRepository, vendorInMaintenance } from '../../games/games-repository'
-import { pgCodes, pgErrorOf } from '../../db/pg-errors'
 import {
   WalletAnswerSchema,
   type BalanceCallSchema,

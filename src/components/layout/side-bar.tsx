@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react'
 import { useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
 
 /** The side bar: customer service, app download and promotions. */
 export function SideBar({ children }: { children: ReactNode }) {

@@ -1,12 +1,12 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
+import { identityEndpoints } from '#contract/identity'
 import { api } from '../../lib/api'
 import { memberKey } from '../../lib/member-keys'
 import { clearDataCache } from '../../lib/offline-data'
 import { endSession } from '../../lib/session'
 import { showToast } from '../../lib/toast-store'
-import { identityEndpoints } from '#contract/identity'
 
 /** Logs out: ends the session on the server, clears session storage, goes home. */
 export function useLogout() {

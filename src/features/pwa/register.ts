@@ -6,6 +6,7 @@
  * its code stays out of the home route's entry chunk (docs/decisions/004).
  */
 import { afterFirstScreen } from '../../utils/idle'
+import { applyWaitingUpdate } from './apply-update'
 import { setInstallPrompt, setUpdateWaiting, pwaState, type BeforeInstallPromptEvent } from './store'
 
 export function registerPwa(): void {
@@ -26,8 +27,9 @@ export function registerPwa(): void {
         const wb = new Workbox('/sw.js', { scope: '/' })
         const offerUpdate = () =>
           setUpdateWaiting(() => {
-            wb.addEventListener('controlling', () => window.location.reload())
-            wb.messageSkipWaiting()
+            void navigator.serviceWorker.getRegistration().then((registration) => {
+              if (registration) applyWaitingUpdate(registration)
+            })
           })
         wb.addEventListener('waiting', offerUpdate)
         return wb.register()

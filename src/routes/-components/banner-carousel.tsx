@@ -9,9 +9,9 @@
 import { useLingui } from '@lingui/react/macro'
 import { useRouter } from '@tanstack/react-router'
 import { useEffect, useRef, useState, type MouseEvent } from 'react'
-import { useMediaQuery } from '../../hooks/use-media-query'
 import type { Notice } from '#contract/content'
 import { bannerDotsUpTo, cdnUrl, fallbackBannerArt, safeBannerLink } from '#contract/first-screen'
+import { useMediaQuery } from '../../hooks/use-media-query'
 
 const advanceMs = 5000
 const noBanners: readonly Notice[] = []

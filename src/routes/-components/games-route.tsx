@@ -1,9 +1,9 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import type { GameType } from '#contract/games'
-import { pickCdn } from '../../utils/cdn'
-import { statusQueryOptions } from '../../lib/status-query'
 import { vendorsQueryOptions } from '../../features/games/api/get-vendors'
 import { GamesPage } from '../../features/games/components/games-page'
+import { statusQueryOptions } from '../../lib/status-query'
+import { pickCdn } from '../../utils/cdn'
 
 export function GamesRoute({ types, page }: { types: GameType[]; page: string | undefined }) {
   const { data } = useSuspenseQuery(vendorsQueryOptions())

@@ -13,20 +13,16 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { lazy, memo, Suspense, useEffect, useMemo } from 'react'
+import type { Notice } from '#contract/content'
+import type { Game, VendorLane } from '#contract/games'
+import type { Winner } from '#contract/play'
 import { Deferred } from '../../components/ui/deferred'
-import { openModal, openModals } from '../../lib/modal-store'
-import { preloadPopup } from '../../lib/popup-registry'
-import { useSession } from '../../lib/session'
-import { pickCdn } from '../../utils/cdn'
-import { afterFirstScreen, yieldToMain } from '../../utils/idle'
-import { brandQueryOptions } from '../../lib/brand-query'
-import { statusQueryOptions } from '../../lib/status-query'
-import { vendorsQueryOptions } from '../../features/games/api/get-vendors'
 import {
   hotGamesQueryOptions,
   recentGamesQueryOptions,
   winnersQueryOptions,
 } from '../../features/games/api/get-home-rows'
+import { vendorsQueryOptions } from '../../features/games/api/get-vendors'
 import { usePageTitle } from '../../features/games/use-page-title'
 import {
   announcementsPlaceholder,
@@ -34,9 +30,13 @@ import {
   popupNoticesQueryOptions,
 } from '../../features/notify/api/get-announcements'
 import { Marquee as MarqueeRow } from '../../features/notify/components/marquee'
-import type { Notice } from '#contract/content'
-import type { Game, VendorLane } from '#contract/games'
-import type { Winner } from '#contract/play'
+import { brandQueryOptions } from '../../lib/brand-query'
+import { openModal, openModals } from '../../lib/modal-store'
+import { preloadPopup } from '../../lib/popup-registry'
+import { useSession } from '../../lib/session'
+import { statusQueryOptions } from '../../lib/status-query'
+import { pickCdn } from '../../utils/cdn'
+import { afterFirstScreen, yieldToMain } from '../../utils/idle'
 import { BannerCarousel as BannerRow } from './banner-carousel'
 import { HotGamesRow as HotRow, RecentGamesRow as RecentRow, VendorLanes as LanesRow } from './home-rows'
 import { WinnersTicker as WinnersRow } from './winners-ticker'

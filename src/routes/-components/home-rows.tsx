@@ -7,6 +7,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { memo, useMemo, useRef, type ReactNode } from 'react'
+import { cdnUrl } from '#contract/first-screen'
 import {
   gameTypeRoutes,
   type Game,
@@ -14,15 +15,14 @@ import {
   type VendorCard,
   type VendorLane,
 } from '#contract/games'
+import { ScrollArrows } from '../../components/scroll-row/scroll-arrows'
 import { useGrowingCount } from '../../components/ui/deferred'
 import { LazyImage } from '../../components/ui/lazy-image'
-import { ScrollArrows } from '../../components/scroll-row/scroll-arrows'
-import { cdnUrl } from '#contract/first-screen'
-import { useFavorites } from '../../features/games/components/use-favorites'
 import { GameTile, useOfflineHint } from '../../features/games/components/game-tile'
 import { GameTypeLabel } from '../../features/games/components/game-type-label'
-import { gameTypeNames } from '../../lib/game-type-names'
+import { useFavorites } from '../../features/games/components/use-favorites'
 import { lotteryVendorStart } from '../../features/games/launch/lottery-start'
+import { gameTypeNames } from '../../lib/game-type-names'
 import { openModal } from '../../lib/modal-store'
 import '../../features/games/components/games-page.css'
 

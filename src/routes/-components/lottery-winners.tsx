@@ -11,8 +11,8 @@ import type { GameType } from '#contract/games'
 import { playEndpoints, type Winner } from '#contract/play'
 import { api } from '../../lib/api'
 import { brandQueryOptions } from '../../lib/brand-query'
-import { WinnersTicker } from './winners-ticker'
 import { serverRead } from '../../lib/server-reads'
+import { WinnersTicker } from './winners-ticker'
 
 /** How many wins each lottery page runs through. */
 export const lotteryWinnersLimit = 20

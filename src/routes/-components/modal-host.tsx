@@ -4,8 +4,8 @@
  * shows login to a visitor (a deep link included: the popup follows once signed in) and the
  * real-account notice to a trial account; an agent-only one shows nothing to a non-agent.
  */
-import { Suspense, useEffect, type ComponentType } from 'react'
 import { useRouter } from '@tanstack/react-router'
+import { Suspense, useEffect, type ComponentType } from 'react'
 import { adoptDeepLink, bindRouter, closeModal, useModals } from '../../lib/modal-store'
 import { popupEntry, type PopupProps } from '../../lib/popup-registry'
 import { isAgentType, isGuestType, useSession } from '../../lib/session'

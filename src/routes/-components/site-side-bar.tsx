@@ -2,9 +2,9 @@ import { Trans } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { SideBar } from '../../components/layout/side-bar'
-import { statusQueryOptions } from '../../lib/status-query'
 import { InstallButton } from '../../features/pwa/components/install-button'
 import { openProtected } from '../../lib/guards'
+import { statusQueryOptions } from '../../lib/status-query'
 
 /** Customer service, app download (with the install offer when the browser makes one), promotions. */
 export function SiteSideBar() {

@@ -1,19 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
-import type { PrizeMode } from '#contract/lottery'
-import type { LotterySearch } from '../../features/lottery/components/lottery-page'
-import { LotteryPage } from '../../features/lottery/components/lottery-page'
+import { prizeModes, type PrizeMode } from '#contract/lottery-values'
 import { LotteryWinners } from '../-components/lottery-winners'
 import { safeCode } from '../-components/search'
+import type { LotterySearch } from '../../features/lottery/components/lottery-page'
+import { LotteryPage } from '../../features/lottery/components/lottery-page'
 
 /**
- * The prize modes a link may name. Written out here, not imported: the route's search
+ * The prize modes a link may name, from the lottery's plain values: the route's search
  * parsing is in the entry chunk, and the lottery's contract (its zod schemas) loads with
- * the page. The compiler checks the list against the contract's.
+ * the page.
  */
-const modes = ['LOTT', 'ZY', 'ELOTT', 'SEA'] as const satisfies readonly PrizeMode[]
-type Unlisted = Exclude<PrizeMode, (typeof modes)[number]>
-const everyModeListed: Unlisted extends never ? true : false = true
-void everyModeListed
+const modes = prizeModes
 
 /** The page's prize modes include the e-lottery, so its winners are of both lottery types. */
 const lotteryTypes = ['LOTT', 'ELOTT'] as const

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { VnLotteryPage } from '../../features/lottery/components/vn-lottery-page'
 import { LotteryWinners } from '../-components/lottery-winners'
+import { VnLotteryPage } from '../../features/lottery/components/vn-lottery-page'
 
 const lotteryTypes = ['LOTT'] as const
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { LotteryWinners } from '../-components/lottery-winners'
 import { parseVendorParam } from '../../features/games/game-types'
 import { ElottGames } from '../../features/lottery/components/elott-page'
-import { LotteryWinners } from '../-components/lottery-winners'
 
 const elottTypes = ['ELOTT'] as const
 

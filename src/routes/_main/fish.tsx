@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { GamesRoute } from '../-components/games-route'
 import { vendorsQueryOptions } from '../../features/games/api/get-vendors'
 import { parseVendorParam } from '../../features/games/game-types'
-import { GamesRoute } from '../-components/games-route'
 
 export const Route = createFileRoute('/_main/fish')({
   loader: ({ context }) => context.queryClient.ensureQueryData(vendorsQueryOptions()),

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
+import { safeId } from '../-components/search'
 import { EmptyState } from '../../components/ui/empty-state'
 import { HtmlContent } from '../../components/ui/html-content'
 import { Skeleton } from '../../components/ui/skeleton'
 import { announcementsQueryOptions } from '../../features/notify/api/get-announcements'
-import { safeId } from '../-components/search'
 
 export const Route = createFileRoute('/_main/promoDetail')({
   validateSearch: (s: Record<string, unknown>) => ({ id: safeId(s.id) }),

@@ -1,12 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { matchTypes } from '#contract/games'
+import { GamesRoute } from '../-components/games-route'
 import { vendorsQueryOptions } from '../../features/games/api/get-vendors'
 import { parseVendorParam } from '../../features/games/game-types'
-import { GamesRoute } from '../-components/games-route'
 
 export const Route = createFileRoute('/_main/sports')({
   loader: ({ context }) => context.queryClient.ensureQueryData(vendorsQueryOptions()),
   validateSearch: (s: Record<string, unknown>) => ({ page: parseVendorParam(s.page) }),
   component: function Games() {
-    return <GamesRoute types={['SPORTS', 'ESPORTS']} page={Route.useSearch().page} />
+    return <GamesRoute types={[...matchTypes]} page={Route.useSearch().page} />
   },
 })

@@ -1,8 +1,8 @@
 /** What the team betting, user loss and account details reports share. */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react'
-import type { BetStatus } from '#contract/records'
 import { showMoney, type Currency } from '#contract/money'
+import type { BetStatus } from '#contract/records'
 import { Pagination } from '../../../components/ui/pagination'
 import { dateTimeFormat } from '../../../lib/date-format'
 import { signTone } from './period-filter'
@@ -122,10 +122,31 @@ export function ReportSearch({
   )
 }
 
-/** The one member a report is narrowed to, with the way back to the whole team. */
+/**
+ * The one member a report is narrowed to, with the way back to the whole team: chosen from a
+ * row (its id) or typed (an account the server looks for in the team).
+ */
 export interface MemberFilter {
-  id: number
+  id?: number
   account: string
+}
+
+/** What a report asks for a member filter: the id when it was chosen, else the typed account. */
+export function memberQuery(member: MemberFilter | null): { memberId?: number; account?: string } {
+  if (!member) return {}
+  return member.id !== undefined ? { memberId: member.id } : { account: member.account }
+}
+
+/** The field that narrows a report to one member of the team by typing their account. */
+export function MemberSearch({ onSearch }: { onSearch: (member: MemberFilter | null) => void }) {
+  const { t } = useLingui()
+  return (
+    <ReportSearch
+      label={t`Member`}
+      placeholder={t`Search by account`}
+      onSearch={(text) => onSearch(text === '' ? null : { account: text })}
+    />
+  )
 }
 
 export function MemberFilterNote({ member, onClear }: { member: MemberFilter; onClear: () => void }) {

@@ -22,6 +22,8 @@ import {
   AccountPick,
   BetStatusLabel,
   MemberFilterNote,
+  MemberSearch,
+  memberQuery,
   ReportPager,
   ReportSearch,
   ReportTotals,
@@ -168,7 +170,7 @@ export function TeamBetsPage() {
       ...period.query,
       pageNo,
       pageSize: reportPageSize,
-      memberId: member?.id,
+      ...memberQuery(member),
       productType: productType === '' ? undefined : productType,
       vendorName: vendorName === '' ? undefined : vendorName,
     }),
@@ -201,6 +203,12 @@ export function TeamBetsPage() {
           placeholder={t`Search by vendor`}
           onSearch={(v) => {
             setVendorName(v)
+            setPageNo(1)
+          }}
+        />
+        <MemberSearch
+          onSearch={(m) => {
+            setMember(m)
             setPageNo(1)
           }}
         />

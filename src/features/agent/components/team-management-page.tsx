@@ -1,8 +1,9 @@
 /**
  * Team management: the agent's downline a page at a time, searchable by account across the
  * whole team. An agent with members of their own opens their downline, with the way back
- * up as a breadcrumb (the server's path); any active member can be sent money (a dialog).
- * A phone shows cards, a wider screen a table.
+ * up as a breadcrumb (the server's path); the member shown is in the URL (`agentOf`), so a
+ * reload keeps it and Back goes up a level. Any active member can be sent money (a dialog
+ * that Back closes). A phone shows cards, a wider screen a table.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
@@ -11,6 +12,7 @@ import type { DownlineMember } from '#contract/agent'
 import { showMoney, type Currency } from '#contract/money'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { phoneQuery, useMediaQuery } from '../../../hooks/use-media-query'
+import { setAgentCentreOf, useBackLayer, useModals } from '../../../lib/modal-store'
 import { useCurrency } from '../agent-money'
 import { downlineQueryOptions } from '../api/get-downline'
 import { AgentStyles } from './agent-styles'
@@ -190,9 +192,13 @@ export function TeamManagementPage() {
   const phone = useMediaQuery(phoneQuery)
   const [typed, setTyped] = useState('')
   const [account, setAccount] = useState('')
-  const [parentId, setParentId] = useState<number | undefined>(undefined)
-  const [pageNo, setPageNo] = useState(1)
+  const parentId = useModals().agentOf
+  // The page of the list shown, for the member it was chosen for (another one starts on 1).
+  const [paged, setPaged] = useState<{ of: number | undefined; page: number }>({ of: parentId, page: 1 })
+  const pageNo = paged.of === parentId ? paged.page : 1
+  const setPageNo = (page: number) => setPaged({ of: parentId, page })
   const [transferTo, setTransferTo] = useState<DownlineMember | null>(null)
+  const transferLayer = useBackLayer('agentTransfer')
   const [ratesOf, setRatesOf] = useState<DownlineMember | null>(null)
   const downline = useQuery(
     downlineQueryOptions({ pageNo, pageSize, parentId, account: account === '' ? undefined : account }),
@@ -201,16 +207,15 @@ export function TeamManagementPage() {
     onOpen: (m) => {
       setAccount('')
       setTyped('')
-      setParentId(m.id)
-      setPageNo(1)
+      setAgentCentreOf(m.id)
     },
-    onTransfer: setTransferTo,
+    onTransfer: (m) => {
+      setTransferTo(m)
+      transferLayer.show()
+    },
     onRates: setRatesOf,
   }
-  const goUp = (id: number | undefined) => {
-    setParentId(id)
-    setPageNo(1)
-  }
+  const goUp = (id: number | undefined) => setAgentCentreOf(id)
 
   return (
     <div className="agent-page">
@@ -288,7 +293,9 @@ export function TeamManagementPage() {
           </div>
         )}
       </QueryView>
-      {transferTo ? <TransferDialog member={transferTo} onClose={() => setTransferTo(null)} /> : null}
+      {transferTo && transferLayer.open ? (
+        <TransferDialog member={transferTo} onClose={transferLayer.hide} />
+      ) : null}
       {ratesOf ? <RebateRatesDialog member={ratesOf} onClose={() => setRatesOf(null)} /> : null}
     </div>
   )

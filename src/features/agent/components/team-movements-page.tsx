@@ -21,6 +21,8 @@ import { QueryView } from './query-view'
 import {
   AccountPick,
   MemberFilterNote,
+  MemberSearch,
+  memberQuery,
   ReportPager,
   reportPageSize,
   useDateTime,
@@ -152,7 +154,7 @@ export function TeamMovementsPage() {
       ...period.query,
       pageNo,
       pageSize: reportPageSize,
-      memberId: member?.id,
+      ...memberQuery(member),
       type: type === '' ? undefined : type,
     }),
     enabled: period.ready,
@@ -176,6 +178,12 @@ export function TeamMovementsPage() {
           ]}
           onChange={(e) => {
             setType(movementTypes.find((m) => m === e.target.value) ?? '')
+            setPageNo(1)
+          }}
+        />
+        <MemberSearch
+          onSearch={(m) => {
+            setMember(m)
             setPageNo(1)
           }}
         />

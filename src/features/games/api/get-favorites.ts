@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { gamePageSize } from '#contract/first-screen'
 import { gameEndpoints } from '#contract/games'
 import { api } from '../../../lib/api'
 import { memberGamesKey } from './game-keys'
-import { gamePageSize } from '#contract/first-screen'
 import { nextPageNo } from './get-game-list'
 
 /** The codes of the member's favourite games (what the heart on each tile shows). */

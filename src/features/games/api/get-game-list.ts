@@ -1,7 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query'
 import type { EndpointInput } from '#contract/endpoint'
-import { gameEndpoints } from '#contract/games'
 import { gamePageSize } from '#contract/first-screen'
+import { gameEndpoints } from '#contract/games'
 import { api } from '../../../lib/api'
 
 export type GameListFilter = Omit<EndpointInput<typeof gameEndpoints.gameList>, 'pageNo' | 'pageSize'>

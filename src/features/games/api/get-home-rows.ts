@@ -4,8 +4,8 @@
  * board (fresh every visit).
  */
 import { queryOptions } from '@tanstack/react-query'
-import { gameEndpoints } from '#contract/games'
 import { homeHotLimit, tickerWinners } from '#contract/first-screen'
+import { gameEndpoints } from '#contract/games'
 import { playEndpoints } from '#contract/play'
 import { api } from '../../../lib/api'
 import { memberGamesKey } from './game-keys'

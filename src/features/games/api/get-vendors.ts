@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { api } from '../../../lib/api'
 import { gameEndpoints } from '#contract/games'
+import { api } from '../../../lib/api'
 
 export const vendorsQueryOptions = () =>
   queryOptions({

@@ -10,11 +10,11 @@
  */
 import { useLingui } from '@lingui/react/macro'
 import { Fragment, memo, useId, type ReactNode } from 'react'
+import { cdnUrl } from '#contract/first-screen'
 import type { Game } from '#contract/games'
 import { LazyImage } from '../../../components/ui/lazy-image'
 import { NeedsNetwork } from '../../../components/ui/needs-network'
 import { useOnline } from '../../../lib/network'
-import { cdnUrl } from '#contract/first-screen'
 import { useLaunchGame } from '../launch/use-launch-game'
 
 /**

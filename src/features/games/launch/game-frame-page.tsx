@@ -22,10 +22,10 @@ import { statusQueryOptions } from '../../../lib/status-query'
 import { useLaunchState } from '../store'
 import { usePageTitle } from '../use-page-title'
 import { safeFrameUrl } from './frame-url'
+import { GameFrameStyles } from './game-frame-styles'
 import { forgetLaunch, readStoredLaunch } from './launch-storage'
 import type { GameHistoryState } from './run-launch'
 import { useLaunchGame } from './use-launch-game'
-import { GameFrameStyles } from './game-frame-styles'
 
 /** What the frame may tell the portal: a round was settled, so the balance changed. */
 export const FrameMessageSchema = z.object({

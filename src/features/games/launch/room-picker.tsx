@@ -17,8 +17,8 @@ import { useOnline } from '../../../lib/network'
 import type { PopupProps } from '../../../lib/popup-registry'
 import { roomsQueryOptions } from '../api/get-rooms'
 import { useLaunchState } from '../store'
-import { useLaunchGame } from './use-launch-game'
 import { LaunchPopupsStyles } from './launch-popups-styles'
+import { useLaunchGame } from './use-launch-game'
 
 export function RoomPickerPopup({ onClose }: PopupProps) {
   const game = useLaunchState().rooms

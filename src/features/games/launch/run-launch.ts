@@ -15,8 +15,8 @@ import {
   playEndpoints,
   type Launch,
 } from '#contract/play'
-import { ApiError } from '../../../lib/api-client'
 import { api } from '../../../lib/api'
+import { ApiError } from '../../../lib/api-client'
 import { errorText } from '../../../lib/error-messages'
 import { i18n, languageHeader } from '../../../lib/i18n'
 import { closeModal, openModal, openModals } from '../../../lib/modal-store'

@@ -8,11 +8,11 @@
  * - otherwise the loader shows while the address is fetched (run-launch.ts, loaded on the
  *   first launch so a lobby's code stays small), then the game opens on /game.
  */
+import { msg } from '@lingui/core/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import type { Game } from '#contract/games'
-import { msg } from '@lingui/core/macro'
 import { i18n } from '../../../lib/i18n'
 import { openModal } from '../../../lib/modal-store'
 import { isGuestType, session } from '../../../lib/session'

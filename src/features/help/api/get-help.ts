@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { api } from '../../../lib/api'
 import { systemEndpoints } from '#contract/system'
+import { api } from '../../../lib/api'
 import { serverRead } from '../../../lib/server-reads'
 
 export const helpQueryOptions = (locale: string) =>

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
-import { api } from '../../../lib/api'
 import { identityEndpoints } from '#contract/identity'
 import { systemEndpoints } from '#contract/system'
+import { api } from '../../../lib/api'
 import { serverRead } from '../../../lib/server-reads'
 
 export const registerRulesQueryOptions = () =>

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { EndpointInput } from '#contract/endpoint'
 import { identityEndpoints } from '#contract/identity'
 import { api } from '../../../lib/api'
-import type { MutationConfig } from '../../../lib/mutation-config'
 import { memberKey } from '../../../lib/member-keys'
+import type { MutationConfig } from '../../../lib/mutation-config'
 import { passwordChanged, setMember } from '../../../lib/session'
 
 export type ChangePasswordInput = EndpointInput<typeof identityEndpoints.changePassword>

@@ -5,12 +5,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Modal } from '../../../components/ui/modal'
+import { AuthFormsStyles } from './auth-forms-styles'
 import { ChangePasswordForm } from './change-password-form'
 import { ForgotPasswordForm } from './forgot-password-form'
 import { LoginForm } from './login-form'
 import { MobileRegisterForm } from './mobile-register-form'
 import { RegisterForm } from './register-form'
-import { AuthFormsStyles } from './auth-forms-styles'
 
 interface ShellProps {
   open: boolean

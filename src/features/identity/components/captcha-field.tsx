@@ -4,9 +4,9 @@
  */
 import { useLingui } from '@lingui/react/macro'
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react'
+import { identityEndpoints } from '#contract/identity'
 import { TextField } from '../../../components/ui/text-field'
 import { api } from '../../../lib/api'
-import { identityEndpoints } from '#contract/identity'
 
 export interface CaptchaFieldProps {
   value: string

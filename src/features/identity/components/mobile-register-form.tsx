@@ -14,9 +14,9 @@ import { registerRulesQueryOptions } from '../api/auth-api'
 import { useRegisterByMobile } from '../api/register-by-mobile'
 import { useSendSmsRegisterCode } from '../api/send-sms-register-code'
 import { useAfterLogin } from '../use-after-login'
+import { AuthFormsStyles } from './auth-forms-styles'
 import { MobileFields, nationalDigits, useCountry } from './mobile-fields'
 import { CodeRow } from './sms-code-button'
-import { AuthFormsStyles } from './auth-forms-styles'
 
 type Errors = Partial<Record<'mobile' | 'code' | 'password' | 'confirmPassword' | 'terms' | 'form', string>>
 

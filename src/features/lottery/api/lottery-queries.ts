@@ -9,8 +9,8 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { lotteryEndpoints, type PrizeMode } from '#contract/lottery'
 import { api } from '../../../lib/api'
 import { memberKey } from '../../../lib/member-keys'
-import { sessionStore } from '../../../lib/storage'
 import { serverRead } from '../../../lib/server-reads'
+import { sessionStore } from '../../../lib/storage'
 
 const memberLottery = [...memberKey, 'lottery'] as const
 const memberLotteryKey = (...parts: unknown[]) => [...memberLottery, sessionStore.token(), ...parts]

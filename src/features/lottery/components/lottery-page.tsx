@@ -14,7 +14,6 @@ import { prizeModes, type LotteryGame, type PrizeMode } from '#contract/lottery'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { useOnline } from '../../../lib/network'
 import { useSession } from '../../../lib/session'
-import { useCurrency, usePageTitle } from '../use-brand'
 import {
   gameMenusQueryOptions,
   gameSettingQueryOptions,
@@ -23,12 +22,13 @@ import {
   refreshAfterDraw,
 } from '../api/lottery-queries'
 import { serverNowAt, openIssue, useSecondClock } from '../clock'
-import { prizeModeNames } from '../labels'
-import { BetSlip } from './bet-slip'
 import { IssueCountdown, ResultBalls } from '../home/draw-parts'
+import { prizeModeNames } from '../labels'
+import { useCurrency, usePageTitle } from '../use-brand'
+import { BetSlip } from './bet-slip'
+import { LotteryStyles } from './lottery-styles'
 import { MyBets } from './my-bets'
 import { ResultsList } from './results'
-import { LotteryStyles } from './lottery-styles'
 
 export interface LotterySearch {
   gameCode?: string | undefined

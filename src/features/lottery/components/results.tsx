@@ -7,8 +7,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { DrawResult } from '#contract/lottery'
 import { dateTimeFormat } from '../../../lib/date-format'
-import { pickNames, tierLabels } from '../labels'
 import { ResultBalls } from '../home/draw-parts'
+import { pickNames, tierLabels } from '../labels'
 
 export function formatDrawTime(at: number, locale: string): string {
   return dateTimeFormat(locale, 'short').format(at)

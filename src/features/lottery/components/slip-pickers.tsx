@@ -4,7 +4,7 @@
  * show and report; the slip (bet-slip.tsx) keeps the selection.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { picksOf, type LotteryBetType, type LotteryPick } from '#contract/lottery'
+import { picksOf, type LotteryBetType, type LotteryPick, type PickedBetType } from '#contract/lottery'
 import { betTypeNames, pickNames } from '../labels'
 import { numberLength, sums } from '../slip'
 
@@ -52,7 +52,7 @@ export function PickButtons({
   picks,
   onToggle,
 }: {
-  betType: 'BIG_SMALL' | 'ODD_EVEN'
+  betType: PickedBetType
   picks: ReadonlySet<Pick>
   onToggle: (pick: Pick) => void
 }) {

@@ -13,10 +13,10 @@ import type { LotteryGame, LotterySchedule } from '#contract/lottery'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { useOnline } from '../../../lib/network'
 import { useSession } from '../../../lib/session'
-import { usePageTitle } from '../use-brand'
 import { vnMenuQueryOptions, vnOpenedQueryOptions, vnRecentQueryOptions } from '../api/lottery-queries'
-import { formatDrawTime, VnResultTable } from './results'
+import { usePageTitle } from '../use-brand'
 import { LotteryStyles } from './lottery-styles'
+import { formatDrawTime, VnResultTable } from './results'
 
 export function scheduleText(s: LotterySchedule, i18n: I18n): string {
   if (s.type === 'daily') {

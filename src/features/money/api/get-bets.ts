@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
-import { api } from '../../../lib/api'
 import type { EndpointInput } from '#contract/endpoint'
 import { recordEndpoints } from '#contract/records'
+import { api } from '../../../lib/api'
 import { moneyKey } from './money-keys'
 
 export type BetsQuery = EndpointInput<typeof recordEndpoints.bets>

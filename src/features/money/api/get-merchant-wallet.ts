@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
+import { walletEndpoints } from '#contract/wallet'
 import { api } from '../../../lib/api'
 import { moneyKey } from './money-keys'
-import { walletEndpoints } from '#contract/wallet'
 
 export const merchantWalletQueryOptions = () =>
   queryOptions({

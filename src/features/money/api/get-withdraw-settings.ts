@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
+import { fundsEndpoints } from '#contract/funds'
 import { api } from '../../../lib/api'
 import { moneyKey } from './money-keys'
-import { fundsEndpoints } from '#contract/funds'
 
 export const withdrawSettingsQueryOptions = () =>
   queryOptions({

@@ -6,11 +6,11 @@ import { bonusesQueryOptions } from '../api/get-bonuses'
 import { showMoney } from '../money-text'
 import { useCurrency } from '../use-currency'
 import { useDateTime } from '../use-date-time'
-import { Totals } from './totals'
 import { DateRangeFilter } from './date-range-filter'
 import { QueryState } from './query-state'
 import { RangeError } from './range-error'
 import { RecordPager } from './record-pager'
+import { Totals } from './totals'
 import { useRangeAndPage } from './use-range'
 
 const pageSize = 20

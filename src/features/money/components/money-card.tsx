@@ -8,8 +8,8 @@ import { BalanceDisplay } from '../../../components/ui/balance-display'
 import type { CentrePageProps } from '../../../lib/popup-registry'
 import { balanceVisibilityStore } from '../../../lib/storage'
 import { useBalance } from '../use-balance'
-import { RefreshIcon } from './refresh-icon'
 import { MoneyCardStyles } from './money-card-styles'
+import { RefreshIcon } from './refresh-icon'
 
 export function MoneyCard({ go }: CentrePageProps) {
   const { t } = useLingui()

@@ -7,18 +7,18 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import type { ImageUpload, Withdrawal } from '#contract/funds'
+import type { ImageUpload, Withdrawal, WithdrawalOutcome } from '#contract/funds'
 import { minorToMoney, moneyToMinor, parseAmount } from '#contract/money'
 import { FormError } from '../../../components/ui/form-error'
 import { showToast } from '../../../lib/toast-store'
-import { confirmationsQueryOptions } from '../api/get-confirmations'
 import { useConfirmWithdrawal } from '../api/confirm-withdrawal'
+import { confirmationsQueryOptions } from '../api/get-confirmations'
 import { amountProblem, moneyErrorText, showMoney, type Currency } from '../money-text'
 import { useDateTime } from '../use-date-time'
 import { AmountField } from './amount-field'
 import { ImageField } from './image-field'
 
-type Outcome = 'RECEIVED' | 'PARTLY_RECEIVED' | 'NOT_RECEIVED'
+type Outcome = WithdrawalOutcome
 
 export function WithdrawalConfirmations({ currency }: { currency: Currency }) {
   const confirmations = useQuery(confirmationsQueryOptions())

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
-import { api } from '../../../lib/api'
 import { contentEndpoints, type Announcements } from '#contract/content'
+import { api } from '../../../lib/api'
 
 /**
  * Announcements before login, in the current language (its key, so a switch refetches): the

@@ -12,8 +12,8 @@ import { dateTimeFormat } from '../../../lib/date-format'
 import { errorText } from '../../../lib/error-messages'
 import { useSession } from '../../../lib/session'
 import { inboxQueryOptions, useReadMessages, useRemoveMessages } from '../api/inbox'
-import { PushSwitch } from './push-switch'
 import { MessagesPageStyles } from './messages-page-styles'
+import { PushSwitch } from './push-switch'
 
 const pageSize = 10
 

@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
+import { dateTimeFormat } from '../../../lib/date-format'
 import type { PopupProps } from '../../../lib/popup-registry'
 import { sanitizeHtml } from '../../../lib/sanitize'
 import { yieldToMain } from '../../../utils/idle'
 import { popupNoticesQueryOptions } from '../api/get-announcements'
-import { dateTimeFormat } from '../../../lib/date-format'
 import { NoticePopup, noticeDateStyle } from './notice-popup'
 
 /**

@@ -1,22 +1,22 @@
 /**
- * Operator commands for rebate rates: an account's rate per game type (a top agent's first
- * of all, the ceiling of everything its team is given). Through the agent area's rebate
- * service, which keeps every rate at most the upline's and at least the downline's.
+ * The agent area's operator commands: rebate rates, an account's rate per game type (a top
+ * agent's first of all, the ceiling of everything its team is given). Through the area's
+ * rebate service, which keeps every rate at most the upline's and at least the downline's.
  */
-import { gameTypes } from '#contract/games'
 import { parseRebatePercent, rebateRatePercent } from '#contract/agent'
-import { createRebateRepository } from '../agent/rebate-repository'
-import { createRebateService, RateRefused } from '../agent/rebate-service'
-import type { CommandSpec, OpsContext } from './commands'
-import { OpsError } from './ops-error'
-import { noMore, oneOf, required } from './ops-input'
+import { gameTypes } from '#contract/games'
+import type { CommandSpec, OpsContext } from '../ops/commands'
+import { OpsError } from '../ops/ops-error'
+import { noMore, oneOf, required } from '../ops/ops-input'
+import { createRebateRepository } from './rebate-repository'
+import { createRebateService, RateRefused } from './rebate-service'
 
 function service(ctx: OpsContext) {
   const rebates = createRebateRepository(ctx.db)
   return { rebates, rates: createRebateService({ db: ctx.db, rebates, now: () => new Date() }) }
 }
 
-export const rebateCommands: Record<string, CommandSpec> = {
+export const agentCommands: Record<string, CommandSpec> = {
   rebate: {
     usage: `rebate show <account> | set <account> <${gameTypes.join('|')}> <percent, e.g. 0.8>`,
     readOnly: (args) => args[0] === 'show',

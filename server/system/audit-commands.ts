@@ -1,10 +1,10 @@
 /**
- * `audit`: the operator audit trail, newest first (server/ops/audit.ts).
+ * `audit`: the operator audit trail, newest first (server/system/audit.ts).
  */
+import type { CommandSpec } from '../ops/commands'
+import { OpsError } from '../ops/ops-error'
+import { idOf, noMore, oneOf } from '../ops/ops-input'
 import { createAuditTrail } from './audit'
-import type { CommandSpec } from './commands'
-import { OpsError } from './ops-error'
-import { idOf, noMore, oneOf } from './ops-input'
 
 const usage = 'audit [<n> [before <id>]]'
 

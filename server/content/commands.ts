@@ -3,18 +3,18 @@
  * home notices members see. A change drops the running server's cached reads at once.
  */
 import { parseArgs } from 'node:util'
+import { z } from 'zod'
 import { announcementExecutions, announcementTypes } from '#contract/content'
 import { locales } from '#contract/locales'
-import { z } from 'zod'
+import type { CommandSpec } from '../ops/commands'
+import { OpsError } from '../ops/ops-error'
+import { idOf, noMore, oneOf } from '../ops/ops-input'
 import {
   announcementById,
   expireAnnouncement,
   insertAnnouncement,
   liveAnnouncements,
-} from '../content/announcements-repository'
-import type { CommandSpec } from './commands'
-import { OpsError } from './ops-error'
-import { idOf, noMore, oneOf } from './ops-input'
+} from './announcements-repository'
 
 const usage =
   'announcement list | add <B|PL|PU|PR|H> <language> <title> <content…> [--execution B|A|F] [--link <url>] | expire <id>'

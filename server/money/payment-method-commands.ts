@@ -3,8 +3,13 @@
  * transfers; an online method only with a real payment gateway) and the banks members can
  * withdraw to.
  */
-import { minorToMoney } from '#contract/money'
 import { z } from 'zod'
+import { minorToMoney } from '#contract/money'
+import { localName } from '../db/localized'
+import type { CommandSpec } from '../ops/commands'
+import { OpsError } from '../ops/ops-error'
+import { amountOf, brandOf, language, namedIn, noMore, oneOf, options, parsed, text } from '../ops/ops-input'
+import type { GatewayKind } from '../system/golive-commands'
 import {
   banksOf,
   depositMethodByCode,
@@ -13,12 +18,7 @@ import {
   insertDepositMethod,
   setDepositMethodEnabled,
   setDepositMethodName,
-} from '../money/deposit-methods-repository'
-import type { CommandSpec } from './commands'
-import type { GatewayKind } from './golive-commands'
-import { localName } from '../db/localized'
-import { OpsError } from './ops-error'
-import { amountOf, brandOf, language, namedIn, noMore, oneOf, options, parsed, text } from './ops-input'
+} from './deposit-methods-repository'
 
 const MethodCode = z
   .string({ error: 'the method code is required' })

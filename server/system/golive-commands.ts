@@ -4,20 +4,9 @@
  * what belongs together in one transaction.
  */
 import { randomInt } from 'node:crypto'
+import { z } from 'zod'
 import { locales } from '#contract/locales'
 import { minorToMoney } from '#contract/money'
-import { z } from 'zod'
-import { createMembersRepository } from '../identity/members-repository'
-import { enabledOnlineMethods } from '../money/deposit-methods-repository'
-import type { Db } from '../plugins/external/db'
-import { createBrand, merchantOf, type NewBrand } from '../system/brands'
-import {
-  goLiveCounts,
-  hasDemoAccounts,
-  merchantByCode,
-  registerRuleOf,
-  setScreenshots,
-} from '../system/brands-repository'
 import {
   maxScreenshots,
   screenshotSide,
@@ -25,9 +14,20 @@ import {
   storedScreenshots,
   type Screenshot,
 } from '../http/manifest'
-import type { CommandSpec, OpsContext } from './commands'
-import { OpsError } from './ops-error'
-import { amountOf, brandOf, noMore, oneOf, options, parsed, required, text } from './ops-input'
+import { createMembersRepository } from '../identity/members-repository'
+import { enabledOnlineMethods } from '../money/deposit-methods-repository'
+import type { CommandSpec, OpsContext } from '../ops/commands'
+import { OpsError } from '../ops/ops-error'
+import { amountOf, brandOf, noMore, oneOf, options, parsed, required, text } from '../ops/ops-input'
+import type { Db } from '../plugins/external/db'
+import { createBrand, merchantOf, type NewBrand } from './brands'
+import {
+  goLiveCounts,
+  hasDemoAccounts,
+  merchantByCode,
+  registerRuleOf,
+  setScreenshots,
+} from './brands-repository'
 
 /** Printed by a production start while the brand does not exist yet, and by `go-live`. */
 export function goLiveSteps(merchantCode: string): string[] {

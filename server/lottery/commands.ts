@@ -3,18 +3,18 @@
  * none; the operator adds each game (its prize mode, what it draws, its schedule and name),
  * switches games on and off, and voids an issue (every bet refunded). Bet types, odds and
  * stakes start from the engine's defaults for the game's kind, in the brand's currency; names,
- * odds and stake limits are edited afterwards (lottery-edit-commands.ts).
+ * odds and stake limits are edited afterwards (edit-commands.ts).
  */
 import { lotteryKinds, prizeModes, type LotterySchedule } from '#contract/lottery'
 import { createLedger } from '../money/ledger'
-import { createLotteryEngine } from '../lottery/engine'
-import { defaultBetTypeRules, defaultMaxPayout } from '../lottery/rules'
-import { checkSchedule } from '../lottery/schedule'
+import type { CommandSpec, OpsContext } from '../ops/commands'
+import { OpsError } from '../ops/ops-error'
+import { noMore, oneOf, required } from '../ops/ops-input'
 import { merchantByCode } from '../system/brands-repository'
-import type { CommandSpec, OpsContext } from './commands'
-import { editUsage, renameGame, setLimits, setOdds } from './lottery-edit-commands'
-import { OpsError } from './ops-error'
-import { noMore, oneOf, required } from './ops-input'
+import { editUsage, renameGame, setLimits, setOdds } from './edit-commands'
+import { createLotteryEngine } from './engine'
+import { defaultBetTypeRules, defaultMaxPayout } from './rules'
+import { checkSchedule } from './schedule'
 
 const usage =
   'lottery list | add <CODE> <LOTT|ZY|ELOTT|SEA> <D5|VN_NORTH|VN_SOUTH> <every:SECONDS|daily:HH:MM:DAYS> <name…> [--zone <IANA zone>] [--group <code>] [--hot] | enable <CODE> | disable <CODE> | void <CODE> <numero> | ' +

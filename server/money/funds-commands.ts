@@ -11,18 +11,18 @@ import {
   type Currency,
   type Money,
 } from '#contract/money'
-import { currencyOf } from '../money/common'
-import { createFundsRepository } from '../money/funds-repository'
-import { createFundsService, SettlementError } from '../money/funds-service'
-import { createLedger, InsufficientFunds } from '../money/ledger'
-import { formatReconcile, reconcile } from '../money/ledger-reconcile'
 import { walletModes } from '#contract/wallet-values'
-import { formatGameReconcile, reconcileGames } from '../vendors/reconcile'
 import { formatLotteryReconcile, reconcileLottery } from '../lottery/reconcile'
+import type { CommandSpec, OpsContext } from '../ops/commands'
+import { OpsError } from '../ops/ops-error'
+import { idOf, noMore, oneOf, required } from '../ops/ops-input'
 import { merchantByCode, setWalletMode } from '../system/brands-repository'
-import type { CommandSpec, OpsContext } from './commands'
-import { OpsError } from './ops-error'
-import { idOf, noMore, oneOf, required } from './ops-input'
+import { formatGameReconcile, reconcileGames } from '../vendors/reconcile'
+import { currencyOf } from './common'
+import { createFundsRepository } from './funds-repository'
+import { createFundsService, SettlementError } from './funds-service'
+import { createLedger, InsufficientFunds } from './ledger'
+import { formatReconcile, reconcile } from './ledger-reconcile'
 
 function services(ctx: OpsContext) {
   const ledger = createLedger(ctx.db)
@@ -87,7 +87,7 @@ async function withdrawalBefore(ctx: OpsContext, id: number) {
   return w ? { status: w.status } : null
 }
 
-export const moneyCommands: Record<string, CommandSpec> = {
+export const fundsCommands: Record<string, CommandSpec> = {
   deposits: {
     usage: `deposits list [${depositStatuses.join('|')}] | approve <id> | fail <id> [reason]`,
     readOnly: (args) => args[0] === undefined || args[0] === 'list',

@@ -5,14 +5,14 @@
  */
 import { z } from 'zod'
 import { localName } from '../db/localized'
+import type { CommandSpec } from '../ops/commands'
+import { OpsError } from '../ops/ops-error'
+import { brandOf, language, namedIn, noMore, oneOf, options, parsed, text } from '../ops/ops-input'
 import {
   customerServiceLink,
   customerServiceLinks,
   setCustomerServiceTitle,
-} from '../system/customer-service-repository'
-import type { CommandSpec } from './commands'
-import { OpsError } from './ops-error'
-import { brandOf, language, namedIn, noMore, oneOf, options, parsed, text } from './ops-input'
+} from './customer-service-repository'
 
 const usage =
   'customer-service list | title <ID> --lang <km|en|zh|th|vi> <title…> | untitle <ID> --lang <language>'

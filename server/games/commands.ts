@@ -4,10 +4,10 @@
  * refuses new stakes while rounds in flight still settle) and puts it back.
  */
 import { z } from 'zod'
-import { createGamesRepository } from '../games/games-repository'
-import type { CommandSpec } from './commands'
-import { OpsError } from './ops-error'
-import { noMore, oneOf } from './ops-input'
+import type { CommandSpec } from '../ops/commands'
+import { OpsError } from '../ops/ops-error'
+import { noMore, oneOf } from '../ops/ops-input'
+import { createGamesRepository } from './games-repository'
 
 const Vassalage = z
   .string()

@@ -2,10 +2,10 @@
  * `ops jobs`: the job queues with their counts, the schedules, and the latest failures
  * with their error, as server/jobs/jobs-report.ts reads them from pg-boss's tables.
  */
-import { jobsReport } from '../jobs/jobs-report'
-import type { CommandSpec } from './commands'
-import { OpsError } from './ops-error'
-import { noMore, oneOf } from './ops-input'
+import type { CommandSpec } from '../ops/commands'
+import { OpsError } from '../ops/ops-error'
+import { noMore, oneOf } from '../ops/ops-input'
+import { jobsReport } from './jobs-report'
 
 function table(header: string[], body: (string | number)[][]): string[] {
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => String(r[i]).length)))

@@ -11,14 +11,14 @@
  */
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
-import { lotteryBetTypes, type LotteryBetType } from '#contract/lottery'
 import { locales } from '#contract/locales'
+import { lotteryBetTypes, type LotteryBetType } from '#contract/lottery'
 import { formatMinor, parseAmount } from '#contract/money'
-import { createLotteryGamesRepository, type GameBetRule, type LotteryGame } from '../lottery/games-repository'
-import { expectedHits, oddsText } from '../lottery/rules'
+import type { OpsContext } from '../ops/commands'
+import { OpsError } from '../ops/ops-error'
 import { merchantByCode } from '../system/brands-repository'
-import type { OpsContext } from './commands'
-import { OpsError } from './ops-error'
+import { createLotteryGamesRepository, type GameBetRule, type LotteryGame } from './games-repository'
+import { expectedHits, oddsText } from './rules'
 
 export const editUsage =
   'name <CODE> --lang <km|en|zh|th|vi> <text…> | odds <CODE> <BET_TYPE> <odds> | limits <CODE> [BET_TYPE] [--min <amount>] [--max <amount>] [--max-payout <amount>]'
