@@ -65,7 +65,10 @@ function usage(sections: BenchSection[]): string {
     '     BENCH_WALLET_SECONDS (default 3), BENCH_WALLET_ENGINES (default pglite),',
     '     BENCH_OFFLINE_RUNS (default 3), BENCH_PUSH_NOTICES (default 1000),',
     '     BENCH_PUSH_MEMBERS (default 100), BENCH_PUSH_ENGINE (default pglite),',
-    '     BENCH_PUSH_TIMEOUT_SECONDS (default 60)',
+    '     BENCH_PUSH_TIMEOUT_SECONDS (default 60),',
+    "     BENCH_AGENT_MEMBERS (default 100000), BENCH_AGENT_ROUNDS (default 3000000; the issue's",
+    '     size is 10000000), BENCH_AGENT_DAYS (default 30), BENCH_AGENT_OVERVIEWS (default 50),',
+    '     BENCH_AGENT_ENVELOPES (default 10), BENCH_AGENT_PROPOSAL_RUNS (default 20)',
   ].join('\n')
 }
 

@@ -7,6 +7,7 @@ export interface Stats {
   minMs: number
   p50Ms: number
   p90Ms: number
+  p95Ms: number
   p99Ms: number
   maxMs: number
   meanMs: number
@@ -24,6 +25,7 @@ export function stats(samples: number[]): Stats {
     minMs: round(s[0] ?? 0),
     p50Ms: round(at(50)),
     p90Ms: round(at(90)),
+    p95Ms: round(at(95)),
     p99Ms: round(at(99)),
     maxMs: round(s[s.length - 1] ?? 0),
     meanMs: round(mean),

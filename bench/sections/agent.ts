@@ -1,0 +1,604 @@
+/**
+ * The agent centre on PostgreSQL at its intended size: one agent with 100,000 members over
+ * five levels and millions of settled rounds over 30 days (bench/lib/agent-team.ts writes
+ * them through the real migrations' triggers), in a database of its own made from the
+ * server's `postgres` database (BENCH_DATABASE_URL's server) and dropped afterwards, also
+ * when the section fails or is interrupted.
+ *
+ * Measured through the area's own code (server/agent/team-repository.ts, team-service.ts),
+ * warm, the variants of each measurement interleaved (the machine is shared):
+ * - the team overview of the top agent for today and for this month (budget p99 ≤ 100 ms);
+ *   the same calls over a connection with PostgreSQL's JIT off; when over the budget,
+ *   EXPLAIN (ANALYZE, BUFFERS) of the query the repository ran;
+ * - "is X in my team" (depthUnder), a member inside and one outside (budget p99 ≤ 2 ms);
+ * - a red envelope to 100 members, one ledger transaction, against a transfer to one member;
+ *   the envelopes' postings checked afterwards;
+ * - one day of the whole team: every member deposits once (the ledger's batch posting) and
+ *   plays rounds, with the figures' triggers and (rolled back) without them; then the
+ *   whole reconciliation (server/money/ledger-reconcile.ts) with its team-figures check.
+ *
+ * Then a proposal, measured the same way: the overview with a covering index on
+ * member_daily_stats, against the schema as migrated (the index dropped inside a rolled-back
+ * transaction), BENCH_AGENT_PROPOSAL_RUNS per variant (default 20; 0 skips it). The index is
+ * dropped before the day of the team is written.
+ *
+ * Sizes: BENCH_AGENT_MEMBERS (default 100,000), BENCH_AGENT_ROUNDS (default 3,000,000: every
+ * member plays every day, so member_daily_stats has its full 3,000,000 rows and the
+ * overview reads what it reads at 10,000,000; the issue's 10,000,000 takes ~15 minutes to
+ * write on this 2-core machine under load, set BENCH_AGENT_ROUNDS=10000000 for it),
+ * BENCH_AGENT_DAYS (30), BENCH_AGENT_OVERVIEWS (overviews per period and variant, default 50),
+ * BENCH_AGENT_ENVELOPES (10).
+ */
+import { randomUUID } from 'node:crypto'
+import os from 'node:os'
+import { performance } from 'node:perf_hooks'
+import { sql, type SQL } from 'drizzle-orm'
+import { createTeamRepository } from '#server/agent/team-repository'
+import { createTeamService } from '#server/agent/team-service'
+import { seedDemoBrand } from '#server/db/seed'
+import { createLedger } from '#server/money/ledger'
+import { reconcile } from '#server/money/ledger-reconcile'
+import { createMoneySettings } from '#server/money/settings'
+import { sweptNotices } from '#server/notify/notices'
+import { openDatabase, rowsOf, type Db } from '#server/plugins/external/db'
+import { createSystemRepository } from '#server/system/system-repository'
+import { buildTeam, dayStart, insertRounds, type TeamSize } from '../lib/agent-team'
+import { num } from '../lib/format'
+import { maintenanceUrl, pgReachable, withScratchPg } from '../lib/pg'
+import { stats, round, type Stats } from '../lib/stats'
+import type { BenchSection, Json, SectionResult, SummaryRow } from '../lib/types'
+
+const envNumber = (name: string, fallback: number) => {
+  const v = Number(process.env[name] ?? fallback)
+  if (!Number.isFinite(v) || v < 0) throw new Error(`${name} must be a number`)
+  return Math.floor(v)
+}
+
+const size: TeamSize = {
+  members: envNumber('BENCH_AGENT_MEMBERS', 100_000),
+  rounds: envNumber('BENCH_AGENT_ROUNDS', 3_000_000),
+  days: envNumber('BENCH_AGENT_DAYS', 30),
+  depositsPerDay: 3_000,
+}
+const overviews = envNumber('BENCH_AGENT_OVERVIEWS', 50)
+const envelopes = envNumber('BENCH_AGENT_ENVELOPES', 10)
+/** Overviews per period and variant for the proposal measured (0: not measured). */
+const proposalRuns = envNumber('BENCH_AGENT_PROPOSAL_RUNS', 20)
+const checks = 5_000
+const overviewBudgetMs = 100
+const checkBudgetMs = 2
+const merchant = 'DEMO'
+
+/** A Db whose execute calls are timed and whose last statement is kept (the same queries, observed). */
+function observed(db: Db) {
+  const calls: { ms: number; query: SQL }[] = []
+  const proxy = new Proxy(db, {
+    get(target, prop, receiver) {
+      if (prop === 'execute') {
+        return async (query: SQL) => {
+          const t = performance.now()
+          const r = await target.execute(query)
+          calls.push({ ms: performance.now() - t, query })
+          return r
+        }
+      }
+      return Reflect.get(target, prop, receiver) as unknown
+    },
+  })
+  return { db: proxy, calls }
+}
+
+const line = (s: Stats) =>
+  `p50 ${s.p50Ms} ms, p95 ${s.p95Ms} ms, p99 ${s.p99Ms} ms, max ${s.maxMs} ms (n ${s.count})`
+const verdict = (s: Stats, budget: number) => (s.p99Ms <= budget ? 'PASS' : 'OVER')
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length ? (s[Math.floor((s.length - 1) / 2)] ?? 0) : 0
+}
+/** Thrown to roll a bench transaction back. */
+const rolledBack = new Error('bench: rolled back')
+const ignoreRollback = (err: unknown) => {
+  if (err !== rolledBack) throw err
+}
+
+const loadNow = () => os.loadavg()[0]?.toFixed(2) ?? '?'
+
+export const section: BenchSection = {
+  name: 'agent',
+  title: `Agent centre: one agent with ${num(size.members)} members over 5 levels and ${num(size.rounds)} rounds on PostgreSQL`,
+  order: 64,
+  async run(ctx): Promise<SectionResult> {
+    if (!(await pgReachable(maintenanceUrl()))) {
+      ctx.log('PostgreSQL not reachable (BENCH_DATABASE_URL): skipped')
+      return {
+        figures: { skipped: true },
+        summary: [{ metric: 'agent centre', value: 'skipped', note: 'no PostgreSQL' }],
+      }
+    }
+    return withScratchPg('bench_agent', async (url) => {
+      const database = await openDatabase({ databaseUrl: url, poolMax: 4 })
+      // The same database with PostgreSQL's JIT compilation off, for the overview's variant.
+      const noJitUrl = new URL(url)
+      noJitUrl.searchParams.set('options', '-c jit=off')
+      const noJit = await openDatabase({ databaseUrl: noJitUrl.toString(), poolMax: 2 })
+      try {
+        return await measure(ctx.log, database.db, database.migrate, noJit.db)
+      } finally {
+        await noJit.close()
+        await database.close()
+      }
+    })
+  },
+}
+
+async function measure(
+  log: (line?: string) => void,
+  db: Db,
+  migrate: () => Promise<void>,
+  noJitDb: Db,
+): Promise<SectionResult> {
+  const summary: SummaryRow[] = []
+  const now = new Date()
+  await migrate()
+  await seedDemoBrand(db, merchant, async () => 'not-a-password-hash')
+  const ledger = createLedger(db)
+  const settings = createMoneySettings(db, createSystemRepository(db), 60_000)
+  const m = await settings.merchant(merchant)
+  const team = createTeamRepository(db)
+  const service = createTeamService({
+    db,
+    team,
+    ledger,
+    settings,
+    notices: sweptNotices,
+    // The payment password's hash check is the identity area's figure, not this one's.
+    checkPaymentPassword: async () => undefined,
+    now: () => now,
+  })
+
+  // ── The team ──
+  log(
+    `set-up: ${num(size.members)} members, ${num(size.rounds)} rounds over ${size.days} days (load ${loadNow()})`,
+  )
+  const tSetup = performance.now()
+  const built = await buildTeam(db, ledger, { merchantCode: merchant, timeZone: m.timeZone, now, size, log })
+  const setupS = (performance.now() - tSetup) / 1000
+  const [counts] = rowsOf<{ tree: string; stats: string; bets: string; db: string }>(
+    await db.execute(sql`
+      select (select count(*) from member_tree)::text as tree, (select count(*) from member_daily_stats)::text as stats,
+             (select count(*) from bet_records)::text as bets, pg_size_pretty(pg_database_size(current_database())) as db`),
+  )
+  log(
+    `set-up ${setupS.toFixed(0)} s: members ${built.seconds.members.toFixed(1)} s, rounds ${built.seconds.rounds.toFixed(1)} s ` +
+      `(${num(Math.round(built.roundsPerSecond))}/s with the triggers); member_tree ${num(Number(counts?.tree))} rows, ` +
+      `member_daily_stats ${num(Number(counts?.stats))}, bet_records ${num(Number(counts?.bets))}, database ${counts?.db}`,
+  )
+  const agentId = built.agentId
+
+  // ── Team overview: today and this month, as configured and with JIT off, interleaved ──
+  const serviceNoJit = createTeamService({
+    db: noJitDb,
+    team: createTeamRepository(noJitDb),
+    ledger,
+    settings,
+    notices: sweptNotices,
+    checkPaymentPassword: async () => undefined,
+    now: () => now,
+  })
+  const periods = ['today', 'thisMonth'] as const
+  type Period = (typeof periods)[number]
+  const variants = [
+    { name: 'as configured', service },
+    { name: 'jit off', service: serviceNoJit },
+  ] as const
+  const runs = periods.flatMap((period) => variants.map((v) => ({ period, ...v, ms: [] as number[] })))
+  for (let i = 0; i < 3; i++) for (const r of runs) await r.service.overview(m, agentId, { period: r.period })
+  const overviewLoad = loadNow()
+  for (let i = 0; i < overviews; i++) {
+    const order = i % 2 ? [...runs].reverse() : runs
+    for (const r of order) {
+      const t = performance.now()
+      await r.service.overview(m, agentId, { period: r.period })
+      r.ms.push(performance.now() - t)
+    }
+  }
+  const sample = await service.overview(m, agentId, { period: 'thisMonth' })
+  log(
+    `this month's team: ${num(sample.team.members)} members, ${num(sample.team.activeMembers)} active, ` +
+      `valid bets ${sample.team.validBets}, deposits ${sample.team.deposits}, profit and loss ${sample.team.profitLoss}`,
+  )
+  const overviewStats = {} as Record<Period, Stats>
+  const noJitStats = {} as Record<Period, Stats>
+  const jitRatio = {} as Record<Period, number>
+  for (const p of periods) {
+    const [a, b] = runs.filter((r) => r.period === p)
+    if (!a || !b) continue
+    const s = stats(a.ms)
+    const n = stats(b.ms)
+    overviewStats[p] = s
+    noJitStats[p] = n
+    jitRatio[p] = median(a.ms.map((x, i) => x / (b.ms[i] ?? x)))
+    log(
+      `team overview, ${p}: ${line(s)} (budget p99 ≤ ${overviewBudgetMs} ms: ${verdict(s, overviewBudgetMs)}; load ${overviewLoad})`,
+    )
+    log(
+      `  with JIT off: ${line(n)} (${verdict(n, overviewBudgetMs)}); as configured / JIT off ${round(jitRatio[p])}× (median of pairs)`,
+    )
+    summary.push({
+      metric: `agent overview p99, ${p} (${num(size.members)} members)`,
+      value: `${s.p99Ms} ms`,
+      note: `${verdict(s, overviewBudgetMs)} (≤ ${overviewBudgetMs} ms); p50 ${s.p50Ms} ms; JIT off p99 ${n.p99Ms} ms`,
+    })
+  }
+  log(`  this month / today, p50: ${round(overviewStats.thisMonth.p50Ms / overviewStats.today.p50Ms)}×`)
+  const plans: Record<string, string[]> = {}
+  for (const p of periods) {
+    if (overviewStats[p].p99Ms <= overviewBudgetMs) continue
+    const seen = observed(db)
+    await createTeamService({
+      db: seen.db,
+      team: createTeamRepository(seen.db),
+      ledger,
+      settings,
+      notices: sweptNotices,
+      checkPaymentPassword: async () => undefined,
+      now: () => now,
+    }).overview(m, agentId, { period: p })
+    const query = seen.calls.at(-1)?.query
+    if (!query) continue
+    const plan = rowsOf<{ 'QUERY PLAN': string }>(
+      await db.execute(sql`explain (analyze, buffers) ${query}`),
+    ).map((r) => r['QUERY PLAN'])
+    plans[p] = plan
+    log(`  EXPLAIN (ANALYZE, BUFFERS) of the overview, ${p}:`)
+    for (const l of plan) log(`    ${l}`)
+    const planNoJit = rowsOf<{ 'QUERY PLAN': string }>(
+      await noJitDb.execute(sql`explain (analyze, buffers) ${query}`),
+    ).map((r) => r['QUERY PLAN'])
+    plans[`${p}, jit off`] = planNoJit
+    log(`  the same with JIT off:`)
+    for (const l of planNoJit) log(`    ${l}`)
+  }
+
+  // ── A proposal, measured: a covering index for the overview's reads of each member's days ──
+  const proposal: Record<string, Json> = {}
+  if (proposalRuns > 0) {
+    const t = performance.now()
+    await noJitDb.execute(sql`
+      create index member_daily_stats_figures on member_daily_stats (member_id, day)
+      include (bet_count, bet_amount, valid_bet, payout, deposits, withdrawals, bonuses)`)
+    await noJitDb.execute(sql`vacuum analyze member_daily_stats`)
+    log(
+      `proposal: covering index on member_daily_stats (member_id, day) include (the overview's figures), ` +
+        `made and vacuumed in ${((performance.now() - t) / 1000).toFixed(1)} s; JIT off in both variants`,
+    )
+    const timedOverview = async (period: Period, withIndex: boolean) => {
+      let ms = 0
+      // Each variant in a transaction rolled back; without the index, dropped inside it.
+      await noJitDb
+        .transaction(async (tx) => {
+          if (!withIndex) await tx.execute(sql`drop index member_daily_stats_figures`)
+          const txService = createTeamService({
+            db: tx,
+            team: createTeamRepository(tx),
+            ledger,
+            settings,
+            notices: sweptNotices,
+            checkPaymentPassword: async () => undefined,
+            now: () => now,
+          })
+          const t0 = performance.now()
+          await txService.overview(m, agentId, { period })
+          ms = performance.now() - t0
+          throw rolledBack
+        })
+        .catch(ignoreRollback)
+      return ms
+    }
+    const pLoad = loadNow()
+    for (const p of periods) {
+      const without: number[] = []
+      const covered: number[] = []
+      for (let i = 0; i < 2; i++) await timedOverview(p, true)
+      for (let i = 0; i < proposalRuns; i++) {
+        for (const withIndex of i % 2 ? [true, false] : [false, true]) {
+          ;(withIndex ? covered : without).push(await timedOverview(p, withIndex))
+        }
+      }
+      const a = stats(without)
+      const b = stats(covered)
+      const r = median(without.map((x, i) => x / (covered[i] ?? x)))
+      proposal[p] = { asMigrated: a, coveringIndex: b, ratio: r }
+      log(
+        `  ${p}: as migrated ${line(a)}; with the covering index ${line(b)}; ` +
+          `as migrated / covering ${round(r)}× (median of pairs; load ${pLoad})`,
+      )
+    }
+    await noJitDb.execute(sql`drop index member_daily_stats_figures`)
+  }
+
+  // ── "Is X in my team" ──
+  const [ids] = rowsOf<{ inside: number[]; outside: number[]; sub: number }>(
+    await db.execute(sql`
+      select (select array_agg(member_id) from (select member_id from bench_team order by random() limit 100) x) as inside,
+             (select array_agg(id) from members where id not in (select descendant_id from member_tree where ancestor_id = ${agentId})) as outside,
+             (select descendant_id from member_tree where ancestor_id = ${agentId} and depth = 2 order by descendant_id limit 1) as sub`),
+  )
+  const inside = (ids?.inside ?? []).map(Number)
+  // Outside: the brand's other accounts, and members of the same top team under another branch.
+  const outside = [...(ids?.outside ?? []).map(Number), ...inside.slice(0, 20)]
+  const sub = Number(ids?.sub)
+  const checkMs = { inside: [] as number[], outside: [] as number[], bare: [] as number[] }
+  for (let i = 0; i < 200; i++) await team.depthUnder(agentId, inside[i % inside.length] ?? 0)
+  const checkLoad = loadNow()
+  let wrong = 0
+  for (let i = 0; i < checks; i++) {
+    let t = performance.now()
+    if ((await team.depthUnder(agentId, inside[i % inside.length] ?? 0)) === null) wrong++
+    checkMs.inside.push(performance.now() - t)
+    const x = outside[i % outside.length] ?? 0
+    const who = i % outside.length >= outside.length - 20 ? sub : agentId
+    t = performance.now()
+    const d = await team.depthUnder(who, x)
+    checkMs.outside.push(performance.now() - t)
+    if (who === agentId && d !== null) wrong++
+    // The floor: a statement that reads nothing, over the same pool.
+    t = performance.now()
+    await db.execute(sql`select 1`)
+    checkMs.bare.push(performance.now() - t)
+  }
+  const checkStats = {
+    inside: stats(checkMs.inside),
+    outside: stats(checkMs.outside),
+    bare: stats(checkMs.bare),
+  }
+  for (const k of ['inside', 'outside'] as const) {
+    const s = checkStats[k]
+    log(
+      `is X in my team, X ${k}: ${line(s)} (budget p99 ≤ ${checkBudgetMs} ms: ${verdict(s, checkBudgetMs)}; load ${checkLoad})`,
+    )
+  }
+  log(
+    `  the floor, \`select 1\` over the same pool: ${line(checkStats.bare)}; check / floor p50 ` +
+      `${round(checkStats.inside.p50Ms / checkStats.bare.p50Ms)}×, p99 ${round(checkStats.inside.p99Ms / checkStats.bare.p99Ms)}×`,
+  )
+  if (wrong) log(`  ${wrong} answers WRONG`)
+  const checkAll = stats([...checkMs.inside, ...checkMs.outside])
+  summary.push({
+    metric: 'agent "is X in my team" p99',
+    value: `${checkAll.p99Ms} ms`,
+    note: `${verdict(checkAll, checkBudgetMs)} (≤ ${checkBudgetMs} ms); p50 ${checkAll.p50Ms} ms; select 1 p99 ${checkStats.bare.p99Ms} ms${wrong ? `; ${wrong} WRONG` : ''}`,
+  })
+
+  // ── Red envelope to 100 members against a transfer to one, interleaved ──
+  const agentWallet = await ledger.memberAccount(merchant, agentId)
+  const float = 100_000_000n
+  const adjustments = await ledger.houseAccount(merchant, 'adjustments')
+  await db.transaction((tx) =>
+    ledger.post(tx, {
+      merchantCode: merchant,
+      type: 'ADJUSTMENT',
+      memberId: agentId,
+      actor: 'operator',
+      at: now,
+      memo: 'bench float',
+      postings: [
+        { accountId: agentWallet, amount: float },
+        { accountId: adjustments, amount: -float },
+      ],
+    }),
+  )
+  const recipients = rowsOf<{ member_id: number }>(
+    await db.execute(
+      sql`select member_id from bench_team order by n desc limit ${(envelopes + 1) * 101}::int`,
+    ),
+  ).map((r) => Number(r.member_id))
+  const caller = () => ({
+    merchantCode: merchant,
+    locale: 'en' as const,
+    ip: '127.0.0.1',
+    country: null,
+    idempotency: { memberId: agentId, key: randomUUID(), endpoint: 'agent.downlineTransfer', hash: 'bench' },
+  })
+  const send = (who: number[], amount: string) =>
+    service.transfer(caller(), agentId, {
+      shares: who.map((memberId) => ({ memberId, amount })),
+      paymentPassword: 'bench',
+    })
+  await send(recipients.slice(0, 100), '1.00')
+  await send(recipients.slice(100, 101), '1.00')
+  const envelopeMs: number[] = []
+  const singleMs: number[] = []
+  const envelopeLoad = loadNow()
+  for (let i = 1; i <= envelopes; i++) {
+    const group = recipients.slice(i * 101, i * 101 + 100)
+    const one = recipients.slice(i * 101 + 100, i * 101 + 101)
+    for (const kind of i % 2 ? ['envelope', 'single'] : ['single', 'envelope']) {
+      const t = performance.now()
+      if (kind === 'envelope') await send(group, '2.50')
+      else await send(one, '2.50')
+      ;(kind === 'envelope' ? envelopeMs : singleMs).push(performance.now() - t)
+    }
+  }
+  const [check] = rowsOf<{
+    transactions: string
+    unbalanced: string
+    widest: string
+    agent: string
+    notices: string
+  }>(
+    await db.execute(sql`
+      select count(*)::text as transactions,
+             count(*) filter (where s.total <> 0)::text as unbalanced,
+             max(s.n)::text as widest,
+             (select balance::text from ledger_accounts where id = ${agentWallet}) as agent,
+             (select count(*)::text from fund_notices where kind = 'transfer_from_upline') as notices
+      from ledger_transactions t
+      cross join lateral (select sum(amount) as total, count(*) as n from ledger_postings p where p.transaction_id = t.id) s
+      where t.type = 'DOWNLINE_TRANSFER'`),
+  )
+  const sent = 101n * 100n + BigInt(envelopes) * (100n * 250n + 250n)
+  const balanced =
+    check?.unbalanced === '0' &&
+    check.transactions === String(2 * (envelopes + 1)) &&
+    check.widest === '101' &&
+    check.agent === String(float - sent) &&
+    check.notices === String((envelopes + 1) * 101)
+  const envStats = stats(envelopeMs)
+  const oneStats = stats(singleMs)
+  const envRatio = median(envelopeMs.map((e, i) => e / (singleMs[i] ?? e)))
+  log(
+    `red envelope to 100 members (one transaction): ${line(envStats)}; to one member: ${line(oneStats)}; ` +
+      `envelope / single ${round(envRatio)}× (median of pairs; load ${envelopeLoad})`,
+  )
+  log(
+    `  ${check?.transactions} transfers, ${check?.unbalanced} unbalanced, widest ${check?.widest} postings, ` +
+      `agent's wallet ${check?.agent} (expected ${float - sent}), ${check?.notices} notices: ${balanced ? 'balanced' : 'NOT AS EXPECTED'}`,
+  )
+  summary.push({
+    metric: 'agent red envelope to 100 members (one transaction)',
+    value: `${envStats.p50Ms} ms`,
+    note: `max ${envStats.maxMs} ms; ${round(envRatio)}× a single transfer; ${balanced ? 'postings balance' : 'NOT BALANCED'}`,
+  })
+
+  // ── One day of the whole team, with and without the figures' triggers ──
+  const dayAgo = size.days
+  const start = await dayStart(db, m.timeZone, now, dayAgo)
+  const parts = 10
+  const perPart = Math.ceil(size.members / parts)
+  const dayRounds = Math.floor(size.rounds / size.days)
+  const house = await ledger.houseAccount(merchant, 'deposits')
+  const wallets = rowsOf<{ member_id: number; account_id: number }>(
+    await db.execute(sql`
+      select t.member_id, a.id as account_id from bench_team t
+      join ledger_accounts a on a.member_id = t.member_id and a.account_type_id = 2 order by t.n`),
+  )
+  const timed = {
+    depositsOn: [] as number[],
+    depositsOff: [] as number[],
+    roundsOn: [] as number[],
+    roundsOff: [] as number[],
+  }
+  const dayLoad = loadNow()
+  for (let k = 0; k < parts; k++) {
+    const slice = wallets.slice(k * perPart, (k + 1) * perPart)
+    const deposit = (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) =>
+      ledger.postBatch(tx, {
+        merchantCode: merchant,
+        type: 'DEPOSIT',
+        actor: 'system',
+        at: new Date(start.getTime() + 9 * 3600_000 + k * 60_000),
+        counterAccountId: house,
+        items: slice.map((w) => ({
+          accountId: Number(w.account_id),
+          memberId: Number(w.member_id),
+          amount: 5_000n,
+          reference: null,
+          memo: 'bench day',
+        })),
+      })
+    const rounds = (tx: Parameters<Parameters<Db['transaction']>[0]>[0], tag: string) =>
+      insertRounds(tx, {
+        merchantCode: merchant,
+        tag,
+        start,
+        seconds: 86_400,
+        count: Math.ceil(dayRounds / parts),
+        teamSize: size.members,
+        offset: k * Math.ceil(dayRounds / parts),
+      })
+    for (const on of k % 2 ? [true, false] : [false, true]) {
+      // Without the triggers: the same statements in a transaction that is rolled back.
+      await db
+        .transaction(async (tx) => {
+          if (!on) {
+            await tx.execute(sql`alter table ledger_postings disable trigger ledger_postings_member_stats`)
+            await tx.execute(sql`alter table bet_records disable trigger bet_records_member_stats_insert`)
+          }
+          let t = performance.now()
+          await deposit(tx)
+          ;(on ? timed.depositsOn : timed.depositsOff).push(performance.now() - t)
+          t = performance.now()
+          await rounds(tx, on ? 'A' : 'X')
+          ;(on ? timed.roundsOn : timed.roundsOff).push(performance.now() - t)
+          if (!on) throw rolledBack
+        })
+        .catch(ignoreRollback)
+    }
+  }
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0)
+  const pairRatio = (a: number[], b: number[]) => median(a.map((x, i) => x / (b[i] ?? x)))
+  const day = {
+    depositsS: sum(timed.depositsOn) / 1000,
+    roundsS: sum(timed.roundsOn) / 1000,
+    depositsRatio: pairRatio(timed.depositsOn, timed.depositsOff),
+    roundsRatio: pairRatio(timed.roundsOn, timed.roundsOff),
+  }
+  log(
+    `one day of the team (day -${dayAgo}, load ${dayLoad}): ${num(wallets.length)} deposits in ${day.depositsS.toFixed(2)} s ` +
+      `(${parts} batches; ${round(day.depositsRatio)}× the same without the figures' trigger), ` +
+      `${num(Math.ceil(dayRounds / parts) * parts)} rounds in ${day.roundsS.toFixed(2)} s ` +
+      `(${round(day.roundsRatio)}× without the trigger; median of interleaved pairs)`,
+  )
+
+  const seen = observed(db)
+  const tRec = performance.now()
+  const report = await reconcile(seen.db)
+  const reconcileS = (performance.now() - tRec) / 1000
+  // The team-figures check is the reconciliation's last statement but the one counting.
+  const statsCheckS = (seen.calls.at(-1)?.ms ?? 0) / 1000
+  const [dayRow] = rowsOf<{ members: string; deposits: string; bets: string }>(
+    await db.execute(sql`
+      select count(*)::text as members, sum(deposits)::text as deposits, sum(bet_count)::text as bets
+      from member_daily_stats where day = (${start.toISOString()}::timestamptz at time zone ${m.timeZone})::date`),
+  )
+  log(
+    `  the day's figures: ${num(Number(dayRow?.members))} member-day rows, ${num(Number(dayRow?.bets))} rounds, deposits ${dayRow?.deposits}`,
+  )
+  log(
+    `reconcile (whole ledger and the team figures) ${reconcileS.toFixed(1)} s, of it the team-figures check ` +
+      `${statsCheckS.toFixed(1)} s: ${report.ok ? 'reconciles' : 'DOES NOT RECONCILE'}, ${report.statsDrift.length} figures drifted ` +
+      `(${num(report.accounts)} accounts, ${num(report.transactions)} transactions)`,
+  )
+  summary.push({
+    metric: `agent day of ${num(size.members)} members (deposits + rounds)`,
+    value: `${(day.depositsS + day.roundsS).toFixed(1)} s`,
+    note: `triggers ×${round(day.depositsRatio)} deposits, ×${round(day.roundsRatio)} rounds`,
+  })
+  summary.push({
+    metric: 'agent reconcile with team figures',
+    value: `${reconcileS.toFixed(1)} s`,
+    note: `${report.ok ? 'ok' : 'FAILED'}; drift ${report.statsDrift.length}; figures check ${statsCheckS.toFixed(1)} s`,
+  })
+
+  return {
+    figures: {
+      size: { ...size },
+      levels: built.levels,
+      setupSeconds: setupS,
+      setupStepSeconds: built.seconds,
+      roundsPerSecondWithTriggers: built.roundsPerSecond,
+      memberTreeRows: Number(counts?.tree),
+      dailyStatsRows: Number(counts?.stats),
+      databaseSize: counts?.db ?? null,
+      overview: overviewStats,
+      overviewJitOff: noJitStats,
+      overviewOverJitOff: jitRatio,
+      overviewPlans: plans,
+      proposalCoveringIndex: proposal,
+      subtreeCheck: checkStats,
+      subtreeWrong: wrong,
+      envelope: envStats,
+      singleTransfer: oneStats,
+      envelopeOverSingle: envRatio,
+      envelopeBalanced: balanced,
+      day,
+      reconcileSeconds: reconcileS,
+      statsCheckSeconds: statsCheckS,
+      reconciles: report.ok,
+      statsDrift: report.statsDrift.length,
+      cores: os.cpus().length,
+    },
+    summary,
+  }
+}
