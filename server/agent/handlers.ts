@@ -3,6 +3,9 @@ import type { Endpoints } from '#contract/endpoints'
 import type { HandlerGroup } from '../http/contract-routes'
 import type { MoneySettings } from '../money/settings'
 import { memberOf } from '../money/wallet-handlers'
+import type { IncomeService } from './income-service'
+import type { OpenAccountService } from './open-account-service'
+import type { RebateService } from './rebate-service'
 import type { ReportService } from './report-service'
 import type { TeamService } from './team-service'
 
@@ -10,6 +13,9 @@ export function agentHandlers(deps: {
   team: TeamService
   reports: ReportService
   settings: MoneySettings
+  openAccount: OpenAccountService
+  rebates: RebateService
+  income: IncomeService
 }): HandlerGroup<Endpoints['agent']> {
   const { team, reports, settings } = deps
   const merchant = (caller: { merchantCode: string }) => settings.merchant(caller.merchantCode)
@@ -31,6 +37,21 @@ export function agentHandlers(deps: {
     },
     async downlineTransfer({ input, caller }) {
       return team.transfer(caller, memberOf(caller), input)
+    },
+    async rebateRates({ caller }) {
+      return { rates: await deps.rebates.ratesOf(memberOf(caller)) }
+    },
+    async openAccount({ input, caller }) {
+      return deps.openAccount.open(caller, memberOf(caller), input)
+    },
+    async downlineRebateRates({ input, caller }) {
+      return deps.rebates.downlineRates(memberOf(caller), input.memberId)
+    },
+    async setDownlineRebateRates({ input, caller }) {
+      return deps.rebates.setDownlineRates(caller, memberOf(caller), input)
+    },
+    async income({ input, caller }) {
+      return deps.income.report(await merchant(caller), memberOf(caller), input)
     },
   }
 }

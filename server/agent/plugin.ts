@@ -1,11 +1,19 @@
 /**
  * The agent area: the downline tree and the team's figures (kept by the database, migration
- * 0022), the agent centre's endpoints, and transfers down to the team.
+ * 0022), the agent centre's endpoints, transfers down to the team, opening accounts under
+ * the agent with rebate rates at most its own, and the income its rates come to (0023).
  */
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { registerContract } from '../http/contract-routes'
+import { createAudit } from '../identity/audit'
+import { createMembersRepository } from '../identity/members-repository'
 import { agentHandlers } from './handlers'
+import { createIncomeRepository } from './income-repository'
+import { createIncomeService } from './income-service'
+import { createOpenAccountService } from './open-account-service'
+import { createRebateRepository } from './rebate-repository'
+import { createRebateService } from './rebate-service'
 import { createReportRepository } from './report-repository'
 import { createReportService } from './report-service'
 import { createTeamRepository } from './team-repository'
@@ -25,7 +33,24 @@ async function agentArea(app: FastifyInstance) {
     checkPaymentPassword,
     now,
   })
-  registerContract(app, { agent: agentHandlers({ team, reports, settings }) }, routes)
+  const rebates = createRebateRepository(db)
+  const openAccount = createOpenAccountService({
+    db,
+    repo: app.platform.repo,
+    access: app.platform.access,
+    passwords: app.platform.passwords,
+    members: createMembersRepository(db),
+    rebates,
+    audit: createAudit(db, now),
+    now,
+  })
+  const income = createIncomeService({ income: createIncomeRepository(db), rebates, now })
+  const rebateService = createRebateService({ db, rebates, now })
+  registerContract(
+    app,
+    { agent: agentHandlers({ team, reports, settings, openAccount, rebates: rebateService, income }) },
+    routes,
+  )
 }
 
 export const agent = fp(agentArea, { name: 'agent', dependencies: ['platform', 'money', 'notify'] })

@@ -10,6 +10,7 @@ import { createLedger } from '../money/ledger'
 import type { Db, Tx } from '../plugins/external/db'
 import { createBrand } from '../system/brands'
 import * as s from './schema'
+import { seedDemoAgentRates } from './seed-agent-rates'
 import { seedDemoAgentTeam } from './seed-agent-team'
 import {
   announcementRow,
@@ -64,7 +65,8 @@ export async function seedForStart(
 
 /**
  * agent01's team as a demo shows it: a sub-agent and members on both levels with three
- * weeks of deposits, rounds and lottery bets (seed-agent-team.ts), dated by the start's clock.
+ * weeks of deposits, rounds and lottery bets (seed-agent-team.ts), dated by the start's clock,
+ * and the team's rebate rates (seed-agent-rates.ts).
  */
 export async function seedDemoTeam(
   db: Db,
@@ -76,6 +78,7 @@ export async function seedDemoTeam(
   await step(db, 'demo-agent-team-1', merchantCode, (tx) =>
     seedDemoAgentTeam(tx, ledger, merchantCode, now, hashPassword),
   )
+  await step(db, 'demo-agent-rates-1', merchantCode, (tx) => seedDemoAgentRates(tx, merchantCode, now))
 }
 
 /**

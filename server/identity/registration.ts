@@ -18,7 +18,7 @@ import { registrationKey } from './throttle'
 
 type RegistrationEndpoints = 'register' | 'smsRegister' | 'registerMobile' | 'affiliate'
 
-const usernameTaken = () =>
+export const usernameTaken = () =>
   new AppError('username_taken', 'this username is taken', {
     fields: [{ path: 'username', code: 'taken', message: 'taken' }],
   })

@@ -25,7 +25,8 @@ export interface ReconcileReport {
   /** Member wallets below zero (the database should make this impossible). */
   negativeWallets: string[]
   /**
-   * Members whose figures per day (member_daily_stats, the agent centre's team figures)
+   * Members whose figures per day (member_daily_stats, the agent centre's team figures, and
+   * member_daily_game_stats, the same bets per game type, whose figure names the game type)
    * differ from what their postings and settled bets add up to.
    */
   statsDrift: { memberId: number; figure: string; kept: string; actual: string }[]
@@ -104,6 +105,30 @@ export async function reconcile(db: Db): Promise<ReconcileReport> {
     where f.kept <> f.actual
     order by 1, 2
   `)
+  // The same bets per game type (member_daily_game_stats, the agent's rebate difference).
+  const gameStats = await db.execute(sql`
+    with kept as (
+      select member_id, product_type, sum(bet_count) as bets, sum(bet_amount) as stakes,
+             sum(valid_bet) as valid_bet, sum(payout) as payout
+      from member_daily_game_stats group by 1, 2
+    ), actual as (
+      select member_id, product_type, count(*) as bets, sum(bet_amount) as stakes,
+             sum(valid_bet) as valid_bet, sum(payout) as payout
+      from bet_records where status = 'SETTLED' and settled_time is not null group by 1, 2
+    )
+    select coalesce(k.member_id, a.member_id) as member_id,
+      f.figure || ' (' || coalesce(k.product_type, a.product_type) || ')' as figure,
+      f.kept::text as kept, f.actual::text as actual
+    from kept k full join actual a on a.member_id = k.member_id and a.product_type = k.product_type
+    cross join lateral (values
+      ('settled bets', coalesce(k.bets, 0), coalesce(a.bets, 0)),
+      ('stakes', coalesce(k.stakes, 0), coalesce(a.stakes, 0)),
+      ('valid bets', coalesce(k.valid_bet, 0), coalesce(a.valid_bet, 0)),
+      ('payouts', coalesce(k.payout, 0), coalesce(a.payout, 0))
+    ) as f(figure, kept, actual)
+    where f.kept <> f.actual
+    order by 1, 2
+  `)
   const brandTotals = rowsOf<{ merchant_code: string; total: string }>(totals).map((r) => ({
     merchantCode: r.merchant_code,
     total: r.total,
@@ -131,14 +156,15 @@ export async function reconcile(db: Db): Promise<ReconcileReport> {
     })),
     brandTotals,
     negativeWallets: rowsOf<{ code: string }>(negative).map((r) => r.code),
-    statsDrift: rowsOf<{ member_id: number; figure: string; kept: string; actual: string }>(stats).map(
-      (r) => ({
-        memberId: Number(r.member_id),
-        figure: r.figure,
-        kept: r.kept,
-        actual: r.actual,
-      }),
-    ),
+    statsDrift: [
+      ...rowsOf<{ member_id: number; figure: string; kept: string; actual: string }>(stats),
+      ...rowsOf<{ member_id: number; figure: string; kept: string; actual: string }>(gameStats),
+    ].map((r) => ({
+      memberId: Number(r.member_id),
+      figure: r.figure,
+      kept: r.kept,
+      actual: r.actual,
+    })),
   }
   report.ok =
     report.balanceDrift.length === 0 &&

@@ -3,6 +3,7 @@
  * and how one runs. The same functions run inside the server (through the loopback operator
  * API) or in the CLI's own process when no server holds the database.
  */
+import { agentCommands } from '../agent/commands'
 import { contentCommands } from '../content/commands'
 import { gamesCommands } from '../games/commands'
 import { identityCommands } from '../identity/commands'
@@ -67,6 +68,7 @@ const areas: readonly (readonly [area: string, commands: AreaCommands])[] = [
   ['identity', identityCommands],
   ['games', gamesCommands],
   ['lottery', lotteryCommands],
+  ['agent', agentCommands],
   ['jobs', jobsCommands],
 ]
 

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod/mini'
 import { defineEndpoint } from './endpoint'
+import { gameTypes } from './games'
 import { memberStatuses } from './identity-values'
 import { AmountInputSchema, MoneySchema } from './money'
 import { PageQueryShape, intFromQuery, pageOf } from './paging'
@@ -131,6 +132,45 @@ export const TeamMovementSchema = z.object({
 export type TeamMovement = z.infer<typeof TeamMovementSchema>
 
 const memberFilter = z.optional(intFromQuery(1, 2_147_483_647))
+
+/**
+ * A rebate rate, in basis points of the valid bet: 100 is 1%, 1 is 0.01%. An account's rate
+ * for a game type is never above its upline's; no rate set is 0.
+ */
+export const rebateRateScale = 10_000
+export const RebateRateSchema = z.int().check(z.minimum(0), z.maximum(rebateRateScale))
+
+/** One game type's rebate rate. */
+export const GameRebateRateSchema = z.object({ productType: ProductTypeSchema, rate: RebateRateSchema })
+export type GameRebateRate = z.infer<typeof GameRebateRateSchema>
+
+/** A rate as a percentage with two decimals: 85 → "0.85". */
+export function rebateRatePercent(rate: number): string {
+  return `${Math.trunc(rate / 100)}.${String(rate % 100).padStart(2, '0')}`
+}
+
+/** A percentage as typed ("0.8", "1", "1.25") in basis points; null when it is not one. */
+export function parseRebatePercent(typed: string): number | null {
+  const m = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(typed.trim())
+  if (!m) return null
+  const rate = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'))
+  return rate <= rebateRateScale ? rate : null
+}
+
+/** What an agent opens: a member of its downline, or an agent of its own. */
+export const openAccountKinds = ['member', 'agent'] as const
+
+/** One game type of the agent's income for the period: its team's valid bets and what they come to. */
+export const IncomeLineSchema = z.object({
+  productType: ProductTypeSchema,
+  /** The agent's own rate now. */
+  rate: RebateRateSchema,
+  /** The team's valid bets of this game type in the period. */
+  validBets: MoneySchema,
+  /** The rebate difference: what the agent's rate above its downline's comes to, rounded down. */
+  income: MoneySchema,
+})
+export type IncomeLine = z.infer<typeof IncomeLineSchema>
 
 export const agentEndpoints = {
   teamOverview: defineEndpoint({
@@ -259,5 +299,119 @@ export const agentEndpoints = {
       'downline_not_found',
       'transfer_recipients_invalid',
     ],
+  }),
+  // The rows below have no path of their own in the platform's reference: the agent's own
+  // rates use the platform's member rebate read (MCSFE_getCustomerRebateSettingByProductType);
+  // opening an account and the income report follow the ODSFE2_ names of the rows above.
+  rebateRates: defineEndpoint({
+    name: 'agent.rebateRates',
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getCustomerRebateSettingByProductType',
+    auth: 'agent',
+    encrypted: false,
+    /** The caller's own rate for every game type: the ceiling of what it may give its downline. */
+    response: z.object({ rates: z.array(GameRebateRateSchema) }),
+    errors: [],
+  }),
+  openAccount: defineEndpoint({
+    name: 'agent.openAccount',
+    method: 'POST',
+    path: '/wps/relay/ODSFE2_registerDownline',
+    auth: 'agent',
+    encrypted: true,
+    idempotent: true,
+    secrets: ['password', 'confirmPassword'],
+    modId: 'REGCEN',
+    /**
+     * A member or an agent under the caller, with the brand's username and password rules;
+     * its first login asks for a new password. Each rate is at most the caller's own for that
+     * game type; a game type not named is 0.
+     */
+    body: z.object({
+      kind: z.enum(openAccountKinds),
+      username: text(64),
+      password: text(128),
+      confirmPassword: text(128),
+      rates: z.array(GameRebateRateSchema).check(z.maxLength(gameTypes.length)),
+    }),
+    response: z.object({
+      id: z.int(),
+      account: z.string(),
+      /** The platform's member type: 0 member, 2 agent. */
+      type: z.int(),
+      rates: z.array(GameRebateRateSchema),
+    }),
+    errors: [
+      'username_taken',
+      'password_mismatch',
+      'rebate_rate_too_high',
+      'feature_disabled',
+      'idempotency_key_required',
+      'idempotency_key_reused',
+    ],
+  }),
+  downlineRebateRates: defineEndpoint({
+    name: 'agent.downlineRebateRates',
+    method: 'GET',
+    path: '/wps/relay/ODSFE2_subordinateRebate',
+    auth: 'agent',
+    encrypted: false,
+    modId: 'DOWNMAN',
+    /** A member of the caller's direct downline: only its direct upline sets its rates. */
+    query: z.object({ memberId: intFromQuery(1, 2_147_483_647) }),
+    response: z.object({
+      memberId: z.int(),
+      account: z.string(),
+      /** The member's rate for every game type. */
+      rates: z.array(GameRebateRateSchema),
+      /** The most each may be: the caller's own rate. */
+      ceiling: z.array(GameRebateRateSchema),
+      /** The least each may be: the highest of the member's own direct downline. */
+      floor: z.array(GameRebateRateSchema),
+    }),
+    errors: ['downline_not_found'],
+  }),
+  setDownlineRebateRates: defineEndpoint({
+    name: 'agent.setDownlineRebateRates',
+    method: 'POST',
+    path: '/wps/relay/ODSFE2_setSubordinateRebate',
+    auth: 'agent',
+    encrypted: false,
+    idempotent: true,
+    modId: 'DOWNMAN',
+    /** New rates for the game types named, each between the member's floor and the caller's own. */
+    body: z.object({
+      memberId: z.int().check(z.positive()),
+      rates: z.array(GameRebateRateSchema).check(z.minLength(1), z.maxLength(gameTypes.length)),
+    }),
+    response: z.object({ memberId: z.int(), rates: z.array(GameRebateRateSchema) }),
+    errors: [
+      'downline_not_found',
+      'rebate_rate_too_high',
+      'rebate_rate_below_downline',
+      'idempotency_key_required',
+      'idempotency_key_reused',
+    ],
+  }),
+  income: defineEndpoint({
+    name: 'agent.income',
+    method: 'GET',
+    path: '/wps/relay/ODSFE2_agentRevenue',
+    auth: 'agent',
+    encrypted: false,
+    modId: 'AGEREV3',
+    query: z.object(PeriodQueryShape),
+    /**
+     * An estimate of the rebate difference the team's valid bets in the period come to at
+     * today's rates: per game type, the agent's rate less that of the direct downline the
+     * bets came through (the member itself when direct), times those bets, rounded down to
+     * the minor unit. Paying it is the rebate job's; this pays nothing.
+     */
+    response: z.object({
+      ...ReportDaysShape,
+      lines: z.array(IncomeLineSchema),
+      totals: z.object({ validBets: MoneySchema, income: MoneySchema }),
+    }),
+    errors: ['team_range_invalid'],
   }),
 } as const

@@ -91,6 +91,8 @@ export const errorCodes = [
   'team_range_invalid',
   'downline_not_found',
   'transfer_recipients_invalid',
+  'rebate_rate_too_high',
+  'rebate_rate_below_downline',
   'delivery_failed',
   // web push
   'push_endpoint_refused',
@@ -178,6 +180,8 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   team_range_invalid: 400,
   downline_not_found: 404,
   transfer_recipients_invalid: 400,
+  rebate_rate_too_high: 400,
+  rebate_rate_below_downline: 400,
   username_taken: 409,
   invitation_code_error: 400,
   terms_not_accepted: 400,

@@ -40,6 +40,14 @@ export function status(over: Partial<SystemStatus> = {}): SystemStatus {
       whitelabel: [
         { modId: 'REG3', enabled: '1', childrenNodes: [{ modId: 'MOBILENUMREG3', enabled: '1' }] },
         { modId: 'HOMEPAGE', enabled: '1', childrenNodes: [{ modId: 'LOGINREQUIRED3', enabled: '0' }] },
+        {
+          modId: 'AGEPAG',
+          enabled: '1',
+          childrenNodes: [
+            { modId: 'AGEREGDOWN3', enabled: '1' },
+            { modId: 'AGEREV3', enabled: '1' },
+          ],
+        },
       ],
       register: [],
       resources: [],

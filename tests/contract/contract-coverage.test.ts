@@ -121,6 +121,15 @@ const minimalInputs: Record<string, { query?: Record<string, string>; body?: unk
   'agent.downlineTransfer': {
     body: { shares: [{ memberId: 1, amount: '1.00' }], paymentPassword: '654321' },
   },
+  'agent.openAccount': {
+    body: {
+      kind: 'member',
+      username: 'opened01',
+      password: 'abc12345',
+      confirmPassword: 'abc12345',
+      rates: [],
+    },
+  },
   'identity.registerMobile': {
     body: {
       mobileNum: '87654321',
@@ -358,6 +367,18 @@ async function minimalRequest(def: EndpointDef): Promise<InjectOptions> {
       .where(eq(members.id, agent.id))
     const [downline] = await server.db.select().from(members).where(eq(members.parentId, agent.id)).limit(1)
     given.body = { shares: [{ memberId: downline?.id ?? 0, amount: '1.00' }], paymentPassword: '654321' }
+  }
+  if (def.name === 'agent.downlineRebateRates' || def.name === 'agent.setDownlineRebateRates') {
+    // A member of agent01's direct downline without a downline of its own: rate 0 is in bounds.
+    const [agent] = await server.db.select().from(members).where(eq(members.username, 'agent01'))
+    const direct = await server.db
+      .select()
+      .from(members)
+      .where(eq(members.parentId, agent?.id ?? 0))
+    const parents = new Set((await server.db.select().from(members)).map((m) => m.parentId))
+    const leaf = direct.find((m) => !parents.has(m.id))
+    if (def.name === 'agent.downlineRebateRates') given.query = { memberId: String(leaf?.id ?? 0) }
+    else given.body = { memberId: leaf?.id ?? 0, rates: [{ productType: 'RNG', rate: 0 }] }
   }
   if (def.name === 'identity.socialStart' || def.name === 'identity.socialExchange') {
     await runOps(server, 'flag', 'set', 'TELEGRAMLOGIN3', 'on')

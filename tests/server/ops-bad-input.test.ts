@@ -52,6 +52,16 @@ const cases: Record<string, [string[], RegExp][]> = {
     [['rotate', 'twice'], /^key rotate takes no more words, not "twice"$/],
   ],
   status: [[['now'], /^status takes no more words, not "now"$/]],
+  rebate: [
+    [[], /^rebate: the action is required: one of show, set$/],
+    [['set'], /^rebate set: the account is required$/],
+    [['set', 'agent01', 'POKER', '1'], /^rebate set agent01: the game type is one of LOTT, .*, not "POKER"$/],
+    [
+      ['set', 'agent01', 'RNG', '1.234'],
+      /^rebate set agent01 RNG: the rate is a percentage .*, not "1\.234"$/,
+    ],
+    [['set', 'nosuchacct', 'RNG', '1'], /^no account nosuchacct in DEMO$/],
+  ],
   audit: [
     [['x'], /^audit: the count is a whole number from 1 to 500, not "x"$/],
     [['2', 'after', '3'], /^audit 2: the word after the count is one of before, not "after"$/],

@@ -1,10 +1,22 @@
 /**
  * The agent area's tables: the downline tree as a closure table, and each member's
  * figures per day in the brand's time zone, both kept by triggers in the transaction that
- * writes the member, the posting or the bet (migration 0022; decision 023).
+ * writes the member, the posting or the bet (migration 0022; decision 023); the members'
+ * valid bets per day and game type, kept the same way, and each member's rebate rate per
+ * game type (migration 0023).
  */
 import { sql } from 'drizzle-orm'
-import { bigint, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core'
 import { members } from './identity'
 
 /**
@@ -73,5 +85,57 @@ export const memberDailyStats = pgTable(
   (t) => [
     primaryKey({ columns: [t.memberId, t.day] }),
     index('member_daily_stats_day').on(t.merchantCode, t.day),
+  ],
+)
+
+/**
+ * A member's settled bets for one day of the brand's time zone and one game type, in minor
+ * units: what the agent's rebate difference (My income) is counted from. Kept by statement
+ * triggers on bet_records exactly as member_daily_stats is (migration 0023), so the sum over
+ * the game types of a member's day equals that day's row of member_daily_stats.
+ */
+export const memberDailyGameStats = pgTable(
+  'member_daily_game_stats',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    merchantCode: text('merchant_code').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** A game type of the contract (games.ts `gameTypes`). */
+    productType: text('product_type').notNull(),
+    betCount: integer('bet_count').notNull().default(0),
+    betAmount: bigint('bet_amount', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    validBet: bigint('valid_bet', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    payout: bigint('payout', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.day, t.productType] })],
+)
+
+/**
+ * A member's rebate rate for one game type, in basis points of the valid bet (100 = 1%).
+ * No row is a rate of 0. An account's rate is never above its upline's for the same game
+ * type: opening an account and every change check it under a lock of the upline's member
+ * row (server/agent/rebate-repository.ts).
+ */
+export const memberRebateRates = pgTable(
+  'member_rebate_rates',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    productType: text('product_type').notNull(),
+    rate: integer('rate').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.productType] }),
+    check('member_rebate_rates_rate', sql`${t.rate} between 0 and 10000`),
   ],
 )

@@ -4,9 +4,10 @@
  * it and Back leaves it as the member centre's does (docs/decisions/003-popups-as-routes.md).
  * Dividend, daily-wage and hourly-salary entries show only when their flags are on; a link
  * to one that is off shows the first page. On a phone it opens on the list of pages, and a
- * page has a control back to the list. The team overview, team management, the three team
- * reports (team betting, user loss, account details) and red envelope have their pages (each
- * its own chunk); the others show the empty state for now.
+ * page has a control back to the list. The team overview, register account, team management,
+ * the three team reports (team betting, user loss, account details), my income and red
+ * envelope have their pages (each its own chunk); the others show the empty state for now.
+ * Register account shows with AGEREGDOWN3, CREATEAFF3 or AFFMAN3, my income with AGEREV3.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { lazy, Suspense, type ReactNode } from 'react'
@@ -58,6 +59,10 @@ function PageLabel({ page }: { page: AgentPage }): ReactNode {
 }
 
 export interface AgentFlags {
+  /** AGEREGDOWN3, CREATEAFF3 or AFFMAN3: the agent may open accounts (register account). */
+  registerCentre: boolean
+  /** AGEREV3: my income. */
+  income: boolean
   /** AGENTRANSMULTDOWN3: money shared between several members (the red envelope). */
   redEnvelope: boolean
   enableCt: boolean
@@ -68,11 +73,11 @@ export interface AgentFlags {
 export function agentPages(flags: AgentFlags): AgentPage[] {
   return [
     'agentTeamOverview',
-    'registerCenter',
+    ...(flags.registerCentre ? (['registerCenter'] as const) : []),
     'downlineManagmentView',
     'personalHistoryCopy',
     'palStatementsAgentCopy',
-    'agentRevenueReport',
+    ...(flags.income ? (['agentRevenueReport'] as const) : []),
     'agentDownlineTransactionDetailsCopy',
     ...(flags.redEnvelope ? (['agentRedRain'] as const) : []),
     ...(flags.enableCt ? (['agentDividendRecordCopy'] as const) : []),
@@ -94,6 +99,10 @@ const TeamProfitLossPage = lazy(() =>
 const TeamMovementsPage = lazy(() =>
   import('./team-movements-page').then((m) => ({ default: m.TeamMovementsPage })),
 )
+const RegisterAccountPage = lazy(() =>
+  import('./register-account-page').then((m) => ({ default: m.RegisterAccountPage })),
+)
+const MyIncomePage = lazy(() => import('./my-income-page').then((m) => ({ default: m.MyIncomePage })))
 const RedEnvelopePage = lazy(() =>
   import('./red-envelope-page').then((m) => ({ default: m.RedEnvelopePage })),
 )
@@ -112,6 +121,10 @@ function PageContent({ page }: { page: AgentPage }) {
       return <TeamMovementsPage />
     case 'agentRedRain':
       return <RedEnvelopePage />
+    case 'registerCenter':
+      return <RegisterAccountPage />
+    case 'agentRevenueReport':
+      return <MyIncomePage />
     default:
       return <EmptyState title={<Trans>Nothing to show here yet.</Trans>} />
   }

@@ -13,6 +13,8 @@ export function AgentCentrePopup({ onClose }: PopupProps) {
       open
       onClose={onClose}
       flags={{
+        registerCentre: ['AGEREGDOWN3', 'CREATEAFF3', 'AFFMAN3'].some((f) => isFlagEnabled(tree, f)),
+        income: isFlagEnabled(tree, 'AGEREV3'),
         redEnvelope: isFlagEnabled(tree, 'AGENTRANSMULTDOWN3'),
         enableCt: isFlagEnabled(tree, 'enableCt'),
         salary: isFlagEnabled(tree, 'salary'),

@@ -18,6 +18,7 @@ import { downlineQueryOptions } from '../api/get-downline'
 import { AgentStyles } from './agent-styles'
 import { AccountSearch, DownlinePager, MemberTypeLabel, StatusLabel, useLastLogin } from './downline-parts'
 import { QueryView } from './query-view'
+import { RebateRatesDialog } from './rebate-rates-dialog'
 import { TransferDialog } from './transfer-dialog'
 
 const pageSize = 20
@@ -25,9 +26,11 @@ const pageSize = 20
 interface RowActions {
   onOpen: (m: DownlineMember) => void
   onTransfer: (m: DownlineMember) => void
+  /** Its rebate rates: only the direct upline (level 1) sets them. */
+  onRates: (m: DownlineMember) => void
 }
 
-function Actions({ m, onOpen, onTransfer }: { m: DownlineMember } & RowActions) {
+function Actions({ m, onOpen, onTransfer, onRates }: { m: DownlineMember } & RowActions) {
   const { t } = useLingui()
   const account = m.account
   const count = m.downlineCount
@@ -41,6 +44,16 @@ function Actions({ m, onOpen, onTransfer }: { m: DownlineMember } & RowActions) 
           aria-label={t`Open the downline of ${account}`}
         >
           <Trans>Downline ({count})</Trans>
+        </button>
+      ) : null}
+      {m.level === 1 ? (
+        <button
+          type="button"
+          className="button"
+          onClick={() => onRates(m)}
+          aria-label={t`Rebate rates of ${account}`}
+        >
+          <Trans>Rates</Trans>
         </button>
       ) : null}
       {m.status === 'active' ? (
@@ -186,6 +199,7 @@ export function TeamManagementPage() {
   const setPageNo = (page: number) => setPaged({ of: parentId, page })
   const [transferTo, setTransferTo] = useState<DownlineMember | null>(null)
   const transferLayer = useBackLayer('agentTransfer')
+  const [ratesOf, setRatesOf] = useState<DownlineMember | null>(null)
   const downline = useQuery(
     downlineQueryOptions({ pageNo, pageSize, parentId, account: account === '' ? undefined : account }),
   )
@@ -199,6 +213,7 @@ export function TeamManagementPage() {
       setTransferTo(m)
       transferLayer.show()
     },
+    onRates: setRatesOf,
   }
   const goUp = (id: number | undefined) => setAgentCentreOf(id)
 
@@ -281,6 +296,7 @@ export function TeamManagementPage() {
       {transferTo && transferLayer.open ? (
         <TransferDialog member={transferTo} onClose={transferLayer.hide} />
       ) : null}
+      {ratesOf ? <RebateRatesDialog member={ratesOf} onClose={() => setRatesOf(null)} /> : null}
     </div>
   )
 }
