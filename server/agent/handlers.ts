@@ -3,6 +3,8 @@ import type { Endpoints } from '#contract/endpoints'
 import type { HandlerGroup } from '../http/contract-routes'
 import type { MoneySettings } from '../money/settings'
 import { memberOf } from '../money/wallet-handlers'
+import { inviteHandlers } from './invite-handlers'
+import type { InviteService } from './invite-service'
 import type { ReportService } from './report-service'
 import type { TeamService } from './team-service'
 
@@ -10,10 +12,12 @@ export function agentHandlers(deps: {
   team: TeamService
   reports: ReportService
   settings: MoneySettings
+  invite: InviteService
 }): HandlerGroup<Endpoints['agent']> {
   const { team, reports, settings } = deps
   const merchant = (caller: { merchantCode: string }) => settings.merchant(caller.merchantCode)
   return {
+    ...inviteHandlers(deps.invite),
     async teamBets({ input, caller }) {
       return reports.bets(await merchant(caller), memberOf(caller), input)
     },

@@ -6,13 +6,15 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { registerContract } from '../http/contract-routes'
 import { agentHandlers } from './handlers'
+import { createInviteRepository } from './invite-repository'
+import { createInviteService } from './invite-service'
 import { createReportRepository } from './report-repository'
 import { createReportService } from './report-service'
 import { createTeamRepository } from './team-repository'
 import { createTeamService } from './team-service'
 
 async function agentArea(app: FastifyInstance) {
-  const { db, now, routes } = app.platform
+  const { db, now, routes, repo, config } = app.platform
   const { ledger, settings, checkPaymentPassword } = app.money
   const teamRepository = createTeamRepository(db)
   const reports = createReportService({ reports: createReportRepository(db), team: teamRepository, now })
@@ -25,7 +27,13 @@ async function agentArea(app: FastifyInstance) {
     checkPaymentPassword,
     now,
   })
-  registerContract(app, { agent: agentHandlers({ team, reports, settings }) }, routes)
+  const invite = createInviteService({
+    invites: createInviteRepository(db),
+    domains: (merchantCode) => repo.domains(merchantCode),
+    publicUrl: config.PUBLIC_URL,
+    now,
+  })
+  registerContract(app, { agent: agentHandlers({ team, reports, settings, invite }) }, routes)
 }
 
 export const agent = fp(agentArea, { name: 'agent', dependencies: ['platform', 'money', 'notify'] })

@@ -357,6 +357,8 @@ export const demoWhitelabelAdditions: [string, string | null, boolean][] = [
   ['LOGINREQUIRED3', 'HOMEPAGE', false],
   // The agent centre's red envelope: one transfer shared between several downline members.
   ['AGENTRANSMULTDOWN3', 'AGEPAG', true],
+  // The agent centre's announcements (the operator's `announcement add --audience agent`).
+  ['AGENTANNOUNCE3', 'AGEPAG', true],
 ]
 
 /**

@@ -19,6 +19,7 @@ import { seedDemoGames } from './seed-games-step'
 import { seedDemoLottery, seedDemoLotteryHistory } from '../lottery/demo-games'
 import { createBrand } from '../system/brands'
 import { seedDemoAgentTeam } from './seed-agent-team'
+import { agentAnnouncementRows } from './seed-agent-announcements'
 
 const languages = ['km', 'en', 'zh', 'th', 'vi'] as const
 
@@ -112,7 +113,7 @@ export async function seedDemoBrand(
       )
       .onConflictDoNothing()
   })
-  await step(db, 'demo-flags-3', merchantCode, async (tx) => {
+  await step(db, 'demo-flags-4', merchantCode, async (tx) => {
     await tx
       .insert(s.whitelabelNodes)
       .values(
@@ -138,6 +139,10 @@ export async function seedDemoBrand(
     )
     if (rows.length > 0) await tx.insert(s.announcements).values(rows)
   }
+  // The announcements for agents (the agent centre's page).
+  await step(db, 'demo-agent-announcements-1', merchantCode, async (tx) => {
+    await tx.insert(s.announcements).values(agentAnnouncementRows(merchantCode))
+  })
   await step(db, 'demo-promotion-1', merchantCode, (tx) => addPromotions(tx, (a) => !isLater(a)))
   await step(db, 'demo-promotion-2', merchantCode, (tx) => addPromotions(tx, isLater))
   // The demo's payment methods and customer-service links in every language, for a demo

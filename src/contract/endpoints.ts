@@ -4,6 +4,7 @@
  */
 import type { EndpointDef } from './endpoint'
 import { agentEndpoints } from './agent'
+import { agentInviteEndpoints } from './agent-invite'
 import { contentEndpoints } from './content'
 import { gameEndpoints } from './games'
 import { identityEndpoints } from './identity'
@@ -28,7 +29,7 @@ export const endpoints = {
   push: pushEndpoints,
   inbox: inboxEndpoints,
   lottery: lotteryEndpoints,
-  agent: agentEndpoints,
+  agent: { ...agentEndpoints, ...agentInviteEndpoints },
 } as const
 
 export type Endpoints = typeof endpoints
