@@ -47,7 +47,10 @@ export function createInviteRepository(db: Db) {
       return row?.n ?? 0
     },
 
-    /** The agents' announcements published by `at` and not expired, in `language` or English. */
+    /**
+     * The agents' announcements published by `at` and not expired, in `language` or English:
+     * the newest first, those published together in the operator's order.
+     */
     liveAgentAnnouncements(
       merchantCode: string,
       language: string,
@@ -66,7 +69,7 @@ export function createInviteRepository(db: Db) {
             or(isNull(announcements.expiresAt), gt(announcements.expiresAt, at)),
           ),
         )
-        .orderBy(asc(announcements.sort), desc(announcements.publishedAt), desc(announcements.id))
+        .orderBy(desc(announcements.publishedAt), asc(announcements.sort), asc(announcements.id))
     },
   }
 }
