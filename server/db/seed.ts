@@ -18,6 +18,7 @@ import {
 import { seedDemoGames } from './seed-games-step'
 import { seedDemoLottery, seedDemoLotteryHistory } from '../lottery/demo-games'
 import { createBrand } from '../system/brands'
+import { setDescriptions, setShareImage } from '../system/brands-repository'
 import { seedDemoAgentTeam } from './seed-agent-team'
 import { agentAnnouncementRows } from './seed-agent-announcements'
 
@@ -139,6 +140,11 @@ export async function seedDemoBrand(
     )
     if (rows.length > 0) await tx.insert(s.announcements).values(rows)
   }
+  // What a shared link previews with: the demo's picture and description.
+  await step(db, 'demo-share-1', merchantCode, async (tx) => {
+    await setShareImage(tx, merchantCode, d.demoShare.shareImageUrl)
+    await setDescriptions(tx, merchantCode, d.demoShare.descriptions)
+  })
   // The announcements for agents (the agent centre's page).
   await step(db, 'demo-agent-announcements-1', merchantCode, async (tx) => {
     await tx.insert(s.announcements).values(agentAnnouncementRows(merchantCode))

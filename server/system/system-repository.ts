@@ -16,7 +16,7 @@ import { RegisterFieldRuleSchema, csTypes } from '#contract/system'
 import { LocaleSchema, type Locale } from '#contract/locales'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../plugins/external/db'
-import { localName, pickLanguage } from '../db/localized'
+import { localName, pickLanguage, storedNames } from '../db/localized'
 import * as s from '../db/schema'
 
 export interface FlatNode {
@@ -191,6 +191,8 @@ export function createSystemRepository(db: Db) {
         passwordExpiryDays: m.passwordExpiryDays,
         minimumAge: m.minimumAge,
         vipServiceState: m.vipServiceState,
+        descriptions: storedNames(m.descriptions),
+        shareImageUrl: m.shareImageUrl,
       }
     },
   }

@@ -172,3 +172,81 @@ describe('the code an agent is given', () => {
     expect(answer.registerUrl).toBe('https://play.example/register?referralCode=FRESH777')
   })
 })
+
+describe('the preview of a shared link (Open Graph)', () => {
+  const inviteUrl = '/register?referralCode=LOTUS01'
+  const meta = (html: string, key: string) =>
+    new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1]
+
+  it.each([
+    ['a crawler’s plain Accept: */*', { accept: '*/*' }],
+    ['a crawler that sends no Accept', {}],
+    ['a browser', { accept: 'text/html,application/xhtml+xml', 'sec-fetch-mode': 'navigate' }],
+  ])(
+    'answers %s with the page and the brand’s name, picture, description and the link',
+    async (_who, headers) => {
+      const res = await server.app.inject({ method: 'GET', url: inviteUrl, headers })
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-type']).toMatch(/text\/html/)
+      expect(meta(res.body, 'og:title')).toBe('Lotus Play')
+      expect(meta(res.body, 'og:site_name')).toBe('Lotus Play')
+      // The brand's own language when the crawler has none.
+      expect(meta(res.body, 'og:description')).toMatch(/^ឆ្នោត/)
+      expect(meta(res.body, 'og:image')).toBe('http://localhost:80/brand/share.jpg?v=1')
+      expect(meta(res.body, 'og:url')).toBe('http://localhost:80/register?referralCode=LOTUS01')
+      expect(meta(res.body, 'twitter:card')).toBe('summary_large_image')
+      expect(meta(res.body, 'twitter:image')).toBe('http://localhost:80/brand/share.jpg?v=1')
+    },
+  )
+
+  it('previews the home page too, in the language the visitor chose', async () => {
+    for (const url of ['/', '/index']) {
+      const res = await server.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: '*/*', cookie: 'lang=en' },
+      })
+      expect(res.statusCode).toBe(200)
+      expect(meta(res.body, 'og:description')).toMatch(/^Lottery, live casino/)
+      expect(meta(res.body, 'description')).toMatch(/^Lottery, live casino/)
+      expect(meta(res.body, 'og:url')).toBe(`http://localhost:80${url}`)
+    }
+  })
+
+  it('still answers a page’s own fetch or a missing file with the 404 envelope, never the page', async () => {
+    for (const [url, headers] of [
+      [inviteUrl, { accept: '*/*', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' }],
+      ['/assets/app-missing.js', { accept: '*/*' }],
+      ['/brand/missing.png', {}],
+    ] as const) {
+      const res = await server.app.inject({ method: 'GET', url, headers })
+      expect(res.statusCode).toBe(404)
+      expect(res.body).not.toContain('og:title')
+    }
+  })
+
+  it('takes the operator’s picture and words, escaped, and the icon once the picture is removed', async () => {
+    await runOps(server, 'brand', 'share', 'description', 'en', 'Play "big" <b>now</b> & win')
+    await runOps(server, 'brand', 'share', 'image', 'https://cdn.example/share.png')
+    let res = await server.app.inject({
+      method: 'GET',
+      url: inviteUrl,
+      headers: { accept: '*/*', cookie: 'lang=en' },
+    })
+    expect(meta(res.body, 'og:description')).toBe('Play &quot;big&quot; &lt;b&gt;now&lt;/b&gt; &amp; win')
+    expect(res.body).not.toContain('<b>now</b>')
+    expect(meta(res.body, 'og:image')).toBe('https://cdn.example/share.png')
+    await runOps(server, 'brand', 'share', 'image', 'none')
+    res = await server.app.inject({ method: 'GET', url: inviteUrl, headers: { accept: '*/*' } })
+    expect(meta(res.body, 'og:image')).toBe('http://localhost:80/brand/icon-512.png')
+    expect(meta(res.body, 'twitter:card')).toBe('summary')
+    const shown = await runOps(server, 'brand', 'share', 'show')
+    expect(shown).toContain('description en: Play "big" <b>now</b> & win')
+    await expect(runOps(server, 'brand', 'share', 'image', 'javascript:alert(1)')).rejects.toThrow(
+      /https:\/\/… or a \/path/,
+    )
+    await expect(runOps(server, 'brand', 'share', 'description', 'fr', 'Bonjour')).rejects.toThrow(
+      /--lang is one of/,
+    )
+  })
+})
