@@ -15,11 +15,11 @@ export const demoAgentAnnouncements: { title: Localized; content: Localized }[] 
       vi: 'Mời thành viên mới bằng liên kết và mã QR của bạn',
     },
     content: {
-      km: '<p>កូដអញ្ជើញ តំណចុះឈ្មោះ និងកូដ QR របស់អ្នក មាននៅលើទំព័រ <strong>ទិដ្ឋភាពទូទៅនៃក្រុម</strong>។</p><p>អ្នកដែលចុះឈ្មោះតាមតំណរបស់អ្នក នឹងចូលក្រុមរបស់អ្នកដោយផ្ទាល់។</p>',
+      km: '<p>កូដអញ្ជើញ តំណចុះឈ្មោះ និងកូដ QR របស់អ្នក មាននៅលើទំព័រ <strong>ទិដ្ឋភាពទូទៅក្រុម</strong>។</p><p>អ្នកដែលចុះឈ្មោះតាមតំណរបស់អ្នក នឹងចូលក្រុមរបស់អ្នកដោយផ្ទាល់។</p>',
       en: '<p>Your invitation code, registration link and QR code are on the <strong>Team overview</strong> page.</p><p>Whoever registers through your link joins your team directly.</p>',
       zh: '<p>您的邀请码、注册链接和二维码都在<strong>团队总览</strong>页面。</p><p>通过您的链接注册的会员将直接加入您的团队。</p>',
       th: '<p>รหัสเชิญ ลิงก์สมัครสมาชิก และคิวอาร์โค้ดของคุณอยู่ที่หน้า <strong>ภาพรวมทีม</strong></p><p>ผู้ที่สมัครผ่านลิงก์ของคุณจะเข้าร่วมทีมของคุณโดยตรง</p>',
-      vi: '<p>Mã mời, liên kết đăng ký và mã QR của bạn có ở trang <strong>Tổng quan đội</strong>.</p><p>Người đăng ký qua liên kết của bạn sẽ vào thẳng đội của bạn.</p>',
+      vi: '<p>Mã mời, liên kết đăng ký và mã QR của bạn có ở trang <strong>Tổng quan đội nhóm</strong>.</p><p>Người đăng ký qua liên kết của bạn sẽ vào thẳng đội của bạn.</p>',
     },
   },
   {

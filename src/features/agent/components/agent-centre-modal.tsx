@@ -18,6 +18,7 @@ import { phoneQuery, useMediaQuery } from '../../../hooks/use-media-query'
 import { setAgentCentrePage, useModals } from '../../../lib/modal-store'
 
 type AgentPage =
+  | 'agentAnnouncement'
   | 'agentTeamOverview'
   | 'registerCenter'
   | 'downlineManagmentView'
@@ -32,6 +33,8 @@ type AgentPage =
 
 function PageLabel({ page }: { page: AgentPage }): ReactNode {
   switch (page) {
+    case 'agentAnnouncement':
+      return <Trans>Agent announcements</Trans>
     case 'agentTeamOverview':
       return <Trans>Team overview</Trans>
     case 'registerCenter':
@@ -58,6 +61,8 @@ function PageLabel({ page }: { page: AgentPage }): ReactNode {
 }
 
 export interface AgentFlags {
+  /** AGENTANNOUNCE3: the operator's announcements for agents. */
+  announcements?: boolean
   /** AGENTRANSMULTDOWN3: money shared between several members (the red envelope). */
   redEnvelope: boolean
   enableCt: boolean
@@ -67,6 +72,7 @@ export interface AgentFlags {
 
 export function agentPages(flags: AgentFlags): AgentPage[] {
   return [
+    ...(flags.announcements ? (['agentAnnouncement'] as const) : []),
     'agentTeamOverview',
     'registerCenter',
     'downlineManagmentView',
@@ -94,6 +100,9 @@ const TeamProfitLossPage = lazy(() =>
 const TeamMovementsPage = lazy(() =>
   import('./team-movements-page').then((m) => ({ default: m.TeamMovementsPage })),
 )
+const AgentAnnouncementsPage = lazy(() =>
+  import('./agent-announcements-page').then((m) => ({ default: m.AgentAnnouncementsPage })),
+)
 const RedEnvelopePage = lazy(() =>
   import('./red-envelope-page').then((m) => ({ default: m.RedEnvelopePage })),
 )
@@ -112,6 +121,8 @@ function PageContent({ page }: { page: AgentPage }) {
       return <TeamMovementsPage />
     case 'agentRedRain':
       return <RedEnvelopePage />
+    case 'agentAnnouncement':
+      return <AgentAnnouncementsPage />
     default:
       return <EmptyState title={<Trans>Nothing to show here yet.</Trans>} />
   }

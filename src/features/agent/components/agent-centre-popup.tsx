@@ -13,6 +13,7 @@ export function AgentCentrePopup({ onClose }: PopupProps) {
       open
       onClose={onClose}
       flags={{
+        announcements: isFlagEnabled(tree, 'AGENTANNOUNCE3'),
         redEnvelope: isFlagEnabled(tree, 'AGENTRANSMULTDOWN3'),
         enableCt: isFlagEnabled(tree, 'enableCt'),
         salary: isFlagEnabled(tree, 'salary'),
