@@ -77,6 +77,21 @@ describe('the invitation card', () => {
     expect(await screen.findByText('Invitation link copied')).toBeTruthy()
   })
 
+  test('on the team overview, draws the QR code when asked', async () => {
+    stubMoneyApi(moneyAnswers({ '/wps/system/status': withInvitations(true), [invitationPath]: invitation }))
+    const user = userEvent.setup()
+    await renderUi(<InviteCard compact />)
+    const card = await screen.findByRole('region', { name: 'Invite friends' })
+    expect(await within(card).findByText('K7QX2M9P')).toBeTruthy()
+    expect(within(card).queryByRole('img')).toBeNull()
+    const toggle = within(card).getByRole('button', { name: 'Show QR code' })
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+    await user.click(toggle)
+    expect(await within(card).findByRole('img', { name: 'QR code of your invitation link' })).toBeTruthy()
+    await user.click(within(card).getByRole('button', { name: 'Hide QR code' }))
+    expect(within(card).queryByRole('img')).toBeNull()
+  })
+
   test('is not drawn, nor asked for, while the brand has invitations off', async () => {
     const sent = stubMoneyApi(
       moneyAnswers({ '/wps/system/status': withInvitations(false), [invitationPath]: invitation }),

@@ -2,7 +2,7 @@
  * The agent's invitation: their code and the registration link carrying it, each with a
  * copy button, the link as a QR code to scan from another phone, and a share button where
  * the phone offers one. Shown on the team overview and in the member centre's invite-friends
- * page. The QR code's library (about 25 kB) loads only when a card is drawn.
+ * page. The QR code's library (about 25 kB) loads only when a QR code is drawn.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
@@ -84,25 +84,39 @@ function CopyButton({ text, label, done }: { text: string; label: string; done: 
   )
 }
 
-/** The card, when the brand has invitations on (AFFMAN3). */
-export function InviteCard() {
+/**
+ * The card, when the brand has invitations on (AFFMAN3). A compact card (the team
+ * overview's, above the figures) shows the QR code when asked, and loads its library then.
+ */
+export function InviteCard({
+  compact = false,
+  titled = true,
+}: {
+  compact?: boolean
+  /** False under a page title that says it already (the member centre's page). */
+  titled?: boolean
+}) {
   const status = useQuery(statusQueryOptions())
   const on = isFlagEnabled(status.data?.info.whitelabel ?? [], 'AFFMAN3')
-  return on ? <InviteCardContent /> : null
+  return on ? <InviteCardContent compact={compact} titled={titled} /> : null
 }
 
-function InviteCardContent() {
+function InviteCardContent({ compact, titled }: { compact: boolean; titled: boolean }) {
   const { t } = useLingui()
   const invitation = useQuery(invitationQueryOptions())
   return (
     <section className="agent-card invite-card" aria-labelledby="invite-card-title">
       <AgentStyles />
-      <h4 id="invite-card-title">
+      <h4 id="invite-card-title" className={titled ? undefined : 'visually-hidden'}>
         <Trans>Invite friends</Trans>
       </h4>
       <QueryView query={invitation} lines={3}>
         {(data) => (
-          <InviteDetails {...data} shareText={t`Register with my invitation code ${data.referralCode}`} />
+          <InviteDetails
+            {...data}
+            compact={compact}
+            shareText={t`Register with my invitation code ${data.referralCode}`}
+          />
         )}
       </QueryView>
     </section>
@@ -114,14 +128,16 @@ function InviteDetails({
   registerUrl,
   totalInvitations,
   shareText,
+  compact,
 }: {
   referralCode: string
   registerUrl: string
   totalInvitations: number
   shareText: string
+  compact: boolean
 }) {
   const { t } = useLingui()
-  const qr = useQrCode(registerUrl)
+  const [qrShown, setQrShown] = useState(!compact)
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function'
   return (
     <div className="invite-body">
@@ -152,20 +168,21 @@ function InviteDetails({
         </div>
         <CopyButton text={registerUrl} label={t`Copy the invitation link`} done={t`Invitation link copied`} />
       </div>
-      <figure className="invite-qr">
-        {qr ? (
-          <img src={qr} width={168} height={168} alt={t`QR code of your invitation link`} />
-        ) : (
-          <div className="invite-qr-placeholder" aria-hidden="true" />
-        )}
-        <figcaption className="muted">
-          <Trans>Scan to register</Trans>
-        </figcaption>
-      </figure>
+      {qrShown ? <InviteQr url={registerUrl} /> : null}
       <div className="invite-foot">
         <span className="muted">
           <Trans>Members invited: {totalInvitations}</Trans>
         </span>
+        {compact ? (
+          <button
+            type="button"
+            className="button"
+            aria-expanded={qrShown}
+            onClick={() => setQrShown((shown) => !shown)}
+          >
+            {qrShown ? <Trans>Hide QR code</Trans> : <Trans>Show QR code</Trans>}
+          </button>
+        ) : null}
         {canShare ? (
           <button
             type="button"
@@ -181,5 +198,22 @@ function InviteDetails({
         ) : null}
       </div>
     </div>
+  )
+}
+
+function InviteQr({ url }: { url: string }) {
+  const { t } = useLingui()
+  const qr = useQrCode(url)
+  return (
+    <figure className="invite-qr">
+      {qr ? (
+        <img src={qr} width={168} height={168} alt={t`QR code of your invitation link`} />
+      ) : (
+        <div className="invite-qr-placeholder" aria-hidden="true" />
+      )}
+      <figcaption className="muted">
+        <Trans>Scan to register</Trans>
+      </figcaption>
+    </figure>
   )
 }

@@ -22,5 +22,5 @@ export function InviteFriendsPage() {
       </EmptyState>
     )
   }
-  return <InviteCard />
+  return <InviteCard titled={false} />
 }

@@ -78,7 +78,7 @@ export function TeamOverviewPage() {
   return (
     <div className="agent-page">
       <AgentStyles />
-      <InviteCard />
+      <InviteCard compact />
       <PeriodFilter state={period} />
       {!period.ready ? (
         <RangeIncomplete />
