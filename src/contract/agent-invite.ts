@@ -16,17 +16,17 @@ export const referralCodeParam = 'referralCode'
 /** The registration page an invitation link opens (src/routes/_main/register.tsx). */
 export const registerPath = '/register'
 
-/** An invitation code: letters and digits, as the registration rule for affiliateCode takes them. */
-export const InvitationCodeSchema = z.string().check(z.regex(/^[A-Z0-9]{4,16}$/))
-
 /** The link that opens the brand's registration with this code filled in. */
 export function invitationLink(origin: string, code: string): string {
   return `${origin.replace(/\/+$/, '')}${registerPath}?${referralCodeParam}=${encodeURIComponent(code)}`
 }
 
 export const InvitationSchema = z.object({
-  /** The agent's own code (members.affiliate_code), made for them on first ask. */
-  referralCode: InvitationCodeSchema,
+  /**
+   * The agent's own code (members.affiliate_code): the operator's (`agent create --code`),
+   * else one made on first ask, 8 capital letters and digits.
+   */
+  referralCode: z.string(),
   /** The registration page on the brand's address, carrying the code. */
   registerUrl: z.string(),
   /** Members who joined under this agent directly (the direct downline). */

@@ -89,6 +89,15 @@ describe('the invitation code check (/wps/agent/affiliate)', () => {
     await server.db.update(members).set({ affiliateCode: null }).where(eq(members.id, plain.id))
   })
 
+  it('takes a code on the address the server answers at, when the brand lists others', async () => {
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `${identityEndpoints.affiliate.path}?code=LOTUS01&domain=play.example`,
+      headers: { host: 'play.example' },
+    })
+    expect((res.json() as { value: { valid: boolean } }).value.valid).toBe(true)
+  })
+
   it('takes a code the server gave an agent', async () => {
     const { referralCode } = await invitationOf(sub.token)
     expect(await codeCheck(referralCode, 'localhost')).toBe(true)
