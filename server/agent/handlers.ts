@@ -4,6 +4,8 @@ import type { HandlerGroup } from '../http/contract-routes'
 import type { MoneySettings } from '../money/settings'
 import { memberOf } from '../money/wallet-handlers'
 import type { IncomeService } from './income-service'
+import { inviteHandlers } from './invite-handlers'
+import type { InviteService } from './invite-service'
 import type { OpenAccountService } from './open-account-service'
 import type { RebateService } from './rebate-service'
 import type { ReportService } from './report-service'
@@ -16,10 +18,12 @@ export function agentHandlers(deps: {
   openAccount: OpenAccountService
   rebates: RebateService
   income: IncomeService
+  invite: InviteService
 }): HandlerGroup<Endpoints['agent']> {
   const { team, reports, settings } = deps
   const merchant = (caller: { merchantCode: string }) => settings.merchant(caller.merchantCode)
   return {
+    ...inviteHandlers(deps.invite),
     async teamBets({ input, caller }) {
       return reports.bets(await merchant(caller), memberOf(caller), input)
     },

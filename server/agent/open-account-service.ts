@@ -6,7 +6,6 @@
  * request's idempotency key, under the lock of the agent's row (rebate-repository), so 20
  * parallel requests with one key open one account and none goes above the agent's rates.
  */
-import { randomInt } from 'node:crypto'
 import type { openAccountKinds } from '#contract/agent'
 import type { FieldError } from '#contract/envelope'
 import type { GameType } from '#contract/games'
@@ -23,6 +22,7 @@ import { idempotencyOf, withIdempotency } from '../money/idempotency'
 import type { Db } from '../plugins/external/db'
 import type { AccessService } from '../system/access'
 import type { SystemRepository } from '../system/system-repository'
+import { newInvitationCode } from './invite-service'
 import type { RebateRepository } from './rebate-repository'
 import { allRates, assertWithin } from './rebate-service'
 
@@ -38,12 +38,6 @@ export interface OpenAccountInput {
   password: string
   confirmPassword: string
   rates: readonly { productType: GameType; rate: number }[]
-}
-
-/** An invitation code for a new agent: 8 letters and digits without look-alikes. */
-function invitationCode(): string {
-  const letters = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
-  return Array.from({ length: 8 }, () => letters[randomInt(letters.length)]).join('')
 }
 
 export function createOpenAccountService(deps: {
@@ -107,7 +101,7 @@ export function createOpenAccountService(deps: {
             passwordHash,
             type,
             parentId: agentId,
-            affiliateCode: type === 0 ? null : invitationCode(),
+            affiliateCode: type === 0 ? null : newInvitationCode(),
             mustChangePassword: true,
             language: caller.locale,
             registerIp: caller.ip,

@@ -11,6 +11,8 @@ import { createMembersRepository } from '../identity/members-repository'
 import { agentHandlers } from './handlers'
 import { createIncomeRepository } from './income-repository'
 import { createIncomeService } from './income-service'
+import { createInviteRepository } from './invite-repository'
+import { createInviteService } from './invite-service'
 import { createOpenAccountService } from './open-account-service'
 import { createRebateRepository } from './rebate-repository'
 import { createRebateService } from './rebate-service'
@@ -20,7 +22,7 @@ import { createTeamRepository } from './team-repository'
 import { createTeamService } from './team-service'
 
 async function agentArea(app: FastifyInstance) {
-  const { db, now, routes } = app.platform
+  const { db, now, routes, repo, config } = app.platform
   const { ledger, settings, checkPaymentPassword } = app.money
   const teamRepository = createTeamRepository(db)
   const reports = createReportService({ reports: createReportRepository(db), team: teamRepository, now })
@@ -46,9 +48,17 @@ async function agentArea(app: FastifyInstance) {
   })
   const income = createIncomeService({ income: createIncomeRepository(db), rebates, now })
   const rebateService = createRebateService({ db, rebates, now })
+  const invite = createInviteService({
+    invites: createInviteRepository(db),
+    domains: (merchantCode) => repo.domains(merchantCode),
+    publicUrl: config.PUBLIC_URL,
+    now,
+  })
   registerContract(
     app,
-    { agent: agentHandlers({ team, reports, settings, openAccount, rebates: rebateService, income }) },
+    {
+      agent: agentHandlers({ team, reports, settings, openAccount, rebates: rebateService, income, invite }),
+    },
     routes,
   )
 }

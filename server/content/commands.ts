@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
-import { announcementExecutions, announcementTypes } from '#contract/content'
+import { agentAnnouncementType, announcementExecutions, memberAnnouncementTypes } from '#contract/content'
 import { locales } from '#contract/locales'
 import type { CommandSpec } from '../ops/commands'
 import { OpsError } from '../ops/ops-error'
@@ -17,7 +17,7 @@ import {
 } from './announcements-repository'
 
 const usage =
-  'announcement list | add <B|PL|PU|PR|H> <language> <title> <content…> [--execution B|A|F] [--link <url>] | expire <id>'
+  'announcement list | add <B|PL|PU|PR|H> <language> <title> <content…> [--execution B|A|F] [--link <url>] | add --audience agent <language> <title> <content…> | expire <id>'
 
 /** Plain text with no control characters, of a bounded length. */
 const line = (max: number, what: string) =>
@@ -30,7 +30,9 @@ const line = (max: number, what: string) =>
     .refine((v) => !/[\u0000-\u0008\u000b-\u001f\u007f]/.test(v), `${what} has control characters`)
 
 const AddInput = z.object({
-  type: z.enum(announcementTypes, { error: `type is one of ${announcementTypes.join(', ')}` }),
+  type: z.enum([...memberAnnouncementTypes, agentAnnouncementType], {
+    error: `type is one of ${memberAnnouncementTypes.join(', ')}`,
+  }),
   language: z.enum(locales, { error: `language is one of ${locales.join(', ')}` }),
   title: line(200, 'the title'),
   content: line(5000, 'the content'),
@@ -68,12 +70,23 @@ export const contentCommands: Record<string, CommandSpec> = {
           parsed = parseArgs({
             args: rest,
             allowPositionals: true,
-            options: { execution: { type: 'string', default: 'B' }, link: { type: 'string' } },
+            options: {
+              execution: { type: 'string', default: 'B' },
+              link: { type: 'string' },
+              audience: { type: 'string', default: 'members' },
+            },
           })
         } catch (err) {
           throw new OpsError((err as Error).message.split('\n')[0] ?? 'bad option')
         }
-        const [type, language, title, ...content] = parsed.positionals
+        // Agents' announcements are one list in the agent centre: they take no type.
+        const audience = oneOf('--audience', parsed.values.audience, ['members', 'agent'])
+        const words =
+          audience === 'agent' ? [agentAnnouncementType, ...parsed.positionals] : parsed.positionals
+        const [type, language, title, ...content] = words
+        if (audience === 'members' && type?.toUpperCase() === agentAnnouncementType) {
+          throw new OpsError(`type is one of ${memberAnnouncementTypes.join(', ')}`)
+        }
         const input = AddInput.safeParse({
           type: type?.toUpperCase(),
           language: language?.toLowerCase(),

@@ -358,6 +358,8 @@ export const demoWhitelabelAdditions: [string, string | null, boolean][] = [
   ['LOGINREQUIRED3', 'HOMEPAGE', false],
   // The agent centre's red envelope: one transfer shared between several downline members.
   ['AGENTRANSMULTDOWN3', 'AGEPAG', true],
+  // The agent centre's announcements (the operator's `announcement add --audience agent`).
+  ['AGENTANNOUNCE3', 'AGEPAG', true],
 ]
 
 /**
@@ -369,6 +371,18 @@ export const brandStartingFeatures: [string, string | null, boolean][] = [
   ...demoWhitelabelAdditions,
 ]
 export const brandStartingRegisterRules = demoRegisterRules
+
+/** What a shared link to the demo brand previews with (`brand share`). */
+export const demoShare: { shareImageUrl: string; descriptions: Localized } = {
+  shareImageUrl: '/brand/share.jpg?v=1',
+  descriptions: {
+    km: 'ឆ្នោត កាស៊ីណូផ្ទាល់ កីឡា ស្លត់ បាញ់ត្រី និងល្បែងបៀ នៅកន្លែងតែមួយ។ ចុះឈ្មោះ ហើយលេងលើទូរស័ព្ទរបស់អ្នក។',
+    en: 'Lottery, live casino, sports, slots, fish and card games in one place. Register and play on your phone.',
+    zh: '彩票、真人娱乐场、体育、老虎机、捕鱼和棋牌游戏，一站畅玩。立即注册，用手机随时游戏。',
+    th: 'หวย คาสิโนสด กีฬา สล็อต ยิงปลา และเกมไพ่ ครบในที่เดียว สมัครแล้วเล่นบนมือถือได้เลย',
+    vi: 'Xổ số, sòng bài trực tuyến, thể thao, slot, bắn cá và game bài ở cùng một nơi. Đăng ký và chơi ngay trên điện thoại.',
+  },
+}
 
 /** Demo accounts, printed at start: [username, password, type, note, options]. */
 export const demoAccounts: {

@@ -9,7 +9,9 @@ import { seedDemoLottery, seedDemoLotteryHistory } from '../lottery/demo-games'
 import { createLedger } from '../money/ledger'
 import type { Db, Tx } from '../plugins/external/db'
 import { createBrand } from '../system/brands'
+import { setDescriptions, setShareImage } from '../system/brands-repository'
 import * as s from './schema'
+import { agentAnnouncementRows } from './seed-agent-announcements'
 import { seedDemoAgentRates } from './seed-agent-rates'
 import { seedDemoAgentTeam } from './seed-agent-team'
 import {
@@ -116,7 +118,7 @@ export async function seedDemoBrand(
       )
       .onConflictDoNothing()
   })
-  await step(db, 'demo-flags-3', merchantCode, async (tx) => {
+  await step(db, 'demo-flags-4', merchantCode, async (tx) => {
     await tx
       .insert(s.whitelabelNodes)
       .values(
@@ -142,6 +144,15 @@ export async function seedDemoBrand(
     )
     if (rows.length > 0) await tx.insert(s.announcements).values(rows)
   }
+  // What a shared link previews with: the demo's picture and description.
+  await step(db, 'demo-share-1', merchantCode, async (tx) => {
+    await setShareImage(tx, merchantCode, d.demoShare.shareImageUrl)
+    await setDescriptions(tx, merchantCode, d.demoShare.descriptions)
+  })
+  // The announcements for agents (the agent centre's page).
+  await step(db, 'demo-agent-announcements-1', merchantCode, async (tx) => {
+    await tx.insert(s.announcements).values(agentAnnouncementRows(merchantCode))
+  })
   await step(db, 'demo-promotion-1', merchantCode, (tx) => addPromotions(tx, (a) => !isLater(a)))
   await step(db, 'demo-promotion-2', merchantCode, (tx) => addPromotions(tx, isLater))
   // The demo's payment methods and customer-service links in every language, for a demo

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { z } from 'zod/mini'
+import { registerPath } from '#contract/agent-invite'
 import type { BootData } from '#contract/boot-data'
 import { gameTypeRoutes, vendorLobbyTypes, type GameType } from '#contract/games'
 
@@ -61,7 +62,7 @@ export async function loadRenderer(staticDir: string): Promise<PageRenderer | nu
 
 /** The home page, a games lobby, or another page: what data the page is drawn from. */
 export type ScreenKind = 'home' | 'page' | 'lobby'
-const homePaths = new Set(['/', '/index', '/login', '/register', '/register.html'])
+const homePaths = new Set(['/', '/index', '/login', registerPath, '/register.html'])
 /** The games lobbies whose first screen is their vendor tabs and the open tab's games. */
 export const lobbyPaths: Readonly<Record<string, GameType>> = Object.fromEntries(
   vendorLobbyTypes.map((type) => [gameTypeRoutes[type], type]),

@@ -53,6 +53,7 @@ async function pagesPlugin(app: FastifyInstance, { renderer }: PagesOptions) {
       merchantOf: () => config.MERCHANT_CODE,
       countryHeader: config.COUNTRY_HEADER.toLowerCase(),
       renderer: renderer === undefined ? await loadRenderer(config.staticDir) : renderer,
+      publicUrl: config.PUBLIC_URL,
     },
   })
 }

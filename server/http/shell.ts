@@ -32,6 +32,7 @@ import { systemEndpoints, type ConsolidatedSettings, type SystemStatus } from '#
 import type { HotEntry, HotReads } from './hot-reads'
 import { escapeHtml } from './html'
 import { drawsNotices, lobbyOf, sameSitePath, screenKindOf, type PageRenderer } from './page-render'
+import { withShareMeta } from './share-meta'
 
 type LobbyBoot = NonNullable<BootData['lobby']>
 
@@ -210,6 +211,8 @@ export function createShell(
     renderer: PageRenderer | null
     /** Font files to preload per language (fontPreloads). */
     fonts?: Partial<Record<Locale, string[]>>
+    /** The site's public origin (PUBLIC_URL) for the share tags; else the request's own. */
+    publicUrl?: string | undefined
   },
 ): Shell {
   const fonts = opts.fonts ?? {}
@@ -329,7 +332,10 @@ export function createShell(
           .filter((l) => l.gameType === lobbyAt?.gameType)
           .flatMap((l) => l.cards)
         const tab = cards?.find((c) => c.vassalage === lobbyAt?.page) ?? cards?.[0]
-        const key = `shell\u0000${locale}\u0000${verdict}\u0000${url}`
+        // A shared link previews with absolute addresses (share-meta.ts): on the request's
+        // own origin unless the install names one, which the page then depends on too.
+        const origin = (opts.publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '')
+        const key = `shell\u0000${locale}\u0000${verdict}\u0000${opts.publicUrl ? '' : origin}\u0000${url}`
         // The theme is only the page's <html> attribute: one render serves both, sent apart.
         const theme = chooseTheme(req)
         // The page and its status, kept together; the bytes sent are kept (compressed) apart.
@@ -393,7 +399,10 @@ export function createShell(
               : null
             const queries = drawn?.queries?.length ? { queries: drawn.queries } : {}
             return {
-              html: renderShell(opts.template, { ...boot, ...queries }, drawn?.html ?? null, fonts[locale]),
+              html: withShareMeta(
+                renderShell(opts.template, { ...boot, ...queries }, drawn?.html ?? null, fonts[locale]),
+                { settings, locale, origin, url },
+              ),
               status: drawn?.status ?? 200,
               redirect: sameSitePath(drawn?.redirect),
             }

@@ -35,12 +35,23 @@ export function cacheControlFor(filePath: string, url = ''): string {
   return 'public, max-age=3600'
 }
 
+/**
+ * A page is asked for: a browser's navigation, a request that takes HTML, or a link
+ * preview's crawler (Telegram, Messenger, WhatsApp ask with `Accept: *\/*` and no
+ * Sec-Fetch headers) asking for an app route: a path with no file extension, or `.html`.
+ * A page's own fetch or script load (Sec-Fetch-Dest other than document) never is.
+ */
 function isNavigation(req: FastifyRequest): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false
   const mode = req.headers['sec-fetch-mode']
   if (mode === 'navigate') return true
   const accept = req.headers.accept ?? ''
-  return accept.includes('text/html')
+  if (accept.includes('text/html')) return true
+  const dest = req.headers['sec-fetch-dest']
+  if (mode !== undefined || (dest !== undefined && dest !== 'document')) return false
+  const anything = accept === '' || accept.split(',').some((t) => t.split(';')[0]?.trim() === '*/*')
+  const last = (req.url.split('?')[0] ?? '').split('/').pop() ?? ''
+  return anything && (!last.includes('.') || last.endsWith('.html'))
 }
 
 export async function registerStatic(
@@ -54,6 +65,7 @@ export async function registerStatic(
       merchantOf: (req: FastifyRequest) => string
       countryHeader: string
       renderer: PageRenderer | null
+      publicUrl?: string | undefined
     }
   },
 ): Promise<void> {

@@ -5,6 +5,7 @@
 import type { FieldError } from '#contract/envelope'
 import { checkField, checkFields } from '#contract/register-rules'
 import { AppError } from '../http/errors'
+import { hostOf, isBrandHost } from '../system/brand-domains'
 import {
   cookieOf,
   minute,
@@ -171,7 +172,14 @@ export function registrationHandlers(kit: IdentityKit): Pick<IdentityHandlers, R
       )
     },
 
-    async affiliate({ input, caller }) {
+    // A code is valid when an active agent of this brand has it and the page asking is on
+    // one of the brand's addresses, or on the address this server answers at (spec section
+    // 4: a valid code hides the field).
+    async affiliate({ input, caller, req }) {
+      const { domain } = input
+      if (domain !== undefined && hostOf(domain) !== hostOf(req.host)) {
+        if (!isBrandHost(await repo.domains(caller.merchantCode), domain)) return { valid: false }
+      }
       return { valid: (await members.agentByCode(caller.merchantCode, input.code)) !== undefined }
     },
   }

@@ -94,6 +94,16 @@ export async function setScreenshots(db: Db, code: string, screenshots: unknown[
   await db.update(s.merchants).set({ screenshots }).where(eq(s.merchants.code, code))
 }
 
+/** The picture the brand's shared links preview with (null: the icon). */
+export async function setShareImage(db: Db, code: string, shareImageUrl: string | null) {
+  await db.update(s.merchants).set({ shareImageUrl }).where(eq(s.merchants.code, code))
+}
+
+/** The brand's descriptions per language, for link previews, as a whole. */
+export async function setDescriptions(db: Db, code: string, descriptions: Record<string, string>) {
+  await db.update(s.merchants).set({ descriptions }).where(eq(s.merchants.code, code))
+}
+
 /** The brand's rule for one registration field, if it has one. */
 export async function registerRuleOf(db: Db, merchantCode: string, field: string) {
   const [rule] = await db

@@ -20,6 +20,7 @@ import type { CommandSpec, OpsContext } from '../ops/commands'
 import { OpsError } from '../ops/ops-error'
 import { amountOf, brandOf, noMore, oneOf, options, parsed, required, text } from '../ops/ops-input'
 import type { Db } from '../plugins/external/db'
+import { brandShareCommand, brandShareUsage } from './brand-share-commands'
 import { createBrand, merchantOf, type NewBrand } from './brands'
 import {
   goLiveCounts,
@@ -154,16 +155,19 @@ async function usernameOrThrow(db: Db, merchantCode: string, raw: string | undef
 }
 
 const brandUsage =
-  'brand create <CODE> --name <name> --currency <ISO> --decimals <0-4> --language <lang> --timezone <Area/City> [--symbol <s>] [--short-name <s>] [--theme-color #rrggbb] [--logo-url <url>] [--withdraw-min <amount>] [--withdraw-max <amount>] | brand show | brand screenshot add <https-url|/path> <WIDTHxHEIGHT> <narrow|wide> <label…> | brand screenshot list | brand screenshot clear'
+  'brand create <CODE> --name <name> --currency <ISO> --decimals <0-4> --language <lang> --timezone <Area/City> [--symbol <s>] [--short-name <s>] [--theme-color #rrggbb] [--logo-url <url>] [--withdraw-min <amount>] [--withdraw-max <amount>] | brand show | brand screenshot add <https-url|/path> <WIDTHxHEIGHT> <narrow|wide> <label…> | brand screenshot list | brand screenshot clear | ' +
+  brandShareUsage
 const agentUsage = 'agent create <username> [--code <INVITATION>]'
 export const goLiveCommands: Record<string, CommandSpec> = {
   brand: {
     usage: brandUsage,
-    readOnly: (args) => args[0] === 'show' || (args[0] === 'screenshot' && args[1] === 'list'),
+    readOnly: (args) =>
+      args[0] === 'show' ||
+      (['screenshot', 'share'].includes(args[0] ?? '') && ['list', 'show'].includes(args[1] ?? '')),
     summary: 'create the brand of this install (go-live step 1) or show it',
     async run(ctx, args) {
       const [word, ...rest] = args
-      const mode = oneOf('brand: the action', word, ['create', 'show', 'screenshot'])
+      const mode = oneOf('brand: the action', word, ['create', 'show', 'screenshot', 'share'])
       if (mode === 'show') {
         noMore('brand show', rest)
         const m = await brandOf(ctx)
@@ -175,6 +179,7 @@ export const goLiveCommands: Record<string, CommandSpec> = {
         ].join('\n')
       }
       if (mode === 'screenshot') return screenshotCommand(ctx, rest)
+      if (mode === 'share') return brandShareCommand(ctx, rest)
       const { values, positionals } = options(rest, {
         name: { type: 'string' },
         'short-name': { type: 'string' },

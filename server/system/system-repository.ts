@@ -15,7 +15,7 @@ import type {
   WhitelabelNode,
 } from '#contract/system'
 import { RegisterFieldRuleSchema, csTypes } from '#contract/system'
-import { localName, pickLanguage } from '../db/localized'
+import { localName, pickLanguage, storedNames } from '../db/localized'
 import * as s from '../db/schema'
 import type { Db } from '../plugins/external/db'
 
@@ -191,6 +191,8 @@ export function createSystemRepository(db: Db) {
         passwordExpiryDays: m.passwordExpiryDays,
         minimumAge: m.minimumAge,
         vipServiceState: m.vipServiceState,
+        descriptions: storedNames(m.descriptions),
+        shareImageUrl: m.shareImageUrl,
       }
     },
   }

@@ -5,7 +5,14 @@ import { z } from 'zod/mini'
 import { defineEndpoint } from './endpoint'
 import { text } from './text'
 
-export const announcementTypes = ['B', 'PL', 'PU', 'PR', 'H'] as const
+/** What members and visitors read: banners, marquee, popups, promotions, home. */
+export const memberAnnouncementTypes = ['B', 'PL', 'PU', 'PR', 'H'] as const
+/**
+ * Announcements for agents only (the agent centre's page, src/contract/agent-invite.ts):
+ * never among what members and visitors are answered.
+ */
+export const agentAnnouncementType = 'AG' as const
+export const announcementTypes = [...memberAnnouncementTypes, agentAnnouncementType] as const
 export const AnnouncementTypeSchema = z.enum(announcementTypes)
 export type AnnouncementType = (typeof announcementTypes)[number]
 

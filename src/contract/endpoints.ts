@@ -3,6 +3,7 @@
  * Each later capability adds its group here; nothing describes an endpoint twice.
  */
 import { agentEndpoints } from './agent'
+import { agentInviteEndpoints } from './agent-invite'
 import { contentEndpoints } from './content'
 import type { EndpointDef } from './endpoint'
 import { fundsEndpoints } from './funds'
@@ -28,7 +29,7 @@ export const endpoints = {
   push: pushEndpoints,
   inbox: inboxEndpoints,
   lottery: lotteryEndpoints,
-  agent: agentEndpoints,
+  agent: { ...agentEndpoints, ...agentInviteEndpoints },
 } as const
 
 export type Endpoints = typeof endpoints

@@ -171,6 +171,10 @@ export const ConsolidatedSettingsSchema = z.object({
   passwordExpiryDays: z.int(),
   minimumAge: z.int(),
   vipServiceState: z.string(),
+  /** The brand's one-line description per language (link previews); may lack a language. */
+  descriptions: z.record(z.string(), z.string()),
+  /** The picture shared links preview with: an absolute address or a path on the site; null for the icon. */
+  shareImageUrl: z.nullable(z.string()),
 })
 export type ConsolidatedSettings = z.infer<typeof ConsolidatedSettingsSchema>
 

@@ -25,6 +25,8 @@ export const brand: ConsolidatedSettings = {
   passwordExpiryDays: 90,
   minimumAge: 18,
   vipServiceState: 'normal',
+  descriptions: {},
+  shareImageUrl: null,
 }
 
 export function status(over: Partial<SystemStatus> = {}): SystemStatus {

@@ -20,6 +20,8 @@ const brand = {
   passwordExpiryDays: 90,
   minimumAge: 18,
   vipServiceState: 'normal',
+  descriptions: {},
+  shareImageUrl: null,
 }
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {

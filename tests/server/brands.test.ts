@@ -79,7 +79,14 @@ describe('creating a brand', () => {
     const seeded = await brandRows('DEMO')
     const live = await brandRows('TWIN')
     // The demo's own settings, which go-live leaves at the schema's defaults.
-    const demoOnly = ['passwordExpiryDays', 'walletMode', 'minimumAge', 'vipServiceState']
+    const demoOnly = [
+      'passwordExpiryDays',
+      'walletMode',
+      'minimumAge',
+      'vipServiceState',
+      'shareImageUrl',
+      'descriptions',
+    ]
     const without = (m: Record<string, unknown> | undefined) =>
       m && Object.fromEntries(Object.entries(m).filter(([k]) => !demoOnly.includes(k)))
     expect(without(live.merchant)).toEqual(without(seeded.merchant))

@@ -95,7 +95,7 @@ const cases: Record<string, [string[], RegExp][]> = {
     [['MULTI', 'now'], /^wallet-mode MULTI takes no more words, not "now"$/],
   ],
   brand: [
-    [['rename'], /^brand: the action is one of create, show, screenshot, not "rename"$/],
+    [['rename'], /^brand: the action is one of create, show, screenshot, share, not "rename"$/],
     [['create'], /^the brand code is required$/],
     [['create', 'DEMO', '--colour', 'red'], /^Unknown option '--colour'/],
     [

@@ -162,10 +162,12 @@ describe('serving the built PWA', () => {
     expect(res.body).toContain('data-shell="test-shell"')
   })
 
+  // A link preview's crawler asking for /pointMall with */* gets the page (agent-invite.test.ts).
   it.each(['/assets/app-missing.js', '/favicon-missing.png', '/pointMall'])(
     'answers a non-navigation request for missing %s with the 404 envelope, not the shell',
     async (url) => {
-      const res = await server.app.inject({ method: 'GET', url, headers: { accept: '*/*' } })
+      const headers = { accept: '*/*', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' }
+      const res = await server.app.inject({ method: 'GET', url, headers })
       expect(res.statusCode).toBe(404)
       expect(res.body).not.toContain('<!doctype html>')
       expect(FailureSchema.parse(res.json()).errorCode).toBe('not_found')

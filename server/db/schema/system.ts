@@ -50,6 +50,16 @@ export const merchants = pgTable('merchants', {
   maxBankCards: integer('max_bank_cards').notNull().default(5),
   minimumAge: integer('minimum_age').notNull().default(18),
   vipServiceState: text('vip_service_state').notNull().default('normal'),
+  /**
+   * The picture a shared link to the brand previews with (Open Graph og:image): an https
+   * address or a path on the site; none shows the brand's icon (`brand share image`).
+   */
+  shareImageUrl: text('share_image_url'),
+  /** The brand's one-line description per language, for link previews (`brand share description`). */
+  descriptions: jsonb('descriptions')
+    .$type<Record<string, string>>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 

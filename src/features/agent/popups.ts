@@ -19,6 +19,13 @@ export const popups = definePopups({
       load: () => import('./components/agent-centre-popup').then((m) => m.AgentCentrePopup),
     },
   ],
-  // Inviting friends is the referral side of the agent's team: no content yet (empty state).
-  memberCentrePages: [{ page: 'referral', order: 110, label: msg`Invite friends` }],
+  // Inviting friends is the referral side of the agent's team: an agent's code, link and QR code.
+  memberCentrePages: [
+    {
+      page: 'referral',
+      order: 110,
+      label: msg`Invite friends`,
+      load: () => import('./components/invite-friends-page').then((m) => m.InviteFriendsPage),
+    },
+  ],
 })

@@ -19,6 +19,7 @@ import { phoneQuery, useMediaQuery } from '../../../hooks/use-media-query'
 import { setAgentCentrePage, useModals } from '../../../lib/modal-store'
 
 type AgentPage =
+  | 'agentAnnouncement'
   | 'agentTeamOverview'
   | 'registerCenter'
   | 'downlineManagmentView'
@@ -33,6 +34,8 @@ type AgentPage =
 
 function PageLabel({ page }: { page: AgentPage }): ReactNode {
   switch (page) {
+    case 'agentAnnouncement':
+      return <Trans>Agent announcements</Trans>
     case 'agentTeamOverview':
       return <Trans>Team overview</Trans>
     case 'registerCenter':
@@ -63,6 +66,8 @@ export interface AgentFlags {
   registerCentre: boolean
   /** AGEREV3: my income. */
   income: boolean
+  /** AGENTANNOUNCE3: the operator's announcements for agents. */
+  announcements?: boolean
   /** AGENTRANSMULTDOWN3: money shared between several members (the red envelope). */
   redEnvelope: boolean
   enableCt: boolean
@@ -72,6 +77,7 @@ export interface AgentFlags {
 
 export function agentPages(flags: AgentFlags): AgentPage[] {
   return [
+    ...(flags.announcements ? (['agentAnnouncement'] as const) : []),
     'agentTeamOverview',
     ...(flags.registerCentre ? (['registerCenter'] as const) : []),
     'downlineManagmentView',
@@ -103,6 +109,9 @@ const RegisterAccountPage = lazy(() =>
   import('./register-account-page').then((m) => ({ default: m.RegisterAccountPage })),
 )
 const MyIncomePage = lazy(() => import('./my-income-page').then((m) => ({ default: m.MyIncomePage })))
+const AgentAnnouncementsPage = lazy(() =>
+  import('./agent-announcements-page').then((m) => ({ default: m.AgentAnnouncementsPage })),
+)
 const RedEnvelopePage = lazy(() =>
   import('./red-envelope-page').then((m) => ({ default: m.RedEnvelopePage })),
 )
@@ -125,6 +134,8 @@ function PageContent({ page }: { page: AgentPage }) {
       return <RegisterAccountPage />
     case 'agentRevenueReport':
       return <MyIncomePage />
+    case 'agentAnnouncement':
+      return <AgentAnnouncementsPage />
     default:
       return <EmptyState title={<Trans>Nothing to show here yet.</Trans>} />
   }

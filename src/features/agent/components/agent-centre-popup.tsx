@@ -15,6 +15,7 @@ export function AgentCentrePopup({ onClose }: PopupProps) {
       flags={{
         registerCentre: ['AGEREGDOWN3', 'CREATEAFF3', 'AFFMAN3'].some((f) => isFlagEnabled(tree, f)),
         income: isFlagEnabled(tree, 'AGEREV3'),
+        announcements: isFlagEnabled(tree, 'AGENTANNOUNCE3'),
         redEnvelope: isFlagEnabled(tree, 'AGENTRANSMULTDOWN3'),
         enableCt: isFlagEnabled(tree, 'enableCt'),
         salary: isFlagEnabled(tree, 'salary'),

@@ -12,6 +12,7 @@ import { phoneQuery, useMediaQuery } from '../../../hooks/use-media-query'
 import { useCurrency } from '../agent-money'
 import { teamOverviewQueryOptions, type TeamOverviewQuery } from '../api/get-team-overview'
 import { AgentStyles } from './agent-styles'
+import { InviteCard } from './invite-card'
 import { PeriodFilter, PeriodNote, RangeIncomplete, signTone, usePeriod } from './period-filter'
 import { QueryView } from './query-view'
 
@@ -77,6 +78,7 @@ export function TeamOverviewPage() {
   return (
     <div className="agent-page">
       <AgentStyles />
+      <InviteCard compact />
       <PeriodFilter state={period} />
       {!period.ready ? (
         <RangeIncomplete />

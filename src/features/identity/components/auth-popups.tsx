@@ -5,6 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
+import { referralCodeParam } from '#contract/agent-invite'
 import { isFlagEnabled } from '#contract/system'
 import { openProtected } from '../../../lib/guards'
 import { closeModal, openModal, switchModal } from '../../../lib/modal-store'
@@ -45,7 +46,7 @@ export function RegisterPopup({ onClose }: PopupProps) {
   const mobileEnabled = useFlag('MOBILENUMREG3')
   // The /register route's invitation code (?referralCode=).
   const search = useSearch({ strict: false })
-  const referralCode = 'referralCode' in search ? search.referralCode : undefined
+  const referralCode = referralCodeParam in search ? search[referralCodeParam] : undefined
   return <RegisterModal open onClose={onClose} mobileEnabled={mobileEnabled} referralCode={referralCode} />
 }
 

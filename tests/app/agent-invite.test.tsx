@@ -1,0 +1,173 @@
+/**
+ * The agent's invitation card (code, link, QR code, copy buttons) on the team overview and
+ * in the member centre's invite-friends page, and the agent centre's announcements page,
+ * against stubbed answers.
+ */
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import type { Invitation } from '#contract/agent-invite'
+import { Toasts } from '#src/components/ui/toasts.tsx'
+import { AgentAnnouncementsPage } from '#src/features/agent/components/agent-announcements-page.tsx'
+import { agentPages } from '#src/features/agent/components/agent-centre-modal.tsx'
+import { InviteCard } from '#src/features/agent/components/invite-card.tsx'
+import { InviteFriendsPage } from '#src/features/agent/components/invite-friends-page.tsx'
+import { endSession, setMember } from '#src/lib/session.ts'
+import { logIn, memberInfo, moneyAnswers, notice, status, stubMoneyApi } from './fixtures'
+import { renderUi } from './render'
+
+const invitationPath = '/wps/relay/MCSFE_getReferralDetails'
+const announcementsPath = '/wps/relay/MCSFE_getAgentAnnouncements'
+
+const invitation: Invitation = {
+  referralCode: 'K7QX2M9P',
+  registerUrl: 'https://play.example/register?referralCode=K7QX2M9P',
+  totalInvitations: 3,
+  promotionDomains: ['play.example'],
+}
+
+/** The brand's status with invitations (AFFMAN3) on or off. */
+const withInvitations = (on: boolean) =>
+  status({
+    info: {
+      ...status().info,
+      whitelabel: [
+        { modId: 'REG3', enabled: '1', childrenNodes: [{ modId: 'AFFMAN3', enabled: on ? '1' : '0' }] },
+      ],
+    },
+  })
+
+afterEach(() => {
+  endSession()
+  vi.restoreAllMocks()
+  vi.unstubAllGlobals()
+})
+
+beforeEach(() => {
+  logIn()
+  setMember(memberInfo({ type: 1, account: 'agent01' }))
+})
+
+describe('the invitation card', () => {
+  test('shows the code, the link and its QR code, and copies each', async () => {
+    stubMoneyApi(moneyAnswers({ '/wps/system/status': withInvitations(true), [invitationPath]: invitation }))
+    vi.stubGlobal('isSecureContext', true)
+    // user-event puts a clipboard of its own on the navigator.
+    const user = userEvent.setup()
+    await renderUi(
+      <>
+        <InviteCard />
+        <Toasts dismissLabel="Dismiss" />
+      </>,
+    )
+    const card = await screen.findByRole('region', { name: 'Invite friends' })
+    expect(await within(card).findByText('K7QX2M9P')).toBeTruthy()
+    const link = within(card).getByRole('link', { name: invitation.registerUrl })
+    expect(link.getAttribute('href')).toBe(invitation.registerUrl)
+    expect(within(card).getByText('Members invited: 3')).toBeTruthy()
+    // The QR code arrives with its library.
+    const qr = await within(card).findByRole('img', { name: 'QR code of your invitation link' })
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/)
+
+    await user.click(within(card).getByRole('button', { name: 'Copy the invitation code' }))
+    expect(await navigator.clipboard.readText()).toBe('K7QX2M9P')
+    expect(await screen.findByText('Invitation code copied')).toBeTruthy()
+    await user.click(within(card).getByRole('button', { name: 'Copy the invitation link' }))
+    expect(await navigator.clipboard.readText()).toBe(invitation.registerUrl)
+    expect(await screen.findByText('Invitation link copied')).toBeTruthy()
+  })
+
+  test('on the team overview, draws the QR code when asked', async () => {
+    stubMoneyApi(moneyAnswers({ '/wps/system/status': withInvitations(true), [invitationPath]: invitation }))
+    const user = userEvent.setup()
+    await renderUi(<InviteCard compact />)
+    const card = await screen.findByRole('region', { name: 'Invite friends' })
+    expect(await within(card).findByText('K7QX2M9P')).toBeTruthy()
+    expect(within(card).queryByRole('img')).toBeNull()
+    const toggle = within(card).getByRole('button', { name: 'Show QR code' })
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+    await user.click(toggle)
+    expect(await within(card).findByRole('img', { name: 'QR code of your invitation link' })).toBeTruthy()
+    await user.click(within(card).getByRole('button', { name: 'Hide QR code' }))
+    expect(within(card).queryByRole('img')).toBeNull()
+  })
+
+  test('is not drawn, nor asked for, while the brand has invitations off', async () => {
+    const sent = stubMoneyApi(
+      moneyAnswers({ '/wps/system/status': withInvitations(false), [invitationPath]: invitation }),
+    )
+    await renderUi(<InviteCard />)
+    await waitFor(() => expect(sent.some((s) => s.path === '/wps/system/status')).toBe(true))
+    expect(screen.queryByRole('region', { name: 'Invite friends' })).toBeNull()
+    expect(sent.some((s) => s.path === invitationPath)).toBe(false)
+  })
+
+  test('is in Khmer for a Khmer player', async () => {
+    stubMoneyApi(moneyAnswers({ '/wps/system/status': withInvitations(true), [invitationPath]: invitation }))
+    await renderUi(<InviteCard />, 'km')
+    expect(await screen.findByText('លេខកូដអញ្ជើញ')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'ចម្លងតំណអញ្ជើញ' })).toBeTruthy()
+  })
+})
+
+describe('the member centre’s invite-friends page', () => {
+  test('shows an agent their card', async () => {
+    stubMoneyApi(moneyAnswers({ '/wps/system/status': withInvitations(true), [invitationPath]: invitation }))
+    await renderUi(<InviteFriendsPage />)
+    expect(await screen.findByText('K7QX2M9P')).toBeTruthy()
+  })
+
+  test('tells a member who is not an agent what inviting takes, and asks nothing', async () => {
+    setMember(memberInfo({ type: 0 }))
+    const sent = stubMoneyApi(
+      moneyAnswers({ '/wps/system/status': withInvitations(true), [invitationPath]: invitation }),
+    )
+    await renderUi(<InviteFriendsPage />)
+    expect(await screen.findByText('Invitation links are for agents.')).toBeTruthy()
+    expect(sent.some((s) => s.path === invitationPath)).toBe(false)
+  })
+})
+
+describe('the agent centre’s announcements', () => {
+  test('is in the menu, first, only with AGENTANNOUNCE3', () => {
+    const flags = {
+      registerCentre: true,
+      income: true,
+      redEnvelope: false,
+      enableCt: false,
+      salary: false,
+      hourSalary: false,
+    }
+    expect(agentPages({ ...flags, announcements: true })[0]).toBe('agentAnnouncement')
+    expect(agentPages(flags)).not.toContain('agentAnnouncement')
+  })
+
+  test('lists them newest first with the first one open, its HTML sanitized', async () => {
+    stubMoneyApi(moneyAnswers(), {
+      [announcementsPath]: () => ({
+        list: [
+          notice(2, { title: 'New rebate table', content: '<p>Rates <img src=x onerror="alert(1)"> up</p>' }),
+          notice(1, { title: 'Welcome, agents' }),
+        ],
+        total: 2,
+        pageNo: 1,
+        pageSize: 10,
+      }),
+    })
+    const { container } = await renderUi(<AgentAnnouncementsPage />)
+    expect(await screen.findByText('New rebate table')).toBeTruthy()
+    const items = container.querySelectorAll('details')
+    expect(items).toHaveLength(2)
+    expect(items[0]?.open).toBe(true)
+    expect(items[1]?.open).toBe(false)
+    expect(container.innerHTML).not.toContain('onerror')
+  })
+
+  test('says when there are none', async () => {
+    stubMoneyApi(moneyAnswers(), {
+      [announcementsPath]: () => ({ list: [], total: 0, pageNo: 1, pageSize: 10 }),
+    })
+    await renderUi(<AgentAnnouncementsPage />)
+    expect(await screen.findByText('No announcements for agents yet.')).toBeTruthy()
+  })
+})
