@@ -19,6 +19,8 @@ import { seedDemoGames } from './seed-games-step'
 import { seedDemoLottery, seedDemoLotteryHistory } from '../lottery/demo-games'
 import { createBrand } from '../system/brands'
 import { seedDemoAgentTeam } from './seed-agent-team'
+import { seedDemoAgentContracts } from './seed-agent-contracts'
+import { defaultContractOfferDays } from '#contract/contracts'
 
 const languages = ['km', 'en', 'zh', 'th', 'vi'] as const
 
@@ -63,7 +65,8 @@ export async function seedForStart(
 
 /**
  * agent01's team as a demo shows it: a sub-agent and members on both levels with three
- * weeks of deposits, rounds and lottery bets (seed-agent-team.ts), dated by the start's clock.
+ * weeks of deposits, rounds and lottery bets (seed-agent-team.ts), dated by the start's clock,
+ * and the contracts between the house, agent01 and agent02 (seed-agent-contracts.ts).
  */
 export async function seedDemoTeam(
   db: Db,
@@ -74,6 +77,9 @@ export async function seedDemoTeam(
   const ledger = createLedger(db)
   await step(db, 'demo-agent-team-1', merchantCode, (tx) =>
     seedDemoAgentTeam(tx, ledger, merchantCode, now, hashPassword),
+  )
+  await step(db, 'demo-agent-contracts-1', merchantCode, (tx) =>
+    seedDemoAgentContracts(db, tx, merchantCode, now, defaultContractOfferDays),
   )
 }
 

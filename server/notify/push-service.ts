@@ -164,6 +164,7 @@ export interface PushServiceOptions {
 
 /** The page a notice opens: the member centre's record of what it is about. */
 export function noticeUrl(kind: PushPayload['type']): string {
+  if (kind.startsWith('contract')) return '/index?popup=agentCentre'
   return kind.startsWith('deposit')
     ? '/index?popup=memberCentre&centre=depositv2'
     : '/index?popup=memberCentre&centre=withdraw'

@@ -20,6 +20,7 @@ import {
   type AccessSettingsPatch,
 } from '../system/access-repository'
 import { contentCommands } from './content-commands'
+import { contractCommands } from './contract-commands'
 import { customerServiceCommands } from './customer-service-commands'
 import { gamesCommands } from './games-commands'
 import { goLiveCommands, type GatewayKind } from './golive-commands'
@@ -257,6 +258,7 @@ export const commands: Record<string, CommandSpec> = {
   ...customerServiceCommands,
   ...lotteryCommands,
   ...gamesCommands,
+  ...contractCommands,
 }
 
 export function helpText(): string {

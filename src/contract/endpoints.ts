@@ -5,6 +5,7 @@
 import type { EndpointDef } from './endpoint'
 import { agentEndpoints } from './agent'
 import { contentEndpoints } from './content'
+import { contractEndpoints } from './contracts'
 import { gameEndpoints } from './games'
 import { identityEndpoints } from './identity'
 import { fundsEndpoints } from './funds'
@@ -29,6 +30,7 @@ export const endpoints = {
   inbox: inboxEndpoints,
   lottery: lotteryEndpoints,
   agent: agentEndpoints,
+  contracts: contractEndpoints,
 } as const
 
 export type Endpoints = typeof endpoints

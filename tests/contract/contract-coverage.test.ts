@@ -25,6 +25,8 @@ import { build, runOps, type TestServer } from '../build-server'
 import { fakeVendor } from '../fake-vendor'
 import { desc, eq, isNull, like } from 'drizzle-orm'
 import { bankCards, captchas, members, outbox, throttles, withdrawals } from '#server/db/schema'
+import { demoHouseTerms } from '#server/db/seed-agent-contracts'
+import { createMember } from '../identity-helpers'
 
 /**
  * The smallest valid input of endpoints that need one (query or body). Rows not listed
@@ -358,6 +360,21 @@ async function minimalRequest(def: EndpointDef): Promise<InjectOptions> {
       .where(eq(members.id, agent.id))
     const [downline] = await server.db.select().from(members).where(eq(members.parentId, agent.id)).limit(1)
     given.body = { shares: [{ memberId: downline?.id ?? 0, amount: '1.00' }], paymentPassword: '654321' }
+  }
+  if (def.name.startsWith('contracts.')) await runOps(server, 'flag', 'set', 'hourSalary', 'on')
+  const offered = demoHouseTerms.find((t) => def.name === `contracts.${t.kind}Action`)
+  if (offered) {
+    // agent01 holds the house's contract of the kind and offers the same to its sub-agent.
+    await runOps(server, 'contract', 'set', 'agent01', offered.kind, JSON.stringify(offered))
+    const [agent] = await server.db.select().from(members).where(eq(members.username, 'agent01'))
+    let [sub] = await server.db.select().from(members).where(eq(members.username, 'covsub01'))
+    sub ??= await createMember(server, {
+      username: 'covsub01',
+      password: 'lotus123',
+      type: 2,
+      parentId: agent?.id,
+    })
+    given.body = { action: 'offer', downlineId: sub.id, terms: offered }
   }
   if (def.name === 'identity.socialStart' || def.name === 'identity.socialExchange') {
     await runOps(server, 'flag', 'set', 'TELEGRAMLOGIN3', 'on')

@@ -50,6 +50,8 @@ export const merchants = pgTable('merchants', {
   maxBankCards: integer('max_bank_cards').notNull().default(5),
   minimumAge: integer('minimum_age').notNull().default(18),
   vipServiceState: text('vip_service_state').notNull().default('normal'),
+  /** The days an agent contract offer waits for its answer before it expires. */
+  contractOfferDays: integer('contract_offer_days').notNull().default(7),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
