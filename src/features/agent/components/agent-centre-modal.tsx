@@ -5,8 +5,9 @@
  * Dividend, daily-wage and hourly-salary entries show only when their flags are on; a link
  * to one that is off shows the first page. On a phone it opens on the list of pages, and a
  * page has a control back to the list. The team overview, team management, the three team
- * reports (team betting, user loss, account details) and red envelope have their pages (each
- * its own chunk); the others show the empty state for now.
+ * reports (team betting, user loss, account details), red envelope and the dividend, daily
+ * wage and hourly salary contracts have their pages (each its own chunk); the others show the
+ * empty state for now.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { lazy, Suspense, type ReactNode } from 'react'
@@ -97,6 +98,7 @@ const TeamMovementsPage = lazy(() =>
 const RedEnvelopePage = lazy(() =>
   import('./red-envelope-page').then((m) => ({ default: m.RedEnvelopePage })),
 )
+const ContractsPage = lazy(() => import('./contracts-page').then((m) => ({ default: m.ContractsPage })))
 
 function PageContent({ page }: { page: AgentPage }) {
   switch (page) {
@@ -112,6 +114,12 @@ function PageContent({ page }: { page: AgentPage }) {
       return <TeamMovementsPage />
     case 'agentRedRain':
       return <RedEnvelopePage />
+    case 'agentDividendRecordCopy':
+      return <ContractsPage kind="dividend" />
+    case 'agentDailyWages2':
+      return <ContractsPage kind="dailySalary" />
+    case 'agentHourSalary':
+      return <ContractsPage kind="hourlySalary" />
     default:
       return <EmptyState title={<Trans>Nothing to show here yet.</Trans>} />
   }
