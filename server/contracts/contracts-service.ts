@@ -280,7 +280,7 @@ export function createContractService(deps: ContractServiceDeps) {
     return { contract: contractOut({ ...c, status, endsAt }, at), ended: [] }
   }
 
-  /** Runs a step in `run`'s transaction, the unique indexes' refusals told as races. */
+  /** Runs a step, telling the unique indexes' refusals (two requests at one moment) as such. */
   async function guarded<T>(work: () => Promise<T>): Promise<T> {
     try {
       return await work()
@@ -351,7 +351,8 @@ export function createContractService(deps: ContractServiceDeps) {
       switch (action.action) {
         case 'offer': {
           const { terms } = action
-          if (tierProblem(terms)) checkTerms(terms, null)
+          // The table itself first, then whom it is for, then against the offerer's own.
+          checkTerms(terms, null)
           await directDownlineAgent(m, agentId, action.downlineId, db)
           const own = await contracts.inForce(agentId, kind, now())
           if (!own)

@@ -160,6 +160,12 @@ describe('an offer and its answer', () => {
     expect(await noticesOf(top.id)).toEqual([
       { kind: 'contract_accepted', reference: `contract:${offered.id}`, reason: 'dailySalary' },
     ])
+    // The notice reads in the inbox in the member's language, the kind named.
+    const inbox = await plainCall(server, 'GET', '/wps/relay/CSP_getInbox', {
+      token: sub2.token,
+      headers: { language: 'EN' },
+    })
+    expect(JSON.stringify(inbox.json())).toContain('Your upline offers you a daily salary contract.')
     const events = await server.db
       .select({ action: agentContractEvents.action, actor: agentContractEvents.actor })
       .from(agentContractEvents)
