@@ -132,3 +132,46 @@ test('an offer above my own rate is refused on the page, one within it is sent',
     { action: 'offer', downlineId: 3, terms: { kind: 'dailySalary', tiers: [{ from: 0, rate: 2_000 }] } },
   ])
 })
+
+test('a real-time salary shows and edits a win rate and a loss rate per stake', async () => {
+  const rt = contractEndpointsByKind.realTimeSalary
+  const terms = { kind: 'realTimeSalary' as const, tiers: [{ from: 0, winRate: 1_000, lossRate: 2_000 }] }
+  const sent = stubMoneyApi(moneyAnswers(), {
+    [rt.read.path]: (s) =>
+      s.method === 'GET'
+        ? {
+            ...overview,
+            kind: 'realTimeSalary',
+            offers: [],
+            mine: contract(5, { kind: 'realTimeSalary', terms }),
+          }
+        : { contract: contract(12, { kind: 'realTimeSalary', status: 'offered', terms }), ended: [] },
+  })
+  const user = userEvent.setup()
+  await renderUi(
+    <>
+      <ContractsPage kind="realTimeSalary" />
+      <Toasts dismissLabel="Dismiss" />
+    </>,
+  )
+  const mine = await screen.findByRole('region', { name: 'My contract' })
+  expect(
+    within(mine)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent),
+  ).toEqual(['From', 'Win rate', 'Loss rate'])
+  expect(within(mine).getByText('0.1 %')).toBeTruthy()
+  await user.click(screen.getByRole('button', { name: 'Offer' }))
+  const dialog = await screen.findByRole('dialog')
+  await user.type(within(dialog).getByLabelText('Win rate (%)'), '0.05')
+  await user.type(within(dialog).getByLabelText('Loss rate (%)'), '0.2')
+  await user.click(within(dialog).getByRole('button', { name: 'Send the offer' }))
+  await screen.findByText('Offer sent to agent03.')
+  expect(sent.filter((s) => s.method === 'POST').map((s) => s.body)).toEqual([
+    {
+      action: 'offer',
+      downlineId: 3,
+      terms: { kind: 'realTimeSalary', tiers: [{ from: 0, winRate: 500, lossRate: 2_000 }] },
+    },
+  ])
+})

@@ -166,6 +166,8 @@ describe('an offer and its answer', () => {
       headers: { language: 'EN' },
     })
     expect(JSON.stringify(inbox.json())).toContain('Your upline offers you a daily salary contract.')
+    // A click opens the kind's page of the agent centre.
+    expect(JSON.stringify(inbox.json())).toContain('/index?popup=agentCentre&agentPage=agentDailyWages2')
     const events = await server.db
       .select({ action: agentContractEvents.action, actor: agentContractEvents.actor })
       .from(agentContractEvents)
