@@ -254,7 +254,7 @@ export function createContractService(deps: ContractServiceDeps) {
 
   /**
    * Terminates a contract in force, effective at the end of its current period, by either
-   * side (`side` null: the house, through the operator).
+   * side (an operator acts for the house, the upline of a top agent's contract).
    */
   async function terminate(tx: Tx, m: MerchantRow, by: ContractActor, contractId: number) {
     const at = now()
