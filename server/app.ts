@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify'
 import { agent } from './agent/plugin'
 import { content } from './content/plugin'
+import { contracts } from './contracts/plugin'
 import type { Keyring } from './crypto/keyring'
 import { games } from './games/plugin'
 import { assertContractWhole } from './http/contract-routes'
@@ -97,6 +98,7 @@ export async function buildApp(
   await app.register(play)
   await app.register(lottery)
   await app.register(agent)
+  await app.register(contracts)
   await app.register(pages, { renderer: opts.renderer })
   assertContractWhole(app)
   return { app, services: servicesOf(app) }

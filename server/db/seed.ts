@@ -4,6 +4,7 @@
  * together seed once.
  */
 import { and, eq, sql } from 'drizzle-orm'
+import { defaultContractOfferDays } from '#contract/contracts'
 import { locales } from '#contract/locales'
 import { seedDemoLottery, seedDemoLotteryHistory } from '../lottery/demo-games'
 import { createLedger } from '../money/ledger'
@@ -12,6 +13,7 @@ import { createBrand } from '../system/brands'
 import { setDescriptions, setShareImage } from '../system/brands-repository'
 import * as s from './schema'
 import { agentAnnouncementRows } from './seed-agent-announcements'
+import { seedDemoAgentContracts } from './seed-agent-contracts'
 import { seedDemoAgentRates } from './seed-agent-rates'
 import { seedDemoAgentTeam } from './seed-agent-team'
 import {
@@ -68,7 +70,7 @@ export async function seedForStart(
 /**
  * agent01's team as a demo shows it: a sub-agent and members on both levels with three
  * weeks of deposits, rounds and lottery bets (seed-agent-team.ts), dated by the start's clock,
- * and the team's rebate rates (seed-agent-rates.ts).
+ * the team's rebate rates (seed-agent-rates.ts) and the contracts between the house, agent01 and agent02 (seed-agent-contracts.ts).
  */
 export async function seedDemoTeam(
   db: Db,
@@ -81,6 +83,9 @@ export async function seedDemoTeam(
     seedDemoAgentTeam(tx, ledger, merchantCode, now, hashPassword),
   )
   await step(db, 'demo-agent-rates-1', merchantCode, (tx) => seedDemoAgentRates(tx, merchantCode, now))
+  await step(db, 'demo-agent-contracts-1', merchantCode, (tx) =>
+    seedDemoAgentContracts(db, tx, merchantCode, now, defaultContractOfferDays),
+  )
 }
 
 /**

@@ -3,9 +3,11 @@
  * wallets, the sweep back to main and the funds summary (fund notices are the inbox's:
  * server/notify/inbox-handlers.ts).
  */
+import type { ContractKind } from '#contract/contracts'
 import type { Endpoints } from '#contract/endpoints'
 import { minorToMoney } from '#contract/money'
-import { mainAccountTypeId, type Balances } from '#contract/wallet'
+import { mainAccountTypeId, type Balances, type ContractRequestState } from '#contract/wallet'
+import { createContractRepository } from '../contracts/contracts-repository'
 import type { HandlerGroup } from '../http/contract-routes'
 import { AppError } from '../http/errors'
 import type { Db } from '../plugins/external/db'
@@ -175,7 +177,16 @@ export function walletHandlers({ db, ledger, settings, now }: MoneyDeps): Handle
       const sum = wallets.reduce((s, w) => s + w.balance, 0n)
       const f = await createFundsRepository(db).fundsSummary(memberId)
       const money = (minor: bigint) => minorToMoney(minor, currencyOf(m))
+      const contracts = await createContractRepository(db).summary(memberId, now())
+      const state = (kind: ContractKind): ContractRequestState => {
+        const s = contracts.get(kind)
+        return s?.offered ? 1 : s?.accepted ? 2 : 0
+      }
       return {
+        dailysalreqtype: state('dailySalary'),
+        divtypereq: state('dividend'),
+        contracthoursalreq: state('hourlySalary'),
+        realtimesalreqtype: state('realTimeSalary'),
         sumBalance: minorToMoney(sum, currencyOf(m)),
         withdrawalsInFlight: money(f.inFlight),
         totalDeposits: money(f.deposited),

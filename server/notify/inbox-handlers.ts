@@ -36,7 +36,7 @@ export function inboxHandlers(db: Db, now: () => Date): HandlerGroup<Endpoints['
             ...noticeText(n.kind, caller.locale, n.amount, currency, n.reason),
             time: n.createdAt.getTime(),
             read: n.readAt !== null,
-            url: noticeUrl(n.kind),
+            url: noticeUrl(n.kind, n.reason),
           })),
           total,
           input,

@@ -13,7 +13,78 @@ interface Text {
 
 const because = (reason: string | null, word: string) => (reason ? ` ${word}: ${reason}` : '')
 
+/** A contract's kind, named in each language; a contract notice's `reason` holds the kind. */
+const kindNames: Record<string, Record<Locale, string>> = {
+  dividend: { en: 'dividend', km: 'ភាគលាភ', zh: '分红', th: 'เงินปันผล', vi: 'chia cổ tức' },
+  dailySalary: {
+    en: 'daily salary',
+    km: 'ប្រាក់ខែប្រចាំថ្ងៃ',
+    zh: '日工资',
+    th: 'เงินเดือนรายวัน',
+    vi: 'lương ngày',
+  },
+  hourlySalary: {
+    en: 'hourly salary',
+    km: 'ប្រាក់ខែប្រចាំម៉ោង',
+    zh: '时薪',
+    th: 'เงินเดือนรายชั่วโมง',
+    vi: 'lương giờ',
+  },
+  realTimeSalary: {
+    en: 'real-time salary',
+    km: 'ប្រាក់ខែភ្លាមៗ',
+    zh: '实时工资',
+    th: 'เงินเดือนแบบเรียลไทม์',
+    vi: 'lương thời gian thực',
+  },
+}
+
+function contractText(texts: Record<Locale, [string, (kind: string) => string]>): Record<Locale, Text> {
+  const out = {} as Record<Locale, Text>
+  for (const [locale, [title, body]] of Object.entries(texts) as [
+    Locale,
+    [string, (k: string) => string],
+  ][]) {
+    out[locale] = { title, body: (_a, kind) => body(kindNames[kind ?? '']?.[locale] ?? kind ?? '') }
+  }
+  return out
+}
+
 const texts: Record<PushNoticeType, Record<Locale, Text>> = {
+  contract_offered: contractText({
+    en: ['New contract offer', (k) => `Your upline offers you a ${k} contract. Open it to accept or reject.`],
+    km: ['ការផ្តល់កិច្ចសន្យាថ្មី', (k) => `ថ្នាក់លើរបស់អ្នកផ្តល់កិច្ចសន្យា${k}ឱ្យអ្នក។ បើកវាដើម្បីទទួលយក ឬបដិសេធ។`],
+    zh: ['新的契约邀请', (k) => `您的上级向您提供了${k}契约，请打开以接受或拒绝。`],
+    th: ['ข้อเสนอสัญญาใหม่', (k) => `อัปไลน์ของคุณเสนอสัญญา${k}ให้คุณ เปิดเพื่อยอมรับหรือปฏิเสธ`],
+    vi: [
+      'Đề nghị hợp đồng mới',
+      (k) => `Tuyến trên đề nghị bạn hợp đồng ${k}. Mở để chấp nhận hoặc từ chối.`,
+    ],
+  }),
+  contract_accepted: contractText({
+    en: ['Contract accepted', (k) => `Your ${k} contract offer was accepted.`],
+    km: ['កិច្ចសន្យាត្រូវបានទទួលយក', (k) => `ការផ្តល់កិច្ចសន្យា${k}របស់អ្នកត្រូវបានទទួលយក។`],
+    zh: ['契约已接受', (k) => `您提供的${k}契约已被接受。`],
+    th: ['ยอมรับสัญญาแล้ว', (k) => `ข้อเสนอสัญญา${k}ของคุณได้รับการยอมรับแล้ว`],
+    vi: ['Hợp đồng đã được chấp nhận', (k) => `Đề nghị hợp đồng ${k} của bạn đã được chấp nhận.`],
+  }),
+  contract_rejected: contractText({
+    en: ['Contract rejected', (k) => `Your ${k} contract offer was rejected.`],
+    km: ['កិច្ចសន្យាត្រូវបានបដិសេធ', (k) => `ការផ្តល់កិច្ចសន្យា${k}របស់អ្នកត្រូវបានបដិសេធ។`],
+    zh: ['契约被拒绝', (k) => `您提供的${k}契约已被拒绝。`],
+    th: ['สัญญาถูกปฏิเสธ', (k) => `ข้อเสนอสัญญา${k}ของคุณถูกปฏิเสธ`],
+    vi: ['Hợp đồng bị từ chối', (k) => `Đề nghị hợp đồng ${k} của bạn đã bị từ chối.`],
+  }),
+  contract_terminated: contractText({
+    en: ['Contract ended', (k) => `A ${k} contract of yours was terminated. Open it to see when it ends.`],
+    km: ['កិច្ចសន្យាបានបញ្ចប់', (k) => `កិច្ចសន្យា${k}របស់អ្នកត្រូវបានបញ្ចប់។ បើកវាដើម្បីមើលថាពេលណាវាបញ្ចប់។`],
+    zh: ['契约已终止', (k) => `您的${k}契约已被终止，打开查看其结束时间。`],
+    th: ['สัญญาสิ้นสุดแล้ว', (k) => `สัญญา${k}ของคุณถูกยกเลิก เปิดเพื่อดูว่าจะสิ้นสุดเมื่อใด`],
+    vi: [
+      'Hợp đồng đã chấm dứt',
+      (k) => `Hợp đồng ${k} của bạn đã bị chấm dứt. Mở để xem thời điểm kết thúc.`,
+    ],
+  }),
   transfer_from_upline: {
     en: {
       title: 'Transfer from your upline',

@@ -162,8 +162,20 @@ export interface PushServiceOptions {
   send?: typeof webpush.sendNotification
 }
 
+/** The agent centre's page of each contract kind (a contract notice's reason holds the kind). */
+const contractPages: Record<string, string> = {
+  dividend: 'agentDividendRecordCopy',
+  dailySalary: 'agentDailyWages2',
+  hourlySalary: 'agentHourSalary',
+  realTimeSalary: 'agentRealTimeSalary',
+}
+
 /** The page a notice opens: the member centre's record of what it is about. */
-export function noticeUrl(kind: PushPayload['type']): string {
+export function noticeUrl(kind: PushPayload['type'], reason: string | null = null): string {
+  if (kind.startsWith('contract')) {
+    const page = contractPages[reason ?? '']
+    return page ? `/index?popup=agentCentre&agentPage=${page}` : '/index?popup=agentCentre'
+  }
   return kind.startsWith('deposit')
     ? '/index?popup=memberCentre&centre=depositv2'
     : '/index?popup=memberCentre&centre=withdraw'
@@ -411,7 +423,7 @@ export function createPushService(opts: PushServiceOptions) {
           p = {
             type: notice.kind,
             ...text,
-            url: noticeUrl(notice.kind),
+            url: noticeUrl(notice.kind, notice.reason),
             unreadCount: notice.unreadCount,
             tag: `fund-${notice.id}`,
           }

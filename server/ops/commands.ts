@@ -5,6 +5,7 @@
  */
 import { agentCommands } from '../agent/commands'
 import { contentCommands } from '../content/commands'
+import { contractsCommands } from '../contracts/commands'
 import { gamesCommands } from '../games/commands'
 import { identityCommands } from '../identity/commands'
 import { jobsCommands } from '../jobs/commands'
@@ -69,6 +70,7 @@ const areas: readonly (readonly [area: string, commands: AreaCommands])[] = [
   ['games', gamesCommands],
   ['lottery', lotteryCommands],
   ['agent', agentCommands],
+  ['contracts', contractsCommands],
   ['jobs', jobsCommands],
 ]
 

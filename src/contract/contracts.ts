@@ -5,6 +5,9 @@
  * and settles and for the page that edits a table before sending it.
  */
 import { z } from 'zod/mini'
+import { defineEndpoint } from './endpoint'
+import type { ErrorCode } from './error-codes'
+import { PageQueryShape, pageOf } from './paging'
 
 export const contractKinds = ['dividend', 'dailySalary', 'hourlySalary', 'realTimeSalary'] as const
 export const ContractKindSchema = z.enum(contractKinds)
@@ -143,3 +146,201 @@ export function withinOwn(offer: ContractTerms, own: ContractTerms): boolean {
   }
   return true
 }
+
+// ---------------------------------------------------------------------------------------
+// The life of a contract (decision 024): offered → accepted | rejected | expired (or
+// replaced by a newer offer); accepted → terminated (at the end of the current period) or
+// replaced (when a newer offer of the kind is accepted). The endpoints below: per kind a read
+// (my contract, the offers to me, my direct downline agents with theirs) and an action.
+
+export const contractStatuses = [
+  'offered',
+  'accepted',
+  'rejected',
+  'expired',
+  'terminated',
+  'replaced',
+] as const
+export const ContractStatusSchema = z.enum(contractStatuses)
+export type ContractStatus = z.infer<typeof ContractStatusSchema>
+
+/** The days an offer waits for its answer unless the brand sets another number. */
+export const defaultContractOfferDays = 7
+
+/** One contract or offer, as either side sees it. Times are epoch ms. */
+export const ContractSchema = z.object({
+  id: z.int(),
+  kind: ContractKindSchema,
+  /** Who pays it: null is the house (the operator's contract with a top agent). */
+  uplineId: z.nullable(z.int()),
+  uplineAccount: z.nullable(z.string()),
+  downlineId: z.int(),
+  downlineAccount: z.string(),
+  terms: ContractTermsSchema,
+  /**
+   * As of now: an offer past its expiry reads `expired`, an accepted contract past its end
+   * reads `terminated`; an accepted one with `endsAt` ahead is ending.
+   */
+  status: ContractStatusSchema,
+  offeredAt: z.number(),
+  answeredAt: z.nullable(z.number()),
+  /** An offer's last moment to be answered. */
+  expiresAt: z.nullable(z.number()),
+  /** A terminated contract's end: the end of the period it was terminated in. */
+  endsAt: z.nullable(z.number()),
+})
+export type Contract = z.infer<typeof ContractSchema>
+
+/** One direct downline agent of the caller, with its contract and open offer of the kind. */
+export const ContractDownlineSchema = z.object({
+  id: z.int(),
+  account: z.string(),
+  nickname: z.string(),
+  /** The platform's member type (1, 2, 41, 42: every row here is an agent). */
+  type: z.int(),
+  contract: z.nullable(ContractSchema),
+  offer: z.nullable(ContractSchema),
+})
+export type ContractDownline = z.infer<typeof ContractDownlineSchema>
+
+/** What one kind's read answers. */
+export const ContractOverviewSchema = z.object({
+  kind: ContractKindSchema,
+  /** My contract of the kind in force (as the downline), if any. */
+  mine: z.nullable(ContractSchema),
+  /** Offers of the kind waiting for my answer (at most one: the newest replaces the others). */
+  offers: z.array(ContractSchema),
+  /** A page of my direct downline agents. */
+  downline: pageOf(ContractDownlineSchema),
+})
+export type ContractOverview = z.infer<typeof ContractOverviewSchema>
+
+const IdSchema = z.int().check(z.positive(), z.lte(2_147_483_647))
+
+/** The terms of the kind `kind` only (a table of another kind is refused as invalid). */
+function termsOfKind(kind: ContractKind) {
+  return ContractTermsSchema.check(z.refine((t) => t.kind === kind, `terms of kind ${kind}`))
+}
+
+/** One kind's action body: offer to a direct downline agent, or answer or end a contract. */
+function actionBody(kind: ContractKind) {
+  return z.discriminatedUnion('action', [
+    z.object({ action: z.literal('offer'), downlineId: IdSchema, terms: termsOfKind(kind) }),
+    z.object({
+      action: z.literal('accept'),
+      contractId: IdSchema,
+      /**
+       * Accept although the new terms fall below what the caller pays some of its downline
+       * agents: those contracts end now (the lower-rate rule). Without it such an accept
+       * answers `contract_lower_rate_confirm` with those contracts in `value.contracts`.
+       */
+      confirmLower: z.optional(z.boolean()),
+    }),
+    z.object({ action: z.literal('reject'), contractId: IdSchema }),
+    z.object({ action: z.literal('terminate'), contractId: IdSchema }),
+  ])
+}
+
+export type ContractAction = z.infer<ReturnType<typeof actionBody>>
+
+/** What an action answers: the contract it made or changed, and any it ended with it. */
+export const ContractActionResultSchema = z.object({
+  contract: ContractSchema,
+  /** Downline contracts ended by the lower-rate rule on this accept. */
+  ended: z.array(ContractSchema),
+})
+export type ContractActionResult = z.infer<typeof ContractActionResultSchema>
+
+const readErrors = [] as const satisfies readonly ErrorCode[]
+const actionErrors = [
+  'idempotency_key_required',
+  'idempotency_key_reused',
+  'contract_tiers_invalid',
+  'contract_rate_too_high',
+  'contract_target_invalid',
+  'downline_not_found',
+  'contract_not_found',
+  'contract_offer_closed',
+  'contract_offer_pending',
+  'contract_lower_rate_confirm',
+] as const satisfies readonly ErrorCode[]
+
+/**
+ * The wire rows of one kind. The paths are the platform's (its MCS2_ reads and MCSFE_
+ * actions); the real-time salary has one path, read with GET and acted on with POST.
+ */
+function contractRows<const K extends ContractKind>(
+  kind: K,
+  paths: { read: string; act: string },
+  modId: string | undefined,
+) {
+  const flag = modId === undefined ? {} : { modId }
+  return {
+    read: defineEndpoint({
+      name: `contracts.${kind}`,
+      method: 'GET',
+      path: paths.read,
+      auth: 'agent',
+      encrypted: false,
+      ...flag,
+      query: z.object({ ...PageQueryShape }),
+      response: ContractOverviewSchema,
+      errors: readErrors,
+    }),
+    act: defineEndpoint({
+      name: `contracts.${kind}Action`,
+      method: 'POST',
+      path: paths.act,
+      auth: 'agent',
+      encrypted: false,
+      idempotent: true,
+      ...flag,
+      body: actionBody(kind),
+      response: ContractActionResultSchema,
+      errors: actionErrors,
+    }),
+  }
+}
+
+const dividendRows = contractRows(
+  'dividend',
+  { read: '/wps/relay/MCS2_processDividendReq', act: '/wps/relay/MCSFE_processContractDividend' },
+  'enableCt',
+)
+const dailyRows = contractRows(
+  'dailySalary',
+  { read: '/wps/relay/MCS2_processDailySalContract', act: '/wps/relay/MCSFE_processDailySalaryContract' },
+  'salary',
+)
+const hourlyRows = contractRows(
+  'hourlySalary',
+  { read: '/wps/relay/MCS2_processContractHourSalary', act: '/wps/relay/MCSFE_processContractHourSalary' },
+  'hourSalary',
+)
+const realTimeRows = contractRows(
+  'realTimeSalary',
+  {
+    read: '/wps/relay/MCSFE_processRealTimeSalaryContract',
+    act: '/wps/relay/MCSFE_processRealTimeSalaryContract',
+  },
+  'RTSALARY3',
+)
+
+export const contractEndpoints = {
+  dividend: dividendRows.read,
+  dividendAction: dividendRows.act,
+  dailySalary: dailyRows.read,
+  dailySalaryAction: dailyRows.act,
+  hourlySalary: hourlyRows.read,
+  hourlySalaryAction: hourlyRows.act,
+  realTimeSalary: realTimeRows.read,
+  realTimeSalaryAction: realTimeRows.act,
+} as const
+
+/** The read and action rows of each kind, for code that goes by kind. */
+export const contractEndpointsByKind = {
+  dividend: { read: contractEndpoints.dividend, act: contractEndpoints.dividendAction },
+  dailySalary: { read: contractEndpoints.dailySalary, act: contractEndpoints.dailySalaryAction },
+  hourlySalary: { read: contractEndpoints.hourlySalary, act: contractEndpoints.hourlySalaryAction },
+  realTimeSalary: { read: contractEndpoints.realTimeSalary, act: contractEndpoints.realTimeSalaryAction },
+} as const

@@ -5,6 +5,7 @@
 import { agentEndpoints } from './agent'
 import { agentInviteEndpoints } from './agent-invite'
 import { contentEndpoints } from './content'
+import { contractEndpoints } from './contracts'
 import type { EndpointDef } from './endpoint'
 import { fundsEndpoints } from './funds'
 import { gameEndpoints } from './games'
@@ -30,6 +31,7 @@ export const endpoints = {
   inbox: inboxEndpoints,
   lottery: lotteryEndpoints,
   agent: { ...agentEndpoints, ...agentInviteEndpoints },
+  contracts: contractEndpoints,
 } as const
 
 export type Endpoints = typeof endpoints

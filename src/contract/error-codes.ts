@@ -94,6 +94,14 @@ export const errorCodes = [
   'rebate_rate_too_high',
   'rebate_rate_below_downline',
   'delivery_failed',
+  // agent contracts
+  'contract_tiers_invalid',
+  'contract_rate_too_high',
+  'contract_target_invalid',
+  'contract_not_found',
+  'contract_offer_closed',
+  'contract_offer_pending',
+  'contract_lower_rate_confirm',
   // web push
   'push_endpoint_refused',
   // games
@@ -182,6 +190,19 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   transfer_recipients_invalid: 400,
   rebate_rate_too_high: 400,
   rebate_rate_below_downline: 400,
+  // Tiers must start at 0, rise strictly and never lower a rate.
+  contract_tiers_invalid: 422,
+  // A rate above the offerer's own contract of the kind, or the offerer has none.
+  contract_rate_too_high: 422,
+  // Contracts are offered to one's own direct downline agents only.
+  contract_target_invalid: 422,
+  contract_not_found: 404,
+  // The offer expired, was answered or replaced; or the contract already ends.
+  contract_offer_closed: 409,
+  // Another offer of the kind to that agent was made at the same moment.
+  contract_offer_pending: 409,
+  // value.contracts: the downline contracts accepting would end; send confirmLower to go on.
+  contract_lower_rate_confirm: 409,
   username_taken: 409,
   invitation_code_error: 400,
   terms_not_accepted: 400,

@@ -16,4 +16,9 @@ export const fundNoticeKinds = [
   'withdrawal_rejected',
   'withdrawal_auto_received',
   'transfer_from_upline',
+  // Agent contracts (server/contracts): the other side offered, accepted, rejected or ended one.
+  'contract_offered',
+  'contract_accepted',
+  'contract_rejected',
+  'contract_terminated',
 ] as const

@@ -43,6 +43,15 @@ export const MerchantWalletSchema = z.object({
 })
 export type MerchantWallet = z.infer<typeof MerchantWalletSchema>
 
+/**
+ * Where the caller stands with one kind of agent contract (the consolidated summary's fields):
+ * 0 no contract and no offer, 1 an offer waits for its answer, 2 a contract in force and no
+ * offer waiting. Here rather than in contracts.ts, so the wallet's rows load without the
+ * contracts' schemas.
+ */
+export const ContractRequestStateSchema = z.union([z.literal(0), z.literal(1), z.literal(2)])
+export type ContractRequestState = z.infer<typeof ContractRequestStateSchema>
+
 export const ConsolidatedFundsSchema = z.object({
   sumBalance: MoneySchema,
   /** Requested withdrawals not yet paid or returned. */
@@ -53,6 +62,14 @@ export const ConsolidatedFundsSchema = z.object({
   pendingWithdrawals: z.int(),
   /** Paid withdrawals waiting for the member to confirm receipt. */
   unconfirmedWithdrawals: z.int(),
+  /**
+   * The caller's agent contracts, one field per kind as the platform names them: 0 none,
+   * 1 an offer waits for the caller's answer, 2 a contract in force and no offer waiting.
+   */
+  dailysalreqtype: ContractRequestStateSchema,
+  divtypereq: ContractRequestStateSchema,
+  contracthoursalreq: ContractRequestStateSchema,
+  realtimesalreqtype: ContractRequestStateSchema,
 })
 export type ConsolidatedFunds = z.infer<typeof ConsolidatedFundsSchema>
 

@@ -81,6 +81,13 @@ const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
   transfer_recipients_invalid: msg`Name each member once, each with an amount.`,
   rebate_rate_too_high: msg`A rebate rate cannot be higher than your own rate for that game type.`,
   rebate_rate_below_downline: msg`A rebate rate cannot be lower than that of the member's own downline for that game type.`,
+  contract_tiers_invalid: msg`Tiers must start at 0, rise with each band and never lower a rate.`,
+  contract_rate_too_high: msg`A rate is higher than your own contract allows.`,
+  contract_target_invalid: msg`Contracts can only be offered to your direct downline agents.`,
+  contract_not_found: msg`This contract does not exist.`,
+  contract_offer_closed: msg`This offer or contract is no longer open for this action.`,
+  contract_offer_pending: msg`Another offer to this agent was just made. Reload and try again.`,
+  contract_lower_rate_confirm: msg`Accepting ends the contracts of your downline agents listed. Confirm to go on.`,
   push_endpoint_refused: msg`This browser's notification service cannot be used. Notifications stay off.`,
   // games
   game_not_found: msg`This game is not available.`,

@@ -137,6 +137,7 @@ describe('the agent centre’s announcements', () => {
       enableCt: false,
       salary: false,
       hourSalary: false,
+      realTimeSalary: false,
     }
     expect(agentPages({ ...flags, announcements: true })[0]).toBe('agentAnnouncement')
     expect(agentPages(flags)).not.toContain('agentAnnouncement')

@@ -22,9 +22,11 @@ import { FailureSchema, successEnvelope } from '#contract/envelope'
 import { errorCodes } from '#contract/error-codes'
 import { PublicKeySchema } from '#contract/system'
 import { bankCards, captchas, members, outbox, throttles, withdrawals } from '#server/db/schema'
+import { demoHouseTerms } from '#server/db/seed-agent-contracts'
 import { registerEndpoint } from '#server/http/contract-routes'
 import { build, runOps, type TestServer } from '../build-server'
 import { fakeVendor } from '../fake-vendor'
+import { createMember } from '../identity-helpers'
 
 /**
  * The smallest valid input of endpoints that need one (query or body). Rows not listed
@@ -379,6 +381,21 @@ async function minimalRequest(def: EndpointDef): Promise<InjectOptions> {
     const leaf = direct.find((m) => !parents.has(m.id))
     if (def.name === 'agent.downlineRebateRates') given.query = { memberId: String(leaf?.id ?? 0) }
     else given.body = { memberId: leaf?.id ?? 0, rates: [{ productType: 'RNG', rate: 0 }] }
+  }
+  if (def.name.startsWith('contracts.')) await runOps(server, 'flag', 'set', 'hourSalary', 'on')
+  const offered = demoHouseTerms.find((t) => def.name === `contracts.${t.kind}Action`)
+  if (offered) {
+    // agent01 holds the house's contract of the kind and offers the same to its sub-agent.
+    await runOps(server, 'contract', 'set', 'agent01', offered.kind, JSON.stringify(offered))
+    const [agent] = await server.db.select().from(members).where(eq(members.username, 'agent01'))
+    let [sub] = await server.db.select().from(members).where(eq(members.username, 'covsub01'))
+    sub ??= await createMember(server, {
+      username: 'covsub01',
+      password: 'lotus123',
+      type: 2,
+      parentId: agent?.id,
+    })
+    given.body = { action: 'offer', downlineId: sub.id, terms: offered }
   }
   if (def.name === 'identity.socialStart' || def.name === 'identity.socialExchange') {
     await runOps(server, 'flag', 'set', 'TELEGRAMLOGIN3', 'on')

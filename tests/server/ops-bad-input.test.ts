@@ -170,6 +170,13 @@ const cases: Record<string, [string[], RegExp][]> = {
     [['title', '1', '--lang', 'en'], /^the title is required$/],
     [['rename'], /^customer-service: the action is one of list, title, untitle, not "rename"$/],
   ],
+  contract: [
+    [[], /^contract: the action is required: one of offer, set, end, list$/],
+    [['sign'], /^contract: the action is one of offer, set, end, list, not "sign"$/],
+    [['set'], /^contract set: the agent's username is required$/],
+    [['set', 'agent01', 'weekly'], /^contract set agent01: the kind is one of dividend, .*, not "weekly"$/],
+    [['set', 'agent01', 'dailySalary', '{x'], /^the terms are not JSON: \{x$/],
+  ],
   lottery: [
     [['spin'], /^lottery: the action is one of list, .*, not "spin"$/],
     [['enable'], /^lottery enable: the game code is required$/],

@@ -60,6 +60,8 @@ export const merchants = pgTable('merchants', {
     .$type<Record<string, string>>()
     .notNull()
     .default(sql`'{}'::jsonb`),
+  /** The days an agent contract offer waits for its answer before it expires. */
+  contractOfferDays: integer('contract_offer_days').notNull().default(7),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 

@@ -2,11 +2,12 @@
  * The agent centre: its menu opens a page in the right-hand panel (team overview first),
  * whose name is in the URL (`?popup=agentCentre&agentPage=registerCenter`), so a reload keeps
  * it and Back leaves it as the member centre's does (docs/decisions/003-popups-as-routes.md).
- * Dividend, daily-wage and hourly-salary entries show only when their flags are on; a link
+ * Dividend, daily-wage, hourly and real-time salary entries show only when their flags are on; a link
  * to one that is off shows the first page. On a phone it opens on the list of pages, and a
  * page has a control back to the list. The team overview, register account, team management,
- * the three team reports (team betting, user loss, account details), my income and red
- * envelope have their pages (each its own chunk); the others show the empty state for now.
+ * the three team reports (team betting, user loss, account details), my income, red envelope,
+ * the agents' announcements and the dividend, daily wage, hourly and real-time salary
+ * contracts have their pages (each its own chunk); the others show the empty state for now.
  * Register account shows with AGEREGDOWN3, CREATEAFF3 or AFFMAN3, my income with AGEREV3.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -31,6 +32,7 @@ type AgentPage =
   | 'agentDividendRecordCopy'
   | 'agentDailyWages2'
   | 'agentHourSalary'
+  | 'agentRealTimeSalary'
 
 function PageLabel({ page }: { page: AgentPage }): ReactNode {
   switch (page) {
@@ -58,6 +60,8 @@ function PageLabel({ page }: { page: AgentPage }): ReactNode {
       return <Trans>Daily wages</Trans>
     case 'agentHourSalary':
       return <Trans>Hourly salary</Trans>
+    case 'agentRealTimeSalary':
+      return <Trans>Real-time salary</Trans>
   }
 }
 
@@ -73,6 +77,8 @@ export interface AgentFlags {
   enableCt: boolean
   salary: boolean
   hourSalary: boolean
+  /** RTSALARY3: the real-time salary contract. */
+  realTimeSalary: boolean
 }
 
 export function agentPages(flags: AgentFlags): AgentPage[] {
@@ -89,6 +95,7 @@ export function agentPages(flags: AgentFlags): AgentPage[] {
     ...(flags.enableCt ? (['agentDividendRecordCopy'] as const) : []),
     ...(flags.salary ? (['agentDailyWages2'] as const) : []),
     ...(flags.hourSalary ? (['agentHourSalary'] as const) : []),
+    ...(flags.realTimeSalary ? (['agentRealTimeSalary'] as const) : []),
   ]
 }
 
@@ -115,6 +122,7 @@ const AgentAnnouncementsPage = lazy(() =>
 const RedEnvelopePage = lazy(() =>
   import('./red-envelope-page').then((m) => ({ default: m.RedEnvelopePage })),
 )
+const ContractsPage = lazy(() => import('./contracts-page').then((m) => ({ default: m.ContractsPage })))
 
 function PageContent({ page }: { page: AgentPage }) {
   switch (page) {
@@ -136,6 +144,14 @@ function PageContent({ page }: { page: AgentPage }) {
       return <MyIncomePage />
     case 'agentAnnouncement':
       return <AgentAnnouncementsPage />
+    case 'agentDividendRecordCopy':
+      return <ContractsPage kind="dividend" />
+    case 'agentDailyWages2':
+      return <ContractsPage kind="dailySalary" />
+    case 'agentHourSalary':
+      return <ContractsPage kind="hourlySalary" />
+    case 'agentRealTimeSalary':
+      return <ContractsPage kind="realTimeSalary" />
     default:
       return <EmptyState title={<Trans>Nothing to show here yet.</Trans>} />
   }

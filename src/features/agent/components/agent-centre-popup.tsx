@@ -20,6 +20,7 @@ export function AgentCentrePopup({ onClose }: PopupProps) {
         enableCt: isFlagEnabled(tree, 'enableCt'),
         salary: isFlagEnabled(tree, 'salary'),
         hourSalary: isFlagEnabled(tree, 'hourSalary'),
+        realTimeSalary: isFlagEnabled(tree, 'RTSALARY3'),
       }}
     />
   )
