@@ -50,50 +50,52 @@ function floorOf(text: string, c: Currency): number | null {
 function TermsTable({ terms }: { terms: ContractTerms }) {
   const c = useCurrency()
   return (
-    <table className="agent-table">
-      <thead>
-        <tr>
-          <th scope="col">
-            <Trans>From</Trans>
-          </th>
-          {terms.kind === 'dividend' ? (
-            <th scope="col">
-              <Trans>Active members</Trans>
+    <div className="agent-table-wrap">
+      <table className="agent-table">
+        <thead>
+          <tr>
+            <th scope="col" className="agent-num">
+              <Trans>From</Trans>
             </th>
-          ) : null}
-          {terms.kind === 'realTimeSalary' ? (
-            <>
-              <th scope="col">
-                <Trans>Win rate</Trans>
+            {terms.kind === 'dividend' ? (
+              <th scope="col" className="agent-num">
+                <Trans>Active members</Trans>
               </th>
-              <th scope="col">
-                <Trans>Loss rate</Trans>
-              </th>
-            </>
-          ) : (
-            <th scope="col">
-              <Trans>Rate</Trans>
-            </th>
-          )}
-        </tr>
-      </thead>
-      <tbody>
-        {terms.tiers.map((t) => (
-          <tr key={t.from}>
-            <td className="agent-num">{`${c.symbol}${formatMinor(BigInt(t.from), c)}`}</td>
-            {'activeMembers' in t ? <td className="agent-num">{t.activeMembers}</td> : null}
-            {'winRate' in t ? (
+            ) : null}
+            {terms.kind === 'realTimeSalary' ? (
               <>
-                <td className="agent-num">{percent(t.winRate)}</td>
-                <td className="agent-num">{percent(t.lossRate)}</td>
+                <th scope="col" className="agent-num">
+                  <Trans>Win rate</Trans>
+                </th>
+                <th scope="col" className="agent-num">
+                  <Trans>Loss rate</Trans>
+                </th>
               </>
             ) : (
-              <td className="agent-num">{percent(t.rate)}</td>
+              <th scope="col" className="agent-num">
+                <Trans>Rate</Trans>
+              </th>
             )}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {terms.tiers.map((t) => (
+            <tr key={t.from}>
+              <td className="agent-num">{`${c.symbol}${formatMinor(BigInt(t.from), c)}`}</td>
+              {'activeMembers' in t ? <td className="agent-num">{t.activeMembers}</td> : null}
+              {'winRate' in t ? (
+                <>
+                  <td className="agent-num">{percent(t.winRate)}</td>
+                  <td className="agent-num">{percent(t.lossRate)}</td>
+                </>
+              ) : (
+                <td className="agent-num">{percent(t.rate)}</td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }
 
@@ -371,41 +373,43 @@ export function ContractsPage({ kind }: { kind: ContractKind }) {
                   <Trans>No downline agents yet.</Trans>
                 </p>
               ) : (
-                <table className="agent-table">
-                  <tbody>
-                    {data.downline.list.map((d) => (
-                      <tr key={d.id}>
-                        <th scope="row">{d.account}</th>
-                        <td>
-                          {d.contract ? (
-                            <TermsTable terms={d.contract.terms} />
-                          ) : d.offer ? (
-                            <Trans>Offer waiting</Trans>
-                          ) : (
-                            <Trans>No contract</Trans>
-                          )}
-                          {d.contract ? <Ends contract={d.contract} /> : null}
-                        </td>
-                        <td>
-                          {data.mine ? (
-                            <button type="button" className="button" onClick={() => setOffering(d)}>
-                              <Trans>Offer</Trans>
-                            </button>
-                          ) : null}
-                          {d.contract && d.contract.endsAt === null ? (
-                            <button
-                              type="button"
-                              className="button"
-                              onClick={() => run({ action: 'terminate', contractId: d.contract?.id ?? 0 })}
-                            >
-                              <Trans>Terminate</Trans>
-                            </button>
-                          ) : null}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <ul className="agent-cards">
+                  {data.downline.list.map((d) => (
+                    <li key={d.id} className="agent-card">
+                      <div className="agent-card-head">
+                        <strong className="agent-account">{d.account}</strong>
+                      </div>
+                      {d.contract ? (
+                        <TermsTable terms={d.contract.terms} />
+                      ) : d.offer ? (
+                        <p className="muted">
+                          <Trans>Offer waiting</Trans>
+                        </p>
+                      ) : (
+                        <p className="muted">
+                          <Trans>No contract</Trans>
+                        </p>
+                      )}
+                      {d.contract ? <Ends contract={d.contract} /> : null}
+                      <div className="agent-row-actions">
+                        {data.mine ? (
+                          <button type="button" className="button" onClick={() => setOffering(d)}>
+                            <Trans>Offer</Trans>
+                          </button>
+                        ) : null}
+                        {d.contract && d.contract.endsAt === null ? (
+                          <button
+                            type="button"
+                            className="button"
+                            onClick={() => run({ action: 'terminate', contractId: d.contract?.id ?? 0 })}
+                          >
+                            <Trans>Terminate</Trans>
+                          </button>
+                        ) : null}
+                      </div>
+                    </li>
+                  ))}
+                </ul>
               )}
             </section>
             {offering && data.mine ? (
