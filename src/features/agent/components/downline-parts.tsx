@@ -23,17 +23,19 @@ export function useLastLogin(): (ms: number | null) => string {
   }, [i18n.locale, t])
 }
 
-/** The downline's page links. */
-export function DownlinePager({
+/** A list's page links, named for the list (the downline, a report). */
+export function AgentPager({
   page,
   total,
   pageSize,
   onChange,
+  label,
 }: {
   page: number
   total: number
   pageSize: number
   onChange: (page: number) => void
+  label: string
 }) {
   const { t } = useLingui()
   return (
@@ -42,13 +44,24 @@ export function DownlinePager({
       pageCount={Math.ceil(total / pageSize)}
       onChange={onChange}
       labels={{
-        nav: t`Downline pages`,
+        nav: label,
         previous: t`Previous page`,
         next: t`Next page`,
         page: (n) => t`Page ${n}`,
       }}
     />
   )
+}
+
+/** The downline's page links. */
+export function DownlinePager(props: {
+  page: number
+  total: number
+  pageSize: number
+  onChange: (page: number) => void
+}) {
+  const { t } = useLingui()
+  return <AgentPager {...props} label={t`Downline pages`} />
 }
 
 /** Searches the whole team by account name; an empty search shows the downline again. */

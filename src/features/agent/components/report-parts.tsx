@@ -3,8 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react'
 import { showMoney, type Currency } from '#contract/money'
 import type { BetStatus } from '#contract/records'
-import { Pagination } from '../../../components/ui/pagination'
 import { dateTimeFormat } from '../../../lib/date-format'
+import { AgentPager } from './downline-parts'
 import { signTone } from './period-filter'
 
 export const reportPageSize = 20
@@ -35,29 +35,9 @@ export function BetStatusLabel({ status }: { status: BetStatus }) {
 }
 
 /** A report's page links. */
-export function ReportPager({
-  page,
-  total,
-  onChange,
-}: {
-  page: number
-  total: number
-  onChange: (page: number) => void
-}) {
+export function ReportPager(props: { page: number; total: number; onChange: (page: number) => void }) {
   const { t } = useLingui()
-  return (
-    <Pagination
-      page={page}
-      pageCount={Math.ceil(total / reportPageSize)}
-      onChange={onChange}
-      labels={{
-        nav: t`Report pages`,
-        previous: t`Previous page`,
-        next: t`Next page`,
-        page: (n) => t`Page ${n}`,
-      }}
-    />
-  )
+  return <AgentPager {...props} pageSize={reportPageSize} label={t`Report pages`} />
 }
 
 /** A report's totals: a row of label and amount pairs above its list. */
