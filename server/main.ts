@@ -14,6 +14,7 @@ import { demoAccounts } from './db/seed-data'
 import { warmFirstScreenArt } from './http/art-warmup'
 import { createPasswords } from './identity/passwords'
 import { createJobs, type Jobs } from './jobs/jobs'
+import { contractSettle } from './jobs/contract-settlement'
 import { lotteryCatchUp, sendDrawsOf } from './jobs/lottery-draws'
 import { platformJobs } from './jobs/platform-jobs'
 import { pushDeliver } from './jobs/push-delivery'
@@ -109,6 +110,8 @@ async function main(): Promise<void> {
   sendDrawsOf(services.lottery, () => jobs)
   await jobs.start()
   await jobs.send(lotteryCatchUp, {})
+  // Contract periods that closed while no server ran are paid now (and every 5 minutes).
+  await jobs.send(contractSettle, {})
   // From now on a fund notice's push is queued in the notice's own transaction.
   services.push.useQueue((tx, deliveries) => jobs.sendInTransaction(tx, pushDeliver, deliveries))
 

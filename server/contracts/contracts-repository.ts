@@ -290,6 +290,9 @@ export function createContractRepository(db: Db) {
         .set({
           status: sql`case when ${agentContracts.endsAt} is not null and ${agentContracts.endsAt} <= ${now}
             then 'terminated' else 'replaced' end`,
+          // A replaced contract ends now: the new one is the one in force from here on.
+          endsAt: sql`case when ${agentContracts.endsAt} is not null and ${agentContracts.endsAt} <= ${now}
+            then ${agentContracts.endsAt} else ${now}::timestamptz end`,
         })
         .where(
           and(

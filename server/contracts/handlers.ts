@@ -1,5 +1,8 @@
-/** The contract endpoints: per kind, the agent's read and its action, for its own contracts only. */
-import type { ContractAction, ContractKind } from '#contract/contracts'
+/**
+ * The contract endpoints: per kind, the agent's read, its action and its payment history,
+ * for its own contracts (and those it pays) only.
+ */
+import type { ContractAction, ContractKind, ContractPaymentsQuery } from '#contract/contracts'
 import type { Endpoints } from '#contract/endpoints'
 import type { HandlerGroup } from '../http/contract-routes'
 import type { CallerContext } from '../http/request-context'
@@ -8,16 +11,18 @@ import type { MoneySettings } from '../money/settings'
 import { memberOf } from '../money/wallet-handlers'
 import type { Db } from '../plugins/external/db'
 import type { ContractService } from './contracts-service'
+import type { SettlementService } from './settlement-service'
 
 type Rows = Endpoints['contracts']
 
 export function contractHandlers(deps: {
   db: Db
   contracts: ContractService
+  settlement: Pick<SettlementService, 'history'>
   settings: MoneySettings
   now: () => Date
 }): HandlerGroup<Rows> {
-  const { db, contracts, settings, now } = deps
+  const { db, contracts, settlement, settings, now } = deps
 
   const read =
     (kind: ContractKind) =>
@@ -31,7 +36,16 @@ export function contractHandlers(deps: {
         withIdempotency(db, idempotencyOf(caller), now(), work),
       )
 
+  const payments =
+    (kind: ContractKind) =>
+    async ({ input, caller }: { input: ContractPaymentsQuery; caller: CallerContext }) =>
+      settlement.history(await settings.merchant(caller.merchantCode), memberOf(caller), kind, input)
+
   return {
+    dividendPayments: payments('dividend'),
+    dailySalaryPayments: payments('dailySalary'),
+    hourlySalaryPayments: payments('hourlySalary'),
+    realTimeSalaryPayments: payments('realTimeSalary'),
     dividend: read('dividend'),
     dividendAction: act('dividend'),
     dailySalary: read('dailySalary'),

@@ -3,7 +3,11 @@
  * termination takes effect then, and the period it falls in is still paid. The end is the
  * first instant of the next period.
  */
-import type { ContractTerms } from '#contract/contracts'
+import {
+  realTimeWindowMinutes,
+  type ContractPeriodUnit,
+  type ContractTerms,
+} from '#contract/contracts'
 
 interface Wall {
   year: number
@@ -68,39 +72,125 @@ function dayAfter(w: Wall, days: number): Wall {
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: 0 }
 }
 
-/** The end of the period of `terms` that `now` falls in, in the zone. */
-export function periodEnd(terms: ContractTerms, timeZone: string, now: Date): Date {
-  const w = wallOf(timeZone, now)
+/** The unit a contract of these terms is paid by (a dividend's own period, else its kind's). */
+export function unitOf(terms: ContractTerms): ContractPeriodUnit {
   switch (terms.kind) {
     case 'realTimeSalary':
-      return now
-    case 'hourlySalary': {
-      const next = new Date(Date.UTC(w.year, w.month - 1, w.day, w.hour + 1))
-      return instantOf(timeZone, {
-        year: next.getUTCFullYear(),
-        month: next.getUTCMonth() + 1,
-        day: next.getUTCDate(),
-        hour: next.getUTCHours(),
-      })
-    }
+      return 'window'
+    case 'hourlySalary':
+      return 'hour'
     case 'dailySalary':
-      return instantOf(timeZone, dayAfter(w, 1))
-    case 'dividend': {
-      switch (terms.period) {
-        case 'daily':
-          return instantOf(timeZone, dayAfter(w, 1))
-        case 'weekly': {
-          // Weeks start on Monday.
-          const weekday = (new Date(Date.UTC(w.year, w.month - 1, w.day)).getUTCDay() + 6) % 7
-          return instantOf(timeZone, dayAfter(w, 7 - weekday))
-        }
-        case 'semimonthly':
-          return w.day <= 15
-            ? instantOf(timeZone, { year: w.year, month: w.month, day: 16, hour: 0 })
-            : instantOf(timeZone, dayAfter({ year: w.year, month: w.month + 1, day: 0, hour: 0 }, 1))
-        case 'monthly':
-          return instantOf(timeZone, dayAfter({ year: w.year, month: w.month + 1, day: 0, hour: 0 }, 1))
-      }
-    }
+      return 'day'
+    case 'dividend':
+      return terms.period === 'daily'
+        ? 'day'
+        : terms.period === 'weekly'
+          ? 'week'
+          : terms.period === 'semimonthly'
+            ? 'semimonth'
+            : 'month'
   }
+}
+
+export interface Period {
+  start: Date
+  /** The first instant of the next period. */
+  end: Date
+}
+
+const windowMs = realTimeWindowMinutes * 60_000
+
+/** The start (wall clock) of the period of `unit` that wall time `w` falls in. */
+function wallStart(unit: Exclude<ContractPeriodUnit, 'window'>, w: Wall): Wall {
+  switch (unit) {
+    case 'hour':
+      return w
+    case 'day':
+      return { ...w, hour: 0 }
+    case 'week': {
+      // Weeks start on Monday.
+      const weekday = (new Date(Date.UTC(w.year, w.month - 1, w.day)).getUTCDay() + 6) % 7
+      return dayAfter(w, -weekday)
+    }
+    case 'semimonth':
+      return { year: w.year, month: w.month, day: w.day <= 15 ? 1 : 16, hour: 0 }
+    case 'month':
+      return { year: w.year, month: w.month, day: 1, hour: 0 }
+  }
+}
+
+/** The wall clock start of the period after the one starting at `w`. */
+function wallNext(unit: Exclude<ContractPeriodUnit, 'window'>, w: Wall): Wall {
+  switch (unit) {
+    case 'hour': {
+      const n = new Date(Date.UTC(w.year, w.month - 1, w.day, w.hour + 1))
+      return { year: n.getUTCFullYear(), month: n.getUTCMonth() + 1, day: n.getUTCDate(), hour: n.getUTCHours() }
+    }
+    case 'day':
+      return dayAfter(w, 1)
+    case 'week':
+      return dayAfter(w, 7)
+    case 'semimonth':
+      return w.day === 1
+        ? { ...w, day: 16 }
+        : dayAfter({ year: w.year, month: w.month + 1, day: 0, hour: 0 }, 1)
+    case 'month':
+      return dayAfter({ year: w.year, month: w.month + 1, day: 0, hour: 0 }, 1)
+  }
+}
+
+/**
+ * The period of `unit` that `at` falls in, in the zone: hours, days, weeks (from Monday),
+ * half-months (the 1st to the 15th, the 16th to the month's end) and months of the brand's
+ * wall clock; a real-time window is 5 minutes of real time. An hour repeated when the clock
+ * goes back is one period of two hours; an hour skipped when it goes forward is none.
+ */
+export function periodAt(unit: ContractPeriodUnit, timeZone: string, at: Date): Period {
+  if (unit === 'window') {
+    const start = Math.floor(at.getTime() / windowMs) * windowMs
+    return { start: new Date(start), end: new Date(start + windowMs) }
+  }
+  const w = wallStart(unit, wallOf(timeZone, at))
+  const start = instantOf(timeZone, w)
+  // A wall hour the clock skipped has no period: its instant is the next hour's start.
+  const end = instantOf(timeZone, wallNext(unit, w))
+  if (start > at) return periodAt(unit, timeZone, new Date(at.getTime() - 3_600_000))
+  return { start, end }
+}
+
+/** The period right after `p`. */
+export function periodAfter(unit: ContractPeriodUnit, timeZone: string, p: Period): Period {
+  return periodAt(unit, timeZone, p.end)
+}
+
+/** The end of the period of `terms` that `now` falls in, in the zone. */
+export function periodEnd(terms: ContractTerms, timeZone: string, now: Date): Date {
+  if (terms.kind === 'realTimeSalary') return now
+  return periodAt(unitOf(terms), timeZone, now).end
+}
+
+/** The zone's calendar date at `at`, as YYYY-MM-DD (member_daily_stats' day). */
+export function wallDate(timeZone: string, at: Date): string {
+  const w = wallOf(timeZone, at)
+  return `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`
+}
+
+/**
+ * The instant the zone's clock reads `text` (YYYY-MM-DD, optionally with THH or THH:MM), or
+ * null when it is not such a time; minutes are kept only below an hour's start.
+ */
+export function instantAtWall(timeZone: string, text: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2})(?::(\d{2}))?)?$/.exec(text)
+  if (!m) return null
+  const [year, month, day, hour, minute] = [m[1], m[2], m[3], m[4] ?? '0', m[5] ?? '0'].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ]
+  const check = new Date(Date.UTC(year, month - 1, day, hour, minute))
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null
+  if (hour > 23 || minute > 59) return null
+  return new Date(instantOf(timeZone, { year, month, day, hour }).getTime() + minute * 60_000)
 }

@@ -1,25 +1,46 @@
 /**
  * The contracts area (agent contracts, decision 024; not `src/contract`, the wire contract):
  * offers, answers and terminations of dividend and salary contracts between an agent and its
- * direct downline agents, or the house and a top agent. Settlement comes with its jobs later.
+ * direct downline agents, or the house and a top agent, and their settlement by a job after
+ * each period closes.
  */
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { registerContract } from '../http/contract-routes'
+import { contractSettleJob } from '../jobs/contract-settlement'
+import { allMerchants } from '../system/brands-repository'
 import { createContractRepository } from './contracts-repository'
 import { createContractService } from './contracts-service'
 import { contractHandlers } from './handlers'
+import { createSettlementRepository } from './settlement-repository'
+import { createSettlementService, type SettlementService } from './settlement-service'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    contracts: { settlement: SettlementService }
+  }
+}
 
 async function contractsArea(app: FastifyInstance) {
   const { db, now, routes } = app.platform
-  const { settings } = app.money
+  const { ledger, settings } = app.money
   const contracts = createContractService({
     db,
     contracts: createContractRepository(db),
     notices: app.notify.push,
     now,
   })
-  registerContract(app, { contracts: contractHandlers({ db, contracts, settings, now }) }, routes)
+  const settlement = createSettlementService({
+    db,
+    ledger,
+    repo: createSettlementRepository(db),
+    notices: app.notify.push,
+    now,
+    merchants: () => allMerchants(db),
+  })
+  app.decorate('contracts', { settlement })
+  registerContract(app, { contracts: contractHandlers({ db, contracts, settlement, settings, now }) }, routes)
+  app.platform.addJobs(() => [contractSettleJob(settlement)])
 }
 
 export const contracts = fp(contractsArea, {

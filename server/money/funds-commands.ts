@@ -12,6 +12,7 @@ import {
   type Money,
 } from '#contract/money'
 import { walletModes } from '#contract/wallet-values'
+import { formatContractReconcile, reconcileContracts } from '../contracts/reconcile'
 import { formatLotteryReconcile, reconcileLottery } from '../lottery/reconcile'
 import type { CommandSpec, OpsContext } from '../ops/commands'
 import { OpsError } from '../ops/ops-error'
@@ -237,14 +238,20 @@ export const fundsCommands: Record<string, CommandSpec> = {
     usage: 'reconcile',
     readOnly: () => true,
     summary:
-      'check every balance against its postings and that the ledger sums to zero, that game stakes and wins agree with the vendors’ calls and the rounds, and lottery stakes and payouts with the bets',
+      'check every balance against its postings and that the ledger sums to zero, that game stakes and wins agree with the vendors’ calls and the rounds, lottery stakes and payouts with the bets, and contract payments with their movements',
     async run(ctx, args) {
       noMore('reconcile', args)
       const report = await reconcile(ctx.db)
       const games = await reconcileGames(ctx.db, ctx.merchantCode)
       const lottery = await reconcileLottery(ctx.db, ctx.merchantCode, new Date())
-      const text = `${formatReconcile(report)}\n${formatGameReconcile(games)}\n${formatLotteryReconcile(lottery)}`
-      if (!report.ok || !games.ok || !lottery.ok) throw new OpsError(text)
+      const contracts = await reconcileContracts(ctx.db, ctx.merchantCode)
+      const text = [
+        formatReconcile(report),
+        formatGameReconcile(games),
+        formatLotteryReconcile(lottery),
+        formatContractReconcile(contracts),
+      ].join('\n')
+      if (!report.ok || !games.ok || !lottery.ok || !contracts.ok) throw new OpsError(text)
       return text
     },
   },

@@ -41,6 +41,8 @@ export const houseKinds = [
    * so the games' and lottery's reconciles leave them out.
    */
   'history',
+  /** Agent contracts' salaries and dividends (server/contracts), paid by the house. */
+  'contracts',
 ] as const
 export type HouseKind = (typeof houseKinds)[number]
 
@@ -179,6 +181,84 @@ export function createLedger(db: Db) {
     return row.id
   }
 
+  async function postBatchIds(tx: Tx, b: Batch): Promise<number[]> {
+    const items = b.items.filter((i) => i.amount !== 0n)
+    if (items.length === 0) return []
+    if (items.some((i) => i.accountId === b.counterAccountId)) {
+      throw new Error('a batch item moves money into its own counter account')
+    }
+    const arr = (xs: readonly (string | number | null)[]) =>
+      `{${xs.map((x) => (x === null ? 'NULL' : `"${String(x).replace(/(["\\])/g, '\\$1')}"`)).join(',')}}`
+    const accounts = arr(items.map((i) => i.accountId))
+    const memberIds = arr(items.map((i) => i.memberId))
+    const amounts = arr(items.map((i) => i.amount.toString()))
+    const references = arr(items.map((i) => i.reference))
+    const memos = arr(items.map((i) => i.memo))
+    const at = b.at.toISOString()
+    try {
+      // The accounts, locked in id order (as every movement takes them).
+      await tx.execute(sql`
+        select id from ledger_accounts
+        where id = any(${accounts}::int[]) or id = ${b.counterAccountId}
+        order by id for update`)
+      // Transaction ids taken in item order, so postings follow the items' order.
+      const written = await tx.execute(sql`
+        with input as (
+          select i.account_id, i.member_id, i.amount, i.reference, i.memo, i.ord
+          from unnest(${accounts}::int[], ${memberIds}::int[], ${amounts}::bigint[],
+                      ${references}::text[], ${memos}::text[])
+               with ordinality as i(account_id, member_id, amount, reference, memo, ord)
+        ), numbered as (
+          select s.*, nextval(pg_get_serial_sequence('ledger_transactions', 'id')) as tid
+          from (select * from input order by ord) s
+        ), before as (
+          select a.id, a.balance from ledger_accounts a
+          where a.id in (select account_id from input) or a.id = ${b.counterAccountId}
+        ), t as (
+          insert into ledger_transactions (id, merchant_code, type, member_id, reference, memo, actor, created_at)
+          select tid, ${b.merchantCode}, ${b.type}, member_id, reference, memo, ${b.actor}, ${at}::timestamptz
+          from numbered
+          returning id
+        ), lines as (
+          select n.tid, n.account_id, n.amount, 0 as side,
+                 bf.balance + sum(n.amount) over (partition by n.account_id order by n.tid) as after
+          from numbered n join before bf on bf.id = n.account_id
+          union all
+          select n.tid, ${b.counterAccountId}, -n.amount, 1 as side,
+                 bf.balance - sum(n.amount) over (order by n.tid) as after
+          from numbered n join before bf on bf.id = ${b.counterAccountId}
+        ), posted as (
+          insert into ledger_postings (transaction_id, account_id, amount, balance_after, created_at)
+          select l.tid, l.account_id, l.amount, l.after, ${at}::timestamptz
+          from (select * from lines order by tid, side) l
+          where exists (select 1 from t where t.id = l.tid)
+          returning account_id
+        )
+        select (select count(*)::int from posted) as n,
+               (select array_agg(tid order by ord) from numbered) as ids`)
+      await tx.execute(sql`
+        update ledger_accounts a set balance = a.balance + d.delta
+        from (
+          select account_id as id, sum(amount) as delta
+          from unnest(${accounts}::int[], ${amounts}::bigint[]) as i(account_id, amount)
+          group by account_id
+          union all
+          select ${b.counterAccountId}, -sum(amount) from unnest(${amounts}::bigint[]) as i(amount)
+        ) d
+        where a.id = d.id`)
+      const row = rowsOf<{ n: number; ids: (number | string)[] | null }>(written)[0]
+      if (Number(row?.n ?? 0) !== items.length * 2) throw new Error('a ledger account of the batch is missing')
+      return (row?.ids ?? []).map(Number)
+    } catch (err) {
+      const pgErr = pgErrorOf(err)
+      if (pgErr?.code === pgCodes.checkViolation && pgErr.constraint === nonNegativeConstraint) {
+        const culprit = items.find((i) => i.amount < 0n)?.accountId ?? b.counterAccountId
+        throw new InsufficientFunds(culprit)
+      }
+      throw err
+    }
+  }
+
   return {
     memberAccount(
       merchantCode: string,
@@ -304,81 +384,11 @@ export function createLedger(db: Db) {
      * Returns the number of transactions written.
      */
     async postBatch(tx: Tx, b: Batch): Promise<number> {
-      const items = b.items.filter((i) => i.amount !== 0n)
-      if (items.length === 0) return 0
-      if (items.some((i) => i.accountId === b.counterAccountId)) {
-        throw new Error('a batch item moves money into its own counter account')
-      }
-      const arr = (xs: readonly (string | number | null)[]) =>
-        `{${xs.map((x) => (x === null ? 'NULL' : `"${String(x).replace(/(["\\])/g, '\\$1')}"`)).join(',')}}`
-      const accounts = arr(items.map((i) => i.accountId))
-      const memberIds = arr(items.map((i) => i.memberId))
-      const amounts = arr(items.map((i) => i.amount.toString()))
-      const references = arr(items.map((i) => i.reference))
-      const memos = arr(items.map((i) => i.memo))
-      const at = b.at.toISOString()
-      try {
-        // The accounts, locked in id order (as every movement takes them).
-        await tx.execute(sql`
-          select id from ledger_accounts
-          where id = any(${accounts}::int[]) or id = ${b.counterAccountId}
-          order by id for update`)
-        // Transaction ids taken in item order, so postings follow the items' order.
-        const written = await tx.execute(sql`
-          with input as (
-            select i.account_id, i.member_id, i.amount, i.reference, i.memo, i.ord
-            from unnest(${accounts}::int[], ${memberIds}::int[], ${amounts}::bigint[],
-                        ${references}::text[], ${memos}::text[])
-                 with ordinality as i(account_id, member_id, amount, reference, memo, ord)
-          ), numbered as (
-            select s.*, nextval(pg_get_serial_sequence('ledger_transactions', 'id')) as tid
-            from (select * from input order by ord) s
-          ), before as (
-            select a.id, a.balance from ledger_accounts a
-            where a.id in (select account_id from input) or a.id = ${b.counterAccountId}
-          ), t as (
-            insert into ledger_transactions (id, merchant_code, type, member_id, reference, memo, actor, created_at)
-            select tid, ${b.merchantCode}, ${b.type}, member_id, reference, memo, ${b.actor}, ${at}::timestamptz
-            from numbered
-            returning id
-          ), lines as (
-            select n.tid, n.account_id, n.amount, 0 as side,
-                   bf.balance + sum(n.amount) over (partition by n.account_id order by n.tid) as after
-            from numbered n join before bf on bf.id = n.account_id
-            union all
-            select n.tid, ${b.counterAccountId}, -n.amount, 1 as side,
-                   bf.balance - sum(n.amount) over (order by n.tid) as after
-            from numbered n join before bf on bf.id = ${b.counterAccountId}
-          ), posted as (
-            insert into ledger_postings (transaction_id, account_id, amount, balance_after, created_at)
-            select l.tid, l.account_id, l.amount, l.after, ${at}::timestamptz
-            from (select * from lines order by tid, side) l
-            where exists (select 1 from t where t.id = l.tid)
-            returning account_id
-          )
-          select count(*)::int as n from posted`)
-        await tx.execute(sql`
-          update ledger_accounts a set balance = a.balance + d.delta
-          from (
-            select account_id as id, sum(amount) as delta
-            from unnest(${accounts}::int[], ${amounts}::bigint[]) as i(account_id, amount)
-            group by account_id
-            union all
-            select ${b.counterAccountId}, -sum(amount) from unnest(${amounts}::bigint[]) as i(amount)
-          ) d
-          where a.id = d.id`)
-        const n = Number(rowsOf<{ n: number }>(written)[0]?.n ?? 0)
-        if (n !== items.length * 2) throw new Error('a ledger account of the batch is missing')
-        return items.length
-      } catch (err) {
-        const pgErr = pgErrorOf(err)
-        if (pgErr?.code === pgCodes.checkViolation && pgErr.constraint === nonNegativeConstraint) {
-          const culprit = items.find((i) => i.amount < 0n)?.accountId ?? b.counterAccountId
-          throw new InsufficientFunds(culprit)
-        }
-        throw err
-      }
+      return (await postBatchIds(tx, b)).length
     },
+
+    /** postBatch, answering each written transaction's id in the order of the (non-zero) items. */
+    postBatchIds,
 
     async balance(ex: Executor, accountId: number): Promise<bigint> {
       const [row] = await ex

@@ -50,6 +50,18 @@ function contractText(texts: Record<Locale, [string, (kind: string) => string]>)
   return out
 }
 
+/** A payment's text: the kind's name and the amount. */
+function paidText(texts: Record<Locale, [string, (kind: string, amount: string) => string]>): Record<Locale, Text> {
+  const out = {} as Record<Locale, Text>
+  for (const [locale, [title, body]] of Object.entries(texts) as [
+    Locale,
+    [string, (k: string, a: string) => string],
+  ][]) {
+    out[locale] = { title, body: (a, kind) => body(kindNames[kind ?? '']?.[locale] ?? kind ?? '', a) }
+  }
+  return out
+}
+
 const texts: Record<PushNoticeType, Record<Locale, Text>> = {
   contract_offered: contractText({
     en: ['New contract offer', (k) => `Your upline offers you a ${k} contract. Open it to accept or reject.`],
@@ -84,6 +96,13 @@ const texts: Record<PushNoticeType, Record<Locale, Text>> = {
       'Hợp đồng đã chấm dứt',
       (k) => `Hợp đồng ${k} của bạn đã bị chấm dứt. Mở để xem thời điểm kết thúc.`,
     ],
+  }),
+  contract_paid: paidText({
+    en: ['Contract payment', (k, a) => `Your ${k} of ${a} was paid into your balance.`],
+    km: ['ការទូទាត់កិច្ចសន្យា', (k, a) => `${k}របស់អ្នកចំនួន ${a} ត្រូវបានបង់ចូលសមតុល្យរបស់អ្នក។`],
+    zh: ['契约发放', (k, a) => `您的${k} ${a} 已发放到您的余额。`],
+    th: ['การจ่ายตามสัญญา', (k, a) => `${k}ของคุณจำนวน ${a} ได้จ่ายเข้ายอดเงินของคุณแล้ว`],
+    vi: ['Thanh toán hợp đồng', (k, a) => `Khoản ${k} ${a} của bạn đã được trả vào số dư.`],
   }),
   transfer_from_upline: {
     en: {

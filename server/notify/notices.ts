@@ -22,6 +22,8 @@ export interface NewNotice {
 export interface NoticeWriter {
   /** Writes the notice inside `tx`: it exists if and only if the settlement commits. */
   record(tx: Tx, notice: NewNotice): Promise<void>
+  /** Writes many notices inside `tx` in one statement (a settlement's payments). */
+  recordMany(tx: Tx, notices: readonly NewNotice[]): Promise<void>
 }
 
 /** Inserts the notice's row; `pushedAt` set means its push is already taken care of. */
@@ -42,9 +44,37 @@ export async function insertNotice(tx: Tx, n: NewNotice, pushedAt: Date | null =
   return row.id
 }
 
+/** Inserts many notices' rows in one statement; answers their ids in the notices' order. */
+export async function insertNotices(
+  tx: Tx,
+  ns: readonly NewNotice[],
+  pushedAt: (n: NewNotice) => Date | null = () => null,
+): Promise<number[]> {
+  if (ns.length === 0) return []
+  const rows = await tx
+    .insert(fundNotices)
+    .values(
+      ns.map((n) => ({
+        memberId: n.memberId,
+        kind: n.kind,
+        amount: n.amount,
+        reference: n.reference,
+        createdAt: n.at,
+        reason: n.reason ?? null,
+        pushedAt: pushedAt(n),
+      })),
+    )
+    .returning({ id: fundNotices.id })
+  // Serial ids are taken in the order of the rows.
+  return rows.map((r) => r.id).sort((a, b) => a - b)
+}
+
 /** Writes the notice only; the push sweep sends it. */
 export const sweptNotices: NoticeWriter = {
   async record(tx, notice) {
     await insertNotice(tx, notice)
+  },
+  async recordMany(tx, notices) {
+    await insertNotices(tx, notices)
   },
 }

@@ -33,7 +33,7 @@ import { lazyModule } from '../lazy-module'
 import { currencyOf } from '../money/common'
 import type { Db, Tx } from '../plugins/external/db'
 import { noticeText } from './notice-text'
-import { insertNotice, type NoticeWriter } from './notices'
+import { insertNotice, insertNotices, type NoticeWriter } from './notices'
 
 /** web-push loads with the first push or the first key pair, not at start. */
 const webPushLib = lazyModule('web-push', async () => (await import('web-push')).default)
@@ -305,6 +305,22 @@ export function createPushService(opts: PushServiceOptions) {
     }
   }
 
+  /** Hands the notices' pushes to the queue in a savepoint, or back to the sweep if it fails. */
+  async function enqueueOrSweep(tx: Tx, ids: number[]) {
+    const enqueue = queue
+    if (!enqueue || ids.length === 0) return
+    try {
+      // A savepoint: a queue that cannot take the job never undoes the settlement.
+      await tx.transaction((sp) => enqueue(sp, ids.map((noticeId) => ({ noticeId }))))
+    } catch (err) {
+      await tx.update(fundNotices).set({ pushedAt: null }).where(inArray(fundNotices.id, ids))
+      opts.log.warn(
+        { noticeIds: ids.length, error: err instanceof Error ? err.message : String(err) },
+        'push not queued; the sweep sends it',
+      )
+    }
+  }
+
   const writer: NoticeWriter = {
     async record(tx, notice) {
       if (!queue) {
@@ -312,18 +328,14 @@ export function createPushService(opts: PushServiceOptions) {
         return
       }
       // Marked handed over from the start; put back for the sweep if the queue fails.
-      const id = await insertNotice(tx, notice, notice.at)
-      const enqueue = queue
-      try {
-        // A savepoint: a queue that cannot take the job never undoes the settlement.
-        await tx.transaction((sp) => enqueue(sp, [{ noticeId: id }]))
-      } catch (err) {
-        await tx.update(fundNotices).set({ pushedAt: null }).where(eq(fundNotices.id, id))
-        opts.log.warn(
-          { noticeId: id, error: err instanceof Error ? err.message : String(err) },
-          'push not queued; the sweep sends it',
-        )
+      await enqueueOrSweep(tx, [await insertNotice(tx, notice, notice.at)])
+    },
+    async recordMany(tx, notices) {
+      if (!queue) {
+        await insertNotices(tx, notices)
+        return
       }
+      await enqueueOrSweep(tx, await insertNotices(tx, notices, (n) => n.at))
     },
   }
 
@@ -334,6 +346,8 @@ export function createPushService(opts: PushServiceOptions) {
 
     /** Writes a fund notice and queues its push in the caller's transaction. */
     record: writer.record,
+    /** Writes many fund notices and queues their pushes, in one statement each. */
+    recordMany: writer.recordMany,
 
     /** The server's job queue, once it runs (undefined again when it stops). */
     useQueue(next: DeliveryQueue | undefined) {

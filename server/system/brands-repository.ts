@@ -22,6 +22,11 @@ export async function merchantByCode(db: Db, code: string): Promise<MerchantRow 
   return row
 }
 
+/** Every brand the platform runs (the jobs that settle per brand go over them). */
+export async function allMerchants(db: Db): Promise<MerchantRow[]> {
+  return db.select().from(s.merchants).orderBy(s.merchants.code)
+}
+
 /** Inserts the merchant unless one has the code; true when this call inserted it. */
 export async function insertMerchant(db: Db, row: NewMerchant): Promise<boolean> {
   const inserted = await db

@@ -7,7 +7,8 @@
 import { z } from 'zod/mini'
 import { defineEndpoint } from './endpoint'
 import type { ErrorCode } from './error-codes'
-import { PageQueryShape, pageOf } from './paging'
+import { MoneySchema } from './money'
+import { PageQueryShape, TimeRangeShape, pageOf } from './paging'
 
 export const contractKinds = ['dividend', 'dailySalary', 'hourlySalary', 'realTimeSalary'] as const
 export const ContractKindSchema = z.enum(contractKinds)
@@ -17,6 +18,18 @@ export type ContractKind = z.infer<typeof ContractKindSchema>
 export const dividendPeriods = ['daily', 'weekly', 'semimonthly', 'monthly'] as const
 export const DividendPeriodSchema = z.enum(dividendPeriods)
 export type DividendPeriod = z.infer<typeof DividendPeriodSchema>
+
+/**
+ * What a contract measures, defined once (decision 024), always over the agent's team (its
+ * whole downline, not the agent itself) and by when each bet settled, in the brand's time
+ * zone:
+ * - a **valid bet** is a settled bet's valid amount (the vendor's or the lottery's), counted
+ *   on the day and hour it settled; a settled bet later cancelled is taken back;
+ * - an **active member** of a period is a team member with at least one settled bet in it;
+ * - a **loss** is the team's stakes less its payouts on the bets settled in the period;
+ * - a real-time salary's bet is **lost** when it paid less than its stake, else **won**.
+ */
+export const contractMeasures = ['validBets', 'loss', 'stakes'] as const
 
 /** Rates are parts per million: 10,000 is 1 %. */
 export const ratePerMillion = 1_000_000
@@ -302,20 +315,28 @@ function contractRows<const K extends ContractKind>(
   }
 }
 
+/** The brand flag each kind's pages and calls are behind. */
+export const contractKindFlags = {
+  dividend: 'enableCt',
+  dailySalary: 'salary',
+  hourlySalary: 'hourSalary',
+  realTimeSalary: 'RTSALARY3',
+} as const satisfies Record<ContractKind, string>
+
 const dividendRows = contractRows(
   'dividend',
   { read: '/wps/relay/MCS2_processDividendReq', act: '/wps/relay/MCSFE_processContractDividend' },
-  'enableCt',
+  contractKindFlags.dividend,
 )
 const dailyRows = contractRows(
   'dailySalary',
   { read: '/wps/relay/MCS2_processDailySalContract', act: '/wps/relay/MCSFE_processDailySalaryContract' },
-  'salary',
+  contractKindFlags.dailySalary,
 )
 const hourlyRows = contractRows(
   'hourlySalary',
   { read: '/wps/relay/MCS2_processContractHourSalary', act: '/wps/relay/MCSFE_processContractHourSalary' },
-  'hourSalary',
+  contractKindFlags.hourlySalary,
 )
 const realTimeRows = contractRows(
   'realTimeSalary',
@@ -323,8 +344,94 @@ const realTimeRows = contractRows(
     read: '/wps/relay/MCSFE_processRealTimeSalaryContract',
     act: '/wps/relay/MCSFE_processRealTimeSalaryContract',
   },
-  'RTSALARY3',
+  contractKindFlags.realTimeSalary,
 )
+
+// ---------------------------------------------------------------------------------------
+// Payments (decision 024): each contract is paid once per period it was in force at the end
+// of, by a job after the period closes. A payment shows what it was counted from.
+
+/** The periods payments are made for: a dividend's, the day, the hour, a 5-minute window. */
+export const contractPeriodUnits = ['hour', 'day', 'week', 'semimonth', 'month', 'window'] as const
+export const ContractPeriodUnitSchema = z.enum(contractPeriodUnits)
+export type ContractPeriodUnit = z.infer<typeof ContractPeriodUnitSchema>
+
+/** The minutes of a real-time salary's window. */
+export const realTimeWindowMinutes = 5
+
+/** One payment of one contract for one period. Times are epoch ms, amounts money. */
+export const ContractPaymentSchema = z.object({
+  id: z.int(),
+  contractId: z.int(),
+  kind: ContractKindSchema,
+  agentId: z.int(),
+  agentAccount: z.string(),
+  unit: ContractPeriodUnitSchema,
+  periodStart: z.number(),
+  periodEnd: z.number(),
+  /** The team's valid bets (salaries), loss (dividend) or stakes (real-time salary). */
+  measure: MoneySchema,
+  /** A dividend's active members of the period. */
+  activeMembers: z.int(),
+  /** The rate of the tier the measure reached (a real-time salary's vary by bet: null). */
+  rate: z.nullable(z.int()),
+  /** A real-time salary's stakes of bets the members won and lost. */
+  wonStakes: z.nullable(MoneySchema),
+  lostStakes: z.nullable(MoneySchema),
+  /** What the agent's own contract gives on its whole team. */
+  pay: MoneySchema,
+  /** What its downline agents' contracts of the kind take of that. */
+  downlinePay: MoneySchema,
+  /** Paid: pay less downline pay, never below 0. */
+  amount: MoneySchema,
+  /** Downline pay above pay (a dividend's winning sub-team), borne by the house. */
+  shortfall: MoneySchema,
+  paidAt: z.number(),
+})
+export type ContractPayment = z.infer<typeof ContractPaymentSchema>
+
+export const contractPaymentScopes = ['mine', 'downline'] as const
+
+export const ContractPaymentsQuerySchema = z.object({
+  /** mine: paid to me; downline: paid to my direct downline agents. */
+  scope: z._default(z.enum(contractPaymentScopes), 'mine'),
+  ...TimeRangeShape,
+  ...PageQueryShape,
+})
+export type ContractPaymentsQuery = z.infer<typeof ContractPaymentsQuerySchema>
+
+export const ContractPaymentsSchema = z.object({
+  payments: pageOf(ContractPaymentSchema),
+  /** The sum paid over every payment the query matches (not only this page). */
+  sum: MoneySchema,
+})
+export type ContractPayments = z.infer<typeof ContractPaymentsSchema>
+
+function paymentRow(kind: ContractKind, path: string, modId: string) {
+  return defineEndpoint({
+    name: `contracts.${kind}Payments`,
+    method: 'GET',
+    path,
+    auth: 'agent',
+    encrypted: false,
+    modId,
+    query: ContractPaymentsQuerySchema,
+    response: ContractPaymentsSchema,
+    errors: readErrors,
+  })
+}
+
+/** Each kind's payment history (the dividend record, daily wages, …), behind the kind's flag. */
+const paymentRows = {
+  dividend: paymentRow('dividend', '/wps/relay/MCSFE_getDividendRecord', contractKindFlags.dividend),
+  dailySalary: paymentRow('dailySalary', '/wps/relay/MCSFE_getDailySalaryRecord', contractKindFlags.dailySalary),
+  hourlySalary: paymentRow('hourlySalary', '/wps/relay/MCSFE_getHourSalaryRecord', contractKindFlags.hourlySalary),
+  realTimeSalary: paymentRow(
+    'realTimeSalary',
+    '/wps/relay/MCSFE_getRealTimeSalaryRecord',
+    contractKindFlags.realTimeSalary,
+  ),
+} as const
 
 export const contractEndpoints = {
   dividend: dividendRows.read,
@@ -335,12 +442,33 @@ export const contractEndpoints = {
   hourlySalaryAction: hourlyRows.act,
   realTimeSalary: realTimeRows.read,
   realTimeSalaryAction: realTimeRows.act,
+  dividendPayments: paymentRows.dividend,
+  dailySalaryPayments: paymentRows.dailySalary,
+  hourlySalaryPayments: paymentRows.hourlySalary,
+  realTimeSalaryPayments: paymentRows.realTimeSalary,
 } as const
 
 /** The read and action rows of each kind, for code that goes by kind. */
 export const contractEndpointsByKind = {
-  dividend: { read: contractEndpoints.dividend, act: contractEndpoints.dividendAction },
-  dailySalary: { read: contractEndpoints.dailySalary, act: contractEndpoints.dailySalaryAction },
-  hourlySalary: { read: contractEndpoints.hourlySalary, act: contractEndpoints.hourlySalaryAction },
-  realTimeSalary: { read: contractEndpoints.realTimeSalary, act: contractEndpoints.realTimeSalaryAction },
+  dividend: {
+    read: contractEndpoints.dividend,
+    act: contractEndpoints.dividendAction,
+    payments: contractEndpoints.dividendPayments,
+  },
+  dailySalary: {
+    read: contractEndpoints.dailySalary,
+    act: contractEndpoints.dailySalaryAction,
+    payments: contractEndpoints.dailySalaryPayments,
+  },
+  hourlySalary: {
+    read: contractEndpoints.hourlySalary,
+    act: contractEndpoints.hourlySalaryAction,
+    payments: contractEndpoints.hourlySalaryPayments,
+  },
+  realTimeSalary: {
+    read: contractEndpoints.realTimeSalary,
+    act: contractEndpoints.realTimeSalaryAction,
+    payments: contractEndpoints.realTimeSalaryPayments,
+  },
 } as const
+

@@ -21,6 +21,10 @@ export const movementTypes = [
   'BET',
   'PAYOUT',
   'TRIAL_CREDIT',
+  /** An agent contract's payment (server/contracts): a daily, hourly or real-time salary. */
+  'SALARY',
+  /** An agent contract's payment: a dividend. */
+  'DIVIDEND',
 ] as const
 export const MovementTypeSchema = z.enum(movementTypes)
 export type MovementType = z.infer<typeof MovementTypeSchema>

@@ -21,4 +21,6 @@ export const fundNoticeKinds = [
   'contract_accepted',
   'contract_rejected',
   'contract_terminated',
+  // A contract's payment for a period (server/contracts/settlement-service.ts).
+  'contract_paid',
 ] as const

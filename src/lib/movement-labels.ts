@@ -18,4 +18,6 @@ export const movementLabels: Record<MovementType, MessageDescriptor> = {
   BET: msg`Bet`,
   PAYOUT: msg`Payout`,
   TRIAL_CREDIT: msg`Play money`,
+  SALARY: msg`Salary`,
+  DIVIDEND: msg`Dividend`,
 }

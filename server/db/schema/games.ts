@@ -183,5 +183,9 @@ export const betRecords = pgTable(
     index('bet_records_wins')
       .on(t.merchantCode, t.settledTime)
       .where(sql`${t.status} = 'SETTLED' and ${t.payout} > ${t.betAmount}`),
+    // The real-time salary's 5-minute windows: the brand's bets by when they settled.
+    index('bet_records_settled')
+      .on(t.merchantCode, t.settledTime)
+      .where(sql`${t.status} = 'SETTLED'`),
   ],
 )
