@@ -307,3 +307,41 @@ describe('the operator settles', () => {
     )
   })
 })
+
+describe('what time closes', () => {
+  it('marks offers past their expiry expired and contracts past their end terminated, with their history', async () => {
+    const top = await member(1)
+    const a = await member(2, top)
+    const b = await member(2, top)
+    const terms: ContractTerms = { kind: 'dailySalary', tiers: [{ from: 0, rate: 1_000 }] }
+    const [offer] = await server.db
+      .insert(agentContracts)
+      .values({
+        merchantCode: code,
+        kind: 'dailySalary',
+        uplineId: top,
+        downlineId: a,
+        terms,
+        status: 'offered',
+        offeredAt: new Date('2026-12-01T00:00:00Z'),
+        expiresAt: new Date('2026-12-08T00:00:00Z'),
+        createdBy: 'test',
+      })
+      .returning({ id: agentContracts.id })
+    const ending = await contract(top, b, terms, '2026-12-01T00:00:00Z')
+    await server.db
+      .update(agentContracts)
+      .set({ endsAt: new Date('2026-12-05T17:00:00Z') })
+      .where(eq(agentContracts.id, ending))
+    clock = new Date('2026-12-05T17:00:00Z')
+    expect(await server.app.contracts.life.sweep()).toEqual({ expired: 0, ended: 1 })
+    clock = new Date('2026-12-08T00:00:00Z')
+    expect(await server.app.contracts.life.sweep()).toEqual({ expired: 1, ended: 0 })
+    const rows = await server.db
+      .select({ id: agentContracts.id, status: agentContracts.status })
+      .from(agentContracts)
+      .where(inArray(agentContracts.id, [offer?.id ?? 0, ending]))
+      .orderBy(agentContracts.id)
+    expect(rows.map((r) => r.status)).toEqual(['expired', 'terminated'])
+  })
+})
