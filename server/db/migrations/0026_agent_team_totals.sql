@@ -49,7 +49,11 @@ CREATE TYPE member_day AS (member_id integer, day date);
 -- Adds members' changes to every agent above them (member_tree depth >= 1: the member's own
 -- figures are not its team's), apart for the direct upline, in the member's shard; the rows
 -- are taken in key order so that statements touching several shards lock them alike.
-CREATE FUNCTION agent_team_add(d member_team_delta[]) RETURNS void LANGUAGE sql AS $$
+CREATE FUNCTION agent_team_add(d member_team_delta[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF cardinality(d) = 0 THEN
+    RETURN;
+  END IF;
   INSERT INTO agent_team_daily_stats AS s (agent_id, day, direct, shard, new_members, first_deposits, active,
     active_week_first, active_month_first, deposits, deposit_count, withdrawals, bonuses, transfers_in,
     transfers_out, bet_count, bet_amount, valid_bet, payout)
@@ -75,8 +79,8 @@ CREATE FUNCTION agent_team_add(d member_team_delta[]) RETURNS void LANGUAGE sql 
     bet_count = s.bet_count + EXCLUDED.bet_count,
     bet_amount = s.bet_amount + EXCLUDED.bet_amount,
     valid_bet = s.valid_bet + EXCLUDED.valid_bet,
-    payout = s.payout + EXCLUDED.payout
-$$;
+    payout = s.payout + EXCLUDED.payout;
+END $$;
 --> statement-breakpoint
 -- The members' whole figures as the triggers add them up (all members when ids is null):
 -- what the backfill writes, what a moved team takes along, and what reconcile counts.
@@ -273,22 +277,28 @@ CREATE TRIGGER members_tree_move_agent_team AFTER UPDATE OF parent_id ON members
   FOR EACH ROW WHEN (OLD.parent_id IS DISTINCT FROM NEW.parent_id)
   EXECUTE FUNCTION agent_team_move();
 --> statement-breakpoint
--- What already exists: the agents' figures and the members' first days of play, from
--- member_daily_stats and members.
-INSERT INTO agent_team_daily_stats (agent_id, day, direct, shard, new_members, first_deposits, active,
-  active_week_first, active_month_first, deposits, deposit_count, withdrawals, bonuses, transfers_in,
-  transfers_out, bet_count, bet_amount, valid_bet, payout)
-SELECT t.ancestor_id, x.day, t.depth = 1, (x.member_id % 8)::smallint,
-  sum(x.new_members), sum(x.first_deposits), sum(x.active), sum(x.active_week_first), sum(x.active_month_first),
-  sum(x.deposits), sum(x.deposit_count), sum(x.withdrawals), sum(x.bonuses), sum(x.transfers_in),
-  sum(x.transfers_out), sum(x.bet_count), sum(x.bet_amount), sum(x.valid_bet), sum(x.payout)
-FROM member_team_figures(NULL) x JOIN member_tree t ON t.descendant_id = x.member_id AND t.depth >= 1
-GROUP BY 1, 2, 3, 4;
+-- The agents' figures and the members' first days of play made again from member_daily_stats
+-- and members: the backfill below, and the repair when they drift (reconcile names it).
+CREATE FUNCTION agent_team_rebuild() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM agent_team_daily_stats;
+  DELETE FROM member_active_periods;
+  INSERT INTO agent_team_daily_stats (agent_id, day, direct, shard, new_members, first_deposits, active,
+    active_week_first, active_month_first, deposits, deposit_count, withdrawals, bonuses, transfers_in,
+    transfers_out, bet_count, bet_amount, valid_bet, payout)
+  SELECT t.ancestor_id, x.day, t.depth = 1, (x.member_id % 8)::smallint,
+    sum(x.new_members), sum(x.first_deposits), sum(x.active), sum(x.active_week_first), sum(x.active_month_first),
+    sum(x.deposits), sum(x.deposit_count), sum(x.withdrawals), sum(x.bonuses), sum(x.transfers_in),
+    sum(x.transfers_out), sum(x.bet_count), sum(x.bet_amount), sum(x.valid_bet), sum(x.payout)
+  FROM member_team_figures(NULL) x JOIN member_tree t ON t.descendant_id = x.member_id AND t.depth >= 1
+  GROUP BY 1, 2, 3, 4;
+  INSERT INTO member_active_periods (member_id, period, starts, first_day)
+  SELECT s.member_id, k.period, k.starts, min(s.day)
+  FROM member_daily_stats s
+  CROSS JOIN LATERAL (VALUES ('week', s.day - (extract(isodow FROM s.day)::int - 1)),
+                             ('month', date_trunc('month', s.day)::date)) k(period, starts)
+  WHERE s.bet_count > 0
+  GROUP BY 1, 2, 3;
+END $$;
 --> statement-breakpoint
-INSERT INTO member_active_periods (member_id, period, starts, first_day)
-SELECT s.member_id, k.period, k.starts, min(s.day)
-FROM member_daily_stats s
-CROSS JOIN LATERAL (VALUES ('week', s.day - (extract(isodow FROM s.day)::int - 1)),
-                           ('month', date_trunc('month', s.day)::date)) k(period, starts)
-WHERE s.bet_count > 0
-GROUP BY 1, 2, 3;
+SELECT agent_team_rebuild();
