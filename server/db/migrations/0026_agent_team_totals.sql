@@ -44,7 +44,7 @@ CREATE TYPE member_team_delta AS (
   bet_count integer, bet_amount bigint, valid_bet bigint, payout bigint
 );
 --> statement-breakpoint
-CREATE TYPE member_day AS (member_id integer, day date);
+CREATE TYPE member_day AS (member_id integer, day date, played boolean);
 --> statement-breakpoint
 -- Adds members' changes to every agent above them (member_tree depth >= 1: the member's own
 -- figures are not its team's), apart for the direct upline, in the member's shard; the rows
@@ -108,10 +108,12 @@ CREATE FUNCTION member_team_figures(ids integer[]) RETURNS SETOF member_team_del
   ) f
 $$;
 --> statement-breakpoint
--- Members whose days of play changed: their first day of play in each week and month
--- touched is read again from member_daily_stats and kept in member_active_periods; what
--- moved is returned as changes to the agents' first-day counts (-1 on the old first day,
--- +1 on the new one).
+-- Members whose days of play changed (`played`: the day now has settled bets, or no longer
+-- has): their first day of play in each week and month touched, kept in
+-- member_active_periods, becomes the earlier of the kept one and the days now played, or,
+-- when the kept first day itself is no longer played, is read again from member_daily_stats
+-- (<= 31 rows of the member's own). What moved is returned as changes to the agents'
+-- first-day counts (-1 on the old first day, +1 on the new one).
 CREATE FUNCTION member_active_firsts(changed member_day[]) RETURNS member_team_delta[] LANGUAGE plpgsql AS $$
 DECLARE
   firsts member_team_delta[];
@@ -120,16 +122,21 @@ BEGIN
     RETURN '{}';
   END IF;
   WITH p AS (
-    SELECT DISTINCT c.member_id, k.period, k.starts, k.ends
+    SELECT c.member_id, k.period, k.starts, k.ends,
+      min(c.day) FILTER (WHERE c.played) AS first_played,
+      array_agg(c.day) FILTER (WHERE NOT c.played) AS stopped
     FROM unnest(changed) c
     CROSS JOIN LATERAL (VALUES
       ('week', c.day - (extract(isodow FROM c.day)::int - 1), c.day - (extract(isodow FROM c.day)::int - 1) + 7),
       ('month', date_trunc('month', c.day)::date, (date_trunc('month', c.day) + interval '1 month')::date)
     ) k(period, starts, ends)
+    GROUP BY 1, 2, 3, 4
   ), now_first AS (
     SELECT p.member_id, p.period, p.starts, a.first_day AS old_first,
-      (SELECT min(s.day) FROM member_daily_stats s
-       WHERE s.member_id = p.member_id AND s.day >= p.starts AND s.day < p.ends AND s.bet_count > 0) AS new_first
+      CASE WHEN a.first_day = ANY (p.stopped) THEN
+        (SELECT min(s.day) FROM member_daily_stats s
+         WHERE s.member_id = p.member_id AND s.day >= p.starts AND s.day < p.ends AND s.bet_count > 0)
+      ELSE least(a.first_day, p.first_played) END AS new_first
     FROM p LEFT JOIN member_active_periods a
       ON a.member_id = p.member_id AND a.period = p.period AND a.starts = p.starts
   ), moved AS (
@@ -160,7 +167,8 @@ BEGIN
             n.withdrawals, n.bonuses, n.transfers_in, n.transfers_out, n.bet_count, n.bet_amount, n.valid_bet,
             n.payout)::member_team_delta
           FROM new_stats n)
-    || member_active_firsts(ARRAY(SELECT ROW(n.member_id, n.day)::member_day FROM new_stats n WHERE n.bet_count > 0)));
+    || member_active_firsts(ARRAY(SELECT ROW(n.member_id, n.day, true)::member_day
+          FROM new_stats n WHERE n.bet_count > 0)));
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -178,7 +186,7 @@ BEGIN
             n.bet_count - o.bet_count, n.bet_amount - o.bet_amount, n.valid_bet - o.valid_bet,
             n.payout - o.payout)::member_team_delta
           FROM new_stats n JOIN old_stats o ON o.member_id = n.member_id AND o.day = n.day)
-    || member_active_firsts(ARRAY(SELECT ROW(n.member_id, n.day)::member_day
+    || member_active_firsts(ARRAY(SELECT ROW(n.member_id, n.day, n.bet_count > 0)::member_day
           FROM new_stats n JOIN old_stats o ON o.member_id = n.member_id AND o.day = n.day
           WHERE (n.bet_count > 0) <> (o.bet_count > 0))));
   RETURN NULL;
