@@ -7,20 +7,23 @@
  *
  * Measured through the area's own code (server/agent/team-repository.ts, team-service.ts),
  * warm, the variants of each measurement interleaved (the machine is shared):
- * - the team overview of the top agent for today and for this month (budget p99 ≤ 100 ms);
- *   the same calls over a connection with PostgreSQL's JIT off; when over the budget,
- *   EXPLAIN (ANALYZE, BUFFERS) of the query the repository ran;
+ * - the team overview of the top agent for today, this week, this month and the last 30
+ *   days (budget p99 ≤ 100 ms), read from the agent's kept figures (decision 025) and, in
+ *   BENCH_AGENT_BEFORE_RUNS pairs (default 10), read from every member's days as before
+ *   it (figuresFromMembers); both answers compared; when over the budget, EXPLAIN
+ *   (ANALYZE, BUFFERS) of the overview's last query;
+ * - concurrent settlements: four connections settling one round per transaction, each for
+ *   its own member, the four members in four shards of the top agent's rows or all in one,
+ *   and without the agents' figures (BENCH_AGENT_CONTENTION_ROUNDS rounds per connection
+ *   and variant, default 300);
  * - "is X in my team" (depthUnder), a member inside and one outside (budget p99 ≤ 2 ms);
  * - a red envelope to 100 members, one ledger transaction, against a transfer to one member;
  *   the envelopes' postings checked afterwards;
  * - one day of the whole team: every member deposits once (the ledger's batch posting) and
- *   plays rounds, with the figures' triggers and (rolled back) without them; then the
- *   whole reconciliation (server/money/ledger-reconcile.ts) with its team-figures check.
- *
- * Then a proposal, measured the same way: the overview with a covering index on
- * member_daily_stats, against the schema as migrated (the index dropped inside a rolled-back
- * transaction), BENCH_AGENT_PROPOSAL_RUNS per variant (default 20; 0 skips it). The index is
- * dropped before the day of the team is written.
+ *   plays rounds, with every figures' trigger, without the agents' (rolled back) and
+ *   without any (rolled back); then the whole reconciliation
+ *   (server/money/ledger-reconcile.ts) with its checks of the members' and the agents'
+ *   figures.
  *
  * Sizes: BENCH_AGENT_MEMBERS (default 100,000), BENCH_AGENT_ROUNDS (default 3,000,000: every
  * member plays every day, so member_daily_stats has its full 3,000,000 rows and the
@@ -33,8 +36,8 @@ import { randomUUID } from 'node:crypto'
 import os from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { sql, type SQL } from 'drizzle-orm'
-import { createTeamRepository } from '#server/agent/team-repository'
-import { createTeamService } from '#server/agent/team-service'
+import { createTeamRepository, type TeamRepository } from '#server/agent/team-repository'
+import { createTeamService, dayIn } from '#server/agent/team-service'
 import { seedDemoBrand } from '#server/db/seed'
 import { createLedger } from '#server/money/ledger'
 import { reconcile } from '#server/money/ledger-reconcile'
@@ -62,8 +65,10 @@ const size: TeamSize = {
 }
 const overviews = envNumber('BENCH_AGENT_OVERVIEWS', 50)
 const envelopes = envNumber('BENCH_AGENT_ENVELOPES', 10)
-/** Overviews per period and variant for the proposal measured (0: not measured). */
-const proposalRuns = envNumber('BENCH_AGENT_PROPOSAL_RUNS', 20)
+/** Overviews per period read from the members' days (before decision 025), paired with the kept ones. */
+const beforeRuns = envNumber('BENCH_AGENT_BEFORE_RUNS', 10)
+/** Rounds per connection and variant in the concurrent settlements. */
+const contentionRounds = envNumber('BENCH_AGENT_CONTENTION_ROUNDS', 300)
 const checks = 5_000
 const overviewBudgetMs = 100
 const checkBudgetMs = 2
@@ -117,14 +122,9 @@ export const section: BenchSection = {
     }
     return withScratchPg('bench_agent', async (url) => {
       const database = await openDatabase({ databaseUrl: url, poolMax: 4 })
-      // The same database with PostgreSQL's JIT compilation off, for the overview's variant.
-      const noJitUrl = new URL(url)
-      noJitUrl.searchParams.set('options', '-c jit=off')
-      const noJit = await openDatabase({ databaseUrl: noJitUrl.toString(), poolMax: 2 })
       try {
-        return await measure(ctx.log, database.db, database.migrate, noJit.db)
+        return await measure(ctx.log, database.db, database.migrate)
       } finally {
-        await noJit.close()
         await database.close()
       }
     })
@@ -135,7 +135,6 @@ async function measure(
   log: (line?: string) => void,
   db: Db,
   migrate: () => Promise<void>,
-  noJitDb: Db,
 ): Promise<SectionResult> {
   const summary: SummaryRow[] = []
   const now = new Date()
@@ -175,30 +174,49 @@ async function measure(
   )
   const agentId = built.agentId
 
-  // ── Team overview: today and this month, as configured and with JIT off, interleaved ──
-  const serviceNoJit = createTeamService({
-    db: noJitDb,
-    team: createTeamRepository(noJitDb),
+  // ── Team overview: the agent's kept figures against the same read from every member's days ──
+  const fromMembers: TeamRepository = {
+    ...team,
+    figures: (agent, from, to) => team.figuresFromMembers(agent, from, to, m.timeZone),
+  }
+  const serviceBefore = createTeamService({
+    db,
+    team: fromMembers,
     ledger,
     settings,
     notices: sweptNotices,
     checkPaymentPassword: async () => undefined,
     now: () => now,
   })
-  const periods = ['today', 'thisMonth'] as const
-  type Period = (typeof periods)[number]
+  const today = dayIn(m.timeZone, now)
+  const rangeFrom = dayIn(m.timeZone, new Date(now.getTime() - 29 * 86_400_000))
+  const periods = {
+    today: { period: 'today' },
+    thisWeek: { period: 'thisWeek' },
+    thisMonth: { period: 'thisMonth' },
+    last30Days: { period: 'range', from: rangeFrom, to: today },
+  } as const
+  type Period = keyof typeof periods
+  const periodNames = Object.keys(periods) as Period[]
   const variants = [
-    { name: 'as configured', service },
-    { name: 'jit off', service: serviceNoJit },
+    { name: 'kept per agent', service },
+    { name: "from the members' days", service: serviceBefore },
   ] as const
-  const runs = periods.flatMap((period) => variants.map((v) => ({ period, ...v, ms: [] as number[] })))
-  for (let i = 0; i < 3; i++) for (const r of runs) await r.service.overview(m, agentId, { period: r.period })
+  const runs = periodNames.flatMap((period) => variants.map((v) => ({ period, ...v, ms: [] as number[] })))
+  for (let i = 0; i < 2; i++) for (const r of runs) await r.service.overview(m, agentId, periods[r.period])
+  for (const p of periodNames) {
+    const [a, b] = await Promise.all(variants.map((v) => v.service.overview(m, agentId, periods[p])))
+    if (JSON.stringify(a) !== JSON.stringify(b))
+      log(`  ${p}: the kept figures DIFFER from the members' figures`)
+  }
   const overviewLoad = loadNow()
   for (let i = 0; i < overviews; i++) {
     const order = i % 2 ? [...runs].reverse() : runs
     for (const r of order) {
+      // The members' reading takes seconds at full size: a few pairs tell its ratio.
+      if (r.name !== 'kept per agent' && i >= beforeRuns) continue
       const t = performance.now()
-      await r.service.overview(m, agentId, { period: r.period })
+      await r.service.overview(m, agentId, periods[r.period])
       r.ms.push(performance.now() - t)
     }
   }
@@ -208,31 +226,30 @@ async function measure(
       `valid bets ${sample.team.validBets}, deposits ${sample.team.deposits}, profit and loss ${sample.team.profitLoss}`,
   )
   const overviewStats = {} as Record<Period, Stats>
-  const noJitStats = {} as Record<Period, Stats>
-  const jitRatio = {} as Record<Period, number>
-  for (const p of periods) {
+  const beforeStats = {} as Record<Period, Stats>
+  const beforeRatio = {} as Record<Period, number>
+  for (const p of periodNames) {
     const [a, b] = runs.filter((r) => r.period === p)
     if (!a || !b) continue
     const s = stats(a.ms)
     const n = stats(b.ms)
     overviewStats[p] = s
-    noJitStats[p] = n
-    jitRatio[p] = median(a.ms.map((x, i) => x / (b.ms[i] ?? x)))
+    beforeStats[p] = n
+    beforeRatio[p] = median(b.ms.map((x, i) => x / (a.ms[i] ?? x)))
     log(
-      `team overview, ${p}: ${line(s)} (budget p99 ≤ ${overviewBudgetMs} ms: ${verdict(s, overviewBudgetMs)}; load ${overviewLoad})`,
+      `team overview, ${p}: kept per agent ${line(s)} (budget p99 ≤ ${overviewBudgetMs} ms: ${verdict(s, overviewBudgetMs)}; load ${overviewLoad})`,
     )
     log(
-      `  with JIT off: ${line(n)} (${verdict(n, overviewBudgetMs)}); as configured / JIT off ${round(jitRatio[p])}× (median of pairs)`,
+      `  from the members' days (before): ${line(n)} (${verdict(n, overviewBudgetMs)}); before / kept ${round(beforeRatio[p])}× (median of pairs)`,
     )
     summary.push({
       metric: `agent overview p99, ${p} (${num(size.members)} members)`,
       value: `${s.p99Ms} ms`,
-      note: `${verdict(s, overviewBudgetMs)} (≤ ${overviewBudgetMs} ms); p50 ${s.p50Ms} ms; JIT off p99 ${n.p99Ms} ms`,
+      note: `${verdict(s, overviewBudgetMs)} (≤ ${overviewBudgetMs} ms); p50 ${s.p50Ms} ms; from the members' days p99 ${n.p99Ms} ms, ${round(beforeRatio[p])}×`,
     })
   }
-  log(`  this month / today, p50: ${round(overviewStats.thisMonth.p50Ms / overviewStats.today.p50Ms)}×`)
   const plans: Record<string, string[]> = {}
-  for (const p of periods) {
+  for (const p of periodNames) {
     if (overviewStats[p].p99Ms <= overviewBudgetMs) continue
     const seen = observed(db)
     await createTeamService({
@@ -243,79 +260,27 @@ async function measure(
       notices: sweptNotices,
       checkPaymentPassword: async () => undefined,
       now: () => now,
-    }).overview(m, agentId, { period: p })
+    }).overview(m, agentId, periods[p])
     const query = seen.calls.at(-1)?.query
     if (!query) continue
     const plan = rowsOf<{ 'QUERY PLAN': string }>(
       await db.execute(sql`explain (analyze, buffers) ${query}`),
     ).map((r) => r['QUERY PLAN'])
     plans[p] = plan
-    log(`  EXPLAIN (ANALYZE, BUFFERS) of the overview, ${p}:`)
+    log(`  EXPLAIN (ANALYZE, BUFFERS) of the overview's last query, ${p}:`)
     for (const l of plan) log(`    ${l}`)
-    const planNoJit = rowsOf<{ 'QUERY PLAN': string }>(
-      await noJitDb.execute(sql`explain (analyze, buffers) ${query}`),
-    ).map((r) => r['QUERY PLAN'])
-    plans[`${p}, jit off`] = planNoJit
-    log(`  the same with JIT off:`)
-    for (const l of planNoJit) log(`    ${l}`)
   }
+  const [kept] = rowsOf<{ rows: string; agent: string }>(
+    await db.execute(sql`
+      select (select count(*) from agent_team_daily_stats)::text as rows,
+             (select count(*) from agent_team_daily_stats where agent_id = ${agentId})::text as agent`),
+  )
+  log(
+    `  agent_team_daily_stats: ${num(Number(kept?.rows))} rows, the top agent's ${num(Number(kept?.agent))}`,
+  )
 
-  // ── A proposal, measured: a covering index for the overview's reads of each member's days ──
-  const proposal: Record<string, Json> = {}
-  if (proposalRuns > 0) {
-    const t = performance.now()
-    await noJitDb.execute(sql`
-      create index member_daily_stats_figures on member_daily_stats (member_id, day)
-      include (bet_count, bet_amount, valid_bet, payout, deposits, withdrawals, bonuses)`)
-    await noJitDb.execute(sql`vacuum analyze member_daily_stats`)
-    log(
-      `proposal: covering index on member_daily_stats (member_id, day) include (the overview's figures), ` +
-        `made and vacuumed in ${((performance.now() - t) / 1000).toFixed(1)} s; JIT off in both variants`,
-    )
-    const timedOverview = async (period: Period, withIndex: boolean) => {
-      let ms = 0
-      // Each variant in a transaction rolled back; without the index, dropped inside it.
-      await noJitDb
-        .transaction(async (tx) => {
-          if (!withIndex) await tx.execute(sql`drop index member_daily_stats_figures`)
-          const txService = createTeamService({
-            db: tx,
-            team: createTeamRepository(tx),
-            ledger,
-            settings,
-            notices: sweptNotices,
-            checkPaymentPassword: async () => undefined,
-            now: () => now,
-          })
-          const t0 = performance.now()
-          await txService.overview(m, agentId, { period })
-          ms = performance.now() - t0
-          throw rolledBack
-        })
-        .catch(ignoreRollback)
-      return ms
-    }
-    const pLoad = loadNow()
-    for (const p of periods) {
-      const without: number[] = []
-      const covered: number[] = []
-      for (let i = 0; i < 2; i++) await timedOverview(p, true)
-      for (let i = 0; i < proposalRuns; i++) {
-        for (const withIndex of i % 2 ? [true, false] : [false, true]) {
-          ;(withIndex ? covered : without).push(await timedOverview(p, withIndex))
-        }
-      }
-      const a = stats(without)
-      const b = stats(covered)
-      const r = median(without.map((x, i) => x / (covered[i] ?? x)))
-      proposal[p] = { asMigrated: a, coveringIndex: b, ratio: r }
-      log(
-        `  ${p}: as migrated ${line(a)}; with the covering index ${line(b)}; ` +
-          `as migrated / covering ${round(r)}× (median of pairs; load ${pLoad})`,
-      )
-    }
-    await noJitDb.execute(sql`drop index member_daily_stats_figures`)
-  }
+  // ── Concurrent settlements: members of different shards against members of one shard ──
+  const contention = await measureContention(db, merchant, log)
 
   // ── "Is X in my team" ──
   const [ids] = rowsOf<{ inside: number[]; outside: number[]; sub: number }>(
@@ -473,12 +438,16 @@ async function measure(
       select t.member_id, a.id as account_id from bench_team t
       join ledger_accounts a on a.member_id = t.member_id and a.account_type_id = 2 order by t.n`),
   )
+  type Variant = 'all' | 'members' | 'none'
   const timed = {
-    depositsOn: [] as number[],
-    depositsOff: [] as number[],
-    roundsOn: [] as number[],
-    roundsOff: [] as number[],
+    deposits: { all: [] as number[], members: [] as number[], none: [] as number[] },
+    rounds: { all: [] as number[], members: [] as number[], none: [] as number[] },
   }
+  const orders: Variant[][] = [
+    ['all', 'members', 'none'],
+    ['none', 'all', 'members'],
+    ['members', 'none', 'all'],
+  ]
   const dayLoad = loadNow()
   for (let k = 0; k < parts; k++) {
     const slice = wallets.slice(k * perPart, (k + 1) * perPart)
@@ -507,21 +476,34 @@ async function measure(
         teamSize: size.members,
         offset: k * Math.ceil(dayRounds / parts),
       })
-    for (const on of k % 2 ? [true, false] : [false, true]) {
-      // Without the triggers: the same statements in a transaction that is rolled back.
+    for (const v of orders[k % orders.length] ?? []) {
+      // 'all': every figures' trigger, kept. 'members': the members' figures without the
+      // agents' (decision 025's triggers disabled), and 'none': no figures at all, each the
+      // same statements in a transaction that is rolled back.
       await db
         .transaction(async (tx) => {
-          if (!on) {
+          if (v !== 'all') {
+            await tx.execute(
+              sql`alter table member_daily_stats disable trigger member_daily_stats_agent_team_insert`,
+            )
+            await tx.execute(
+              sql`alter table member_daily_stats disable trigger member_daily_stats_agent_team_update`,
+            )
+          }
+          if (v === 'none') {
             await tx.execute(sql`alter table ledger_postings disable trigger ledger_postings_member_stats`)
             await tx.execute(sql`alter table bet_records disable trigger bet_records_member_stats_insert`)
+            await tx.execute(
+              sql`alter table bet_records disable trigger bet_records_member_game_stats_insert`,
+            )
           }
           let t = performance.now()
           await deposit(tx)
-          ;(on ? timed.depositsOn : timed.depositsOff).push(performance.now() - t)
+          timed.deposits[v].push(performance.now() - t)
           t = performance.now()
-          await rounds(tx, on ? 'A' : 'X')
-          ;(on ? timed.roundsOn : timed.roundsOff).push(performance.now() - t)
-          if (!on) throw rolledBack
+          await rounds(tx, v === 'all' ? 'A' : 'X')
+          timed.rounds[v].push(performance.now() - t)
+          if (v !== 'all') throw rolledBack
         })
         .catch(ignoreRollback)
     }
@@ -529,24 +511,42 @@ async function measure(
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0)
   const pairRatio = (a: number[], b: number[]) => median(a.map((x, i) => x / (b[i] ?? x)))
   const day = {
-    depositsS: sum(timed.depositsOn) / 1000,
-    roundsS: sum(timed.roundsOn) / 1000,
-    depositsRatio: pairRatio(timed.depositsOn, timed.depositsOff),
-    roundsRatio: pairRatio(timed.roundsOn, timed.roundsOff),
+    depositsS: sum(timed.deposits.all) / 1000,
+    roundsS: sum(timed.rounds.all) / 1000,
+    depositsWithoutAgentsS: sum(timed.deposits.members) / 1000,
+    roundsWithoutAgentsS: sum(timed.rounds.members) / 1000,
+    depositsNoFiguresS: sum(timed.deposits.none) / 1000,
+    roundsNoFiguresS: sum(timed.rounds.none) / 1000,
+    depositsRatio: pairRatio(timed.deposits.all, timed.deposits.none),
+    roundsRatio: pairRatio(timed.rounds.all, timed.rounds.none),
+    depositsAgentsRatio: pairRatio(timed.deposits.all, timed.deposits.members),
+    roundsAgentsRatio: pairRatio(timed.rounds.all, timed.rounds.members),
   }
   log(
     `one day of the team (day -${dayAgo}, load ${dayLoad}): ${num(wallets.length)} deposits in ${day.depositsS.toFixed(2)} s ` +
-      `(${parts} batches; ${round(day.depositsRatio)}× the same without the figures' trigger), ` +
+      `(${parts} batches; ${round(day.depositsRatio)}× the same without the figures' triggers, ` +
+      `${round(day.depositsAgentsRatio)}× the members' figures without the agents'), ` +
       `${num(Math.ceil(dayRounds / parts) * parts)} rounds in ${day.roundsS.toFixed(2)} s ` +
-      `(${round(day.roundsRatio)}× without the trigger; median of interleaved pairs)`,
+      `(${round(day.roundsRatio)}× without the triggers, ${round(day.roundsAgentsRatio)}× without the agents'; ` +
+      `median of interleaved triples)`,
+  )
+  log(
+    `  sums: deposits ${day.depositsS.toFixed(2)} s all, ${day.depositsWithoutAgentsS.toFixed(2)} s without the agents' ` +
+      `figures, ${day.depositsNoFiguresS.toFixed(2)} s without figures; rounds ${day.roundsS.toFixed(2)} s, ` +
+      `${day.roundsWithoutAgentsS.toFixed(2)} s, ${day.roundsNoFiguresS.toFixed(2)} s`,
   )
 
   const seen = observed(db)
   const tRec = performance.now()
   const report = await reconcile(seen.db)
   const reconcileS = (performance.now() - tRec) / 1000
-  // The team-figures check is the reconciliation's last statement but the one counting.
-  const statsCheckS = (seen.calls.at(-1)?.ms ?? 0) / 1000
+  // The reconciliation's last three statements: the members' figures, the same per game
+  // type, the agents' kept figures.
+  const statsCheckS = (seen.calls.at(-3)?.ms ?? 0) / 1000
+  const agentCheckS = (seen.calls.at(-1)?.ms ?? 0) / 1000
+  for (const d of report.statsDrift.slice(0, 10)) {
+    log(`  drift: member ${d.memberId}, ${d.figure}: kept ${d.kept}, actual ${d.actual}`)
+  }
   const [dayRow] = rowsOf<{ members: string; deposits: string; bets: string }>(
     await db.execute(sql`
       select count(*)::text as members, sum(deposits)::text as deposits, sum(bet_count)::text as bets
@@ -556,19 +556,21 @@ async function measure(
     `  the day's figures: ${num(Number(dayRow?.members))} member-day rows, ${num(Number(dayRow?.bets))} rounds, deposits ${dayRow?.deposits}`,
   )
   log(
-    `reconcile (whole ledger and the team figures) ${reconcileS.toFixed(1)} s, of it the team-figures check ` +
-      `${statsCheckS.toFixed(1)} s: ${report.ok ? 'reconciles' : 'DOES NOT RECONCILE'}, ${report.statsDrift.length} figures drifted ` +
+    `reconcile (whole ledger and the team figures) ${reconcileS.toFixed(1)} s, of it the members' figures check ` +
+      `${statsCheckS.toFixed(1)} s and the agents' ${agentCheckS.toFixed(1)} s: ${report.ok ? 'reconciles' : 'DOES NOT RECONCILE'}, ${report.statsDrift.length} figures drifted ` +
       `(${num(report.accounts)} accounts, ${num(report.transactions)} transactions)`,
   )
   summary.push({
     metric: `agent day of ${num(size.members)} members (deposits + rounds)`,
     value: `${(day.depositsS + day.roundsS).toFixed(1)} s`,
-    note: `triggers ×${round(day.depositsRatio)} deposits, ×${round(day.roundsRatio)} rounds`,
+    note:
+      `triggers ×${round(day.depositsRatio)} deposits, ×${round(day.roundsRatio)} rounds; ` +
+      `of it the agents' ×${round(day.depositsAgentsRatio)}, ×${round(day.roundsAgentsRatio)}`,
   })
   summary.push({
     metric: 'agent reconcile with team figures',
     value: `${reconcileS.toFixed(1)} s`,
-    note: `${report.ok ? 'ok' : 'FAILED'}; drift ${report.statsDrift.length}; figures check ${statsCheckS.toFixed(1)} s`,
+    note: `${report.ok ? 'ok' : 'FAILED'}; drift ${report.statsDrift.length}; members' check ${statsCheckS.toFixed(1)} s, agents' ${agentCheckS.toFixed(1)} s`,
   })
 
   return {
@@ -582,10 +584,11 @@ async function measure(
       dailyStatsRows: Number(counts?.stats),
       databaseSize: counts?.db ?? null,
       overview: overviewStats,
-      overviewJitOff: noJitStats,
-      overviewOverJitOff: jitRatio,
+      overviewFromMembers: beforeStats,
+      overviewFromMembersOverKept: beforeRatio,
       overviewPlans: plans,
-      proposalCoveringIndex: proposal,
+      agentTeamRows: Number(kept?.rows),
+      contention,
       subtreeCheck: checkStats,
       subtreeWrong: wrong,
       envelope: envStats,
@@ -595,10 +598,113 @@ async function measure(
       day,
       reconcileSeconds: reconcileS,
       statsCheckSeconds: statsCheckS,
+      agentStatsCheckSeconds: agentCheckS,
       reconciles: report.ok,
       statsDrift: report.statsDrift.length,
       cores: os.cpus().length,
     },
     summary,
   }
+}
+
+/**
+ * Four connections settle rounds at once, one round per transaction (as a game's seamless
+ * wallet does), each connection for its own member of the top agent's team: members in
+ * four different shards of the agents' kept rows, the same with all four in one shard
+ * (every commit waits for the one before on the top agent's row), and without the agents'
+ * figures (their triggers disabled for that variant). Rounds per second over all four.
+ */
+async function measureContention(
+  db: Db,
+  merchant: string,
+  log: (line?: string) => void,
+): Promise<Record<string, Json>> {
+  const workers = 4
+  const [pick] = rowsOf<{ spread: number[]; one: number[] }>(
+    await db.execute(sql`
+      select (select array_agg(member_id) from (
+                select distinct on (member_id % 8) member_id from bench_team
+                where member_id % 8 < ${workers}::int order by member_id % 8, n desc) x) as spread,
+             (select array_agg(member_id) from (
+                select member_id from bench_team where member_id % 8 = 0 order by n desc limit ${workers}::int) y) as one`),
+  )
+  const spread = (pick?.spread ?? []).map(Number)
+  const one = (pick?.one ?? []).map(Number)
+  type Kind = 'four shards' | 'one shard' | "without the agents' figures"
+  const kinds: Kind[] = ['four shards', 'one shard', "without the agents' figures"]
+  const rates: Record<Kind, number[]> = {
+    'four shards': [],
+    'one shard': [],
+    "without the agents' figures": [],
+  }
+  const latencies: Record<Kind, number[]> = {
+    'four shards': [],
+    'one shard': [],
+    "without the agents' figures": [],
+  }
+  const setAgentTriggers = async (on: boolean) => {
+    const how = on ? sql`enable` : sql`disable`
+    await db.execute(sql`alter table member_daily_stats ${how} trigger member_daily_stats_agent_team_insert`)
+    await db.execute(sql`alter table member_daily_stats ${how} trigger member_daily_stats_agent_team_update`)
+  }
+  let serial = 0
+  const run = async (kind: Kind, perWorker: number) => {
+    const who = kind === 'one shard' ? one : spread
+    const t0 = performance.now()
+    await Promise.all(
+      who.map(async (memberId) => {
+        for (let i = 0; i < perWorker; i++) {
+          serial += 1
+          const betNo = `C-${serial}`
+          const t = performance.now()
+          await db.transaction(async (tx) => {
+            await tx.execute(sql`
+              insert into bet_records (merchant_code, member_id, bet_no, product_type, account_type_id, vendor_name,
+                                       game_name, game_code, vassalage, bet_amount, valid_bet, payout, status,
+                                       bet_time, settled_time)
+              values (${merchant}, ${memberId}, ${betNo}, 'SLOT', 2, 'Bench Slots', 'Bench Slot', 'BS1', 'BENCH',
+                      100, 100, 0, 'SETTLED', now(), now())`)
+          })
+          latencies[kind].push(performance.now() - t)
+        }
+      }),
+    )
+    return (who.length * perWorker) / ((performance.now() - t0) / 1000)
+  }
+  for (const k of kinds) {
+    if (k === "without the agents' figures") await setAgentTriggers(false)
+    try {
+      await run(k, 20)
+    } finally {
+      await setAgentTriggers(true)
+    }
+  }
+  for (const k of kinds) latencies[k].length = 0
+  const load = loadNow()
+  const orders: Kind[][] = [kinds, [...kinds].reverse(), [kinds[1], kinds[2], kinds[0]] as Kind[]]
+  for (const order of orders) {
+    for (const k of order) {
+      if (k === "without the agents' figures") await setAgentTriggers(false)
+      try {
+        rates[k].push(await run(k, Math.ceil(contentionRounds / orders.length)))
+      } finally {
+        await setAgentTriggers(true)
+      }
+    }
+  }
+  // The rounds settled without the agents' figures are not in them: made again from the members'.
+  const t = performance.now()
+  await db.execute(sql`select agent_team_rebuild()`)
+  const rebuildS = (performance.now() - t) / 1000
+  log(`  the agents' figures made again from the members' (agent_team_rebuild) in ${rebuildS.toFixed(1)} s`)
+  const out: Record<string, Json> = { rebuildSeconds: rebuildS }
+  for (const k of kinds) {
+    const s = stats(latencies[k])
+    const rate = median(rates[k])
+    out[k] = { roundsPerSecond: rate, latency: s }
+    log(
+      `concurrent settlements, ${workers} connections, ${k}: ${Math.round(rate)} rounds/s; ${line(s)} (load ${load})`,
+    )
+  }
+  return out
 }

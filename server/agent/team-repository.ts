@@ -87,13 +87,121 @@ export function containing(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
+/** Rows grouped by `direct` as the direct downline's figures and the deeper levels'. */
+function splitFigures(rows: unknown[]) {
+  let direct = noFigures
+  let deeper = noFigures
+  for (const raw of rows) {
+    const r = FiguresRow.parse(raw)
+    const f: Figures = {
+      members: r.members,
+      newMembers: r.new_members,
+      activeMembers: r.active_members,
+      firstDeposits: r.first_deposits,
+      deposits: r.deposits,
+      withdrawals: r.withdrawals,
+      validBets: r.valid_bets,
+      bonuses: r.bonuses,
+      profitLoss: r.profit_loss,
+    }
+    if (r.direct) direct = f
+    else deeper = f
+  }
+  return { direct, deeper }
+}
+
+const dayMs = 86_400_000
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / dayMs
+
+/**
+ * Which kept count gives the members active from..to, each once: one day's `active`; from
+ * a Monday to a day of that week, the first days of play in the week; from a month's first
+ * day to a day of that month, the first days of play in the month; else none ('members':
+ * counted from the members' days).
+ */
+export function activeKind(
+  from: string,
+  to: string,
+): 'active' | 'active_week_first' | 'active_month_first' | 'members' {
+  const f = dayNumber(from)
+  const t = dayNumber(to)
+  if (f === t) return 'active'
+  const monday = (new Date(f * dayMs).getUTCDay() + 6) % 7 === 0
+  if (monday && t > f && t - f < 7) return 'active_week_first'
+  if (from.endsWith('-01') && t > f && from.slice(0, 7) === to.slice(0, 7)) return 'active_month_first'
+  return 'members'
+}
+
+const ActiveRow = z.object({ direct: z.boolean(), active: z.coerce.number() })
+
+/** The members of the agent's team who played from..to, each once, from their days. */
+async function activeFromMembers(db: Db, agentId: number, from: string, to: string) {
+  const rows = rowsOf<unknown>(
+    await db.execute(sql`
+      select t.depth = 1 as direct, count(*) as active
+      from member_tree t
+      where t.ancestor_id = ${agentId} and t.depth >= 1 and exists (
+        select 1 from member_daily_stats s
+        where s.member_id = t.descendant_id and s.day between ${from}::date and ${to}::date and s.bet_count > 0)
+      group by 1`),
+  )
+  const counted = { direct: 0, deeper: 0 }
+  for (const raw of rows) {
+    const r = ActiveRow.parse(raw)
+    if (r.direct) counted.direct = r.active
+    else counted.deeper = r.active
+  }
+  return counted
+}
+
 export function createTeamRepository(db: Db) {
   return {
     /**
      * The figures of the agent's direct downline and whole team for the days from..to
-     * (inclusive) of the brand's time zone. Trial accounts never belong to a team.
+     * (inclusive) of the brand's time zone, from the agent's own kept figures
+     * (agent_team_daily_stats, decision 025). Trial accounts never belong to a team.
+     * Active members are members who played in the period, each counted once: a day, a
+     * week from its Monday or a month from its first read the kept first days of play;
+     * any other range counts them from the members' days (activeFromMembers).
      */
-    async figures(agentId: number, from: string, to: string, timeZone: string) {
+    async figures(agentId: number, from: string, to: string) {
+      const kind = activeKind(from, to)
+      const active =
+        kind === 'members'
+          ? sql`0`
+          : sql`coalesce(sum(${sql.raw(kind)}) filter (where day between ${from}::date and ${to}::date), 0)`
+      const rows = rowsOf<unknown>(
+        await db.execute(sql`
+          select direct,
+            coalesce(sum(new_members), 0) as members,
+            coalesce(sum(new_members) filter (where day between ${from}::date and ${to}::date), 0) as new_members,
+            coalesce(sum(first_deposits) filter (where day between ${from}::date and ${to}::date), 0) as first_deposits,
+            ${active} as active_members,
+            coalesce(sum(deposits) filter (where day between ${from}::date and ${to}::date), 0) as deposits,
+            coalesce(sum(withdrawals) filter (where day between ${from}::date and ${to}::date), 0) as withdrawals,
+            coalesce(sum(valid_bet) filter (where day between ${from}::date and ${to}::date), 0) as valid_bets,
+            coalesce(sum(bonuses) filter (where day between ${from}::date and ${to}::date), 0) as bonuses,
+            coalesce(sum(payout - bet_amount) filter (where day between ${from}::date and ${to}::date), 0)
+              as profit_loss
+          from agent_team_daily_stats
+          where agent_id = ${agentId}
+          group by direct`),
+      )
+      const split = splitFigures(rows)
+      if (kind === 'members') {
+        const counted = await activeFromMembers(db, agentId, from, to)
+        split.direct = { ...split.direct, activeMembers: counted.direct }
+        split.deeper = { ...split.deeper, activeMembers: counted.deeper }
+      }
+      return { direct: split.direct, team: add(split.direct, split.deeper) }
+    },
+
+    /**
+     * The same figures read from every member's days (member_daily_stats) and rows
+     * (members): what the overview read before decision 025, kept as the reference the
+     * agents' kept figures are checked against (tests, bench).
+     */
+    async figuresFromMembers(agentId: number, from: string, to: string, timeZone: string) {
       const rows = rowsOf<unknown>(
         await db.execute(sql`
           select t.depth = 1 as direct,
@@ -120,25 +228,8 @@ export function createTeamRepository(db: Db) {
           where t.ancestor_id = ${agentId} and t.depth >= 1
           group by 1`),
       )
-      let direct = noFigures
-      let deeper = noFigures
-      for (const raw of rows) {
-        const r = FiguresRow.parse(raw)
-        const f: Figures = {
-          members: r.members,
-          newMembers: r.new_members,
-          activeMembers: r.active_members,
-          firstDeposits: r.first_deposits,
-          deposits: r.deposits,
-          withdrawals: r.withdrawals,
-          validBets: r.valid_bets,
-          bonuses: r.bonuses,
-          profitLoss: r.profit_loss,
-        }
-        if (r.direct) direct = f
-        else deeper = f
-      }
-      return { direct, team: add(direct, deeper) }
+      const split = splitFigures(rows)
+      return { direct: split.direct, team: add(split.direct, split.deeper) }
     },
 
     /** The id of the member of the agent's team (not the agent) with this account, if any. */

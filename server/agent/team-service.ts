@@ -106,7 +106,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       q: { period: TeamPeriod; from?: string; to?: string },
     ) {
       const days = periodDays(q.period, dayIn(merchant.timeZone, now()), q)
-      const f = await team.figures(agentId, days.from, days.to, merchant.timeZone)
+      const f = await team.figures(agentId, days.from, days.to)
       const c = currencyOf(merchant)
       return {
         ...days,

@@ -27,7 +27,9 @@ export interface ReconcileReport {
   /**
    * Members whose figures per day (member_daily_stats, the agent centre's team figures, and
    * member_daily_game_stats, the same bets per game type, whose figure names the game type)
-   * differ from what their postings and settled bets add up to.
+   * differ from what their postings and settled bets add up to; and agents whose kept team
+   * figures (agent_team_daily_stats, figure "team …" with the day) differ from the sums
+   * over their team's members.
    */
   statsDrift: { memberId: number; figure: string; kept: string; actual: string }[]
 }
@@ -129,6 +131,54 @@ export async function reconcile(db: Db): Promise<ReconcileReport> {
     where f.kept <> f.actual
     order by 1, 2
   `)
+  // The agents' kept team figures (agent_team_daily_stats, decision 025) against the same
+  // sums over their teams' members, per agent, day and direct downline or deeper.
+  const teamStats = await db.execute(sql`
+    with kept as (
+      select agent_id, day, direct, sum(new_members) as new_members, sum(first_deposits) as first_deposits,
+        sum(active) as active, sum(active_week_first) as active_week_first,
+        sum(active_month_first) as active_month_first, sum(deposits) as deposits, sum(deposit_count) as deposit_count,
+        sum(withdrawals) as withdrawals, sum(bonuses) as bonuses, sum(transfers_in) as transfers_in,
+        sum(transfers_out) as transfers_out, sum(bet_count) as bets, sum(bet_amount) as stakes,
+        sum(valid_bet) as valid_bet, sum(payout) as payout
+      from agent_team_daily_stats group by 1, 2, 3
+    ), actual as (
+      select t.ancestor_id as agent_id, x.day, t.depth = 1 as direct, sum(x.new_members) as new_members,
+        sum(x.first_deposits) as first_deposits, sum(x.active) as active,
+        sum(x.active_week_first) as active_week_first, sum(x.active_month_first) as active_month_first,
+        sum(x.deposits) as deposits, sum(x.deposit_count) as deposit_count, sum(x.withdrawals) as withdrawals,
+        sum(x.bonuses) as bonuses, sum(x.transfers_in) as transfers_in, sum(x.transfers_out) as transfers_out,
+        sum(x.bet_count) as bets, sum(x.bet_amount) as stakes, sum(x.valid_bet) as valid_bet,
+        sum(x.payout) as payout
+      from member_team_figures(null) x
+      join member_tree t on t.descendant_id = x.member_id and t.depth >= 1
+      group by 1, 2, 3
+    )
+    select coalesce(k.agent_id, a.agent_id) as member_id,
+      'team ' || f.figure || ' (' || coalesce(k.day, a.day)::text || ', '
+        || case when coalesce(k.direct, a.direct) then 'direct downline' else 'deeper' end || ')' as figure,
+      f.kept::text as kept, f.actual::text as actual
+    from kept k full join actual a on a.agent_id = k.agent_id and a.day = k.day and a.direct = k.direct
+    cross join lateral (values
+      ('members joined', coalesce(k.new_members, 0), coalesce(a.new_members, 0)),
+      ('first deposits', coalesce(k.first_deposits, 0), coalesce(a.first_deposits, 0)),
+      ('active members', coalesce(k.active, 0), coalesce(a.active, 0)),
+      ('first days of play in the week', coalesce(k.active_week_first, 0), coalesce(a.active_week_first, 0)),
+      ('first days of play in the month', coalesce(k.active_month_first, 0), coalesce(a.active_month_first, 0)),
+      ('deposits', coalesce(k.deposits, 0), coalesce(a.deposits, 0)),
+      ('deposit count', coalesce(k.deposit_count, 0), coalesce(a.deposit_count, 0)),
+      ('withdrawals', coalesce(k.withdrawals, 0), coalesce(a.withdrawals, 0)),
+      ('bonuses', coalesce(k.bonuses, 0), coalesce(a.bonuses, 0)),
+      ('transfers in', coalesce(k.transfers_in, 0), coalesce(a.transfers_in, 0)),
+      ('transfers out', coalesce(k.transfers_out, 0), coalesce(a.transfers_out, 0)),
+      ('settled bets', coalesce(k.bets, 0), coalesce(a.bets, 0)),
+      ('stakes', coalesce(k.stakes, 0), coalesce(a.stakes, 0)),
+      ('valid bets', coalesce(k.valid_bet, 0), coalesce(a.valid_bet, 0)),
+      ('payouts', coalesce(k.payout, 0), coalesce(a.payout, 0))
+    ) as f(figure, kept, actual)
+    where f.kept <> f.actual
+    order by 1, 2
+  `)
   const brandTotals = rowsOf<{ merchant_code: string; total: string }>(totals).map((r) => ({
     merchantCode: r.merchant_code,
     total: r.total,
@@ -159,6 +209,7 @@ export async function reconcile(db: Db): Promise<ReconcileReport> {
     statsDrift: [
       ...rowsOf<{ member_id: number; figure: string; kept: string; actual: string }>(stats),
       ...rowsOf<{ member_id: number; figure: string; kept: string; actual: string }>(gameStats),
+      ...rowsOf<{ member_id: number; figure: string; kept: string; actual: string }>(teamStats),
     ].map((r) => ({
       memberId: Number(r.member_id),
       figure: r.figure,

@@ -8,12 +8,14 @@
 import { sql } from 'drizzle-orm'
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core'
@@ -137,5 +139,82 @@ export const memberRebateRates = pgTable(
   (t) => [
     primaryKey({ columns: [t.memberId, t.productType] }),
     check('member_rebate_rates_rate', sql`${t.rate} between 0 and 10000`),
+  ],
+)
+
+/**
+ * An agent's team figures for one day of the brand's time zone (decision 025): the sums of
+ * member_daily_stats over the agent's team (member_tree depth ≥ 1, the agent itself not
+ * counted), apart for the direct downline (`direct`, depth 1) and the deeper levels, each
+ * spread over `shard` (the member's id modulo 8) so that members settling at once do not
+ * all wait on one row of their top agent; a read sums the shards. Kept by triggers on
+ * member_daily_stats and members (migration 0027) in the statement that changes them.
+ * Counts: members who joined that day, made their first deposit that day, played that day
+ * (`active`), and whose first day of play in the week (Monday first) or in the calendar
+ * month is that day (what the active members of a week or a month so far add up from).
+ */
+export const agentTeamDailyStats = pgTable(
+  'agent_team_daily_stats',
+  {
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => members.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    direct: boolean('direct').notNull(),
+    shard: smallint('shard').notNull(),
+    newMembers: integer('new_members').notNull().default(0),
+    firstDeposits: integer('first_deposits').notNull().default(0),
+    active: integer('active').notNull().default(0),
+    activeWeekFirst: integer('active_week_first').notNull().default(0),
+    activeMonthFirst: integer('active_month_first').notNull().default(0),
+    deposits: bigint('deposits', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    depositCount: integer('deposit_count').notNull().default(0),
+    withdrawals: bigint('withdrawals', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    bonuses: bigint('bonuses', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    transfersIn: bigint('transfers_in', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    transfersOut: bigint('transfers_out', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    betCount: integer('bet_count').notNull().default(0),
+    betAmount: bigint('bet_amount', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    validBet: bigint('valid_bet', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    payout: bigint('payout', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.day, t.direct, t.shard] })],
+)
+
+/**
+ * A member's first day of play (a day of member_daily_stats with settled bets) in a week
+ * (`period` 'week', starting on its Monday) or a calendar month ('month'); no row when the
+ * member did not play in it. Kept with agent_team_daily_stats so that a change to a
+ * member's days moves the agents' first-day counts from the old first day to the new one.
+ */
+export const memberActivePeriods = pgTable(
+  'member_active_periods',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    period: text('period').notNull(),
+    starts: date('starts', { mode: 'string' }).notNull(),
+    firstDay: date('first_day', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.period, t.starts] }),
+    check('member_active_periods_period', sql`${t.period} in ('week', 'month')`),
   ],
 )
