@@ -137,6 +137,21 @@ export async function seedDemoBrand(
       )
       .onConflictDoNothing()
   })
+  // The agent centre's flags on in the demo: a demo brand seeded before them has them off
+  // from migration 0026 (what a production brand gets on upgrading).
+  await step(db, 'demo-agent-flags-1', merchantCode, async (tx) => {
+    const agentFlags = new Set(['AGENTRANSMULTDOWN3', 'AGENTANNOUNCE3', 'RTSALARY3'])
+    for (const [modId, parentModId, enabled] of [...d.demoWhitelabel, ...d.demoWhitelabelAdditions]) {
+      if (!agentFlags.has(modId)) continue
+      await tx
+        .insert(s.whitelabelNodes)
+        .values({ merchantCode, modId, parentModId, enabled, sort: 1000 })
+        .onConflictDoUpdate({
+          target: [s.whitelabelNodes.merchantCode, s.whitelabelNodes.modId],
+          set: { enabled },
+        })
+    }
+  })
   // The promotions, for a demo brand seeded before them (a brand created now has them from
   // its own announcements): the one the welcome banner links to, then the later ones.
   const isLater = (a: (typeof demoAnnouncements)[number]) => laterPromotions.some((p) => p.title === a.title)
