@@ -22,6 +22,8 @@ export interface NewNotice {
 export interface NoticeWriter {
   /** Writes the notice inside `tx`: it exists if and only if the settlement commits. */
   record(tx: Tx, notice: NewNotice): Promise<void>
+  /** Writes several notices inside `tx` in one statement (a red envelope's recipients). */
+  recordMany(tx: Tx, notices: readonly NewNotice[]): Promise<void>
 }
 
 /** Inserts the notice's row; `pushedAt` set means its push is already taken care of. */
@@ -42,9 +44,40 @@ export async function insertNotice(tx: Tx, n: NewNotice, pushedAt: Date | null =
   return row.id
 }
 
+/**
+ * Inserts several notices' rows in one statement; their ids in the notices' order.
+ * `handedOver`: their pushes are taken care of (each `pushedAt` is its own time).
+ */
+export async function insertNotices(
+  tx: Tx,
+  notices: readonly NewNotice[],
+  handedOver = false,
+): Promise<number[]> {
+  if (notices.length === 0) return []
+  const rows = await tx
+    .insert(fundNotices)
+    .values(
+      notices.map((n) => ({
+        memberId: n.memberId,
+        kind: n.kind,
+        amount: n.amount,
+        reference: n.reference,
+        createdAt: n.at,
+        reason: n.reason ?? null,
+        pushedAt: handedOver ? n.at : null,
+      })),
+    )
+    .returning({ id: fundNotices.id })
+  if (rows.length !== notices.length) throw new Error('fund notices not written')
+  return rows.map((r) => r.id)
+}
+
 /** Writes the notice only; the push sweep sends it. */
 export const sweptNotices: NoticeWriter = {
   async record(tx, notice) {
     await insertNotice(tx, notice)
+  },
+  async recordMany(tx, notices) {
+    await insertNotices(tx, notices)
   },
 }

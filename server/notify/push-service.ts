@@ -33,7 +33,7 @@ import { lazyModule } from '../lazy-module'
 import { currencyOf } from '../money/common'
 import type { Db, Tx } from '../plugins/external/db'
 import { noticeText } from './notice-text'
-import { insertNotice, type NoticeWriter } from './notices'
+import { insertNotice, insertNotices, type NoticeWriter } from './notices'
 
 /** web-push loads with the first push or the first key pair, not at start. */
 const webPushLib = lazyModule('web-push', async () => (await import('web-push')).default)
@@ -325,6 +325,29 @@ export function createPushService(opts: PushServiceOptions) {
         )
       }
     },
+    async recordMany(tx, notices) {
+      if (!queue) {
+        await insertNotices(tx, notices)
+        return
+      }
+      const ids = await insertNotices(tx, notices, true)
+      if (ids.length === 0) return
+      const enqueue = queue
+      try {
+        await tx.transaction((sp) =>
+          enqueue(
+            sp,
+            ids.map((noticeId) => ({ noticeId })),
+          ),
+        )
+      } catch (err) {
+        await tx.update(fundNotices).set({ pushedAt: null }).where(inArray(fundNotices.id, ids))
+        opts.log.warn(
+          { noticeIds: ids, error: err instanceof Error ? err.message : String(err) },
+          'pushes not queued; the sweep sends them',
+        )
+      }
+    },
   }
 
   return {
@@ -334,6 +357,8 @@ export function createPushService(opts: PushServiceOptions) {
 
     /** Writes a fund notice and queues its push in the caller's transaction. */
     record: writer.record,
+    /** Writes several fund notices and queues their pushes in the caller's transaction. */
+    recordMany: writer.recordMany,
 
     /** The server's job queue, once it runs (undefined again when it stops). */
     useQueue(next: DeliveryQueue | undefined) {
