@@ -554,7 +554,11 @@ async function measureEnvelope(
     now: () => now,
   }
   const before = createTeamService({ ...common, team: createTeamRepository(db) })
-  const after = createTransferService({ ...common, transfers: createTransferRepository(db) })
+  const after = createTransferService({
+    ...common,
+    transfers: createTransferRepository(db),
+    redEnvelopeOn: async () => true,
+  })
   const agentWallet = await ledger.memberAccount(merchant, agentId)
   const float = 100_000_000n
   const adjustments = await ledger.houseAccount(merchant, 'adjustments')

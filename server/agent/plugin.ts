@@ -45,6 +45,10 @@ async function agentArea(app: FastifyInstance) {
     settings,
     notices: app.notify.push,
     checkPaymentPassword,
+    redEnvelopeOn: async (merchantCode) => {
+      const { access } = app.platform
+      return access.isEnabled(await access.snapshot(merchantCode), 'AGENTRANSMULTDOWN3')
+    },
     now,
   })
   const rebates = createRebateRepository(db)

@@ -24,6 +24,8 @@ export interface TransferServiceDeps {
   settings: MoneySettings
   notices: NoticeWriter
   checkPaymentPassword(memberId: number, given: string): Promise<void>
+  /** Whether the brand's red envelope (AGENTRANSMULTDOWN3) is on: a transfer to several needs it. */
+  redEnvelopeOn(merchantCode: string): Promise<boolean>
   now: () => Date
 }
 
@@ -53,6 +55,9 @@ export function createTransferService(deps: TransferServiceDeps) {
         throw new AppError('transfer_recipients_invalid', 'each member may be named once')
       }
       if (ids.includes(agentId)) throw notInTeam()
+      if (ids.length > 1 && !(await deps.redEnvelopeOn(m.code))) {
+        throw new AppError('feature_disabled', 'the red envelope is switched off')
+      }
       const shares = input.shares.map((s) => ({ memberId: s.memberId, amount: amountOrThrow(s.amount, m) }))
       const total = shares.reduce((sum, s) => sum + s.amount, 0n)
       if (m.downlineTransferMax !== null && total > m.downlineTransferMax) {

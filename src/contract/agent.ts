@@ -288,7 +288,8 @@ export const agentEndpoints = {
     /**
      * The caller's balance after the transfer. Refused over the brand's limits: the most per
      * transfer (transfer_over_limit, value { limit }) and per day of the brand's time zone
-     * (transfer_daily_limit, value { limit, remaining }).
+     * (transfer_daily_limit, value { limit, remaining }). Several members need the red
+     * envelope switched on (AGENTRANSMULTDOWN3; else feature_disabled).
      */
     response: z.object({ recipients: z.int(), total: MoneySchema, sumBalance: MoneySchema }),
     errors: [
@@ -304,6 +305,7 @@ export const agentEndpoints = {
       'transfer_recipients_invalid',
       'transfer_over_limit',
       'transfer_daily_limit',
+      'feature_disabled',
     ],
   }),
   // The rows below have no path of their own in the platform's reference: the agent's own

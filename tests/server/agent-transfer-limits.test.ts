@@ -196,3 +196,22 @@ describe('the most per day', () => {
     await runOps(server, 'agent', 'limits', 'set', 'per-day', 'none')
   })
 })
+
+describe('the red envelope switch', () => {
+  it('refuses a transfer to several members while AGENTRANSMULTDOWN3 is off, and still sends to one', async () => {
+    await runOps(server, 'flag', 'set', 'AGENTRANSMULTDOWN3', 'off')
+    try {
+      const before = await mainMinor(server, agent.token)
+      const envelope = await transfer(agent, [
+        { memberId: m1.id, amount: '1.00' },
+        { memberId: m2.id, amount: '1.00' },
+      ])
+      expect(envelope.statusCode).toBe(403)
+      expect(failureOf(envelope).errorCode).toBe('feature_disabled')
+      expect(await mainMinor(server, agent.token)).toBe(before)
+      expect((await transfer(agent, [{ memberId: m1.id, amount: '1.00' }])).statusCode).toBe(200)
+    } finally {
+      await runOps(server, 'flag', 'set', 'AGENTRANSMULTDOWN3', 'on')
+    }
+  })
+})
