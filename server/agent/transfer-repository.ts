@@ -26,9 +26,13 @@ export interface TransferLimits {
 
 export function createTransferRepository(db: Db) {
   return {
-    /** Holds the agent's row until the transaction ends; later transfers of it wait here. */
+    /**
+     * Holds the agent's row until the transaction ends; later transfers of it wait here.
+     * `for no key update`: rows that only refer to the agent (its rounds, its sessions) are
+     * not held up by it.
+     */
     async lockAgent(tx: Tx, agentId: number): Promise<void> {
-      await tx.execute(sql`select id from members where id = ${agentId} for update`)
+      await tx.execute(sql`select id from members where id = ${agentId} for no key update`)
     },
 
     /**
