@@ -5,7 +5,8 @@
  * server's `postgres` database (BENCH_DATABASE_URL's server) and dropped afterwards, also
  * when the section fails or is interrupted.
  *
- * Measured through the area's own code (server/agent/team-repository.ts, team-service.ts),
+ * Measured through the area's own code (server/agent/team-repository.ts, team-service.ts,
+ * transfer-service.ts),
  * warm, the variants of each measurement interleaved (the machine is shared):
  * - the team overview of the top agent for today, this week, this month and the last 30
  *   days (budget p99 ≤ 100 ms), read from the agent's kept figures (decision 025) and, in
@@ -17,8 +18,12 @@
  *   and without the agents' figures (BENCH_AGENT_CONTENTION_ROUNDS rounds per connection
  *   and variant, default 300);
  * - "is X in my team" (depthUnder), a member inside and one outside (budget p99 ≤ 2 ms);
- * - a red envelope to 100 members, one ledger transaction, against a transfer to one member;
- *   the envelopes' postings checked afterwards;
+ * - a red envelope to 100 members, one ledger transaction, as the transfer service sends it
+ *   (server/agent/transfer-service.ts) and as it was sent before (team-service.ts's
+ *   transfer: a statement per recipient's wallet and per notice), against a transfer to one
+ *   member, interleaved; the envelopes' postings checked afterwards. BENCH_AGENT_ONLY=envelope
+ *   runs only this after the team's set-up (with e.g. BENCH_AGENT_MEMBERS=15000
+ *   BENCH_AGENT_ROUNDS=30000 BENCH_AGENT_DAYS=3: a five-level team needs more than 11,110);
  * - one day of the whole team: every member deposits once (the ledger's batch posting) and
  *   plays rounds, with every figures' trigger, without the agents' (rolled back) and
  *   without any (rolled back); then the whole reconciliation
@@ -38,6 +43,8 @@ import { performance } from 'node:perf_hooks'
 import { sql, type SQL } from 'drizzle-orm'
 import { createTeamRepository, type TeamRepository } from '#server/agent/team-repository'
 import { createTeamService, dayIn } from '#server/agent/team-service'
+import { createTransferRepository } from '#server/agent/transfer-repository'
+import { createTransferService } from '#server/agent/transfer-service'
 import { seedDemoBrand } from '#server/db/seed'
 import { createLedger } from '#server/money/ledger'
 import { reconcile } from '#server/money/ledger-reconcile'
@@ -69,6 +76,9 @@ const envelopes = envNumber('BENCH_AGENT_ENVELOPES', 10)
 const beforeRuns = envNumber('BENCH_AGENT_BEFORE_RUNS', 10)
 /** Rounds per connection and variant in the concurrent settlements. */
 const contentionRounds = envNumber('BENCH_AGENT_CONTENTION_ROUNDS', 300)
+/** `envelope`: only the team's set-up and the red envelope's measurement (BENCH_AGENT_ONLY). */
+const only = process.env.BENCH_AGENT_ONLY ?? ''
+if (only !== '' && only !== 'envelope') throw new Error('BENCH_AGENT_ONLY is envelope or unset')
 const checks = 5_000
 const overviewBudgetMs = 100
 const checkBudgetMs = 2
@@ -173,6 +183,11 @@ async function measure(
       `member_daily_stats ${num(Number(counts?.stats))}, bet_records ${num(Number(counts?.bets))}, database ${counts?.db}`,
   )
   const agentId = built.agentId
+
+  if (only === 'envelope') {
+    const envelope = await measureEnvelope(log, db, ledger, settings, agentId, now)
+    return { figures: { size: { ...size }, envelope: envelope.figures }, summary: [envelope.summary] }
+  }
 
   // ── Team overview: the agent's kept figures against the same read from every member's days ──
   const fromMembers: TeamRepository = {
@@ -336,95 +351,8 @@ async function measure(
   })
 
   // ── Red envelope to 100 members against a transfer to one, interleaved ──
-  const agentWallet = await ledger.memberAccount(merchant, agentId)
-  const float = 100_000_000n
-  const adjustments = await ledger.houseAccount(merchant, 'adjustments')
-  await db.transaction((tx) =>
-    ledger.post(tx, {
-      merchantCode: merchant,
-      type: 'ADJUSTMENT',
-      memberId: agentId,
-      actor: 'operator',
-      at: now,
-      memo: 'bench float',
-      postings: [
-        { accountId: agentWallet, amount: float },
-        { accountId: adjustments, amount: -float },
-      ],
-    }),
-  )
-  const recipients = rowsOf<{ member_id: number }>(
-    await db.execute(
-      sql`select member_id from bench_team order by n desc limit ${(envelopes + 1) * 101}::int`,
-    ),
-  ).map((r) => Number(r.member_id))
-  const caller = () => ({
-    merchantCode: merchant,
-    locale: 'en' as const,
-    ip: '127.0.0.1',
-    country: null,
-    idempotency: { memberId: agentId, key: randomUUID(), endpoint: 'agent.downlineTransfer', hash: 'bench' },
-  })
-  const send = (who: number[], amount: string) =>
-    service.transfer(caller(), agentId, {
-      shares: who.map((memberId) => ({ memberId, amount })),
-      paymentPassword: 'bench',
-    })
-  await send(recipients.slice(0, 100), '1.00')
-  await send(recipients.slice(100, 101), '1.00')
-  const envelopeMs: number[] = []
-  const singleMs: number[] = []
-  const envelopeLoad = loadNow()
-  for (let i = 1; i <= envelopes; i++) {
-    const group = recipients.slice(i * 101, i * 101 + 100)
-    const one = recipients.slice(i * 101 + 100, i * 101 + 101)
-    for (const kind of i % 2 ? ['envelope', 'single'] : ['single', 'envelope']) {
-      const t = performance.now()
-      if (kind === 'envelope') await send(group, '2.50')
-      else await send(one, '2.50')
-      ;(kind === 'envelope' ? envelopeMs : singleMs).push(performance.now() - t)
-    }
-  }
-  const [check] = rowsOf<{
-    transactions: string
-    unbalanced: string
-    widest: string
-    agent: string
-    notices: string
-  }>(
-    await db.execute(sql`
-      select count(*)::text as transactions,
-             count(*) filter (where s.total <> 0)::text as unbalanced,
-             max(s.n)::text as widest,
-             (select balance::text from ledger_accounts where id = ${agentWallet}) as agent,
-             (select count(*)::text from fund_notices where kind = 'transfer_from_upline') as notices
-      from ledger_transactions t
-      cross join lateral (select sum(amount) as total, count(*) as n from ledger_postings p where p.transaction_id = t.id) s
-      where t.type = 'DOWNLINE_TRANSFER'`),
-  )
-  const sent = 101n * 100n + BigInt(envelopes) * (100n * 250n + 250n)
-  const balanced =
-    check?.unbalanced === '0' &&
-    check.transactions === String(2 * (envelopes + 1)) &&
-    check.widest === '101' &&
-    check.agent === String(float - sent) &&
-    check.notices === String((envelopes + 1) * 101)
-  const envStats = stats(envelopeMs)
-  const oneStats = stats(singleMs)
-  const envRatio = median(envelopeMs.map((e, i) => e / (singleMs[i] ?? e)))
-  log(
-    `red envelope to 100 members (one transaction): ${line(envStats)}; to one member: ${line(oneStats)}; ` +
-      `envelope / single ${round(envRatio)}× (median of pairs; load ${envelopeLoad})`,
-  )
-  log(
-    `  ${check?.transactions} transfers, ${check?.unbalanced} unbalanced, widest ${check?.widest} postings, ` +
-      `agent's wallet ${check?.agent} (expected ${float - sent}), ${check?.notices} notices: ${balanced ? 'balanced' : 'NOT AS EXPECTED'}`,
-  )
-  summary.push({
-    metric: 'agent red envelope to 100 members (one transaction)',
-    value: `${envStats.p50Ms} ms`,
-    note: `max ${envStats.maxMs} ms; ${round(envRatio)}× a single transfer; ${balanced ? 'postings balance' : 'NOT BALANCED'}`,
-  })
+  const envelope = await measureEnvelope(log, db, ledger, settings, agentId, now)
+  summary.push(envelope.summary)
 
   // ── One day of the whole team, with and without the figures' triggers ──
   const dayAgo = size.days
@@ -591,10 +519,7 @@ async function measure(
       contention,
       subtreeCheck: checkStats,
       subtreeWrong: wrong,
-      envelope: envStats,
-      singleTransfer: oneStats,
-      envelopeOverSingle: envRatio,
-      envelopeBalanced: balanced,
+      envelope: envelope.figures,
       day,
       reconcileSeconds: reconcileS,
       statsCheckSeconds: statsCheckS,
@@ -707,4 +632,153 @@ async function measureContention(
     )
   }
   return out
+}
+
+/**
+ * A red envelope to 100 members, the transfer service's (the recipients' wallets read with
+ * the team check and their notices written in one statement each, inside the brand's limits)
+ * against the way it was before (team-service.ts: each recipient's wallet looked up and each
+ * notice inserted on its own), and a transfer to one member, interleaved in one run; each
+ * envelope to 100 members none of the others were sent to (their wallets not yet known to
+ * the process). The postings are checked afterwards.
+ */
+async function measureEnvelope(
+  log: (line?: string) => void,
+  db: Db,
+  ledger: ReturnType<typeof createLedger>,
+  settings: ReturnType<typeof createMoneySettings>,
+  agentId: number,
+  now: Date,
+): Promise<{ figures: Record<string, Json>; summary: SummaryRow }> {
+  const common = {
+    db,
+    ledger,
+    settings,
+    notices: sweptNotices,
+    // The payment password's hash check is the identity area's figure, not this one's.
+    checkPaymentPassword: async () => undefined,
+    now: () => now,
+  }
+  const before = createTeamService({ ...common, team: createTeamRepository(db) })
+  const after = createTransferService({
+    ...common,
+    transfers: createTransferRepository(db),
+    redEnvelopeOn: async () => true,
+  })
+  const agentWallet = await ledger.memberAccount(merchant, agentId)
+  const float = 100_000_000n
+  const adjustments = await ledger.houseAccount(merchant, 'adjustments')
+  await db.transaction((tx) =>
+    ledger.post(tx, {
+      merchantCode: merchant,
+      type: 'ADJUSTMENT',
+      memberId: agentId,
+      actor: 'operator',
+      at: now,
+      memo: 'bench float',
+      postings: [
+        { accountId: agentWallet, amount: float },
+        { accountId: adjustments, amount: -float },
+      ],
+    }),
+  )
+  const perRound = 201
+  const recipients = rowsOf<{ member_id: number }>(
+    await db.execute(
+      sql`select member_id from bench_team order by n desc limit ${(envelopes + 1) * perRound}::int`,
+    ),
+  ).map((r) => Number(r.member_id))
+  if (recipients.length < (envelopes + 1) * perRound) {
+    throw new Error(`the red envelope needs ${(envelopes + 1) * perRound} members (BENCH_AGENT_MEMBERS)`)
+  }
+  const caller = () => ({
+    merchantCode: merchant,
+    locale: 'en' as const,
+    ip: '127.0.0.1',
+    country: null,
+    idempotency: { memberId: agentId, key: randomUUID(), endpoint: 'agent.downlineTransfer', hash: 'bench' },
+  })
+  const kinds = ['before', 'after', 'single'] as const
+  type Kind = (typeof kinds)[number]
+  const send = (kind: Kind, who: number[], amount: string) => {
+    const input = { shares: who.map((memberId) => ({ memberId, amount })), paymentPassword: 'bench' }
+    return kind === 'before'
+      ? before.transfer(caller(), agentId, input)
+      : after.transfer(caller(), agentId, input)
+  }
+  const groupOf = (i: number, kind: Kind) => {
+    const base = i * perRound
+    if (kind === 'before') return recipients.slice(base, base + 100)
+    if (kind === 'after') return recipients.slice(base + 100, base + 200)
+    return recipients.slice(base + 200, base + 201)
+  }
+  // Warm: each variant once, on members of its own.
+  for (const kind of kinds) await send(kind, groupOf(0, kind), '1.00')
+  const ms: Record<Kind, number[]> = { before: [], after: [], single: [] }
+  const load = loadNow()
+  for (let i = 1; i <= envelopes; i++) {
+    // Each variant first, second and last in turn.
+    const order = [...kinds.slice(i % 3), ...kinds.slice(0, i % 3)]
+    for (const kind of order) {
+      const t = performance.now()
+      await send(kind, groupOf(i, kind), '2.50')
+      ms[kind].push(performance.now() - t)
+    }
+  }
+  const [check] = rowsOf<{
+    transactions: string
+    unbalanced: string
+    widest: string
+    agent: string
+    notices: string
+  }>(
+    await db.execute(sql`
+      select count(*)::text as transactions,
+             count(*) filter (where s.total <> 0)::text as unbalanced,
+             max(s.n)::text as widest,
+             (select balance::text from ledger_accounts where id = ${agentWallet}) as agent,
+             (select count(*)::text from fund_notices where kind = 'transfer_from_upline') as notices
+      from ledger_transactions t
+      cross join lateral (select sum(amount) as total, count(*) as n from ledger_postings p where p.transaction_id = t.id) s
+      where t.type = 'DOWNLINE_TRANSFER'`),
+  )
+  const sent = 201n * 100n + BigInt(envelopes) * (200n * 250n + 250n)
+  const balanced =
+    check?.unbalanced === '0' &&
+    check.transactions === String(3 * (envelopes + 1)) &&
+    check.widest === '101' &&
+    check.agent === String(float - sent) &&
+    check.notices === String((envelopes + 1) * perRound)
+  const beforeStats = stats(ms.before)
+  const afterStats = stats(ms.after)
+  const oneStats = stats(ms.single)
+  const pair = (a: number[], b: number[]) => median(a.map((x, i) => x / (b[i] ?? x)))
+  const beforeOverAfter = pair(ms.before, ms.after)
+  const afterOverSingle = pair(ms.after, ms.single)
+  log(
+    `red envelope to 100 members (one transaction), now: ${line(afterStats)}; as before (a statement per ` +
+      `recipient's wallet and per notice): ${line(beforeStats)}; to one member: ${line(oneStats)}`,
+  )
+  log(
+    `  before / now ${round(beforeOverAfter)}×, now / single ${round(afterOverSingle)}× (medians of pairs; load ${load})`,
+  )
+  log(
+    `  ${check?.transactions} transfers, ${check?.unbalanced} unbalanced, widest ${check?.widest} postings, ` +
+      `agent's wallet ${check?.agent} (expected ${float - sent}), ${check?.notices} notices: ${balanced ? 'balanced' : 'NOT AS EXPECTED'}`,
+  )
+  return {
+    figures: {
+      envelope: afterStats,
+      envelopeBefore: beforeStats,
+      singleTransfer: oneStats,
+      beforeOverNow: beforeOverAfter,
+      envelopeOverSingle: afterOverSingle,
+      envelopeBalanced: balanced,
+    },
+    summary: {
+      metric: 'agent red envelope to 100 members (one transaction)',
+      value: `${afterStats.p50Ms} ms`,
+      note: `max ${afterStats.maxMs} ms; was ${beforeStats.p50Ms} ms (${round(beforeOverAfter)}× slower); ${round(afterOverSingle)}× a single transfer; ${balanced ? 'postings balance' : 'NOT BALANCED'}`,
+    },
+  }
 }

@@ -10,9 +10,11 @@ import type { OpenAccountService } from './open-account-service'
 import type { RebateService } from './rebate-service'
 import type { ReportService } from './report-service'
 import type { TeamService } from './team-service'
+import type { TransferService } from './transfer-service'
 
 export function agentHandlers(deps: {
   team: TeamService
+  transfers: TransferService
   reports: ReportService
   settings: MoneySettings
   openAccount: OpenAccountService
@@ -40,7 +42,7 @@ export function agentHandlers(deps: {
       return team.downline(await settings.merchant(caller.merchantCode), memberOf(caller), input)
     },
     async downlineTransfer({ input, caller }) {
-      return team.transfer(caller, memberOf(caller), input)
+      return deps.transfers.transfer(caller, memberOf(caller), input)
     },
     async rebateRates({ caller }) {
       return { rates: await deps.rebates.ratesOf(memberOf(caller)) }

@@ -1,7 +1,8 @@
 /**
  * The agent area: the downline tree and the team's figures (kept by the database, migration
- * 0022), the agent centre's endpoints, transfers down to the team, opening accounts under
- * the agent with rebate rates at most its own, and the income its rates come to (0023).
+ * 0022), the agent centre's endpoints, transfers down to the team within the brand's limits
+ * (0029), opening accounts under the agent with rebate rates at most its own, and the income
+ * its rates come to (0023).
  */
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
@@ -20,6 +21,8 @@ import { createReportRepository } from './report-repository'
 import { createReportService } from './report-service'
 import { createTeamRepository } from './team-repository'
 import { createTeamService } from './team-service'
+import { createTransferRepository } from './transfer-repository'
+import { createTransferService } from './transfer-service'
 
 async function agentArea(app: FastifyInstance) {
   const { db, now, routes, repo, config } = app.platform
@@ -33,6 +36,19 @@ async function agentArea(app: FastifyInstance) {
     settings,
     notices: app.notify.push,
     checkPaymentPassword,
+    now,
+  })
+  const transfers = createTransferService({
+    db,
+    transfers: createTransferRepository(db),
+    ledger,
+    settings,
+    notices: app.notify.push,
+    checkPaymentPassword,
+    redEnvelopeOn: async (merchantCode) => {
+      const { access } = app.platform
+      return access.isEnabled(await access.snapshot(merchantCode), 'AGENTRANSMULTDOWN3')
+    },
     now,
   })
   const rebates = createRebateRepository(db)
@@ -57,7 +73,16 @@ async function agentArea(app: FastifyInstance) {
   registerContract(
     app,
     {
-      agent: agentHandlers({ team, reports, settings, openAccount, rebates: rebateService, income, invite }),
+      agent: agentHandlers({
+        team,
+        transfers,
+        reports,
+        settings,
+        openAccount,
+        rebates: rebateService,
+        income,
+        invite,
+      }),
     },
     routes,
   )

@@ -26,6 +26,13 @@ export const demoMerchant = {
   walletMode: 'SINGLE' as const,
 }
 
+/**
+ * The demo's limits on agents' transfers down to their team (`agent limits`), in the brand's
+ * currency: the most per transfer or red envelope, and per agent per day. A brand made at
+ * go-live starts without limits; its operator sets its own.
+ */
+export const demoTransferLimits = { perTransfer: '5000.00', perDay: '20000.00' }
+
 /** [modId, parent, enabled]: the white-label feature tree (api-reference.md's flags). */
 export const demoWhitelabel: [string, string | null, boolean][] = [
   ['HOMEPAGE', null, true],

@@ -6,6 +6,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { defaultContractOfferDays } from '#contract/contracts'
 import { locales } from '#contract/locales'
+import { moneyToMinor } from '#contract/money'
 import { seedDemoLottery, seedDemoLotteryHistory } from '../lottery/demo-games'
 import { createLedger } from '../money/ledger'
 import type { Db, Tx } from '../plugins/external/db'
@@ -136,6 +137,32 @@ export async function seedDemoBrand(
         })),
       )
       .onConflictDoNothing()
+  })
+  // The agent centre's flags on in the demo: a demo brand seeded before them has them off
+  // from migration 0026 (what a production brand gets on upgrading).
+  await step(db, 'demo-agent-flags-1', merchantCode, async (tx) => {
+    const agentFlags = new Set(['AGENTRANSMULTDOWN3', 'AGENTANNOUNCE3', 'RTSALARY3'])
+    for (const [modId, parentModId, enabled] of [...d.demoWhitelabel, ...d.demoWhitelabelAdditions]) {
+      if (!agentFlags.has(modId)) continue
+      await tx
+        .insert(s.whitelabelNodes)
+        .values({ merchantCode, modId, parentModId, enabled, sort: 1000 })
+        .onConflictDoUpdate({
+          target: [s.whitelabelNodes.merchantCode, s.whitelabelNodes.modId],
+          set: { enabled },
+        })
+    }
+  })
+  // The demo's limits on agents' transfers down (a production brand starts without).
+  await step(db, 'demo-transfer-limits-1', merchantCode, async (tx) => {
+    const c = { decimals: d.demoMerchant.currencyDecimals }
+    await tx
+      .update(s.merchants)
+      .set({
+        downlineTransferMax: moneyToMinor(d.demoTransferLimits.perTransfer, c),
+        downlineTransferDailyMax: moneyToMinor(d.demoTransferLimits.perDay, c),
+      })
+      .where(eq(s.merchants.code, merchantCode))
   })
   // The promotions, for a demo brand seeded before them (a brand created now has them from
   // its own announcements): the one the welcome banner links to, then the later ones.

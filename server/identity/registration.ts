@@ -49,6 +49,32 @@ export function registrationHandlers(kit: IdentityKit): Pick<IdentityHandlers, R
     return sessionAnswer(member, 'register', token)
   }
 
+  /**
+   * Whether a page on `domain` may use an invitation code: the brand's own addresses, or the
+   * address this server answers at (spec section 4); a client that sends no domain is taken
+   * at its word, as the platform's older clients send none.
+   */
+  async function codeDomainAllowed(merchantCode: string, domain: string | undefined, host: string) {
+    if (domain === undefined || hostOf(domain) === hostOf(host)) return true
+    return isBrandHost(await repo.domains(merchantCode), domain)
+  }
+
+  /**
+   * The upline an invitation code names, checked as `/wps/agent/affiliate` checks it: an
+   * active agent of the brand, asked from one of the brand's addresses; none without a code.
+   */
+  async function invitedBy(
+    merchantCode: string,
+    input: { affiliateCode?: string; referralCode?: string; domain?: string },
+    host: string,
+  ): Promise<number | null> {
+    const code = input.affiliateCode || input.referralCode
+    if (code?.trim() && !(await codeDomainAllowed(merchantCode, input.domain, host))) {
+      throw new AppError('invitation_code_error', 'the invitation code is not valid on this address')
+    }
+    return uplineFor(merchantCode, code)
+  }
+
   return {
     async register({ input, caller, req }) {
       const rules = await repo.registerRules(caller.merchantCode)
@@ -72,7 +98,7 @@ export function registrationHandlers(kit: IdentityKit): Pick<IdentityHandlers, R
       const t = await throttle.hit(registrationKey(caller.ip), 60 * minute)
       if (t.count > 10) throw tooMany('too many registrations from this address', t.resetsAt)
 
-      const parentId = await uplineFor(caller.merchantCode, input.affiliateCode || input.referralCode)
+      const parentId = await invitedBy(caller.merchantCode, input, req.host)
 
       const account = input.username.trim()
       const username = normalizeUsername(account)
@@ -145,8 +171,9 @@ export function registrationHandlers(kit: IdentityKit): Pick<IdentityHandlers, R
       if (await members.byMobile(caller.merchantCode, e164)) {
         throw new AppError('mobile_taken', 'this mobile number is already registered')
       }
+      // The code is checked before the verification code is used up by it.
+      const parentId = await invitedBy(caller.merchantCode, input, req.host)
       await codes.consume(caller.merchantCode, 'register', e164, input.verificationCode)
-      const parentId = await uplineFor(caller.merchantCode, input.affiliateCode || input.referralCode)
       const username = e164.slice(1)
       const passwordHash = await passwords.hash(input.password)
       const member = {
@@ -176,10 +203,7 @@ export function registrationHandlers(kit: IdentityKit): Pick<IdentityHandlers, R
     // one of the brand's addresses, or on the address this server answers at (spec section
     // 4: a valid code hides the field).
     async affiliate({ input, caller, req }) {
-      const { domain } = input
-      if (domain !== undefined && hostOf(domain) !== hostOf(req.host)) {
-        if (!isBrandHost(await repo.domains(caller.merchantCode), domain)) return { valid: false }
-      }
+      if (!(await codeDomainAllowed(caller.merchantCode, input.domain, req.host))) return { valid: false }
       return { valid: (await members.agentByCode(caller.merchantCode, input.code)) !== undefined }
     },
   }

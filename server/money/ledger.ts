@@ -7,7 +7,7 @@
  * Accounts are updated in ascending id order so two movements over the same accounts
  * always lock them in the same order (no deadlocks).
  */
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { MovementType } from '#contract/records'
 import { mainAccountTypeId } from '#contract/wallet'
 import { pgCodes, pgErrorOf } from '../db/pg-errors'
@@ -272,6 +272,53 @@ export function createLedger(db: Db) {
         { memberId, accountTypeId, allowNegative: false },
         tx,
       )
+    },
+
+    /**
+     * The main (or given) wallet of each member, made on first use as `memberAccount` makes
+     * one, in two statements for all of them: member id -> account id. Like `memberAccount`,
+     * committed on its own unless the caller gives its transaction (then not remembered).
+     */
+    async memberAccounts(
+      merchantCode: string,
+      memberIds: readonly number[],
+      accountTypeId: number = mainAccountTypeId,
+      tx?: Tx,
+    ): Promise<Map<number, number>> {
+      const found = new Map<number, number>()
+      const missing: number[] = []
+      for (const memberId of new Set(memberIds)) {
+        const known = ids.get(`${merchantCode}\u0000${memberAccountCode(memberId, accountTypeId)}`)
+        if (known === undefined) missing.push(memberId)
+        else found.set(memberId, known)
+      }
+      if (missing.length === 0) return found
+      const codes = missing.map((memberId) => memberAccountCode(memberId, accountTypeId))
+      const ex = tx ?? db
+      await ex
+        .insert(ledgerAccounts)
+        .values(
+          missing.map((memberId, i) => ({
+            merchantCode,
+            code: codes[i] ?? '',
+            memberId,
+            accountTypeId,
+            allowNegative: false,
+          })),
+        )
+        .onConflictDoNothing()
+      const rows = await ex
+        .select({ id: ledgerAccounts.id, memberId: ledgerAccounts.memberId, code: ledgerAccounts.code })
+        .from(ledgerAccounts)
+        .where(and(eq(ledgerAccounts.merchantCode, merchantCode), inArray(ledgerAccounts.code, codes)))
+      for (const r of rows) {
+        if (r.memberId === null) continue
+        if (!tx) ids.set(`${merchantCode}\u0000${r.code}`, r.id)
+        negativeAllowed.set(r.id, false)
+        found.set(r.memberId, r.id)
+      }
+      if (missing.some((memberId) => !found.has(memberId))) throw new Error('a ledger account is missing')
+      return found
     },
 
     houseAccount(merchantCode: string, kind: HouseKind, tx?: Tx) {

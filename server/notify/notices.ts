@@ -22,7 +22,7 @@ export interface NewNotice {
 export interface NoticeWriter {
   /** Writes the notice inside `tx`: it exists if and only if the settlement commits. */
   record(tx: Tx, notice: NewNotice): Promise<void>
-  /** Writes many notices inside `tx` in one statement (a settlement's payments). */
+  /** Writes several notices inside `tx` in one statement (a red envelope's recipients). */
   recordMany(tx: Tx, notices: readonly NewNotice[]): Promise<void>
 }
 
@@ -44,29 +44,32 @@ export async function insertNotice(tx: Tx, n: NewNotice, pushedAt: Date | null =
   return row.id
 }
 
-/** Inserts many notices' rows in one statement; answers their ids in the notices' order. */
+/**
+ * Inserts several notices' rows in one statement; their ids in the notices' order.
+ * `handedOver`: their pushes are taken care of (each `pushedAt` is its own time).
+ */
 export async function insertNotices(
   tx: Tx,
-  ns: readonly NewNotice[],
-  pushedAt: (n: NewNotice) => Date | null = () => null,
+  notices: readonly NewNotice[],
+  handedOver = false,
 ): Promise<number[]> {
-  if (ns.length === 0) return []
+  if (notices.length === 0) return []
   const rows = await tx
     .insert(fundNotices)
     .values(
-      ns.map((n) => ({
+      notices.map((n) => ({
         memberId: n.memberId,
         kind: n.kind,
         amount: n.amount,
         reference: n.reference,
         createdAt: n.at,
         reason: n.reason ?? null,
-        pushedAt: pushedAt(n),
+        pushedAt: handedOver ? n.at : null,
       })),
     )
     .returning({ id: fundNotices.id })
-  // Serial ids are taken in the order of the rows.
-  return rows.map((r) => r.id).sort((a, b) => a - b)
+  if (rows.length !== notices.length) throw new Error('fund notices not written')
+  return rows.map((r) => r.id)
 }
 
 /** Writes the notice only; the push sweep sends it. */

@@ -305,22 +305,6 @@ export function createPushService(opts: PushServiceOptions) {
     }
   }
 
-  /** Hands the notices' pushes to the queue in a savepoint, or back to the sweep if it fails. */
-  async function enqueueOrSweep(tx: Tx, ids: number[]) {
-    const enqueue = queue
-    if (!enqueue || ids.length === 0) return
-    try {
-      // A savepoint: a queue that cannot take the job never undoes the settlement.
-      await tx.transaction((sp) => enqueue(sp, ids.map((noticeId) => ({ noticeId }))))
-    } catch (err) {
-      await tx.update(fundNotices).set({ pushedAt: null }).where(inArray(fundNotices.id, ids))
-      opts.log.warn(
-        { noticeIds: ids.length, error: err instanceof Error ? err.message : String(err) },
-        'push not queued; the sweep sends it',
-      )
-    }
-  }
-
   const writer: NoticeWriter = {
     async record(tx, notice) {
       if (!queue) {
@@ -328,14 +312,41 @@ export function createPushService(opts: PushServiceOptions) {
         return
       }
       // Marked handed over from the start; put back for the sweep if the queue fails.
-      await enqueueOrSweep(tx, [await insertNotice(tx, notice, notice.at)])
+      const id = await insertNotice(tx, notice, notice.at)
+      const enqueue = queue
+      try {
+        // A savepoint: a queue that cannot take the job never undoes the settlement.
+        await tx.transaction((sp) => enqueue(sp, [{ noticeId: id }]))
+      } catch (err) {
+        await tx.update(fundNotices).set({ pushedAt: null }).where(eq(fundNotices.id, id))
+        opts.log.warn(
+          { noticeId: id, error: err instanceof Error ? err.message : String(err) },
+          'push not queued; the sweep sends it',
+        )
+      }
     },
     async recordMany(tx, notices) {
       if (!queue) {
         await insertNotices(tx, notices)
         return
       }
-      await enqueueOrSweep(tx, await insertNotices(tx, notices, (n) => n.at))
+      const ids = await insertNotices(tx, notices, true)
+      if (ids.length === 0) return
+      const enqueue = queue
+      try {
+        await tx.transaction((sp) =>
+          enqueue(
+            sp,
+            ids.map((noticeId) => ({ noticeId })),
+          ),
+        )
+      } catch (err) {
+        await tx.update(fundNotices).set({ pushedAt: null }).where(inArray(fundNotices.id, ids))
+        opts.log.warn(
+          { noticeIds: ids, error: err instanceof Error ? err.message : String(err) },
+          'pushes not queued; the sweep sends them',
+        )
+      }
     },
   }
 
@@ -346,7 +357,7 @@ export function createPushService(opts: PushServiceOptions) {
 
     /** Writes a fund notice and queues its push in the caller's transaction. */
     record: writer.record,
-    /** Writes many fund notices and queues their pushes, in one statement each. */
+    /** Writes several fund notices and queues their pushes in the caller's transaction. */
     recordMany: writer.recordMany,
 
     /** The server's job queue, once it runs (undefined again when it stops). */

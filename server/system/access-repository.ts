@@ -3,7 +3,7 @@
  * the brand's access settings, blocked addresses and white-label flags. Each function
  * takes the database or the caller's transaction.
  */
-import { and, asc, count, eq } from 'drizzle-orm'
+import { and, asc, count, eq, max } from 'drizzle-orm'
 import * as s from '../db/schema'
 import type { Db } from '../plugins/external/db'
 
@@ -70,4 +70,23 @@ export async function setFlag(db: Db, merchantCode: string, modId: string, enabl
     .update(s.whitelabelNodes)
     .set({ enabled })
     .where(and(eq(s.whitelabelNodes.merchantCode, merchantCode), eq(s.whitelabelNodes.modId, modId)))
+}
+
+/**
+ * Adds a flag's row that the brand lacks (a brand made before the flag existed), after the
+ * brand's other flags; nothing when the row is there.
+ */
+export async function addFlag(
+  db: Db,
+  merchantCode: string,
+  flag: { modId: string; parentModId: string | null; enabled: boolean },
+): Promise<void> {
+  const [last] = await db
+    .select({ sort: max(s.whitelabelNodes.sort) })
+    .from(s.whitelabelNodes)
+    .where(eq(s.whitelabelNodes.merchantCode, merchantCode))
+  await db
+    .insert(s.whitelabelNodes)
+    .values({ merchantCode, ...flag, sort: (last?.sort ?? 0) + 1 })
+    .onConflictDoNothing()
 }

@@ -4,12 +4,14 @@
  * customer-service links and the audit trail come from their own files.
  */
 import { z } from 'zod'
+import { featureFlags, isFeatureFlag, type FeatureFlag } from '#contract/system'
 import type { CommandSpec, OpsContext } from '../ops/commands'
 import { OpsError } from '../ops/ops-error'
 import { noMore, oneOf, required } from '../ops/ops-input'
 import { parseCidr } from './access'
 import {
   accessSettingsOf,
+  addFlag,
   blockIp,
   flagOf,
   flagsOf,
@@ -29,6 +31,22 @@ const Country = z
   .string()
   .transform((v) => v.toUpperCase())
   .pipe(z.string().regex(/^[A-Z]{2}$/, 'a country is two letters, e.g. KH'))
+
+/** Adds the flag's row and any missing one above it; the names added, the flag first. */
+async function addFlagWithParents(ctx: OpsContext, modId: FeatureFlag, enabled: boolean): Promise<string[]> {
+  const added: string[] = []
+  let node: FeatureFlag | null = modId
+  let on = enabled
+  while (node !== null) {
+    if (node !== modId && (await flagOf(ctx.db, ctx.merchantCode, node))) break
+    const parentModId: FeatureFlag | null = featureFlags[node]
+    await addFlag(ctx.db, ctx.merchantCode, { modId: node, parentModId, enabled: on })
+    added.push(node)
+    node = parentModId
+    on = false
+  }
+  return added
+}
 
 async function touchSettings(ctx: OpsContext, patch: AccessSettingsPatch) {
   const row = await accessSettingsOf(ctx.db, ctx.merchantCode)
@@ -131,15 +149,21 @@ export const systemCommands: Record<string, CommandSpec> = {
       const value = oneOf(`flag set ${modId}: the switch`, rawValue, ['on', 'off'])
       noMore(`flag set ${modId} ${value}`, extra)
       const was = await flagOf(ctx.db, ctx.merchantCode, modId)
-      if (!was) throw new OpsError(`no flag ${modId} for ${ctx.merchantCode} (see: flag list)`)
-      ctx.audit?.({
-        target: `flag ${modId}`,
-        before: { enabled: was.enabled },
-        after: { enabled: value === 'on' },
-      })
-      await setFlag(ctx.db, ctx.merchantCode, modId, value === 'on')
+      const after = { enabled: value === 'on' }
+      if (was) {
+        ctx.audit?.({ target: `flag ${modId}`, before: { enabled: was.enabled }, after })
+        await setFlag(ctx.db, ctx.merchantCode, modId, value === 'on')
+        ctx.invalidate()
+        return `${modId} ${value}`
+      }
+      if (!isFeatureFlag(modId))
+        throw new OpsError(`no flag ${modId} for ${ctx.merchantCode} (see: flag list)`)
+      // A flag the product knows that this brand was made without: its row, and the rows of
+      // the nodes above it that are missing too (off, so nothing else is switched on).
+      ctx.audit?.({ target: `flag ${modId}`, before: null, after })
+      const added = await addFlagWithParents(ctx, modId, value === 'on')
       ctx.invalidate()
-      return `${modId} ${value}`
+      return `${modId} ${value} (added${added.length > 1 ? `, with ${added.slice(1).join(', ')} off` : ''})`
     },
   },
 

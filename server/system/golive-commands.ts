@@ -7,6 +7,7 @@ import { randomInt } from 'node:crypto'
 import { z } from 'zod'
 import { locales } from '#contract/locales'
 import { minorToMoney } from '#contract/money'
+import { agentLimitsCommand, agentLimitsReadOnly, agentLimitsUsage } from '../agent/commands'
 import {
   maxScreenshots,
   screenshotSide,
@@ -157,7 +158,7 @@ async function usernameOrThrow(db: Db, merchantCode: string, raw: string | undef
 const brandUsage =
   'brand create <CODE> --name <name> --currency <ISO> --decimals <0-4> --language <lang> --timezone <Area/City> [--symbol <s>] [--short-name <s>] [--theme-color #rrggbb] [--logo-url <url>] [--withdraw-min <amount>] [--withdraw-max <amount>] | brand show | brand screenshot add <https-url|/path> <WIDTHxHEIGHT> <narrow|wide> <label…> | brand screenshot list | brand screenshot clear | ' +
   brandShareUsage
-const agentUsage = 'agent create <username> [--code <INVITATION>]'
+const agentUsage = `agent create <username> [--code <INVITATION>] | ${agentLimitsUsage}`
 export const goLiveCommands: Record<string, CommandSpec> = {
   brand: {
     usage: brandUsage,
@@ -246,10 +247,14 @@ export const goLiveCommands: Record<string, CommandSpec> = {
 
   agent: {
     usage: agentUsage,
-    summary: 'create a top agent with a one-time password changed at first login (go-live step 2)',
+    readOnly: (args) => args[0] === 'limits' && agentLimitsReadOnly(args.slice(1)),
+    summary:
+      'create a top agent with a one-time password changed at first login (go-live step 2); the most agents may send down to their team per transfer and per day',
     async run(ctx, args) {
       const [word, ...rest] = args
-      oneOf('agent: the action', word, ['create'])
+      if (oneOf('agent: the action', word, ['create', 'limits']) === 'limits') {
+        return agentLimitsCommand(ctx, rest)
+      }
       const { values, positionals } = options(rest, { code: { type: 'string' } })
       noMore(`agent create ${positionals[0] ?? ''}`.trim(), positionals.slice(1))
       const m = await brandOf(ctx)

@@ -285,7 +285,12 @@ export const agentEndpoints = {
       shares: z.array(EnvelopeShareSchema).check(z.minLength(1), z.maxLength(maxEnvelopeRecipients)),
       paymentPassword: text(128),
     }),
-    /** The caller's balance after the transfer. */
+    /**
+     * The caller's balance after the transfer. Refused over the brand's limits: the most per
+     * transfer (transfer_over_limit, value { limit }) and per day of the brand's time zone
+     * (transfer_daily_limit, value { limit, remaining }). Several members need the red
+     * envelope switched on (AGENTRANSMULTDOWN3; else feature_disabled).
+     */
     response: z.object({ recipients: z.int(), total: MoneySchema, sumBalance: MoneySchema }),
     errors: [
       'amount_invalid',
@@ -298,6 +303,9 @@ export const agentEndpoints = {
       'insufficient_balance',
       'downline_not_found',
       'transfer_recipients_invalid',
+      'transfer_over_limit',
+      'transfer_daily_limit',
+      'feature_disabled',
     ],
   }),
   // The rows below have no path of their own in the platform's reference: the agent's own

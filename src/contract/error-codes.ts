@@ -91,6 +91,8 @@ export const errorCodes = [
   'team_range_invalid',
   'downline_not_found',
   'transfer_recipients_invalid',
+  'transfer_over_limit',
+  'transfer_daily_limit',
   'rebate_rate_too_high',
   'rebate_rate_below_downline',
   'delivery_failed',
@@ -188,6 +190,8 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   team_range_invalid: 400,
   downline_not_found: 404,
   transfer_recipients_invalid: 400,
+  transfer_over_limit: 422,
+  transfer_daily_limit: 422,
   rebate_rate_too_high: 400,
   rebate_rate_below_downline: 400,
   // Tiers must start at 0, rise strictly and never lower a rate.

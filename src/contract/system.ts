@@ -304,8 +304,65 @@ export const systemEndpoints = {
   }),
 } as const
 
+/**
+ * Every white-label flag the contract's rows and the PWA read, each with the node it hangs
+ * under (null: a top node). A brand made before a flag existed may lack its row; the
+ * operator's `flag set` adds it from here, under its parent.
+ */
+export const featureFlags = {
+  HOMEPAGE: null,
+  LOGINREQUIRED3: 'HOMEPAGE',
+  COMM3: null,
+  CAPTCHA3: null,
+  REG3: null,
+  AFFMAN3: 'REG3',
+  MOBILENUMREG3: 'REG3',
+  LOGIN3: null,
+  MOBILEVERCODELOGIN3: 'LOGIN3',
+  LOGINIPVERF3: 'LOGIN3',
+  FREEPLAY3: 'LOGIN3',
+  CHNGPASSVERIF3: 'LOGIN3',
+  PASS3: 'LOGIN3',
+  GOOGLELOGIN3: 'LOGIN3',
+  FACEBOOKLOGIN3: 'LOGIN3',
+  TELEGRAMLOGIN3: 'LOGIN3',
+  GAMELO3: null,
+  GAMELOFAV3: 'GAMELO3',
+  GAMELOHOT3: 'GAMELO3',
+  GAMELOREC3: 'GAMELO3',
+  FUNDTRANS3: null,
+  PAYMENTPASS3: 'FUNDTRANS3',
+  MEMTRANS3: 'FUNDTRANS3',
+  INBOX3: null,
+  PROFPIC3: null,
+  AGEANNOUNCE3: null,
+  AGEPAG: null,
+  AGEINFO3: 'AGEPAG',
+  REGCEN: 'AGEPAG',
+  AGEREGDOWN3: 'AGEPAG',
+  CREATEAFF3: 'AGEPAG',
+  DOWNMAN: 'AGEPAG',
+  TEAMBETTING3: 'AGEPAG',
+  AGETEAMPNL3: 'AGEPAG',
+  AGEREV3: 'AGEPAG',
+  AGEDOWNTRANS3: 'AGEPAG',
+  AGENTRANSMULTDOWN3: 'AGEPAG',
+  AGENTANNOUNCE3: 'AGEPAG',
+  RTSALARY3: 'AGEPAG',
+  enableCt: 'AGEPAG',
+  salary: 'AGEPAG',
+  hourSalary: 'AGEPAG',
+} as const satisfies Record<string, string | null>
+
+export type FeatureFlag = keyof typeof featureFlags
+
+/** Whether a typed name is one of the flags the contract knows. */
+export function isFeatureFlag(modId: string): modId is FeatureFlag {
+  return Object.hasOwn(featureFlags, modId)
+}
+
 /** Whether a white-label flag and every node above it are on (an absent flag is off). */
-export function isFlagEnabled(tree: readonly WhitelabelNode[], modId: string): boolean {
+export function isFlagEnabled(tree: readonly WhitelabelNode[], modId: FeatureFlag): boolean {
   const walk = (nodes: readonly WhitelabelNode[]): boolean | undefined => {
     for (const n of nodes) {
       if (n.modId === modId) return n.enabled === '1'

@@ -79,6 +79,8 @@ const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
   team_range_invalid: msg`Choose a start day on or before the end day, at most 93 days apart.`,
   downline_not_found: msg`This member is not in your team.`,
   transfer_recipients_invalid: msg`Name each member once, each with an amount.`,
+  transfer_over_limit: msg`This is more than you may send in one transfer.`,
+  transfer_daily_limit: msg`This is more than you may still send to your team today.`,
   rebate_rate_too_high: msg`A rebate rate cannot be higher than your own rate for that game type.`,
   rebate_rate_below_downline: msg`A rebate rate cannot be lower than that of the member's own downline for that game type.`,
   contract_tiers_invalid: msg`Tiers must start at 0, rise with each band and never lower a rate.`,

@@ -291,6 +291,13 @@ describe('team management', () => {
     const password = within(dialog).getByLabelText('Payment password')
     await waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'))
     expect(within(dialog).getByText('The payment password is wrong.')).toBeTruthy()
+    refusal = new ApiError('transfer_over_limit', 422, 'refused', { limit: '50.00' })
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }))
+    expect(
+      await within(dialog).findByText(
+        'This is more than you may send in one transfer. The most per transfer is $50.00.',
+      ),
+    ).toBeTruthy()
   })
 })
 
@@ -329,7 +336,8 @@ describe('red envelope', () => {
 
   test('gives each member an amount, and shows a refusal', async () => {
     stubMoneyApi(moneyAnswers(), { [downlinePath]: downlineAnswer })
-    const asked = stubTransfer(() => Promise.reject(new ApiError('downline_not_found', 404, 'refused')))
+    let refusal = new ApiError('downline_not_found', 404, 'refused')
+    const asked = stubTransfer(() => Promise.reject(refusal))
     const user = userEvent.setup()
     await renderUi(<RedEnvelopePage />)
     await user.click(await screen.findByRole('checkbox', { name: /player01/ }))
@@ -342,15 +350,23 @@ describe('red envelope', () => {
     await user.type(screen.getByLabelText('Payment password'), '246810')
     await user.click(screen.getByRole('button', { name: 'Send red envelope' }))
     expect(await screen.findByText('This member is not in your team.')).toBeTruthy()
-    expect(asked).toEqual([
-      {
+    refusal = new ApiError('transfer_daily_limit', 422, 'refused', { limit: '200.00', remaining: '10.00' })
+    await user.click(screen.getByRole('button', { name: 'Send red envelope' }))
+    expect(
+      await screen.findByText(
+        'This is more than you may still send to your team today. The most per day is $200.00; you can still send $10.00 today.',
+      ),
+    ).toBeTruthy()
+    // The same envelope both times: refused for a stranger, then over the day's limit.
+    expect(asked).toEqual(
+      Array.from({ length: 2 }, () => ({
         shares: [
           { memberId: 10, amount: '5' },
           { memberId: 11, amount: '7.5' },
         ],
         paymentPassword: '246810',
-      },
-    ])
+      })),
+    )
   })
 
   test('an equal split never makes a share of less than one minor unit', () => {

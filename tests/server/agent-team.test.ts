@@ -231,7 +231,7 @@ describe('transfers down', () => {
       [[{ memberId: direct.id, amount: '0' }], 'amount_invalid'],
       [[{ memberId: direct.id, amount: '-1.00' }], 'amount_invalid'],
       [[{ memberId: direct.id, amount: '1.001' }], 'amount_invalid'],
-      [[{ memberId: direct.id, amount: '100000.00' }], 'insufficient_balance'],
+      [[{ memberId: direct.id, amount: '4000.00' }], 'insufficient_balance'],
     ]
     for (const [shares, code] of cases) {
       const res = await transfer(agent, shares)

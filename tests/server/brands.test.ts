@@ -86,6 +86,8 @@ describe('creating a brand', () => {
       'vipServiceState',
       'shareImageUrl',
       'descriptions',
+      'downlineTransferMax',
+      'downlineTransferDailyMax',
     ]
     const without = (m: Record<string, unknown> | undefined) =>
       m && Object.fromEntries(Object.entries(m).filter(([k]) => !demoOnly.includes(k)))

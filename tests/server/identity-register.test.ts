@@ -340,6 +340,26 @@ describe('invitation (affiliate) codes', () => {
     expect(await tableCounts()).toEqual(before)
   })
 
+  it("refuses a code sent from an address that is not the brand's, as the code check does, and creates no account", async () => {
+    const before = await tableCounts()
+    for (const domain of ['copycat.example', 'localhost.copycat.example']) {
+      const res = await registerAs({ username: 'copied01', affiliateCode: 'LOTUS01', domain })
+      expect(res.statusCode, domain).toBe(400)
+      expect(failureOf(res).errorCode).toBe('invitation_code_error')
+    }
+    expect(await tableCounts()).toEqual(before)
+    // Without a code, the address does not matter.
+    expect((await registerAs({ username: 'nocode01', domain: 'copycat.example' })).statusCode).toBe(200)
+    const agent = await memberNamed(server, 'agent01')
+    const res = await registerAs({
+      username: 'ownsite01',
+      affiliateCode: 'LOTUS01',
+      domain: 'localhost:5173',
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect((await membersNamed('ownsite01'))[0]?.parentId).toBe(agent.id)
+  })
+
   it("refuses a plain member's name as a code (only agents invite)", async () => {
     const res = await registerAs({ username: 'uninvited2', affiliateCode: 'member01' })
     expect(failureOf(res).errorCode).toBe('invitation_code_error')

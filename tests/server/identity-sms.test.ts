@@ -66,7 +66,12 @@ function sendRegisterCode(mobileNo: string, ip = nextIp()) {
   })
 }
 
-function registerMobile(mobileNum: string, verificationCode: string, ip = nextIp()) {
+function registerMobile(
+  mobileNum: string,
+  verificationCode: string,
+  ip = nextIp(),
+  invitation: { affiliateCode?: string; domain?: string } = {},
+) {
   return sealedCall(
     server,
     'PUT',
@@ -78,6 +83,7 @@ function registerMobile(mobileNum: string, verificationCode: string, ip = nextIp
       password: 'abc12345',
       confirmPassword: 'abc12345',
       termsAccepted: true,
+      ...invitation,
     },
     { ip },
   )
@@ -107,6 +113,21 @@ describe('registration by mobile number with an SMS code', () => {
     const again = await registerMobile('12345678', code)
     expect(failureOf(again).errorCode).toBe('mobile_taken')
     expect(failureOf(await sendRegisterCode('12345678')).errorCode).toBe('mobile_taken')
+  })
+
+  it('refuses an invitation code sent from another site without using up the SMS code', async () => {
+    expect((await sendRegisterCode('23456789')).statusCode).toBe(200)
+    const code = await lastCodeTo('+85523456789')
+    const copied = await registerMobile('23456789', code, nextIp(), {
+      affiliateCode: 'LOTUS01',
+      domain: 'copycat.example',
+    })
+    expect(failureOf(copied).errorCode).toBe('invitation_code_error')
+    const own = await registerMobile('23456789', code, nextIp(), {
+      affiliateCode: 'LOTUS01',
+      domain: 'localhost',
+    })
+    expect(own.statusCode, own.body).toBe(200)
   })
 
   it('refuses a wrong, an expired and a reused code, and creates nothing', async () => {

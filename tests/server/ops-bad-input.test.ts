@@ -120,7 +120,16 @@ const cases: Record<string, [string[], RegExp][]> = {
   ],
   agent: [
     [['create'], /^agent create: the username is required$/],
-    [['hire', 'boss09'], /^agent: the action is one of create, not "hire"$/],
+    [['hire', 'boss09'], /^agent: the action is one of create, limits, not "hire"$/],
+    [['limits', 'raise'], /^agent limits: the action is one of show, set, not "raise"$/],
+    [
+      ['limits', 'set', 'per-week', '10'],
+      /^agent limits set: the limit is one of per-transfer, per-day, not "per-week"$/,
+    ],
+    [['limits', 'set', 'per-day'], /^agent limits set per-day: the amount \(or none\) is required$/],
+    [['limits', 'set', 'per-day', '1.234'], /^agent limits set per-day: 1\.234 is not an amount above zero/],
+    [['limits', 'set', 'per-day', '0'], /^agent limits set per-day: 0 is not an amount above zero/],
+    [['limits', 'show', 'now'], /^agent limits show takes no more words, not "now"$/],
     [['create', 'ab'], /^a username here is \d+-\d+ characters/],
     [['create', 'boss09', '--code', 'x'], /^--code is 4-16 letters or digits$/],
   ],

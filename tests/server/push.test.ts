@@ -333,6 +333,41 @@ describe('push delivery on the job queue', () => {
     expect(received.map((r) => r.path)).toEqual(['/push/fallback'])
   })
 
+  it('writes several notices in one go and queues all their pushes together, or leaves them all to the sweep', async () => {
+    const push = server.services.push
+    const a = await moneyMember(server)
+    const b = await moneyMember(server)
+    const notices = [a, b].map((m, i) => ({
+      memberId: m.id,
+      kind: 'transfer_from_upline' as const,
+      amount: BigInt(100 + i),
+      reference: `transfer:test-${i}`,
+      at: new Date(),
+    }))
+    const calls: number[][] = []
+    push.useQueue(async (_tx, deliveries) => {
+      calls.push(deliveries.map((d) => d.noticeId))
+    })
+    try {
+      await server.db.transaction((tx) => push.recordMany(tx, notices))
+    } finally {
+      push.useQueue(undefined)
+    }
+    expect(calls).toHaveLength(1)
+    expect(calls[0]).toHaveLength(2)
+    expect(await push.claimUnpushed()).toEqual([])
+
+    push.useQueue(async () => {
+      throw new Error('queue unavailable')
+    })
+    try {
+      await server.db.transaction((tx) => push.recordMany(tx, notices))
+    } finally {
+      push.useQueue(undefined)
+    }
+    expect((await push.claimUnpushed()).length).toBe(2)
+  })
+
   it('sends a notice to all of a member’s browsers in one job, trying again only those that failed', async () => {
     const m = await moneyMember(server)
     const ok = browser('/push/batch-ok')

@@ -60,6 +60,13 @@ export const merchants = pgTable('merchants', {
     .$type<Record<string, string>>()
     .notNull()
     .default(sql`'{}'::jsonb`),
+  /** The most an agent may send down in one transfer or red envelope, in minor units; null: no limit. */
+  downlineTransferMax: bigint('downline_transfer_max', { mode: 'bigint' }),
+  /**
+   * The most an agent may send down in a day of the brand's time zone, all its transfers and
+   * red envelopes together, in minor units; null: no limit.
+   */
+  downlineTransferDailyMax: bigint('downline_transfer_daily_max', { mode: 'bigint' }),
   /** The days an agent contract offer waits for its answer before it expires. */
   contractOfferDays: integer('contract_offer_days').notNull().default(7),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -40,6 +40,8 @@ export function splitEqually(totalMinor: bigint, count: number): bigint[] | null
 
 const BalanceValue = z.object({ balance: MoneySchema })
 const RangeValue = z.object({ min: MoneySchema, max: MoneySchema })
+const LimitValue = z.object({ limit: MoneySchema })
+const DailyLimitValue = z.object({ limit: MoneySchema, remaining: MoneySchema })
 
 /** A transfer's refusal in words, with the balance or the limits the server sent. */
 export function transferErrorText(i18n: I18n, err: unknown, c: Currency): string {
@@ -58,6 +60,21 @@ export function transferErrorText(i18n: I18n, err: unknown, c: Currency): string
       const min = showMoney(r.data.min, c)
       const max = showMoney(r.data.max, c)
       return `${base} ${i18n._(msg`Enter between ${min} and ${max}.`)}`
+    }
+  }
+  if (err.errorCode === 'transfer_over_limit') {
+    const v = LimitValue.safeParse(err.value)
+    if (v.success) {
+      const limit = showMoney(v.data.limit, c)
+      return `${base} ${i18n._(msg`The most per transfer is ${limit}.`)}`
+    }
+  }
+  if (err.errorCode === 'transfer_daily_limit') {
+    const v = DailyLimitValue.safeParse(err.value)
+    if (v.success) {
+      const limit = showMoney(v.data.limit, c)
+      const remaining = showMoney(v.data.remaining, c)
+      return `${base} ${i18n._(msg`The most per day is ${limit}; you can still send ${remaining} today.`)}`
     }
   }
   return base

@@ -13,7 +13,9 @@ export function AgentCentrePopup({ onClose }: PopupProps) {
       open
       onClose={onClose}
       flags={{
-        registerCentre: ['AGEREGDOWN3', 'CREATEAFF3', 'AFFMAN3'].some((f) => isFlagEnabled(tree, f)),
+        registerCentre: (['AGEREGDOWN3', 'CREATEAFF3', 'AFFMAN3'] as const).some((f) =>
+          isFlagEnabled(tree, f),
+        ),
         income: isFlagEnabled(tree, 'AGEREV3'),
         announcements: isFlagEnabled(tree, 'AGENTANNOUNCE3'),
         redEnvelope: isFlagEnabled(tree, 'AGENTRANSMULTDOWN3'),

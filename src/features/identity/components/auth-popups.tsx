@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { referralCodeParam } from '#contract/agent-invite'
-import { isFlagEnabled } from '#contract/system'
+import { isFlagEnabled, type FeatureFlag } from '#contract/system'
 import { openProtected } from '../../../lib/guards'
 import { closeModal, openModal, switchModal } from '../../../lib/modal-store'
 import type { PopupProps } from '../../../lib/popup-registry'
@@ -22,7 +22,7 @@ import {
   RegisterModal,
 } from './auth-modals'
 
-function useFlag(flag: string): boolean {
+function useFlag(flag: FeatureFlag): boolean {
   const status = useQuery(statusQueryOptions())
   return isFlagEnabled(status.data?.info.whitelabel ?? [], flag)
 }
