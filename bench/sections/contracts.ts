@@ -18,6 +18,9 @@
  *   settlement, bets/s, and its time against the window's 300 s (it must finish within it).
  * The slowest read of each settlement is shown with EXPLAIN (ANALYZE, BUFFERS).
  *
+ * Then a proposal, measured: the real-time read replayed with a larger work_mem for its
+ * statement against the server's, BENCH_CONTRACTS_PROPOSAL_RUNS times each (default 3; 0 skips it).
+ *
  * Sizes: BENCH_CONTRACTS_PAIRS (agent pairs holding a contract of each kind, default 10,000),
  * BENCH_CONTRACTS_MEMBERS (members under the agents, default 100,000), BENCH_CONTRACTS_BETS
  * (bets in the real-time window, default 1,000,000).
@@ -44,7 +47,7 @@ import { insertRounds } from '../lib/agent-team'
 import { num } from '../lib/format'
 import { maintenanceUrl, pgReachable, withScratchPg } from '../lib/pg'
 import { round } from '../lib/stats'
-import type { BenchSection, SectionResult, SummaryRow } from '../lib/types'
+import type { BenchSection, Json, SectionResult, SummaryRow } from '../lib/types'
 
 const envNumber = (name: string, fallback: number) => {
   const v = Number(process.env[name] ?? fallback)
@@ -392,6 +395,7 @@ async function measure(
   logSplit(log, rtSplit, rtS)
   const rtPlan = await explainSlowest('real-time settlement')
   const rtWritePlan = await explainSlowestWrite('real-time settlement', rtSplit)
+  const workMem = await workMemProposal(log, db, seen.calls)
 
   t = performance.now()
   const endRec = await reconcileContracts(db, merchant)
@@ -441,6 +445,7 @@ async function measure(
         byStatement: rtSplit,
         slowestRead: rtPlan,
         costliestWrite: rtWritePlan,
+        workMemProposal: workMem,
       },
       endReconcileContractsSeconds: endRecS,
       ledgerReconcileSeconds: ledgerRecS,
@@ -457,4 +462,45 @@ function logSplit(log: (line?: string) => void, split: ReturnType<typeof byState
     `  where the time went (${(totalS - seenS).toFixed(1)} s in the notices' inserts, BEGIN/COMMIT and the process):`,
   )
   for (const x of split.slice(0, 8)) log(`    ${x.seconds.toFixed(2)} s in ${x.calls}× ${x.statement}`)
+}
+
+/**
+ * A proposal, measured: the real-time read (the run's slowest read, replayed) with a larger
+ * work_mem for its statement (`set local`, in a transaction rolled back) against the
+ * server's, interleaved, BENCH_CONTRACTS_PROPOSAL_RUNS times each (default 3; 0 skips it).
+ */
+async function workMemProposal(
+  log: (line?: string) => void,
+  db: Db,
+  calls: readonly { ms: number; query: SQL; inTx: boolean }[],
+): Promise<{ [key: string]: Json }> {
+  const runs = envNumber('BENCH_CONTRACTS_PROPOSAL_RUNS', 3)
+  const slowest = [...calls].filter((c) => !c.inTx).sort((a, b) => b.ms - a.ms)[0]
+  if (!slowest || runs === 0) return {}
+  const [shown] = rowsOf<{ work_mem: string }>(await db.execute(sql`show work_mem`))
+  const timed = async (workMem: string | null) => {
+    let ms = 0
+    await db
+      .transaction(async (tx) => {
+        if (workMem) await tx.execute(sql.raw(`set local work_mem = '${workMem}'`))
+        const t = performance.now()
+        await tx.execute(slowest.query)
+        ms = performance.now() - t
+        throw rolledBack
+      })
+      .catch(ignoreRollback)
+    return ms
+  }
+  const asIs: number[] = []
+  const larger: number[] = []
+  const load = loadNow()
+  for (let i = 0; i < runs; i++) {
+    for (const v of i % 2 ? [null, '64MB'] : ['64MB', null]) (v ? larger : asIs).push(await timed(v))
+  }
+  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? 0
+  log(
+    `proposal: the real-time read with work_mem 64MB for its statement: median ${Math.round(med(larger))} ms against ` +
+      `${Math.round(med(asIs))} ms with the server's ${shown?.work_mem ?? '?'} (${runs} each, interleaved; load ${load})`,
+  )
+  return { runs, serverWorkMem: shown?.work_mem ?? null, asIsMs: asIs, workMem64MbMs: larger }
 }
