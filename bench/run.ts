@@ -68,7 +68,9 @@ function usage(sections: BenchSection[]): string {
     '     BENCH_PUSH_TIMEOUT_SECONDS (default 60),',
     "     BENCH_AGENT_MEMBERS (default 100000), BENCH_AGENT_ROUNDS (default 3000000; the issue's",
     '     size is 10000000), BENCH_AGENT_DAYS (default 30), BENCH_AGENT_OVERVIEWS (default 50),',
-    '     BENCH_AGENT_ENVELOPES (default 10), BENCH_AGENT_PROPOSAL_RUNS (default 20)',
+    '     BENCH_AGENT_ENVELOPES (default 10), BENCH_AGENT_PROPOSAL_RUNS (default 20),',
+    '     BENCH_CONTRACTS_PAIRS (default 10000), BENCH_CONTRACTS_MEMBERS (default 100000),',
+    '     BENCH_CONTRACTS_BETS (default 1000000), BENCH_CONTRACTS_PROPOSAL_RUNS (default 3)',
   ].join('\n')
 }
 

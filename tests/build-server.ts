@@ -146,7 +146,7 @@ async function emptyDatabase(poolMax = 4): Promise<OwnDatabase> {
 }
 
 /** CREATE DATABASE ... TEMPLATE, retried while another file's copy briefly holds the template. */
-async function createFromTemplate(adminUrl: string, name: string, template: string): Promise<void> {
+export async function createFromTemplate(adminUrl: string, name: string, template: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
       await adminQuery(adminUrl, `CREATE DATABASE ${ident(name)} TEMPLATE ${ident(template)}`)

@@ -133,7 +133,9 @@ export function createSettlementRepository(db: Db) {
           where merchant_code = ${merchantCode} and kind = ${kind}
             and status in ('accepted', 'terminated', 'replaced') and answered_at is not null
             and answered_at < ${end.toISOString()}::timestamptz
-            and (ends_at is null or ends_at >= ${end.toISOString()}::timestamptz)`),
+            and (ends_at is null or ends_at >= ${end.toISOString()}::timestamptz)
+          -- One order for every run: two runs write their chunks' keys in the same order.
+          order by id`),
       )
       return rows.map((raw) => {
         const r = ContractRow.parse(raw)
