@@ -180,11 +180,30 @@ const cases: Record<string, [string[], RegExp][]> = {
     [['rename'], /^customer-service: the action is one of list, title, untitle, not "rename"$/],
   ],
   contract: [
-    [[], /^contract: the action is required: one of offer, set, end, list$/],
-    [['sign'], /^contract: the action is one of offer, set, end, list, not "sign"$/],
+    [[], /^contract: the action is required: one of offer, set, end, list, settle$/],
+    [['sign'], /^contract: the action is one of offer, set, end, list, settle, not "sign"$/],
     [['set'], /^contract set: the agent's username is required$/],
     [['set', 'agent01', 'weekly'], /^contract set agent01: the kind is one of dividend, .*, not "weekly"$/],
     [['set', 'agent01', 'dailySalary', '{x'], /^the terms are not JSON: \{x$/],
+    [['settle'], /^contract settle: the kind is required: one of dividend, /],
+    [['settle', 'weekly'], /^contract settle: the kind is one of dividend, .*, not "weekly"$/],
+    [
+      ['settle', 'dailySalary'],
+      /^contract settle dailySalary: the time \(YYYY-MM-DD\[THH\[:MM\]\]\) or "due" is required$/,
+    ],
+    [['settle', 'dailySalary', 'yesterday'], /^contract settle dailySalary: "yesterday" is not a time/],
+    [
+      ['settle', 'dailySalary', '2026-02-30', '--dry-run'],
+      /^contract settle dailySalary: "2026-02-30" is not a time/,
+    ],
+    [
+      ['settle', 'dailySalary', '2026-11-01', '--force'],
+      /^contract settle dailySalary 2026-11-01 takes no more words, not "--force"$/,
+    ],
+    [
+      ['settle', 'dailySalary', 'due', '--now', '2026-12-01'],
+      /^contract settle: --now is for demo installs only/,
+    ],
   ],
   lottery: [
     [['spin'], /^lottery: the action is one of list, .*, not "spin"$/],
