@@ -81,6 +81,44 @@ export function dateTimeFormat(locale: string, style: DateStyle): DateTimeFormat
   return formatter
 }
 
+/** A day without its time, or a time without its day: what a period's ends are written as. */
+export type DatePart = 'day' | 'time'
+
+/** Khmer in CLDR's patterns: a short day `d/M/yy`, a time `h:mm a`. */
+function khmerPart(part: DatePart): DateTimeFormat {
+  const full = khmer('short')
+  return {
+    format(at) {
+      const [day = '', time = ''] = full.format(at).split(', ')
+      return part === 'day' ? day : time
+    },
+  }
+}
+
+/** A short day (`part` 'day') or a time ('time') in `locale`; CLDR's Khmer where the browser lacks it. */
+export function makeDatePartFormat(
+  locale: string,
+  part: DatePart,
+  supported: (locales: string[]) => readonly string[] = (l) => Intl.DateTimeFormat.supportedLocalesOf(l),
+): DateTimeFormat {
+  return written[locale] && supported([locale]).length === 0
+    ? khmerPart(part)
+    : new Intl.DateTimeFormat(locale, part === 'day' ? { dateStyle: 'short' } : { timeStyle: 'short' })
+}
+
+const madeParts = new Map<string, DateTimeFormat>()
+
+/** The day or time formatter for `locale`, made once per pair. */
+export function datePartFormat(locale: string, part: DatePart): DateTimeFormat {
+  const key = `${locale}|${part}`
+  let formatter = madeParts.get(key)
+  if (!formatter) {
+    formatter = makeDatePartFormat(locale, part)
+    madeParts.set(key, formatter)
+  }
+  return formatter
+}
+
 export type AgeUnit = 'minute' | 'hour' | 'day'
 
 export interface RelativeAgeFormat {
