@@ -17,8 +17,9 @@ import { noMore, oneOf, required } from '../ops/ops-input'
 import { merchantByCode } from '../system/brands-repository'
 import { createContractRepository } from './contracts-repository'
 import { createContractService } from './contracts-service'
+import { runSettle, settleUsage } from './settle-command'
 
-const actions = ['offer', 'set', 'end', 'list'] as const
+const actions = ['offer', 'set', 'end', 'list', 'settle'] as const
 
 function service(ctx: OpsContext) {
   return createContractService({
@@ -63,12 +64,18 @@ async function told<T>(work: () => Promise<T>): Promise<T> {
 
 export const contractsCommands: Record<string, CommandSpec> = {
   contract: {
-    usage: 'contract offer|set <agent> <kind> <terms-json> | end <agent> <kind> | list <agent>',
-    summary: "the house's contracts with a top agent (kinds: " + contractKinds.join(', ') + ')',
-    readOnly: (args) => args[0] === 'list',
+    usage: `contract offer|set <agent> <kind> <terms-json> | end <agent> <kind> | list <agent> | ${settleUsage.replace('contract ', '').replace(' | contract ', ' | ')}`,
+    summary:
+      "the house's contracts with a top agent, and their settlement (kinds: " + contractKinds.join(', ') + ')',
+    readOnly: (args) => args[0] === 'list' || (args[0] === 'settle' && args.includes('--dry-run')),
     async run(ctx, args) {
       const [word, rawAgent, rawKind, rawTerms, ...extra] = args
       const action = oneOf('contract: the action', word, actions)
+      if (action === 'settle') {
+        const brand = await merchantByCode(ctx.db, ctx.merchantCode)
+        if (!brand) throw new OpsError(`no brand ${ctx.merchantCode}`)
+        return runSettle(ctx, brand, args.slice(1))
+      }
       const username = required(`contract ${action}: the agent's username`, rawAgent)
       const m = await merchantByCode(ctx.db, ctx.merchantCode)
       if (!m) throw new OpsError(`no brand ${ctx.merchantCode}`)

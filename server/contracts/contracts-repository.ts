@@ -315,6 +315,29 @@ export function createContractRepository(db: Db) {
       return rows.length > 0
     },
 
+    /**
+     * Marks what time has closed: offers past their expiry become expired, contracts past
+     * their end terminated, each with its history row. Answers how many of each.
+     */
+    async sweep(tx: Tx, now: Date): Promise<{ expired: number; ended: number }> {
+      const expired = await tx
+        .update(agentContracts)
+        .set({ status: 'expired' })
+        .where(and(eq(agentContracts.status, 'offered'), lte(agentContracts.expiresAt, now)))
+        .returning({ id: agentContracts.id, at: agentContracts.expiresAt })
+      const ended = await tx
+        .update(agentContracts)
+        .set({ status: 'terminated' })
+        .where(and(eq(agentContracts.status, 'accepted'), lte(agentContracts.endsAt, now)))
+        .returning({ id: agentContracts.id, at: agentContracts.endsAt })
+      const events = [
+        ...expired.map((r) => ({ contractId: r.id, action: 'expired', actor: 'system', at: r.at ?? now })),
+        ...ended.map((r) => ({ contractId: r.id, action: 'ended', actor: 'system', at: r.at ?? now })),
+      ]
+      if (events.length > 0) await tx.insert(agentContractEvents).values(events)
+      return { expired: expired.length, ended: ended.length }
+    },
+
     async event(tx: Tx, e: ContractEvent): Promise<void> {
       await tx.insert(agentContractEvents).values({ ...e, detail: e.detail ?? null })
     },

@@ -291,6 +291,11 @@ export function createContractService(deps: ContractServiceDeps) {
   }
 
   return {
+    /** Offers past their expiry become expired and contracts past their end terminated (the job's). */
+    async sweep() {
+      return db.transaction((tx) => contracts.sweep(tx, now()))
+    },
+
     /** What one kind's page shows the agent: its own contract, offers to it, its downline agents'. */
     async overview(
       m: MerchantRow,

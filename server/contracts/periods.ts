@@ -66,6 +66,24 @@ function instantOf(timeZone: string, w: Wall): Date {
   return new Date(t)
 }
 
+const sameHour = (a: Wall, b: Wall) => a.year === b.year && a.month === b.month && a.day === b.day && a.hour === b.hour
+
+function hourAfter(w: Wall): Wall {
+  const n = new Date(Date.UTC(w.year, w.month - 1, w.day, w.hour + 1))
+  return { year: n.getUTCFullYear(), month: n.getUTCMonth() + 1, day: n.getUTCDate(), hour: n.getUTCHours() }
+}
+
+/**
+ * The first instant the zone's wall clock shows this hour: the earlier reading of a repeated
+ * hour; for an hour the clock skips, the first hour after it that it shows.
+ */
+function firstInstantOf(timeZone: string, w: Wall): Date {
+  const later = instantOf(timeZone, w)
+  if (!sameHour(wallOf(timeZone, later), w)) return firstInstantOf(timeZone, hourAfter(w))
+  const earlier = new Date(later.getTime() - 3_600_000)
+  return sameHour(wallOf(timeZone, earlier), w) ? earlier : later
+}
+
 /** A day later or earlier, through month ends (Date.UTC carries over). */
 function dayAfter(w: Wall, days: number): Wall {
   const d = new Date(Date.UTC(w.year, w.month - 1, w.day + days))
@@ -122,10 +140,8 @@ function wallStart(unit: Exclude<ContractPeriodUnit, 'window'>, w: Wall): Wall {
 /** The wall clock start of the period after the one starting at `w`. */
 function wallNext(unit: Exclude<ContractPeriodUnit, 'window'>, w: Wall): Wall {
   switch (unit) {
-    case 'hour': {
-      const n = new Date(Date.UTC(w.year, w.month - 1, w.day, w.hour + 1))
-      return { year: n.getUTCFullYear(), month: n.getUTCMonth() + 1, day: n.getUTCDate(), hour: n.getUTCHours() }
-    }
+    case 'hour':
+      return hourAfter(w)
     case 'day':
       return dayAfter(w, 1)
     case 'week':
@@ -142,8 +158,9 @@ function wallNext(unit: Exclude<ContractPeriodUnit, 'window'>, w: Wall): Wall {
 /**
  * The period of `unit` that `at` falls in, in the zone: hours, days, weeks (from Monday),
  * half-months (the 1st to the 15th, the 16th to the month's end) and months of the brand's
- * wall clock; a real-time window is 5 minutes of real time. An hour repeated when the clock
- * goes back is one period of two hours; an hour skipped when it goes forward is none.
+ * wall clock; a real-time window is 5 minutes of real time. Periods start at the first instant
+ * the clock reads their start, so an hour repeated when the clock goes back is one period of
+ * two hours, and an hour skipped when it goes forward is none.
  */
 export function periodAt(unit: ContractPeriodUnit, timeZone: string, at: Date): Period {
   if (unit === 'window') {
@@ -151,10 +168,8 @@ export function periodAt(unit: ContractPeriodUnit, timeZone: string, at: Date): 
     return { start: new Date(start), end: new Date(start + windowMs) }
   }
   const w = wallStart(unit, wallOf(timeZone, at))
-  const start = instantOf(timeZone, w)
-  // A wall hour the clock skipped has no period: its instant is the next hour's start.
-  const end = instantOf(timeZone, wallNext(unit, w))
-  if (start > at) return periodAt(unit, timeZone, new Date(at.getTime() - 3_600_000))
+  const start = firstInstantOf(timeZone, w)
+  const end = firstInstantOf(timeZone, wallNext(unit, w))
   return { start, end }
 }
 

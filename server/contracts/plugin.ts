@@ -10,14 +10,14 @@ import { registerContract } from '../http/contract-routes'
 import { contractSettleJob } from '../jobs/contract-settlement'
 import { allMerchants } from '../system/brands-repository'
 import { createContractRepository } from './contracts-repository'
-import { createContractService } from './contracts-service'
+import { createContractService, type ContractService } from './contracts-service'
 import { contractHandlers } from './handlers'
 import { createSettlementRepository } from './settlement-repository'
 import { createSettlementService, type SettlementService } from './settlement-service'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    contracts: { settlement: SettlementService }
+    contracts: { settlement: SettlementService; life: ContractService }
   }
 }
 
@@ -38,9 +38,9 @@ async function contractsArea(app: FastifyInstance) {
     now,
     merchants: () => allMerchants(db),
   })
-  app.decorate('contracts', { settlement })
+  app.decorate('contracts', { settlement, life: contracts })
   registerContract(app, { contracts: contractHandlers({ db, contracts, settlement, settings, now }) }, routes)
-  app.platform.addJobs(() => [contractSettleJob(settlement)])
+  app.platform.addJobs(() => [contractSettleJob(contracts, settlement)])
 }
 
 export const contracts = fp(contractsArea, {

@@ -163,6 +163,17 @@ export function createSettlementRepository(db: Db) {
       return rows.map((raw) => z.object({ period: z.enum(dividendPeriods) }).parse(raw).period)
     },
 
+    /** When the brand's first bet settled at or after `from` did (the windows skip quiet time). */
+    async nextSettledBet(merchantCode: string, from: Date): Promise<Date | null> {
+      const rows = rowsOf<unknown>(
+        await db.execute(sql`
+          select min(settled_time) as first from bet_records
+          where merchant_code = ${merchantCode} and status = 'SETTLED'
+            and settled_time >= ${from.toISOString()}::timestamptz`),
+      )
+      return FirstRow.parse(rows[0] ?? { first: null }).first
+    },
+
     /** The end of the latest period of the kind and unit the brand has settled. */
     async lastSettled(merchantCode: string, kind: ContractKind, unit: ContractPeriodUnit): Promise<Date | null> {
       const rows = rowsOf<unknown>(

@@ -49,6 +49,8 @@ const chunkSize = 500
 /** The periods one run settles per brand, kind and unit at most (the next run goes on). */
 const maxPeriodsPerRun = 400
 
+const periodMs = (p: Period) => p.end.getTime() - p.start.getTime()
+
 const noMeasure: TeamMeasure = { measure: 0n, activeMembers: 0 }
 
 /** A settled period's payments (the dry run's table) and what was written. */
@@ -250,6 +252,18 @@ export function createSettlementService(deps: SettlementDeps) {
     return result
   }
 
+  /**
+   * The first window from `p` in which a bet of the brand settled, or the last closed window
+   * when none did since: the windows between pay nothing and are passed over (the last one's
+   * mark moves the run on).
+   */
+  async function nextBusyWindow(m: MerchantRow, p: Period, cutoff: number): Promise<Period> {
+    const lastClosed = periodAt('window', m.timeZone, new Date(cutoff - periodMs(p)))
+    const next = await repo.nextSettledBet(m.code, p.start)
+    if (next && next < lastClosed.start) return next < p.end ? p : periodAt('window', m.timeZone, next)
+    return lastClosed.start > p.start ? lastClosed : p
+  }
+
   /** Every closed period of the kind the brand has not settled yet, oldest first. */
   async function settleDueOf(m: MerchantRow, kind: ContractKind, signal?: AbortSignal) {
     const done: PeriodSettlement[] = []
@@ -261,6 +275,7 @@ export function createSettlementService(deps: SettlementDeps) {
       let p = periodAt(unit, m.timeZone, last ?? first)
       for (let n = 0; n < maxPeriodsPerRun && p.end.getTime() <= cutoff; n++) {
         if (signal?.aborted) return done
+        if (unit === 'window') p = await nextBusyWindow(m, p, cutoff)
         done.push(await settlePeriod(m, kind, unit, p, { mark: true }))
         p = periodAfter(unit, m.timeZone, p)
       }

@@ -61,6 +61,7 @@ async function main(): Promise<number> {
         hashPassword: (password) => passwords.hash(password),
         paymentGateway: paymentGatewayKind(config),
         operator,
+        demo: config.DEMO,
       },
       argv,
     )

@@ -32,6 +32,8 @@ export interface OpsContext {
   paymentGateway?: GatewayKind
   /** The running server's notice writer (queues each notice's push at once); else the sweep sends it. */
   notices?: NoticeWriter
+  /** The install runs in demo mode (what only a demo may do: settle contracts as of a later time). */
+  demo?: boolean
   /** Who runs the command (`--as`, OPERATOR; server/ops/operator.ts): needed by one that changes something. */
   operator?: string | null
   /**

@@ -34,6 +34,7 @@ export async function startOpsServer(
   services: AppServices,
   merchantCode: string,
   port: number,
+  demo = false,
 ): Promise<OpsServer> {
   const token = randomBytes(32).toString('base64url')
   const app = Fastify({ logger: false, bodyLimit: 65_536, schemaController: zodSchemaController })
@@ -67,6 +68,7 @@ export async function startOpsServer(
           paymentGateway: services.gateway,
           notices: services.push,
           operator: body.data.operator,
+          demo,
         },
         body.data.argv,
       )

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ContractTerms } from '#contract/contracts'
 import { periodAt } from '#server/contracts/periods'
 import { agentContracts, betRecords, contractPayments, fundNotices, merchants } from '#server/db/schema'
+import { seedDemoTeam } from '#server/db/seed'
 import { rowsOf } from '#server/plugins/external/db'
 import { build, runOps, type TestServer } from '../build-server'
 import { createMember } from '../identity-helpers'
@@ -206,5 +207,28 @@ describe('a daily salary over three levels', () => {
     // The 12th is not closed yet.
     clock = new Date('2026-11-12T16:59:00Z')
     expect(await settlement().settleDue(['dailySalary'])).toEqual([])
+  })
+})
+
+describe('the demo', () => {
+  it('shows real payment history: every house contract of agent01 and agent02’s daily salary are paid', async () => {
+    clock = new Date('2026-11-20T05:00:00Z')
+    await seedDemoTeam(server.db, code, clock, server.services.passwords.hash)
+    clock = new Date('2026-11-20T06:00:00Z')
+    await settlement().settleDue()
+    const rows = await server.db.execute(sql`
+      select m.username, p.kind, count(*)::int as n, sum(p.amount)::text as paid
+      from contract_payments p join members m on m.id = p.agent_id
+      where m.username in ('agent01', 'agent02') group by 1, 2 order by 1, 2`)
+    const paid = rowsOf<{ username: string; kind: string; n: number; paid: string }>(rows)
+    expect(paid.map((r) => `${r.username} ${r.kind}`)).toEqual([
+      'agent01 dailySalary',
+      'agent01 dividend',
+      'agent01 hourlySalary',
+      'agent01 realTimeSalary',
+      'agent02 dailySalary',
+    ])
+    expect(paid.every((r) => r.n > 0)).toBe(true)
+    expect(await runOps(server, 'reconcile')).toMatch(/contract money reconciles/)
   })
 })
