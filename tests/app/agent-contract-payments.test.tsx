@@ -10,7 +10,7 @@ import {
   contractEndpointsByKind,
   type ContractKind,
   type ContractPayment,
-  type ContractPayments as Payments,
+  type ContractPaymentHistory as Payments,
 } from '#contract/contracts'
 import { ContractPayments } from '#src/features/agent/components/contract-payments.tsx'
 import { endSession, setMember } from '#src/lib/session.ts'
@@ -64,6 +64,7 @@ const payment = (id: number, over: Partial<ContractPayment> = {}): ContractPayme
 const answer = (list: ContractPayment[], total = list.length, sum = '1500.00'): Payments => ({
   payments: { list, total, pageNo: 1, pageSize: 20 },
   sum,
+  timeZone: 'Asia/Phnom_Penh',
 })
 
 const path = (kind: ContractKind) => contractEndpointsByKind[kind].payments.path

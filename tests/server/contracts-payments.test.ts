@@ -8,13 +8,13 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  ContractPaymentsSchema,
+  ContractPaymentHistorySchema,
   contractEndpointsByKind,
   contractKindFlags,
   contractKinds,
   contractPaymentScopes,
   type ContractKind,
-  type ContractPayments,
+  type ContractPaymentHistory,
   type ContractTerms,
 } from '#contract/contracts'
 import { periodAt } from '#server/contracts/periods'
@@ -88,8 +88,8 @@ async function read(
   who: Account,
   query: string,
   kind: ContractKind = 'dailySalary',
-): Promise<ContractPayments> {
-  return valueOf(await history(who.token, kind, query), (v) => ContractPaymentsSchema.parse(v))
+): Promise<ContractPaymentHistory> {
+  return valueOf(await history(who.token, kind, query), (v) => ContractPaymentHistorySchema.parse(v))
 }
 
 // top ─┬─ a (agent) ─┬─ b (agent) ── mB
@@ -140,7 +140,7 @@ afterAll(async () => {
   await server?.close()
 })
 
-const figures = (p: ContractPayments) =>
+const figures = (p: ContractPaymentHistory) =>
   p.payments.list.map((x) => [
     x.agentAccount,
     x.periodStart,
@@ -164,7 +164,7 @@ describe('the payment history', () => {
       v.payments.list.every((p) => p.kind === 'dailySalary' && p.unit === 'day' && p.shortfall === '0.00'),
     ).toBe(true)
     expect(v.payments.list[0]?.periodEnd).toBe((days[2]?.getTime() ?? 0) + dayMs)
-    expect([v.payments.total, v.sum]).toEqual([3, '600.00'])
+    expect([v.payments.total, v.sum, v.timeZone]).toEqual([3, '600.00', zone])
     // mine is the default scope.
     expect(await read(a, '')).toEqual(v)
   })
@@ -191,6 +191,7 @@ describe('the payment history', () => {
     expect(await read(b, '?scope=downline')).toEqual({
       payments: { list: [], total: 0, pageNo: 1, pageSize: 20 },
       sum: '0.00',
+      timeZone: zone,
     })
     // Another kind's history holds none of these.
     expect((await read(a, '?scope=mine', 'dividend')).payments.total).toBe(0)

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { contractEndpointsByKind, type ContractKind, type ContractPayments } from '#contract/contracts'
+import { contractEndpointsByKind, type ContractKind, type ContractPaymentHistory } from '#contract/contracts'
 import type { EndpointInput } from '#contract/endpoint'
 import { api } from '../../../lib/api'
 import { agentKey } from './agent-keys'
@@ -10,7 +10,7 @@ export type ContractPaymentsInput = EndpointInput<typeof contractEndpointsByKind
 export const contractPaymentsQueryOptions = (kind: ContractKind, query: ContractPaymentsInput) =>
   queryOptions({
     queryKey: agentKey('contractPayments', kind, query),
-    queryFn: ({ signal }): Promise<ContractPayments> =>
+    queryFn: ({ signal }): Promise<ContractPaymentHistory> =>
       api.call(contractEndpointsByKind[kind].payments, query, { signal }),
     placeholderData: keepPreviousData,
   })

@@ -13,7 +13,7 @@ import { contractPaymentScopes, type ContractKind, type ContractPayment } from '
 import { showMoney, type Currency } from '#contract/money'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { phoneQuery, useMediaQuery } from '../../../hooks/use-media-query'
-import { datePartFormat, dateTimeFormat } from '../../../lib/date-format'
+import { datePartFormat } from '../../../lib/date-format'
 import { useCurrency } from '../agent-money'
 import { contractPaymentsQueryOptions } from '../api/get-contract-payments'
 import { percent } from './contract-rates'
@@ -25,25 +25,24 @@ const pageSize = 20
 
 type Scope = (typeof contractPaymentScopes)[number]
 
-/** A payment's period: a day, a run of days, or an hour or window within a day. */
-function usePeriodText(): (p: ContractPayment) => string {
+/** A payment's period on the brand's clock: a day, a run of days, or an hour or window within a day. */
+function usePeriodText(timeZone: string): (p: ContractPayment) => string {
   const { i18n } = useLingui()
   return useMemo(() => {
-    const day = datePartFormat(i18n.locale, 'day')
-    const time = datePartFormat(i18n.locale, 'time')
-    const at = dateTimeFormat(i18n.locale, 'short')
+    const day = datePartFormat(i18n.locale, 'day', timeZone)
+    const time = datePartFormat(i18n.locale, 'time', timeZone)
     return (p: ContractPayment) => {
       switch (p.unit) {
         case 'day':
           return day.format(p.periodStart)
         case 'hour':
         case 'window':
-          return `${at.format(p.periodStart)} – ${time.format(p.periodEnd)}`
+          return `${day.format(p.periodStart)}, ${time.format(p.periodStart)} – ${time.format(p.periodEnd)}`
         default:
           return `${day.format(p.periodStart)} – ${day.format(p.periodEnd - 1)}`
       }
     }
-  }, [i18n.locale])
+  }, [i18n.locale, timeZone])
 }
 
 /** What the kind measures the team by. */
@@ -64,12 +63,14 @@ interface ListProps {
   currency: Currency
   /** The downline's payments name the agent paid. */
   withAccount: boolean
+  /** The brand's time zone: the periods are its days and hours. */
+  timeZone: string
 }
 
 const isZero = (money: string) => !/[1-9]/.test(money)
 
-function PaymentCards({ kind, list, currency, withAccount }: ListProps) {
-  const periodText = usePeriodText()
+function PaymentCards({ kind, list, currency, withAccount, timeZone }: ListProps) {
+  const periodText = usePeriodText(timeZone)
   const money = (m: string) => showMoney(m, currency)
   return (
     <ul className="agent-cards">
@@ -161,14 +162,14 @@ function PaymentCards({ kind, list, currency, withAccount }: ListProps) {
   )
 }
 
-function PaymentTable({ kind, list, currency, withAccount }: ListProps) {
-  const periodText = usePeriodText()
+function PaymentTable({ kind, list, currency, withAccount, timeZone }: ListProps) {
+  const periodText = usePeriodText(timeZone)
   const money = (m: string) => showMoney(m, currency)
   const realTime = kind === 'realTimeSalary'
-  const shortfall = kind === 'dividend'
+  const shortfall = list.some((p) => !isZero(p.shortfall))
   return (
     <div className="agent-table-wrap">
-      <table className="agent-table">
+      <table className="agent-table agent-payments">
         <thead>
           <tr>
             <th scope="col">
@@ -221,7 +222,7 @@ function PaymentTable({ kind, list, currency, withAccount }: ListProps) {
           {list.map((p) => (
             <tr key={p.id}>
               <th scope="row">{periodText(p)}</th>
-              {withAccount ? <td className="agent-account">{p.agentAccount}</td> : null}
+              {withAccount ? <td className="agent-payee">{p.agentAccount}</td> : null}
               <td className="agent-num">{money(p.measure)}</td>
               {kind === 'dividend' ? <td className="agent-num">{p.activeMembers}</td> : null}
               {realTime ? (
@@ -305,6 +306,7 @@ export function ContractPayments({ kind }: { kind: ContractKind }) {
                 list={data.payments.list}
                 currency={currency}
                 withAccount={scope === 'downline'}
+                timeZone={data.timeZone}
               />
             ) : (
               <PaymentTable
@@ -312,6 +314,7 @@ export function ContractPayments({ kind }: { kind: ContractKind }) {
                 list={data.payments.list}
                 currency={currency}
                 withAccount={scope === 'downline'}
+                timeZone={data.timeZone}
               />
             )}
             <AgentPager
