@@ -53,7 +53,7 @@ export function ContractIncome({
             <dt>
               <KindLabel kind={l.kind} />
             </dt>
-            <dd>{showMoney(l.amount, currency)}</dd>
+            <dd className="agent-num">{showMoney(l.amount, currency)}</dd>
           </div>
         ))}
         <div>

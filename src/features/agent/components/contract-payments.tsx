@@ -93,7 +93,7 @@ function PaymentCards({ kind, list, currency, withAccount, timeZone }: ListProps
               <dt>
                 <MeasureLabel kind={kind} />
               </dt>
-              <dd>{money(p.measure)}</dd>
+              <dd className="agent-num">{money(p.measure)}</dd>
             </div>
             {kind === 'dividend' ? (
               <div>
@@ -116,7 +116,7 @@ function PaymentCards({ kind, list, currency, withAccount, timeZone }: ListProps
                 <dt>
                   <Trans>Stakes of bets won</Trans>
                 </dt>
-                <dd>{money(p.wonStakes)}</dd>
+                <dd className="agent-num">{money(p.wonStakes)}</dd>
               </div>
             ) : null}
             {p.lostStakes !== null ? (
@@ -124,26 +124,26 @@ function PaymentCards({ kind, list, currency, withAccount, timeZone }: ListProps
                 <dt>
                   <Trans>Stakes of bets lost</Trans>
                 </dt>
-                <dd>{money(p.lostStakes)}</dd>
+                <dd className="agent-num">{money(p.lostStakes)}</dd>
               </div>
             ) : null}
             <div>
               <dt>
                 <Trans>Pay on the whole team</Trans>
               </dt>
-              <dd>{money(p.pay)}</dd>
+              <dd className="agent-num">{money(p.pay)}</dd>
             </div>
             <div>
               <dt>
                 <Trans>Downline agents’ pay</Trans>
               </dt>
-              <dd>{money(p.downlinePay)}</dd>
+              <dd className="agent-num">{money(p.downlinePay)}</dd>
             </div>
             <div>
               <dt>
                 <Trans>Paid</Trans>
               </dt>
-              <dd>
+              <dd className="agent-num">
                 <strong>{money(p.amount)}</strong>
               </dd>
             </div>
@@ -152,7 +152,7 @@ function PaymentCards({ kind, list, currency, withAccount, timeZone }: ListProps
                 <dt>
                   <Trans>Shortfall borne by the house</Trans>
                 </dt>
-                <dd>{money(p.shortfall)}</dd>
+                <dd className="agent-num">{money(p.shortfall)}</dd>
               </div>
             )}
           </dl>

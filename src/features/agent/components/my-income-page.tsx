@@ -40,13 +40,13 @@ function IncomeCards({ lines, currency }: RowProps) {
               <dt>
                 <Trans>Team valid bets</Trans>
               </dt>
-              <dd>{showMoney(l.validBets, currency)}</dd>
+              <dd className="agent-num">{showMoney(l.validBets, currency)}</dd>
             </div>
             <div>
               <dt>
                 <Trans>Estimated rebate difference</Trans>
               </dt>
-              <dd>{showMoney(l.income, currency)}</dd>
+              <dd className="agent-num">{showMoney(l.income, currency)}</dd>
             </div>
           </dl>
         </li>
