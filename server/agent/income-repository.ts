@@ -1,10 +1,12 @@
 /**
  * The agent's rebate difference over a period, from the members' valid bets per day and
  * game type (member_daily_game_stats, kept by triggers; migration 0023): never from the
- * bets themselves. Starts from the agent's own rows of the downline tree.
+ * bets themselves. Starts from the agent's own rows of the downline tree. Beside it, what
+ * its contracts paid it (contract_payments, decision 024).
  */
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
+import { contractKinds } from '#contract/contracts'
 import { gameTypes } from '#contract/games'
 import { rowsOf, type Db } from '../plugins/external/db'
 import type { Days } from './report-repository'
@@ -16,6 +18,13 @@ const IncomeRow = z.object({
   weighted: z.coerce.bigint(),
 })
 export type IncomeRow = z.infer<typeof IncomeRow>
+
+const ContractPaidRow = z.object({
+  kind: z.enum(contractKinds),
+  payments: z.coerce.number(),
+  amount: z.coerce.bigint(),
+})
+export type ContractPaidRow = z.infer<typeof ContractPaidRow>
 
 export function createIncomeRepository(db: Db) {
   return {
@@ -45,6 +54,24 @@ export function createIncomeRepository(db: Db) {
           group by 1`),
       )
       return rows.map((r) => IncomeRow.parse(r))
+    },
+
+    /**
+     * Per contract kind, the payments to the agent whose period starts within the days (from
+     * the first day's midnight to the one after the last, in the brand's time zone): their
+     * number and sum. Kinds without a payment have no row.
+     */
+    async contractPaid(agentId: number, days: Days): Promise<ContractPaidRow[]> {
+      const rows = rowsOf<unknown>(
+        await db.execute(sql`
+          select kind, count(*) as payments, sum(amount) as amount
+          from contract_payments
+          where agent_id = ${agentId}
+            and period_start >= (${days.from}::date::timestamp at time zone ${days.timeZone})
+            and period_start < ((${days.to}::date + 1)::timestamp at time zone ${days.timeZone})
+          group by kind`),
+      )
+      return rows.map((r) => ContractPaidRow.parse(r))
     },
   }
 }

@@ -1,9 +1,11 @@
 /**
  * My income: what the agent's rebate difference comes to over a period, per game type and
  * in total, in minor units rounded down, at today's rates. An estimate: paying it out is the
- * rebate job's, and nothing here moves money.
+ * rebate job's, and nothing here moves money. Beside it, the salaries and dividends its
+ * contracts were paid for the period (settled money, not an estimate).
  */
 import { rebateRateScale, type TeamPeriod } from '#contract/agent'
+import { contractKinds } from '#contract/contracts'
 import { gameTypes } from '#contract/games'
 import { minorToMoney } from '#contract/money'
 import { currencyOf, type MerchantRow } from '../money/common'
@@ -20,7 +22,11 @@ export function createIncomeService(deps: {
   return {
     async report(m: MerchantRow, agentId: number, q: { period: TeamPeriod; from?: string; to?: string }) {
       const days = { ...periodDays(q.period, dayIn(m.timeZone, now()), q), timeZone: m.timeZone }
-      const [rows, mine] = await Promise.all([income.byGameType(agentId, days), rebates.ratesOf(agentId)])
+      const [rows, mine, paid] = await Promise.all([
+        income.byGameType(agentId, days),
+        rebates.ratesOf(agentId),
+        income.contractPaid(agentId, days),
+      ])
       const c = currencyOf(m)
       const byType = new Map(rows.map((r) => [r.product_type, r]))
       let validBets = 0n
@@ -42,10 +48,23 @@ export function createIncomeService(deps: {
           income: minorToMoney(earned, c),
         })
       }
+      const paidOf = new Map(paid.map((r) => [r.kind, r]))
+      const contractLines = contractKinds.map((kind) => ({
+        kind,
+        payments: paidOf.get(kind)?.payments ?? 0,
+        amount: minorToMoney(paidOf.get(kind)?.amount ?? 0n, c),
+      }))
       return {
         ...days,
         lines,
         totals: { validBets: minorToMoney(validBets, c), income: minorToMoney(total, c) },
+        contracts: {
+          lines: contractLines,
+          total: minorToMoney(
+            paid.reduce((s, r) => s + r.amount, 0n),
+            c,
+          ),
+        },
       }
     },
   }

@@ -38,8 +38,11 @@ export function contractHandlers(deps: {
 
   const payments =
     (kind: ContractKind) =>
-    async ({ input, caller }: { input: ContractPaymentsQuery; caller: CallerContext }) =>
-      settlement.history(await settings.merchant(caller.merchantCode), memberOf(caller), kind, input)
+    async ({ input, caller }: { input: ContractPaymentsQuery; caller: CallerContext }) => {
+      const m = await settings.merchant(caller.merchantCode)
+      // The periods are days (and hours) of the brand's clock: the page writes them in it.
+      return { ...(await settlement.history(m, memberOf(caller), kind, input)), timeZone: m.timeZone }
+    }
 
   return {
     dividendPayments: payments('dividend'),

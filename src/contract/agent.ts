@@ -5,6 +5,7 @@
  * that does not exist.
  */
 import { z } from 'zod/mini'
+import { ContractKindSchema } from './contracts'
 import { defineEndpoint } from './endpoint'
 import { gameTypes } from './games'
 import { memberStatuses } from './identity-values'
@@ -171,6 +172,15 @@ export const IncomeLineSchema = z.object({
   income: MoneySchema,
 })
 export type IncomeLine = z.infer<typeof IncomeLineSchema>
+
+/** What one kind of contract paid the agent for the period's days (settled, not estimated). */
+export const IncomeContractLineSchema = z.object({
+  kind: ContractKindSchema,
+  /** The payments of the kind whose period starts within the days. */
+  payments: z.int(),
+  amount: MoneySchema,
+})
+export type IncomeContractLine = z.infer<typeof IncomeContractLineSchema>
 
 export const agentEndpoints = {
   teamOverview: defineEndpoint({
@@ -419,6 +429,11 @@ export const agentEndpoints = {
       ...ReportDaysShape,
       lines: z.array(IncomeLineSchema),
       totals: z.object({ validBets: MoneySchema, income: MoneySchema }),
+      /**
+       * Salaries and dividends paid to the agent for periods starting within the days (in the
+       * brand's time zone): one line per contract kind, in the contract's order, and their sum.
+       */
+      contracts: z.object({ lines: z.array(IncomeContractLineSchema), total: MoneySchema }),
     }),
     errors: ['team_range_invalid'],
   }),

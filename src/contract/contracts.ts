@@ -407,6 +407,10 @@ export const ContractPaymentsSchema = z.object({
 })
 export type ContractPayments = z.infer<typeof ContractPaymentsSchema>
 
+/** What a kind's history answers: the page and its sum, and the brand's time zone its periods are days of. */
+export const ContractPaymentHistorySchema = z.extend(ContractPaymentsSchema, { timeZone: z.string() })
+export type ContractPaymentHistory = z.infer<typeof ContractPaymentHistorySchema>
+
 function paymentRow(kind: ContractKind, path: string, modId: string) {
   return defineEndpoint({
     name: `contracts.${kind}Payments`,
@@ -416,7 +420,7 @@ function paymentRow(kind: ContractKind, path: string, modId: string) {
     encrypted: false,
     modId,
     query: ContractPaymentsQuerySchema,
-    response: ContractPaymentsSchema,
+    response: ContractPaymentHistorySchema,
     errors: readErrors,
   })
 }

@@ -30,8 +30,9 @@ const khmerMonths = [
 ]
 
 /** Khmer in CLDR's patterns: short `d/M/yy, h:mm a`, medium `d MMMM y, h:mm a`. */
-function khmer(style: DateStyle): DateTimeFormat {
+function khmer(style: DateStyle, timeZone?: string): DateTimeFormat {
   const numbers = new Intl.DateTimeFormat('en-US', {
+    timeZone,
     year: 'numeric',
     month: 'numeric',
     day: 'numeric',
@@ -77,6 +78,51 @@ export function dateTimeFormat(locale: string, style: DateStyle): DateTimeFormat
   if (!formatter) {
     formatter = makeDateTimeFormat(locale, style)
     made.set(key, formatter)
+  }
+  return formatter
+}
+
+/** A day without its time, or a time without its day: what a period's ends are written as. */
+export type DatePart = 'day' | 'time'
+
+/** Khmer in CLDR's patterns: a short day `d/M/yy`, a time `h:mm a`. */
+function khmerPart(part: DatePart, timeZone?: string): DateTimeFormat {
+  const full = khmer('short', timeZone)
+  return {
+    format(at) {
+      const [day = '', time = ''] = full.format(at).split(', ')
+      return part === 'day' ? day : time
+    },
+  }
+}
+
+/**
+ * A short day (`part` 'day') or a time ('time') in `locale`, on the clock of `timeZone` (the
+ * phone's when none); CLDR's Khmer where the browser lacks it.
+ */
+export function makeDatePartFormat(
+  locale: string,
+  part: DatePart,
+  timeZone?: string,
+  supported: (locales: string[]) => readonly string[] = (l) => Intl.DateTimeFormat.supportedLocalesOf(l),
+): DateTimeFormat {
+  return written[locale] && supported([locale]).length === 0
+    ? khmerPart(part, timeZone)
+    : new Intl.DateTimeFormat(
+        locale,
+        part === 'day' ? { dateStyle: 'short', timeZone } : { timeStyle: 'short', timeZone },
+      )
+}
+
+const madeParts = new Map<string, DateTimeFormat>()
+
+/** The day or time formatter for `locale` on `timeZone`'s clock, made once per trio. */
+export function datePartFormat(locale: string, part: DatePart, timeZone?: string): DateTimeFormat {
+  const key = `${locale}|${part}|${timeZone ?? ''}`
+  let formatter = madeParts.get(key)
+  if (!formatter) {
+    formatter = makeDatePartFormat(locale, part, timeZone)
+    madeParts.set(key, formatter)
   }
   return formatter
 }

@@ -9,6 +9,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import type { DownlineMember, IncomeLine } from '#contract/agent'
+import { contractKinds } from '#contract/contracts'
 import type { EndpointDef } from '#contract/endpoint'
 import type { RegisterFieldRule } from '#contract/system'
 import { Toasts } from '#src/components/ui/toasts.tsx'
@@ -172,6 +173,12 @@ const income = (lines: IncomeLine[]) => ({
   timeZone: 'Asia/Phnom_Penh',
   lines,
   totals: { validBets: '1500.00', income: '5.10' },
+  contracts: {
+    lines: contractKinds.map((kind) =>
+      kind === 'dailySalary' ? { kind, payments: 2, amount: '12.30' } : { kind, payments: 0, amount: '0.00' },
+    ),
+    total: '12.30',
+  },
 })
 
 describe('my income', () => {
@@ -192,6 +199,10 @@ describe('my income', () => {
     const totals = screen.getByRole('region', { name: 'Totals' })
     expect(within(totals).getByText('$5.10')).toBeTruthy()
     expect(screen.getByText(/Estimated, not paid/)).toBeTruthy()
+    // Beside the estimate, what the contracts paid: the daily salary's two payments.
+    const paid = screen.getByRole('region', { name: 'Salaries and dividends' })
+    expect(within(paid).getByText('Daily salary').closest('div')?.textContent).toBe('Daily salary$12.30')
+    expect(within(totals).getByText('$12.30')).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'This month' }))
     await waitFor(() =>
       expect(sent.some((s) => s.path === incomePath && s.query.get('period') === 'thisMonth')).toBe(true),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   dateTimeFormat,
+  makeDatePartFormat,
   makeDateTimeFormat,
   makeRelativeAgeFormat,
   type AgeUnit,
@@ -35,6 +36,28 @@ describe('dates with times in the player language', () => {
     expect(makeDateTimeFormat('en', 'short', holdsNone)).toBeInstanceOf(Intl.DateTimeFormat)
     expect(makeRelativeAgeFormat('km', holdsNone)).not.toBeInstanceOf(Intl.RelativeTimeFormat)
     expect(makeRelativeAgeFormat('km')).toBeInstanceOf(Intl.RelativeTimeFormat)
+  })
+
+  it("writes a Khmer day alone and a time alone as a full ICU does, where the browser's data lacks it", () => {
+    const day = makeDatePartFormat('km', 'day', undefined, holdsNone)
+    const time = makeDatePartFormat('km', 'time', undefined, holdsNone)
+    const icuDay = new Intl.DateTimeFormat('km', { dateStyle: 'short' })
+    const icuTime = new Intl.DateTimeFormat('km', { timeStyle: 'short' })
+    for (const at of moments) {
+      expect(day.format(at)).toBe(icuDay.format(at))
+      expect(time.format(at)).toBe(icuTime.format(at))
+    }
+    expect(makeDatePartFormat('km', 'day')).toBeInstanceOf(Intl.DateTimeFormat)
+    // On another zone's clock: 23:30 UTC is the next morning in Phnom Penh.
+    const late = new Date(Date.UTC(2026, 10, 28, 23, 30))
+    const zone = 'Asia/Phnom_Penh'
+    expect(makeDatePartFormat('km', 'day', zone, holdsNone).format(late)).toBe(
+      new Intl.DateTimeFormat('km', { dateStyle: 'short', timeZone: zone }).format(late),
+    )
+    expect(makeDatePartFormat('km', 'time', zone, holdsNone).format(late)).toBe(
+      new Intl.DateTimeFormat('km', { timeStyle: 'short', timeZone: zone }).format(late),
+    )
+    expect(makeDatePartFormat('en', 'day', zone).format(late)).toBe('11/29/26')
   })
 
   it('leaves a language it has no pattern for to the browser', () => {

@@ -1,13 +1,23 @@
 /**
  * My income: the rebate difference of an agent's team for a period equals a direct
- * computation from fixed bets and rates; who may read it; the valid bets per day and game
- * type kept by triggers, and their place in the reconcile.
+ * computation from fixed bets and rates; the salaries and dividends its contracts paid for
+ * the period's days; who may read it; the valid bets per day and game type kept by
+ * triggers, and their place in the reconcile.
  */
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { agentEndpoints, rebateRateScale } from '#contract/agent'
-import { moneyToMinor } from '#contract/money'
-import { betRecords, memberDailyGameStats, memberRebateRates } from '#server/db/schema'
+import type { ContractTerms } from '#contract/contracts'
+import { minorToMoney, moneyToMinor } from '#contract/money'
+import { periodAt, unitOf } from '#server/contracts/periods'
+import {
+  agentContracts,
+  betRecords,
+  contractPayments,
+  memberDailyGameStats,
+  memberRebateRates,
+  merchants,
+} from '#server/db/schema'
 import { seedDemoTeam } from '#server/db/seed'
 import { formatReconcile, reconcile } from '#server/money/ledger-reconcile'
 import { build, resetAccessToSeed, runOps, type TestServer } from '../build-server'
@@ -195,6 +205,94 @@ describe('my income', () => {
     )
     expect(res.statusCode).toBe(400)
     expect(failureOf(res).errorCode).toBe('team_range_invalid')
+  })
+})
+
+describe('salaries and dividends in my income', () => {
+  /** A contract accepted now (the life of a contract is the lifecycle test's). */
+  async function contract(uplineId: number | null, downlineId: number, terms: ContractTerms) {
+    const at = new Date(Date.now() - 60_000)
+    await server.db.insert(agentContracts).values({
+      merchantCode: server.config.MERCHANT_CODE,
+      kind: terms.kind,
+      uplineId,
+      downlineId,
+      terms,
+      status: 'accepted',
+      offeredAt: at,
+      answeredAt: at,
+      createdBy: 'test',
+    })
+  }
+
+  /** Settles today's period of each contract of the agent's tree, as the job does after it closes. */
+  async function settleToday(terms: ContractTerms) {
+    const [m] = await server.db
+      .select()
+      .from(merchants)
+      .where(eq(merchants.code, server.config.MERCHANT_CODE))
+    if (!m) throw new Error('no brand')
+    const unit = unitOf(terms)
+    return server.app.contracts.settlement.settlePeriod(
+      m,
+      terms.kind,
+      unit,
+      periodAt(unit, m.timeZone, new Date()),
+    )
+  }
+
+  const daily = (rate: number): ContractTerms => ({ kind: 'dailySalary', tiers: [{ from: 0, rate }] })
+  const dividend: ContractTerms = {
+    kind: 'dividend',
+    period: 'daily',
+    tiers: [{ from: 0, activeMembers: 0, rate: 100_000 }],
+  }
+
+  beforeAll(async () => {
+    await contract(null, agent.id, daily(10_000))
+    await contract(agent.id, sub.id, daily(5_000))
+    await contract(null, agent.id, dividend)
+    expect((await settleToday(daily(0))).written).toBe(2)
+    expect((await settleToday(dividend)).written).toBe(1)
+  })
+
+  it('shows what each kind paid the agent for the days, beside the rebate difference', async () => {
+    const v = await incomeOf(agent)
+    // Daily salary: the team's 222.25 of valid bets at 1 % is 2.22, less sub's 61.14 at 0.5 % (0.30).
+    // Dividend: the team's stakes less payouts today, 10 %, none paid below it.
+    const [paid] = await server.db
+      .select({ measure: contractPayments.measure, amount: contractPayments.amount })
+      .from(contractPayments)
+      .where(and(eq(contractPayments.agentId, agent.id), eq(contractPayments.kind, 'dividend')))
+    expect(paid?.amount).toBe((paid?.measure ?? 0n) / 10n)
+    const dividendPaid = minorToMoney(paid?.amount ?? 0n, { decimals: 2 })
+    expect(v.contracts.lines).toEqual([
+      { kind: 'dividend', payments: 1, amount: dividendPaid },
+      { kind: 'dailySalary', payments: 1, amount: '1.92' },
+      { kind: 'hourlySalary', payments: 0, amount: '0.00' },
+      { kind: 'realTimeSalary', payments: 0, amount: '0.00' },
+    ])
+    expect(minor(v.contracts.total)).toBe(192n + (paid?.amount ?? 0n))
+    // The rebate difference is the same as without contracts.
+    expect(v.totals).toEqual({ validBets: '222.25', income: '1.38' })
+    expect((await incomeOf(sub)).contracts.lines.find((l) => l.kind === 'dailySalary')?.amount).toBe('0.30')
+  })
+
+  it('counts a payment in the days its period starts in, and only the agent’s own', async () => {
+    const yesterday = await plainCall(server, 'GET', `${agentEndpoints.income.path}?period=yesterday`, {
+      token: agent.token,
+    })
+    const y = valueOf(yesterday, (x) => agentEndpoints.income.response.parse(x))
+    expect(y.contracts.total).toBe('0.00')
+    expect(y.contracts.lines.every((l) => l.payments === 0)).toBe(true)
+    const week = await plainCall(server, 'GET', `${agentEndpoints.income.path}?period=thisWeek`, {
+      token: agent.token,
+    })
+    expect(valueOf(week, (x) => agentEndpoints.income.response.parse(x)).contracts.total).toBe(
+      (await incomeOf(agent)).contracts.total,
+    )
+    expect((await incomeOf(other)).contracts.total).toBe('0.00')
+    expect((await reconcile(server.db)).ok).toBe(true)
   })
 })
 

@@ -1,9 +1,9 @@
 /**
  * One kind of agent contract in the agent centre (dividend record, daily wages, hourly
  * salary): my contract as the downline (terminate), the offers waiting for my answer (accept,
- * with the lower-rate warning, or reject) and my direct downline agents with theirs (offer
- * with a tier editor checked as the server checks it, terminate). Payment history comes
- * with settlement.
+ * with the lower-rate warning, or reject), my direct downline agents with theirs (offer
+ * with a tier editor checked as the server checks it, terminate) and the payment history
+ * (contract-payments.tsx).
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
@@ -28,10 +28,9 @@ import { showToast } from '../../../lib/toast-store'
 import { useCurrency } from '../agent-money'
 import { contractsQueryOptions, useContractAction } from '../api/contracts'
 import { AgentStyles } from './agent-styles'
+import { ContractPayments } from './contract-payments'
+import { percent } from './contract-rates'
 import { QueryView } from './query-view'
-
-/** A rate in parts per million as a percentage: 8000 is "0.8 %". */
-const percent = (rate: number) => `${(rate / (ratePerMillion / 100)).toFixed(4).replace(/\.?0+$/, '')} %`
 
 /** A typed percentage as parts per million, or null. */
 function rateOf(text: string): number | null {
@@ -423,6 +422,7 @@ export function ContractsPage({ kind }: { kind: ContractKind }) {
           </div>
         )}
       </QueryView>
+      <ContractPayments kind={kind} />
     </div>
   )
 }

@@ -1,7 +1,8 @@
 /**
- * My income: the agent's own earnings for a period. For now the rebate difference: per game
- * type, the team's valid bets and what the agent's rate above its downline's comes to, with
- * the total. An estimate at today's rates: the rebate job pays it, this page pays nothing.
+ * My income: the agent's own earnings for a period. The salaries and dividends its contracts
+ * paid (contract-income.tsx), and beside them the rebate difference: per game type, the
+ * team's valid bets and what the agent's rate above its downline's comes to, with the total.
+ * That one is an estimate at today's rates: the rebate job pays it, this page pays nothing.
  * A phone shows each game type as a card, a wider screen a table.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -14,6 +15,7 @@ import { gameTypeNames } from '../../../lib/game-type-names'
 import { useCurrency } from '../agent-money'
 import { incomeQueryOptions } from '../api/get-income'
 import { AgentStyles } from './agent-styles'
+import { ContractIncome } from './contract-income'
 import { PeriodFilter, PeriodNote, RangeIncomplete, usePeriod } from './period-filter'
 import { QueryView } from './query-view'
 import { ReportTotals } from './report-parts'
@@ -38,13 +40,13 @@ function IncomeCards({ lines, currency }: RowProps) {
               <dt>
                 <Trans>Team valid bets</Trans>
               </dt>
-              <dd>{showMoney(l.validBets, currency)}</dd>
+              <dd className="agent-num">{showMoney(l.validBets, currency)}</dd>
             </div>
             <div>
               <dt>
                 <Trans>Estimated rebate difference</Trans>
               </dt>
-              <dd>{showMoney(l.income, currency)}</dd>
+              <dd className="agent-num">{showMoney(l.income, currency)}</dd>
             </div>
           </dl>
         </li>
@@ -100,12 +102,6 @@ export function MyIncomePage() {
     <div className="agent-page">
       <AgentStyles />
       <PeriodFilter state={period} />
-      <p className="agent-estimate">
-        <Trans>
-          Estimated, not paid: what your rebate rate above your downline’s comes to on your team’s valid bets,
-          at today’s rates, rounded down. Nothing is credited from this page.
-        </Trans>
-      </p>
       {!period.ready ? (
         <RangeIncomplete />
       ) : (
@@ -121,8 +117,19 @@ export function MyIncomePage() {
                     label: t`Estimated rebate difference`,
                     value: showMoney(data.totals.income, currency),
                   },
+                  { label: t`Salaries and dividends paid`, value: showMoney(data.contracts.total, currency) },
                 ]}
               />
+              <ContractIncome lines={data.contracts.lines} total={data.contracts.total} currency={currency} />
+              <h4>
+                <Trans>Rebate difference</Trans>
+              </h4>
+              <p className="agent-estimate">
+                <Trans>
+                  Estimated, not paid: what your rebate rate above your downline’s comes to on your team’s
+                  valid bets, at today’s rates, rounded down. Nothing is credited from this page.
+                </Trans>
+              </p>
               {data.lines.length === 0 ? (
                 <EmptyState title={<Trans>No rebate difference in this period.</Trans>} />
               ) : phone ? (
