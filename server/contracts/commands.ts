@@ -66,7 +66,9 @@ export const contractsCommands: Record<string, CommandSpec> = {
   contract: {
     usage: `contract offer|set <agent> <kind> <terms-json> | end <agent> <kind> | list <agent> | ${settleUsage.replace('contract ', '').replace(' | contract ', ' | ')}`,
     summary:
-      "the house's contracts with a top agent, and their settlement (kinds: " + contractKinds.join(', ') + ')',
+      "the house's contracts with a top agent, and their settlement (kinds: " +
+      contractKinds.join(', ') +
+      ')',
     readOnly: (args) => args[0] === 'list' || (args[0] === 'settle' && args.includes('--dry-run')),
     async run(ctx, args) {
       const [word, rawAgent, rawKind, rawTerms, ...extra] = args

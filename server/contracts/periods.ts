@@ -3,11 +3,7 @@
  * termination takes effect then, and the period it falls in is still paid. The end is the
  * first instant of the next period.
  */
-import {
-  realTimeWindowMinutes,
-  type ContractPeriodUnit,
-  type ContractTerms,
-} from '#contract/contracts'
+import { realTimeWindowMinutes, type ContractPeriodUnit, type ContractTerms } from '#contract/contracts'
 
 interface Wall {
   year: number
@@ -66,7 +62,8 @@ function instantOf(timeZone: string, w: Wall): Date {
   return new Date(t)
 }
 
-const sameHour = (a: Wall, b: Wall) => a.year === b.year && a.month === b.month && a.day === b.day && a.hour === b.hour
+const sameHour = (a: Wall, b: Wall) =>
+  a.year === b.year && a.month === b.month && a.day === b.day && a.hour === b.hour
 
 function hourAfter(w: Wall): Wall {
   const n = new Date(Date.UTC(w.year, w.month - 1, w.day, w.hour + 1))
@@ -205,7 +202,8 @@ export function instantAtWall(timeZone: string, text: string): Date | null {
     number,
   ]
   const check = new Date(Date.UTC(year, month - 1, day, hour, minute))
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day)
+    return null
   if (hour > 23 || minute > 59) return null
   return new Date(instantOf(timeZone, { year, month, day, hour }).getTime() + minute * 60_000)
 }

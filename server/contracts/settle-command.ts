@@ -21,7 +21,8 @@ import { instantAtWall, periodAt, wallDate } from './periods'
 import { createSettlementRepository } from './settlement-repository'
 import { createSettlementService, settleGraceMs, type PeriodSettlement } from './settlement-service'
 
-export const settleUsage = 'contract settle <kind> <YYYY-MM-DD[THH[:MM]]> [--dry-run] | contract settle <kind> due [--now <time>]'
+export const settleUsage =
+  'contract settle <kind> <YYYY-MM-DD[THH[:MM]]> [--dry-run] | contract settle <kind> due [--now <time>]'
 
 const unitsOfKind: Record<ContractKind, readonly ContractPeriodUnit[]> = {
   dividend: ['day', 'week', 'semimonth', 'month'],
@@ -32,7 +33,9 @@ const unitsOfKind: Record<ContractKind, readonly ContractPeriodUnit[]> = {
 
 function pad(cells: string[][]): string[] {
   const widths = cells[0]?.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length))) ?? []
-  return cells.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  '))
+  return cells.map((r) =>
+    r.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  '),
+  )
 }
 
 async function describe(ctx: OpsContext, m: MerchantRow, done: readonly PeriodSettlement[], dryRun: boolean) {
@@ -40,9 +43,12 @@ async function describe(ctx: OpsContext, m: MerchantRow, done: readonly PeriodSe
   const ids = [...new Set(done.flatMap((d) => d.payments.map((p) => p.agentId)))]
   const names = new Map(
     ids.length
-      ? (await ctx.db.select({ id: members.id, account: members.account }).from(members).where(inArray(members.id, ids))).map(
-          (r) => [r.id, r.account],
-        )
+      ? (
+          await ctx.db
+            .select({ id: members.id, account: members.account })
+            .from(members)
+            .where(inArray(members.id, ids))
+        ).map((r) => [r.id, r.account])
       : [],
   )
   const money = (v: bigint) => formatMinor(v, c)
@@ -90,9 +96,13 @@ export async function runSettle(ctx: OpsContext, m: MerchantRow, args: string[])
     })
   if (when === 'due') {
     if (rest[0] === '--now') {
-      if (!ctx.demo) throw new OpsError('contract settle: --now is for demo installs only; a live brand settles by its clock')
+      if (!ctx.demo)
+        throw new OpsError(
+          'contract settle: --now is for demo installs only; a live brand settles by its clock',
+        )
       const at = instantAtWall(m.timeZone, required('contract settle due --now: the time', rest[1]))
-      if (!at) throw new OpsError(`contract settle due --now: "${rest[1]}" is not a time (YYYY-MM-DD[THH[:MM]])`)
+      if (!at)
+        throw new OpsError(`contract settle due --now: "${rest[1]}" is not a time (YYYY-MM-DD[THH[:MM]])`)
       clock = at
       noMore(`contract settle ${kind} due --now ${rest[1]}`, rest.slice(2))
     } else {
@@ -128,7 +138,10 @@ export async function runSettle(ctx: OpsContext, m: MerchantRow, args: string[])
     ctx.audit?.({
       target: `${kind} contracts of ${when}`,
       before: null,
-      after: { payments: done.reduce((s, d) => s + d.written, 0), paid: done.reduce((s, d) => s + d.paid, 0n).toString() },
+      after: {
+        payments: done.reduce((s, d) => s + d.written, 0),
+        paid: done.reduce((s, d) => s + d.paid, 0n).toString(),
+      },
     })
   }
   return describe(ctx, m, done, dryRun)

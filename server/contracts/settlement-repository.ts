@@ -139,7 +139,12 @@ export function createSettlementRepository(db: Db) {
       )
       return rows.map((raw) => {
         const r = ContractRow.parse(raw)
-        return { id: r.id, uplineId: r.upline_id, agentId: r.downline_id, terms: ContractTermsSchema.parse(r.terms) }
+        return {
+          id: r.id,
+          uplineId: r.upline_id,
+          agentId: r.downline_id,
+          terms: ContractTermsSchema.parse(r.terms),
+        }
       })
     },
 
@@ -177,7 +182,11 @@ export function createSettlementRepository(db: Db) {
     },
 
     /** The end of the latest period of the kind and unit the brand has settled. */
-    async lastSettled(merchantCode: string, kind: ContractKind, unit: ContractPeriodUnit): Promise<Date | null> {
+    async lastSettled(
+      merchantCode: string,
+      kind: ContractKind,
+      unit: ContractPeriodUnit,
+    ): Promise<Date | null> {
       const rows = rowsOf<unknown>(
         await db.execute(sql`
           select max(period_end) as period_end from contract_settlements
@@ -197,8 +206,7 @@ export function createSettlementRepository(db: Db) {
       range: { start: Date; end: Date; fromDay: string; toDay: string },
     ): Promise<Map<number, TeamMeasure>> {
       if (agentIds.length === 0) return new Map()
-      const measure =
-        kind === 'dividend' ? sql`sum(s.bet_amount - s.payout)` : sql`sum(s.valid_bet)`
+      const measure = kind === 'dividend' ? sql`sum(s.bet_amount - s.payout)` : sql`sum(s.valid_bet)`
       const source =
         kind === 'hourlySalary'
           ? sql`member_hourly_stats s on s.member_id = t.descendant_id

@@ -75,7 +75,12 @@ function periodMemo(unit: ContractPeriodUnit, tz: string, p: Period): string {
   const day = wallDate(tz, p.start)
   if (unit === 'day') return day
   if (unit === 'hour' || unit === 'window') {
-    const hm = new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    const hm = new Intl.DateTimeFormat('en-GB', {
+      timeZone: tz,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
     return `${day} ${hm.format(p.start)}–${hm.format(p.end)}`
   }
   return `${day} – ${wallDate(tz, new Date(p.end.getTime() - 1))}`
@@ -227,7 +232,9 @@ export function createSettlementService(deps: SettlementDeps) {
   ): Promise<PeriodSettlement> {
     const at = now()
     const contracts = (await repo.inForce(m.code, kind, period.end)).filter((c) => unitOf(c.terms) === unit)
-    const measures = contracts.length ? await measuresOf(m, kind, period, contracts) : new Map<number, TeamMeasure>()
+    const measures = contracts.length
+      ? await measuresOf(m, kind, period, contracts)
+      : new Map<number, TeamMeasure>()
     const payments = paymentsFor(m, kind, unit, period, contracts, measures, at)
     const result: PeriodSettlement = { kind, unit, period, payments, written: 0, paid: 0n }
     if (opts.dryRun) return result

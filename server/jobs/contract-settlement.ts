@@ -32,7 +32,8 @@ export function contractSettleJob(
       const done = await settlement.settleDue(undefined, signal)
       const paid = done.reduce((s, p) => s + p.paid, 0n)
       const written = done.reduce((s, p) => s + p.written, 0)
-      if (written > 0) log.info({ periods: done.length, payments: written, paid: paid.toString() }, 'contracts settled')
+      if (written > 0)
+        log.info({ periods: done.length, payments: written, paid: paid.toString() }, 'contracts settled')
     },
   })
 }

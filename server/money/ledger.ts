@@ -247,7 +247,8 @@ export function createLedger(db: Db) {
         ) d
         where a.id = d.id`)
       const row = rowsOf<{ n: number; ids: (number | string)[] | null }>(written)[0]
-      if (Number(row?.n ?? 0) !== items.length * 2) throw new Error('a ledger account of the batch is missing')
+      if (Number(row?.n ?? 0) !== items.length * 2)
+        throw new Error('a ledger account of the batch is missing')
       return (row?.ids ?? []).map(Number)
     } catch (err) {
       const pgErr = pgErrorOf(err)

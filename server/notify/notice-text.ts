@@ -51,7 +51,9 @@ function contractText(texts: Record<Locale, [string, (kind: string) => string]>)
 }
 
 /** A payment's text: the kind's name and the amount. */
-function paidText(texts: Record<Locale, [string, (kind: string, amount: string) => string]>): Record<Locale, Text> {
+function paidText(
+  texts: Record<Locale, [string, (kind: string, amount: string) => string]>,
+): Record<Locale, Text> {
   const out = {} as Record<Locale, Text>
   for (const [locale, [title, body]] of Object.entries(texts) as [
     Locale,

@@ -428,8 +428,16 @@ function paymentRow(kind: ContractKind, path: string, modId: string) {
 /** Each kind's payment history (the dividend record, daily wages, …), behind the kind's flag. */
 const paymentRows = {
   dividend: paymentRow('dividend', '/wps/relay/MCSFE_getDividendRecord', contractKindFlags.dividend),
-  dailySalary: paymentRow('dailySalary', '/wps/relay/MCSFE_getDailySalaryRecord', contractKindFlags.dailySalary),
-  hourlySalary: paymentRow('hourlySalary', '/wps/relay/MCSFE_getHourSalaryRecord', contractKindFlags.hourlySalary),
+  dailySalary: paymentRow(
+    'dailySalary',
+    '/wps/relay/MCSFE_getDailySalaryRecord',
+    contractKindFlags.dailySalary,
+  ),
+  hourlySalary: paymentRow(
+    'hourlySalary',
+    '/wps/relay/MCSFE_getHourSalaryRecord',
+    contractKindFlags.hourlySalary,
+  ),
   realTimeSalary: paymentRow(
     'realTimeSalary',
     '/wps/relay/MCSFE_getRealTimeSalaryRecord',
@@ -475,4 +483,3 @@ export const contractEndpointsByKind = {
     payments: contractEndpoints.realTimeSalaryPayments,
   },
 } as const
-

@@ -112,8 +112,18 @@ describe('an hourly salary where the clock goes back', () => {
     const mA = await member(0, a)
     const mTop = await member(0, top)
     const ids = [
-      await contract(null, top, { kind: 'hourlySalary', tiers: [{ from: 0, rate: 10_000 }] }, '2026-11-01T03:00:00Z'),
-      await contract(top, a, { kind: 'hourlySalary', tiers: [{ from: 0, rate: 5_000 }] }, '2026-11-01T03:00:00Z'),
+      await contract(
+        null,
+        top,
+        { kind: 'hourlySalary', tiers: [{ from: 0, rate: 10_000 }] },
+        '2026-11-01T03:00:00Z',
+      ),
+      await contract(
+        top,
+        a,
+        { kind: 'hourlySalary', tiers: [{ from: 0, rate: 5_000 }] },
+        '2026-11-01T03:00:00Z',
+      ),
     ]
     // 01:10 EDT (05:10Z), 01:20 EST (06:20Z) and 01:50 EST (06:50Z): one hour of the wall
     // clock, two of real time. 02:00 EST (07:00Z) starts the next hour.
@@ -124,7 +134,17 @@ describe('an hourly salary where the clock goes back', () => {
     clock = new Date('2026-11-01T07:30:00Z')
     await settleDue(['hourlySalary'])
     expect(await table(ids)).toEqual([
-      [top, '2026-11-01T05:00:00.000Z', '2026-11-01T07:00:00.000Z', 6_000_000n, 2, 60_000n, 15_000n, 45_000n, 0n],
+      [
+        top,
+        '2026-11-01T05:00:00.000Z',
+        '2026-11-01T07:00:00.000Z',
+        6_000_000n,
+        2,
+        60_000n,
+        15_000n,
+        45_000n,
+        0n,
+      ],
       [a, '2026-11-01T05:00:00.000Z', '2026-11-01T07:00:00.000Z', 3_000_000n, 1, 15_000n, 0n, 15_000n, 0n],
     ])
     // The 02:00 hour closes at 08:00Z: paid by the run after it.
@@ -220,13 +240,24 @@ describe('dividends by month, half-month and week', () => {
     const [top, a] = [monthly[0], monthly[1]]
     expect(top && a).toBeTruthy()
     const rows = await table(monthly)
-    expect(rows.map((r) => r.slice(1))).toEqual([
-      // a: loss 20,000.00, 1 active → 15 % = 3,000.00.
-      ['2026-01-31T17:00:00.000Z', '2026-02-28T17:00:00.000Z', 2_000_000n, 1, 300_000n, 0n, 300_000n, 0n],
-      // top: loss 5,000.00 (20,000.00 less 15,000.00), 2 active, below 10,000.00 → 10 % = 500.00,
-      // less a's 3,000.00: nothing, and 2,500.00 short.
-      ['2026-01-31T17:00:00.000Z', '2026-02-28T17:00:00.000Z', 500_000n, 2, 50_000n, 300_000n, 0n, 250_000n],
-    ].sort((x, y) => Number(x[4]) - Number(y[4])))
+    expect(rows.map((r) => r.slice(1))).toEqual(
+      [
+        // a: loss 20,000.00, 1 active → 15 % = 3,000.00.
+        ['2026-01-31T17:00:00.000Z', '2026-02-28T17:00:00.000Z', 2_000_000n, 1, 300_000n, 0n, 300_000n, 0n],
+        // top: loss 5,000.00 (20,000.00 less 15,000.00), 2 active, below 10,000.00 → 10 % = 500.00,
+        // less a's 3,000.00: nothing, and 2,500.00 short.
+        [
+          '2026-01-31T17:00:00.000Z',
+          '2026-02-28T17:00:00.000Z',
+          500_000n,
+          2,
+          50_000n,
+          300_000n,
+          0n,
+          250_000n,
+        ],
+      ].sort((x, y) => Number(x[4]) - Number(y[4])),
+    )
     expect(await runOps(server, 'reconcile')).toMatch(/contract money reconciles/)
   })
 
@@ -262,7 +293,12 @@ describe('the real-time salary', () => {
         },
         '2026-11-20T09:58:00Z',
       ),
-      await contract(top, a, { kind: 'realTimeSalary', tiers: [{ from: 0, winRate: 500, lossRate: 2_000 }] }, '2026-11-20T09:58:00Z'),
+      await contract(
+        top,
+        a,
+        { kind: 'realTimeSalary', tiers: [{ from: 0, winRate: 500, lossRate: 2_000 }] },
+        '2026-11-20T09:58:00Z',
+      ),
     ]
     await round(mA, 500_000n, 0n, '2026-11-20T10:00:00Z')
     await round(mA, 2_000_000n, 3_000_000n, '2026-11-20T10:02:00Z')
@@ -275,11 +311,24 @@ describe('the real-time salary', () => {
     // top: 5,000.00 × 0.5 % + 20,000.00 × 0.2 % + 10,000.00 × 0.2 % = 85.00, less a's 25.00.
     expect(await table(ids)).toEqual(
       [
-        [top, '2026-11-20T10:00:00.000Z', '2026-11-20T10:05:00.000Z', 3_500_000n, 1, 8_500n, 2_500n, 6_000n, 0n],
+        [
+          top,
+          '2026-11-20T10:00:00.000Z',
+          '2026-11-20T10:05:00.000Z',
+          3_500_000n,
+          1,
+          8_500n,
+          2_500n,
+          6_000n,
+          0n,
+        ],
         [a, '2026-11-20T10:00:00.000Z', '2026-11-20T10:05:00.000Z', 3_500_000n, 1, 2_500n, 0n, 2_500n, 0n],
       ].sort((x, y) => Number(x[0]) - Number(y[0])),
     )
-    const [row] = await server.db.select().from(contractPayments).where(eq(contractPayments.contractId, ids[0] ?? 0))
+    const [row] = await server.db
+      .select()
+      .from(contractPayments)
+      .where(eq(contractPayments.contractId, ids[0] ?? 0))
     expect([row?.wonStakes, row?.lostStakes, row?.rate]).toEqual([3_000_000n, 500_000n, null])
   })
 })
@@ -289,7 +338,12 @@ describe('the operator settles', () => {
     await zone('Asia/Phnom_Penh')
     const top = await member(1)
     const m = await member(0, top)
-    await contract(null, top, { kind: 'dailySalary', tiers: [{ from: 0, rate: 10_000 }] }, '2026-12-01T00:00:00Z')
+    await contract(
+      null,
+      top,
+      { kind: 'dailySalary', tiers: [{ from: 0, rate: 10_000 }] },
+      '2026-12-01T00:00:00Z',
+    )
     await round(m, 1_234_500n, 0n, '2026-12-02T03:00:00Z')
     const [who] = await server.db.select().from(merchants).where(eq(merchants.code, code))
     expect(who).toBeTruthy()
@@ -302,9 +356,9 @@ describe('the operator settles', () => {
     await expect(
       runOps(server, 'contract', 'settle', 'dailySalary', 'due', '--now', '2026-12-03'),
     ).rejects.toThrow(OpsError)
-    await expect(runOps(server, 'contract', 'settle', 'dailySalary', '2026-13-02', '--dry-run')).rejects.toThrow(
-      /not a time/,
-    )
+    await expect(
+      runOps(server, 'contract', 'settle', 'dailySalary', '2026-13-02', '--dry-run'),
+    ).rejects.toThrow(/not a time/)
   })
 })
 

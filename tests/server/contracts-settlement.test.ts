@@ -114,8 +114,30 @@ describe('a daily salary over three levels', () => {
     mB = await member(0, b)
     const since = new Date('2026-11-05T00:00:00Z')
     ids = [
-      await contract(null, top, { kind: 'dailySalary', tiers: [{ from: 0, rate: 5_000 }, { from: 10_000_000, rate: 8_000 }] }, since),
-      await contract(top, a, { kind: 'dailySalary', tiers: [{ from: 0, rate: 3_000 }, { from: 10_000_000, rate: 6_000 }] }, since),
+      await contract(
+        null,
+        top,
+        {
+          kind: 'dailySalary',
+          tiers: [
+            { from: 0, rate: 5_000 },
+            { from: 10_000_000, rate: 8_000 },
+          ],
+        },
+        since,
+      ),
+      await contract(
+        top,
+        a,
+        {
+          kind: 'dailySalary',
+          tiers: [
+            { from: 0, rate: 3_000 },
+            { from: 10_000_000, rate: 6_000 },
+          ],
+        },
+        since,
+      ),
       await contract(a, b, { kind: 'dailySalary', tiers: [{ from: 0, rate: 2_000 }] }, since),
     ]
     // 2026-11-10 in Phnom Penh (UTC+7) runs from 11-09 17:00 to 11-10 17:00 UTC.
@@ -127,7 +149,9 @@ describe('a daily salary over three levels', () => {
     // The next day's round is not this day's.
     await round(mB, 7_000_000n, 0n, '2026-11-10T17:00:00Z')
     // A round settled as cancelled counts nothing.
-    await server.db.execute(sql`update bet_records set status = 'CANCELLED' where bet_no = ${`ST-${process.pid}-${bet}`}`)
+    await server.db.execute(
+      sql`update bet_records set status = 'CANCELLED' where bet_no = ${`ST-${process.pid}-${bet}`}`,
+    )
   })
 
   it('pays each agent its own rate on its team less what its downline agents take', async () => {
@@ -140,14 +164,23 @@ describe('a daily salary over three levels', () => {
 
     clock = new Date('2026-11-11T00:00:00Z')
     const r = await settlement().settlePeriod(m, 'dailySalary', 'day', period)
-    const table = (await paymentsOf(ids)).map((p) => [p.agentId, p.measure, p.rate, p.pay, p.downlinePay, p.amount])
+    const table = (await paymentsOf(ids)).map((p) => [
+      p.agentId,
+      p.measure,
+      p.rate,
+      p.pay,
+      p.downlinePay,
+      p.amount,
+    ])
     // b: 50,000.00 × 0.2 % = 100.00; a: 110,000.00 × 0.6 % = 660.00 less 100.00;
     // top: 160,000.00 × 0.8 % = 1,280.00 less a's 660.00. The house pays 1,280.00 in all.
-    expect(table).toEqual([
-      [top, 16_000_000n, 8_000, 128_000n, 66_000n, 62_000n],
-      [a, 11_000_000n, 6_000, 66_000n, 10_000n, 56_000n],
-      [b, 5_000_000n, 2_000, 10_000n, 0n, 10_000n],
-    ].sort((x, y) => Number(x[0]) - Number(y[0])))
+    expect(table).toEqual(
+      [
+        [top, 16_000_000n, 8_000, 128_000n, 66_000n, 62_000n],
+        [a, 11_000_000n, 6_000, 66_000n, 10_000n, 56_000n],
+        [b, 5_000_000n, 2_000, 10_000n, 0n, 10_000n],
+      ].sort((x, y) => Number(x[0]) - Number(y[0])),
+    )
     expect(dry.payments.map((p) => p.amount).sort()).toEqual(r.payments.map((p) => p.amount).sort())
     expect(r.paid).toBe(128_000n)
 
@@ -158,7 +191,13 @@ describe('a daily salary over three levels', () => {
       join ledger_accounts a on a.id = p.account_id and a.member_id is not null
       join contract_payments c on c.transaction_id = t.id
       where c.contract_id = any(${`{${ids.join(',')}}`}::int[]) order by t.member_id`)
-    expect(rowsOf<Record<string, unknown>>(moved).map((x) => [x.type, Number(x.member_id), BigInt(String(x.amount))])).toEqual(
+    expect(
+      rowsOf<Record<string, unknown>>(moved).map((x) => [
+        x.type,
+        Number(x.member_id),
+        BigInt(String(x.amount)),
+      ]),
+    ).toEqual(
       [
         ['SALARY', top, 62_000n],
         ['SALARY', a, 56_000n],
@@ -186,7 +225,9 @@ describe('a daily salary over three levels', () => {
     )
     expect(again.reduce((s, r) => s + r.written, 0)).toBe(0)
     expect((await paymentsOf(ids)).length).toBe(3)
-    expect(await runOps(server, 'reconcile')).toMatch(/contract money reconciles for \w+: 3 payments, paid 128000/)
+    expect(await runOps(server, 'reconcile')).toMatch(
+      /contract money reconciles for \w+: 3 payments, paid 128000/,
+    )
   })
 
   it('catches up every closed day since the first contract, and only closed ones', async () => {
@@ -197,9 +238,9 @@ describe('a daily salary over three levels', () => {
       select period_start from contract_settlements
       where merchant_code = ${code} and kind = 'dailySalary' order by period_start`)
     // From the day the first contract was accepted (11-05 local) to the 11th.
-    expect(rowsOf<Record<string, unknown>>(marks).map((r) => new Date(String(r.period_start)).toISOString())).toEqual(
-      Array.from({ length: 7 }, (_, i) => new Date(Date.UTC(2026, 10, 4 + i, 17)).toISOString()),
-    )
+    expect(
+      rowsOf<Record<string, unknown>>(marks).map((r) => new Date(String(r.period_start)).toISOString()),
+    ).toEqual(Array.from({ length: 7 }, (_, i) => new Date(Date.UTC(2026, 10, 4 + i, 17)).toISOString()))
     // Days without rounds (the 11th's round was cancelled) pay nothing and write no payment.
     expect(new Set((await paymentsOf(ids)).map((p) => p.periodStart.toISOString()))).toEqual(
       new Set(['2026-11-09T17:00:00.000Z']),
