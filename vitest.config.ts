@@ -1,7 +1,26 @@
 import { availableParallelism } from 'node:os'
 import { lingui } from '@lingui/vite-plugin'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
+
+/**
+ * Server test files that never open the test database (pure functions, or the embedded
+ * database's own directory lock): they run once, in the PGlite project, not again against
+ * PostgreSQL.
+ */
+const withoutTestDatabase = [
+  'tests/server/areas.test.ts',
+  'tests/server/art-media.test.ts',
+  'tests/server/contracts-periods.test.ts',
+  'tests/server/data-dir-lock.test.ts',
+  'tests/server/demo-vendor/rtp.test.ts',
+  'tests/server/lazy-module.test.ts',
+  'tests/server/lottery-payouts.test.ts',
+  'tests/server/lottery-rng.test.ts',
+  'tests/server/lottery-schedule.test.ts',
+  'tests/server/lottery-slips.test.ts',
+  'tests/server/ops-areas.test.ts',
+]
 
 const serverProject = (name: string, kind: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
   // The app's server render (tests/ssr.ts) is transformed as the build transforms it.
@@ -9,6 +28,8 @@ const serverProject = (name: string, kind: 'pglite' | 'postgres'): TestProjectIn
   test: {
     name,
     include: ['tests/server/**/*.test.ts'],
+    exclude:
+      kind === 'postgres' ? [...configDefaults.exclude, ...withoutTestDatabase] : configDefaults.exclude,
     environment: 'node',
     globalSetup: ['tests/setup/server-global-setup.ts'],
     env: { TEST_DB_KIND: kind },
