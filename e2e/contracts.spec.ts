@@ -4,8 +4,9 @@
  * receives the offer's push (delivered through the DevTools protocol, as its push service
  * would, with the notice the server wrote for it), opens the notification's page and accepts.
  * A member of agent02's team plays a slot round today; the operator then runs the settlement
- * job's own service as if the clock read two minutes past the brand's midnight, and both
- * agents find the payment in My income and in the daily wages history.
+ * job's own service as if the clock read two minutes past the brand's midnight two days on
+ * (so the round's day is paid even if the brand's midnight came while it was played), and
+ * both agents find the payment in My income and in the daily wages history.
  *
  * NOTE: a browser notification cannot be clicked from a test: the spec opens the address the
  * shown notification carries, which is what its click does (src/sw/push.ts).
@@ -20,11 +21,15 @@ test.use({ viewport: { width: 360, height: 740 } })
 /** The demo brand's time zone (server/db/seed-data.ts). */
 const brandZone = 'Asia/Phnom_Penh'
 
-/** The day after today in `zone`, as YYYY-MM-DD. */
-function tomorrowIn(zone: string): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date())
-  const [y, m, d] = today.split('-').map(Number)
-  return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 0) + 1)).toISOString().slice(0, 10)
+/** Today in `zone`, as YYYY-MM-DD. */
+function todayIn(zone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date())
+}
+
+/** The day `days` after the YYYY-MM-DD `day`. */
+function dayAfter(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number)
+  return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 0) + days)).toISOString().slice(0, 10)
 }
 
 async function phone(
@@ -131,13 +136,29 @@ async function teamRound(page: Page) {
   await expect(spin).toBeEnabled()
 }
 
-/** The agents' amounts in the operator's settlement table: agent, measure, …, amount, shortfall. */
-function paidIn(table: string, agent: string): string {
-  // The last period settled is today's (a run may catch up days before it first).
-  const row = [...table.split('\n')].reverse().find((l) => l.trim().startsWith(`${agent} `))
-  const cells = row?.trim().split(/\s+/)
-  if (!cells || cells.length < 8) throw new Error(`no payment to ${agent} in:\n${table}`)
-  return cells[6] ?? ''
+/** A settlement table's money cell ("1,234.56") in minor units. */
+const minor = (cell: string) => BigInt(cell.replace(/[^0-9]/g, ''))
+const money = (v: bigint) => `${(v / 100n).toLocaleString('en-US')}.${(v % 100n).toString().padStart(2, '0')}`
+
+/**
+ * What the operator's settlement table says each agent was paid: the newest payment, and the
+ * sum over the days listed. Each period is a heading line (`dailySalary <day> day from …`)
+ * followed by its rows: agent, measure, active, rate, pay, downline, amount, shortfall.
+ */
+function paidIn(table: string, agent: string, days: readonly string[]): { newest: string; sum: string } {
+  let day = ''
+  let newest = ''
+  let sum = 0n
+  for (const line of table.split('\n')) {
+    const heading = /^dailySalary (\d{4}-\d{2}-\d{2}) day /.exec(line)
+    if (heading) day = heading[1] ?? ''
+    const cells = line.trim().split(/\s+/)
+    if (cells[0] !== agent || cells.length < 8) continue
+    newest = cells[6] ?? ''
+    if (days.includes(day)) sum += minor(newest)
+  }
+  if (newest === '') throw new Error(`no payment to ${agent} in:\n${table}`)
+  return { newest, sum: money(sum) }
 }
 
 test('a daily salary offered, accepted from its push, paid by the job and seen by both agents', async ({
@@ -169,8 +190,10 @@ test('a daily salary offered, accepted from its push, paid by the job and seen b
     await offer.getByRole('button', { name: 'Send the offer' }).click()
     await expect(up.page.getByRole('status').getByText('Offer sent to agent02.')).toBeVisible()
 
-    // The server's notice reaches agent02's phone as its push.
+    // The server's notice reaches agent02's phone as its push. Its worker may have been
+    // stopped while idle since: a request of the page's goes through it and starts it.
     const { notice, unread } = await newestNotice(down.page)
+    await down.page.evaluate(() => fetch('/manifest.webmanifest', { cache: 'no-store' }).then((r) => r.ok))
     expect(notice.title).toBe('New contract offer')
     await deliverPush(
       down.page,
@@ -206,23 +229,18 @@ test('a daily salary offered, accepted from its push, paid by the job and seen b
       wages.getByRole('region', { name: 'My contract' }).getByRole('cell', { name: '0.3 %' }),
     ).toBeVisible()
 
-    // A round in agent02's team today, then the day's settlement as if just after midnight.
+    // A round in agent02's team today, then the settlement as if two days had passed: the
+    // round's day is paid whether or not the brand's midnight came while it was played.
+    const day = todayIn(brandZone)
     await ops('adjust', 'team03', '500', 'end-to-end contract round')
     await teamRound(member.page)
-    // The brand's clock time two minutes after today ends (the command reads it in the brand's zone).
-    const table = await ops(
-      'contract',
-      'settle',
-      'dailySalary',
-      'due',
-      '--now',
-      `${tomorrowIn(brandZone)}T00:02`,
-    )
-    const toDown = paidIn(table, 'agent02')
-    const toUp = paidIn(table, 'agent01')
+    const days = [day, dayAfter(day, 1)]
+    const table = await ops('contract', 'settle', 'dailySalary', 'due', '--now', `${dayAfter(day, 2)}T00:02`)
+    const toDown = paidIn(table, 'agent02', days)
+    const toUp = paidIn(table, 'agent01', days)
 
     // Both see it in the daily wages history and in My income.
-    for (const [page, amount] of [
+    for (const [page, paid] of [
       [down.page, toDown],
       [up.page, toUp],
     ] as const) {
@@ -231,10 +249,14 @@ test('a daily salary offered, accepted from its push, paid by the job and seen b
       const history = centre.getByRole('region', { name: 'Payment history' })
       await expect(
         history.getByRole('listitem').first().getByText('Paid', { exact: true }).locator('..'),
-      ).toContainText(`$${amount}`)
+      ).toContainText(`$${paid.newest}`)
+      // My income over the days the settlement paid.
       await goTo(centre, 'My income')
-      const paid = centre.getByRole('region', { name: 'Salaries and dividends' })
-      await expect(paid.getByText('Daily salary').locator('..')).toContainText(`$${amount}`)
+      await centre.getByRole('button', { name: 'Choose dates' }).click()
+      await centre.getByRole('textbox', { name: 'From', exact: true }).fill(days[0] ?? '')
+      await centre.getByRole('textbox', { name: 'To', exact: true }).fill(days[1] ?? '')
+      const income = centre.getByRole('region', { name: 'Salaries and dividends' })
+      await expect(income.getByText('Daily salary').locator('..')).toContainText(`$${paid.sum}`)
     }
     // agent01 pays agent02's contract: its downline's payments list agent02's.
     await up.page.goto('/index?popup=agentCentre&agentPage=agentDailyWages2')
@@ -243,7 +265,7 @@ test('a daily salary offered, accepted from its push, paid by the job and seen b
       .getByRole('region', { name: 'Payment history' })
     await history.getByRole('button', { name: 'My downline’s payments' }).click()
     await expect(history.getByRole('listitem').first()).toContainText('agent02')
-    await expect(history.getByRole('listitem').first()).toContainText(`$${toDown}`)
+    await expect(history.getByRole('listitem').first()).toContainText(`$${toDown.newest}`)
   } finally {
     await Promise.all([up.context.close(), down.context.close(), member.context.close()])
   }
