@@ -3,98 +3,17 @@
  * the hour New York repeats when its clock goes back. A file of its own: a brand's zone is
  * named at go-live and never changes, and the kept figures count by it.
  */
-import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ContractTerms } from '#contract/contracts'
-import { agentContracts, betRecords, contractPayments, merchants } from '#server/db/schema'
 import { build, type TestServer } from '../build-server'
-import { createMember } from '../identity-helpers'
+import { settlementKit } from './contracts-settlement-kit'
 
 let server: TestServer
 let clock = new Date('2026-01-01T00:00:00Z')
-let code: string
 
-let n = 0
-async function member(type: number, parentId?: number): Promise<number> {
-  n += 1
-  const row = await createMember(server, {
-    username: `sk${type}x${n}${process.pid % 1000}`,
-    password: 'lotus123',
-    type,
-    parentId,
-  })
-  return row.id
-}
-
-async function contract(uplineId: number | null, downlineId: number, terms: ContractTerms, at: string) {
-  const [row] = await server.db
-    .insert(agentContracts)
-    .values({
-      merchantCode: code,
-      kind: terms.kind,
-      uplineId,
-      downlineId,
-      terms,
-      status: 'accepted',
-      offeredAt: new Date(at),
-      answeredAt: new Date(at),
-      createdBy: 'test',
-    })
-    .returning({ id: agentContracts.id })
-  if (!row) throw new Error('contract not written')
-  return row.id
-}
-
-let bet = 0
-async function round(memberId: number, stake: bigint, payout: bigint, settled: string) {
-  bet += 1
-  await server.db.insert(betRecords).values({
-    merchantCode: code,
-    memberId,
-    betNo: `SK-${process.pid}-${bet}`,
-    productType: 'RNG',
-    accountTypeId: 2,
-    vendorName: 'History',
-    gameName: 'Slot',
-    betAmount: stake,
-    validBet: stake,
-    payout,
-    status: 'SETTLED',
-    betTime: new Date(new Date(settled).getTime() - 1_000),
-    settledTime: new Date(settled),
-  })
-}
-
-/** Each payment of the contracts as [agent, period start, period end, measure, active, pay, downline pay, amount, shortfall]. */
-async function table(contractIds: number[]) {
-  const rows = await server.db
-    .select()
-    .from(contractPayments)
-    .where(inArray(contractPayments.contractId, contractIds))
-    .orderBy(contractPayments.periodStart, contractPayments.agentId)
-  return rows.map((p) => [
-    p.agentId,
-    p.periodStart.toISOString(),
-    p.periodEnd.toISOString(),
-    p.measure,
-    p.activeMembers,
-    p.pay,
-    p.downlinePay,
-    p.amount,
-    p.shortfall,
-  ])
-}
-
-async function zone(timeZone: string) {
-  await server.db.update(merchants).set({ timeZone }).where(eq(merchants.code, code))
-}
-
-const settleDue = (kinds: Parameters<TestServer['app']['contracts']['settlement']['settleDue']>[0]) =>
-  server.app.contracts.settlement.settleDue(kinds)
+const { member, contract, round, table, zone, settleDue } = settlementKit(() => server)
 
 beforeAll(async () => {
   server = await build({ now: () => clock })
-  code = server.config.MERCHANT_CODE
   await zone('America/New_York')
 })
 
