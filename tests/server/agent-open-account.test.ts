@@ -33,7 +33,7 @@ let n = 0
 /** A fresh username the demo rules take: a letter first, 6 to 12 letters and digits. */
 function freshName(prefix = 'oa'): string {
   n += 1
-  return `${prefix}${process.pid % 1000}x${n}`
+  return `${prefix}${String(process.pid % 1000).padStart(3, '0')}x${n}`
 }
 
 async function account(type: number, parentId?: number): Promise<Account> {
