@@ -30,6 +30,7 @@ import type { PushService } from './notify/push-service'
 import { platform, type AppConfig } from './platform'
 import { play } from './play/plugin'
 import type { Database } from './plugins/external/db'
+import { promotions } from './promotions/plugin'
 import type { AccessService } from './system/access'
 import { system } from './system/plugin'
 import { vendors, type VendorsService } from './vendors/plugin'
@@ -99,6 +100,7 @@ export async function buildApp(
   await app.register(lottery)
   await app.register(agent)
   await app.register(contracts)
+  await app.register(promotions)
   await app.register(pages, { renderer: opts.renderer })
   assertContractWhole(app)
   return { app, services: servicesOf(app) }

@@ -6,6 +6,7 @@ import { checkField } from '#contract/register-rules'
 import { localName } from '../db/localized'
 import { pageOf } from '../db/paging'
 import { AppError } from '../http/errors'
+import { chooseDepositBonus } from '../promotions/deposit-bonus'
 import {
   accountNameRule,
   amountOrThrow,
@@ -94,6 +95,9 @@ export function depositHandlers(kit: FundsKit): Pick<FundsHandlers, DepositEndpo
           },
           tx,
         )
+        if (input.promotionId !== undefined) {
+          await chooseDepositBonus(tx, kit, m, memberId, d.id, amount, input.promotionId)
+        }
         return depositView(d, m)
       })
     },
@@ -121,6 +125,9 @@ export function depositHandlers(kit: FundsKit): Pick<FundsHandlers, DepositEndpo
           },
           tx,
         )
+        if (input.promotionId !== undefined) {
+          await chooseDepositBonus(tx, kit, m, memberId, d.id, amount, input.promotionId)
+        }
         return { deposit: depositView(d, m), redirectUrl: payUrl(order) }
       })
     },

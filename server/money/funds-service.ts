@@ -9,6 +9,7 @@ import { minorToMoney } from '#contract/money'
 import { deposits, members, merchants, withdrawals } from '../db/schema'
 import { sweptNotices, type NewNotice, type NoticeWriter } from '../notify/notices'
 import type { Db, Tx } from '../plugins/external/db'
+import { creditChosenBonus } from '../promotions/deposit-bonus'
 import { currencyOf } from './common'
 import type { Actor, Ledger } from './ledger'
 
@@ -91,6 +92,8 @@ export function createFundsService(
           .set({ creditTransactionId: posted.transactionId })
           .where(eq(deposits.id, d.id))
         await notice(tx, d.memberId, 'deposit_credited', d.amount, `deposit:${d.id}`, at)
+        // The bonus the member chose with it (server/promotions), in the same transaction.
+        await creditChosenBonus(tx, { db, ledger, notices, now }, merchantCode, d)
         return d
       })
     },

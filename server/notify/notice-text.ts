@@ -106,6 +106,64 @@ const texts: Record<PushNoticeType, Record<Locale, Text>> = {
     th: ['การจ่ายตามสัญญา', (k, a) => `${k}ของคุณจำนวน ${a} ได้จ่ายเข้ายอดเงินของคุณแล้ว`],
     vi: ['Thanh toán hợp đồng', (k, a) => `Khoản ${k} ${a} của bạn đã được trả vào số dư.`],
   }),
+  promotion_approved: {
+    en: {
+      title: 'Application approved',
+      body: (a) => `Your promotion application was approved: ${a} is in your balance.`,
+    },
+    km: {
+      title: 'ពាក្យស្នើសុំត្រូវបានអនុម័ត',
+      body: (a) => `ពាក្យស្នើសុំប្រូម៉ូសិនរបស់អ្នកត្រូវបានអនុម័ត៖ ${a} មាននៅក្នុងសមតុល្យរបស់អ្នក។`,
+    },
+    zh: { title: '申请已通过', body: (a) => `您的活动申请已通过：${a} 已存入您的余额。` },
+    th: { title: 'อนุมัติคำขอแล้ว', body: (a) => `คำขอโปรโมชั่นของคุณได้รับการอนุมัติ: ${a} เข้ายอดเงินของคุณแล้ว` },
+    vi: {
+      title: 'Đơn đăng ký đã được duyệt',
+      body: (a) => `Đơn khuyến mãi của bạn đã được duyệt: ${a} đã vào số dư của bạn.`,
+    },
+  },
+  promotion_rejected: {
+    en: {
+      title: 'Application not approved',
+      body: (_a, r) => `Your promotion application was not approved.${because(r, 'Reason')}`,
+    },
+    km: {
+      title: 'ពាក្យស្នើសុំមិនត្រូវបានអនុម័ត',
+      body: (_a, r) => `ពាក្យស្នើសុំប្រូម៉ូសិនរបស់អ្នកមិនត្រូវបានអនុម័តទេ។${because(r, 'មូលហេតុ')}`,
+    },
+    zh: { title: '申请未通过', body: (_a, r) => `您的活动申请未通过。${because(r, '原因')}` },
+    th: {
+      title: 'คำขอไม่ได้รับการอนุมัติ',
+      body: (_a, r) => `คำขอโปรโมชั่นของคุณไม่ได้รับการอนุมัติ${because(r, 'เหตุผล')}`,
+    },
+    vi: {
+      title: 'Đơn đăng ký không được duyệt',
+      body: (_a, r) => `Đơn khuyến mãi của bạn không được duyệt.${because(r, 'Lý do')}`,
+    },
+  },
+  promotion_issued: {
+    en: {
+      title: 'A reward is waiting',
+      body: (a) => `A reward of ${a} is waiting for you in the reward centre. Tap to claim it.`,
+    },
+    km: { title: 'រង្វាន់កំពុងរង់ចាំ', body: (a) => `រង្វាន់ ${a} កំពុងរង់ចាំអ្នកនៅមជ្ឈមណ្ឌលរង្វាន់។ ចុចដើម្បីទទួលយក។` },
+    zh: { title: '有奖励待领取', body: (a) => `奖励中心有 ${a} 的奖励等您领取，点击领取。` },
+    th: { title: 'มีรางวัลรอคุณอยู่', body: (a) => `รางวัล ${a} รอคุณอยู่ในศูนย์รางวัล แตะเพื่อรับ` },
+    vi: {
+      title: 'Có phần thưởng đang chờ',
+      body: (a) => `Phần thưởng ${a} đang chờ bạn trong trung tâm phần thưởng. Chạm để nhận.`,
+    },
+  },
+  promotion_credited: {
+    en: { title: 'Reward credited', body: (a) => `A promotion reward of ${a} was added to your balance.` },
+    km: { title: 'រង្វាន់ត្រូវបានបញ្ចូល', body: (a) => `រង្វាន់ប្រូម៉ូសិន ${a} ត្រូវបានបញ្ចូលទៅសមតុល្យរបស់អ្នក។` },
+    zh: { title: '奖励已到账', body: (a) => `活动奖励 ${a} 已存入您的余额。` },
+    th: { title: 'ได้รับรางวัลแล้ว', body: (a) => `รางวัลโปรโมชั่น ${a} ถูกเพิ่มเข้ายอดเงินของคุณแล้ว` },
+    vi: {
+      title: 'Đã cộng phần thưởng',
+      body: (a) => `Phần thưởng khuyến mãi ${a} đã được cộng vào số dư của bạn.`,
+    },
+  },
   transfer_from_upline: {
     en: {
       title: 'Transfer from your upline',

@@ -176,6 +176,7 @@ export function noticeUrl(kind: PushPayload['type'], reason: string | null = nul
     const page = contractPages[reason ?? '']
     return page ? `/index?popup=agentCentre&agentPage=${page}` : '/index?popup=agentCentre'
   }
+  if (kind.startsWith('promotion')) return '/index?popup=memberCentre&centre=rewardCenter'
   return kind.startsWith('deposit')
     ? '/index?popup=memberCentre&centre=depositv2'
     : '/index?popup=memberCentre&centre=withdraw'

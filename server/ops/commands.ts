@@ -13,6 +13,7 @@ import { lotteryCommands } from '../lottery/commands'
 import { moneyCommands } from '../money/commands'
 import type { NoticeWriter } from '../notify/notices'
 import type { Db } from '../plugins/external/db'
+import { promotionCommands } from '../promotions/commands'
 import { createAuditTrail, type AuditNote } from '../system/audit'
 import { systemCommands } from '../system/commands'
 import type { GatewayKind } from '../system/golive-commands'
@@ -73,6 +74,7 @@ const areas: readonly (readonly [area: string, commands: AreaCommands])[] = [
   ['lottery', lotteryCommands],
   ['agent', agentCommands],
   ['contracts', contractsCommands],
+  ['promotions', promotionCommands],
   ['jobs', jobsCommands],
 ]
 

@@ -13,6 +13,7 @@ import { identityEndpoints } from './identity'
 import { inboxEndpoints } from './inbox'
 import { lotteryEndpoints } from './lottery'
 import { playEndpoints } from './play'
+import { promotionEndpoints } from './promotions'
 import { pushEndpoints } from './push'
 import { recordEndpoints } from './records'
 import { systemEndpoints } from './system'
@@ -32,6 +33,7 @@ export const endpoints = {
   lottery: lotteryEndpoints,
   agent: { ...agentEndpoints, ...agentInviteEndpoints },
   contracts: contractEndpoints,
+  promotions: promotionEndpoints,
 } as const
 
 export type Endpoints = typeof endpoints

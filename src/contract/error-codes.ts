@@ -123,6 +123,17 @@ export const errorCodes = [
   'social_expired',
   'social_denied',
   'social_provider_error',
+  // promotions
+  'promotion_not_found',
+  'promotion_not_started',
+  'promotion_ended',
+  'promotion_not_eligible',
+  'promotion_already_claimed',
+  'promotion_nothing_to_claim',
+  'promotion_wrong_mode',
+  'promo_code_invalid',
+  'remark_too_long',
+  'too_many_images',
 ] as const
 
 export const ErrorCodeSchema = z.enum(errorCodes)
@@ -267,4 +278,22 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   social_denied: 403,
   // The provider answered with an error or a token that does not verify.
   social_provider_error: 502,
+  promotion_not_found: 404,
+  // value: { startsAt } in epoch ms.
+  promotion_not_started: 422,
+  promotion_ended: 422,
+  // value: { reason } (promotions.ts closedReasons) or { target, done } for a sign-up not qualified yet.
+  promotion_not_eligible: 422,
+  // One reward per member and period: a second claim, or one of 20 sent at once.
+  promotion_already_claimed: 409,
+  // The rule pays nothing for this member now (no loss, no deposit, nothing issued).
+  promotion_nothing_to_claim: 422,
+  // The promotion is not taken this way (a code for one without, a claim of an apply-only one).
+  promotion_wrong_mode: 422,
+  // Wrong, expired or used up: the answer does not say which, so a code cannot be probed.
+  promo_code_invalid: 422,
+  // value: { max }.
+  remark_too_long: 422,
+  // value: { max }.
+  too_many_images: 422,
 }

@@ -22,6 +22,19 @@ export type ImageUpload = z.infer<typeof ImageUploadSchema>
 /** Body limit for calls that carry one image: its base64 plus room for the other fields. */
 export const imageBodyLimit = Math.ceil((maxImageBytes * 4) / 3) + 64 * 1024
 
+/**
+ * The deposit bonus the member chose on the deposit page (promotions.depositPromotions), if
+ * any: checked when the deposit is asked for, credited with the deposit (server/promotions).
+ */
+const DepositBonusChoice = z.optional(z.int().check(z.positive()))
+const depositBonusErrors = [
+  'promotion_not_found',
+  'promotion_not_started',
+  'promotion_ended',
+  'promotion_not_eligible',
+  'promotion_wrong_mode',
+] as const
+
 export const depositMethodKinds = ['BANK_TRANSFER', 'ONLINE'] as const
 export type DepositMethodKind = (typeof depositMethodKinds)[number]
 export const DepositMethodSchema = z.object({
@@ -133,9 +146,16 @@ export const fundsEndpoints = {
       /** The member's transfer reference, as written on the bank transfer. */
       reference: text(64).check(z.minLength(1)),
       receipt: z.optional(ImageUploadSchema),
+      promotionId: DepositBonusChoice,
     }),
     response: DepositSchema,
-    errors: [...moneyErrors, 'amount_out_of_range', 'deposit_method_unknown', 'image_invalid'],
+    errors: [
+      ...moneyErrors,
+      'amount_out_of_range',
+      'deposit_method_unknown',
+      'image_invalid',
+      ...depositBonusErrors,
+    ],
   }),
   depositOnline: defineEndpoint({
     name: 'funds.depositOnline',
@@ -144,10 +164,10 @@ export const fundsEndpoints = {
     auth: 'member',
     encrypted: false,
     idempotent: true,
-    body: z.object({ methodCode: text(32), amount: AmountInputSchema }),
+    body: z.object({ methodCode: text(32), amount: AmountInputSchema, promotionId: DepositBonusChoice }),
     /** The gateway page to send the member to. */
     response: z.object({ deposit: DepositSchema, redirectUrl: z.string() }),
-    errors: [...moneyErrors, 'amount_out_of_range', 'deposit_method_unknown'],
+    errors: [...moneyErrors, 'amount_out_of_range', 'deposit_method_unknown', ...depositBonusErrors],
   }),
   deposits: defineEndpoint({
     name: 'funds.deposits',

@@ -334,6 +334,7 @@ export const featureFlags = {
   PAYMENTPASS3: 'FUNDTRANS3',
   MEMTRANS3: 'FUNDTRANS3',
   INBOX3: null,
+  REWCEN3: null,
   PROFPIC3: null,
   AGEANNOUNCE3: null,
   AGEPAG: null,

@@ -23,4 +23,10 @@ export const fundNoticeKinds = [
   'contract_terminated',
   // A contract's payment for a period (server/contracts/settlement-service.ts).
   'contract_paid',
+  // Promotions (server/promotions): an application approved or rejected (with the reason), a
+  // reward issued to claim in the reward centre, and a reward credited without a claim.
+  'promotion_approved',
+  'promotion_rejected',
+  'promotion_issued',
+  'promotion_credited',
 ] as const

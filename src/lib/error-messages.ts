@@ -51,6 +51,17 @@ const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
   social_expired: msg`The sign-in took too long and has expired. Please try again.`,
   social_denied: msg`The sign-in was cancelled. Please try again or log in another way.`,
   social_provider_error: msg`The sign-in service reported an error. Please try again later.`,
+  // promotions
+  promotion_not_found: msg`This promotion is no longer available.`,
+  promotion_not_started: msg`This promotion has not started yet.`,
+  promotion_ended: msg`This promotion has ended.`,
+  promotion_not_eligible: msg`You are not eligible for this promotion yet.`,
+  promotion_already_claimed: msg`You have already claimed this reward.`,
+  promotion_nothing_to_claim: msg`There is no reward to claim right now.`,
+  promotion_wrong_mode: msg`This promotion is not claimed this way.`,
+  promo_code_invalid: msg`This promo code is not valid, has expired or has been used up.`,
+  remark_too_long: msg`The remark may be at most 140 characters.`,
+  too_many_images: msg`Add at most 3 images.`,
   // money
   amount_invalid: msg`Enter an amount above zero.`,
   amount_out_of_range: msg`The amount is outside the allowed limits.`,

@@ -21,7 +21,16 @@ import { allEndpoints, endpoints } from '#contract/endpoints'
 import { FailureSchema, successEnvelope } from '#contract/envelope'
 import { errorCodes } from '#contract/error-codes'
 import { PublicKeySchema } from '#contract/system'
-import { bankCards, captchas, members, outbox, throttles, withdrawals } from '#server/db/schema'
+import {
+  bankCards,
+  captchas,
+  members,
+  outbox,
+  promotionClaims,
+  promotions,
+  throttles,
+  withdrawals,
+} from '#server/db/schema'
 import { demoHouseTerms } from '#server/db/seed-agent-contracts'
 import { registerEndpoint } from '#server/http/contract-routes'
 import { build, runOps, type TestServer } from '../build-server'
@@ -266,6 +275,36 @@ async function minimalRequest(def: EndpointDef): Promise<InjectOptions> {
     const leaf = direct.find((m) => !parents.has(m.id))
     if (def.name === 'agent.downlineRebateRates') given.query = { memberId: String(leaf?.id ?? 0) }
     else given.body = { memberId: leaf?.id ?? 0, rates: [{ productType: 'RNG', rate: 0 }] }
+  }
+  const promotionOf: Record<string, string> = {
+    'promotions.signUp': 'signUp',
+    'promotions.claim': 'dailyLogin',
+    'promotions.claimRegister': 'newbie',
+    'promotions.claimAppDownload': 'appDownload',
+    'promotions.apply': 'apply',
+  }
+  const template = promotionOf[def.name]
+  if (template) {
+    const [p] = await server.db.select().from(promotions).where(eq(promotions.template, template))
+    given.body = { ...(given.body as object), promotionId: p?.id ?? 0 }
+  }
+  if (def.name === 'promotions.claimIssued') {
+    // A rescue issued to member01 by the platform, waiting in its reward centre.
+    const [p] = await server.db.select().from(promotions).where(eq(promotions.template, 'rescue'))
+    const [me] = await server.db.select().from(members).where(eq(members.username, 'member01'))
+    const [c] = await server.db
+      .insert(promotionClaims)
+      .values({
+        promotionId: p?.id ?? 0,
+        merchantCode: me?.merchantCode ?? '',
+        memberId: me?.id ?? 0,
+        period: '2026-01-02',
+        status: 'issued',
+        amount: 100n,
+        createdAt: new Date(),
+      })
+      .returning()
+    given.body = { claimId: c?.id ?? 0 }
   }
   if (def.name.startsWith('contracts.')) await runOps(server, 'flag', 'set', 'hourSalary', 'on')
   const offered = demoHouseTerms.find((t) => def.name === `contracts.${t.kind}Action`)

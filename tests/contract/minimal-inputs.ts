@@ -114,4 +114,12 @@ export const minimalInputs: Record<string, { query?: Record<string, string>; bod
       termsAccepted: true,
     },
   },
+  // The promotion's id is the demo's of the kind each call takes (set in the test).
+  'promotions.signUp': { body: { promotionId: 1 } },
+  'promotions.claim': { body: { promotionId: 1 } },
+  'promotions.claimRegister': { body: { promotionId: 1 } },
+  'promotions.claimAppDownload': { body: { promotionId: 1, displayMode: 'standalone' } },
+  'promotions.claimIssued': { body: { claimId: 1 } },
+  'promotions.claimPromoCode': { body: { code: 'LOTUS3' } },
+  'promotions.apply': { body: { promotionId: 1, remark: 'my win', images: [] } },
 }

@@ -1,0 +1,41 @@
+/**
+ * The promotions area (design.md section 7): one engine for every promotion a brand offers,
+ * the member's claims, and the operator's decisions, over the ledger's bonus account.
+ */
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { registerContract } from '../http/contract-routes'
+import { promotionHandlers } from './handlers'
+import { createPromotionRepository } from './promotions-repository'
+import { createPromotionService, type PromotionService } from './promotions-service'
+import { turnoverLink } from './turnover-link'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    promotions: PromotionService
+  }
+}
+
+async function promotionsArea(app: FastifyInstance) {
+  const { db, now, routes, throttle } = app.platform
+  const { ledger, settings } = app.money
+  const promotions = createPromotionService({
+    db,
+    repo: createPromotionRepository(db),
+    ledger,
+    notices: app.notify.push,
+    turnover: turnoverLink(db),
+    now,
+  })
+  app.decorate('promotions', promotions)
+  registerContract(
+    app,
+    { promotions: promotionHandlers({ db, promotions, settings, throttle, now }) },
+    routes,
+  )
+}
+
+export const promotions = fp(promotionsArea, {
+  name: 'promotions',
+  dependencies: ['platform', 'money', 'notify'],
+})
