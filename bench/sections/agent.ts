@@ -546,10 +546,11 @@ async function measure(
   const tRec = performance.now()
   const report = await reconcile(seen.db)
   const reconcileS = (performance.now() - tRec) / 1000
-  // The reconciliation's last three statements: the members' figures, the same per game
-  // type, the agents' kept figures.
-  const statsCheckS = (seen.calls.at(-3)?.ms ?? 0) / 1000
-  const agentCheckS = (seen.calls.at(-1)?.ms ?? 0) / 1000
+  // The reconciliation's last four statements: the members' figures, the same per game
+  // type, the agents' kept figures, the kept gaps (members' and agents').
+  const statsCheckS = (seen.calls.at(-4)?.ms ?? 0) / 1000
+  const agentCheckS = (seen.calls.at(-2)?.ms ?? 0) / 1000
+  const gapCheckS = (seen.calls.at(-1)?.ms ?? 0) / 1000
   for (const d of report.statsDrift.slice(0, 10)) {
     log(`  drift: member ${d.memberId}, ${d.figure}: kept ${d.kept}, actual ${d.actual}`)
   }
@@ -563,7 +564,7 @@ async function measure(
   )
   log(
     `reconcile (whole ledger and the team figures) ${reconcileS.toFixed(1)} s, of it the members' figures check ` +
-      `${statsCheckS.toFixed(1)} s and the agents' ${agentCheckS.toFixed(1)} s: ${report.ok ? 'reconciles' : 'DOES NOT RECONCILE'}, ${report.statsDrift.length} figures drifted ` +
+      `${statsCheckS.toFixed(1)} s, the agents' ${agentCheckS.toFixed(1)} s and the gaps' ${gapCheckS.toFixed(1)} s: ${report.ok ? 'reconciles' : 'DOES NOT RECONCILE'}, ${report.statsDrift.length} figures drifted ` +
       `(${num(report.accounts)} accounts, ${num(report.transactions)} transactions)`,
   )
   summary.push({
@@ -576,7 +577,7 @@ async function measure(
   summary.push({
     metric: 'agent reconcile with team figures',
     value: `${reconcileS.toFixed(1)} s`,
-    note: `${report.ok ? 'ok' : 'FAILED'}; drift ${report.statsDrift.length}; members' check ${statsCheckS.toFixed(1)} s, agents' ${agentCheckS.toFixed(1)} s`,
+    note: `${report.ok ? 'ok' : 'FAILED'}; drift ${report.statsDrift.length}; members' check ${statsCheckS.toFixed(1)} s, agents' ${agentCheckS.toFixed(1)} s, gaps' ${gapCheckS.toFixed(1)} s`,
   })
 
   return {
@@ -600,6 +601,7 @@ async function measure(
       reconcileSeconds: reconcileS,
       statsCheckSeconds: statsCheckS,
       agentStatsCheckSeconds: agentCheckS,
+      gapCheckSeconds: gapCheckS,
       reconciles: report.ok,
       statsDrift: report.statsDrift.length,
       cores: os.cpus().length,
