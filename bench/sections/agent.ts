@@ -8,11 +8,18 @@
  * Measured through the area's own code (server/agent/team-repository.ts, team-service.ts,
  * transfer-service.ts),
  * warm, the variants of each measurement interleaved (the machine is shared):
- * - the team overview of the top agent for today, this week, this month and the last 30
- *   days (budget p99 ≤ 100 ms), read from the agent's kept figures (decision 025) and, in
- *   BENCH_AGENT_BEFORE_RUNS pairs (default 10), read from every member's days as before
- *   it (figuresFromMembers); both answers compared; when over the budget, EXPLAIN
- *   (ANALYZE, BUFFERS) of the overview's last query;
+ * - the team overview of the top agent for today, this week, this month, the last 30
+ *   days and the last 93 days (budget p99 ≤ 100 ms), read from the agent's kept figures
+ *   (decision 025; a range's active members from the kept gaps, migration 0031), for the
+ *   two ranges also with their active members counted from the members' days (025's range
+ *   read before 0031, activeFromMembers), and, in BENCH_AGENT_BEFORE_RUNS pairs (default
+ *   10), read from every member's days as before 025 (figuresFromMembers); all answers
+ *   compared; when over the budget, EXPLAIN (ANALYZE, BUFFERS) of the overview's last query;
+ * - the range read at its worst: a stand-in agent whose kept gaps hold every gap 1..93 on
+ *   each of 93 days (the bench's team plays every day, so its gaps are 1);
+ * - first rounds of a member's day (where the gaps' upkeep works): four connections, one
+ *   round per transaction, with the upkeep and with it replaced by a no-op, interleaved
+ *   (BENCH_AGENT_FIRST_ROUNDS per connection and variant, default 300);
  * - concurrent settlements: four connections settling one round per transaction, each for
  *   its own member, the four members in four shards of the top agent's rows or all in one,
  *   and without the agents' figures (BENCH_AGENT_CONTENTION_ROUNDS rounds per connection
@@ -41,7 +48,7 @@ import { randomUUID } from 'node:crypto'
 import os from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { sql, type SQL } from 'drizzle-orm'
-import { createTeamRepository, type TeamRepository } from '#server/agent/team-repository'
+import { activeFromMembers, createTeamRepository, type TeamRepository } from '#server/agent/team-repository'
 import { createTeamService, dayIn } from '#server/agent/team-service'
 import { createTransferRepository } from '#server/agent/transfer-repository'
 import { createTransferService } from '#server/agent/transfer-service'
@@ -76,9 +83,15 @@ const envelopes = envNumber('BENCH_AGENT_ENVELOPES', 10)
 const beforeRuns = envNumber('BENCH_AGENT_BEFORE_RUNS', 10)
 /** Rounds per connection and variant in the concurrent settlements. */
 const contentionRounds = envNumber('BENCH_AGENT_CONTENTION_ROUNDS', 300)
-/** `envelope`: only the team's set-up and the red envelope's measurement (BENCH_AGENT_ONLY). */
+/** First rounds of a member's day per connection and variant (with and without the gaps' upkeep). */
+const firstRounds = envNumber('BENCH_AGENT_FIRST_ROUNDS', 300)
+/**
+ * `envelope`: only the team's set-up and the red envelope's measurement; `range`: only the
+ * set-up, the overview, the dense gaps and the first rounds (BENCH_AGENT_ONLY).
+ */
 const only = process.env.BENCH_AGENT_ONLY ?? ''
-if (only !== '' && only !== 'envelope') throw new Error('BENCH_AGENT_ONLY is envelope or unset')
+if (only !== '' && only !== 'envelope' && only !== 'range')
+  throw new Error('BENCH_AGENT_ONLY is envelope, range or unset')
 const checks = 5_000
 const overviewBudgetMs = 100
 const checkBudgetMs = 2
@@ -205,31 +218,63 @@ async function measure(
   })
   const today = dayIn(m.timeZone, now)
   const rangeFrom = dayIn(m.timeZone, new Date(now.getTime() - 29 * 86_400_000))
+  const range93From = dayIn(m.timeZone, new Date(now.getTime() - 92 * 86_400_000))
   const periods = {
     today: { period: 'today' },
     thisWeek: { period: 'thisWeek' },
     thisMonth: { period: 'thisMonth' },
     last30Days: { period: 'range', from: rangeFrom, to: today },
+    last93Days: { period: 'range', from: range93From, to: today },
   } as const
   type Period = keyof typeof periods
   const periodNames = Object.keys(periods) as Period[]
-  const variants = [
-    { name: 'kept per agent', service },
-    { name: "from the members' days", service: serviceBefore },
-  ] as const
-  const runs = periodNames.flatMap((period) => variants.map((v) => ({ period, ...v, ms: [] as number[] })))
-  for (let i = 0; i < 2; i++) for (const r of runs) await r.service.overview(m, agentId, periods[r.period])
-  for (const p of periodNames) {
-    const [a, b] = await Promise.all(variants.map((v) => v.service.overview(m, agentId, periods[p])))
-    if (JSON.stringify(a) !== JSON.stringify(b))
-      log(`  ${p}: the kept figures DIFFER from the members' figures`)
+  const rangePeriods: Period[] = ['last30Days', 'last93Days']
+  // Decision 025 as first taken: a range of another shape than a day, a week or a month so
+  // far counted its active members from the members' days (one probe per member).
+  const probing: TeamRepository = {
+    ...team,
+    figures: async (agent, from, to) => {
+      const f = await team.figures(agent, from, to)
+      const a = await activeFromMembers(db, agent, from, to)
+      return {
+        direct: { ...f.direct, activeMembers: a.direct },
+        team: { ...f.team, activeMembers: a.direct + a.deeper },
+      }
+    },
   }
+  const serviceProbing = createTeamService({
+    db,
+    team: probing,
+    ledger,
+    settings,
+    notices: sweptNotices,
+    checkPaymentPassword: async () => undefined,
+    now: () => now,
+  })
+  const variants = [
+    { name: 'kept per agent', service, periods: periodNames },
+    { name: "from the members' days", service: serviceBefore, periods: periodNames },
+    { name: "kept, active members from the members' days", service: serviceProbing, periods: rangePeriods },
+  ] as const
+  const runs = variants.flatMap((v) => v.periods.map((period) => ({ period, ...v, ms: [] as number[] })))
+  for (let i = 0; i < 2; i++) for (const r of runs) await r.service.overview(m, agentId, periods[r.period])
+  let differ = 0
+  for (const p of periodNames) {
+    const answers = await Promise.all(
+      variants.filter((v) => v.periods.includes(p)).map((v) => v.service.overview(m, agentId, periods[p])),
+    )
+    if (answers.some((a) => JSON.stringify(a) !== JSON.stringify(answers[0]))) {
+      differ += 1
+      log(`  ${p}: the kept figures DIFFER from the members' figures`)
+    }
+  }
+  if (differ === 0) log(`  every period's answers equal in every variant`)
   const overviewLoad = loadNow()
   for (let i = 0; i < overviews; i++) {
     const order = i % 2 ? [...runs].reverse() : runs
     for (const r of order) {
       // The members' reading takes seconds at full size: a few pairs tell its ratio.
-      if (r.name !== 'kept per agent' && i >= beforeRuns) continue
+      if (r.name === "from the members' days" && i >= beforeRuns) continue
       const t = performance.now()
       await r.service.overview(m, agentId, periods[r.period])
       r.ms.push(performance.now() - t)
@@ -243,8 +288,10 @@ async function measure(
   const overviewStats = {} as Record<Period, Stats>
   const beforeStats = {} as Record<Period, Stats>
   const beforeRatio = {} as Record<Period, number>
+  const probingStats = {} as Record<string, Stats>
+  const probingRatio = {} as Record<string, number>
   for (const p of periodNames) {
-    const [a, b] = runs.filter((r) => r.period === p)
+    const [a, b, c] = runs.filter((r) => r.period === p)
     if (!a || !b) continue
     const s = stats(a.ms)
     const n = stats(b.ms)
@@ -257,10 +304,21 @@ async function measure(
     log(
       `  from the members' days (before): ${line(n)} (${verdict(n, overviewBudgetMs)}); before / kept ${round(beforeRatio[p])}× (median of pairs)`,
     )
+    let probingNote = ''
+    if (c) {
+      const o = stats(c.ms)
+      probingStats[p] = o
+      probingRatio[p] = median(c.ms.map((x, i) => x / (a.ms[i] ?? x)))
+      probingNote = `; active from the members' days (025) p99 ${o.p99Ms} ms, ${round(probingRatio[p])}×`
+      log(
+        `  kept, active members from the members' days (025's range read): ${line(o)} (${verdict(o, overviewBudgetMs)}); ` +
+          `that / kept ${round(probingRatio[p])}× (median of pairs)`,
+      )
+    }
     summary.push({
       metric: `agent overview p99, ${p} (${num(size.members)} members)`,
       value: `${s.p99Ms} ms`,
-      note: `${verdict(s, overviewBudgetMs)} (≤ ${overviewBudgetMs} ms); p50 ${s.p50Ms} ms; from the members' days p99 ${n.p99Ms} ms, ${round(beforeRatio[p])}×`,
+      note: `${verdict(s, overviewBudgetMs)} (≤ ${overviewBudgetMs} ms); p50 ${s.p50Ms} ms; from the members' days p99 ${n.p99Ms} ms, ${round(beforeRatio[p])}×${probingNote}`,
     })
   }
   const plans: Record<string, string[]> = {}
@@ -285,14 +343,34 @@ async function measure(
     log(`  EXPLAIN (ANALYZE, BUFFERS) of the overview's last query, ${p}:`)
     for (const l of plan) log(`    ${l}`)
   }
-  const [kept] = rowsOf<{ rows: string; agent: string }>(
+  const [kept] = rowsOf<{ rows: string; agent: string; gaps: string; agentGaps: string; memberGaps: string }>(
     await db.execute(sql`
       select (select count(*) from agent_team_daily_stats)::text as rows,
-             (select count(*) from agent_team_daily_stats where agent_id = ${agentId})::text as agent`),
+             (select count(*) from agent_team_daily_stats where agent_id = ${agentId})::text as agent,
+             (select count(*) from agent_team_active_gaps)::text as gaps,
+             (select count(*) from agent_team_active_gaps where agent_id = ${agentId})::text as "agentGaps",
+             (select count(*) from member_active_gaps)::text as "memberGaps"`),
   )
   log(
-    `  agent_team_daily_stats: ${num(Number(kept?.rows))} rows, the top agent's ${num(Number(kept?.agent))}`,
+    `  agent_team_daily_stats: ${num(Number(kept?.rows))} rows, the top agent's ${num(Number(kept?.agent))}; ` +
+      `agent_team_active_gaps ${num(Number(kept?.gaps))}, the top agent's ${num(Number(kept?.agentGaps))}; ` +
+      `member_active_gaps ${num(Number(kept?.memberGaps))}`,
   )
+  const dense = await measureDenseGaps(log, db, team, m.timeZone, now)
+  const first = await measureFirstRounds(db, merchant, log)
+  const rangeFigures = {
+    overview: overviewStats,
+    overviewFromMembers: beforeStats,
+    overviewFromMembersOverKept: beforeRatio,
+    overviewActiveFromMembers: probingStats,
+    overviewActiveFromMembersOverKept: probingRatio,
+    overviewAnswersDiffer: differ,
+    denseGaps: dense,
+    firstRounds: first,
+  }
+  if (only === 'range') {
+    return { figures: { size: { ...size }, setupSeconds: setupS, ...rangeFigures }, summary }
+  }
 
   // ── Concurrent settlements: members of different shards against members of one shard ──
   const contention = await measureContention(db, merchant, log)
@@ -468,10 +546,11 @@ async function measure(
   const tRec = performance.now()
   const report = await reconcile(seen.db)
   const reconcileS = (performance.now() - tRec) / 1000
-  // The reconciliation's last three statements: the members' figures, the same per game
-  // type, the agents' kept figures.
-  const statsCheckS = (seen.calls.at(-3)?.ms ?? 0) / 1000
-  const agentCheckS = (seen.calls.at(-1)?.ms ?? 0) / 1000
+  // The reconciliation's last four statements: the members' figures, the same per game
+  // type, the agents' kept figures, the kept gaps (members' and agents').
+  const statsCheckS = (seen.calls.at(-4)?.ms ?? 0) / 1000
+  const agentCheckS = (seen.calls.at(-2)?.ms ?? 0) / 1000
+  const gapCheckS = (seen.calls.at(-1)?.ms ?? 0) / 1000
   for (const d of report.statsDrift.slice(0, 10)) {
     log(`  drift: member ${d.memberId}, ${d.figure}: kept ${d.kept}, actual ${d.actual}`)
   }
@@ -485,7 +564,7 @@ async function measure(
   )
   log(
     `reconcile (whole ledger and the team figures) ${reconcileS.toFixed(1)} s, of it the members' figures check ` +
-      `${statsCheckS.toFixed(1)} s and the agents' ${agentCheckS.toFixed(1)} s: ${report.ok ? 'reconciles' : 'DOES NOT RECONCILE'}, ${report.statsDrift.length} figures drifted ` +
+      `${statsCheckS.toFixed(1)} s, the agents' ${agentCheckS.toFixed(1)} s and the gaps' ${gapCheckS.toFixed(1)} s: ${report.ok ? 'reconciles' : 'DOES NOT RECONCILE'}, ${report.statsDrift.length} figures drifted ` +
       `(${num(report.accounts)} accounts, ${num(report.transactions)} transactions)`,
   )
   summary.push({
@@ -498,7 +577,7 @@ async function measure(
   summary.push({
     metric: 'agent reconcile with team figures',
     value: `${reconcileS.toFixed(1)} s`,
-    note: `${report.ok ? 'ok' : 'FAILED'}; drift ${report.statsDrift.length}; members' check ${statsCheckS.toFixed(1)} s, agents' ${agentCheckS.toFixed(1)} s`,
+    note: `${report.ok ? 'ok' : 'FAILED'}; drift ${report.statsDrift.length}; members' check ${statsCheckS.toFixed(1)} s, agents' ${agentCheckS.toFixed(1)} s, gaps' ${gapCheckS.toFixed(1)} s`,
   })
 
   return {
@@ -511,9 +590,7 @@ async function measure(
       memberTreeRows: Number(counts?.tree),
       dailyStatsRows: Number(counts?.stats),
       databaseSize: counts?.db ?? null,
-      overview: overviewStats,
-      overviewFromMembers: beforeStats,
-      overviewFromMembersOverKept: beforeRatio,
+      ...rangeFigures,
       overviewPlans: plans,
       agentTeamRows: Number(kept?.rows),
       contention,
@@ -524,11 +601,192 @@ async function measure(
       reconcileSeconds: reconcileS,
       statsCheckSeconds: statsCheckS,
       agentStatsCheckSeconds: agentCheckS,
+      gapCheckSeconds: gapCheckS,
       reconciles: report.ok,
       statsDrift: report.statsDrift.length,
       cores: os.cpus().length,
     },
     summary,
+  }
+}
+
+/**
+ * The range read at its worst: a stand-in agent (a member of the team without a team of its
+ * own) given kept rows for 93 days with every gap 1..93 in every shard of both the direct
+ * downline and the deeper levels (138,384 gap rows, as if its members' days of play came at
+ * every distance), the overview's figures read over those 93 days and over 30 of them, then
+ * the rows removed. The bench's own team plays every day (gaps of 1), which reads few rows.
+ */
+async function measureDenseGaps(
+  log: (line?: string) => void,
+  db: Db,
+  team: TeamRepository,
+  timeZone: string,
+  now: Date,
+): Promise<Record<string, Json>> {
+  const [pick] = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      select t.member_id as id from bench_team t
+      where not exists (select 1 from member_tree d where d.ancestor_id = t.member_id and d.depth >= 1)
+      order by t.n desc limit 1`),
+  )
+  const standIn = Number(pick?.id)
+  const to = dayIn(timeZone, now)
+  const from93 = dayIn(timeZone, new Date(now.getTime() - 92 * 86_400_000))
+  const from30 = dayIn(timeZone, new Date(now.getTime() - 29 * 86_400_000))
+  await db.execute(sql`
+    insert into agent_team_daily_stats (agent_id, day, direct, shard, active)
+    select ${standIn}::int, d::date, direct, shard::smallint, 93 * 8
+    from generate_series(${from93}::date, ${to}::date, interval '1 day') d,
+      (values (true), (false)) x(direct), generate_series(0, 7) shard`)
+  await db.execute(sql`
+    insert into agent_team_active_gaps (agent_id, day, direct, shard, gap, members)
+    select ${standIn}::int, d::date, direct, shard::smallint, gap::smallint, 8
+    from generate_series(${from93}::date, ${to}::date, interval '1 day') d,
+      (values (true), (false)) x(direct), generate_series(0, 7) shard, generate_series(1, 93) gap`)
+  // As the days before today are once autovacuum has been: all-visible, read from the index alone.
+  await db.execute(sql`vacuum analyze agent_team_active_gaps`)
+  try {
+    const ms = { d93: [] as number[], d30: [] as number[] }
+    let answer = 0
+    for (let i = 0; i < 5; i++) await team.figures(standIn, from93, to)
+    const load = loadNow()
+    for (let i = 0; i < 50; i++) {
+      let t = performance.now()
+      answer = (await team.figures(standIn, from93, to)).team.activeMembers
+      ms.d93.push(performance.now() - t)
+      t = performance.now()
+      await team.figures(standIn, from30, to)
+      ms.d30.push(performance.now() - t)
+    }
+    // Every row of day d counts when its gap is more than d - from: 8 members × 16 shards ×
+    // (93 - k) gaps on the k-th day after the first.
+    const expected = 8 * 16 * ((93 * 94) / 2)
+    const d93 = stats(ms.d93)
+    const d30 = stats(ms.d30)
+    log(
+      `dense gaps (a stand-in agent with every gap 1..93 on each of 93 days, 138,384 rows): the overview over ` +
+        `93 days ${line(d93)}, over 30 days ${line(d30)} (budget p99 ≤ ${overviewBudgetMs} ms: ` +
+        `${verdict(d93, overviewBudgetMs)}; load ${load}); active members ${num(answer)} ` +
+        `(${answer === expected ? 'as expected' : `EXPECTED ${num(expected)}`})`,
+    )
+    return { days93: d93, days30: d30, right: answer === expected }
+  } finally {
+    await db.execute(sql`delete from agent_team_active_gaps where agent_id = ${standIn}`)
+    await db.execute(sql`delete from agent_team_daily_stats where agent_id = ${standIn}`)
+  }
+}
+
+/**
+ * The gaps' upkeep where it works: four connections each settling one round per
+ * transaction, each round the first of its member's day (tomorrow, day after it and so
+ * on: the member's previous day of play is read, and the agents' gap rows written), with
+ * the upkeep and with it replaced by a no-op (member_active_gaps_follow; the rest of the
+ * agents' figures kept in both), interleaved; rounds per second over all four. The gaps are
+ * made again afterwards (agent_team_gaps_rebuild) and the rounds cancelled, so the later
+ * measurements see the team as before.
+ */
+async function measureFirstRounds(
+  db: Db,
+  merchant: string,
+  log: (line?: string) => void,
+): Promise<Record<string, Json>> {
+  const workers = 4
+  const pool = rowsOf<{ member_id: number }>(
+    await db.execute(sql`
+      select member_id from bench_team where member_id % 8 < ${workers}::int order by n desc limit 20000`),
+  ).map((r) => Number(r.member_id))
+  const byShard = Array.from({ length: workers }, (_, k) => pool.filter((id) => id % 8 === k))
+  const [def] = rowsOf<{ def: string }>(
+    await db.execute(
+      sql`select pg_get_functiondef('member_active_gaps_follow(member_day[])'::regprocedure) as def`,
+    ),
+  )
+  const upkeep = def?.def ?? ''
+  if (!upkeep) throw new Error('no member_active_gaps_follow')
+  type Kind = 'with the gaps' | 'without the gaps'
+  const kinds: Kind[] = ['with the gaps', 'without the gaps']
+  const rates: Record<Kind, number[]> = { 'with the gaps': [], 'without the gaps': [] }
+  const latencies: Record<Kind, number[]> = { 'with the gaps': [], 'without the gaps': [] }
+  const setUpkeep = async (on: boolean) => {
+    await db.execute(
+      on
+        ? sql.raw(upkeep)
+        : sql`create or replace function member_active_gaps_follow(changed member_day[]) returns void
+                language plpgsql as $$ begin end $$`,
+    )
+  }
+  // Each (member, day) once: the k-th pass of a connection plays day +1 + k for its members.
+  const next = Array.from({ length: workers }, () => 0)
+  let serial = 0
+  const run = async (kind: Kind, perWorker: number, record: boolean) => {
+    const t0 = performance.now()
+    await Promise.all(
+      byShard.map(async (members, w) => {
+        for (let i = 0; i < perWorker; i++) {
+          const slot = next[w] ?? 0
+          next[w] = slot + 1
+          const memberId = members[slot % members.length] ?? 0
+          const dayAhead = 1 + Math.floor(slot / members.length)
+          serial += 1
+          const betNo = `F-${serial}`
+          const t = performance.now()
+          await db.transaction(async (tx) => {
+            await tx.execute(sql`
+              insert into bet_records (merchant_code, member_id, bet_no, product_type, account_type_id, vendor_name,
+                                       game_name, game_code, vassalage, bet_amount, valid_bet, payout, status,
+                                       bet_time, settled_time)
+              values (${merchant}, ${memberId}, ${betNo}, 'SLOT', 2, 'Bench Slots', 'Bench Slot', 'BS1', 'BENCH',
+                      100, 100, 0, 'SETTLED', now() + ${dayAhead}::int * interval '1 day',
+                      now() + ${dayAhead}::int * interval '1 day')`)
+          })
+          if (record) latencies[kind].push(performance.now() - t)
+        }
+      }),
+    )
+    return (byShard.length * perWorker) / ((performance.now() - t0) / 1000)
+  }
+  try {
+    for (const k of kinds) {
+      await setUpkeep(k === 'with the gaps')
+      await run(k, 20, false)
+    }
+    const load = loadNow()
+    const orders: Kind[][] = [kinds, [...kinds].reverse(), kinds, [...kinds].reverse()]
+    for (const order of orders) {
+      for (const k of order) {
+        await setUpkeep(k === 'with the gaps')
+        rates[k].push(await run(k, Math.ceil(firstRounds / orders.length), true))
+      }
+    }
+    const out: Record<string, Json> = {}
+    for (const k of kinds) {
+      const s = stats(latencies[k])
+      out[k] = { roundsPerSecond: median(rates[k]), latency: s }
+      log(
+        `first rounds of a member's day, ${workers} connections, ${k}: ${Math.round(median(rates[k]))} rounds/s; ` +
+          `${line(s)} (load ${load})`,
+      )
+    }
+    const ratio = median(rates['without the gaps'].map((x, i) => x / (rates['with the gaps'][i] ?? x)))
+    out.withoutOverWith = ratio
+    log(`  without / with the gaps' upkeep ${round(ratio)}× (rounds/s, median of the interleaved passes)`)
+    return out
+  } catch (err) {
+    log(
+      `  first rounds failed: ${String((err as Error).cause ?? err)} in ${(err as Error).message.slice(0, 300)}`,
+    )
+    throw err
+  } finally {
+    await setUpkeep(true)
+    // The rounds of days to come cancelled (their days no longer played), then the gaps made
+    // again from the members' days: the no-op variant's days were not followed.
+    await db.execute(sql`update bet_records set status = 'CANCELLED' where bet_no like 'F-%'`)
+    const t = performance.now()
+    await db.execute(sql`select agent_team_gaps_rebuild()`)
+    log(
+      `  the gaps made again from the members' days (agent_team_gaps_rebuild) in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    )
   }
 }
 

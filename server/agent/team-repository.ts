@@ -116,26 +116,45 @@ const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / dayMs
 /**
  * Which kept count gives the members active from..to, each once: one day's `active`; from
  * a Monday to a day of that week, the first days of play in the week; from a month's first
- * day to a day of that month, the first days of play in the month; else none ('members':
- * counted from the members' days).
+ * day to a day of that month, the first days of play in the month (one row per day and
+ * shard each); any other range ('gaps'), the members of each day whose previous day of play
+ * is before `from` (agent_team_active_gaps, a few rows per day and shard).
  */
 export function activeKind(
   from: string,
   to: string,
-): 'active' | 'active_week_first' | 'active_month_first' | 'members' {
+): 'active' | 'active_week_first' | 'active_month_first' | 'gaps' {
   const f = dayNumber(from)
   const t = dayNumber(to)
   if (f === t) return 'active'
   const monday = (new Date(f * dayMs).getUTCDay() + 6) % 7 === 0
   if (monday && t > f && t - f < 7) return 'active_week_first'
   if (from.endsWith('-01') && t > f && from.slice(0, 7) === to.slice(0, 7)) return 'active_month_first'
-  return 'members'
+  return 'gaps'
+}
+
+/**
+ * The members of the agent's team active from..to, each once, as a sum of kept rows
+ * (decision 025): of the members who played on a day d of the range, those whose previous
+ * day of play is before `from` (their gap is more than d − from; a gap of 93 stands for 93
+ * days or more, or none, and d − from is at most 92 in a range of maxTeamRangeDays).
+ * `direct` is the outer query's column of agent_team_daily_stats.
+ */
+function activeFromGaps(agentId: number, from: string, to: string) {
+  return sql`(
+    select coalesce(sum(g.members), 0) from agent_team_active_gaps g
+    where g.agent_id = ${agentId} and g.direct = agent_team_daily_stats.direct
+      and g.day between ${from}::date and ${to}::date and g.gap > g.day - ${from}::date)`
 }
 
 const ActiveRow = z.object({ direct: z.boolean(), active: z.coerce.number() })
 
-/** The members of the agent's team who played from..to, each once, from their days. */
-async function activeFromMembers(db: Db, agentId: number, from: string, to: string) {
+/**
+ * The members of the agent's team who played from..to, each once, from their days: one
+ * probe per member of the team. The reference the kept counts are checked against (tests,
+ * bench); not what the overview reads.
+ */
+export async function activeFromMembers(db: Db, agentId: number, from: string, to: string) {
   const rows = rowsOf<unknown>(
     await db.execute(sql`
       select t.depth = 1 as direct, count(*) as active
@@ -162,13 +181,14 @@ export function createTeamRepository(db: Db) {
      * (agent_team_daily_stats, decision 025). Trial accounts never belong to a team.
      * Active members are members who played in the period, each counted once: a day, a
      * week from its Monday or a month from its first read the kept first days of play;
-     * any other range counts them from the members' days (activeFromMembers).
+     * any other range the kept gaps before the days of play (activeFromGaps); `read`
+     * 'gaps' reads those for a day, a week or a month too (tests, bench).
      */
-    async figures(agentId: number, from: string, to: string) {
-      const kind = activeKind(from, to)
+    async figures(agentId: number, from: string, to: string, read: 'kept' | 'gaps' = 'kept') {
+      const kind = read === 'gaps' ? 'gaps' : activeKind(from, to)
       const active =
-        kind === 'members'
-          ? sql`0`
+        kind === 'gaps'
+          ? activeFromGaps(agentId, from, to)
           : sql`coalesce(sum(${sql.raw(kind)}) filter (where day between ${from}::date and ${to}::date), 0)`
       const rows = rowsOf<unknown>(
         await db.execute(sql`
@@ -188,11 +208,6 @@ export function createTeamRepository(db: Db) {
           group by direct`),
       )
       const split = splitFigures(rows)
-      if (kind === 'members') {
-        const counted = await activeFromMembers(db, agentId, from, to)
-        split.direct = { ...split.direct, activeMembers: counted.direct }
-        split.deeper = { ...split.deeper, activeMembers: counted.deeper }
-      }
       return { direct: split.direct, team: add(split.direct, split.deeper) }
     },
 

@@ -29,7 +29,9 @@ export interface ReconcileReport {
    * member_daily_game_stats, the same bets per game type, whose figure names the game type)
    * differ from what their postings and settled bets add up to; and agents whose kept team
    * figures (agent_team_daily_stats, figure "team …" with the day) differ from the sums
-   * over their team's members.
+   * over their team's members; members whose kept gaps before their days of play
+   * (member_active_gaps) and agents whose counts of them (agent_team_active_gaps) differ
+   * from the gaps read again from the members' days.
    */
   statsDrift: { memberId: number; figure: string; kept: string; actual: string }[]
 }
@@ -179,6 +181,40 @@ export async function reconcile(db: Db): Promise<ReconcileReport> {
     where f.kept <> f.actual
     order by 1, 2
   `)
+  // The gaps before the members' days of play (member_active_gaps) and the agents' counts of
+  // them (agent_team_active_gaps, decision 025) against the gaps read again from the
+  // members' days, per member and day, and per agent, day, direct downline or deeper and gap.
+  const gapStats = await db.execute(sql`
+    with actual as (
+      select s.member_id, s.day,
+        least(coalesce(s.day - lag(s.day) over (partition by s.member_id order by s.day), 93), 93) as gap
+      from member_daily_stats s where s.bet_count > 0
+    ), members_drift as (
+      select coalesce(k.member_id, a.member_id) as member_id,
+        'days since the previous day of play (' || coalesce(k.day, a.day)::text || ')' as figure,
+        coalesce(k.gap::text, 'none') as kept, coalesce(a.gap::text, 'none') as actual
+      from member_active_gaps k full join actual a on a.member_id = k.member_id and a.day = k.day
+      where k.gap is distinct from a.gap
+    ), kept as (
+      select agent_id, day, direct, gap, sum(members) as members
+      from agent_team_active_gaps group by 1, 2, 3, 4
+    ), counted as (
+      select t.ancestor_id as agent_id, a.day, t.depth = 1 as direct, a.gap, count(*) as members
+      from actual a join member_tree t on t.descendant_id = a.member_id and t.depth >= 1
+      group by 1, 2, 3, 4
+    )
+    select member_id, figure, kept, actual from members_drift
+    union all
+    select coalesce(k.agent_id, c.agent_id),
+      'team active members ' || coalesce(k.gap, c.gap)::text || ' days after their previous day of play ('
+        || coalesce(k.day, c.day)::text || ', '
+        || case when coalesce(k.direct, c.direct) then 'direct downline' else 'deeper' end || ')',
+      coalesce(k.members, 0)::text, coalesce(c.members, 0)::text
+    from kept k full join counted c on c.agent_id = k.agent_id and c.day = k.day and c.direct = k.direct
+      and c.gap = k.gap
+    where coalesce(k.members, 0) <> coalesce(c.members, 0)
+    order by 1, 2
+  `)
   const brandTotals = rowsOf<{ merchant_code: string; total: string }>(totals).map((r) => ({
     merchantCode: r.merchant_code,
     total: r.total,
@@ -210,6 +246,7 @@ export async function reconcile(db: Db): Promise<ReconcileReport> {
       ...rowsOf<{ member_id: number; figure: string; kept: string; actual: string }>(stats),
       ...rowsOf<{ member_id: number; figure: string; kept: string; actual: string }>(gameStats),
       ...rowsOf<{ member_id: number; figure: string; kept: string; actual: string }>(teamStats),
+      ...rowsOf<{ member_id: number; figure: string; kept: string; actual: string }>(gapStats),
     ].map((r) => ({
       memberId: Number(r.member_id),
       figure: r.figure,

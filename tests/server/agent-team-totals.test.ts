@@ -8,7 +8,7 @@
  */
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTeamRepository, type TeamRepository } from '#server/agent/team-repository'
+import { activeFromMembers, createTeamRepository, type TeamRepository } from '#server/agent/team-repository'
 import { dayIn, periodDays } from '#server/agent/team-service'
 import { betRecords, members } from '#server/db/schema'
 import { createLedger, type LedgerType } from '#server/money/ledger'
@@ -95,6 +95,11 @@ function ranges() {
     { from: dayAgo(10), to: dayAgo(3) },
     { from: dayAgo(8), to: dayAgo(8) },
     { from: dayAgo(60), to: dayAgo(25) },
+    // Across a month's end, the last 30 days, the longest range (93 days), one before it.
+    { from: dayAgo(30), to: dayAgo(15) },
+    { from: dayAgo(29), to: today },
+    { from: dayAgo(92), to: today },
+    { from: dayAgo(100), to: dayAgo(8) },
   )
   return out
 }
@@ -106,8 +111,48 @@ async function expectKeptEqualsMembers(step: string) {
       const kept = await repo.figures(who.id, r.from, r.to)
       const counted = await repo.figuresFromMembers(who.id, r.from, r.to, timeZone)
       expect(kept, `${step}: agent ${who.username}, ${r.from}..${r.to}`).toEqual(counted)
+      // The kept gaps give the same active members for a day, a week or a month too.
+      const gaps = await repo.figures(who.id, r.from, r.to, 'gaps')
+      expect(gaps, `${step}: agent ${who.username}, ${r.from}..${r.to} from the gaps`).toEqual(counted)
     }
   }
+  const report = await reconcile(server.db)
+  expect(report.statsDrift, `${step}: ${formatReconcile(report)}`).toEqual([])
+}
+
+/** Ranges of every shape: ending on days around the members' days of play, 1 to 93 days long. */
+function rangesOfEveryShape() {
+  const out: { from: string; to: string }[] = []
+  for (const end of [0, 1, 3, 10, 50, 93, 96, 188]) {
+    for (const length of [1, 2, 7, 31, 92, 93]) {
+      out.push({ from: dayAgo(end + length - 1), to: dayAgo(end) })
+    }
+  }
+  return out
+}
+
+/**
+ * The active members the overview reads from the kept gaps (the kept first days for a day,
+ * a week or a month) equal those counted from the members' days, for ranges of every shape,
+ * and reconcile finds no drift.
+ */
+async function expectActiveEqualsMembers(step: string) {
+  let nonzero = 0
+  for (const who of [top, agent, sub]) {
+    for (const r of rangesOfEveryShape()) {
+      const counted = await activeFromMembers(server.db, who.id, r.from, r.to)
+      const expected = { direct: counted.direct, team: counted.direct + counted.deeper }
+      for (const read of ['kept', 'gaps'] as const) {
+        const f = await repo.figures(who.id, r.from, r.to, read)
+        expect(
+          { direct: f.direct.activeMembers, team: f.team.activeMembers },
+          `${step}: agent ${who.username}, ${r.from}..${r.to} (${read})`,
+        ).toEqual(expected)
+      }
+      if (expected.team > 0) nonzero += 1
+    }
+  }
+  expect(nonzero, `${step}: ranges with active members`).toBeGreaterThan(40)
   const report = await reconcile(server.db)
   expect(report.statsDrift, `${step}: ${formatReconcile(report)}`).toEqual([])
 }
@@ -268,6 +313,49 @@ describe('the agents kept team figures', () => {
     await expectKeptEqualsMembers('played after the move')
   })
 
+  it('count the active members of ranges of every shape from the kept gaps, after gaps of 1 to 93 days and more', async () => {
+    const a = await account(0, agent.id)
+    const b = await account(0, sub.id)
+    const c = await account(0, agent.id)
+    const played = (m: Account, ago: number[]) =>
+      ago.map((k) => round(m.id, 100n + BigInt(k), 0n, daysAgo(k)))
+    // a: gaps 1, 92, 1, 90, 2, 2, 1 (and none before day -189); b: 113, 94, 93; c: 92.
+    const aRounds = played(a, [189, 188, 96, 95, 5, 3, 1, 0])
+    const bRounds = played(b, [300, 187, 93, 0])
+    await server.db.insert(betRecords).values([...aRounds, ...bRounds, ...played(c, [102, 10])])
+    await expectActiveEqualsMembers('gaps of every length')
+    // One statement that makes a new day of play (insert) and turns a day of deposits only
+    // into one (update): the insert and the update trigger both fire for the same member.
+    await post('DEPOSIT', a.id, 1_000n, daysAgo(50))
+    await server.db.insert(betRecords).values(played(a, [50, 60, 97]))
+    await expectActiveEqualsMembers('new days and a day of deposits played in one statement')
+    // b's day -93 cancelled: day 0 now comes 187 days after the one before; a's day -96
+    // re-settled on day -94 (gap 1 to 94, 1 after it); c's day -10 back to unsettled.
+    await server.db
+      .update(betRecords)
+      .set({ status: 'CANCELLED' })
+      .where(eq(betRecords.betNo, bRounds[2]?.betNo ?? ''))
+    await server.db
+      .update(betRecords)
+      .set({ settledTime: daysAgo(94) })
+      .where(eq(betRecords.betNo, aRounds[2]?.betNo ?? ''))
+    await server.db.execute(
+      sql`update bet_records set status = 'UNSETTLED' where member_id = ${c.id} and settled_time = ${daysAgo(10)}`,
+    )
+    const [cancelled] = await server.db
+      .execute(
+        sql`select count(*)::int as n from member_daily_stats where member_id = ${b.id} and day = ${dayAgo(93)}::date
+            and bet_count = 0`,
+      )
+      .then((r) => (r as unknown as { rows?: { n: number }[] }).rows ?? (r as unknown as { n: number }[]))
+    expect(cancelled?.n).toBe(1)
+    await expectActiveEqualsMembers('days cancelled, re-settled and unsettled')
+    // a moved under sub: its gaps leave agent's direct downline for the deeper levels.
+    await server.db.update(members).set({ parentId: sub.id }).where(eq(members.id, a.id))
+    await expectActiveEqualsMembers('a moved under sub')
+    await expectKeptEqualsMembers('after the gaps')
+  })
+
   it('are named by reconcile when they drift from the members figures, and made again by the rebuild', async () => {
     await server.db.execute(sql`
       update agent_team_daily_stats set deposits = deposits + 1
@@ -286,5 +374,32 @@ describe('the agents kept team figures', () => {
     // The repair: the agents' figures made again from the members'.
     await server.db.execute(sql`select agent_team_rebuild()`)
     expect((await reconcile(server.db)).ok).toBe(true)
+    // A member's kept gap and an agent's count of a gap drifting are named too.
+    await server.db.execute(sql`
+      update member_active_gaps set gap = case when gap = 1 then 2 else 1 end
+      where (member_id, day) in (select member_id, day from member_active_gaps where member_id = ${deep2.id} limit 1)`)
+    await server.db.execute(sql`
+      update agent_team_active_gaps set members = members + 1
+      where (agent_id, day, direct, shard, gap) in (
+        select agent_id, day, direct, shard, gap from agent_team_active_gaps where agent_id = ${top.id} limit 1)`)
+    const gapReport = await reconcile(server.db)
+    expect(gapReport.statsDrift).toHaveLength(2)
+    expect(gapReport.statsDrift).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          memberId: deep2.id,
+          figure: expect.stringMatching(/^days since the previous day of play \(/) as string,
+        }),
+        expect.objectContaining({
+          memberId: top.id,
+          figure: expect.stringMatching(
+            /^team active members \d+ days after their previous day of play \(/,
+          ) as string,
+        }),
+      ]),
+    )
+    await server.db.execute(sql`select agent_team_rebuild()`)
+    expect((await reconcile(server.db)).ok).toBe(true)
+    await expectActiveEqualsMembers('rebuilt')
   })
 })

@@ -218,3 +218,47 @@ export const memberActivePeriods = pgTable(
     check('member_active_periods_period', sql`${t.period} in ('week', 'month')`),
   ],
 )
+
+/**
+ * The gap before each of a member's days of play (a day of member_daily_stats with settled
+ * bets): the days since its previous day of play, 93 meaning 93 or more, or none before
+ * (the longest range the overview offers is 93 days, so no range tells them apart). What
+ * the member counts for in agent_team_active_gaps; kept with it by the triggers of
+ * migration 0031 so that a change to a member's days moves exactly what it counted.
+ */
+export const memberActiveGaps = pgTable(
+  'member_active_gaps',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    gap: smallint('gap').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.day] }),
+    check('member_active_gaps_gap', sql`${t.gap} between 1 and 93`),
+  ],
+)
+
+/**
+ * An agent's team members who played on a day, by the gap before that day of play
+ * (member_active_gaps), apart for the direct downline and the deeper levels and spread
+ * over the member's shard as agent_team_daily_stats. The members active from a to b, each
+ * once, are those of the days d in a..b whose gap is more than d − a (decision 025): a sum
+ * of kept rows for a range of any shape.
+ */
+export const agentTeamActiveGaps = pgTable(
+  'agent_team_active_gaps',
+  {
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => members.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    direct: boolean('direct').notNull(),
+    shard: smallint('shard').notNull(),
+    gap: smallint('gap').notNull(),
+    members: integer('members').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.day, t.direct, t.shard, t.gap] })],
+)
