@@ -16,6 +16,7 @@ import { playEndpoints } from './play'
 import { pushEndpoints } from './push'
 import { recordEndpoints } from './records'
 import { systemEndpoints } from './system'
+import { turnoverEndpoints } from './turnover'
 import { walletEndpoints } from './wallet'
 
 export const endpoints = {
@@ -27,6 +28,7 @@ export const endpoints = {
   wallet: walletEndpoints,
   funds: fundsEndpoints,
   records: recordEndpoints,
+  turnover: turnoverEndpoints,
   push: pushEndpoints,
   inbox: inboxEndpoints,
   lottery: lotteryEndpoints,
