@@ -88,6 +88,36 @@ async function withdrawalBefore(ctx: OpsContext, id: number) {
   return w ? { status: w.status } : null
 }
 
+/**
+ * `--turnover <multiple>` (or `--turnover=<multiple>`) anywhere among a bonus's words: a
+ * multiple above zero in tenths at most (10, 1.5), as tenths; the other words in order.
+ */
+function turnoverOption(args: string[]): {
+  rest: string[]
+  multiple: { tenths: bigint; text: string } | null
+} {
+  const rest: string[] = []
+  let given: string | null = null
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i] ?? ''
+    if (word === '--turnover' || word.startsWith('--turnover=')) {
+      if (given !== null) throw new OpsError('bonus: --turnover is given twice')
+      given = word === '--turnover' ? (args[++i] ?? '') : word.slice('--turnover='.length)
+    } else {
+      rest.push(word)
+    }
+  }
+  if (given === null) return { rest, multiple: null }
+  const m = /^(\d{1,4})(?:\.(\d))?$/.exec(given)
+  const tenths = m ? BigInt(m[1] ?? '0') * 10n + BigInt(m[2] ?? '0') : 0n
+  if (tenths <= 0n) {
+    throw new OpsError(
+      `bonus: the turnover multiple "${given}" is not a number above zero with at most one decimal (10, 1.5)`,
+    )
+  }
+  return { rest, multiple: { tenths, text: given } }
+}
+
 export const fundsCommands: Record<string, CommandSpec> = {
   deposits: {
     usage: `deposits list [${depositStatuses.join('|')}] | approve <id> | fail <id> [reason]`,
@@ -213,24 +243,41 @@ export const fundsCommands: Record<string, CommandSpec> = {
   },
 
   bonus: {
-    usage: "bonus <username> <amount in the brand's currency> <what it is for…>",
-    summary: "credit a bonus to a member's main wallet (shown in bonus details)",
+    usage:
+      "bonus <username> <amount in the brand's currency> [--turnover <multiple, e.g. 10 or 1.5>] <what it is for…>",
+    summary:
+      "credit a bonus to a member's main wallet (shown in bonus details), with the valid bets to wager before a withdrawal",
     async run(ctx, args) {
-      const [rawUsername, rawAmount, ...rest] = args
+      const { rest: words, multiple } = turnoverOption(args)
+      const [rawUsername, rawAmount, ...rest] = words
       const username = required('bonus: the username', rawUsername)
       const amount = required('bonus: the amount', rawAmount)
       const c = await currency(ctx)
       const minor = typedAmount(amount, c, { signed: false }, 'bonus: the amount')
       const memo = required('bonus: what it is for', rest.join(' '))
       const r = await settle(() =>
-        services(ctx).funds.adjust(ctx.merchantCode, username, minor, memo, 'BONUS'),
+        services(ctx).funds.adjust(ctx.merchantCode, username, minor, memo, 'BONUS', multiple?.tenths),
       )
+      const turnover = r.requirement
+        ? {
+            requirement: `#${r.requirement.id}`,
+            multiple: multiple?.text,
+            required: shown(r.requirement.required, c),
+          }
+        : null
       ctx.audit?.({
         target: `member ${r.account}`,
         before: { mainWallet: walletBefore(r.balance, minor, c) },
-        after: { bonus: shown(minor, c), mainWallet: `${formatMoney(r.balance, c)} ${c.code}` },
+        after: {
+          bonus: shown(minor, c),
+          mainWallet: `${formatMoney(r.balance, c)} ${c.code}`,
+          ...(turnover ? { turnover } : {}),
+        },
       })
-      return `${r.account}: bonus ${shown(minor, c)} (${memo}); main wallet now ${formatMoney(r.balance, c)} ${c.code}`
+      const wager = r.requirement
+        ? `; turnover requirement #${r.requirement.id}: wager ${shown(r.requirement.required, c)} (×${multiple?.text})`
+        : ''
+      return `${r.account}: bonus ${shown(minor, c)} (${memo}); main wallet now ${formatMoney(r.balance, c)} ${c.code}${wager}`
     },
   },
 

@@ -10,6 +10,7 @@ import { deposits, members, merchants, withdrawals } from '../db/schema'
 import { sweptNotices, type NewNotice, type NoticeWriter } from '../notify/notices'
 import type { Db, Tx } from '../plugins/external/db'
 import { creditChosenBonus } from '../promotions/deposit-bonus'
+import { addTurnoverRequirement, requiredFor } from '../promotions/turnover-service'
 import { currencyOf } from './common'
 import type { Actor, Ledger } from './ledger'
 
@@ -213,7 +214,9 @@ export function createFundsService(
 
     /**
      * An operator's credit (positive) or debit (negative) of a member's main wallet, with a
-     * reason; a bonus is a credit from the bonus account. Debits cannot overdraw.
+     * reason; a bonus is a credit from the bonus account. Debits cannot overdraw. A bonus
+     * with `turnoverTenths` (15 is ×1.5) adds its turnover requirement in the same
+     * transaction as the credit (decision 026).
      */
     async adjust(
       merchantCode: string,
@@ -221,6 +224,7 @@ export function createFundsService(
       amount: bigint,
       reason: string,
       kind: 'ADJUSTMENT' | 'BONUS',
+      turnoverTenths?: bigint,
     ) {
       const [m] = await db
         .select({
@@ -238,21 +242,43 @@ export function createFundsService(
       if (kind === 'BONUS' && amount <= 0n) throw new SettlementError('a bonus is a positive amount')
       const house = await ledger.houseAccount(merchantCode, kind === 'BONUS' ? 'bonuses' : 'adjustments')
       const wallet = await ledger.memberAccount(merchantCode, m.id)
-      const posted = await db.transaction((tx) =>
-        ledger.post(tx, {
+      if (turnoverTenths !== undefined && (kind !== 'BONUS' || turnoverTenths <= 0n)) {
+        throw new SettlementError('a turnover multiple goes with a bonus, above zero')
+      }
+      const { posted, requirement } = await db.transaction(async (tx) => {
+        const at = now()
+        const posted = await ledger.post(tx, {
           merchantCode,
           type: kind,
           memberId: m.id,
           memo: reason,
           actor: 'operator',
-          at: now(),
+          at,
           postings: [
             { accountId: house, amount: -amount },
             { accountId: wallet, amount },
           ],
-        }),
-      )
-      return { account: m.account, balance: minorToMoney(posted.balances.get(wallet) ?? 0n, currencyOf(m)) }
+        })
+        // After the posting, which holds the wallet: a withdrawal waits for both or sees neither.
+        const requirement =
+          turnoverTenths === undefined
+            ? null
+            : await addTurnoverRequirement(tx, {
+                merchantCode,
+                memberId: m.id,
+                required: requiredFor(amount, turnoverTenths),
+                bonus: amount,
+                source: 'operator',
+                reference: `ledger:${posted.transactionId}`,
+                at,
+              })
+        return { posted, requirement }
+      })
+      return {
+        account: m.account,
+        balance: minorToMoney(posted.balances.get(wallet) ?? 0n, currencyOf(m)),
+        requirement,
+      }
     },
   }
 }

@@ -447,6 +447,22 @@ export function createLedger(db: Db) {
     },
 
     /**
+     * Locks the given accounts for the caller's transaction, in id order (the order every
+     * movement locks them in), before it reads what decides a movement over them: a
+     * withdrawal takes its wallet first, so a bonus credited to that wallet at the same time
+     * is wholly before it (its turnover requirement is seen) or wholly after.
+     */
+    async lockAccounts(tx: Tx, accountIds: readonly number[]): Promise<void> {
+      if (accountIds.length === 0) return
+      await tx
+        .select({ id: ledgerAccounts.id })
+        .from(ledgerAccounts)
+        .where(inArray(ledgerAccounts.id, [...new Set(accountIds)]))
+        .orderBy(asc(ledgerAccounts.id))
+        .for('update')
+    },
+
+    /**
      * Every wallet of a member that exists, locked for the caller's transaction in id order
      * (the order every movement locks them in).
      */

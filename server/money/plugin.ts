@@ -1,6 +1,7 @@
 /**
  * The money area: the ledger and the brand's money settings, the wallet, deposits and
- * withdrawals (with the online gateway's pages), and the member's records.
+ * withdrawals (with the online gateway's pages), the member's records and the turnover
+ * requirements that withdrawals wait for.
  */
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
@@ -14,6 +15,7 @@ import { createLedger, type Ledger } from './ledger'
 import { paymentPasswordCheck } from './payment-password'
 import { recordHandlers } from './records-handlers'
 import { createMoneySettings, type MoneySettings } from './settings'
+import { turnoverHandlers } from './turnover-handlers'
 import { walletHandlers } from './wallet-handlers'
 
 declare module 'fastify' {
@@ -49,6 +51,7 @@ async function moneyArea(app: FastifyInstance) {
       wallet: walletHandlers(deps),
       funds: fundsHandlers({ ...deps, passwords, throttle, funds, payUrl: gateway.payUrl }),
       records: recordHandlers(deps),
+      turnover: turnoverHandlers(deps),
     },
     routes,
   )

@@ -6,6 +6,7 @@ import type { Withdrawal } from '#contract/funds'
 import { minorToMoney } from '#contract/money'
 import { pageOf } from '../db/paging'
 import { AppError } from '../http/errors'
+import { memberTurnover } from '../promotions/turnover-service'
 import { ownCardOrThrow } from './bank-cards'
 import {
   amountOrThrow,
@@ -22,6 +23,7 @@ import type { FundsHandlers, FundsKit } from './funds-kit'
 import type { WithdrawalRow } from './funds-repository'
 import { idempotencyOf, withIdempotency } from './idempotency'
 import { paymentPasswordCheck, paymentRule } from './payment-password'
+import { turnoverSummary } from './turnover-handlers'
 import { memberOf } from './wallet-handlers'
 
 const minute = 60_000
@@ -70,6 +72,7 @@ export function withdrawalHandlers(kit: FundsKit): Pick<FundsHandlers, Withdrawa
       const m = await settings.merchant(caller.merchantCode)
       const me = await kit.member(memberId)
       const main = await ledger.memberAccount(m.code, memberId)
+      const turnover = await memberTurnover(db, memberId)
       return {
         minimumAmount: minorToMoney(m.withdrawMin, currencyOf(m)),
         maximumAmount: minorToMoney(m.withdrawMax, currencyOf(m)),
@@ -78,6 +81,7 @@ export function withdrawalHandlers(kit: FundsKit): Pick<FundsHandlers, Withdrawa
         maxBankCards: m.maxBankCards,
         autoReceiveMinutes: m.withdrawAutoReceiveMinutes,
         paymentPasswordRule: await paymentRule(kit, m.code),
+        turnover: turnoverSummary(turnover, m),
       }
     },
 
@@ -92,6 +96,15 @@ export function withdrawalHandlers(kit: FundsKit): Pick<FundsHandlers, Withdrawa
       const inFlight = await ledger.houseAccount(m.code, 'withdrawals_in_flight')
       return orInsufficient(ledger, db, m, () =>
         withIdempotency(db, idempotencyOf(caller), now(), async (tx) => {
+          // The wallet first: a bonus credited at the same moment posts to it, so it is wholly
+          // before this withdrawal (its turnover requirement is read below) or wholly after.
+          await ledger.lockAccounts(tx, [wallet, inFlight])
+          const turnover = await memberTurnover(tx, memberId)
+          if (turnover.remaining > 0n) {
+            throw new AppError('turnover_not_met', 'wager the bonuses’ turnover before withdrawing', {
+              remaining: minorToMoney(turnover.remaining, currencyOf(m)),
+            })
+          }
           // The card may be deleted since it was read: held here, a deletion waits for this
           // withdrawal and then finds it pending, or this one finds the card gone.
           if (!(await fundsRepo.holdLiveCard(card.id, tx))) {

@@ -55,6 +55,11 @@ export interface CommandSpec {
    * transaction.
    */
   outsideTransaction?: true
+  /**
+   * With these words the service the command calls writes the audit row itself, in its own
+   * transaction with the effect (`turnover waive`): the command's transaction writes none.
+   */
+  auditedByService?: (args: string[]) => boolean
   run: (ctx: OpsContext, args: string[]) => Promise<string>
 }
 
@@ -154,9 +159,10 @@ export async function runCommand(ctx: OpsContext, argv: string[]): Promise<strin
     output = await spec.run({ ...ctx, invalidate, audit }, args)
     await record(ctx.db)
   } else {
+    const selfAudited = spec.auditedByService?.(args) === true
     output = await ctx.db.transaction(async (tx) => {
       const out = await spec.run({ ...ctx, db: tx, invalidate, audit }, args)
-      await record(tx)
+      if (!selfAudited) await record(tx)
       return out
     })
   }

@@ -16,6 +16,7 @@ import {
 } from '#contract/promotions'
 import type { ClaimMode } from '#contract/promotions'
 import { periodAt, wallDate } from '../contracts/periods'
+import { requiredFor } from './turnover-service'
 
 export interface EnginePromotion {
   claimMode: ClaimMode
@@ -181,7 +182,8 @@ export function rewardOf(
 export function turnoverOf(t: Turnover, bonus: bigint, deposit: bigint): bigint {
   if (t.multipleTenths <= 0 || bonus <= 0n) return 0n
   const base = t.base === 'depositAndBonus' ? bonus + deposit : bonus
-  return (base * BigInt(t.multipleTenths)) / 10n
+  // Rounded up to the smallest unit, as the operator's bonuses are (turnover-service.ts requiredFor).
+  return requiredFor(base, BigInt(t.multipleTenths))
 }
 
 /** The remark's length as a member counts it: characters, not UTF-16 units. */

@@ -4,8 +4,22 @@
  * gateway or the operator, a job) writes the same requirement.
  */
 import type { Db } from '../plugins/external/db'
-import { noTurnover, type TurnoverLink } from './promotions-service'
+import type { TurnoverLink } from './promotions-service'
+import { addTurnoverRequirement, memberTurnover } from './turnover-service'
 
-export function turnoverLink(_db: Db): TurnoverLink {
-  return noTurnover
+export function turnoverLink(db: Db): TurnoverLink {
+  return {
+    add: (tx, r) => addTurnoverRequirement(tx, r),
+    async openOf(memberId, references) {
+      const wanted = new Set(references)
+      const { requirements } = await memberTurnover(db, memberId)
+      return new Set(
+        requirements.flatMap((v) =>
+          v.status === 'open' && v.row.reference !== null && wanted.has(v.row.reference)
+            ? [v.row.reference]
+            : [],
+        ),
+      )
+    },
+  }
 }

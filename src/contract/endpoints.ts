@@ -17,6 +17,7 @@ import { promotionEndpoints } from './promotions'
 import { pushEndpoints } from './push'
 import { recordEndpoints } from './records'
 import { systemEndpoints } from './system'
+import { turnoverEndpoints } from './turnover'
 import { walletEndpoints } from './wallet'
 
 export const endpoints = {
@@ -28,6 +29,7 @@ export const endpoints = {
   wallet: walletEndpoints,
   funds: fundsEndpoints,
   records: recordEndpoints,
+  turnover: turnoverEndpoints,
   push: pushEndpoints,
   inbox: inboxEndpoints,
   lottery: lotteryEndpoints,

@@ -87,6 +87,7 @@ export const errorCodes = [
   'withdrawal_not_found',
   'withdrawal_not_confirmable',
   'transfer_upline_not_allowed',
+  'turnover_not_met',
   // agent centre
   'team_range_invalid',
   'downline_not_found',
@@ -252,6 +253,7 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   withdrawal_not_found: 404,
   withdrawal_not_confirmable: 409,
   transfer_upline_not_allowed: 403,
+  turnover_not_met: 422,
   // The SMS gateway or SMTP server refused the message or could not be reached.
   delivery_failed: 502,
   // The subscription's address is not a push service this install sends to.

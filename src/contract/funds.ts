@@ -9,6 +9,7 @@ import { AmountInputSchema, MoneySchema } from './money'
 import { PageQueryShape, TimeRangeShape, pageOf } from './paging'
 import { RegisterFieldRuleSchema } from './system'
 import { text } from './text'
+import { TurnoverSummarySchema } from './turnover'
 
 /** Receipt and proof images: png or jpg, at most 5 MB (spec section 9). */
 export const maxImageBytes = 5 * 1024 * 1024
@@ -112,6 +113,8 @@ export const WithdrawSettingsSchema = z.object({
   autoReceiveMinutes: z.int(),
   /** The brand's rule for payment passwords (whether or not registration asks for one). */
   paymentPasswordRule: RegisterFieldRuleSchema,
+  /** The member's open turnover requirements: a withdrawal waits until remaining is zero. */
+  turnover: TurnoverSummarySchema,
 })
 export type WithdrawSettings = z.infer<typeof WithdrawSettingsSchema>
 
@@ -300,6 +303,7 @@ export const fundsEndpoints = {
       'amount_out_of_range',
       'insufficient_balance',
       'bank_card_not_found',
+      'turnover_not_met',
     ],
   }),
   withdrawals: defineEndpoint({

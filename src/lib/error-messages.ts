@@ -87,6 +87,8 @@ const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
   withdrawal_not_found: msg`This withdrawal does not exist.`,
   withdrawal_not_confirmable: msg`This withdrawal is not waiting for your confirmation.`,
   transfer_upline_not_allowed: msg`This account cannot transfer to an upline.`,
+  // The amount left to wager comes with the answer (money-text.ts turnoverText).
+  turnover_not_met: msg`Wager your bonus turnover before you withdraw.`,
   team_range_invalid: msg`Choose a start day on or before the end day, at most 93 days apart.`,
   downline_not_found: msg`This member is not in your team.`,
   transfer_recipients_invalid: msg`Name each member once, each with an amount.`,

@@ -189,6 +189,9 @@ export const withdrawal = (over: Partial<Withdrawal> = {}): Withdrawal => ({
 
 export const emptyPage = { list: [], total: 0, pageNo: 1, pageSize: 20 }
 
+/** A member with no bonus turnover to wager. */
+export const noTurnover = { remaining: '0.00', count: 0, required: '0.00', done: '0.00' }
+
 /** Money answers for a member with two vendor wallets, a card and a payment password. */
 export function moneyAnswers(over: Record<string, unknown> = {}): Record<string, unknown> {
   return defaultAnswers({
@@ -208,6 +211,7 @@ export function moneyAnswers(over: Record<string, unknown> = {}): Record<string,
       hasPaymentPassword: true,
       maxBankCards: 3,
       autoReceiveMinutes: 60,
+      turnover: noTurnover,
       paymentPasswordRule: {
         field: 'paymentPassword',
         enabled: true,
@@ -253,6 +257,7 @@ export function moneyAnswers(over: Record<string, unknown> = {}): Record<string,
       profit: '0.00',
     },
     '/wps/relay/MCSFE_getBonusDetails': { ...emptyPage, totalAmount: '0.00' },
+    '/wps/relay/MCSFE_getTurnoverInfo': { ...noTurnover, requirements: [] },
     ...over,
   })
 }

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { Toasts } from '#src/components/ui/toasts.tsx'
+import { BonusDetailsPage } from '#src/features/money/components/bonus-details-page.tsx'
 import { DepositPage } from '#src/features/money/components/deposit-page.tsx'
 import { TransferFundPage } from '#src/features/money/components/transfer-fund-page.tsx'
 import { WithdrawPage } from '#src/features/money/components/withdraw-page.tsx'
@@ -9,7 +10,7 @@ import { moneyCatalog } from '#src/features/money/money-catalog.ts'
 import { loadSectionCatalog } from '#src/lib/i18n.ts'
 import { idempotentRetries } from '#src/lib/mutation-config.ts'
 import { endSession } from '#src/lib/session.ts'
-import { logIn, memberInfo, moneyAnswers, stubMoneyApi, withdrawal } from './fixtures'
+import { logIn, memberInfo, moneyAnswers, noTurnover, stubMoneyApi, withdrawal } from './fixtures'
 import { renderApp, renderUi } from './render'
 
 beforeEach(async () => {
@@ -214,6 +215,53 @@ describe('withdrawal', () => {
     expect(await screen.findByText('Your balance is not enough. Your balance is $12.34.')).toBeTruthy()
   })
 
+  test('an open turnover requirement is shown above the form, which waits for it', async () => {
+    const settings = moneyAnswers()['/wps/relay/MCSFE_getWithdrawSettings'] as object
+    stubMoneyApi(
+      moneyAnswers({
+        '/wps/relay/MCSFE_getWithdrawSettings': {
+          ...settings,
+          turnover: { remaining: '1240.00', count: 2, required: '1500.00', done: '260.00' },
+        },
+      }),
+    )
+    await renderUi(<WithdrawPage onSecurityCentre={() => undefined} />)
+    expect(await screen.findByText('Wager $1,240.00 more before you can withdraw.')).toBeTruthy()
+    const bar = screen.getByRole('progressbar', { name: 'Valid bets $260.00 of $1,500.00' })
+    expect(bar.getAttribute('value')).toBe('173')
+    const submit = screen.getByRole('button', { name: 'Withdraw' })
+    expect((submit as HTMLButtonElement).disabled).toBe(true)
+    expect(submit.getAttribute('aria-describedby')).toBe('withdraw-turnover')
+  })
+
+  test('a turnover refusal says how much is left to wager', async () => {
+    stubMoneyApi(moneyAnswers(), {
+      '/wps/relay/withdraw': () => ({
+        fail: { status: 422, errorCode: 'turnover_not_met', value: { remaining: '80.00' } },
+      }),
+    })
+    const pair = await crypto.subtle.generateKey(
+      { name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+      true,
+      ['encrypt', 'decrypt'],
+    )
+    const spki = Buffer.from(await crypto.subtle.exportKey('spki', pair.publicKey)).toString('base64')
+    const base = globalThis.fetch
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) =>
+      String(url).endsWith('/wps/system/publicKey')
+        ? new Response(
+            JSON.stringify({ success: true, value: { kid: 'k1', alg: 'RSA-OAEP-256+A256GCM', spki } }),
+          )
+        : base(url, init),
+    )
+    const user = userEvent.setup()
+    await renderUi(<WithdrawPage onSecurityCentre={() => undefined} />)
+    await user.type(await screen.findByLabelText('Amount'), '500')
+    await user.type(screen.getByLabelText('Payment password'), '123456')
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }))
+    expect(await screen.findByText('Wager $80.00 more before you can withdraw.')).toBeTruthy()
+  })
+
   test('asks for a payment password first, with a way to set it', async () => {
     stubMoneyApi(
       moneyAnswers({
@@ -224,6 +272,7 @@ describe('withdrawal', () => {
           hasPaymentPassword: false,
           maxBankCards: 3,
           autoReceiveMinutes: 60,
+          turnover: noTurnover,
           paymentPasswordRule: {
             field: 'paymentPassword',
             enabled: true,
@@ -380,6 +429,55 @@ describe('member centre pages', () => {
     await user.keyboard('{Escape}')
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Account menu' })).toBeNull())
     expect(document.activeElement).toBe(toggle)
+  })
+})
+
+describe('bonus details', () => {
+  test('shows each turnover requirement with its progress and state', async () => {
+    const requirement = (over: object) => ({
+      id: 1,
+      bonus: '50.00',
+      required: '500.00',
+      done: '0.00',
+      remaining: '500.00',
+      status: 'open',
+      source: 'operator',
+      createdAt: Date.now(),
+      closedAt: null,
+      ...over,
+    })
+    stubMoneyApi(
+      moneyAnswers({
+        '/wps/relay/MCSFE_getTurnoverInfo': {
+          remaining: '130.00',
+          count: 1,
+          required: '500.00',
+          done: '370.00',
+          requirements: [
+            requirement({ id: 3, done: '370.00', remaining: '130.00' }),
+            requirement({
+              id: 2,
+              bonus: '10.00',
+              required: '100.00',
+              done: '100.00',
+              remaining: '0.00',
+              status: 'met',
+            }),
+            requirement({ id: 1, bonus: '5.00', required: '50.00', remaining: '0.00', status: 'waived' }),
+          ],
+        },
+      }),
+    )
+    await renderUi(<BonusDetailsPage />)
+    const section = await screen.findByRole('region', { name: 'Turnover requirements' })
+    expect(await within(section).findByText('Wager $130.00 more before you can withdraw.')).toBeTruthy()
+    const rows = within(section).getAllByRole('listitem')
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringMatching(/^Bonus \$50\.00: wager \$500\.00In progress\$370\.00 of \$500\.00/),
+      expect.stringMatching(/^Bonus \$10\.00: wager \$100\.00Completed\$100\.00 of \$100\.00/),
+      expect.stringMatching(/^Bonus \$5\.00: wager \$50\.00Waived/),
+    ])
+    expect(within(rows[2] as HTMLElement).queryByRole('progressbar')).toBeNull()
   })
 })
 

@@ -88,6 +88,24 @@ const cases: Record<string, [string[], RegExp][]> = {
     [['member01'], /^bonus: the amount is required$/],
     [['member01', '-5', 'gift'], /^bonus: the amount "-5" is not an amount in USD/],
     [['member01', '5'], /^bonus: what it is for is required$/],
+    [
+      ['member01', '5', '--turnover', '0', 'gift'],
+      /^bonus: the turnover multiple "0" is not a number above zero/,
+    ],
+    [
+      ['member01', '5', '--turnover=2.55', 'gift'],
+      /^bonus: the turnover multiple "2\.55" is not a number above zero/,
+    ],
+    [['member01', '5', '--turnover', '2', '--turnover', '3', 'gift'], /^bonus: --turnover is given twice$/],
+  ],
+  turnover: [
+    [['stop'], /^turnover: the action is one of list, waive, not "stop"$/],
+    [['list'], /^turnover list: the username is required$/],
+    [['list', 'nosuchacct'], /^no member nosuchacct$/],
+    [['waive'], /^turnover waive: the requirement id is required$/],
+    [['waive', 'x'], /^turnover waive: the requirement id is a number, not "x"$/],
+    [['waive', '1'], /^turnover waive: the reason is required$/],
+    [['waive', '999999', 'why'], /^no turnover requirement #999999$/],
   ],
   reconcile: [[['now'], /^reconcile takes no more words, not "now"$/]],
   'wallet-mode': [
@@ -267,6 +285,7 @@ async function snapshot(): Promise<string> {
     lotteryIssues: s.lotteryIssues,
     serverKeys: s.serverKeys,
     operatorActions: s.operatorActions,
+    turnoverRequirements: s.turnoverRequirements,
   }
   const out: Record<string, string[]> = {}
   for (const [name, table] of Object.entries(tables)) {

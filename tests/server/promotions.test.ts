@@ -14,6 +14,7 @@ import {
   type Promotion,
   type PromotionState,
 } from '#contract/promotions'
+import { turnoverEndpoints } from '#contract/turnover'
 import { fundNotices, members, promotionClaims, promotions } from '#server/db/schema'
 import { createLedger } from '#server/money/ledger'
 import { sweptNotices } from '#server/notify/notices'
@@ -75,6 +76,14 @@ async function stateOf(token: string, template: string): Promise<PromotionState>
 const claim = (m: MoneyMember, template: string, key?: string) =>
   moneyCall(server, m.token, ep.claim.path, { promotionId: idOf(template) }, key)
 
+/** Valid bets of settled bets today, as the bets' triggers keep them for the member. */
+async function settledValidBets(memberId: number, minor: bigint) {
+  await server.db.execute(sql`
+    insert into member_daily_stats (member_id, merchant_code, day, bet_count, bet_amount, valid_bet, payout)
+    values (${memberId}, ${server.config.MERCHANT_CODE}, (now() at time zone 'Asia/Phnom_Penh')::date, 1, ${minor}, ${minor}, 0)
+    on conflict (member_id, day) do update set valid_bet = member_daily_stats.valid_bet + ${minor}`)
+}
+
 const cents = (money: string) => moneyToMinor(money, { decimals: 2 })
 
 describe('the list', () => {
@@ -107,11 +116,14 @@ describe('the list', () => {
 })
 
 describe('a claim with one tap', () => {
-  it('credits the daily login once per day, and says claimed', async () => {
+  it('credits the daily login once per day: in progress while its turnover is open, then claimed', async () => {
     const m = await moneyMember(server)
     const res = await claim(m, 'dailyLogin')
     expect(res.statusCode, res.body).toBe(200)
     expect(await mainMinor(server, m.token)).toBe(50n)
+    // Its turnover (1× the reward) is open until valid bets settle for it.
+    expect(await stateOf(m.token, 'dailyLogin')).toBe('inProgress')
+    await settledValidBets(m.id, 50n)
     expect(await stateOf(m.token, 'dailyLogin')).toBe('claimed')
     const again = await claim(m, 'dailyLogin')
     expect(failureOf(again).errorCode).toBe('promotion_already_claimed')
@@ -221,16 +233,12 @@ describe('a sign-up promotion', () => {
       'promotion_already_claimed',
     )
     expect(failureOf(await claim(m, 'signUp')).errorCode).toBe('promotion_not_eligible')
-    // Today's settled valid bets, as the bets' triggers keep them.
-    await server.db.execute(sql`
-      insert into member_daily_stats (member_id, merchant_code, day, bet_count, bet_amount, valid_bet, payout)
-      values (${m.id}, ${server.config.MERCHANT_CODE}, (now() at time zone 'Asia/Phnom_Penh')::date, 3, 50000, 50000, 0)
-      on conflict (member_id, day) do update set valid_bet = member_daily_stats.valid_bet + 50000`)
+    await settledValidBets(m.id, 50_000n)
     expect(await stateOf(m.token, 'signUp')).toBe('claim')
     const answers = await Promise.all(Array.from({ length: 5 }, () => claim(m, 'signUp')))
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1)
     expect(await mainMinor(server, m.token)).toBe(800n)
-    expect(await stateOf(m.token, 'signUp')).toBe('claimed')
+    expect(await stateOf(m.token, 'signUp')).toBe('inProgress')
   })
 })
 
@@ -309,7 +317,7 @@ describe('the apply form and the operator', () => {
     expect(listed).toContain(`#${row?.id} applying ${m.username}`)
     await runOps(server, 'application', 'approve', String(row?.id))
     expect(await mainMinor(server, m.token)).toBe(1000n)
-    expect(await stateOf(m.token, 'apply')).toBe('claimed')
+    expect(await stateOf(m.token, 'apply')).toBe('inProgress')
     const notices = await server.db
       .select()
       .from(fundNotices)
@@ -409,7 +417,11 @@ describe('a deposit bonus', () => {
     expect(await mainMinor(server, m.token)).toBe(0n)
     await runOps(server, 'deposits', 'approve', String(depositId))
     expect(await mainMinor(server, m.token)).toBe(cents('250.00'))
-    expect(await stateOf(m.token, 'firstDeposit')).toBe('claimed')
+    // 10× the deposit and the bonus to wager before a withdrawal.
+    expect(await stateOf(m.token, 'firstDeposit')).toBe('inProgress')
+    const turnover = await plainCall(server, 'GET', turnoverEndpoints.info.path, { token: m.token })
+    expect(turnover.statusCode, turnover.body).toBe(200)
+    expect(JSON.stringify(turnover.json())).toContain('2500.00')
     // The first deposit is made: the welcome bonus is no longer offered.
     const after = await plainCall(server, 'GET', `${ep.depositPromotions.path}?amount=150`, {
       token: m.token,

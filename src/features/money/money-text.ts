@@ -61,10 +61,22 @@ export function paymentPasswordProblem(err: unknown): FieldProblem | null {
   return v.success ? (v.data.problem as FieldProblem) : null
 }
 
+const TurnoverValue = z.object({ remaining: MoneySchema })
+
+/** "Wager 1,240.00 more before you can withdraw": what is left of the bonuses' turnover. */
+export function turnoverText(i18n: I18n, remaining: Money, c: Currency): string {
+  const amount = showMoney(remaining, c)
+  return i18n._(msg`Wager ${amount} more before you can withdraw.`)
+}
+
 /** A money error in words, with the balance or the limits the server sent. */
 export function moneyErrorText(i18n: I18n, err: unknown, c: Currency): string {
   const base = errorText(i18n, err)
   if (!(err instanceof ApiError)) return base
+  if (err.errorCode === 'turnover_not_met') {
+    const v = TurnoverValue.safeParse(err.value)
+    return v.success ? turnoverText(i18n, v.data.remaining, c) : base
+  }
   const balance = balanceOf(err)
   if (balance !== null) {
     const shown = showMoney(balance, c)

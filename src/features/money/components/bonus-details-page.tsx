@@ -1,9 +1,14 @@
-/** Bonus details: bonuses received over a date range, with their total. */
+/**
+ * Bonus details: the bonuses' turnover requirements with their progress, then the bonuses
+ * received over a date range, with their total.
+ */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import type { TurnoverRequirement } from '#contract/turnover'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { bonusesQueryOptions } from '../api/get-bonuses'
-import { showMoney } from '../money-text'
+import { turnoverQueryOptions } from '../api/get-turnover'
+import { showMoney, turnoverText, type Currency } from '../money-text'
 import { useCurrency } from '../use-currency'
 import { useDateTime } from '../use-date-time'
 import { DateRangeFilter } from './date-range-filter'
@@ -11,6 +16,7 @@ import { QueryState } from './query-state'
 import { RangeError } from './range-error'
 import { RecordPager } from './record-pager'
 import { Totals } from './totals'
+import { TurnoverProgress, TurnoverStatusLabel } from './turnover-progress'
 import { useRangeAndPage } from './use-range'
 
 const pageSize = 20
@@ -27,6 +33,7 @@ export function BonusDetailsPage() {
   })
   return (
     <div className="money-page">
+      <TurnoverRequirements currency={currency} />
       <div className="form">
         <DateRangeFilter value={range} onChange={setRange} />
       </div>
@@ -58,5 +65,51 @@ export function BonusDetailsPage() {
         </QueryState>
       )}
     </div>
+  )
+}
+
+/** Each bonus's turnover requirement: what it asks, what is done, and whether it still holds withdrawals. */
+function TurnoverRequirements({ currency }: { currency: Currency }) {
+  const { t, i18n } = useLingui()
+  const time = useDateTime()
+  const turnover = useQuery(turnoverQueryOptions())
+  const title = t`Turnover requirements`
+  if (turnover.data?.requirements.length === 0) return null
+  return (
+    <section aria-label={title}>
+      <h4>{title}</h4>
+      <QueryState query={turnover}>
+        {(info) => (
+          <>
+            {info.count > 0 ? <p>{turnoverText(i18n, info.remaining, currency)}</p> : null}
+            <ul className="money-list turnover-list">
+              {info.requirements.map((r) => (
+                <RequirementRow key={r.id} r={r} currency={currency} when={time(r.createdAt)} />
+              ))}
+            </ul>
+          </>
+        )}
+      </QueryState>
+    </section>
+  )
+}
+
+function RequirementRow({ r, currency, when }: { r: TurnoverRequirement; currency: Currency; when: string }) {
+  const bonus = showMoney(r.bonus, currency)
+  const required = showMoney(r.required, currency)
+  const counts = r.status === 'open' || r.status === 'met'
+  return (
+    <li>
+      <span>
+        <Trans>
+          Bonus {bonus}: wager {required}
+        </Trans>
+      </span>
+      <span className="money-amount">
+        <TurnoverStatusLabel status={r.status} />
+      </span>
+      {counts ? <TurnoverProgress done={r.done} required={r.required} currency={currency} /> : null}
+      <span className="muted">{when}</span>
+    </li>
   )
 }

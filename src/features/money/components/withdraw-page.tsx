@@ -1,5 +1,6 @@
 /**
- * Withdrawal: the limits and the available balance, then the form (amount, bank card,
+ * Withdrawal: the limits and the available balance, what is left of the bonuses' turnover
+ * requirements (the form waits until it is wagered), then the form (amount, bank card,
  * payment password). It needs a payment password and a bank card first, with a way to set
  * them up. Recent withdrawals, and the confirmation of paid ones, below.
  */
@@ -20,12 +21,13 @@ import { bankCardsQueryOptions } from '../api/get-bank-cards'
 import { withdrawSettingsQueryOptions } from '../api/get-withdraw-settings'
 import { withdrawalsQueryOptions } from '../api/get-withdrawals'
 import { useWithdraw } from '../api/withdraw'
-import { amountProblem, moneyErrorText, showMoney, type Currency } from '../money-text'
+import { amountProblem, moneyErrorText, showMoney, turnoverText, type Currency } from '../money-text'
 import { useCurrency } from '../use-currency'
 import { useDateTime } from '../use-date-time'
 import { AmountField } from './amount-field'
 import { WithdrawalStatusLabel } from './labels'
 import { QueryState } from './query-state'
+import { TurnoverProgress } from './turnover-progress'
 import { WithdrawalConfirmations } from './withdrawal-confirmations'
 
 type Errors = Partial<Record<'amount' | 'card' | 'paymentPassword' | 'form', string>>
@@ -55,6 +57,7 @@ export function WithdrawPage({ onSecurityCentre }: { onSecurityCentre: () => voi
               </dt>
               <dd>{showMoney(s.maximumAmount, currency)}</dd>
             </dl>
+            <TurnoverNotice settings={s} currency={currency} />
             {!s.hasPaymentPassword ? (
               <div className="money-notice">
                 <p>
@@ -117,6 +120,8 @@ function WithdrawForm({
     },
   })
   const errors = withdraw.error ? refusalErrors(withdraw.error) : invalid
+  // Bonuses still to wager: the request would be refused, so the button says why instead.
+  const turnoverOpen = turnoverBlocks(settings)
 
   function refusalErrors(err: Error): Errors {
     const text = moneyErrorText(i18n, err, currency)
@@ -180,14 +185,39 @@ function WithdrawForm({
         <button
           type="submit"
           className="button button-primary button-block"
-          disabled={withdraw.isPending || !online}
-          aria-describedby={online ? undefined : 'withdraw-needs-network'}
+          disabled={withdraw.isPending || !online || turnoverOpen}
+          aria-describedby={turnoverOpen ? turnoverNoticeId : online ? undefined : 'withdraw-needs-network'}
         >
           <Trans>Withdraw</Trans>
         </button>
       </form>
       <PushOffer show={requested} />
     </>
+  )
+}
+
+const turnoverNoticeId = 'withdraw-turnover'
+
+/** Whether the bonuses' turnover still holds withdrawals back. */
+function turnoverBlocks(s: WithdrawSettings): boolean {
+  return s.turnover.count > 0
+}
+
+/** "Wager 1,240.00 more before you can withdraw", with the open requirements' progress. */
+function TurnoverNotice({ settings, currency }: { settings: WithdrawSettings; currency: Currency }) {
+  const { i18n } = useLingui()
+  if (!turnoverBlocks(settings)) return null
+  const { remaining, required, done } = settings.turnover
+  return (
+    <div className="money-notice" role="status">
+      <p id={turnoverNoticeId}>
+        <strong>{turnoverText(i18n, remaining, currency)}</strong>
+      </p>
+      <TurnoverProgress done={done} required={required} currency={currency} />
+      <p className="muted">
+        <Trans>Valid bets of settled games count towards your bonuses in the order they came.</Trans>
+      </p>
+    </div>
   )
 }
 
