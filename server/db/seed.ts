@@ -10,6 +10,7 @@ import { moneyToMinor } from '#contract/money'
 import { seedDemoLottery, seedDemoLotteryHistory } from '../lottery/demo-games'
 import { createLedger } from '../money/ledger'
 import type { Db, Tx } from '../plugins/external/db'
+import { seedDemoRaffle } from '../promotions/raffle-seed'
 import { seedDemoPromotions } from '../promotions/seed'
 import { createBrand } from '../system/brands'
 import { setDescriptions, setShareImage } from '../system/brands-repository'
@@ -188,6 +189,8 @@ export async function seedDemoBrand(
   })
   // The promotion engine's promotions: one of each kind (server/promotions/templates.ts).
   await step(db, 'demo-promotions-engine-1', merchantCode, (tx) => seedDemoPromotions(db, tx, merchantCode))
+  // The weekly raffle (decision 028).
+  await step(db, 'demo-raffle-1', merchantCode, (tx) => seedDemoRaffle(db, tx, merchantCode))
   await step(db, 'demo-promotion-1', merchantCode, (tx) => addPromotions(tx, (a) => !isLater(a)))
   await step(db, 'demo-promotion-2', merchantCode, (tx) => addPromotions(tx, isLater))
   // The demo's payment methods and customer-service links in every language, for a demo

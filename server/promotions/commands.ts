@@ -15,6 +15,7 @@ import { OpsError } from '../ops/ops-error'
 import { amountOf, brandOf, idOf, noMore, oneOf, options, required } from '../ops/ops-input'
 import { createPromotionRepository, type PromotionRow } from './promotions-repository'
 import { createPromotionService } from './promotions-service'
+import { raffleCommand } from './raffle-command'
 import { templateNames } from './templates'
 import { turnoverLink } from './turnover-link'
 
@@ -197,4 +198,5 @@ export const promotionCommands: Record<string, CommandSpec> = {
       return `application #${id} rejected`
     },
   },
+  raffle: raffleCommand,
 }

@@ -5,9 +5,14 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { registerContract } from '../http/contract-routes'
+import { raffleDrawJob } from '../jobs/raffle-draws'
+import { merchantByCode } from '../system/brands-repository'
 import { promotionHandlers } from './handlers'
 import { createPromotionRepository } from './promotions-repository'
 import { createPromotionService, type PromotionService } from './promotions-service'
+import { raffleHandlers } from './raffle-handlers'
+import { createRaffleRepository } from './raffle-repository'
+import { createRaffleService } from './raffle-service'
 import { turnoverLink } from './turnover-link'
 
 declare module 'fastify' {
@@ -33,6 +38,16 @@ async function promotionsArea(app: FastifyInstance) {
     { promotions: promotionHandlers({ db, promotions, settings, throttle, now }) },
     routes,
   )
+  // The raffle (decision 028): its endpoints and its draw job.
+  const raffles = createRaffleService({
+    db,
+    repo: createRaffleRepository(db),
+    promotionRepo: createPromotionRepository(db),
+    promotions,
+    now,
+  })
+  registerContract(app, { raffle: raffleHandlers({ db, raffles, settings, now }) }, routes)
+  app.platform.addJobs(() => [raffleDrawJob(raffles, (code) => merchantByCode(db, code))])
 }
 
 export const promotions = fp(promotionsArea, {

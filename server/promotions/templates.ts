@@ -354,3 +354,54 @@ export function eligibilityInMinor(e: Eligibility, decimals: number): Eligibilit
     ? e
     : { ...e, qualifyValidBets: Math.round(e.qualifyValidBets * 10 ** decimals) }
 }
+
+/**
+ * The raffle (decision 028): made with its settings by the raffle service, not by `promotion
+ * create`, so it is kept apart from `templateNames`. Its rule shows the first prize; the
+ * draw, not the rule, decides what is paid.
+ */
+export const raffleTemplate: Template = {
+  category: 'others',
+  claimMode: 'auto',
+  frequency: 'weekly',
+  rule: { kind: 'fixed', amount: 50 },
+  eligibility: {},
+  turnover: { multipleTenths: 10, base: 'bonus' },
+  titles: {
+    km: 'ឆ្នោតរង្វាន់ប្រចាំសប្តាហ៍',
+    en: 'Weekly raffle',
+    zh: '每周抽奖',
+    th: 'จับรางวัลประจำสัปดาห์',
+    vi: 'Rút thăm hằng tuần',
+  },
+  contents: {
+    km: p(
+      'ចុចចូលរួម។ រាល់ការភ្នាល់ត្រឹមត្រូវ 100 ក្នុងសប្តាហ៍នេះ ផ្តល់សំបុត្រមួយ។ ការចាប់ឆ្នោតនៅដើមសប្តាហ៍បន្ទាប់៖ លេខ 1 ទទួលបាន 50 លេខ 2 ទទួលបាន 20 និងលេខ 3 បីនាក់ទទួលបាន 5 ម្នាក់។ អ្នកណាក៏អាចពិនិត្យការចាប់ឆ្នោតបាន។',
+    ),
+    en: p(
+      'Tap Join. Every 100 of valid bets this week is one ticket. The draw is early next week: 1st wins 50, 2nd wins 20 and three 3rd prizes win 5 each. Anyone can check the draw.',
+    ),
+    zh: p(
+      '点击参加。本周每 100 有效投注得一张抽奖券。下周初开奖：一等奖 50，二等奖 20，三名三等奖各 5。任何人都可以验证开奖结果。',
+    ),
+    th: p(
+      'แตะเข้าร่วม ทุกยอดเดิมพันที่ถูกต้อง 100 ในสัปดาห์นี้ได้ 1 ตั๋ว จับรางวัลต้นสัปดาห์หน้า: ที่ 1 รับ 50 ที่ 2 รับ 20 และที่ 3 สามรางวัล รางวัลละ 5 ทุกคนตรวจสอบผลได้',
+    ),
+    vi: p(
+      'Chạm Tham gia. Mỗi 100 cược hợp lệ trong tuần này là một vé. Quay thưởng đầu tuần sau: giải nhất 50, giải nhì 20 và ba giải ba mỗi giải 5. Ai cũng có thể kiểm tra kết quả.',
+    ),
+  },
+  imageUrl: null,
+  sort: 110,
+}
+
+/** The demo raffle's settings, in whole units of the currency. */
+export const raffleDefaults = {
+  ticketValidBets: 100,
+  prizes: [
+    { rank: 1, amount: 50, count: 1 },
+    { rank: 2, amount: 20, count: 1 },
+    { rank: 3, amount: 5, count: 3 },
+  ],
+  drawDelayMinutes: 30,
+}

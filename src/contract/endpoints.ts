@@ -15,6 +15,7 @@ import { lotteryEndpoints } from './lottery'
 import { playEndpoints } from './play'
 import { promotionEndpoints } from './promotions'
 import { pushEndpoints } from './push'
+import { raffleEndpoints } from './raffle'
 import { recordEndpoints } from './records'
 import { systemEndpoints } from './system'
 import { turnoverEndpoints } from './turnover'
@@ -36,6 +37,7 @@ export const endpoints = {
   agent: { ...agentEndpoints, ...agentInviteEndpoints },
   contracts: contractEndpoints,
   promotions: promotionEndpoints,
+  raffle: raffleEndpoints,
 } as const
 
 export type Endpoints = typeof endpoints

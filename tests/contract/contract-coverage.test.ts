@@ -288,6 +288,11 @@ async function minimalRequest(def: EndpointDef): Promise<InjectOptions> {
     const [p] = await server.db.select().from(promotions).where(eq(promotions.template, template))
     given.body = { ...(given.body as object), promotionId: p?.id ?? 0 }
   }
+  if (def.name === 'raffle.join' || def.name === 'raffle.status') {
+    const [p] = await server.db.select().from(promotions).where(eq(promotions.template, 'raffle'))
+    if (def.name === 'raffle.join') given.body = { promotionId: p?.id ?? 0 }
+    else given.query = { promotionId: String(p?.id ?? 0) }
+  }
   if (def.name === 'promotions.claimIssued') {
     // A rescue issued to member01 by the platform, waiting in its reward centre.
     const [p] = await server.db.select().from(promotions).where(eq(promotions.template, 'rescue'))

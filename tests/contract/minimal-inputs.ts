@@ -122,4 +122,7 @@ export const minimalInputs: Record<string, { query?: Record<string, string>; bod
   'promotions.claimIssued': { body: { claimId: 1 } },
   'promotions.claimPromoCode': { body: { code: 'LOTUS3' } },
   'promotions.apply': { body: { promotionId: 1, remark: 'my win', images: [] } },
+  // The demo's raffle (its id set in the test).
+  'raffle.join': { body: { promotionId: 1 } },
+  'raffle.status': { query: { promotionId: '1' } },
 }

@@ -244,6 +244,17 @@ const cases: Record<string, [string[], RegExp][]> = {
     [['reject', '999999'], /^application reject: the reason is required$/],
     [['list', 'everything'], /^application list takes no more words, not "everything"$/],
   ],
+  raffle: [
+    [[], /^raffle: the action is required: one of draw$/],
+    [['spin'], /^raffle: the action is one of draw, not "spin"$/],
+    [['draw'], /^raffle draw: the promotion id is required$/],
+    [['draw', 'x'], /^raffle draw: the promotion id is a number, not "x"$/],
+    [['draw', '1'], /^raffle draw: the period \(its first day, YYYY-MM-DD\) is required$/],
+    [['draw', '1', '2026-02-30'], /^raffle draw: the period is a day such as 2026-11-23, not "2026-02-30"$/],
+    [['draw', '1', '2026-11-23', '--force'], /^raffle draw 1 2026-11-23 takes no more words, not "--force"$/],
+    [['draw', '999999', '2026-11-23'], /^promotion_not_found: no such promotion$/],
+    [['draw', '999999', '2026-11-23', '--dry-run'], /^promotion_not_found: no such promotion$/],
+  ],
   lottery: [
     [['spin'], /^lottery: the action is one of list, .*, not "spin"$/],
     [['enable'], /^lottery enable: the game code is required$/],
