@@ -5,9 +5,11 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { registerContract } from '../http/contract-routes'
+import { promotionRebatesJob } from '../jobs/promotion-rebates'
 import { promotionHandlers } from './handlers'
 import { createPromotionRepository } from './promotions-repository'
 import { createPromotionService, type PromotionService } from './promotions-service'
+import { rebateServiceOf } from './rebate-service'
 import { turnoverLink } from './turnover-link'
 
 declare module 'fastify' {
@@ -33,6 +35,9 @@ async function promotionsArea(app: FastifyInstance) {
     { promotions: promotionHandlers({ db, promotions, settings, throttle, now }) },
     routes,
   )
+  app.platform.addJobs(() => [
+    promotionRebatesJob(rebateServiceOf({ db, ledger, notices: app.notify.push, now })),
+  ])
 }
 
 export const promotions = fp(promotionsArea, {
