@@ -17,6 +17,7 @@ import { contractSettle } from './jobs/contract-settlement'
 import { createJobs, type Jobs } from './jobs/jobs'
 import { lotteryCatchUp, sendDrawsOf } from './jobs/lottery-draws'
 import { platformJobs } from './jobs/platform-jobs'
+import { promotionRebates } from './jobs/promotion-rebates'
 import { pushDeliver } from './jobs/push-delivery'
 import { missingModules } from './lazy-module'
 import { startOpsServer } from './ops/ops-server'
@@ -112,6 +113,8 @@ async function main(): Promise<void> {
   await jobs.send(lotteryCatchUp, {})
   // Contract periods that closed while no server ran are paid now (and every 5 minutes).
   await jobs.send(contractSettle, {})
+  // So are the automatic rebates and rescues of closed days (and every 15 minutes).
+  await jobs.send(promotionRebates, {})
   // From now on a fund notice's push is queued in the notice's own transaction.
   services.push.useQueue((tx, deliveries) => jobs.sendInTransaction(tx, pushDeliver, deliveries))
 

@@ -17,6 +17,7 @@ import { formatLotteryReconcile, reconcileLottery } from '../lottery/reconcile'
 import type { CommandSpec, OpsContext } from '../ops/commands'
 import { OpsError } from '../ops/ops-error'
 import { idOf, noMore, oneOf, required } from '../ops/ops-input'
+import { formatPromotionReconcile, reconcilePromotions } from '../promotions/reconcile'
 import { merchantByCode, setWalletMode } from '../system/brands-repository'
 import { formatGameReconcile, reconcileGames } from '../vendors/reconcile'
 import { currencyOf } from './common'
@@ -285,20 +286,22 @@ export const fundsCommands: Record<string, CommandSpec> = {
     usage: 'reconcile',
     readOnly: () => true,
     summary:
-      'check every balance against its postings and that the ledger sums to zero, that game stakes and wins agree with the vendors’ calls and the rounds, lottery stakes and payouts with the bets, and contract payments with their movements',
+      'check every balance against its postings and that the ledger sums to zero, that game stakes and wins agree with the vendors’ calls and the rounds, lottery stakes and payouts with the bets, and contract payments and credited promotion claims with their movements',
     async run(ctx, args) {
       noMore('reconcile', args)
       const report = await reconcile(ctx.db)
       const games = await reconcileGames(ctx.db, ctx.merchantCode)
       const lottery = await reconcileLottery(ctx.db, ctx.merchantCode, new Date())
       const contracts = await reconcileContracts(ctx.db, ctx.merchantCode)
+      const promotions = await reconcilePromotions(ctx.db, ctx.merchantCode)
       const text = [
         formatReconcile(report),
         formatGameReconcile(games),
         formatLotteryReconcile(lottery),
         formatContractReconcile(contracts),
+        formatPromotionReconcile(promotions),
       ].join('\n')
-      if (!report.ok || !games.ok || !lottery.ok || !contracts.ok) throw new OpsError(text)
+      if (!report.ok || !games.ok || !lottery.ok || !contracts.ok || !promotions.ok) throw new OpsError(text)
       return text
     },
   },

@@ -16,6 +16,7 @@ import { amountOf, brandOf, idOf, noMore, oneOf, options, required } from '../op
 import { createPromotionRepository, type PromotionRow } from './promotions-repository'
 import { createPromotionService } from './promotions-service'
 import { raffleCommand } from './raffle-command'
+import { rebateCommands } from './rebate-command'
 import { templateNames } from './templates'
 import { turnoverLink } from './turnover-link'
 
@@ -77,6 +78,7 @@ function line(p: PromotionRow, at: Date): string {
 const fields = ['rule', 'eligibility', 'turnover', 'start', 'end', 'sort', 'uses', 'image'] as const
 
 export const promotionCommands: Record<string, CommandSpec> = {
+  ...rebateCommands,
   promotion: {
     usage: `promotion create <template> [--start <time>] [--end <time>] [--code <code>] [--uses <n>] | edit <id> <${fields.join('|')}> <value> | pause <id> | resume <id> | list (templates: ${templateNames.join(', ')})`,
     summary: 'the brand’s promotions: made from a template, changed, paused, listed',

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { registerContract } from '../http/contract-routes'
+import { promotionRebatesJob } from '../jobs/promotion-rebates'
 import { raffleDrawJob } from '../jobs/raffle-draws'
 import { merchantByCode } from '../system/brands-repository'
 import { promotionHandlers } from './handlers'
@@ -13,6 +14,7 @@ import { createPromotionService, type PromotionService } from './promotions-serv
 import { raffleHandlers } from './raffle-handlers'
 import { createRaffleRepository } from './raffle-repository'
 import { createRaffleService } from './raffle-service'
+import { rebateServiceOf } from './rebate-service'
 import { turnoverLink } from './turnover-link'
 
 declare module 'fastify' {
@@ -48,6 +50,9 @@ async function promotionsArea(app: FastifyInstance) {
   })
   registerContract(app, { raffle: raffleHandlers({ db, raffles, settings, now }) }, routes)
   app.platform.addJobs(() => [raffleDrawJob(raffles, (code) => merchantByCode(db, code))])
+  app.platform.addJobs(() => [
+    promotionRebatesJob(rebateServiceOf({ db, ledger, notices: app.notify.push, now })),
+  ])
 }
 
 export const promotions = fp(promotionsArea, {

@@ -236,6 +236,20 @@ const cases: Record<string, [string[], RegExp][]> = {
     [['pause', '999999'], /^promotion_not_found: no such promotion$/],
     [['pause', '1', 'now'], /^promotion pause 1 takes no more words, not "now"$/],
   ],
+  rebates: [
+    [[], /^rebates: the action is required: one of run, due$/],
+    [['pay'], /^rebates: the action is one of run, due, not "pay"$/],
+    [['run'], /^rebates run: the promotion id is required$/],
+    [['run', 'x', '2026-11-01'], /^rebates run: the promotion id is a number, not "x"$/],
+    [['run', '1'], /^rebates run: the brand day \(YYYY-MM-DD\) is required$/],
+    [
+      ['run', '1', '2026-13-01'],
+      /^rebates run: the brand day is a date such as 2026-12-01, not "2026-13-01"$/,
+    ],
+    [['run', '999999', '2026-11-01'], /^promotion_not_found: no such promotion$/],
+    [['run', '1', '2026-11-01', 'now'], /^rebates run 1 2026-11-01 takes no more words, not "now"$/],
+    [['due', 'now'], /^rebates due takes no more words, not "now"$/],
+  ],
   application: [
     [['accept'], /^application: the action is one of list, approve, reject, not "accept"$/],
     [['approve'], /^application approve: the id is required$/],
