@@ -1,23 +1,30 @@
-import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
+import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { Skeleton } from '../../components/ui/skeleton'
-import { announcementsQueryOptions } from '../../features/notify/api/get-announcements'
-import { PromotionList } from '../../features/notify/components/promotion-list'
+import { PromotionCategorySchema, type PromotionCategory } from '#contract/promotions'
+import {
+  type DialogSearch,
+  validateDialogSearch,
+} from '../../features/promotions/components/promotion-dialogs'
+import { PromotionList } from '../../features/promotions/components/promotion-list'
 
 export const Route = createFileRoute('/_main/promotions')({
+  // The chosen type stays in the URL, so Back returns to it; an unknown one is no filter (an
+  // undefined key, so the raw value is not kept).
+  validateSearch: (s: Record<string, unknown>): { type?: PromotionCategory | undefined } & DialogSearch => {
+    const type = PromotionCategorySchema.safeParse(s.type)
+    return { type: type.success ? type.data : undefined, ...validateDialogSearch(s) }
+  },
   component: Promotions,
 })
 
 function Promotions() {
-  const { t, i18n } = useLingui()
-  const notices = useQuery(announcementsQueryOptions(i18n.locale))
+  const { type } = Route.useSearch()
   return (
     <main className="page">
       <h1>
         <Trans>Promotions</Trans>
       </h1>
-      {notices.data ? <PromotionList promotions={notices.data.promotion} /> : <Skeleton label={t`Loading`} />}
+      <PromotionList category={type} />
     </main>
   )
 }

@@ -1,8 +1,8 @@
 // The feature's styles, written by React into the page where the feature is drawn (on the
 // server too), not into every page (src/lib/feature-styles.tsx).
 import { FeatureStyles } from '../../../lib/feature-styles'
-import css from './promotion-list.css?inline'
+import css from './promotions.css?inline'
 
-export function PromotionListStyles() {
-  return <FeatureStyles name="promotion-list" css={css} />
+export function PromotionStyles() {
+  return <FeatureStyles name="promotions" css={css} />
 }

@@ -1,0 +1,13 @@
+/**
+ * How the portal runs, as the app-download reward asks: from the home screen (the display
+ * mode a PWA gets, or Safari's own flag on iOS) or in a browser tab. The iOS profile's web
+ * clip opens full screen, so it reads as standalone too.
+ */
+export type DisplayMode = 'standalone' | 'iosProfile' | 'browser'
+
+export function displayMode(): DisplayMode {
+  if (typeof window === 'undefined') return 'browser'
+  if (window.matchMedia?.('(display-mode: standalone)').matches === true) return 'standalone'
+  if ((navigator as Navigator & { standalone?: boolean }).standalone === true) return 'iosProfile'
+  return 'browser'
+}
