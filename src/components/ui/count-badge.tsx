@@ -20,7 +20,7 @@ export function CountBadge({
       <span className={className ? `count-badge ${className}` : 'count-badge'} aria-hidden="true">
         {count > 99 ? '99+' : count}
       </span>
-      {label ? <span className="visually-hidden"> ({label})</span> : null}
+      {label ? <span className="visually-hidden">{` (${label})`}</span> : null}
     </>
   )
 }
