@@ -15,7 +15,10 @@ test.beforeEach(async ({ page }) => {
   })
 })
 
-test('a new member claims the daily login reward from the reward centre', async ({ page, ops }) => {
+test('a new member claims the daily login reward, then deposits with the reload bonus credited with it', async ({
+  page,
+  ops,
+}) => {
   test.setTimeout(90_000)
   const name = `r${Date.now().toString(36).slice(-7)}`
   await register(page, ops, name)
@@ -47,6 +50,26 @@ test('a new member claims the daily login reward from the reward centre', async 
   await expect(
     menu.getByRole('button', { name: new RegExp(`^Reward centre \\(Rewards to claim: ${before - 1}\\)$`) }),
   ).toBeVisible()
-  await dialog.getByRole('button', { name: 'Close' }).click()
   await expect(tabs.getByRole('button', { name: `Me (Rewards to claim: ${before - 1})` })).toBeVisible()
+
+  // A deposit with the 10% reload bonus: the bonus is credited with the approved deposit.
+  await menu.getByRole('button', { name: 'Deposit', exact: true }).click()
+  await dialog.getByLabel('Amount', { exact: true }).fill('100')
+  const bonuses = dialog.getByRole('group', { name: 'Choose a bonus' })
+  await expect(bonuses.getByRole('radio', { name: 'No bonus' })).toBeChecked()
+  const reload = bonuses.getByRole('radio', { name: /10% daily reload bonus/ })
+  const option = bonuses.locator('label').filter({ hasText: '10% daily reload bonus' })
+  await expect(option).toContainText('+$10.00')
+  await expect(option).toContainText('5× turnover on the bonus')
+  await reload.check()
+  await dialog.getByLabel('Your transfer reference').fill(`ref ${name}`)
+  await dialog.getByRole('button', { name: 'Submit deposit' }).click()
+  await expect(dialog.getByRole('region', { name: 'Recent deposits' }).getByText('Pending')).toBeVisible()
+  const line = (await ops('deposits', 'list')).split('\n').find((l) => l.includes(` ${name} `))
+  const id = /^#(\d+)/.exec(line ?? '')?.[1]
+  expect(id).toBeTruthy()
+  await ops('deposits', 'approve', id ?? '')
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await banner.getByRole('button', { name: 'Refresh balance' }).click()
+  await expect(banner.getByLabel('Balance: $110.50')).toBeVisible()
 })
