@@ -50,6 +50,8 @@ export interface CentrePageRegistration {
   label: MessageDescriptor
   /** The page's content; without it the page shows the empty state. */
   load?: () => Promise<ComponentType<CentrePageProps>>
+  /** A count after the label in the menu (the rewards to claim); it draws nothing at 0. */
+  badge?: ComponentType
 }
 
 /** More content for a page another feature registered, shown below it (lower order first). */
@@ -96,6 +98,7 @@ export interface CentrePageEntry {
   label: MessageDescriptor
   /** The page's parts in order: its own content first, then the sections of other features. */
   parts: LazyExoticComponent<ComponentType<CentrePageProps>>[]
+  badge?: ComponentType
 }
 
 const popupEntries = new Map<string, PopupEntry>()
@@ -124,6 +127,7 @@ export function registerPopups(features: readonly FeaturePopups[]): void {
         order: p.order,
         label: p.label,
         parts: p.load ? [lazyOf(p.load)] : [],
+        badge: p.badge,
       })
     }
     sections.push(...(f.memberCentreSections ?? []))

@@ -8,6 +8,8 @@ export interface CentreLayoutProps<P extends string> {
   current: P | undefined
   onSelect: (page: P) => void
   label: (page: P) => ReactNode
+  /** After a page's label in the menu only (a count), not in the page's heading. */
+  badge?: (page: P) => ReactNode
   /** On a phone, the control that leaves the page for the menu list. */
   back?: { label: string; onBack: () => void }
   /** Above the menu, and hidden with it on a phone while a page shows (the member's card). */
@@ -26,6 +28,7 @@ export function CentreLayout<P extends string>({
   current,
   onSelect,
   label,
+  badge,
   back,
   menuHeader,
   children,
@@ -56,7 +59,10 @@ export function CentreLayout<P extends string>({
                   aria-current={p === current ? 'page' : undefined}
                   onClick={() => onSelect(p)}
                 >
-                  <span>{label(p)}</span>
+                  <span>
+                    {label(p)}
+                    {badge?.(p)}
+                  </span>
                   <span aria-hidden="true" className="centre-chevron">
                     ›
                   </span>

@@ -17,7 +17,6 @@ declare module '../../lib/popup-registry' {
     transactionHistory: true
     personalProfit: true
     bonusDetails: true
-    rewardCenter: true
   }
 }
 
@@ -88,8 +87,6 @@ export const popups = definePopups({
       label: msg`Bonus details`,
       load: () => import('./components/bonus-details-page').then((m) => m.BonusDetailsPage),
     },
-    // Rewards sit with the bonuses; no content yet (empty state).
-    { page: 'rewardCenter', order: 100, label: msg`Reward centre` },
   ],
   // My account (the member feature's page) goes on with the payment password and bank cards.
   memberCentreSections: [

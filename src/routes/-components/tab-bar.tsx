@@ -1,13 +1,15 @@
 /**
  * The tab bar on phones (CSS hides it from 768 px, where the header nav shows): Home,
  * Games, Lottery, Promotions and Me (the member centre for a member, login for a visitor).
- * The current tab is marked with aria-current; a running game (/game) has no tab bar.
+ * The current tab is marked with aria-current; a running game (/game) has no tab bar. Me
+ * carries the count of rewards a member may claim.
  */
 import { useLingui } from '@lingui/react/macro'
 import { Link, useLocation } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { icons } from '#contract/first-screen'
 import { gameTypeRoutes } from '#contract/games'
+import { RewardBadge } from '../../features/promotions/reward-centre/reward-badge'
 import { openProtected } from '../../lib/guards'
 import { openModal } from '../../lib/modal-store'
 import { useSession } from '../../lib/session'
@@ -54,6 +56,8 @@ export function TabBar() {
       >
         {icon(icons.me)}
         <span>{t`Me`}</span>
+        {/* The rewards to claim: asked once the app has taken over, so the first paint is the server's. */}
+        <RewardBadge corner />
       </button>
     </nav>
   )

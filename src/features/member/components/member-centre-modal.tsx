@@ -49,6 +49,10 @@ export function MemberCentrePopup({ onClose }: PopupProps) {
           const label = pages.find((e) => e.page === p)?.label
           return label ? i18n._(label) : p
         }}
+        badge={(p) => {
+          const Badge = pages.find((e) => e.page === p)?.badge
+          return Badge ? <Badge /> : null
+        }}
         back={phone ? { label: t`Back to menu`, onBack: () => setMemberCentrePage(undefined) } : undefined}
         menuHeader={memberCentreSummary().map((Card, i) => (
           // A card's box keeps its place while its chunk loads; a card that cannot load is left out.

@@ -2,7 +2,8 @@
  * Deposit: the brand's methods with their limits. A bank transfer shows where to send the
  * money and takes the amount, the member's transfer reference and, optionally, a receipt
  * image; an online payment sends the browser to the gateway, which brings the member back
- * to /index?deposit=<order>. Recent deposits and their status below.
+ * to /index?deposit=<order>. A deposit bonus may be chosen with it (credited with the
+ * deposit once it is approved). Recent deposits and their status below.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
@@ -23,6 +24,7 @@ import { amountProblem, moneyErrorText, showMoney, type Currency } from '../mone
 import { useCurrency } from '../use-currency'
 import { useDateTime } from '../use-date-time'
 import { AmountField } from './amount-field'
+import { DepositBonusChoice } from './deposit-bonus-choice'
 import { ImageField } from './image-field'
 import { DepositStatusLabel } from './labels'
 import { QueryState } from './query-state'
@@ -81,6 +83,7 @@ function DepositForm({ method, currency }: { method: DepositMethod; currency: Cu
   const [amount, setAmount] = useState('')
   const [reference, setReference] = useState('')
   const [receipt, setReceipt] = useState<ImageUpload | null>(null)
+  const [bonus, setBonus] = useState<number | null>(null)
   const [errors, setErrors] = useState<Errors>({})
   const [requested, setRequested] = useState(false)
   const online = useOnline()
@@ -89,6 +92,7 @@ function DepositForm({ method, currency }: { method: DepositMethod; currency: Cu
       onSuccess: () => {
         setAmount('')
         setReference('')
+        setBonus(null)
         showToast(t`Your deposit is submitted. It is credited once the transfer is confirmed.`, 'success')
         setRequested(true)
       },
@@ -112,15 +116,18 @@ function DepositForm({ method, currency }: { method: DepositMethod; currency: Cu
     bankDeposit.reset()
     onlineDeposit.reset()
     if (Object.keys(next).length > 0) return
+    // The chosen bonus goes with the deposit and is credited with it once it is approved.
+    const promotionId = bonus === null ? {} : { promotionId: bonus }
     if (bank) {
       bankDeposit.mutate({
         methodCode: method.code,
         amount: amount.trim(),
         reference: reference.trim(),
         ...(receipt ? { receipt } : {}),
+        ...promotionId,
       })
     } else {
-      onlineDeposit.mutate({ methodCode: method.code, amount: amount.trim() })
+      onlineDeposit.mutate({ methodCode: method.code, amount: amount.trim(), ...promotionId })
     }
   }
 
@@ -157,6 +164,7 @@ function DepositForm({ method, currency }: { method: DepositMethod; currency: Cu
           min={method.minAmount}
           max={method.maxAmount}
         />
+        <DepositBonusChoice amount={amount} currency={currency} value={bonus} onChange={setBonus} />
         {bank ? (
           <>
             <TextField

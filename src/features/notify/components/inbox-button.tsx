@@ -6,6 +6,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
+import { CountBadge } from '../../../components/ui/count-badge'
 import { openProtected } from '../../../lib/guards'
 import { isGuestType, useSession } from '../../../lib/session'
 import { unreadCountQueryOptions } from '../api/inbox'
@@ -45,11 +46,7 @@ export function InboxButton() {
           d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1Z"
         />
       </svg>
-      {count > 0 ? (
-        <span className="inbox-count" aria-hidden="true">
-          {count > 99 ? '99+' : count}
-        </span>
-      ) : null}
+      <CountBadge count={count} className="count-badge-corner" />
     </button>
   )
 }

@@ -1,0 +1,33 @@
+/**
+ * The count of rewards a member may claim now (the promotions list's `claimable`), on the
+ * reward centre's entry in the member centre and on the tab bar's Me. Asked only once the
+ * app has taken over the page and only for a real member: the server's first paint and a
+ * visitor's or guest's pages make no request for it. A claim refreshes the same query.
+ */
+import { useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { CountBadge } from '../../../components/ui/count-badge'
+import { useHydrated } from '../../../hooks/use-hydrated'
+import { isGuestType, useSession } from '../../../lib/session'
+import { promotionsQueryOptions } from '../api/get-promotions'
+
+export function useClaimableCount(): number {
+  const hydrated = useHydrated()
+  const { token, member } = useSession()
+  const enabled = hydrated && token !== null && member !== null && !isGuestType(member.type)
+  const list = useQuery({ ...promotionsQueryOptions(true), enabled })
+  return enabled ? (list.data?.claimable ?? 0) : 0
+}
+
+/** The count as a pill, with words for screen readers; nothing at 0. */
+export function RewardBadge({ corner = false }: { corner?: boolean }) {
+  const { t } = useLingui()
+  const count = useClaimableCount()
+  return (
+    <CountBadge
+      count={count}
+      label={t`Rewards to claim: ${count}`}
+      className={corner ? 'count-badge-corner' : 'count-badge-inline'}
+    />
+  )
+}
