@@ -73,12 +73,12 @@ function pathnameOf(url: string): string {
   return (q >= 0 ? url.slice(0, q) : url).replace(/\/+$/, '') || '/'
 }
 
-/** Pages beside the home page that draw from the announcements (the promotions are some). */
-const noticePaths = new Set(['/promotions', '/promoDetail'])
-
-/** Whether the page draws the announcements, which then come in its boot data. */
+/**
+ * Whether the page draws the announcements, which then come in its boot data: the home
+ * page. The promotions pages draw the engine's promotions, a server read of their own.
+ */
 export function drawsNotices(url: string): boolean {
-  return screenKindOf(url) === 'home' || noticePaths.has(pathnameOf(url))
+  return screenKindOf(url) === 'home'
 }
 
 export function screenKindOf(url: string): ScreenKind {

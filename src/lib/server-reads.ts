@@ -29,6 +29,7 @@ const areas: Record<string, () => Promise<Record<string, EndpointDef>>> = {
   games: () => import('#contract/games').then((m) => m.gameEndpoints),
   lottery: () => import('#contract/lottery').then((m) => m.lotteryEndpoints),
   play: () => import('#contract/play').then((m) => m.playEndpoints),
+  promotions: () => import('#contract/promotions').then((m) => m.promotionEndpoints),
   system: () => import('#contract/system').then((m) => m.systemEndpoints),
 }
 

@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { FailureSchema } from '#contract/envelope'
 import { serverPathPrefixes } from '#contract/server-paths'
-import { announcements, merchants } from '#server/db/schema'
+import { merchants, promotions } from '#server/db/schema'
 import { renderShell, scriptJson } from '#server/http/shell'
 import type { BootData } from '#src/lib/boot-data.ts'
 import { build, staticFiles } from '../build-server'
@@ -117,19 +117,27 @@ describe('the page rendered per brand, language and address', () => {
     // The page is the same for every caller: the status it was drawn with names no address.
     expect(boot.status?.maintenance).toBe(false)
     expect(boot.status?.clientIp).toBe('')
-    // The promotions draw from the announcements too; a lobby does not carry them.
-    expect(bootOf((await page({ cookie: 'lang=en' }, '/promotions')).body).announcements).toEqual(
-      boot.announcements,
-    )
+    // The promotions pages draw the engine's promotions, not the announcements; a lobby neither.
+    expect(bootOf((await page({ cookie: 'lang=en' }, '/promotions')).body).announcements).toBeUndefined()
     expect(bootOf((await page({ cookie: 'lang=en' }, '/rng')).body).announcements).toBeUndefined()
   })
 
-  it('draws the promotions from the boot data, not a skeleton', async () => {
+  it('draws the promotions from the reads carried in the boot data, not a skeleton', async () => {
     const html = (await page({ cookie: 'lang=en' }, '/promotions')).body
-    const boot = bootOf(html)
+    const reads = bootOf(html).queries ?? []
+    const list = reads.find((q) => q.read === 'promotions.merchantAvailable')
+    expect(reads.map((q) => q.read)).toContain('promotions.categories')
+    // The same answer a visitor's call gets, and every promotion's title drawn from it.
+    const api = await server.app.inject({
+      method: 'GET',
+      url: '/wps/relay/MCSFE_getMerchantAvailablePromotions',
+      headers: { language: 'EN' },
+    })
+    expect(list?.data).toEqual(api.json().value)
+    const titles = (list?.data as { list: { title: string }[] }).list.map((p) => p.title)
+    expect(titles.length).toBeGreaterThan(0)
     const root = rootOf(html)
-    expect(boot.announcements?.promotion.length).toBeGreaterThan(0)
-    for (const promo of boot.announcements?.promotion ?? []) expect(root).toContain(reactText(promo.title))
+    for (const title of titles) expect(root).toContain(reactText(title))
     expect(root).not.toContain('aria-busy="true"')
   })
 
@@ -249,12 +257,15 @@ describe('the page rendered per brand, language and address', () => {
       '<a href="javascript:alert(3)">go</a><a href="https://example.com" target="_blank">site</a>' +
       '<svg><animate onbegin="alert(4)"/></svg><iframe src="https://evil.example"></iframe>'
     const [promo] = await server.db
-      .select({ id: announcements.id })
-      .from(announcements)
-      .where(sql`type = 'PR' and language = 'en'`)
-      .limit(1)
+      .select({ id: promotions.id, contents: promotions.contents })
+      .from(promotions)
+      .where(eq(promotions.template, 'newbie'))
     expect(promo).toBeDefined()
-    await server.db.execute(sql`update announcements set content = ${evil} where id = ${promo?.id ?? 0}`)
+    const contents = { ...(promo?.contents as Record<string, string>), en: evil }
+    await server.db
+      .update(promotions)
+      .set({ contents })
+      .where(eq(promotions.id, promo?.id ?? 0))
     server.services.hotReads.invalidate()
     const root = rootOf((await page({ cookie: 'lang=en' }, `/promoDetail?id=${promo?.id}`)).body)
     expect(root).toContain('<p>Deposit bonus</p>')

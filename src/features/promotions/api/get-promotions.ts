@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import type { PromotionCategory } from '#contract/promotions'
 import { promotionEndpoints } from '#contract/promotions'
 import { api } from '../../../lib/api'
+import { serverRead } from '../../../lib/server-reads'
 import { promotionsKey } from './promotion-keys'
 
 /**
@@ -12,6 +13,8 @@ import { promotionsKey } from './promotion-keys'
 export const promotionsQueryOptions = (member: boolean, category?: PromotionCategory) =>
   queryOptions({
     queryKey: promotionsKey('list', member, category ?? 'all'),
+    // A visitor's list is public: the server's render draws it and carries it in the page.
+    ...(member ? {} : { meta: serverRead(promotionEndpoints.merchantAvailable) }),
     queryFn: ({ signal }) =>
       api.call(
         member ? promotionEndpoints.available : promotionEndpoints.merchantAvailable,
@@ -24,5 +27,6 @@ export const promotionsQueryOptions = (member: boolean, category?: PromotionCate
 export const promotionCategoriesQueryOptions = () =>
   queryOptions({
     queryKey: promotionsKey('categories'),
+    meta: serverRead(promotionEndpoints.categories),
     queryFn: ({ signal }) => api.call(promotionEndpoints.categories, undefined, { signal }),
   })

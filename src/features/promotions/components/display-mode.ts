@@ -1,9 +1,12 @@
+import type { EndpointInput } from '#contract/endpoint'
+import type { promotionEndpoints } from '#contract/promotions'
+
 /**
  * How the portal runs, as the app-download reward asks: from the home screen (the display
  * mode a PWA gets, or Safari's own flag on iOS) or in a browser tab. The iOS profile's web
  * clip opens full screen, so it reads as standalone too.
  */
-export type DisplayMode = 'standalone' | 'iosProfile' | 'browser'
+export type DisplayMode = EndpointInput<typeof promotionEndpoints.claimAppDownload>['displayMode']
 
 export function displayMode(): DisplayMode {
   if (typeof window === 'undefined') return 'browser'
