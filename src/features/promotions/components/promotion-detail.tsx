@@ -98,7 +98,7 @@ function Rules({ promotion: p }: { promotion: Promotion }) {
 export function PromotionDetail({ id }: { id: number | undefined }) {
   const { t, i18n } = useLingui()
   const viewer = useViewer()
-  const list = useQuery(promotionsQueryOptions(viewer === 'member'))
+  const list = useQuery(promotionsQueryOptions(viewer === 'member', i18n.locale))
   const p = list.data?.list.find((x) => x.id === id)
   const reason = p?.rejectReason
   if (!list.data) {

@@ -92,9 +92,9 @@ function PromotionCard({
 }
 
 export function PromotionList({ category }: { category: PromotionCategory | undefined }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const viewer = useViewer()
-  const list = useQuery(promotionsQueryOptions(viewer === 'member', category))
+  const list = useQuery(promotionsQueryOptions(viewer === 'member', i18n.locale, category))
   return (
     <>
       <PromotionStyles />

@@ -14,8 +14,9 @@ import { promotionsQueryOptions } from '../api/get-promotions'
 export function useClaimableCount(): number {
   const hydrated = useHydrated()
   const { token, member } = useSession()
+  const { i18n } = useLingui()
   const enabled = hydrated && token !== null && member !== null && !isGuestType(member.type)
-  const list = useQuery({ ...promotionsQueryOptions(true), enabled })
+  const list = useQuery({ ...promotionsQueryOptions(true, i18n.locale), enabled })
   return enabled ? (list.data?.claimable ?? 0) : 0
 }
 

@@ -46,8 +46,8 @@ function rewardSummary(p: Promotion, c: Currency, upTo: (rate: string, cap: stri
 }
 
 export function RewardCentrePage() {
-  const { t } = useLingui()
-  const list = useQuery(promotionsQueryOptions(true))
+  const { t, i18n } = useLingui()
+  const list = useQuery(promotionsQueryOptions(true, i18n.locale))
   const [claimed, setClaimed] = useState<{ id: number; text: string } | null>(null)
   if (!list.data) {
     return list.isError ? (
