@@ -55,6 +55,23 @@ export function periodOf(frequency: PromotionFrequency, timeZone: string, at: Da
   return { key: wallDate(timeZone, p.start), end: p.end }
 }
 
+/**
+ * The period of `frequency` that `at` falls in, as days of the brand's zone: its first and
+ * last day and the first instant after it (what a rebate counts now and pays once it closes).
+ */
+export function currentPeriod(
+  frequency: Exclude<PromotionFrequency, 'once'>,
+  timeZone: string,
+  at: Date,
+): { from: string; to: string; end: Date } {
+  const p = periodAt(units[frequency], timeZone, at)
+  return {
+    from: wallDate(timeZone, p.start),
+    to: wallDate(timeZone, new Date(p.end.getTime() - 1)),
+    end: p.end,
+  }
+}
+
 /** The period before the one `at` falls in (what a rebate or rescue claimed today pays for). */
 export function previousPeriod(
   frequency: Exclude<PromotionFrequency, 'once'>,
@@ -80,6 +97,11 @@ export interface StateFacts {
   requirementOpen: boolean
   /** For a signed-up one: valid bets since joining, minor units. */
   qualifyDone: bigint
+  /**
+   * For a tap-to-claim one: what a tap would pay now (the rule on the previous period's play),
+   * or undefined when not computed. At 0 the state is closed (nothingToClaim), not claim.
+   */
+  rewardNow?: bigint
 }
 
 export interface Derived {
@@ -107,7 +129,7 @@ export function closedReason(p: EnginePromotion, member: MemberFacts | null, now
 /**
  * A member's state for one promotion now. A claim of the current period decides first (an
  * issued reward of any period before that), then the clock (coming soon, ended, paused),
- * then eligibility, then the claim mode.
+ * then eligibility, then what a tap would pay (nothing: closed), then the claim mode.
  */
 export function stateOf(p: EnginePromotion, f: StateFacts, period: Period, now: Date): Derived {
   const nextPeriod = period.end
@@ -146,6 +168,12 @@ export function stateOf(p: EnginePromotion, f: StateFacts, period: Period, now: 
   if (now < p.startsAt) return { state: 'comingSoon', reason: null, claim: null, changesAt: p.startsAt }
   const closed = closedReason(p, f.member, now)
   if (closed) return { state: 'closed', reason: closed, claim: null, changesAt: null }
+  if (p.claimMode === 'claim' && f.member && f.rewardNow !== undefined && f.rewardNow <= 0n) {
+    // Nothing to pay this period (no loss, no valid bets): the next period may pay.
+    const changesAt =
+      nextPeriod && p.endsAt ? (nextPeriod < p.endsAt ? nextPeriod : p.endsAt) : (nextPeriod ?? p.endsAt)
+    return { state: 'closed', reason: 'nothingToClaim', claim: null, changesAt }
+  }
   const state: PromotionState = p.claimMode === 'claim' && f.member ? 'claim' : 'join'
   return { state, reason: null, claim: null, changesAt: p.endsAt }
 }

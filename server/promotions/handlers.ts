@@ -13,6 +13,7 @@ import type { MoneySettings } from '../money/settings'
 import { memberOf } from '../money/wallet-handlers'
 import type { Db, Tx } from '../plugins/external/db'
 import type { PromotionService } from './promotions-service'
+import type { RebateService } from './rebate-service'
 
 type Rows = Endpoints['promotions']
 
@@ -22,11 +23,13 @@ export const promoCodePolicy = { windowMs: 10 * 60_000, limit: 5, blockMs: 15 * 
 export function promotionHandlers(deps: {
   db: Db
   promotions: PromotionService
+  /** The rebates: the rates page's estimates. */
+  rebates: Pick<RebateService, 'estimates'>
   settings: MoneySettings
   throttle: Throttle
   now: () => Date
 }): HandlerGroup<Rows> {
-  const { db, promotions, settings, throttle, now } = deps
+  const { db, promotions, rebates, settings, throttle, now } = deps
   const runOf =
     (caller: Parameters<typeof idempotencyOf>[0]) =>
     <T>(work: (tx: Tx) => Promise<T>) =>
@@ -103,6 +106,10 @@ export function promotionHandlers(deps: {
     async apply({ input, caller }) {
       const m = await settings.merchant(caller.merchantCode)
       return promotions.apply(m, memberOf(caller), caller.locale, input, runOf(caller))
+    },
+    async rebateRates({ caller }) {
+      const m = await settings.merchant(caller.merchantCode)
+      return rebates.estimates(m, memberOf(caller), caller.locale)
     },
     async depositPromotions({ input, caller }) {
       const m = await settings.merchant(caller.merchantCode)

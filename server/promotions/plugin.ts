@@ -35,9 +35,10 @@ async function promotionsArea(app: FastifyInstance) {
     now,
   })
   app.decorate('promotions', promotions)
+  const rebates = rebateServiceOf({ db, ledger, notices: app.notify.push, now })
   registerContract(
     app,
-    { promotions: promotionHandlers({ db, promotions, settings, throttle, now }) },
+    { promotions: promotionHandlers({ db, promotions, rebates, settings, throttle, now }) },
     routes,
   )
   // The raffle (decision 028): its endpoints and its draw job.
@@ -50,9 +51,7 @@ async function promotionsArea(app: FastifyInstance) {
   })
   registerContract(app, { raffle: raffleHandlers({ db, raffles, settings, now }) }, routes)
   app.platform.addJobs(() => [raffleDrawJob(raffles, (code) => merchantByCode(db, code))])
-  app.platform.addJobs(() => [
-    promotionRebatesJob(rebateServiceOf({ db, ledger, notices: app.notify.push, now })),
-  ])
+  app.platform.addJobs(() => [promotionRebatesJob(rebates)])
 }
 
 export const promotions = fp(promotionsArea, {

@@ -358,6 +358,16 @@ export function createPromotionService(deps: PromotionDeps) {
         if (me && current?.status === 'signedUp') {
           qualifyDone = await repo.validBetsBetween(me.id, wallDate(m.timeZone, current.createdAt), lastDay)
         }
+        // What a tap would pay, for a tap-to-claim promotion the member may take now: the
+        // claim's own computation, so a Claim shown is a Claim that pays.
+        const tappable =
+          me &&
+          p.claimMode === 'claim' &&
+          !current &&
+          !issued &&
+          at >= p.startsAt &&
+          closedReason(p, { joinedAt: me.createdAt }, at) === null
+        const rewardNow = tappable ? (await computedReward(m, p, me.id, db)).amount : undefined
         const d = stateOf(
           p,
           {
@@ -366,6 +376,7 @@ export function createPromotionService(deps: PromotionDeps) {
             issued: issued ? engineClaim(issued) : null,
             requirementOpen: current !== null && open.has(claimReference(current.id)),
             qualifyDone,
+            ...(rewardNow === undefined ? {} : { rewardNow }),
           },
           period,
           at,
@@ -401,7 +412,11 @@ export function createPromotionService(deps: PromotionDeps) {
           needsCode: p.claimMode === 'promoCode',
         })
       }
-      return { list, claimable: list.filter((x) => x.state === 'claim' || x.state === 'issued').length }
+      return {
+        list,
+        claimable: list.filter((x) => x.state === 'claim' || x.state === 'issued').length,
+        timeZone: m.timeZone,
+      }
     },
 
     /** Categories with a listed promotion, and how many, in the filter's order. */

@@ -9,15 +9,19 @@
  * not at all, and the next run pays what is missing.
  */
 import type { ContractPeriodUnit } from '#contract/contracts'
-import type { RewardRule } from '#contract/promotions'
+import type { Locale } from '#contract/locales'
+import { minorToMoney } from '#contract/money'
+import type { RebateEstimate, RewardRule } from '#contract/promotions'
 import { mainAccountTypeId } from '#contract/wallet'
 import { instantAtWall, periodAt, wallDate, type Period } from '../contracts/periods'
-import type { MerchantRow } from '../money/common'
+import { localName } from '../db/localized'
+import { AppError } from '../http/errors'
+import { currencyOf, type MerchantRow } from '../money/common'
 import type { Ledger } from '../money/ledger'
 import type { NewNotice, NoticeWriter } from '../notify/notices'
 import type { Db, Tx } from '../plugins/external/db'
 import { allMerchants } from '../system/brands-repository'
-import { turnoverOf } from './engine'
+import { closedReason, currentPeriod, rewardOf, turnoverOf } from './engine'
 import type { PromotionRepository, PromotionRow } from './promotions-repository'
 import { createPromotionRepository } from './promotions-repository'
 import { claimReference, type TurnoverLink } from './promotions-service'
@@ -28,7 +32,7 @@ export interface RebateDeps {
   db: Db
   ledger: Ledger
   repo: RebateRepository
-  promotions: Pick<PromotionRepository, 'listed' | 'byId'>
+  promotions: Pick<PromotionRepository, 'listed' | 'byId' | 'member' | 'validBetsByType'>
   notices: NoticeWriter
   turnover: TurnoverLink
   now: () => Date
@@ -195,8 +199,64 @@ export function createRebateService(deps: RebateDeps) {
     return out
   }
 
+  /**
+   * The member's rebates now (the rebate rates page): each running rebate (a rate of valid
+   * bets per game type) the member may have, with the current period's valid bets per game
+   * type from the member's figures per day, what each pays and the capped total by the
+   * engine's rule (rewardOf, as the claim and the job compute it), and when it is paid: the
+   * job pays a closed period a grace after it ends; a claim-mode one is claimed from then.
+   */
+  async function estimates(m: MerchantRow, memberId: number, locale: Locale) {
+    const me = await deps.promotions.member(memberId)
+    if (!me || me.type === 4) throw new AppError('in_need_true_account', 'a real account is needed')
+    const at = now()
+    const money = (v: bigint) => minorToMoney(v, currencyOf(m))
+    const running = (await deps.promotions.listed(m.code, at)).filter(
+      (p) =>
+        p.rule.kind === 'validBetRate' &&
+        at >= p.startsAt &&
+        closedReason(p, { joinedAt: me.createdAt }, at) === null,
+    )
+    const list: RebateEstimate[] = []
+    for (const p of running) {
+      if (p.rule.kind !== 'validBetRate') continue
+      // A once-only rebate pays on a day, as its claim does (promotions-service computedReward).
+      const period = currentPeriod(p.frequency === 'once' ? 'daily' : p.frequency, m.timeZone, at)
+      const bets = await deps.promotions.validBetsByType(me.id, period.from, period.to)
+      const rule = p.rule
+      let counted = 0n
+      const rates = rule.rates.map((r) => {
+        counted += bets.get(r.gameType) ?? 0n
+        return {
+          gameType: r.gameType,
+          rate: r.rate,
+          validBets: money(bets.get(r.gameType) ?? 0n),
+          // The engine's rule for this game type alone, uncapped: the table's line.
+          rebate: money(rewardOf({ kind: 'validBetRate', rates: [r], cap: 0 }, { validBets: bets })),
+        }
+      })
+      const uncapped = rewardOf({ ...rule, cap: 0 }, { validBets: bets })
+      const estimate = rewardOf(rule, { validBets: bets })
+      list.push({
+        promotionId: p.id,
+        title: localName(p.titles, '', locale, m.defaultLanguage),
+        claimMode: p.claimMode,
+        frequency: p.frequency,
+        cap: rule.cap > 0 ? money(BigInt(rule.cap)) : null,
+        period: { from: period.from, to: period.to, endsAt: period.end.getTime() },
+        paidAt: period.end.getTime() + (p.claimMode === 'auto' ? rebateGraceMs : 0),
+        rates,
+        validBets: money(counted),
+        estimate: money(estimate),
+        capped: estimate < uncapped,
+      })
+    }
+    return { list, timeZone: m.timeZone }
+  }
+
   return {
     payPeriod,
+    estimates,
 
     /**
      * The period of promotion `id` containing brand day `day` (YYYY-MM-DD), paid or (dryRun)

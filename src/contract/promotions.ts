@@ -123,7 +123,9 @@ export type Turnover = z.infer<typeof TurnoverSchema>
 /**
  * The spec's ten activity states (section 4), as a member sees a promotion now:
  * - comingSoon: it has not started;
- * - closed: it ended, is paused, or the member is not eligible (`reason` says which);
+ * - closed: it ended, is paused, the member is not eligible, or a tap would pay nothing now
+ *   (a rescue with no loss, a rebate with no valid bets in the period it pays on): `reason`
+ *   says which;
  * - join: the member may take part (sign up, apply, enter a code, or deposit with it);
  * - signedUp: joined, not qualified yet (`progress` shows how far);
  * - claim: a reward is the member's for one tap;
@@ -148,8 +150,19 @@ export const promotionStates = [
 export const PromotionStateSchema = z.enum(promotionStates)
 export type PromotionState = z.infer<typeof PromotionStateSchema>
 
-/** Why a promotion is closed to this member. */
-export const closedReasons = ['ended', 'paused', 'notNewMember', 'notFirstDeposit', 'notInstalled'] as const
+/**
+ * Why a promotion is closed to this member. nothingToClaim: a tap-to-claim promotion whose
+ * reward computes to 0 now (no loss or no valid bets in the period it pays on); the next
+ * period may pay (`changesAt`).
+ */
+export const closedReasons = [
+  'ended',
+  'paused',
+  'notNewMember',
+  'notFirstDeposit',
+  'notInstalled',
+  'nothingToClaim',
+] as const
 export const ClosedReasonSchema = z.enum(closedReasons)
 export type ClosedReason = z.infer<typeof ClosedReasonSchema>
 
@@ -204,8 +217,55 @@ export type Promotion = z.infer<typeof PromotionSchema>
 
 export const PromotionListSchema = z.object({
   list: z.array(PromotionSchema),
-  /** Promotions in state claim or issued: the reward centre's badge. */
+  /**
+   * Promotions in state claim or issued: the reward centre's badge. The app-download reward
+   * counts here; the app leaves it out while it runs in a browser tab, where it cannot be
+   * claimed.
+   */
   claimable: z.int(),
+  /** The brand's time zone (IANA): the periods, starts and ends are days and hours there. */
+  timeZone: z.string(),
+})
+
+/**
+ * A running rebate (a rate of valid bets per game type) with the member's current period:
+ * the rate of each game type, the valid bets so far and what they would pay, the total
+ * estimate (capped) and when the period's rebate is paid.
+ */
+export const RebateEstimateSchema = z.object({
+  promotionId: z.int(),
+  title: z.string(),
+  /** auto: the job credits it after the period closes; claim: the member claims it then. */
+  claimMode: ClaimModeSchema,
+  frequency: PromotionFrequencySchema,
+  /** The most one period pays; null without a cap. */
+  cap: z.nullable(MoneySchema),
+  /** The current period: its first and last day in the brand's zone (YYYY-MM-DD), and its end (ms). */
+  period: z.object({ from: z.string(), to: z.string(), endsAt: z.int() }),
+  /** When this period's rebate is paid (auto) or may be claimed (claim), ms. */
+  paidAt: z.int(),
+  rates: z.array(
+    z.object({
+      gameType: GameTypeSchema,
+      /** Basis points. */
+      rate: z.int(),
+      validBets: MoneySchema,
+      rebate: MoneySchema,
+    }),
+  ),
+  /** Valid bets of the period in the rebate's game types. */
+  validBets: MoneySchema,
+  /** What the period pays so far: the sum of the game types' rebates, at most the cap. */
+  estimate: MoneySchema,
+  /** Whether the cap cut the estimate. */
+  capped: z.boolean(),
+})
+export type RebateEstimate = z.infer<typeof RebateEstimateSchema>
+
+export const RebateEstimatesSchema = z.object({
+  list: z.array(RebateEstimateSchema),
+  /** The brand's time zone (IANA), which the periods and the pay time are in. */
+  timeZone: z.string(),
 })
 
 /** What a claim row records; the states above are derived from it. */
@@ -381,6 +441,22 @@ export const promotionEndpoints = {
     }),
     response: ClaimedSchema,
     errors: [...claimErrors, 'remark_too_long', 'too_many_images', 'image_invalid'],
+  }),
+  /**
+   * The rebate rates by game type (issue 35) with the caller's current period: for each
+   * running rebate of the brand the member may have, the rates, the valid bets so far, the
+   * estimate and when it is paid. The platform's MCSFE_ path of this read is the agent's own
+   * rates (agent.rebateRates); the member's is its MCS2_ twin, which the reference also names.
+   */
+  rebateRates: defineEndpoint({
+    name: 'promotions.rebateRates',
+    method: 'GET',
+    path: '/wps/relay/MCS2_getCustomerRebateSettingByProductType',
+    auth: 'member',
+    encrypted: false,
+    modId: 'REWCEN3',
+    response: RebateEstimatesSchema,
+    errors: ['in_need_true_account'],
   }),
   /** The deposit bonuses the member may choose with a deposit of this amount (the deposit page). */
   depositPromotions: defineEndpoint({
