@@ -30,6 +30,7 @@ import { Route as MainLoginRouteImport } from './routes/_main/login'
 import { Route as MainPromoDetailRouteImport } from './routes/_main/promoDetail'
 import { Route as MainPromotionsRouteImport } from './routes/_main/promotions'
 import { Route as MainPvpRouteImport } from './routes/_main/pvp'
+import { Route as MainRebateRouteImport } from './routes/_main/rebate'
 import { Route as MainRegisterRouteImport } from './routes/_main/register'
 import { Route as MainRegisterDothtmlRouteImport } from './routes/_main/register[.]html'
 import { Route as MainRngRouteImport } from './routes/_main/rng'
@@ -138,6 +139,11 @@ const MainPvpRoute = MainPvpRouteImport.update({
   path: '/pvp',
   getParentRoute: () => MainRoute,
 } as any)
+const MainRebateRoute = MainRebateRouteImport.update({
+  id: '/rebate',
+  path: '/rebate',
+  getParentRoute: () => MainRoute,
+} as any)
 const MainRegisterRoute = MainRegisterRouteImport.update({
   id: '/register',
   path: '/register',
@@ -183,6 +189,7 @@ export interface FileRoutesByFullPath {
   '/promoDetail': typeof MainPromoDetailRoute
   '/promotions': typeof MainPromotionsRoute
   '/pvp': typeof MainPvpRoute
+  '/rebate': typeof MainRebateRoute
   '/register': typeof MainRegisterRoute
   '/register.html': typeof MainRegisterDothtmlRoute
   '/rng': typeof MainRngRoute
@@ -208,6 +215,7 @@ export interface FileRoutesByTo {
   '/promoDetail': typeof MainPromoDetailRoute
   '/promotions': typeof MainPromotionsRoute
   '/pvp': typeof MainPvpRoute
+  '/rebate': typeof MainRebateRoute
   '/register': typeof MainRegisterRoute
   '/register.html': typeof MainRegisterDothtmlRoute
   '/rng': typeof MainRngRoute
@@ -237,6 +245,7 @@ export interface FileRoutesById {
   '/_main/promoDetail': typeof MainPromoDetailRoute
   '/_main/promotions': typeof MainPromotionsRoute
   '/_main/pvp': typeof MainPvpRoute
+  '/_main/rebate': typeof MainRebateRoute
   '/_main/register': typeof MainRegisterRoute
   '/_main/register.html': typeof MainRegisterDothtmlRoute
   '/_main/rng': typeof MainRngRoute
@@ -264,6 +273,7 @@ export interface FileRouteTypes {
     | '/promoDetail'
     | '/promotions'
     | '/pvp'
+    | '/rebate'
     | '/register'
     | '/register.html'
     | '/rng'
@@ -289,6 +299,7 @@ export interface FileRouteTypes {
     | '/promoDetail'
     | '/promotions'
     | '/pvp'
+    | '/rebate'
     | '/register'
     | '/register.html'
     | '/rng'
@@ -317,6 +328,7 @@ export interface FileRouteTypes {
     | '/_main/promoDetail'
     | '/_main/promotions'
     | '/_main/pvp'
+    | '/_main/rebate'
     | '/_main/register'
     | '/_main/register.html'
     | '/_main/rng'
@@ -481,6 +493,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainPvpRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/rebate': {
+      id: '/_main/rebate'
+      path: '/rebate'
+      fullPath: '/rebate'
+      preLoaderRoute: typeof MainRebateRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/register': {
       id: '/_main/register'
       path: '/register'
@@ -548,6 +567,7 @@ interface MainRouteChildren {
   MainPromoDetailRoute: typeof MainPromoDetailRoute
   MainPromotionsRoute: typeof MainPromotionsRoute
   MainPvpRoute: typeof MainPvpRoute
+  MainRebateRoute: typeof MainRebateRoute
   MainRegisterRoute: typeof MainRegisterRoute
   MainRegisterDothtmlRoute: typeof MainRegisterDothtmlRoute
   MainRngRoute: typeof MainRngRoute
@@ -567,6 +587,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainPromoDetailRoute: MainPromoDetailRoute,
   MainPromotionsRoute: MainPromotionsRoute,
   MainPvpRoute: MainPvpRoute,
+  MainRebateRoute: MainRebateRoute,
   MainRegisterRoute: MainRegisterRoute,
   MainRegisterDothtmlRoute: MainRegisterDothtmlRoute,
   MainRngRoute: MainRngRoute,

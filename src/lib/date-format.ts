@@ -52,34 +52,50 @@ function khmer(style: DateStyle, timeZone?: string): DateTimeFormat {
   }
 }
 
-const written: Readonly<Record<string, (style: DateStyle) => DateTimeFormat>> = { km: khmer }
+const written: Readonly<Record<string, (style: DateStyle, timeZone?: string) => DateTimeFormat>> = {
+  km: khmer,
+}
 
 /**
- * The formatter for `locale` in `style`. `supported` lists the languages the browser holds
- * (replaceable in tests: Node holds every language).
+ * The formatter for `locale` in `style`, on the clock of `timeZone` (the phone's when none).
+ * `supported` lists the languages the browser holds (replaceable in tests: Node holds every
+ * language).
  */
 export function makeDateTimeFormat(
   locale: string,
   style: DateStyle,
   supported: (locales: string[]) => readonly string[] = (l) => Intl.DateTimeFormat.supportedLocalesOf(l),
+  timeZone?: string,
 ): DateTimeFormat {
   const own = written[locale]
   return own && supported([locale]).length === 0
-    ? own(style)
-    : new Intl.DateTimeFormat(locale, { dateStyle: style, timeStyle: 'short' })
+    ? own(style, timeZone)
+    : new Intl.DateTimeFormat(locale, { dateStyle: style, timeStyle: 'short', timeZone })
 }
 
 const made = new Map<string, DateTimeFormat>()
 
-/** The formatter for `locale` in `style`, made once per pair. */
-export function dateTimeFormat(locale: string, style: DateStyle): DateTimeFormat {
-  const key = `${locale}|${style}`
+/**
+ * The formatter for `locale` in `style`, made once per pair. With `timeZone` (the brand's, as
+ * an answer names it) the date and time are that zone's: what a promotion's start, end and
+ * period are, whatever zone the phone is set to, and alike on the server's render.
+ */
+export function dateTimeFormat(locale: string, style: DateStyle, timeZone?: string): DateTimeFormat {
+  const key = `${locale}|${style}|${timeZone ?? ''}`
   let formatter = made.get(key)
   if (!formatter) {
-    formatter = makeDateTimeFormat(locale, style)
+    formatter = makeDateTimeFormat(locale, style, undefined, timeZone)
     made.set(key, formatter)
   }
   return formatter
+}
+
+/** The zone as its offset from GMT ("GMT+7"), to say whose clock a time is on. */
+export function zoneOffsetLabel(timeZone: string, at: Date | number = Date.now()): string {
+  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName')
+  return part?.value ?? timeZone
 }
 
 /** A day without its time, or a time without its day: what a period's ends are written as. */

@@ -47,7 +47,7 @@ function promotion(over: Partial<Promotion> = {}): Promotion {
   }
 }
 
-const list = (promotions: Promotion[]) => ({ list: promotions, claimable: 0 })
+const list = (promotions: Promotion[]) => ({ list: promotions, claimable: 0, timeZone: 'Asia/Phnom_Penh' })
 
 function stub(promotions: Promotion[], handlers: Record<string, (s: Sent) => unknown> = {}) {
   return stubMoneyApi(
@@ -152,6 +152,14 @@ describe('the promotions page', () => {
       promotion({ title: 'Over', state: 'closed', reason: 'ended' }),
       promotion({ title: 'Held', state: 'closed', reason: 'paused' }),
       promotion({ title: 'Old hands', state: 'closed', reason: 'notNewMember' }),
+      promotion({ title: 'No loss', state: 'closed', reason: 'nothingToClaim' }),
+      // 20:00 UTC on 31 January is 1 February in the brand's zone (GMT+7); its end, 17:00 UTC
+      // on 28 February, is the first moment of 1 March there, so its last day is 28 February.
+      promotion({
+        title: 'February',
+        startsAt: Date.UTC(2026, 0, 31, 20),
+        endsAt: Date.UTC(2026, 1, 28, 17),
+      }),
     ])
     await renderApp('/promotions')
     await screen.findByRole('heading', { name: 'Held' })
@@ -172,6 +180,7 @@ describe('the promotions page', () => {
       ['Over', 'Ended', false],
       ['Held', 'Paused', false],
       ['Old hands', 'Not eligible', false],
+      ['No loss', 'Nothing to claim yet', false],
     ]
     for (const [title, label, enabled] of expected) {
       const b = button(title)
@@ -191,6 +200,9 @@ describe('the promotions page', () => {
       name: 'Valid bets: $120.00 of $500.00',
     })
     expect(progress.getAttribute('value')).toBe('24')
+    // Dates on the brand's clock, whatever the zone the test runs in.
+    expect(within(card('February')).getByText('2/1/26 – 2/28/26 (GMT+7)')).toBeTruthy()
+    expect(within(card('Over')).getByText('From 1/1/26 (GMT+7)')).toBeTruthy()
   })
 
   test('a claim sends the promotion with a key and tells the amount credited', async () => {

@@ -76,6 +76,7 @@ const race = promotion(3, {
 const closed = promotion(4, { title: 'Ended gift', state: 'closed', reason: 'ended' })
 
 const listPath = promotionEndpoints.available.path
+const timeZone = 'Asia/Phnom_Penh'
 const claimsPath = promotionEndpoints.claimList.path
 
 describe('reward centre', () => {
@@ -93,6 +94,7 @@ describe('reward centre', () => {
       [listPath]: () => ({
         list,
         claimable: list.filter((p) => p.state === 'claim' || p.state === 'issued').length,
+        timeZone,
       }),
       [claimsPath]: () => ({ ...emptyPage, list: claimed, total: claimed.length }),
       [promotionEndpoints.claim.path]: () => {
@@ -146,7 +148,7 @@ describe('reward centre', () => {
   test('an issued reward is claimed by its claim id', async () => {
     let list = [rebate]
     const sent = stubMoneyApi(moneyAnswers(), {
-      [listPath]: () => ({ list, claimable: list.length }),
+      [listPath]: () => ({ list, claimable: list.length, timeZone }),
       [claimsPath]: () => emptyPage,
       [promotionEndpoints.claimIssued.path]: () => {
         list = []
@@ -170,15 +172,56 @@ describe('reward centre', () => {
 
 describe('reward badge', () => {
   test("the tab bar's Me shows the count of rewards to claim", async () => {
-    stubMoneyApi(moneyAnswers({ [listPath]: { list: [daily, rebate], claimable: 2 } }))
+    stubMoneyApi(moneyAnswers({ [listPath]: { list: [daily, rebate], claimable: 2, timeZone } }))
     await renderApp('/index')
     const tabs = await screen.findByRole('navigation', { name: 'Sections' })
     const me = await within(tabs).findByRole('button', { name: /^Me\s*\(Rewards to claim: 2\)$/ })
     expect(me.textContent).toContain('2')
   })
 
+  test('leaves out the app-download reward in a browser tab, where its Claim would be refused', async () => {
+    const app = promotion(5, { title: 'App reward', category: 'appDownload', state: 'claim' })
+    stubMoneyApi(
+      moneyAnswers({
+        [listPath]: { list: [daily, app], claimable: 2, timeZone },
+        [promotionEndpoints.categories.path]: { list: [] },
+      }),
+    )
+    await renderApp('/promotions')
+    const tabs = await screen.findByRole('navigation', { name: 'Sections' })
+    expect(await within(tabs).findByRole('button', { name: /^Me\s*\(Rewards to claim: 1\)$/ })).toBeTruthy()
+    // The list agrees: no Claim on it, the way to install instead.
+    const card = (await screen.findByRole('link', { name: 'App reward' })).closest('li')
+    if (!card) throw new Error('no card')
+    expect(within(card).queryByRole('button', { name: 'Claim' })).toBeNull()
+    expect(
+      (within(card).getByRole('button', { name: 'Claim in the app' }) as HTMLButtonElement).disabled,
+    ).toBe(true)
+    expect(within(card).getByRole('link', { name: 'How to install' })).toBeTruthy()
+    const dailyCard = (await screen.findByRole('link', { name: 'Daily login reward' })).closest('li')
+    expect(within(dailyCard as HTMLElement).getByRole('button', { name: 'Claim' })).toBeTruthy()
+  })
+
+  test('counts the app-download reward in the installed app', async () => {
+    vi.stubGlobal(
+      'matchMedia',
+      (query: string) =>
+        ({
+          matches: query === '(display-mode: standalone)',
+          media: query,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+        }) as unknown as MediaQueryList,
+    )
+    const app = promotion(5, { title: 'App reward', category: 'appDownload', state: 'claim' })
+    stubMoneyApi(moneyAnswers({ [listPath]: { list: [daily, app], claimable: 2, timeZone } }))
+    await renderApp('/index')
+    const tabs = await screen.findByRole('navigation', { name: 'Sections' })
+    expect(await within(tabs).findByRole('button', { name: /^Me\s*\(Rewards to claim: 2\)$/ })).toBeTruthy()
+  })
+
   test('is absent at 0', async () => {
-    const sent = stubMoneyApi(moneyAnswers({ [listPath]: { list: [closed], claimable: 0 } }))
+    const sent = stubMoneyApi(moneyAnswers({ [listPath]: { list: [closed], claimable: 0, timeZone } }))
     await renderApp('/index')
     const tabs = await screen.findByRole('navigation', { name: 'Sections' })
     await waitFor(() => expect(sent.some((s) => s.path === listPath)).toBe(true))
@@ -187,7 +230,7 @@ describe('reward badge', () => {
 
   test('a visitor makes no request for it', async () => {
     endSession()
-    const sent = stubMoneyApi(moneyAnswers({ [listPath]: { list: [daily], claimable: 1 } }))
+    const sent = stubMoneyApi(moneyAnswers({ [listPath]: { list: [daily], claimable: 1, timeZone } }))
     await renderApp('/index')
     const user = userEvent.setup()
     const tabs = await screen.findByRole('navigation', { name: 'Sections' })

@@ -1,12 +1,15 @@
 /**
  * A countdown to when a promotion's state changes by the clock ("Ends in 2d 4h", "Next claim
- * in 03:12:09"). Each one ticks on its own, so a second passing redraws a few words, never
- * the list; at zero the promotions are read again for their new states.
+ * in 03:12:09"), with the moment itself on the brand's clock (the answer's time zone) as the
+ * time's title, whatever zone the phone is in. Each one ticks on its own, so a second passing
+ * redraws a few words, never the list; at zero the promotions are read again for their new
+ * states.
  */
 import { useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useSyncExternalStore } from 'react'
 import type { Promotion } from '#contract/promotions'
+import { dateTimeFormat } from '../../../lib/date-format'
 import { promotionsRootKey } from '../api/promotion-keys'
 
 const day = 86_400_000
@@ -36,6 +39,8 @@ function Left({ ms, kind }: { ms: number; kind: 'starts' | 'ends' | 'next' }) {
 /** What the countdown counts to, by the state it ends. */
 export function countdownKind(p: Promotion): 'starts' | 'ends' | 'next' {
   if (p.state === 'comingSoon') return 'starts'
+  // Nothing to claim this period: the next one may pay.
+  if (p.state === 'closed' && p.reason === 'nothingToClaim') return 'next'
   if (p.frequency !== 'once' && ['claimed', 'inProgress', 'rejected', 'applying'].includes(p.state))
     return 'next'
   return 'ends'
@@ -70,7 +75,8 @@ function nowSecond(): number {
   return second
 }
 
-export function Countdown({ promotion }: { promotion: Promotion }) {
+export function Countdown({ promotion, timeZone }: { promotion: Promotion; timeZone?: string | undefined }) {
+  const { i18n } = useLingui()
   const queryClient = useQueryClient()
   const to = promotion.changesAt
   const now = useSyncExternalStore(subscribe, nowSecond, () => null)
@@ -82,7 +88,12 @@ export function Countdown({ promotion }: { promotion: Promotion }) {
   if (to === null || now === null) return null
   return (
     <p className="promotion-countdown">
-      <Left ms={to - now * 1000} kind={countdownKind(promotion)} />
+      <time
+        dateTime={new Date(to).toISOString()}
+        title={dateTimeFormat(i18n.locale, 'medium', timeZone).format(to)}
+      >
+        <Left ms={to - now * 1000} kind={countdownKind(promotion)} />
+      </time>
     </p>
   )
 }

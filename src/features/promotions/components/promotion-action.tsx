@@ -13,7 +13,7 @@ import { openModal } from '../../../lib/modal-store'
 import { showToast } from '../../../lib/toast-store'
 import { useClaimAppDownload, useClaimIssued, useClaimPromotion, useSignUpPromotion } from '../api/claim'
 import { creditedText } from './claimed-text'
-import { displayMode } from './display-mode'
+import { displayMode, needsInstall, useDisplayMode } from './display-mode'
 import { useOpenDialog } from './promotion-dialogs'
 import { useBrandCurrency } from './use-brand-currency'
 import type { Viewer } from './use-viewer'
@@ -31,6 +31,7 @@ function Inert({ children }: { children: ReactNode }) {
 function Closed({ promotion }: { promotion: Promotion }) {
   if (promotion.reason === 'paused') return <Inert>{<Trans>Paused</Trans>}</Inert>
   if (promotion.reason === 'ended' || promotion.reason === null) return <Inert>{<Trans>Ended</Trans>}</Inert>
+  if (promotion.reason === 'nothingToClaim') return <Inert>{<Trans>Nothing to claim yet</Trans>}</Inert>
   return <Inert>{<Trans>Not eligible</Trans>}</Inert>
 }
 
@@ -61,6 +62,7 @@ export function PromotionAction({
   const openDialog = useOpenDialog()
   const [problem, setProblem] = useState<string | null>(null)
   const [installHint, setInstallHint] = useState(false)
+  const mode = useDisplayMode()
   const config = {
     onSuccess: (r: Claimed) => {
       setProblem(null)
@@ -128,6 +130,9 @@ export function PromotionAction({
         </Link>
       )
     else button = null
+  } else if (needsInstall(p, mode)) {
+    // A tap in a browser tab would be refused: the reward is the installed app's.
+    button = <Inert>{<Trans>Claim in the app</Trans>}</Inert>
   } else if (p.state === 'claim') {
     button = act(<Trans>Claim</Trans>, () => {
       if (p.category !== 'appDownload') {
@@ -157,7 +162,11 @@ export function PromotionAction({
   return (
     <div className="promotion-actions">
       <div className="promotion-buttons">{button}</div>
-      {installHint || (p.state === 'closed' && p.reason === 'notInstalled') ? <InstallHint /> : null}
+      {installHint ||
+      (p.state === 'closed' && p.reason === 'notInstalled') ||
+      (viewer === 'member' && needsInstall(p, mode)) ? (
+        <InstallHint />
+      ) : null}
       {problem ? (
         <p className="field-error" role="alert">
           {problem}

@@ -13,12 +13,12 @@ import type { Promotion } from '#contract/promotions'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { HtmlContent } from '../../../components/ui/html-content'
 import { Skeleton } from '../../../components/ui/skeleton'
-import { dateTimeFormat } from '../../../lib/date-format'
 import { gameTypeNames } from '../../../lib/game-type-names'
 import { promotionsQueryOptions } from '../api/get-promotions'
 import { Countdown } from './countdown'
 import { PromotionAction } from './promotion-action'
 import { PromotionArt } from './promotion-art'
+import { brandDateTime } from './promotion-dates'
 import { PromotionDialogs } from './promotion-dialogs'
 import { PromotionStyles } from './promotion-styles'
 import { categoryNames, multiple, percent } from './promotion-text'
@@ -26,7 +26,7 @@ import { SignUpProgress } from './sign-up-progress'
 import { useBrandCurrency } from './use-brand-currency'
 import { useViewer } from './use-viewer'
 
-function Rules({ promotion: p }: { promotion: Promotion }) {
+function Rules({ promotion: p, timeZone }: { promotion: Promotion; timeZone: string }) {
   const { t, i18n } = useLingui()
   const c = useBrandCurrency()
   const r = p.reward
@@ -50,6 +50,12 @@ function Rules({ promotion: p }: { promotion: Promotion }) {
           </li>
         ))}
       </ul>,
+    ])
+    rows.push([
+      t`Your rebate`,
+      <Link to="/rebate" key="rebate">
+        <Trans>See your rebate so far</Trans>
+      </Link>,
     ])
   }
   if (r.cap !== null && Number(r.cap) > 0) rows.push([t`Most paid`, showMoney(r.cap, c)])
@@ -75,9 +81,12 @@ function Rules({ promotion: p }: { promotion: Promotion }) {
           ? t`Once a week`
           : t`Once a month`,
   ])
-  const when = dateTimeFormat(i18n.locale, 'medium')
-  rows.push([t`From`, when.format(p.startsAt)])
-  rows.push([t`Until`, p.endsAt === null ? t`Until further notice` : when.format(p.endsAt)])
+  // On the brand's clock, as the periods are (promotion-dates.tsx).
+  rows.push([t`From`, brandDateTime(i18n.locale, p.startsAt, timeZone)])
+  rows.push([
+    t`Until`,
+    p.endsAt === null ? t`Until further notice` : brandDateTime(i18n.locale, p.endsAt, timeZone),
+  ])
   return (
     <table className="promotion-rules">
       <caption>
@@ -128,7 +137,7 @@ export function PromotionDetail({ id }: { id: number | undefined }) {
       <div className="promotion-body">
         <p className="promotion-category">{i18n._(categoryNames[p.category])}</p>
         <h1 id={`promotion-${p.id}`}>{p.title}</h1>
-        <Countdown promotion={p} />
+        <Countdown promotion={p} timeZone={list.data.timeZone} />
         {p.state === 'signedUp' && p.progress ? <SignUpProgress progress={p.progress} /> : null}
         {p.state === 'rejected' ? (
           <p className="promotion-note promotion-rejected">
@@ -137,7 +146,7 @@ export function PromotionDetail({ id }: { id: number | undefined }) {
         ) : null}
         <PromotionAction promotion={p} viewer={viewer} place="detail" />
         <HtmlContent html={p.content} className="rich-text" />
-        <Rules promotion={p} />
+        <Rules promotion={p} timeZone={list.data.timeZone} />
         <Link to="/promotions" search={{}} className="promotion-back">
           <Trans>See all promotions</Trans>
         </Link>

@@ -13,6 +13,7 @@ import { promotionCategoriesQueryOptions, promotionsQueryOptions } from '../api/
 import { Countdown } from './countdown'
 import { PromotionAction } from './promotion-action'
 import { PromotionArt } from './promotion-art'
+import { PromotionDates } from './promotion-dates'
 import { PromotionDialogs } from './promotion-dialogs'
 import { PromotionStyles } from './promotion-styles'
 import { categoryNames, rewardSummary } from './promotion-text'
@@ -57,10 +58,13 @@ function PromotionCard({
   promotion: p,
   viewer,
   index,
+  timeZone,
 }: {
   promotion: Promotion
   viewer: Viewer
   index: number
+  /** The brand's, which the dates are written in. */
+  timeZone: string
 }) {
   const { i18n } = useLingui()
   const currency = useBrandCurrency()
@@ -83,7 +87,8 @@ function PromotionCard({
           </Link>
         </h2>
         <p className="promotion-summary">{rewardSummary(i18n, p, currency)}</p>
-        <Countdown promotion={p} />
+        <PromotionDates promotion={p} timeZone={timeZone} />
+        <Countdown promotion={p} timeZone={timeZone} />
         {p.state === 'signedUp' && p.progress ? <SignUpProgress progress={p.progress} /> : null}
         <PromotionAction promotion={p} viewer={viewer} place="card" />
       </div>
@@ -111,7 +116,13 @@ export function PromotionList({ category }: { category: PromotionCategory | unde
         ) : (
           <ul className="card-list promotion-list">
             {list.data.list.map((p, i) => (
-              <PromotionCard key={p.id} promotion={p} viewer={viewer} index={i} />
+              <PromotionCard
+                key={p.id}
+                promotion={p}
+                viewer={viewer}
+                index={i}
+                timeZone={list.data.timeZone}
+              />
             ))}
           </ul>
         )

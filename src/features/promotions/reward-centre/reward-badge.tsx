@@ -1,6 +1,7 @@
 /**
- * The count of rewards a member may claim now (the promotions list's `claimable`), on the
- * reward centre's entry in the member centre and on the tab bar's Me. Asked only once the
+ * The count of rewards a member may claim now (the promotions list's `claimable`, less the
+ * app-download reward while the page runs in a browser tab, where a tap cannot pay it), on
+ * the reward centre's entry in the member centre and on the tab bar's Me. Asked only once the
  * app has taken over the page and only for a real member: the server's first paint and a
  * visitor's or guest's pages make no request for it. A claim refreshes the same query.
  */
@@ -10,14 +11,16 @@ import { CountBadge } from '../../../components/ui/count-badge'
 import { useHydrated } from '../../../hooks/use-hydrated'
 import { isGuestType, useSession } from '../../../lib/session'
 import { promotionsQueryOptions } from '../api/get-promotions'
+import { claimableCount, useDisplayMode } from '../components/display-mode'
 
 export function useClaimableCount(): number {
   const hydrated = useHydrated()
   const { token, member } = useSession()
   const { i18n } = useLingui()
   const enabled = hydrated && token !== null && member !== null && !isGuestType(member.type)
+  const mode = useDisplayMode()
   const list = useQuery({ ...promotionsQueryOptions(true, i18n.locale), enabled })
-  return enabled ? (list.data?.claimable ?? 0) : 0
+  return enabled && list.data ? claimableCount(list.data, mode) : 0
 }
 
 /** The count as a pill, with words for screen readers; nothing at 0. */

@@ -21,7 +21,7 @@ import { errorText } from '../../../lib/error-messages'
 import { useClaimAppDownload, useClaimIssued, useClaimPromotion } from '../api/claim'
 import { claimListQueryOptions } from '../api/get-claims'
 import { promotionsQueryOptions } from '../api/get-promotions'
-import { displayMode } from './display-mode'
+import { claimableHere, displayMode, useDisplayMode } from '../components/display-mode'
 import './reward-centre.css'
 
 const historyPageSize = 10
@@ -49,6 +49,7 @@ export function RewardCentrePage() {
   const { t, i18n } = useLingui()
   const list = useQuery(promotionsQueryOptions(true, i18n.locale))
   const [claimed, setClaimed] = useState<{ id: number; text: string } | null>(null)
+  const mode = useDisplayMode()
   if (!list.data) {
     return list.isError ? (
       <FormError text={t`The rewards could not be loaded. Please try again.`} />
@@ -56,7 +57,8 @@ export function RewardCentrePage() {
       <Skeleton lines={4} label={t`Loading`} />
     )
   }
-  const ready = list.data.list.filter((p) => p.state === 'claim' || p.state === 'issued')
+  // What a tap pays here: the app-download reward waits for the installed app.
+  const ready = list.data.list.filter((p) => claimableHere(p, mode))
   const going = list.data.list.filter(
     (p) => p.state === 'signedUp' || p.state === 'inProgress' || p.state === 'applying',
   )
@@ -97,6 +99,11 @@ export function RewardCentrePage() {
           </ul>
         </section>
       ) : null}
+      <p className="reward-links">
+        <Link to="/rebate" className="button">
+          <Trans>Rebate rates and your rebate so far</Trans>
+        </Link>
+      </p>
       <ClaimHistory />
     </div>
   )
