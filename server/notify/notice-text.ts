@@ -64,7 +64,60 @@ function paidText(
   return out
 }
 
+/**
+ * What a raffle win's notice keeps in its reason (JSON): the rank, the raffle, and its title
+ * in each language, so the inbox and the push each name it in the reader's language.
+ */
+export interface RaffleWin {
+  rank: number
+  promotionId: number
+  titles: Partial<Record<Locale, string>>
+}
+
+export const raffleWonReason = (w: RaffleWin): string => JSON.stringify(w)
+
+/** The win a raffle notice's reason holds, or null when it holds none. */
+export function raffleWinOf(reason: string | null): RaffleWin | null {
+  if (!reason) return null
+  try {
+    const w = JSON.parse(reason) as Partial<RaffleWin> | null
+    if (!w || !Number.isInteger(w.rank) || !Number.isInteger(w.promotionId)) return null
+    const titles = typeof w.titles === 'object' && w.titles !== null ? w.titles : {}
+    return { rank: w.rank as number, promotionId: w.promotionId as number, titles }
+  } catch {
+    return null
+  }
+}
+
+/** A raffle win's text: the rank, the raffle's title in the language (else English) and the prize. */
+function wonText(
+  texts: Record<Locale, [string, (rank: number, raffle: string, amount: string) => string]>,
+): Record<Locale, Text> {
+  const out = {} as Record<Locale, Text>
+  for (const [locale, [title, body]] of Object.entries(texts) as [
+    Locale,
+    [string, (n: number, r: string, a: string) => string],
+  ][]) {
+    out[locale] = {
+      title,
+      body: (a, reason) => {
+        const w = raffleWinOf(reason)
+        const name = w?.titles[locale] ?? w?.titles.en ?? Object.values(w?.titles ?? {})[0] ?? ''
+        return body(w?.rank ?? 1, name, a)
+      },
+    }
+  }
+  return out
+}
+
 const texts: Record<PushNoticeType, Record<Locale, Text>> = {
+  raffle_won: wonText({
+    en: ['You won the raffle', (n, r, a) => `You won rank ${n} in ${r}: ${a} is in your balance.`],
+    km: ['អ្នកឈ្នះឆ្នោតរង្វាន់', (n, r, a) => `អ្នកឈ្នះចំណាត់ថ្នាក់ទី ${n} ក្នុង ${r}៖ ${a} មាននៅក្នុងសមតុល្យរបស់អ្នក។`],
+    zh: ['恭喜您中奖', (n, r, a) => `您在${r}中获得第 ${n} 名：${a} 已存入您的余额。`],
+    th: ['คุณถูกรางวัล', (n, r, a) => `คุณได้อันดับที่ ${n} ใน${r}: ${a} เข้ายอดเงินของคุณแล้ว`],
+    vi: ['Bạn đã trúng thưởng', (n, r, a) => `Bạn đạt hạng ${n} trong ${r}: ${a} đã vào số dư của bạn.`],
+  }),
   contract_offered: contractText({
     en: ['New contract offer', (k) => `Your upline offers you a ${k} contract. Open it to accept or reject.`],
     km: ['ការផ្តល់កិច្ចសន្យាថ្មី', (k) => `ថ្នាក់លើរបស់អ្នកផ្តល់កិច្ចសន្យា${k}ឱ្យអ្នក។ បើកវាដើម្បីទទួលយក ឬបដិសេធ។`],

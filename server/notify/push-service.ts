@@ -32,7 +32,7 @@ import { AppError } from '../http/errors'
 import { lazyModule } from '../lazy-module'
 import { currencyOf } from '../money/common'
 import type { Db, Tx } from '../plugins/external/db'
-import { noticeText } from './notice-text'
+import { noticeText, raffleWinOf } from './notice-text'
 import { insertNotice, insertNotices, type NoticeWriter } from './notices'
 
 /** web-push loads with the first push or the first key pair, not at start. */
@@ -172,6 +172,10 @@ const contractPages: Record<string, string> = {
 
 /** The page a notice opens: the member centre's record of what it is about. */
 export function noticeUrl(kind: PushPayload['type'], reason: string | null = null): string {
+  if (kind === 'raffle_won') {
+    const win = raffleWinOf(reason)
+    return win ? `/promoDetail?id=${win.promotionId}` : '/promotions'
+  }
   if (kind.startsWith('contract')) {
     const page = contractPages[reason ?? '']
     return page ? `/index?popup=agentCentre&agentPage=${page}` : '/index?popup=agentCentre'

@@ -34,7 +34,7 @@ import {
   type EngineClaim,
 } from './engine'
 import type { ClaimRow, PromotionRepository, PromotionRow } from './promotions-repository'
-import { eligibilityInMinor, ruleInMinor, templates, type TemplateName } from './templates'
+import { eligibilityInMinor, kindOfTemplate, ruleInMinor, templates, type TemplateName } from './templates'
 
 /**
  * What the turnover requirements (decision 026) offer the engine: a requirement written in
@@ -385,6 +385,7 @@ export function createPromotionService(deps: PromotionDeps) {
         const target = p.eligibility.qualifyValidBets
         list.push({
           id: p.id,
+          kind: kindOfTemplate(p.template),
           category: p.category,
           claimMode: p.claimMode,
           frequency: p.frequency,
@@ -718,7 +719,7 @@ export function createPromotionService(deps: PromotionDeps) {
      * Gives a member a reward of a period inside `tx` (a job's rebate or rescue): issued to
      * claim in the reward centre, or credited at once when the promotion is automatic. Once
      * per member and period: a second run finds the row and gives nothing. Answers whether it
-     * gave.
+     * gave. `told`: the notice's own kind and reason in place of the engine's (a raffle win).
      */
     async give(
       tx: Tx,
@@ -728,6 +729,7 @@ export function createPromotionService(deps: PromotionDeps) {
       period: string,
       amount: bigint,
       base: bigint | null,
+      told?: Pick<NewNotice, 'kind' | 'reason'>,
     ): Promise<boolean> {
       if (amount <= 0n) return false
       const at = now()
@@ -755,6 +757,7 @@ export function createPromotionService(deps: PromotionDeps) {
         kind: auto ? 'promotion_credited' : 'promotion_issued',
         amount,
         reference: claimReference(c.id),
+        ...told,
       })
       return true
     },

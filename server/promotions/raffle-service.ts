@@ -6,19 +6,24 @@
  * the draw row's lock: tickets frozen and numbered, winners drawn from the seed
  * (raffle-draw.ts), credited through the promotion engine, the seed published.
  */
+import type { Locale } from '#contract/locales'
 import { minorToMoney } from '#contract/money'
 import type { RaffleStatus } from '#contract/raffle'
+import { numberTickets, type DrawnWinner } from '#contract/raffle-draw'
 import { wallDate } from '../contracts/periods'
+import type { RafflePrize } from '../db/schema/raffles'
 import { AppError } from '../http/errors'
+import { commitmentOf, newSeed } from '../lottery/rng'
 import { currencyOf, type MerchantRow } from '../money/common'
+import { raffleWonReason } from '../notify/notice-text'
 import { maskUsername } from '../play/winners'
 import type { Db, Tx } from '../plugins/external/db'
 import { closedReason, periodOf } from './engine'
 import type { PromotionRepository, PromotionRow } from './promotions-repository'
 import type { PromotionService } from './promotions-service'
-import { commitmentOf, drawWinners, newSeed, numberTickets, type DrawnWinner } from './raffle-draw'
+import { drawWinners } from './raffle-draw'
 import type { DrawRow, RaffleRepository, RaffleRow } from './raffle-repository'
-import { raffleDefaults, raffleTemplate } from './templates'
+import { raffleDefaults, raffleTemplate, raffleTemplateName } from './templates'
 
 export interface RaffleDeps {
   db: Db
@@ -43,6 +48,49 @@ export interface DrawOutcome {
 }
 
 const minuteMs = 60_000
+
+export interface RaffleOptions {
+  startsAt?: Date
+  endsAt?: Date | null
+  ticketValidBets?: bigint
+  prizes?: { rank: number; amount: number; count: number }[]
+  drawDelayMinutes?: number
+  titles?: Partial<Record<Locale, string>>
+}
+
+/** The longest wait after a week before its draw: a day. */
+export const maxDrawDelayMinutes = 1440
+/** The most prizes one draw gives (every count added). */
+export const maxRafflePrizes = 1000
+
+/** The rules without figures, for a raffle with its own price and prizes. */
+const raffleContents: Record<Locale, string> = {
+  en: '<p>Tap Join. Your valid bets this week earn tickets: the more you play, the more tickets you hold. After the week the prizes are drawn among the members who joined, from a seed fixed before the week began. Anyone can check the draw.</p>',
+  km: '<p>ចុចចូលរួម។ ការភ្នាល់ត្រឹមត្រូវរបស់អ្នកក្នុងសប្តាហ៍នេះផ្តល់សំបុត្រ៖ លេងកាន់តែច្រើន សំបុត្រកាន់តែច្រើន។ បន្ទាប់ពីសប្តាហ៍ រង្វាន់ត្រូវបានចាប់ក្នុងចំណោមសមាជិកដែលបានចូលរួម ពីគ្រាប់ពូជដែលបានកំណត់មុនសប្តាហ៍ចាប់ផ្តើម។ អ្នកណាក៏អាចពិនិត្យការចាប់ឆ្នោតបាន។</p>',
+  zh: '<p>点击参加。本周的有效投注可获得抽奖券：玩得越多，券越多。本周结束后，从参加的会员中开奖，所用种子在本周开始前已确定。任何人都可以验证开奖结果。</p>',
+  th: '<p>แตะเข้าร่วม ยอดเดิมพันที่ถูกต้องของคุณในสัปดาห์นี้ได้รับตั๋ว ยิ่งเล่นมาก ยิ่งมีตั๋วมาก หลังจบสัปดาห์ จะจับรางวัลจากสมาชิกที่เข้าร่วม ด้วยค่าสุ่มที่กำหนดไว้ก่อนสัปดาห์เริ่ม ทุกคนตรวจสอบผลได้</p>',
+  vi: '<p>Chạm Tham gia. Cược hợp lệ của bạn trong tuần này mang lại vé: chơi càng nhiều, càng nhiều vé. Sau tuần, giải thưởng được quay giữa các thành viên đã tham gia, từ một hạt giống cố định trước khi tuần bắt đầu. Ai cũng có thể kiểm tra kết quả.</p>',
+}
+
+/** Refuses settings a draw could not run with: no ticket price, ranks not 1, 2, 3…, no prize. */
+function checkSettings(opts: RaffleOptions, prizes: readonly RafflePrize[], startsAt: Date) {
+  const bad = (message: string) => new AppError('validation_failed', message)
+  if (opts.ticketValidBets !== undefined && opts.ticketValidBets <= 0n)
+    throw bad('a ticket costs more than zero in valid bets')
+  if (prizes.length === 0) throw bad('a raffle needs at least one prize')
+  const ranks = prizes.map((x) => x.rank).sort((a, b) => a - b)
+  if (ranks.some((r, i) => r !== i + 1)) throw bad('the ranks are 1, 2, 3… each once')
+  for (const x of prizes) {
+    if (!Number.isSafeInteger(x.amount) || x.amount <= 0) throw bad(`rank ${x.rank}: the prize is above zero`)
+    if (!Number.isInteger(x.count) || x.count < 1) throw bad(`rank ${x.rank}: at least one prize`)
+  }
+  if (prizes.reduce((n, x) => n + x.count, 0) > maxRafflePrizes)
+    throw bad(`at most ${maxRafflePrizes} prizes in all`)
+  const delay = opts.drawDelayMinutes
+  if (delay !== undefined && (!Number.isInteger(delay) || delay < 0 || delay > maxDrawDelayMinutes))
+    throw bad(`the draw delay is 0 to ${maxDrawDelayMinutes} minutes`)
+  if (opts.endsAt && opts.endsAt <= startsAt) throw bad('the end comes after the start')
+}
 
 export function createRaffleService(deps: RaffleDeps) {
   const { db, repo, promotionRepo, now } = deps
@@ -144,6 +192,7 @@ export function createRaffleService(deps: RaffleDeps) {
     }
     return {
       promotionId: p.id,
+      timeZone: m.timeZone,
       ticketValidBets: minorToMoney(r.ticketValidBets, c),
       prizes: [...r.prizes]
         .sort((a, b) => a.rank - b.rank)
@@ -171,29 +220,25 @@ export function createRaffleService(deps: RaffleDeps) {
   }
 
   const api = {
-    /** Makes a raffle: its promotion (template raffleTemplate) and its settings, amounts in minor units. */
-    async create(
-      m: MerchantRow,
-      opts: {
-        startsAt?: Date
-        endsAt?: Date | null
-        ticketValidBets?: bigint
-        prizes?: { rank: number; amount: number; count: number }[]
-        drawDelayMinutes?: number
-      },
-      createdBy: string,
-      ex: Ex = db,
-    ): Promise<PromotionRow> {
+    /**
+     * Makes a raffle: its promotion (template raffleTemplate) and its settings, amounts in
+     * minor units; titles given replace the template's in their languages. A raffle with its
+     * own ticket price or prizes gets the rules' text without the demo's figures (its panel
+     * shows the real ones). Settings that could not run are refused (validation_failed).
+     */
+    async create(m: MerchantRow, opts: RaffleOptions, createdBy: string, ex: Ex = db): Promise<PromotionRow> {
       const t = raffleTemplate
       const unit = 10 ** m.currencyDecimals
       const prizes =
         opts.prizes ?? raffleDefaults.prizes.map((x) => ({ ...x, amount: Math.round(x.amount * unit) }))
       const at = now()
+      checkSettings(opts, prizes, opts.startsAt ?? at)
       const first = prizes.find((x) => x.rank === 1)?.amount ?? 0
+      const own = opts.prizes !== undefined || opts.ticketValidBets !== undefined
       const p = await promotionRepo.add(
         {
           merchantCode: m.code,
-          template: 'raffle',
+          template: raffleTemplateName,
           category: t.category,
           claimMode: t.claimMode,
           frequency: t.frequency,
@@ -202,8 +247,8 @@ export function createRaffleService(deps: RaffleDeps) {
           turnover: t.turnover,
           code: null,
           codeUses: null,
-          titles: t.titles,
-          contents: t.contents,
+          titles: { ...t.titles, ...opts.titles },
+          contents: own ? raffleContents : t.contents,
           imageUrl: t.imageUrl,
           startsAt: opts.startsAt ?? at,
           endsAt: opts.endsAt ?? null,
@@ -306,8 +351,13 @@ export function createRaffleService(deps: RaffleDeps) {
             tx,
           )
         }
-        for (const w of o.winners)
-          await deps.promotions.give(tx, m, p, w.memberId, period, BigInt(w.amount), null)
+        for (const w of o.winners) {
+          const told = {
+            kind: 'raffle_won' as const,
+            reason: raffleWonReason({ rank: w.rank, promotionId: p.id, titles: p.titles }),
+          }
+          await deps.promotions.give(tx, m, p, w.memberId, period, BigInt(w.amount), null, told)
+        }
         await repo.publish(p.id, period, o.totalTickets, at, tx)
         return { ...base, drawn: true, totalTickets: o.totalTickets, winners: o.winners }
       })

@@ -10,6 +10,7 @@ import type {
   Eligibility,
   PromotionCategory,
   PromotionFrequency,
+  PromotionKind,
   RewardRule,
   Turnover,
 } from '#contract/promotions'
@@ -393,6 +394,14 @@ export const raffleTemplate: Template = {
   },
   imageUrl: null,
   sort: 110,
+}
+
+/** The template name a raffle's promotion row carries. */
+export const raffleTemplateName = 'raffle'
+
+/** A promotion's kind on the wire (PromotionSchema's `kind`): set for a template the app shows its own way. */
+export function kindOfTemplate(template: string): PromotionKind | null {
+  return template === raffleTemplateName ? 'raffle' : null
 }
 
 /** The demo raffle's settings, in whole units of the currency. */

@@ -171,8 +171,18 @@ export const maxRemarkLength = 140
 export const maxApplyImages = 3
 export { maxImageBytes }
 
+/**
+ * What a promotion is beyond the engine's rules, when the app shows it its own way: a raffle
+ * (decision 028) has its panel with the tickets, the draw and its check
+ * (src/contract/raffle.ts). Null for every other promotion.
+ */
+export const promotionKinds = ['raffle'] as const
+export const PromotionKindSchema = z.enum(promotionKinds)
+export type PromotionKind = z.infer<typeof PromotionKindSchema>
+
 export const PromotionSchema = z.object({
   id: z.int(),
+  kind: z.nullable(PromotionKindSchema),
   category: PromotionCategorySchema,
   claimMode: ClaimModeSchema,
   frequency: PromotionFrequencySchema,

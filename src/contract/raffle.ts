@@ -13,6 +13,8 @@ const PrizeSchema = z.object({ rank: z.int(), amount: MoneySchema, count: z.int(
 
 export const RaffleStatusSchema = z.object({
   promotionId: z.int(),
+  /** The brand's time zone (IANA): the periods are its weeks, the draw's date is read on its clock. */
+  timeZone: z.string(),
   /** Valid bets that make one ticket. */
   ticketValidBets: MoneySchema,
   /** First rank first. */

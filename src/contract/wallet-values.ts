@@ -29,4 +29,6 @@ export const fundNoticeKinds = [
   'promotion_rejected',
   'promotion_issued',
   'promotion_credited',
+  // A raffle's draw (server/promotions/raffle-service.ts) paid a winner their prize.
+  'raffle_won',
 ] as const

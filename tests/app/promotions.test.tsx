@@ -24,6 +24,7 @@ function promotion(over: Partial<Promotion> = {}): Promotion {
   const id = nextId++
   return {
     id,
+    kind: null,
     category: 'others',
     claimMode: 'claim',
     frequency: 'daily',

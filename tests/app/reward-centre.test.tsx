@@ -22,6 +22,7 @@ afterEach(() => {
 
 const promotion = (id: number, over: Partial<Promotion> = {}): Promotion => ({
   id,
+  kind: null,
   category: 'others',
   claimMode: 'claim',
   frequency: 'daily',

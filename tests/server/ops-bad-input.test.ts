@@ -259,8 +259,69 @@ const cases: Record<string, [string[], RegExp][]> = {
     [['list', 'everything'], /^application list takes no more words, not "everything"$/],
   ],
   raffle: [
-    [[], /^raffle: the action is required: one of draw$/],
-    [['spin'], /^raffle: the action is one of draw, not "spin"$/],
+    [[], /^raffle: the action is required: one of create, draw$/],
+    [['spin'], /^raffle: the action is one of create, draw, not "spin"$/],
+    [['create'], /^raffle create: --ticket \(the valid bets that make one ticket\) is required$/],
+    [['create', '--ticket', 'ten', '--prizes', '1:5:1'], /^--ticket ten is not an amount above zero/],
+    [['create', '--ticket', '0', '--prizes', '1:5:1'], /^--ticket 0 is not an amount above zero/],
+    [['create', '--ticket', '1'], /^raffle create: --prizes \(rank:amount:count, …\) is required$/],
+    [
+      ['create', '--ticket', '1', '--prizes', '1:5'],
+      /^--prizes: each prize is rank:amount:count such as 1:50:1, not "1:5"$/,
+    ],
+    [
+      ['create', '--ticket', '1', '--prizes', '1:-5:1'],
+      /^--prizes: rank 1's amount -5 is not an amount above zero/,
+    ],
+    [
+      ['create', '--ticket', '1', '--prizes', '2:5:1'],
+      /^validation_failed: the ranks are 1, 2, 3… each once$/,
+    ],
+    [
+      ['create', '--ticket', '1', '--prizes', '1:5:1,1:2:1'],
+      /^validation_failed: the ranks are 1, 2, 3… each once$/,
+    ],
+    [['create', '--ticket', '1', '--prizes', '1:5:0'], /^validation_failed: rank 1: at least one prize$/],
+    [['create', '--ticket', '1', '--prizes', '1:5:1001'], /^validation_failed: at most 1000 prizes in all$/],
+    [
+      ['create', '--ticket', '1', '--prizes', '1:5:1', '--delay', 'soon'],
+      /^--delay is the minutes from 0 to 1440 after a week before its draw, not "soon"$/,
+    ],
+    [
+      ['create', '--ticket', '1', '--prizes', '1:5:1', '--delay', '5000'],
+      /^--delay is the minutes from 0 to 1440 after a week before its draw, not "5000"$/,
+    ],
+    [
+      ['create', '--ticket', '1', '--prizes', '1:5:1', '--start', 'monday'],
+      /^--start is a time such as 2026-12-01T00:00\+07:00, not "monday"$/,
+    ],
+    [
+      [
+        'create',
+        '--ticket',
+        '1',
+        '--prizes',
+        '1:5:1',
+        '--start',
+        '2026-12-07T00:00Z',
+        '--end',
+        '2026-12-01T00:00Z',
+      ],
+      /^validation_failed: the end comes after the start$/,
+    ],
+    [['create', '--ticket', '1', '--prizes', '1:5:1', '--title-en', '  '], /^--title-en is required$/],
+    [
+      ['create', '--ticket', '1', '--prizes', '1:5:1', '--title-en', 'x'.repeat(81)],
+      /^--title-en is at most 80 characters$/,
+    ],
+    [
+      ['create', '--ticket', '1', '--prizes', '1:5:1', '--title-fr', 'Tombola'],
+      /^Unknown option '--title-fr'/,
+    ],
+    [
+      ['create', '--ticket', '1', '--prizes', '1:5:1', 'now'],
+      /^raffle create takes no more words, not "now"$/,
+    ],
     [['draw'], /^raffle draw: the promotion id is required$/],
     [['draw', 'x'], /^raffle draw: the promotion id is a number, not "x"$/],
     [['draw', '1'], /^raffle draw: the period \(its first day, YYYY-MM-DD\) is required$/],
@@ -311,6 +372,8 @@ async function snapshot(): Promise<string> {
     serverKeys: s.serverKeys,
     operatorActions: s.operatorActions,
     turnoverRequirements: s.turnoverRequirements,
+    promotions: s.promotions,
+    raffles: s.raffles,
   }
   const out: Record<string, string[]> = {}
   for (const [name, table] of Object.entries(tables)) {

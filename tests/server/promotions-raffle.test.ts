@@ -1,24 +1,39 @@
 /**
- * The raffle (decision 028) through its endpoints, its job and its command: members join a
+ * The raffle (decision 028) through its endpoints, its job and its commands: members join a
  * period once, their tickets follow their valid bets, the draw's commitment is shown before
- * and its seed after, anyone re-running the published derivation gets the same winners, the
- * winners are credited once whatever runs the draw, and the books reconcile.
+ * and its seed after, anyone re-running the published derivation (the browser's check too)
+ * gets the same winners, the winners are credited once whatever runs the draw and told of
+ * their win in their language, the books reconcile, and the operator makes a raffle.
  */
 import { createHash } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { successEnvelope } from '#contract/envelope'
+import { InboxMessageSchema, inboxEndpoints } from '#contract/inbox'
+import { locales, type Locale } from '#contract/locales'
+import { PromotionListSchema, promotionEndpoints } from '#contract/promotions'
 import { RaffleStatusSchema, raffleEndpoints as ep, type RaffleStatus } from '#contract/raffle'
-import { promotionClaims, promotions, raffleEntries } from '#server/db/schema'
+import {
+  fundNotices,
+  operatorActions,
+  promotionClaims,
+  promotions,
+  raffleEntries,
+  raffles as raffleSettings,
+} from '#server/db/schema'
 import { raffleDrawJob } from '#server/jobs/raffle-draws'
 import type { MerchantRow } from '#server/money/common'
+import { noticeText, raffleWonReason } from '#server/notify/notice-text'
+import { noticeUrl } from '#server/notify/push-service'
 import { createPromotionRepository } from '#server/promotions/promotions-repository'
 import { drawWinners } from '#server/promotions/raffle-draw'
 import { createRaffleRepository } from '#server/promotions/raffle-repository'
 import { createRaffleService, type RaffleService } from '#server/promotions/raffle-service'
 import { merchantByCode } from '#server/system/brands-repository'
+import { checkDraw } from '#src/features/promotions/raffle/verify.ts'
 import { build, runOps, type TestServer } from '../build-server'
-import { createClock, failureOf, plainCall, tokenOf } from '../identity-helpers'
+import { createClock, failureOf, plainCall, tokenOf, valueOf } from '../identity-helpers'
 import { mainMinor, moneyCall, moneyMember, newKey, type MoneyMember } from '../money-helpers'
 import { launched } from '../play-helpers'
 
@@ -204,6 +219,40 @@ describe('the draw', () => {
       expect(await mainMinor(server, m.token)).toBe((balances.get(m.id) ?? 0n) + (c.amount ?? 0n))
     }
     for (const m of [idle, outsider]) expect(await mainMinor(server, m.token)).toBe(balances.get(m.id))
+
+    // Each winner is told of the win itself (not a generic credit), in their inbox and language.
+    const notices = await server.db
+      .select()
+      .from(fundNotices)
+      .where(inArray(fundNotices.memberId, [a.id, b.id, idle.id, outsider.id]))
+    const wins = notices.filter((n) => n.kind === 'raffle_won')
+    expect(wins.map((n) => n.memberId).sort()).toEqual([a.id, b.id].sort())
+    expect(notices.filter((n) => n.kind === 'promotion_credited')).toEqual([])
+    for (const [m, language] of [
+      [a, 'EN'],
+      [b, 'CN'],
+    ] as const) {
+      const c = won.find((x) => x.memberId === m.id)
+      const rank = c?.amount === 500n ? 1 : 2
+      const res = await plainCall(server, 'GET', inboxEndpoints.list.path, {
+        token: m.token,
+        headers: { language },
+      })
+      const [top] = valueOf(res, (v) => z.object({ list: z.array(z.unknown()) }).parse(v)).list.map((x) =>
+        InboxMessageSchema.parse(x),
+      )
+      expect(top).toMatchObject({ type: 'raffle_won', url: `/promoDetail?id=${raffleId}` })
+      expect(top?.body).toBe(
+        language === 'EN'
+          ? `You won rank ${rank} in Weekly raffle: $${rank === 1 ? '5.00' : '2.00'} is in your balance.`
+          : `您在每周抽奖中获得第 ${rank} 名：$${rank === 1 ? '5.00' : '2.00'} 已存入您的余额。`,
+      )
+    }
+
+    // The member's browser checks the published draw with WebCrypto and finds it sound.
+    const checked = await checkDraw(raffleId, after.prizes, last)
+    expect(checked).toMatchObject({ commitment: true, tickets: true, winners: true })
+    expect(checked.derived).toEqual(last.winners.map(({ mine: _, ...w }) => w))
     expect((await status(b)).last?.winners.filter((w) => w.mine)).toHaveLength(1)
     expect((await status(idle)).last?.winners.some((w) => w.mine)).toBe(false)
 
@@ -260,5 +309,98 @@ describe('the derivation', () => {
 
   it('draws nothing without tickets', () => {
     expect(drawWinners(seed, 1, 'p', [{ memberId: 1, firstTicket: 1, tickets: 0 }], prizes)).toEqual([])
+  })
+})
+
+describe('the operator makes a raffle', () => {
+  it('`raffle create` makes a running raffle with its price, prizes, delay and titles, audited, that members see as a raffle', async () => {
+    const out = await runOps(
+      server,
+      'raffle',
+      'create',
+      '--ticket',
+      '2.50',
+      '--prizes',
+      '1:10.00:1,2:3.00:2',
+      '--delay',
+      '15',
+      '--title-en',
+      'Lucky week',
+      '--title-zh',
+      '幸运周',
+    )
+    const id = Number(/made raffle #(\d+)/.exec(out)?.[1])
+    expect(out).toContain('a ticket per 2.50 of valid bets')
+    expect(out).toContain('rank 2 3.00 ×2')
+
+    const [row] = await server.db.select().from(promotions).where(eq(promotions.id, id))
+    expect(row).toMatchObject({ template: 'raffle', createdBy: 'operator:test-operator' })
+    expect(row?.titles).toMatchObject({ en: 'Lucky week', zh: '幸运周', vi: 'Rút thăm hằng tuần' })
+    const [settings] = await server.db.select().from(raffleSettings).where(eq(raffleSettings.promotionId, id))
+    expect(settings).toEqual({
+      promotionId: id,
+      ticketValidBets: 250n,
+      prizes: [
+        { rank: 1, amount: 1000, count: 1 },
+        { rank: 2, amount: 300, count: 2 },
+      ],
+      drawDelayMinutes: 15,
+    })
+    const [audit] = await server.db
+      .select()
+      .from(operatorActions)
+      .where(eq(operatorActions.target, `raffle #${id}`))
+    expect(audit).toMatchObject({
+      operator: 'test-operator',
+      action: 'raffle create',
+      before: null,
+      after: { ticket: '2.50', prizes: ['rank 1 10.00 ×1', 'rank 2 3.00 ×2'], drawDelayMinutes: 15 },
+    })
+
+    // A member sees it as a raffle in the list, and its status with the operator's settings.
+    const m = await moneyMember(server)
+    const res = await plainCall(server, 'GET', promotionEndpoints.available.path, {
+      token: m.token,
+      headers: { language: 'EN' },
+    })
+    const listed = successEnvelope(PromotionListSchema).parse(res.json()).value.list
+    expect(listed.find((p) => p.id === id)).toMatchObject({ kind: 'raffle', title: 'Lucky week' })
+    expect(listed.filter((p) => p.kind === 'raffle').every((p) => p.category === 'others')).toBe(true)
+    expect(listed.find((p) => p.kind === null)).toBeDefined()
+    const seen = await plainCall(server, 'GET', `${ep.status.path}?promotionId=${id}`, { token: m.token })
+    const st = successEnvelope(RaffleStatusSchema).parse(seen.json()).value
+    expect(st).toMatchObject({
+      ticketValidBets: '2.50',
+      prizes: [
+        { rank: 1, amount: '10.00', count: 1 },
+        { rank: 2, amount: '3.00', count: 2 },
+      ],
+      timeZone: brand.timeZone,
+      current: { joined: false, tickets: 0 },
+    })
+  })
+})
+
+describe('the win notice', () => {
+  const reason = raffleWonReason({
+    rank: 3,
+    promotionId: 41,
+    titles: { en: 'Weekly raffle', km: 'ឆ្នោតរង្វាន់ប្រចាំសប្តាហ៍', zh: '每周抽奖' },
+  })
+  const usd = { symbol: '$', decimals: 2 }
+
+  it('names the rank, the raffle and the prize in each language, the raffle in English where it has no title', () => {
+    const body = (l: Locale) => noticeText('raffle_won', l, 500n, usd, reason).body
+    expect(body('en')).toBe('You won rank 3 in Weekly raffle: $5.00 is in your balance.')
+    expect(body('km')).toContain('ឆ្នោតរង្វាន់ប្រចាំសប្តាហ៍')
+    expect(body('zh')).toBe('您在每周抽奖中获得第 3 名：$5.00 已存入您的余额。')
+    expect(body('th')).toBe('คุณได้อันดับที่ 3 ในWeekly raffle: $5.00 เข้ายอดเงินของคุณแล้ว')
+    expect(body('vi')).toContain('hạng 3 trong Weekly raffle: $5.00')
+    for (const l of locales) expect(noticeText('raffle_won', l, 500n, usd, reason).title).not.toBe('')
+  })
+
+  it('opens the raffle’s page', () => {
+    expect(noticeUrl('raffle_won', reason)).toBe('/promoDetail?id=41')
+    expect(noticeUrl('raffle_won', null)).toBe('/promotions')
   })
 })

@@ -75,11 +75,16 @@ function nowSecond(): number {
   return second
 }
 
+/** The page's clock in seconds, shared by every countdown (null on the server and while hydrating). */
+export function useNowSecond(): number | null {
+  return useSyncExternalStore(subscribe, nowSecond, () => null)
+}
+
 export function Countdown({ promotion, timeZone }: { promotion: Promotion; timeZone?: string | undefined }) {
   const { i18n } = useLingui()
   const queryClient = useQueryClient()
   const to = promotion.changesAt
-  const now = useSyncExternalStore(subscribe, nowSecond, () => null)
+  const now = useNowSecond()
   const over = to !== null && now !== null && now * 1000 >= to
   useEffect(() => {
     // At zero the state changes on the server: read the promotions again.

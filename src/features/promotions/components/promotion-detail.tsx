@@ -2,7 +2,8 @@
  * One promotion in full: its art, title and text, its rules as a table (what it pays, the
  * cap and minimum, the rebate's rate per game type, the turnover, how often, from when until
  * when), its state with the same button as its card, a rejection's reason and a sign-up's
- * progress.
+ * progress. A raffle shows its panel (raffle/raffle-panel.tsx): the week's draw and the last one's
+ * results with their check.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
@@ -15,6 +16,7 @@ import { HtmlContent } from '../../../components/ui/html-content'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { gameTypeNames } from '../../../lib/game-type-names'
 import { promotionsQueryOptions } from '../api/get-promotions'
+import { RafflePanel } from '../raffle/raffle-panel'
 import { Countdown } from './countdown'
 import { PromotionAction } from './promotion-action'
 import { PromotionArt } from './promotion-art'
@@ -31,7 +33,8 @@ function Rules({ promotion: p, timeZone }: { promotion: Promotion; timeZone: str
   const c = useBrandCurrency()
   const r = p.reward
   const rows: [string, ReactNode][] = []
-  if (r.kind === 'fixed' && r.amount !== null) rows.push([t`Reward`, showMoney(r.amount, c)])
+  if (r.kind === 'fixed' && r.amount !== null)
+    rows.push([p.kind === 'raffle' ? t`First prize` : t`Reward`, showMoney(r.amount, c)])
   if (r.kind === 'depositPercent' && r.rate !== null) {
     const rate = percent(r.rate)
     rows.push([t`Reward`, t`${rate} of the deposit`])
@@ -130,6 +133,9 @@ export function PromotionDetail({ id }: { id: number | undefined }) {
       </EmptyState>
     )
   }
+  // A raffle's panel takes the place of the action while it runs; its results stay after.
+  const raffle = p.kind === 'raffle'
+  const open = p.state !== 'comingSoon' && p.state !== 'closed'
   return (
     <article className="card promotion-detail">
       <PromotionStyles />
@@ -137,14 +143,17 @@ export function PromotionDetail({ id }: { id: number | undefined }) {
       <div className="promotion-body">
         <p className="promotion-category">{i18n._(categoryNames[p.category])}</p>
         <h1 id={`promotion-${p.id}`}>{p.title}</h1>
-        <Countdown promotion={p} timeZone={list.data.timeZone} />
+        {raffle && p.state !== 'comingSoon' ? null : (
+          <Countdown promotion={p} timeZone={list.data.timeZone} />
+        )}
         {p.state === 'signedUp' && p.progress ? <SignUpProgress progress={p.progress} /> : null}
         {p.state === 'rejected' ? (
           <p className="promotion-note promotion-rejected">
             {reason ? t`Not approved: ${reason}` : t`Your application was not approved.`}
           </p>
         ) : null}
-        <PromotionAction promotion={p} viewer={viewer} place="detail" />
+        {raffle && open ? null : <PromotionAction promotion={p} viewer={viewer} place="detail" />}
+        {raffle && (open || viewer === 'member') ? <RafflePanel promotionId={p.id} viewer={viewer} /> : null}
         <HtmlContent html={p.content} className="rich-text" />
         <Rules promotion={p} timeZone={list.data.timeZone} />
         <Link to="/promotions" search={{}} className="promotion-back">
