@@ -120,8 +120,23 @@ export function memberAccountCode(memberId: number, accountTypeId: number): stri
   return `member:${memberId}:${accountTypeId}`
 }
 
-export function houseAccountCode(kind: HouseKind): string {
-  return `house:${kind}`
+/**
+ * How many accounts the house's bonuses are spread over. Every claim of a promotion locks the
+ * bonus account it is paid from until its transaction commits; with one account, 50 members
+ * claiming at once waited for each other in a line (decision 027). Each member is paid from
+ * the account of their id's remainder, so claims by different members mostly lock different
+ * rows. The house's bonuses are the sum of its accounts.
+ */
+export const bonusAccountShards = 8
+
+/** A house account's code: `house:<kind>`, or `house:<kind>:<n>` for the n-th (1 up) of a spread kind. */
+export function houseAccountCode(kind: HouseKind, shard = 0): string {
+  return shard === 0 ? `house:${kind}` : `house:${kind}:${shard}`
+}
+
+/** The bonus account a member's rewards are paid from (`bonusAccountShards`). */
+export function bonusShardOf(memberId: number): number {
+  return memberId % bonusAccountShards
 }
 
 /** Merges postings to the same account and checks that they balance. */
@@ -322,11 +337,12 @@ export function createLedger(db: Db) {
       return found
     },
 
-    houseAccount(merchantCode: string, kind: HouseKind, tx?: Tx) {
+    /** A house account, made on first use; `shard` picks one of a spread kind's accounts. */
+    houseAccount(merchantCode: string, kind: HouseKind, tx?: Tx, shard = 0) {
       // Money waiting to be paid out is a real amount held: it can never be negative.
       return ensure(
         merchantCode,
-        houseAccountCode(kind),
+        houseAccountCode(kind, shard),
         { allowNegative: kind !== 'withdrawals_in_flight' },
         tx,
       )

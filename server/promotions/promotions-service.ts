@@ -20,7 +20,7 @@ import { wallDate } from '../contracts/periods'
 import { localName } from '../db/localized'
 import { AppError } from '../http/errors'
 import { currencyOf, imageOrThrow, storeImage, type MerchantRow } from '../money/common'
-import type { Ledger } from '../money/ledger'
+import { bonusShardOf, type Ledger } from '../money/ledger'
 import type { NewNotice, NoticeWriter } from '../notify/notices'
 import type { Db, Tx } from '../plugins/external/db'
 import {
@@ -179,7 +179,8 @@ export function createPromotionService(deps: PromotionDeps) {
     deposit: bigint,
     actor: 'member' | 'operator' | 'system',
   ): Promise<bigint> {
-    const house = await ledger.houseAccount(m.code, 'bonuses', tx)
+    // The member's own bonus account of the house's spread (ledger.ts, bonusAccountShards).
+    const house = await ledger.houseAccount(m.code, 'bonuses', tx, bonusShardOf(claim.memberId))
     const wallet = await ledger.memberAccount(m.code, claim.memberId, undefined, tx)
     const at = now()
     const posted = await ledger.post(tx, {
