@@ -1,11 +1,13 @@
 /**
  * Shared fixtures: the server's address, a page that fails on console errors, and the
- * operator CLI pointed at the server's DATA_DIR.
+ * operator CLI pointed at the server's DATA_DIR; and the steps several specs take: register,
+ * the member centre's pages, the operator's pending ids, a payment password and a bank card,
+ * the demo slots lobby.
  */
 import { execFile } from 'node:child_process'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type Locator, type Page } from '@playwright/test'
 
 const run = promisify(execFile)
 
@@ -63,6 +65,69 @@ export async function register(page: Page, ops: Ops, name: string): Promise<void
   } finally {
     await ops('flag', 'set', 'CAPTCHA3', 'on')
   }
+}
+
+/** The member centre dialog, and `go` to one of its pages by its menu label. */
+export function centrePage(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Member centre' })
+  return {
+    dialog,
+    // On a phone a page takes the menu's place: back to the list, then the page.
+    go: async (label: string) => {
+      const back = dialog.getByRole('button', { name: 'Back to menu' })
+      if (await back.isVisible()) await back.click()
+      await dialog
+        .getByRole('navigation', { name: 'Member centre menu' })
+        .getByRole('button', { name: label })
+        .click()
+    },
+  }
+}
+
+export type CentrePage = ReturnType<typeof centrePage>
+
+/** The id of the member's pending deposit or withdrawal, from the operator's list. */
+export async function pendingId(ops: Ops, kind: 'deposits' | 'withdrawals', name: string): Promise<string> {
+  const list = await ops(kind, 'list')
+  const line = list.split('\n').find((l) => l.includes(` ${name} `))
+  const id = /^#(\d+)/.exec(line ?? '')?.[1]
+  if (!id) throw new Error(`no pending ${kind} for ${name}:\n${list}`)
+  return id
+}
+
+/** Money the operator moved: the member closes the centre and refreshes the balance. */
+export async function refreshedBalance(page: Page, banner: Locator, text: string): Promise<void> {
+  await page.getByRole('dialog', { name: 'Member centre' }).getByRole('button', { name: 'Close' }).click()
+  await banner.getByRole('button', { name: 'Refresh balance' }).click()
+  await expect(banner.getByLabel(`Balance: ${text}`)).toBeVisible()
+}
+
+/** What a withdrawal needs, set in the member centre: a payment password, then a bank card. */
+export async function addPayoutDetails(
+  { dialog, go }: CentrePage,
+  paymentPassword = '246810',
+): Promise<void> {
+  await go('My account')
+  await dialog.getByLabel('Login password', { exact: true }).fill('lotus123')
+  await dialog.getByLabel('New payment password', { exact: true }).fill(paymentPassword)
+  await dialog.getByLabel('Confirm new payment password').fill(paymentPassword)
+  await dialog.getByRole('button', { name: 'Set payment password' }).click()
+  await expect(dialog.getByRole('heading', { name: 'Change payment password' })).toBeVisible()
+  await dialog.getByLabel("Account holder's name").fill('E2E Member')
+  await dialog.getByLabel('Account number').fill('123456789')
+  await dialog.getByLabel('Payment password', { exact: true }).fill(paymentPassword)
+  await dialog.getByRole('button', { name: 'Add bank card' }).click()
+  await expect(dialog.getByRole('button', { name: /Delete .*6789/ })).toBeVisible()
+}
+
+/** The demo slots vendor's lobby grid, hydrated. */
+export async function openSlots(page: Page): Promise<Locator> {
+  await page.goto('/rng?page=DSL')
+  const grid = page.getByRole('list', { name: 'Demo Slots games' })
+  await expect(grid.getByRole('listitem').first()).toBeVisible()
+  // The server's render draws the same tiles; the app hydrates them.
+  await expect(page.locator('html[data-app="ready"]')).toHaveCount(1)
+  return grid
 }
 
 /** Adds up layout shifts from the first byte on, as CLS counts them (not those after input). */

@@ -4,8 +4,7 @@
  * operator rejects (the funds come back), a wallet transfer, the account record of all of
  * it, an online deposit through the demo gateway, and the ledger's reconciliation.
  */
-import type { Locator, Page } from '@playwright/test'
-import { expect, test, type Ops, register } from './fixtures'
+import { addPayoutDetails, centrePage, expect, pendingId, refreshedBalance, register, test } from './fixtures'
 
 test.beforeEach(async ({ page, ops }) => {
   await page.addInitScript(() => {
@@ -18,37 +17,6 @@ test.beforeEach(async ({ page, ops }) => {
 test.afterEach(async ({ ops }) => {
   await ops('wallet-mode', 'SINGLE')
 })
-
-function centrePage(page: Page) {
-  const dialog = page.getByRole('dialog', { name: 'Member centre' })
-  return {
-    dialog,
-    // On a phone a page takes the menu's place: back to the list, then the page.
-    go: async (label: string) => {
-      const back = dialog.getByRole('button', { name: 'Back to menu' })
-      if (await back.isVisible()) await back.click()
-      await dialog
-        .getByRole('navigation', { name: 'Member centre menu' })
-        .getByRole('button', { name: label })
-        .click()
-    },
-  }
-}
-
-async function idOf(ops: Ops, kind: 'deposits' | 'withdrawals', name: string): Promise<string> {
-  const list = await ops(kind, 'list')
-  const line = list.split('\n').find((l) => l.includes(` ${name} `))
-  const id = /^#(\d+)/.exec(line ?? '')?.[1]
-  if (!id) throw new Error(`no pending ${kind} for ${name}:\n${list}`)
-  return id
-}
-
-/** Money the operator moved: the member closes the centre and refreshes the balance. */
-async function refreshedBalance(page: Page, banner: Locator, text: string) {
-  await page.getByRole('dialog', { name: 'Member centre' }).getByRole('button', { name: 'Close' }).click()
-  await banner.getByRole('button', { name: 'Refresh balance' }).click()
-  await expect(banner.getByLabel(`Balance: ${text}`)).toBeVisible()
-}
 
 test('deposit, withdraw, get a rejected withdrawal back, pay online, and the ledger reconciles', async ({
   page,
@@ -68,13 +36,16 @@ test('deposit, withdraw, get a rejected withdrawal back, pay online, and the led
 
   // A bank transfer deposit, credited when the operator approves it.
   await banner.getByRole('button', { name: 'Deposit', exact: true }).click()
-  const { dialog, go } = centrePage(page)
+  const centre = centrePage(page)
+  const { dialog, go } = centre
   await expect(dialog.getByText('001 234 567 890')).toBeVisible()
   await dialog.getByLabel('Amount', { exact: true }).fill('100')
   await dialog.getByLabel('Your transfer reference').fill(`ref ${name}`)
   await dialog.getByRole('button', { name: 'Submit deposit' }).click()
   await expect(dialog.getByRole('region', { name: 'Recent deposits' }).getByText('Pending')).toBeVisible()
-  expect(await ops('deposits', 'approve', await idOf(ops, 'deposits', name))).toContain('credited: 100.00')
+  expect(await ops('deposits', 'approve', await pendingId(ops, 'deposits', name))).toContain(
+    'credited: 100.00',
+  )
   await refreshedBalance(page, banner, '$100.00')
 
   // A payment password, then a bank card.
@@ -83,17 +54,7 @@ test('deposit, withdraw, get a rejected withdrawal back, pay online, and the led
     .getByRole('dialog', { name: 'Account menu' })
     .getByRole('button', { name: /Member centre/ })
     .click()
-  await go('My account')
-  await dialog.getByLabel('Login password', { exact: true }).fill('lotus123')
-  await dialog.getByLabel('New payment password', { exact: true }).fill('246810')
-  await dialog.getByLabel('Confirm new payment password').fill('246810')
-  await dialog.getByRole('button', { name: 'Set payment password' }).click()
-  await expect(dialog.getByRole('heading', { name: 'Change payment password' })).toBeVisible()
-  await dialog.getByLabel("Account holder's name").fill('E2E Member')
-  await dialog.getByLabel('Account number').fill('123456789')
-  await dialog.getByLabel('Payment password', { exact: true }).fill('246810')
-  await dialog.getByRole('button', { name: 'Add bank card' }).click()
-  await expect(dialog.getByRole('button', { name: /Delete .*6789/ })).toBeVisible()
+  await addPayoutDetails(centre)
 
   // A withdrawal; the operator rejects it and the amount comes back.
   await go('Withdrawal')
@@ -101,7 +62,7 @@ test('deposit, withdraw, get a rejected withdrawal back, pay online, and the led
   await dialog.getByLabel('Payment password', { exact: true }).fill('246810')
   await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click()
   await expect(banner.getByLabel('Balance: $70.00')).toBeVisible()
-  expect(await ops('withdrawals', 'reject', await idOf(ops, 'withdrawals', name))).toContain('returned')
+  expect(await ops('withdrawals', 'reject', await pendingId(ops, 'withdrawals', name))).toContain('returned')
   await refreshedBalance(page, banner, '$100.00')
 
   // A transfer to a vendor wallet keeps the sum.

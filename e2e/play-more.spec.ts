@@ -7,7 +7,7 @@
  * featured fixture on /sports opens the demo sports game on that fixture.
  */
 import type { Page } from '@playwright/test'
-import { expect, register, test, type Ops } from './fixtures'
+import { expect, openSlots, register, test, type Ops } from './fixtures'
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
@@ -22,16 +22,6 @@ async function memberWith(page: Page, ops: Ops, prefix: string, credit: string):
   await register(page, ops, name)
   expect(await ops('adjust', name, credit, 'end-to-end play credit')).toContain(credit)
   return name
-}
-
-/** The first real game of the demo slots vendor's lobby grid. */
-async function openSlots(page: Page) {
-  await page.goto('/rng?page=DSL')
-  const grid = page.getByRole('list', { name: 'Demo Slots games' })
-  await expect(grid.getByRole('listitem').first()).toBeVisible()
-  // The server's render draws the same tiles; the app hydrates them.
-  await expect(page.locator('html[data-app="ready"]')).toHaveCount(1)
-  return grid
 }
 
 /** Money on the main wallet, none on the vendor's: the launch offers the transfer. */

@@ -24,6 +24,8 @@ export const demoMerchant = {
   vipServiceState: 'normal',
   /** Games play from the main wallet through the seamless API (`npm run ops -- wallet-mode MULTI` for one wallet per vendor). */
   walletMode: 'SINGLE' as const,
+  /** Members may give up their open bonuses to withdraw (`npm run ops -- turnover forfeit off`). */
+  bonusForfeit: true,
 }
 
 /**

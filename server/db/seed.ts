@@ -166,6 +166,13 @@ export async function seedDemoBrand(
       })
       .where(eq(s.merchants.code, merchantCode))
   })
+  // The demo lets members forfeit their open bonuses to withdraw (a production brand starts without).
+  await step(db, 'demo-bonus-forfeit-1', merchantCode, async (tx) => {
+    await tx
+      .update(s.merchants)
+      .set({ bonusForfeit: d.demoMerchant.bonusForfeit })
+      .where(eq(s.merchants.code, merchantCode))
+  })
   // The promotions, for a demo brand seeded before them (a brand created now has them from
   // its own announcements): the one the welcome banner links to, then the later ones.
   const isLater = (a: (typeof demoAnnouncements)[number]) => laterPromotions.some((p) => p.title === a.title)

@@ -1,28 +1,46 @@
 /**
  * The operator's view of members' turnover requirements (decision 026): a member's list
  * with each one's progress, and the waiver of one, through the turnover service, which
- * writes the waiver's audit row in the transaction that closes the requirement.
+ * writes the waiver's audit row in the transaction that closes the requirement; and the
+ * brand's switch that lets members forfeit their open bonuses to withdraw (audited).
  */
 import { formatMinor } from '#contract/money'
 import type { CommandSpec } from '../ops/commands'
 import { OpsError } from '../ops/ops-error'
-import { idOf, oneOf, required } from '../ops/ops-input'
+import { idOf, noMore, oneOf, required } from '../ops/ops-input'
 import { createTurnoverRepository } from '../promotions/turnover-repository'
 import { createTurnoverService, memberTurnover, TurnoverError } from '../promotions/turnover-service'
-import { merchantByCode } from '../system/brands-repository'
+import { merchantByCode, setBonusForfeit } from '../system/brands-repository'
 import { currencyOf } from './common'
 
 export const turnoverCommands: Record<string, CommandSpec> = {
   turnover: {
-    usage: 'turnover list <username> | waive <id> <reason…>',
-    readOnly: (args) => args[0] === undefined || args[0] === 'list',
+    usage: 'turnover list <username> | waive <id> <reason…> | forfeit [on | off]',
+    readOnly: (args) =>
+      args[0] === undefined || args[0] === 'list' || (args[0] === 'forfeit' && args.length === 1),
     auditedByService: (args) => args[0] === 'waive',
-    summary: "a member's turnover requirements with their progress, or waive one (audited)",
+    summary:
+      "a member's turnover requirements with their progress, or waive one (audited); show or set whether members may forfeit their open bonuses to withdraw (audited)",
     async run(ctx, args) {
       const [word, target, ...rest] = args
-      const mode = oneOf('turnover: the action', word ?? 'list', ['list', 'waive'])
+      const mode = oneOf('turnover: the action', word ?? 'list', ['list', 'waive', 'forfeit'])
       const brand = await merchantByCode(ctx.db, ctx.merchantCode)
       if (!brand) throw new OpsError(`no brand ${ctx.merchantCode}`)
+      if (mode === 'forfeit') {
+        const shown = (on: boolean) =>
+          `${ctx.merchantCode}: bonus forfeit ${on ? 'on (members may give up their open bonuses to withdraw)' : 'off'}`
+        if (target === undefined) return shown(brand.bonusForfeit)
+        const on = oneOf('turnover forfeit: the switch', target, ['on', 'off']) === 'on'
+        noMore(`turnover forfeit ${target}`, rest)
+        ctx.audit?.({
+          target: `brand ${ctx.merchantCode}`,
+          before: { bonusForfeit: brand.bonusForfeit },
+          after: { bonusForfeit: on },
+        })
+        await setBonusForfeit(ctx.db, ctx.merchantCode, on)
+        ctx.invalidate()
+        return shown(on)
+      }
       const c = currencyOf(brand)
       const money = (minor: bigint) => `${formatMinor(minor, c)} ${brand.currency}`
       if (mode === 'list') {

@@ -23,7 +23,7 @@ import type { FundsHandlers, FundsKit } from './funds-kit'
 import type { WithdrawalRow } from './funds-repository'
 import { idempotencyOf, withIdempotency } from './idempotency'
 import { paymentPasswordCheck, paymentRule } from './payment-password'
-import { turnoverSummary } from './turnover-handlers'
+import { forfeitOffer, turnoverSummary } from './turnover-handlers'
 import { memberOf } from './wallet-handlers'
 
 const minute = 60_000
@@ -73,15 +73,19 @@ export function withdrawalHandlers(kit: FundsKit): Pick<FundsHandlers, Withdrawa
       const me = await kit.member(memberId)
       const main = await ledger.memberAccount(m.code, memberId)
       const turnover = await memberTurnover(db, memberId)
+      const balance = await ledger.balance(db, main)
       return {
         minimumAmount: minorToMoney(m.withdrawMin, currencyOf(m)),
         maximumAmount: minorToMoney(m.withdrawMax, currencyOf(m)),
-        availableBalance: minorToMoney(await ledger.balance(db, main), currencyOf(m)),
+        availableBalance: minorToMoney(balance, currencyOf(m)),
         hasPaymentPassword: me.paymentPasswordHash !== null,
         maxBankCards: m.maxBankCards,
         autoReceiveMinutes: m.withdrawAutoReceiveMinutes,
         paymentPasswordRule: await paymentRule(kit, m.code),
         turnover: turnoverSummary(turnover, m),
+        turnoverComplete:
+          turnover.completed === null ? null : minorToMoney(turnover.completed, currencyOf(m)),
+        bonusForfeit: forfeitOffer(turnover, balance, m),
       }
     },
 

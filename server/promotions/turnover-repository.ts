@@ -53,6 +53,19 @@ export function createTurnoverRepository() {
         .orderBy(asc(turnoverRequirements.id))
     },
 
+    /**
+     * Locks the member's requirements that still count, for the caller's transaction: a
+     * waiver of one of them (which locks its row) is then wholly before or after the caller.
+     */
+    async lockCounted(tx: Tx, memberId: number): Promise<void> {
+      await tx
+        .select({ id: turnoverRequirements.id })
+        .from(turnoverRequirements)
+        .where(and(eq(turnoverRequirements.memberId, memberId), isNull(turnoverRequirements.closedAt)))
+        .orderBy(asc(turnoverRequirements.id))
+        .for('update')
+    },
+
     /** The member's newest requirements, closed ones included. */
     async latest(ex: Executor, memberId: number, limit: number): Promise<TurnoverRequirementRow[]> {
       return ex

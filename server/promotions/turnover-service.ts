@@ -7,7 +7,10 @@
  * posting: the posting locks the member's wallet, and a withdrawal locks that wallet before
  * it reads the requirements, so a withdrawal never slips between a bonus and its requirement.
  */
+import type { Money } from '#contract/money'
 import type { TurnoverStatus } from '#contract/turnover'
+import { AppError } from '../http/errors'
+import type { Ledger } from '../money/ledger'
 import type { Db, Tx } from '../plugins/external/db'
 import { createAuditTrail } from '../system/audit'
 import { turnoverProgress } from './turnover-progress'
@@ -45,6 +48,11 @@ export interface MemberTurnover {
   /** Σ required and Σ done over the open requirements (remaining = required − done). */
   openRequired: bigint
   openDone: bigint
+  /** The open requirements' ids, oldest first, and Σ of their bonuses (what a forfeit gives up). */
+  openIds: number[]
+  openBonus: bigint
+  /** Nothing open and the newest counted requirement met: its required amount; else null. */
+  completed: bigint | null
   /** The newest requirements, closed ones included, newest first. */
   requirements: RequirementView[]
 }
@@ -92,12 +100,17 @@ export async function memberTurnover(ex: Executor, memberId: number): Promise<Me
   const latest = await repo.latest(ex, memberId, listed)
   const progress = turnoverProgress(turnover, counted)
   const byId = new Map(progress.requirements.map((p) => [p.id, p]))
+  const bonusOf = new Map(counted.map((r) => [r.id, r.bonus]))
   const open = progress.requirements.filter((p) => !p.met)
+  const newest = progress.requirements.at(-1)
   return {
     remaining: progress.remaining,
     count: open.length,
     openRequired: open.reduce((sum, p) => sum + p.required, 0n),
     openDone: open.reduce((sum, p) => sum + p.done, 0n),
+    openIds: open.map((p) => p.id),
+    openBonus: open.reduce((sum, p) => sum + (bonusOf.get(p.id) ?? 0n), 0n),
+    completed: open.length === 0 && newest?.met ? newest.required : null,
     requirements: latest.map((row) => {
       const p = byId.get(row.id)
       if (row.closedReason !== null || !p) {
@@ -106,6 +119,81 @@ export async function memberTurnover(ex: Executor, memberId: number): Promise<Me
       return { row, done: p.done, remaining: p.remaining, status: p.met ? 'met' : 'open' }
     }),
   }
+}
+
+/** What forfeiting the open bonuses takes: their sum, never more than the wallet holds. */
+export function forfeitTake(openBonus: bigint, balance: bigint): bigint {
+  const held = balance > 0n ? balance : 0n
+  return openBonus < held ? openBonus : held
+}
+
+export interface ForfeitRequest {
+  merchantCode: string
+  memberId: number
+  /** The member's main wallet and the house's bonus account. */
+  wallet: number
+  house: number
+  /** What the member was shown it takes, in minor units. */
+  expected: bigint
+  at: Date
+  /** Minor units as the brand's money, for a refusal's value. */
+  money: (minor: bigint) => Money
+}
+
+export interface ForfeitDone {
+  taken: bigint
+  closed: TurnoverRequirementRow[]
+  /** The main wallet after it. */
+  balance: bigint
+}
+
+/**
+ * The member gives up the bonuses still waiting for their turnover, in the caller's
+ * transaction (the brand's setting is the caller's to check): the wallet and the house's
+ * bonus account are locked first, in id order as every movement takes them, so a bonus or a
+ * withdrawal at the same moment is wholly before or after; then what the open requirements'
+ * bonuses come to, at most the balance, goes back to the house as a BONUS movement, and the
+ * requirements are closed as forfeited. Requirements already met stay: their bonus is earned.
+ */
+export async function forfeitOpenBonuses(tx: Tx, ledger: Ledger, f: ForfeitRequest): Promise<ForfeitDone> {
+  await ledger.lockAccounts(tx, [f.wallet, f.house])
+  await repo.lockCounted(tx, f.memberId)
+  const t = await memberTurnover(tx, f.memberId)
+  if (t.openIds.length === 0) {
+    throw new AppError('bonus_forfeit_nothing_open', 'no bonus is waiting for its turnover')
+  }
+  const balance = await ledger.balance(tx, f.wallet)
+  const taken = forfeitTake(t.openBonus, balance)
+  if (taken !== f.expected) {
+    throw new AppError('bonus_forfeit_amount_changed', 'the forfeit would now take another amount', {
+      amount: f.money(taken),
+    })
+  }
+  let after = balance
+  if (taken > 0n) {
+    const posted = await ledger.post(tx, {
+      merchantCode: f.merchantCode,
+      type: 'BONUS',
+      memberId: f.memberId,
+      reference: `turnover-forfeit:${t.openIds.join(',')}`,
+      memo: 'Bonus forfeited to withdraw',
+      actor: 'member',
+      at: f.at,
+      postings: [
+        { accountId: f.wallet, amount: -taken },
+        { accountId: f.house, amount: taken },
+      ],
+    })
+    after = posted.balances.get(f.wallet) ?? balance - taken
+  }
+  const closed = await repo.close(tx, t.openIds, {
+    reason: 'forfeited',
+    by: `member:${f.memberId}`,
+    at: f.at,
+  })
+  // The locks above keep other forfeits and waivers of these out until this one commits.
+  if (closed.length !== t.openIds.length) throw new Error('an open requirement was closed meanwhile')
+  return { taken, closed, balance: after }
 }
 
 export function createTurnoverService(db: Db, now: () => Date) {

@@ -95,6 +95,11 @@ export async function setWalletMode(db: Db, code: string, walletMode: MerchantRo
   await db.update(s.merchants).set({ walletMode }).where(eq(s.merchants.code, code))
 }
 
+/** Whether members may forfeit their open bonuses to withdraw (decision 026). */
+export async function setBonusForfeit(db: Db, code: string, bonusForfeit: boolean) {
+  await db.update(s.merchants).set({ bonusForfeit }).where(eq(s.merchants.code, code))
+}
+
 export async function setScreenshots(db: Db, code: string, screenshots: unknown[]) {
   await db.update(s.merchants).set({ screenshots }).where(eq(s.merchants.code, code))
 }

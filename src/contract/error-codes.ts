@@ -88,6 +88,9 @@ export const errorCodes = [
   'withdrawal_not_confirmable',
   'transfer_upline_not_allowed',
   'turnover_not_met',
+  'bonus_forfeit_not_allowed',
+  'bonus_forfeit_nothing_open',
+  'bonus_forfeit_amount_changed',
   // agent centre
   'team_range_invalid',
   'downline_not_found',
@@ -254,6 +257,11 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   withdrawal_not_confirmable: 409,
   transfer_upline_not_allowed: 403,
   turnover_not_met: 422,
+  bonus_forfeit_not_allowed: 403,
+  // No bonus is waiting for its turnover (a forfeit already took them).
+  bonus_forfeit_nothing_open: 409,
+  // value: { amount }, what the forfeit would take now.
+  bonus_forfeit_amount_changed: 409,
   // The SMS gateway or SMTP server refused the message or could not be reached.
   delivery_failed: 502,
   // The subscription's address is not a push service this install sends to.

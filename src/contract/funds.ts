@@ -9,7 +9,7 @@ import { AmountInputSchema, MoneySchema } from './money'
 import { PageQueryShape, TimeRangeShape, pageOf } from './paging'
 import { RegisterFieldRuleSchema } from './system'
 import { text } from './text'
-import { TurnoverSummarySchema } from './turnover'
+import { BonusForfeitOfferSchema, TurnoverSummarySchema } from './turnover'
 
 /** Receipt and proof images: png or jpg, at most 5 MB (spec section 9). */
 export const maxImageBytes = 5 * 1024 * 1024
@@ -115,6 +115,13 @@ export const WithdrawSettingsSchema = z.object({
   paymentPasswordRule: RegisterFieldRuleSchema,
   /** The member's open turnover requirements: a withdrawal waits until remaining is zero. */
   turnover: TurnoverSummarySchema,
+  /**
+   * Nothing open and the newest requirement met: its valid bets asked for (the page says the
+   * turnover is complete); null otherwise.
+   */
+  turnoverComplete: z.nullable(MoneySchema),
+  /** The brand lets the member forfeit the open bonuses to withdraw: what it would take; else null. */
+  bonusForfeit: z.nullable(BonusForfeitOfferSchema),
 })
 export type WithdrawSettings = z.infer<typeof WithdrawSettingsSchema>
 

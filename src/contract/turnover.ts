@@ -5,7 +5,7 @@
  */
 import { z } from 'zod/mini'
 import { defineEndpoint } from './endpoint'
-import { MoneySchema } from './money'
+import { AmountInputSchema, MoneySchema } from './money'
 
 /** Why a requirement was closed before it was met: the operator waived it, or the member gave the bonus up. */
 export const turnoverClosedReasons = ['waived', 'forfeited'] as const
@@ -52,6 +52,30 @@ export const TurnoverInfoSchema = z.object({
 })
 export type TurnoverInfo = z.infer<typeof TurnoverInfoSchema>
 
+/**
+ * What giving up the open bonuses would cost now (the brand lets members forfeit them to
+ * withdraw): the withdraw page states it before the member confirms.
+ */
+export const BonusForfeitOfferSchema = z.object({
+  /** Taken from the main wallet: the open bonuses, never more than the balance. */
+  amount: MoneySchema,
+  /** The open bonuses as credited (more than `amount` when the balance is lower). */
+  bonus: MoneySchema,
+  /** The requirements it closes. */
+  count: z.int(),
+})
+export type BonusForfeitOffer = z.infer<typeof BonusForfeitOfferSchema>
+
+export const BonusForfeitSchema = z.object({
+  /** Taken from the main wallet back to the house. */
+  forfeited: MoneySchema,
+  /** The requirements closed as forfeited. */
+  count: z.int(),
+  /** The main wallet after it. */
+  balance: MoneySchema,
+})
+export type BonusForfeit = z.infer<typeof BonusForfeitSchema>
+
 export const turnoverEndpoints = {
   info: defineEndpoint({
     name: 'turnover.info',
@@ -61,5 +85,28 @@ export const turnoverEndpoints = {
     encrypted: false,
     response: TurnoverInfoSchema,
     errors: [],
+  }),
+  /**
+   * The member gives up the bonuses still waiting for their turnover, to withdraw now. The
+   * body names the amount the member was shown (the offer's `amount`); another amount now is
+   * refused with the current one, so nobody loses more than they were told.
+   */
+  forfeit: defineEndpoint({
+    name: 'turnover.forfeit',
+    method: 'POST',
+    path: '/wps/relay/MCSFE_forfeitBonus',
+    auth: 'member',
+    encrypted: false,
+    idempotent: true,
+    body: z.object({ amount: AmountInputSchema }),
+    response: BonusForfeitSchema,
+    errors: [
+      'amount_invalid',
+      'idempotency_key_required',
+      'idempotency_key_reused',
+      'bonus_forfeit_not_allowed',
+      'bonus_forfeit_nothing_open',
+      'bonus_forfeit_amount_changed',
+    ],
   }),
 } as const

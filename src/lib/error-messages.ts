@@ -89,6 +89,10 @@ const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
   transfer_upline_not_allowed: msg`This account cannot transfer to an upline.`,
   // The amount left to wager comes with the answer (money-text.ts turnoverText).
   turnover_not_met: msg`Wager your bonus turnover before you withdraw.`,
+  bonus_forfeit_not_allowed: msg`Bonuses cannot be given up to withdraw here.`,
+  bonus_forfeit_nothing_open: msg`No bonus is waiting for its turnover, so there is nothing to give up.`,
+  // What it would take now comes with the answer (money-text.ts).
+  bonus_forfeit_amount_changed: msg`Your balance or your bonuses changed since you looked.`,
   team_range_invalid: msg`Choose a start day on or before the end day, at most 93 days apart.`,
   downline_not_found: msg`This member is not in your team.`,
   transfer_recipients_invalid: msg`Name each member once, each with an amount.`,

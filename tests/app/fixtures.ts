@@ -212,6 +212,8 @@ export function moneyAnswers(over: Record<string, unknown> = {}): Record<string,
       maxBankCards: 3,
       autoReceiveMinutes: 60,
       turnover: noTurnover,
+      turnoverComplete: null,
+      bonusForfeit: null,
       paymentPasswordRule: {
         field: 'paymentPassword',
         enabled: true,

@@ -273,6 +273,8 @@ describe('withdrawal', () => {
           maxBankCards: 3,
           autoReceiveMinutes: 60,
           turnover: noTurnover,
+          turnoverComplete: null,
+          bonusForfeit: null,
           paymentPasswordRule: {
             field: 'paymentPassword',
             enabled: true,

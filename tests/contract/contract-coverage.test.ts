@@ -234,6 +234,18 @@ async function minimalRequest(def: EndpointDef): Promise<InjectOptions> {
     const [card] = await server.db.select().from(bankCards).where(isNull(bankCards.deletedAt)).limit(1)
     given.body = { ...(given.body as object), cardId: card?.id ?? 0 }
   }
+  if (def.name === 'turnover.forfeit') {
+    // A bonus of member01's still to wager; the body names what its forfeit takes now.
+    await runOps(server, 'bonus', 'member01', '5', '--turnover', '10', 'coverage bonus')
+    const offered = await server.app.inject({
+      method: 'GET',
+      url: endpoints.funds.withdrawSettings.path,
+      headers: { authorization: String(req.headers?.authorization ?? '') },
+    })
+    const offer = (offered.json() as { value: { bonusForfeit: { amount: string } | null } }).value
+      .bonusForfeit
+    given.body = { amount: offer?.amount ?? '' }
+  }
   if (def.name === 'funds.confirmWithdrawal') {
     // The operator pays member01's withdrawal; then it waits for the member's confirmation.
     const [w] = await server.db.select().from(withdrawals).limit(1)

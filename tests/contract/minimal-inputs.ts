@@ -92,6 +92,8 @@ export const minimalInputs: Record<string, { query?: Record<string, string>; bod
   'funds.withdraw': { body: { amount: '10.00', cardId: 0, paymentPassword: '654321' } },
   'funds.confirmWithdrawal': { body: { withdrawalId: 0, outcome: 'RECEIVED' } },
   'funds.transferUpline': { body: { amount: '1.00', paymentPassword: '654321' } },
+  // The amount is what the withdraw settings offer (contract-coverage.test.ts).
+  'turnover.forfeit': { body: { amount: '0.00' } },
   'agent.downlineTransfer': {
     body: { shares: [{ memberId: 1, amount: '1.00' }], paymentPassword: '654321' },
   },

@@ -99,13 +99,15 @@ const cases: Record<string, [string[], RegExp][]> = {
     [['member01', '5', '--turnover', '2', '--turnover', '3', 'gift'], /^bonus: --turnover is given twice$/],
   ],
   turnover: [
-    [['stop'], /^turnover: the action is one of list, waive, not "stop"$/],
+    [['stop'], /^turnover: the action is one of list, waive, forfeit, not "stop"$/],
     [['list'], /^turnover list: the username is required$/],
     [['list', 'nosuchacct'], /^no member nosuchacct$/],
     [['waive'], /^turnover waive: the requirement id is required$/],
     [['waive', 'x'], /^turnover waive: the requirement id is a number, not "x"$/],
     [['waive', '1'], /^turnover waive: the reason is required$/],
     [['waive', '999999', 'why'], /^no turnover requirement #999999$/],
+    [['forfeit', 'maybe'], /^turnover forfeit: the switch is one of on, off, not "maybe"$/],
+    [['forfeit', 'off', 'now'], /^turnover forfeit off takes no more words, not "now"$/],
   ],
   reconcile: [[['now'], /^reconcile takes no more words, not "now"$/]],
   'wallet-mode': [

@@ -69,6 +69,11 @@ export const merchants = pgTable('merchants', {
   downlineTransferDailyMax: bigint('downline_transfer_daily_max', { mode: 'bigint' }),
   /** The days an agent contract offer waits for its answer before it expires. */
   contractOfferDays: integer('contract_offer_days').notNull().default(7),
+  /**
+   * A member may give up the bonuses still waiting for their turnover to withdraw now
+   * (decision 026, `turnover forfeit on|off`).
+   */
+  bonusForfeit: boolean('bonus_forfeit').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 

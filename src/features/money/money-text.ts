@@ -62,6 +62,7 @@ export function paymentPasswordProblem(err: unknown): FieldProblem | null {
 }
 
 const TurnoverValue = z.object({ remaining: MoneySchema })
+const ForfeitValue = z.object({ amount: MoneySchema })
 
 /** "Wager 1,240.00 more before you can withdraw": what is left of the bonuses' turnover. */
 export function turnoverText(i18n: I18n, remaining: Money, c: Currency): string {
@@ -76,6 +77,13 @@ export function moneyErrorText(i18n: I18n, err: unknown, c: Currency): string {
   if (err.errorCode === 'turnover_not_met') {
     const v = TurnoverValue.safeParse(err.value)
     return v.success ? turnoverText(i18n, v.data.remaining, c) : base
+  }
+  if (err.errorCode === 'bonus_forfeit_amount_changed') {
+    const v = ForfeitValue.safeParse(err.value)
+    if (v.success) {
+      const amount = showMoney(v.data.amount, c)
+      return `${base} ${i18n._(msg`Forfeiting your bonus now takes ${amount}.`)}`
+    }
   }
   const balance = balanceOf(err)
   if (balance !== null) {

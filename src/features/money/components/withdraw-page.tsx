@@ -1,13 +1,18 @@
 /**
  * Withdrawal: the limits and the available balance, what is left of the bonuses' turnover
- * requirements (the form waits until it is wagered), then the form (amount, bank card,
- * payment password). It needs a payment password and a bank card first, with a way to set
- * them up. Recent withdrawals, and the confirmation of paid ones, below.
+ * requirements (the form waits until it is wagered, or, where the brand allows it, the
+ * member forfeits the open bonuses and withdraws at once, after a dialog that states what
+ * is lost), then the form (amount, bank card, payment password). It needs a payment password
+ * and a bank card first, with a way to set them up. Recent withdrawals, and the confirmation
+ * of paid ones, below.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import type { BankCard, WithdrawSettings } from '#contract/funds'
+import { minorToMoney, parseAmount, type Money } from '#contract/money'
+import type { BonusForfeitOffer } from '#contract/turnover'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { FormError } from '../../../components/ui/form-error'
 import { NeedsNetwork } from '../../../components/ui/needs-network'
@@ -17,10 +22,11 @@ import { TextField } from '../../../components/ui/text-field'
 import { ApiError } from '../../../lib/api-client'
 import { useOnline } from '../../../lib/network'
 import { showToast } from '../../../lib/toast-store'
+import { useForfeitBonus } from '../api/forfeit-bonus'
 import { bankCardsQueryOptions } from '../api/get-bank-cards'
 import { withdrawSettingsQueryOptions } from '../api/get-withdraw-settings'
 import { withdrawalsQueryOptions } from '../api/get-withdrawals'
-import { useWithdraw } from '../api/withdraw'
+import { useWithdraw, type WithdrawInput } from '../api/withdraw'
 import { amountProblem, moneyErrorText, showMoney, turnoverText, type Currency } from '../money-text'
 import { useCurrency } from '../use-currency'
 import { useDateTime } from '../use-date-time'
@@ -108,6 +114,8 @@ function WithdrawForm({
   const [paymentPassword, setPaymentPassword] = useState('')
   const [invalid, setInvalid] = useState<Errors>({})
   const [requested, setRequested] = useState(false)
+  // The withdrawal waiting for the member's yes to the forfeit dialog.
+  const [confirming, setConfirming] = useState<WithdrawInput | null>(null)
   const online = useOnline()
   const withdraw = useWithdraw({
     mutationConfig: {
@@ -119,9 +127,16 @@ function WithdrawForm({
       },
     },
   })
-  const errors = withdraw.error ? refusalErrors(withdraw.error) : invalid
+  const forfeit = useForfeitBonus()
+  const errors = withdraw.error
+    ? refusalErrors(withdraw.error)
+    : forfeit.error
+      ? { form: moneyErrorText(i18n, forfeit.error, currency) }
+      : invalid
   // Bonuses still to wager: the request would be refused, so the button says why instead.
   const turnoverOpen = turnoverBlocks(settings)
+  const offer = turnoverOpen ? settings.bonusForfeit : null
+  const busy = withdraw.isPending || forfeit.isPending
 
   function refusalErrors(err: Error): Errors {
     const text = moneyErrorText(i18n, err, currency)
@@ -133,8 +148,8 @@ function WithdrawForm({
         : { form: text }
   }
 
-  function submit(e: FormEvent) {
-    e.preventDefault()
+  /** The form's withdrawal when every field is right; else null, with the problems shown. */
+  function checked(): WithdrawInput | null {
     const next: Errors = {}
     const problem = amountProblem(i18n, amount, currency, {
       min: settings.minimumAmount,
@@ -145,13 +160,34 @@ function WithdrawForm({
     if (!paymentPassword) next.paymentPassword = t`This field cannot be empty.`
     setInvalid(next)
     withdraw.reset()
-    if (Object.keys(next).length > 0) return
-    withdraw.mutate({ amount: amount.trim(), cardId: Number(card), paymentPassword })
+    forfeit.reset()
+    if (Object.keys(next).length > 0) return null
+    return { amount: amount.trim(), cardId: Number(card), paymentPassword }
   }
 
+  function submit(e: FormEvent) {
+    e.preventDefault()
+    const request = checked()
+    if (request) withdraw.mutate(request)
+  }
+
+  function askForfeit() {
+    const request = checked()
+    if (request) setConfirming(request)
+  }
+
+  function forfeitAndWithdraw() {
+    const request = confirming
+    setConfirming(null)
+    if (!request || !offer) return
+    // The amount shown in the dialog: the server refuses another one with what it takes now.
+    forfeit.mutate({ amount: offer.amount }, { onSuccess: () => withdraw.mutate(request) })
+  }
+
+  const chosenCard = cards.find((c) => String(c.id) === card)
   return (
     <>
-      <form className="form" onSubmit={submit} noValidate aria-busy={withdraw.isPending}>
+      <form className="form" onSubmit={submit} noValidate aria-busy={busy}>
         <AmountField
           label={t`Amount`}
           value={amount}
@@ -185,29 +221,116 @@ function WithdrawForm({
         <button
           type="submit"
           className="button button-primary button-block"
-          disabled={withdraw.isPending || !online || turnoverOpen}
+          disabled={busy || !online || turnoverOpen}
           aria-describedby={turnoverOpen ? turnoverNoticeId : online ? undefined : 'withdraw-needs-network'}
         >
           <Trans>Withdraw</Trans>
         </button>
+        {offer ? (
+          <button
+            type="button"
+            className="button button-block"
+            onClick={askForfeit}
+            disabled={busy || !online}
+            aria-describedby={forfeitOfferId}
+          >
+            <Trans>Forfeit bonus and withdraw</Trans>
+          </button>
+        ) : null}
       </form>
+      {offer ? (
+        <ConfirmDialog
+          open={confirming !== null}
+          title={t`Forfeit bonus and withdraw?`}
+          confirmLabel={t`Forfeit and withdraw`}
+          cancelLabel={t`Keep my bonus`}
+          closeLabel={t`Close`}
+          onCancel={() => setConfirming(null)}
+          onConfirm={forfeitAndWithdraw}
+        >
+          <ForfeitTerms
+            offer={offer}
+            withdrawal={minorToMoney(parseAmount(confirming?.amount ?? '', currency) ?? 0n, currency)}
+            card={chosenCard ? `${chosenCard.bankName} ${chosenCard.accountNumberMasked}` : ''}
+            currency={currency}
+          />
+        </ConfirmDialog>
+      ) : null}
       <PushOffer show={requested} />
     </>
   )
 }
 
+/** Exactly what the forfeit loses, then the withdrawal it makes possible. */
+function ForfeitTerms({
+  offer,
+  withdrawal,
+  card,
+  currency,
+}: {
+  offer: BonusForfeitOffer
+  withdrawal: Money
+  card: string
+  currency: Currency
+}) {
+  const lost = showMoney(offer.amount, currency)
+  const bonus = showMoney(offer.bonus, currency)
+  const capped = offer.amount !== offer.bonus
+  const amount = showMoney(withdrawal, currency)
+  return (
+    <div className="forfeit-terms">
+      <p>
+        <Trans>
+          You lose <strong>{lost}</strong>: it is taken from your balance, and the bonuses still to wager are
+          closed.
+        </Trans>
+      </p>
+      {capped ? (
+        <p className="muted">
+          <Trans>Your open bonuses came to {bonus}; no more than your balance is taken.</Trans>
+        </p>
+      ) : null}
+      <p>
+        <Trans>
+          Then {amount} is withdrawn to {card}.
+        </Trans>
+      </p>
+    </div>
+  )
+}
+
 const turnoverNoticeId = 'withdraw-turnover'
+const forfeitOfferId = 'withdraw-forfeit-offer'
 
 /** Whether the bonuses' turnover still holds withdrawals back. */
 function turnoverBlocks(s: WithdrawSettings): boolean {
   return s.turnover.count > 0
 }
 
-/** "Wager 1,240.00 more before you can withdraw", with the open requirements' progress. */
+/**
+ * "Wager 1,240.00 more before you can withdraw", with the open requirements' progress and,
+ * where the brand allows it, what forfeiting the bonuses would lose; or, once the newest
+ * requirement is met, that the turnover is complete.
+ */
 function TurnoverNotice({ settings, currency }: { settings: WithdrawSettings; currency: Currency }) {
   const { i18n } = useLingui()
-  if (!turnoverBlocks(settings)) return null
+  if (!turnoverBlocks(settings)) {
+    const complete = settings.turnoverComplete
+    if (complete === null) return null
+    return (
+      <div className="money-notice" role="status">
+        <p>
+          <strong>
+            <Trans>Bonus turnover complete: you can withdraw.</Trans>
+          </strong>
+        </p>
+        <TurnoverProgress done={complete} required={complete} currency={currency} />
+      </div>
+    )
+  }
   const { remaining, required, done } = settings.turnover
+  const offer = settings.bonusForfeit
+  const lost = offer ? showMoney(offer.amount, currency) : ''
   return (
     <div className="money-notice" role="status">
       <p id={turnoverNoticeId}>
@@ -217,6 +340,11 @@ function TurnoverNotice({ settings, currency }: { settings: WithdrawSettings; cu
       <p className="muted">
         <Trans>Valid bets of settled games count towards your bonuses in the order they came.</Trans>
       </p>
+      {offer ? (
+        <p id={forfeitOfferId}>
+          <Trans>Or forfeit your open bonuses and withdraw now: you lose {lost}.</Trans>
+        </p>
+      ) : null}
     </div>
   )
 }

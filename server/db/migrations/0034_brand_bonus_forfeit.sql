@@ -1,0 +1,1 @@
+ALTER TABLE "merchants" ADD COLUMN "bonus_forfeit" boolean DEFAULT false NOT NULL;
