@@ -6,7 +6,7 @@
 import { z } from 'zod/mini'
 import { defineEndpoint } from './endpoint'
 import { AmountInputSchema, MoneySchema } from './money'
-import { PageQueryShape, TimeRangeShape, pageOf } from './paging'
+import { PageQueryShape, RowIdSchema, TimeRangeShape, pageOf } from './paging'
 import { RegisterFieldRuleSchema } from './system'
 import { text } from './text'
 import { BonusForfeitOfferSchema, TurnoverSummarySchema } from './turnover'
@@ -27,7 +27,7 @@ export const imageBodyLimit = Math.ceil((maxImageBytes * 4) / 3) + 64 * 1024
  * The deposit bonus the member chose on the deposit page (promotions.depositPromotions), if
  * any: checked when the deposit is asked for, credited with the deposit (server/promotions).
  */
-const DepositBonusChoice = z.optional(z.int().check(z.positive()))
+const DepositBonusChoice = z.optional(RowIdSchema)
 const depositBonusErrors = [
   'promotion_not_found',
   'promotion_not_started',

@@ -7,6 +7,16 @@ import { text } from './text'
 
 export const maxPageSize = 100
 
+/** The largest id of a table row: ids are PostgreSQL integers (serial). */
+export const maxRowId = 2_147_483_647
+
+/**
+ * The id of a row in a request body. Bounded by the column's type: a larger whole number
+ * (JSON carries up to 2^53) would reach the database and fail there as an integer out of
+ * range, a 500 instead of the caller's own mistake.
+ */
+export const RowIdSchema = z.int().check(z.positive(), z.lte(maxRowId))
+
 function digitsFromQuery(digits: number) {
   return z.pipe(
     z.union([z.int(), text().check(z.regex(new RegExp(`^\\d{1,${digits}}$`)))]),

@@ -10,7 +10,7 @@ import { defineEndpoint } from './endpoint'
 import { ImageUploadSchema, imageBodyLimit, maxImageBytes } from './funds'
 import { GameTypeSchema } from './games'
 import { AmountInputSchema, MoneySchema } from './money'
-import { PageQueryShape, TimeRangeShape, pageOf } from './paging'
+import { PageQueryShape, RowIdSchema, TimeRangeShape, pageOf } from './paging'
 import { text } from './text'
 
 /**
@@ -298,7 +298,7 @@ export const PromotionClaimSchema = z.object({
 })
 export type PromotionClaim = z.infer<typeof PromotionClaimSchema>
 
-const PromotionIdBody = z.object({ promotionId: z.int().check(z.positive()) })
+const PromotionIdBody = z.object({ promotionId: RowIdSchema })
 
 /** The claim answer: what was credited and the member's main balance after it. */
 const ClaimedSchema = z.object({ claim: PromotionClaimSchema, balance: z.nullable(MoneySchema) })
@@ -406,7 +406,7 @@ export const promotionEndpoints = {
     encrypted: false,
     idempotent: true,
     body: z.object({
-      promotionId: z.int().check(z.positive()),
+      promotionId: RowIdSchema,
       displayMode: z.enum(['standalone', 'iosProfile', 'browser']),
     }),
     response: ClaimedSchema,
@@ -420,7 +420,7 @@ export const promotionEndpoints = {
     auth: 'member',
     encrypted: false,
     idempotent: true,
-    body: z.object({ claimId: z.int().check(z.positive()) }),
+    body: z.object({ claimId: RowIdSchema }),
     response: ClaimedSchema,
     errors: [...claimErrors],
   }),
@@ -445,7 +445,7 @@ export const promotionEndpoints = {
     idempotent: true,
     bodyLimit: imageBodyLimit * 3,
     body: z.object({
-      promotionId: z.int().check(z.positive()),
+      promotionId: RowIdSchema,
       remark: text(4 * 140),
       images: z.array(ImageUploadSchema).check(z.maxLength(8)),
     }),

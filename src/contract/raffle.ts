@@ -7,7 +7,7 @@
 import { z } from 'zod/mini'
 import { defineEndpoint } from './endpoint'
 import { MoneySchema } from './money'
-import { intFromQuery } from './paging'
+import { RowIdSchema, intFromQuery, maxRowId } from './paging'
 
 const PrizeSchema = z.object({ rank: z.int(), amount: MoneySchema, count: z.int() })
 
@@ -83,7 +83,7 @@ export const raffleEndpoints = {
     encrypted: false,
     modId: 'REWCEN3',
     idempotent: true,
-    body: z.object({ promotionId: z.int().check(z.positive()) }),
+    body: z.object({ promotionId: RowIdSchema }),
     response: RaffleStatusSchema,
     errors: [...joinErrors],
   }),
@@ -94,7 +94,7 @@ export const raffleEndpoints = {
     auth: 'member',
     encrypted: false,
     modId: 'REWCEN3',
-    query: z.object({ promotionId: intFromQuery(1, 2_147_483_647) }),
+    query: z.object({ promotionId: intFromQuery(1, maxRowId) }),
     response: RaffleStatusSchema,
     errors: ['promotion_not_found', 'promotion_wrong_mode', 'in_need_true_account'],
   }),
