@@ -33,6 +33,14 @@ const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
   in_need_true_account: msg`Trial accounts cannot use this. Please register or log in with a real account.`,
   validation_failed: msg`Some fields need attention.`,
   request_body_required: msg`Network abnormal, please retry.`,
+  // Refused before the body was read (broken JSON, a wrong media type or method): nothing the
+  // member typed, so a retry is the advice, as for a body that did not arrive.
+  bad_request: msg`Network abnormal, please retry.`,
+  invalid_json: msg`Network abnormal, please retry.`,
+  unsupported_media_type: msg`Network abnormal, please retry.`,
+  method_not_allowed: msg`Network abnormal, please retry.`,
+  // A body over the call's limit: in practice images or text too large for a form.
+  payload_too_large: msg`What you sent is too large. Send smaller images or less text.`,
   encryption_key_unknown: msg`Network abnormal, please retry.`,
   // Refused by the server's HTTP parser: nothing the member typed, so a retry is the advice.
   headers_too_large: msg`Network abnormal, please retry.`,
