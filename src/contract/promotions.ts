@@ -11,7 +11,7 @@ import { ImageUploadSchema, imageBodyLimit, maxImageBytes } from './funds'
 import { GameTypeSchema } from './games'
 import { AmountInputSchema, MoneySchema } from './money'
 import { PageQueryShape, RowIdSchema, TimeRangeShape, pageOf } from './paging'
-import { text } from './text'
+import { text, textBlock } from './text'
 
 /**
  * The spec's promotion type filter (section 2), less "all", which is no filter. Spelled as
@@ -446,7 +446,7 @@ export const promotionEndpoints = {
     bodyLimit: imageBodyLimit * 3,
     body: z.object({
       promotionId: RowIdSchema,
-      remark: text(4 * 140),
+      remark: textBlock(4 * 140),
       images: z.array(ImageUploadSchema).check(z.maxLength(8)),
     }),
     response: ClaimedSchema,

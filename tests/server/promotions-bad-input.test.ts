@@ -130,10 +130,12 @@ interface Call {
   idField?: string
   /** The body's string field, when it has one. */
   textField?: string
+  /** The text field is a text box's: line breaks are what a member types there. */
+  multiLine?: boolean
 }
 
 const calls: Call[] = [
-  { name: 'apply', path: ep.apply.path, idField: 'promotionId', textField: 'remark' },
+  { name: 'apply', path: ep.apply.path, idField: 'promotionId', textField: 'remark', multiLine: true },
   { name: 'claimPromoCode', path: ep.claimPromoCode.path, textField: 'code' },
   { name: 'claim', path: ep.claim.path, idField: 'promotionId' },
   { name: 'claimRegister', path: ep.claimRegister.path, idField: 'promotionId' },
@@ -281,7 +283,7 @@ function badBodies(
       ['a bell', 'ok\u0007'],
       ['an escape sequence', '\u001b[31mred'],
       ['a DEL', 'ok\u007f'],
-      ['a newline', 'line\nbreak'],
+      ...(c.multiLine ? [] : ([['a newline', 'line\nbreak']] as const)),
       ['a number', 40],
       ['an array', ['ok']],
       ['a null', null],
@@ -396,6 +398,14 @@ describe('the apply form', () => {
     expect(row).toMatchObject({ status: 'applying', amount: null })
     expect(await footprint(other.id)).toMatchObject({ claims: 0, uploads: 0, movements: 0 })
     expect(await mainMinor(server, m.token)).toBe(0n)
+  })
+
+  it('a remark typed on two lines in the form is taken as written', async () => {
+    const m = await moneyMember(server)
+    const res = await apply(m, { remark: 'Won 500 on Lucky 7\nat 21:30' })
+    expect(res.statusCode, res.body).toBe(200)
+    const [row] = await server.db.select().from(promotionClaims).where(eq(promotionClaims.memberId, m.id))
+    expect(row?.remark).toBe('Won 500 on Lucky 7\nat 21:30')
   })
 
   it('20 identical forms at once: one application, one set of images', async () => {
