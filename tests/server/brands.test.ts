@@ -88,6 +88,7 @@ describe('creating a brand', () => {
       'descriptions',
       'downlineTransferMax',
       'downlineTransferDailyMax',
+      'bonusForfeit',
     ]
     const without = (m: Record<string, unknown> | undefined) =>
       m && Object.fromEntries(Object.entries(m).filter(([k]) => !demoOnly.includes(k)))
