@@ -104,7 +104,7 @@ export function RewardCentrePage() {
           <Trans>Rebate rates and your rebate so far</Trans>
         </Link>
       </p>
-      <ClaimHistory />
+      <ClaimHistory timeZone={list.data.timeZone} />
     </div>
   )
 }
@@ -213,11 +213,12 @@ function StatusChip({ status }: { status: ClaimStatus }) {
   return <span className={`reward-chip reward-chip-${status}`}>{label}</span>
 }
 
-function ClaimHistory() {
+/** The member's claims, newest first; times on the brand's clock, as the promotions show theirs. */
+function ClaimHistory({ timeZone }: { timeZone: string }) {
   const { t, i18n } = useLingui()
   const currency = useCurrency()
   const [page, setPage] = useState(1)
-  const time = useMemo(() => dateTimeFormat(i18n.locale, 'short'), [i18n.locale])
+  const time = useMemo(() => dateTimeFormat(i18n.locale, 'short', timeZone), [i18n.locale, timeZone])
   const claims = useQuery({
     ...claimListQueryOptions({ pageNo: page, pageSize: historyPageSize }),
     placeholderData: keepPreviousData,
