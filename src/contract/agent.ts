@@ -10,7 +10,7 @@ import { defineEndpoint } from './endpoint'
 import { gameTypes } from './games'
 import { memberStatuses } from './identity-values'
 import { AmountInputSchema, MoneySchema } from './money'
-import { PageQueryShape, intFromQuery, pageOf } from './paging'
+import { PageQueryShape, RowIdSchema, intFromQuery, pageOf } from './paging'
 import { MovementTypeSchema, ProductTypeSchema, betStatuses } from './records'
 import { text } from './text'
 
@@ -68,7 +68,7 @@ export type DownlineMember = z.infer<typeof DownlineMemberSchema>
 export const DownlineStepSchema = z.object({ id: z.int(), account: z.string() })
 
 export const EnvelopeShareSchema = z.object({
-  memberId: z.int().check(z.positive()),
+  memberId: RowIdSchema,
   amount: AmountInputSchema,
 })
 
@@ -399,7 +399,7 @@ export const agentEndpoints = {
     modId: 'DOWNMAN',
     /** New rates for the game types named, each between the member's floor and the caller's own. */
     body: z.object({
-      memberId: z.int().check(z.positive()),
+      memberId: RowIdSchema,
       rates: z.array(GameRebateRateSchema).check(z.minLength(1), z.maxLength(gameTypes.length)),
     }),
     response: z.object({ memberId: z.int(), rates: z.array(GameRebateRateSchema) }),

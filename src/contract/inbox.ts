@@ -5,7 +5,7 @@
  */
 import { z } from 'zod/mini'
 import { defineEndpoint } from './endpoint'
-import { PageQueryShape, pageOf } from './paging'
+import { PageQueryShape, RowIdSchema, pageOf } from './paging'
 import { pushNoticeTypes } from './push-payload'
 
 export const InboxMessageSchema = z.object({
@@ -24,7 +24,7 @@ export type InboxMessage = z.infer<typeof InboxMessageSchema>
 const UnreadSchema = z.object({ unread: z.int().check(z.nonnegative()) })
 
 /** Message ids of the caller's own inbox (others' ids are ignored). */
-const Ids = z.array(z.int().check(z.positive())).check(z.minLength(1), z.maxLength(100))
+const Ids = z.array(RowIdSchema).check(z.minLength(1), z.maxLength(100))
 
 export const inboxEndpoints = {
   list: defineEndpoint({
