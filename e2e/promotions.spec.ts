@@ -54,7 +54,9 @@ test('a new member claims the daily login reward, sees it claimed and the balanc
   const daily = page
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: 'Daily login reward' }) })
-  await daily.getByRole('button', { name: 'Claim' }).click()
+  // Exactly Claim: until the app takes over, the server's page is a visitor's, whose
+  // "Register to claim" a looser name would match and open the register popup.
+  await daily.getByRole('button', { name: 'Claim', exact: true }).click()
   await expect(page.getByText('$0.50 credited to your balance.')).toBeVisible()
   // Its turnover (1× the reward) is open until valid bets settle for it.
   await expect(daily.getByRole('button', { name: 'In progress' })).toBeDisabled()
