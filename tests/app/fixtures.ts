@@ -4,6 +4,7 @@ import type { Announcements, Notice } from '#contract/content'
 import type { Withdrawal } from '#contract/funds'
 import type { Game, VendorLane } from '#contract/games'
 import type { MemberInfo } from '#contract/identity'
+import type { Promotion } from '#contract/promotions'
 import type { ConsolidatedSettings, SystemStatus } from '#contract/system'
 import type { Balances } from '#contract/wallet'
 import { startSession } from '#src/lib/session.ts'
@@ -388,4 +389,32 @@ export function stubGamesApi(answers: Record<string, GameAnswer>): GameSent[] {
     return new Response(JSON.stringify(body), { status: value === undefined ? 404 : 200 })
   })
   return sent
+}
+
+/** A promotion as the list answers it: a daily tap-to-claim $0.50, open to join; `over` changes any field. */
+export function promotionFixture(id: number, over: Partial<Promotion> = {}): Promotion {
+  return {
+    id,
+    kind: null,
+    category: 'others',
+    claimMode: 'claim',
+    frequency: 'daily',
+    title: `Promotion ${id}`,
+    content: '<p>Terms</p>',
+    imageUrl: null,
+    startsAt: Date.UTC(2026, 0, 1),
+    endsAt: null,
+    reward: { kind: 'fixed', amount: '0.50', rate: null, cap: null, minimum: null, rates: [] },
+    turnover: { multipleTenths: 10, base: 'bonus' },
+    state: 'join',
+    reason: null,
+    progress: null,
+    claimId: null,
+    amount: null,
+    rejectReason: null,
+    changesAt: null,
+    needsForm: false,
+    needsCode: false,
+    ...over,
+  }
 }

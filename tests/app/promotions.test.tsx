@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { Promotion } from '#contract/promotions'
 import { endSession } from '#src/lib/session.ts'
-import { logIn, moneyAnswers, stubMoneyApi, type Sent } from './fixtures'
+import { logIn, moneyAnswers, promotionFixture, stubMoneyApi, type Sent } from './fixtures'
 import { renderApp } from './render'
 
 afterEach(() => {
@@ -21,31 +21,7 @@ const paths = {
 
 let nextId = 1
 function promotion(over: Partial<Promotion> = {}): Promotion {
-  const id = nextId++
-  return {
-    id,
-    kind: null,
-    category: 'others',
-    claimMode: 'claim',
-    frequency: 'daily',
-    title: `Promotion ${id}`,
-    content: '<p>Terms</p>',
-    imageUrl: null,
-    startsAt: Date.UTC(2026, 0, 1),
-    endsAt: null,
-    reward: { kind: 'fixed', amount: '0.50', rate: null, cap: null, minimum: null, rates: [] },
-    turnover: { multipleTenths: 10, base: 'bonus' },
-    state: 'join',
-    reason: null,
-    progress: null,
-    claimId: null,
-    amount: null,
-    rejectReason: null,
-    changesAt: null,
-    needsForm: false,
-    needsCode: false,
-    ...over,
-  }
+  return promotionFixture(nextId++, over)
 }
 
 const list = (promotions: Promotion[]) => ({ list: promotions, claimable: 0, timeZone: 'Asia/Phnom_Penh' })

@@ -11,7 +11,7 @@ import type { Promotion } from '#contract/promotions'
 import type { RaffleStatus } from '#contract/raffle'
 import { drawWinnersWith } from '#contract/raffle-draw'
 import { endSession } from '#src/lib/session.ts'
-import { logIn, moneyAnswers, stubMoneyApi } from './fixtures'
+import { logIn, moneyAnswers, promotionFixture, stubMoneyApi } from './fixtures'
 import { renderApp } from './render'
 
 beforeEach(() => {
@@ -31,29 +31,14 @@ const paths = {
   join: '/wps/relay/MCSFE_claimRafflePromotion',
 }
 
-const raffle: Promotion = {
-  id: 7,
+const raffle: Promotion = promotionFixture(7, {
   kind: 'raffle',
-  category: 'others',
   claimMode: 'auto',
   frequency: 'weekly',
   title: 'Weekly raffle',
   content: '<p>Tap Join.</p>',
-  imageUrl: null,
-  startsAt: Date.UTC(2026, 0, 1),
-  endsAt: null,
   reward: { kind: 'fixed', amount: '50.00', rate: null, cap: null, minimum: null, rates: [] },
-  turnover: { multipleTenths: 10, base: 'bonus' },
-  state: 'join',
-  reason: null,
-  progress: null,
-  claimId: null,
-  amount: null,
-  rejectReason: null,
-  changesAt: null,
-  needsForm: false,
-  needsCode: false,
-}
+})
 
 const seed = 'c3'.repeat(32)
 const prizes = [

@@ -8,7 +8,7 @@ import { DepositPage } from '#src/features/money/components/deposit-page.tsx'
 import { moneyCatalog } from '#src/features/money/money-catalog.ts'
 import { loadSectionCatalog } from '#src/lib/i18n.ts'
 import { endSession } from '#src/lib/session.ts'
-import { emptyPage, logIn, moneyAnswers, stubMoneyApi } from './fixtures'
+import { emptyPage, logIn, moneyAnswers, promotionFixture, stubMoneyApi } from './fixtures'
 import { renderApp, renderUi } from './render'
 
 beforeEach(async () => {
@@ -20,30 +20,8 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-const promotion = (id: number, over: Partial<Promotion> = {}): Promotion => ({
-  id,
-  kind: null,
-  category: 'others',
-  claimMode: 'claim',
-  frequency: 'daily',
-  title: `Promotion ${id}`,
-  content: '<p>Rules</p>',
-  imageUrl: null,
-  startsAt: Date.UTC(2026, 10, 1),
-  endsAt: null,
-  reward: { kind: 'fixed', amount: '0.50', rate: null, cap: null, minimum: null, rates: [] },
-  turnover: { multipleTenths: 10, base: 'bonus' },
-  state: 'join',
-  reason: null,
-  progress: null,
-  claimId: null,
-  amount: null,
-  rejectReason: null,
-  changesAt: null,
-  needsForm: false,
-  needsCode: false,
-  ...over,
-})
+const promotion = (id: number, over: Partial<Promotion> = {}): Promotion =>
+  promotionFixture(id, { content: '<p>Rules</p>', startsAt: Date.UTC(2026, 10, 1), ...over })
 
 const claimRow = (id: number, over: Partial<PromotionClaim> = {}): PromotionClaim => ({
   id,
