@@ -4,7 +4,10 @@
  * and settled bets. `npm run ops -- reconcile` prints it; the money tests end with it.
  */
 import { sql } from 'drizzle-orm'
+import { formatPointsReconcile, reconcilePoints, type PointsReport } from '../loyalty/points/points-reconcile'
 import { rowsOf, type Db } from '../plugins/external/db'
+import { reconcileBook } from './book-reconcile'
+import { moneyBook } from './ledger'
 
 export interface ReconcileReport {
   ok: boolean
@@ -34,35 +37,14 @@ export interface ReconcileReport {
    * from the gaps read again from the members' days.
    */
   statsDrift: { memberId: number; figure: string; kept: string; actual: string }[]
+  /** The points book (decision 030): its own four checks and the earn check. */
+  points: PointsReport
 }
 
 /** Checks the whole ledger: every balance equals its postings, everything sums to zero. */
 export async function reconcile(db: Db): Promise<ReconcileReport> {
-  const drift = await db.execute(sql`
-    select a.code, a.merchant_code, a.balance::text as balance, coalesce(p.posted, 0)::text as posted,
-           l.balance_after::text as last_after
-    from ledger_accounts a
-    left join (select account_id, sum(amount) as posted from ledger_postings group by account_id) p
-      on p.account_id = a.id
-    left join lateral (
-      select balance_after from ledger_postings lp where lp.account_id = a.id order by lp.id desc limit 1
-    ) l on true
-    where a.balance <> coalesce(p.posted, 0) or (l.balance_after is not null and l.balance_after <> a.balance)
-  `)
-  const unbalanced = await db.execute(sql`
-    select transaction_id::text as id, sum(amount)::text as sum from ledger_postings
-    group by transaction_id having sum(amount) <> 0
-  `)
-  const totals = await db.execute(sql`
-    select merchant_code, sum(balance)::text as total from ledger_accounts group by merchant_code order by merchant_code
-  `)
-  const negative = await db.execute(sql`
-    select code from ledger_accounts where balance < 0 and not allow_negative
-  `)
-  const counts = await db.execute(sql`
-    select (select count(*) from ledger_accounts)::text as accounts,
-           (select count(*) from ledger_transactions)::text as transactions
-  `)
+  const money = await reconcileBook(db, moneyBook)
+  const points = await reconcilePoints(db)
   // The team figures, kept by triggers, against a count from the postings and the bets.
   const stats = await db.execute(sql`
     with kept as (
@@ -215,33 +197,15 @@ export async function reconcile(db: Db): Promise<ReconcileReport> {
     where coalesce(k.members, 0) <> coalesce(c.members, 0)
     order by 1, 2
   `)
-  const brandTotals = rowsOf<{ merchant_code: string; total: string }>(totals).map((r) => ({
-    merchantCode: r.merchant_code,
-    total: r.total,
-  }))
   const report: ReconcileReport = {
     ok: false,
-    accounts: Number(rowsOf<{ accounts: string; transactions: string }>(counts)[0]?.accounts ?? 0),
-    transactions: Number(rowsOf<{ accounts: string; transactions: string }>(counts)[0]?.transactions ?? 0),
-    balanceDrift: rowsOf<{
-      code: string
-      merchant_code: string
-      balance: string
-      posted: string
-      last_after: string | null
-    }>(drift).map((r) => ({
-      code: r.code,
-      merchantCode: r.merchant_code,
-      balance: r.balance,
-      posted: r.posted,
-      lastAfter: r.last_after,
-    })),
-    unbalancedTransactions: rowsOf<{ id: string; sum: string }>(unbalanced).map((r) => ({
-      id: Number(r.id),
-      sum: r.sum,
-    })),
-    brandTotals,
-    negativeWallets: rowsOf<{ code: string }>(negative).map((r) => r.code),
+    accounts: money.accounts,
+    transactions: money.transactions,
+    balanceDrift: money.balanceDrift,
+    unbalancedTransactions: money.unbalancedTransactions,
+    brandTotals: money.brandTotals,
+    negativeWallets: money.negativeWallets,
+    points,
     statsDrift: [
       ...rowsOf<{ member_id: number; figure: string; kept: string; actual: string }>(stats),
       ...rowsOf<{ member_id: number; figure: string; kept: string; actual: string }>(gameStats),
@@ -254,12 +218,7 @@ export async function reconcile(db: Db): Promise<ReconcileReport> {
       actual: r.actual,
     })),
   }
-  report.ok =
-    report.balanceDrift.length === 0 &&
-    report.unbalancedTransactions.length === 0 &&
-    report.negativeWallets.length === 0 &&
-    report.statsDrift.length === 0 &&
-    brandTotals.every((t) => t.total === '0')
+  report.ok = money.ok && points.ok && report.statsDrift.length === 0
   return report
 }
 
@@ -278,6 +237,7 @@ export function formatReconcile(r: ReconcileReport): string {
       (d) =>
         `  team figures of member ${d.memberId}: ${d.figure} kept ${d.kept}, postings and bets ${d.actual}`,
     ),
+    ...formatPointsReconcile(r.points),
   ]
   return lines.join('\n')
 }

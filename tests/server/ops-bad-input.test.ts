@@ -98,6 +98,20 @@ const cases: Record<string, [string[], RegExp][]> = {
     ],
     [['member01', '5', '--turnover', '2', '--turnover', '3', 'gift'], /^bonus: --turnover is given twice$/],
   ],
+  points: [
+    [[], /^points: the action is required: one of balance, adjust$/],
+    [['give'], /^points: the action is one of balance, adjust, not "give"$/],
+    [['balance'], /^points balance: the username is required$/],
+    [['balance', 'nobody-here'], /^no member nobody-here$/],
+    [['balance', 'member01', 'now'], /^points balance member01 takes no more words, not "now"$/],
+    [['adjust', 'member01'], /^points adjust: the points is required$/],
+    [['adjust', 'member01', '0', 'why'], /^points adjust: the points "0" is not a number of points/],
+    [['adjust', 'member01', 'ten', 'why'], /^points adjust: the points "ten" is not a number of points/],
+    [['adjust', 'member01', '1.234', 'why'], /^points adjust: the points "1\.234" is not a number of points/],
+    [['adjust', 'member01', '5'], /^points adjust: the reason is required$/],
+    [['adjust', 'nobody-here', '5', 'why'], /^no member nobody-here$/],
+    [['adjust', 'member01', '-999999999', 'why'], /not enough for that deduction; nothing was done$/],
+  ],
   turnover: [
     [['stop'], /^turnover: the action is one of list, waive, forfeit, not "stop"$/],
     [['list'], /^turnover list: the username is required$/],
@@ -376,6 +390,8 @@ async function snapshot(): Promise<string> {
     turnoverRequirements: s.turnoverRequirements,
     promotions: s.promotions,
     raffles: s.raffles,
+    pointAccounts: s.pointAccounts,
+    pointPostings: s.pointPostings,
   }
   const out: Record<string, string[]> = {}
   for (const [name, table] of Object.entries(tables)) {
