@@ -21,6 +21,7 @@ import type { Throttle } from './identity/throttle'
 import type { AreaJobs } from './jobs/platform-jobs'
 import type { LotteryEngine } from './lottery/engine'
 import { lottery } from './lottery/plugin'
+import { points } from './loyalty/points/plugin'
 import type { PaymentGateway } from './money/demo-gateway'
 import type { FundsService } from './money/funds-service'
 import type { Ledger } from './money/ledger'
@@ -93,6 +94,7 @@ export async function buildApp(
   await app.register(content)
   await app.register(notify)
   await app.register(money)
+  await app.register(points)
   await app.register(identity)
   await app.register(vendors, { adapters: opts.vendorAdapters })
   await app.register(games)

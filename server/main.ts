@@ -79,7 +79,13 @@ async function main(): Promise<void> {
   const address = await app.listen({ host: config.HOST, port: config.PORT })
   const port = new URL(address).port
   const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? `http://localhost:${port}` : address
-  const ops = await startOpsServer(services, config.MERCHANT_CODE, config.OPS_PORT, config.DEMO)
+  const ops = await startOpsServer(
+    services,
+    config.MERCHANT_CODE,
+    config.OPS_PORT,
+    config.DEMO,
+    config.SETTINGS_TTL_SECONDS,
+  )
   writeOpsState(config.dataDir, {
     pid: process.pid,
     opsUrl: ops.url,

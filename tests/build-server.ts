@@ -255,6 +255,7 @@ export function runOps(
       paymentGateway: server.services.gateway,
       notices: server.services.push,
       operator: 'test-operator',
+      settingsTtlSeconds: server.config.SETTINGS_TTL_SECONDS,
     },
     argv,
   )

@@ -28,6 +28,7 @@ import { slotAt } from '#server/lottery/issues'
 import { createOrderPlacer } from '#server/lottery/place-order'
 import { reconcileLottery } from '#server/lottery/reconcile'
 import { selectionText, type Selection } from '#server/lottery/rules'
+import { pointsEarnerOf } from '#server/loyalty/points/earn'
 import { createLedger } from '#server/money/ledger'
 import { reconcile } from '#server/money/ledger-reconcile'
 import { createMoneySettings } from '#server/money/settings'
@@ -80,7 +81,7 @@ export const section: BenchSection = {
         const ledger = createLedger(db)
         // The clock of the draw: a fixed instant, the bets in the issue open then.
         const at = new Date(Date.UTC(2026, 0, 5, 3, 0, 20))
-        const engine = createLotteryEngine({ db, ledger, now: () => at })
+        const engine = createLotteryEngine({ db, ledger, points: pointsEarnerOf(db), now: () => at })
         const game = await engine.games.byCode(merchant, 'E5D1')
         if (!game) throw new Error('the demo brand has no E5D1')
         const slot = slotAt(game.schedule, at)
@@ -207,7 +208,7 @@ export const section: BenchSection = {
 
         // Placing: the next issue, open a few seconds after this one's close.
         const later = new Date(slot.closeAt + 5_000)
-        const placing = createLotteryEngine({ db, ledger, now: () => later })
+        const placing = createLotteryEngine({ db, ledger, points: pointsEarnerOf(db), now: () => later })
         const next = slotAt(game.schedule, later)
         const place = createOrderPlacer({
           db,

@@ -6,6 +6,7 @@
  * odds and stake limits are edited afterwards (edit-commands.ts).
  */
 import { lotteryKinds, prizeModes, type LotterySchedule } from '#contract/lottery'
+import { pointsEarnerOf } from '../loyalty/points/earn'
 import { createLedger } from '../money/ledger'
 import type { CommandSpec, OpsContext } from '../ops/commands'
 import { OpsError } from '../ops/ops-error'
@@ -21,7 +22,12 @@ const usage =
   editUsage
 
 function engineOf(ctx: OpsContext) {
-  return createLotteryEngine({ db: ctx.db, ledger: createLedger(ctx.db), now: () => new Date() })
+  return createLotteryEngine({
+    db: ctx.db,
+    ledger: createLedger(ctx.db),
+    points: pointsEarnerOf(ctx.db),
+    now: () => new Date(),
+  })
 }
 
 function describe(s: LotterySchedule): string {

@@ -3,6 +3,7 @@
  * the catch-up run. The server makes one; two servers on one database each make their
  * own and still draw each issue once (settle.ts guards the issue row).
  */
+import type { PointsEarner } from '../loyalty/points/earn'
 import type { Ledger } from '../money/ledger'
 import type { Db } from '../plugins/external/db'
 import { createLotteryGamesRepository } from './games-repository'
@@ -16,10 +17,16 @@ export interface CatchUpReport {
   drawn: number
 }
 
-export function createLotteryEngine(deps: { db: Db; ledger: Ledger; now: () => Date }) {
+export function createLotteryEngine(deps: { db: Db; ledger: Ledger; points: PointsEarner; now: () => Date }) {
   const games = createLotteryGamesRepository(deps.db)
   const keeper = createIssueKeeper({ db: deps.db, games, now: deps.now })
-  const settlement = createSettlement({ db: deps.db, ledger: deps.ledger, games, now: deps.now })
+  const settlement = createSettlement({
+    db: deps.db,
+    ledger: deps.ledger,
+    points: deps.points,
+    games,
+    now: deps.now,
+  })
 
   return {
     games,

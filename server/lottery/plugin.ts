@@ -16,11 +16,11 @@ declare module 'fastify' {
 async function lotteryArea(app: FastifyInstance) {
   const { db, now, routes } = app.platform
   const { ledger, settings } = app.money
-  const engine = createLotteryEngine({ db, ledger, now })
+  const engine = createLotteryEngine({ db, ledger, points: app.points.earner, now })
   app.decorate('lottery', engine)
   registerContract(app, { lottery: lotteryHandlers({ db, ledger, settings, engine, now }) }, routes)
   registerLotteryMedia(app, engine.games)
   app.platform.addJobs(() => [lotteryDrawJob(engine), lotteryCatchUpJob(engine)])
 }
 
-export const lottery = fp(lotteryArea, { name: 'lottery', dependencies: ['platform', 'money'] })
+export const lottery = fp(lotteryArea, { name: 'lottery', dependencies: ['platform', 'money', 'points'] })

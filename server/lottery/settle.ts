@@ -18,6 +18,7 @@ import { z } from 'zod/mini'
 import { lotteryBetTypes, lotteryPicks } from '#contract/lottery'
 import { mainAccountTypeId } from '#contract/wallet'
 import { lotteryIssues, type StoredDrawResult } from '../db/schema'
+import type { PointsEarner } from '../loyalty/points/earn'
 import type { Ledger } from '../money/ledger'
 import { rowsOf, type Db, type Tx } from '../plugins/external/db'
 import type { LotteryGamesRepository } from './games-repository'
@@ -81,11 +82,21 @@ const arrayOf = (xs: readonly (string | number | bigint)[]) => `{${xs.join(',')}
 export interface SettlementDeps {
   db: Db
   ledger: Ledger
+  /** Points earned on the settled bets, in the draw's transaction (decision 030). */
+  points: PointsEarner
   games: LotteryGamesRepository
   now: () => Date
 }
 
-export function createSettlement({ db, ledger, games, now }: SettlementDeps) {
+/** A bet record a draw settled, as its points are earned on it. */
+interface SettledRecord {
+  id: number
+  member_id: number
+  product_type: string
+  valid_bet: string
+}
+
+export function createSettlement({ db, ledger, points, games, now }: SettlementDeps) {
   async function pendingBets(tx: Tx, issueId: number): Promise<PendingBet[]> {
     const res = await tx.execute(sql`
       select b.id::text as id, b.member_id, a.id as account_id, b.bet_type, b.selection,
@@ -98,15 +109,18 @@ export function createSettlement({ db, ledger, games, now }: SettlementDeps) {
     return rowsOf<PendingBet>(res)
   }
 
-  /** Writes the bets' outcome and their bet records' in one statement. */
+  /**
+   * Writes the bets' outcome and their bet records' in one statement; answers the bet
+   * records it settled with a valid bet (what points are earned on).
+   */
   async function writeOutcome(
     tx: Tx,
     merchantCode: string,
     outcome: { ids: string[]; statuses: string[]; hits: number[]; payouts: bigint[] },
     at: Date,
-  ): Promise<void> {
-    if (outcome.ids.length === 0) return
-    await tx.execute(sql`
+  ): Promise<SettledRecord[]> {
+    if (outcome.ids.length === 0) return []
+    const written = await tx.execute(sql`
       with d as (
         select * from unnest(${arrayOf(outcome.ids)}::bigint[], ${arrayOf(outcome.statuses)}::text[],
                              ${arrayOf(outcome.hits)}::int[], ${arrayOf(outcome.payouts)}::bigint[])
@@ -124,7 +138,11 @@ export function createSettlement({ db, ledger, games, now }: SettlementDeps) {
           settled_time = ${at.toISOString()}::timestamptz
       from ub
       where r.merchant_code = ${merchantCode} and r.account_type_id = ${mainAccountTypeId}
-        and r.bet_no = ub.id::text`)
+        and r.bet_no = ub.id::text
+      returning r.id, r.member_id, r.product_type, r.valid_bet::text as valid_bet, r.status`)
+    return rowsOf<SettledRecord & { status: string }>(written).filter(
+      (r) => r.status === 'SETTLED' && r.valid_bet !== '0',
+    )
   }
 
   /** One credit per member: the sum of what their bets of the issue pay. */
@@ -176,6 +194,38 @@ export function createSettlement({ db, ledger, games, now }: SettlementDeps) {
     return row ? ledger.houseAccount(row.merchantCode, 'lottery') : undefined
   }
 
+  /**
+   * What the points of the issue's bets need, read before the draw's transaction: the
+   * brand's currency decimals, and the points accounts of the members with pending bets.
+   * No bet lands after the issue's close (place-order.ts), and a draw runs after it.
+   */
+  async function earnSetupOf(issueId: number) {
+    const rows = rowsOf<{
+      merchant_code: string
+      decimals: number
+      member_id: number | null
+      type: number | null
+    }>(
+      await db.execute(sql`
+        select i.merchant_code, mc.currency_decimals as decimals, b.member_id, m.type
+        from lottery_issues i
+        join merchants mc on mc.code = i.merchant_code
+        left join (select distinct member_id from lottery_bets where issue_id = ${issueId} and status = 'PENDING') b
+          on true
+        left join members m on m.id = b.member_id
+        where i.id = ${issueId}`),
+    )
+    const [first] = rows
+    if (!first) return undefined
+    const members = rows.flatMap((r) =>
+      r.member_id === null ? [] : [{ id: Number(r.member_id), type: Number(r.type) }],
+    )
+    return {
+      brand: { code: first.merchant_code, currencyDecimals: Number(first.decimals) },
+      setup: await points.prepare(first.merchant_code, members),
+    }
+  }
+
   return {
     /**
      * Draws the issue and settles its bets, once. `done` when it was drawn or voided
@@ -183,7 +233,8 @@ export function createSettlement({ db, ledger, games, now }: SettlementDeps) {
      */
     async draw(issueId: number, at: Date = now()): Promise<DrawOutcome> {
       const house = await houseOf(issueId)
-      if (house === undefined) return { state: 'missing', issueId }
+      const earning = await earnSetupOf(issueId)
+      if (house === undefined || earning === undefined) return { state: 'missing', issueId }
       return db.transaction(async (tx) => {
         const [issue] = await tx
           .select()
@@ -217,7 +268,7 @@ export function createSettlement({ db, ledger, games, now }: SettlementDeps) {
           if (p > 0n) winners += 1
           paid += p
         }
-        await writeOutcome(tx, issue.merchantCode, { ids, statuses, hits, payouts }, at)
+        const settled = await writeOutcome(tx, issue.merchantCode, { ids, statuses, hits, payouts }, at)
         await credit(
           tx,
           issue.merchantCode,
@@ -227,6 +278,19 @@ export function createSettlement({ db, ledger, games, now }: SettlementDeps) {
           `lottery:${issueId}`,
           at,
           house,
+        )
+        // Each settled bet's points, after the winners' money (money is locked before points).
+        await points.earn(
+          tx,
+          earning.setup,
+          earning.brand,
+          settled.map((r) => ({
+            betRecordId: Number(r.id),
+            memberId: Number(r.member_id),
+            productType: r.product_type,
+            validBet: BigInt(r.valid_bet),
+          })),
+          at,
         )
         const updated = await tx
           .update(lotteryIssues)

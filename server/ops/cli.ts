@@ -62,6 +62,7 @@ async function main(): Promise<number> {
         paymentGateway: paymentGatewayKind(config),
         operator,
         demo: config.DEMO,
+        settingsTtlSeconds: config.SETTINGS_TTL_SECONDS,
       },
       argv,
     )

@@ -34,6 +34,12 @@ export interface OpsContext {
   paymentGateway?: GatewayKind
   /** The running server's notice writer (queues each notice's push at once); else the sweep sends it. */
   notices?: NoticeWriter
+  /**
+   * How long each server keeps the brand's settings (SETTINGS_TTL_SECONDS): a versioned
+   * setting (the point settings) takes effect this long after the command, once every
+   * server has read it. The longest allowed when not given.
+   */
+  settingsTtlSeconds?: number
   /** The install runs in demo mode (what only a demo may do: settle contracts as of a later time). */
   demo?: boolean
   /** Who runs the command (`--as`, OPERATOR; server/ops/operator.ts): needed by one that changes something. */

@@ -35,6 +35,7 @@ export async function startOpsServer(
   merchantCode: string,
   port: number,
   demo = false,
+  settingsTtlSeconds?: number,
 ): Promise<OpsServer> {
   const token = randomBytes(32).toString('base64url')
   const app = Fastify({ logger: false, bodyLimit: 65_536, schemaController: zodSchemaController })
@@ -69,6 +70,7 @@ export async function startOpsServer(
           notices: services.push,
           operator: body.data.operator,
           demo,
+          settingsTtlSeconds,
         },
         body.data.argv,
       )

@@ -57,7 +57,7 @@ async function vendorsArea(app: FastifyInstance, { adapters }: VendorsOptions) {
         })
       : null
   const registry = createVendorRegistry(adapters ?? (demoVendor ? [{ adapter: demoVendor.adapter }] : []))
-  registerSeamlessWallet(app, { db, ledger, settings, registry, now })
+  registerSeamlessWallet(app, { db, ledger, settings, registry, points: app.points.earner, now })
   if (demoVendor) await demoVendor.register(app)
 
   const wallets = createWalletRepository(db)
@@ -79,4 +79,4 @@ async function vendorsArea(app: FastifyInstance, { adapters }: VendorsOptions) {
   ])
 }
 
-export const vendors = fp(vendorsArea, { name: 'vendors', dependencies: ['platform', 'money'] })
+export const vendors = fp(vendorsArea, { name: 'vendors', dependencies: ['platform', 'money', 'points'] })

@@ -49,12 +49,12 @@ export async function vendorSecret(db: Db, vendorId: string): Promise<string> {
  * vendor's ($2) earlier transaction with this txId ($3; none when null).
  */
 const callLookup: PreparedStatement = {
-  name: 'wallet_call_lookup_v2',
+  name: 'wallet_call_lookup_v3',
   text: `select s.id, s.merchant_code, s.member_id, s.vendor_id, s.vassalage, s.game_type, s.game_code,
        s.account_type_id, s.vendor_account_type_id,
        floor(extract(epoch from s.created_at) * 1000)::float8 as created_ms,
        floor(extract(epoch from s.expires_at) * 1000)::float8 as expires_ms,
-       m.status as member_status,
+       m.status as member_status, m.type as member_type,
        vd.maintenance as vendor_maintenance,
        floor(extract(epoch from vd.maintenance_from) * 1000)::float8 as vendor_maintenance_from_ms,
        floor(extract(epoch from vd.maintenance_until) * 1000)::float8 as vendor_maintenance_until_ms,
@@ -79,6 +79,7 @@ interface CallLookupRow {
   created_ms: number
   expires_ms: number
   member_status: string | null
+  member_type: number | null
   vendor_maintenance: boolean | null
   vendor_maintenance_from_ms: number | null
   vendor_maintenance_until_ms: number | null
@@ -97,7 +98,9 @@ export interface EarlierTx {
 
 export interface CallLookup {
   /** memberActive: the member may play; vendorMaintenance: the vendor's switch and window. */
-  session: (GameSessionRow & { memberActive: boolean; vendorMaintenance: VendorMaintenance }) | undefined
+  session:
+    | (GameSessionRow & { memberActive: boolean; memberType: number; vendorMaintenance: VendorMaintenance })
+    | undefined
   earlier: EarlierTx | undefined
 }
 
@@ -230,6 +233,7 @@ export function createWalletRepository(db: Db) {
                 createdAt: new Date(Number(r.created_ms)),
                 expiresAt: new Date(Number(r.expires_ms)),
                 memberActive: r.member_status === 'active',
+                memberType: Number(r.member_type ?? 0),
                 vendorMaintenance: {
                   maintenance: r.vendor_maintenance === true,
                   maintenanceFrom: msDate(r.vendor_maintenance_from_ms),
@@ -332,7 +336,7 @@ export function createWalletRepository(db: Db) {
       k: RoundKey,
       closes: boolean,
       at: Date,
-    ): Promise<{ claimed: boolean; open: boolean }> {
+    ): Promise<{ claimed: boolean; open: boolean; settled: SettledRound | undefined }> {
       const result = await tx.execute(sql`
         with claimed as (${claimInsert(claim)}),
         round as (
@@ -344,10 +348,31 @@ export function createWalletRepository(db: Db) {
           where merchant_code = ${k.merchantCode} and account_type_id = ${k.accountTypeId}
             and bet_no = ${k.roundId} and member_id = ${k.memberId} and status = 'UNSETTLED'
             and exists (select 1 from claimed)
-          returning id
+          returning id, status, product_type, valid_bet
         )
-        select (select count(*) from claimed)::int as claimed, (select count(*) from round)::int as open`)
-      return outcomeOf(result)
+        select (select count(*) from claimed)::int as claimed, (select count(*) from round)::int as open,
+               r.id as round_id, r.product_type, r.valid_bet::text as valid_bet
+        from (select 1) as one left join round r on r.status = 'SETTLED'`)
+      const [row] = rowsOf<{
+        claimed: number
+        open: number
+        round_id: number | null
+        product_type: string | null
+        valid_bet: string | null
+      }>(result)
+      return {
+        claimed: Number(row?.claimed) > 0,
+        open: Number(row?.open) > 0,
+        // The round this call settled (it closed it): what its points are earned on.
+        settled:
+          row?.round_id === null || row?.round_id === undefined
+            ? undefined
+            : {
+                id: Number(row.round_id),
+                productType: row.product_type ?? '',
+                validBet: BigInt(row.valid_bet ?? '0'),
+              },
+      }
     },
 
     /**
@@ -370,6 +395,13 @@ export function createWalletRepository(db: Db) {
       return rows.length > 0
     },
   }
+}
+
+/** A round a credit settled: its bet record, game type and valid bet (minor units). */
+export interface SettledRound {
+  id: number
+  productType: string
+  validBet: bigint
 }
 
 /** What a round's bet record names. */

@@ -5,6 +5,7 @@
  * points are a decimal string with at most two decimals, like money.
  */
 import { z } from 'zod/mini'
+import { GameTypeSchema } from './games'
 import { MoneySchema, minorToMoney, parseAmount, type CurrencyUnits } from './money'
 
 /** Centipoints per point: points carry two decimals. */
@@ -48,3 +49,31 @@ export function pointsFor(validBet: bigint, rate: number, currencyDecimals: numb
   if (validBet <= 0n || rate <= 0) return 0n
   return (validBet * BigInt(rate)) / 10n ** BigInt(currencyDecimals)
 }
+
+/** The most a rate may be: 100 points per 1.00 of valid bet (in hundredths). */
+export const maxPointRate = 10_000
+
+/** Points per 1.00 of valid bet in hundredths, per game type (a type not named earns nothing). */
+export const PointRatesSchema = z.partialRecord(GameTypeSchema, z.int().check(z.gte(0), z.lte(maxPointRate)))
+export type PointRates = z.infer<typeof PointRatesSchema>
+
+export const pointConversionTypes = ['cash', 'bonus'] as const
+export const PointConversionTypeSchema = z.enum(pointConversionTypes)
+export type PointConversionType = z.infer<typeof PointConversionTypeSchema>
+
+/**
+ * One way points turn into money: `moneyPer100Points` in the currency's minor units for
+ * every 100 points, at least `minPoints`, in steps of `stepPoints` (both whole points); a
+ * bonus carries a turnover multiple in tenths (30 = 3×) through the promotion engine.
+ */
+export const PointConversionSchema = z.object({
+  type: PointConversionTypeSchema,
+  moneyPer100Points: z.int().check(z.gte(1), z.lte(1_000_000_000)),
+  minPoints: z.int().check(z.gte(1), z.lte(100_000_000)),
+  stepPoints: z.int().check(z.gte(1), z.lte(100_000_000)),
+  turnoverTenths: z.int().check(z.gte(0), z.lte(1000)),
+})
+export type PointConversion = z.infer<typeof PointConversionSchema>
+export const PointConversionsSchema = z
+  .array(PointConversionSchema)
+  .check(z.maxLength(pointConversionTypes.length))

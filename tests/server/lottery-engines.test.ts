@@ -14,6 +14,7 @@ import { lotteryDraw, lotteryDrawJob, sendDrawsOf } from '#server/jobs/lottery-d
 import { createLotteryEngine, type LotteryEngine } from '#server/lottery/engine'
 import { reconcileLottery } from '#server/lottery/reconcile'
 import { defaultBetTypeRules, defaultMaxPayout } from '#server/lottery/rules'
+import { pointsEarnerOf } from '#server/loyalty/points/earn'
 import { createLedger } from '#server/money/ledger'
 import { reconcile } from '#server/money/ledger-reconcile'
 import { openDatabase, type Database } from '#server/plugins/external/db'
@@ -48,7 +49,12 @@ beforeAll(async () => {
   await server.db.update(lotteryGames).set({ createdAt: new Date(clock.now().getTime() - minute) })
   other = await sameDatabaseAgain()
   a = server.services.lottery
-  b = createLotteryEngine({ db: other.database.db, ledger: createLedger(other.database.db), now: clock.now })
+  b = createLotteryEngine({
+    db: other.database.db,
+    ledger: createLedger(other.database.db),
+    points: pointsEarnerOf(other.database.db),
+    now: clock.now,
+  })
 })
 afterAll(async () => {
   await other?.close()
@@ -128,7 +134,12 @@ describe('draw jobs', () => {
   it('queue each new issue’s draw once, to start at its close', async () => {
     // A day ahead of the database's clock, so the queued draws wait for their close.
     const later = () => new Date(Date.now() + day)
-    const c = createLotteryEngine({ db: server.db, ledger: server.services.ledger, now: later })
+    const c = createLotteryEngine({
+      db: server.db,
+      ledger: server.services.ledger,
+      points: pointsEarnerOf(server.db),
+      now: later,
+    })
     await c.games.insert({
       merchantCode: server.config.MERCHANT_CODE,
       code: 'JOBS1',
@@ -203,10 +214,16 @@ describe('two job runners', () => {
     const issue = await a.keeper.issues.byNumero(game!.row.id, numero)
     // Each runner's engine sees the issue closed; the jobs run at once.
     const closed = () => new Date((n.current?.closeAt ?? 0) + minute)
-    const engineA = createLotteryEngine({ db: server.db, ledger: server.services.ledger, now: closed })
+    const engineA = createLotteryEngine({
+      db: server.db,
+      ledger: server.services.ledger,
+      points: pointsEarnerOf(server.db),
+      now: closed,
+    })
     const engineB = createLotteryEngine({
       db: other.database.db,
       ledger: createLedger(other.database.db),
+      points: pointsEarnerOf(other.database.db),
       now: closed,
     })
     const runner = (database: Database, engine: LotteryEngine) =>

@@ -99,8 +99,8 @@ const cases: Record<string, [string[], RegExp][]> = {
     [['member01', '5', '--turnover', '2', '--turnover', '3', 'gift'], /^bonus: --turnover is given twice$/],
   ],
   points: [
-    [[], /^points: the action is required: one of balance, adjust$/],
-    [['give'], /^points: the action is one of balance, adjust, not "give"$/],
+    [[], /^points: the action is required: one of balance, adjust, config$/],
+    [['give'], /^points: the action is one of balance, adjust, config, not "give"$/],
     [['balance'], /^points balance: the username is required$/],
     [['balance', 'nobody-here'], /^no member nobody-here$/],
     [['balance', 'member01', 'now'], /^points balance member01 takes no more words, not "now"$/],
@@ -111,6 +111,47 @@ const cases: Record<string, [string[], RegExp][]> = {
     [['adjust', 'member01', '5'], /^points adjust: the reason is required$/],
     [['adjust', 'nobody-here', '5', 'why'], /^no member nobody-here$/],
     [['adjust', 'member01', '-999999999', 'why'], /not enough for that deduction; nothing was done$/],
+    [['config', 'reset'], /^points config: the action is one of show, rate, convert, on, off, not "reset"$/],
+    [['config', 'rate'], /^points config rate: the game type is required: one of LOTT, /],
+    [['config', 'rate', 'POKER', '1'], /^points config rate: the game type is one of LOTT, .*, not "POKER"$/],
+    [['config', 'rate', 'RNG'], /^points config rate: the points per 1\.00 of valid bet is required$/],
+    [
+      ['config', 'rate', 'RNG', 'abc'],
+      /^points config rate: "abc" is not a number of points per 1\.00 from 0 to 100/,
+    ],
+    [
+      ['config', 'rate', 'RNG', '100.01'],
+      /^points config rate: "100\.01" is not a number of points per 1\.00/,
+    ],
+    [['config', 'rate', 'RNG', '1', 'now'], /^points config rate RNG 1 takes no more words, not "now"$/],
+    [
+      ['config', 'convert', 'gift', '1'],
+      /^points config convert: the type is one of cash, bonus, not "gift"$/,
+    ],
+    [['config', 'convert', 'cash'], /^points config convert: the money per 100 points is required$/],
+    [
+      ['config', 'convert', 'cash', 'abc'],
+      /^points config convert: the money per 100 points abc is not an amount/,
+    ],
+    [
+      ['config', 'convert', 'cash', '1', '--min', '0'],
+      /^points config convert: --min "0" is not a whole number/,
+    ],
+    [
+      ['config', 'convert', 'cash', '1', '--step', '1.5'],
+      /^points config convert: --step "1\.5" is not a whole/,
+    ],
+    [
+      ['config', 'convert', 'cash', '1', '--turnover', '3'],
+      /^points config convert: cash carries no turnover/,
+    ],
+    [
+      ['config', 'convert', 'bonus', '1', '--turnover', 'x'],
+      /^points config convert: --turnover "x" is a multiple/,
+    ],
+    [['config', 'convert', 'bonus', '1', '--colour', 'red'], /^Unknown option '--colour'/],
+    [['config', 'on', 'now'], /^points config on takes no more words, not "now"$/],
+    [['config', 'show', 'all'], /^points config show takes no more words, not "all"$/],
   ],
   turnover: [
     [['stop'], /^turnover: the action is one of list, waive, forfeit, not "stop"$/],
@@ -392,6 +433,7 @@ async function snapshot(): Promise<string> {
     raffles: s.raffles,
     pointAccounts: s.pointAccounts,
     pointPostings: s.pointPostings,
+    pointConfigs: s.pointConfigs,
   }
   const out: Record<string, string[]> = {}
   for (const [name, table] of Object.entries(tables)) {

@@ -1,16 +1,73 @@
 /**
  * The points book's reconcile (decision 030): the four checks every book passes
- * (server/money/book-reconcile.ts). `reconcile` (server/money/ledger-reconcile.ts) runs it
- * beside money's, and `ops reconcile` prints it in its own lines.
+ * (server/money/book-reconcile.ts), and the earn check:
+ *  1. every EARN names a settled bet whose valid bet is its basis, a rate equal to the bet's
+ *     game type's in the settings version it names, and an amount of exactly
+ *     floor(basis × rate / 10^decimals) centipoints;
+ *  2. every settled bet of a real member (not a trial account) settled while an enabled
+ *     version was in force, whose game type's rate would earn it something, has its EARN.
+ * `reconcile` (server/money/ledger-reconcile.ts) runs it beside money's, and
+ * `ops reconcile` prints it in its own lines.
  */
+import { sql } from 'drizzle-orm'
 import { reconcileBook, type BookReport } from '../../money/book-reconcile'
-import type { Db } from '../../plugins/external/db'
+import { rowsOf, type Db } from '../../plugins/external/db'
 import { pointsBook } from './points-ledger'
 
-export type PointsReport = BookReport
+export interface PointsReport extends BookReport {
+  /** Earns that do not match their bet, rate or amount, and settled bets missing their earn. */
+  earnDrift: { betRecordId: number; problem: string }[]
+}
 
 export async function reconcilePoints(db: Db): Promise<PointsReport> {
-  return reconcileBook(db, pointsBook)
+  const book = await reconcileBook(db, pointsBook)
+  const wrong = rowsOf<{ bet_record_id: number | null; problem: string }>(
+    await db.execute(sql`
+      select t.bet_record_id,
+        case
+          when b.id is null then 'earn ' || t.id || ' names no bet'
+          when b.status <> 'SETTLED' then 'earn ' || t.id || ' is for a bet not settled'
+          when t.basis is distinct from b.valid_bet then 'earn ' || t.id || ' basis ' || coalesce(t.basis::text, '-') || ' is not the valid bet ' || b.valid_bet
+          when t.rate is distinct from coalesce((c.rates ->> b.product_type)::int, 0)
+            then 'earn ' || t.id || ' rate ' || coalesce(t.rate::text, '-') || ' is not the settings'' rate'
+          else 'earn ' || t.id || ' is ' || p.amount || ' centipoints, not ' || (t.basis * t.rate) / power(10, mc.currency_decimals)::bigint
+        end as problem
+      from point_transactions t
+      join point_postings p on p.transaction_id = t.id
+      join point_accounts a on a.id = p.account_id and a.member_id is not null
+      join merchants mc on mc.code = t.merchant_code
+      left join bet_records b on b.id = t.bet_record_id
+      left join point_configs c on c.id = t.config_id
+      where t.type = 'EARN' and (
+        b.id is null or b.status <> 'SETTLED' or t.basis is distinct from b.valid_bet
+        or t.rate is distinct from coalesce((c.rates ->> b.product_type)::int, 0)
+        or p.amount <> (t.basis * t.rate) / power(10, mc.currency_decimals)::bigint
+      )
+      order by t.id`),
+  )
+  const missing = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      with v as (
+        select c.merchant_code, c.enabled, c.rates, c.valid_from,
+               lead(c.valid_from) over (partition by c.merchant_code order by c.valid_from) as valid_until
+        from point_configs c
+      )
+      select b.id
+      from bet_records b
+      join members m on m.id = b.member_id and m.type <> 4
+      join merchants mc on mc.code = b.merchant_code
+      join v on v.merchant_code = b.merchant_code and v.valid_from <= b.settled_time
+        and (v.valid_until is null or b.settled_time < v.valid_until)
+      where b.status = 'SETTLED' and v.enabled
+        and (b.valid_bet * coalesce((v.rates ->> b.product_type)::int, 0)) / power(10, mc.currency_decimals)::bigint > 0
+        and not exists (select 1 from point_transactions t where t.type = 'EARN' and t.bet_record_id = b.id)
+      order by b.id`),
+  )
+  const earnDrift = [
+    ...wrong.map((r) => ({ betRecordId: Number(r.bet_record_id ?? 0), problem: r.problem })),
+    ...missing.map((r) => ({ betRecordId: Number(r.id), problem: `settled bet ${r.id} has no earn` })),
+  ]
+  return { ...book, ok: book.ok && earnDrift.length === 0, earnDrift }
 }
 
 /** The report as the operator's lines. */
@@ -24,5 +81,6 @@ export function formatPointsReconcile(r: PointsReport): string[] {
     ),
     ...r.unbalancedTransactions.map((t) => `  points transaction ${t.id} sums to ${t.sum}`),
     ...r.negativeWallets.map((c) => `  negative points account ${c}`),
+    ...r.earnDrift.map((d) => `  points earned: ${d.problem}`),
   ]
 }

@@ -8,6 +8,7 @@
 import type { z } from 'zod/mini'
 import { pgCodes, pgErrorOf } from '../../db/pg-errors'
 import { createGamesRepository, vendorInMaintenance } from '../../games/games-repository'
+import type { EarnSetup, PointsEarner } from '../../loyalty/points/earn'
 import type { MerchantRow } from '../../money/common'
 import { requestHash } from '../../money/idempotency'
 import { InsufficientFunds, type Ledger } from '../../money/ledger'
@@ -41,6 +42,8 @@ export interface SeamlessWalletDeps {
   ledger: Ledger
   settings: MoneySettings
   registry: VendorRegistry
+  /** Points earned on the rounds a credit settles (decision 030). */
+  points: PointsEarner
   now: () => Date
 }
 
@@ -71,12 +74,14 @@ export interface PlayContext {
   m: MerchantRow
   walletId: number
   gamesId: number
+  /** What a settled round's points earn needs, read before the call's transaction. */
+  earn: EarnSetup
 }
 
 export type Moved = { balance: bigint; ledgerTransactionId: number | null }
 
 export function createWalletCommon(deps: SeamlessWalletDeps) {
-  const { db, ledger, settings, now } = deps
+  const { db, ledger, settings, points, now } = deps
   const repo = createWalletRepository(db)
   const games = createGamesRepository(db)
   /** Game names change rarely: remembered for a minute, per brand and code. */
@@ -131,11 +136,12 @@ export function createWalletCommon(deps: SeamlessWalletDeps) {
     return { session: usable ? session : undefined, earlier }
   }
 
-  async function contextOf(session: GameSessionRow): Promise<PlayContext> {
+  async function contextOf(session: GameSessionRow & { memberType: number }): Promise<PlayContext> {
     const m = await settings.merchant(session.merchantCode)
     const walletId = await ledger.memberAccount(m.code, session.memberId, session.accountTypeId)
     const gamesId = await ledger.houseAccount(m.code, 'games')
-    return { session, m, walletId, gamesId }
+    const earn = await points.prepare(m.code, [{ id: session.memberId, type: session.memberType }])
+    return { session, m, walletId, gamesId, earn }
   }
 
   /** The answer to a call whose txId is already taken. */
@@ -224,7 +230,7 @@ export function createWalletCommon(deps: SeamlessWalletDeps) {
     return { balance, ledgerTransactionId: posted.transactionId }
   }
 
-  return { db, ledger, repo, lookup, contextOf, moneyCall, move }
+  return { db, ledger, points, repo, lookup, contextOf, moneyCall, move }
 }
 
 export type WalletCommon = ReturnType<typeof createWalletCommon>

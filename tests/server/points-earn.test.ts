@@ -1,0 +1,241 @@
+/**
+ * Points earned on settled bets (decision 030), at the two places a bet settles: the seamless
+ * wallet's closing credit and the lottery draw. For random rounds across game types, stakes
+ * and a rate change midway, the points book holds exactly `pointsFor` per settled bet, in the
+ * version in force when it settled, and reconcile is clean (the lottery's own draw:
+ * points-earn-lottery.test.ts). A guest earns nothing, a bet earns
+ * once, an open round earns nothing yet, and reconcile names a missing or wrong earn.
+ */
+import { and, eq, sql } from 'drizzle-orm'
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pointsFor } from '#contract/points-values'
+import { betRecords, games, members, pointTransactions } from '#server/db/schema'
+import { writeVersion } from '#server/loyalty/points/point-config'
+import { createPointsLedger } from '#server/loyalty/points/points-ledger'
+import { reconcile } from '#server/money/ledger-reconcile'
+import { build, runOps, type TestServer } from '../build-server'
+import { fakeVendor, vendorTxId, walletClient } from '../fake-vendor'
+import { moneyMember } from '../money-helpers'
+import { playerTokenOf } from '../play-helpers'
+
+let server: TestServer
+let wallet: ReturnType<typeof walletClient>
+const vendor = fakeVendor('fake')
+const brand = 'DEMO'
+
+/** One game of each of these types, as the catalogue has them. */
+const types = ['RNG', 'LIVE', 'FISH', 'SPORTS'] as const
+const gameOf = new Map<string, string>()
+
+beforeAll(async () => {
+  server = await build({ vendorAdapters: [{ adapter: vendor }] })
+  wallet = walletClient(server.app, server.db, vendor.id)
+  for (const t of types) {
+    const [g] = await server.db
+      .select({ code: games.code })
+      .from(games)
+      .where(and(eq(games.merchantCode, brand), eq(games.gameType, t), eq(games.isGame, 'GAME')))
+      .limit(1)
+    if (!g) throw new Error(`no ${t} game in the catalogue`)
+    gameOf.set(t, g.code)
+  }
+})
+afterAll(async () => {
+  await server?.close()
+})
+
+/** A version in force from `from` (now by default), written as the operator's command would. */
+function rates(r: Partial<Record<(typeof types)[number], number>>, from = new Date()) {
+  return writeVersion(server.db, brand, { enabled: true, rates: r, conversions: [] }, from)
+}
+
+/** A member with money on the main wallet (single wallet mode: games play from it). */
+async function playerOf(credit: string) {
+  const m = await moneyMember(server, credit, 'pe')
+  const tokens = new Map<string, string>()
+  return {
+    ...m,
+    async token(gameId: string) {
+      const known = tokens.get(gameId)
+      if (known) return known
+      const t = await playerTokenOf(server, m.token, gameId)
+      tokens.set(gameId, t)
+      return t
+    },
+  }
+}
+
+/** One round: a stake and a closing credit; answers the round's bet record. */
+async function round(p: Awaited<ReturnType<typeof playerOf>>, type: string, stake: bigint, win: bigint) {
+  const gameId = gameOf.get(type) ?? ''
+  const player = await p.token(gameId)
+  const roundId = vendorTxId('r')
+  const d = await wallet.call('debit', { player, txId: vendorTxId(), roundId, gameId, amount: String(stake) })
+  if (!d.ok) throw new Error(`debit refused: ${d.error}`)
+  const c = await wallet.call('credit', { player, txId: vendorTxId(), roundId, gameId, amount: String(win) })
+  if (!c.ok) throw new Error(`credit refused: ${c.error}`)
+  const [bet] = await server.db.select().from(betRecords).where(eq(betRecords.betNo, roundId))
+  if (!bet) throw new Error('no bet record')
+  return bet
+}
+
+async function earnOf(betRecordId: number) {
+  return server.db
+    .select()
+    .from(pointTransactions)
+    .where(and(eq(pointTransactions.type, 'EARN'), eq(pointTransactions.betRecordId, betRecordId)))
+}
+
+async function pointsOfMember(memberId: number) {
+  const points = createPointsLedger(server.db)
+  return points.balance(server.db, await points.memberAccount(brand, memberId))
+}
+
+describe('points earned on seamless rounds', () => {
+  it('for random rounds and a rate change midway, the book equals pointsFor per bet and reconciles', async () => {
+    const first = await rates({ RNG: 10, LIVE: 5, FISH: 37, SPORTS: 0 }, new Date(Date.now() - 1000))
+    let current = first
+    const p = await playerOf('100000.00')
+    let expected = 0n
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            type: fc.constantFrom(...types),
+            stake: fc.bigInt({ min: 1n, max: 500_000n }),
+            winPercent: fc.integer({ min: 0, max: 300 }),
+          }),
+          { minLength: 1, maxLength: 3 },
+        ),
+        fc.boolean(),
+        async (rounds, changeRate) => {
+          if (changeRate) {
+            current = await rates({
+              RNG: current.rates.RNG === 10 ? 25 : 10,
+              LIVE: 5,
+              FISH: 37,
+              SPORTS: current.rates.SPORTS === 0 ? 3 : 0,
+            })
+          }
+          for (const r of rounds) {
+            const bet = await round(p, r.type, r.stake, (r.stake * BigInt(r.winPercent)) / 100n)
+            const rate = current.rates[r.type] ?? 0
+            const want = pointsFor(bet.validBet, rate, 2)
+            const earns = await earnOf(bet.id)
+            if (want === 0n) expect(earns).toEqual([])
+            else {
+              expect(earns).toHaveLength(1)
+              expect(earns[0]).toMatchObject({ basis: bet.validBet, rate, configId: current.id })
+            }
+            expected += want
+          }
+          expect(await pointsOfMember(p.id)).toBe(expected)
+        },
+      ),
+      { numRuns: 25 },
+    )
+    const report = await reconcile(server.db)
+    expect(report.points.earnDrift).toEqual([])
+    expect(report.ok).toBe(true)
+  })
+
+  it('earns nothing while the round is open, and on its closing credit once', async () => {
+    await rates({ RNG: 100 })
+    const p = await playerOf('50.00')
+    const gameId = gameOf.get('RNG') ?? ''
+    const player = await p.token(gameId)
+    const roundId = vendorTxId('r')
+    await wallet.call('debit', { player, txId: vendorTxId(), roundId, gameId, amount: '1234' })
+    await wallet.call('credit', {
+      player,
+      txId: vendorTxId(),
+      roundId,
+      gameId,
+      amount: '100',
+      roundClosed: false,
+    })
+    expect(await pointsOfMember(p.id)).toBe(0n)
+    const closing = { player, txId: vendorTxId(), roundId, gameId, amount: '0' }
+    await wallet.call('credit', closing)
+    // 12.34 at 1 point per 1.00: 12.34 points.
+    expect(await pointsOfMember(p.id)).toBe(1234n)
+    // The vendor's retry of the closing credit replays its answer and earns nothing more.
+    expect((await wallet.call('credit', closing)).ok).toBe(true)
+    expect(await pointsOfMember(p.id)).toBe(1234n)
+    expect(await runOps(server, 'points', 'balance', p.username)).toBe(`${p.username}: 12.34 points`)
+  })
+
+  it('never lets a bet earn twice: a second earn of the same bet fails whole', async () => {
+    await rates({ RNG: 100 })
+    const p = await playerOf('10.00')
+    const bet = await round(p, 'RNG', 500n, 0n)
+    const [earn] = await earnOf(bet.id)
+    expect(earn).toBeDefined()
+    const points = createPointsLedger(server.db)
+    const account = await points.memberAccount(brand, p.id)
+    const house = await points.houseAccount(brand, 'points_issued', p.id)
+    await expect(
+      server.db.transaction((tx) =>
+        points.post(tx, {
+          merchantCode: brand,
+          type: 'EARN',
+          memberId: p.id,
+          actor: 'system',
+          at: new Date(),
+          postings: [
+            { accountId: house, amount: -500n },
+            { accountId: account, amount: 500n },
+          ],
+          extra: [bet.id, bet.validBet, 100, earn?.configId ?? 0],
+        }),
+      ),
+    ).rejects.toThrow()
+    expect(await pointsOfMember(p.id)).toBe(500n)
+  })
+
+  it('gives a trial (guest) account nothing, and reconcile expects nothing of it', async () => {
+    await rates({ RNG: 100 })
+    const p = await playerOf('10.00')
+    const gameId = gameOf.get('RNG') ?? ''
+    await p.token(gameId)
+    await server.db.update(members).set({ type: 4 }).where(eq(members.id, p.id))
+    const bet = await round(p, 'RNG', 500n, 0n)
+    expect(bet.status).toBe('SETTLED')
+    expect(await earnOf(bet.id)).toEqual([])
+    expect(await pointsOfMember(p.id)).toBe(0n)
+    expect((await reconcile(server.db)).points.earnDrift).toEqual([])
+  })
+
+  it('earns nothing while points are off, and the operator turns them on and off', async () => {
+    const off = await runOps(server, 'points', 'config', 'off')
+    expect(off).toMatch(/^points off \(version \d+, since /)
+    const p = await playerOf('10.00')
+    const bet = await round(p, 'RNG', 500n, 0n)
+    expect(await earnOf(bet.id)).toEqual([])
+    expect(await runOps(server, 'points', 'config', 'on')).toMatch(/^points on/)
+    const later = await round(p, 'RNG', 500n, 0n)
+    expect(await earnOf(later.id)).toHaveLength(1)
+    expect((await reconcile(server.db)).ok).toBe(true)
+  })
+
+  it('reconcile names a settled bet whose earn is missing', async () => {
+    await rates({ RNG: 100 })
+    const p = await playerOf('10.00')
+    const bet = await round(p, 'RNG', 500n, 0n)
+    // A settling path that forgot to earn: a bet settled by hand.
+    const [open] = await server.db
+      .insert(betRecords)
+      .values({ ...bet, id: undefined, betNo: vendorTxId('hand'), settledTime: new Date() })
+      .returning({ id: betRecords.id })
+    try {
+      const report = await reconcile(server.db)
+      expect(report.points.earnDrift).toEqual([
+        { betRecordId: open?.id, problem: `settled bet ${open?.id} has no earn` },
+      ])
+      await expect(runOps(server, 'reconcile')).rejects.toThrow(/points earned: settled bet \d+ has no earn/)
+    } finally {
+      await server.db.execute(sql`delete from bet_records where id = ${open?.id ?? 0}`)
+    }
+  })
+})
