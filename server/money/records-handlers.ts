@@ -6,15 +6,22 @@
 import type { Endpoints } from '#contract/endpoints'
 import type { GameType } from '#contract/games'
 import { minorToMoney } from '#contract/money'
-import type { MovementType } from '#contract/records'
+import { pointMovementTypes, pointsOf, type PointMovementType } from '#contract/points-values'
+import { movementTypes, type MovementType } from '#contract/records'
 import { pageOf } from '../db/paging'
 import type { HandlerGroup } from '../http/contract-routes'
+import { AppError } from '../http/errors'
+import { createPointsRepository } from '../loyalty/points/points-repository'
 import { currencyOf, ms } from './common'
 import { createRecordsRepository } from './records-repository'
 import { memberOf, type MoneyDeps } from './wallet-handlers'
 
 export function recordHandlers({ db, settings }: MoneyDeps): HandlerGroup<Endpoints['records']> {
   const records = createRecordsRepository(db)
+  const points = createPointsRepository(db)
+  const isPointType = (t: string): t is PointMovementType =>
+    (pointMovementTypes as readonly string[]).includes(t)
+  const isMoneyType = (t: string): t is MovementType => (movementTypes as readonly string[]).includes(t)
 
   /** The brand of the caller and a formatter of its minor units. */
   async function brandOf(merchantCode: string) {
@@ -27,8 +34,37 @@ export function recordHandlers({ db, settings }: MoneyDeps): HandlerGroup<Endpoi
     async movements({ input, caller }) {
       const memberId = memberOf(caller)
       const { m, money } = await brandOf(caller.merchantCode)
+      const { book, type, ...rest } = input
+      if (book === 'points') {
+        // The points details (decision 030): the points book's postings, amounts in points.
+        if (type !== undefined && !isPointType(type)) {
+          throw new AppError('validation_failed', `${type} is not a points movement`, {
+            fields: [{ path: 'type', code: 'points', message: 'not a points movement' }],
+          })
+        }
+        const page = await points.movementPage({ ...rest, type, memberId, merchantCode: m.code })
+        return pageOf(
+          page.rows.map((r) => ({
+            id: r.id,
+            time: r.at.getTime(),
+            type: r.type,
+            amount: pointsOf(r.amount),
+            balanceAfter: pointsOf(r.balanceAfter),
+            accountTypeId: 0,
+            accountTypeName: 'POINTS',
+            memo: r.memo,
+          })),
+          page.total,
+          input,
+        )
+      }
+      if (type !== undefined && !isMoneyType(type)) {
+        throw new AppError('validation_failed', `${type} is not a money movement`, {
+          fields: [{ path: 'type', code: 'money', message: 'not a money movement' }],
+        })
+      }
       const names = new Map((await settings.wallets(m)).map((d) => [d.accountTypeId, d.name] as const))
-      const { rows, total } = await records.movementPage({ ...input, memberId, merchantCode: m.code })
+      const { rows, total } = await records.movementPage({ ...rest, type, memberId, merchantCode: m.code })
       return pageOf(
         rows.map((r) => ({
           id: r.id,

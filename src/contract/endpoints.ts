@@ -13,6 +13,7 @@ import { identityEndpoints } from './identity'
 import { inboxEndpoints } from './inbox'
 import { lotteryEndpoints } from './lottery'
 import { playEndpoints } from './play'
+import { pointEndpoints } from './points'
 import { promotionEndpoints } from './promotions'
 import { pushEndpoints } from './push'
 import { raffleEndpoints } from './raffle'
@@ -38,6 +39,7 @@ export const endpoints = {
   contracts: contractEndpoints,
   promotions: promotionEndpoints,
   raffle: raffleEndpoints,
+  points: pointEndpoints,
 } as const
 
 export type Endpoints = typeof endpoints

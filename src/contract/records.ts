@@ -7,6 +7,7 @@ import { defineEndpoint } from './endpoint'
 import { GameTypeSchema } from './games'
 import { MoneySchema } from './money'
 import { PageQueryShape, TimeRangeShape, pageOf } from './paging'
+import { PointMovementTypeSchema } from './points-values'
 
 /** What a movement on a member's wallet was. */
 export const movementTypes = [
@@ -29,12 +30,17 @@ export const movementTypes = [
 export const MovementTypeSchema = z.enum(movementTypes)
 export type MovementType = z.infer<typeof MovementTypeSchema>
 
+/** Which book a movement is of: the wallets' money, or loyalty points (decision 030). */
+export const recordBooks = ['money', 'points'] as const
+export const RecordBookSchema = z.enum(recordBooks)
+
 export const MovementSchema = z.object({
   id: z.int(),
   /** Epoch ms. */
   time: z.number(),
-  type: MovementTypeSchema,
-  /** Signed: money in is positive, money out negative. */
+  /** A money movement's type, or with `book=points` a points movement's. */
+  type: z.union([MovementTypeSchema, PointMovementTypeSchema]),
+  /** Signed: money (or points) in is positive, out negative. */
   amount: MoneySchema,
   balanceAfter: MoneySchema,
   accountTypeId: z.int(),
@@ -103,7 +109,13 @@ export const recordEndpoints = {
     path: '/wps/relay/ODSFE2_MemTransDet',
     auth: 'member',
     encrypted: false,
-    query: z.object({ ...PageQueryShape, ...TimeRangeShape, type: z.optional(MovementTypeSchema) }),
+    query: z.object({
+      ...PageQueryShape,
+      ...TimeRangeShape,
+      type: z.optional(z.union([MovementTypeSchema, PointMovementTypeSchema])),
+      /** `points`: the points details (the spec names this call for them); money by default. */
+      book: z.optional(RecordBookSchema),
+    }),
     response: pageOf(MovementSchema),
     errors: [],
   }),

@@ -335,6 +335,7 @@ export const featureFlags = {
   MEMTRANS3: 'FUNDTRANS3',
   INBOX3: null,
   REWCEN3: null,
+  PTSYS3: null,
   PROFPIC3: null,
   AGEANNOUNCE3: null,
   AGEPAG: null,

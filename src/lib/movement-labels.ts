@@ -1,12 +1,14 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import type { PointMovementType } from '#contract/points-values'
 import type { MovementType } from '#contract/records'
 
 /**
  * Each money movement type's name, as the member's account record and the agent's account
- * details of the team say it (in the list and in the type filter).
+ * details of the team say it (in the list and in the type filter), and each points movement
+ * type's, as the points details say it.
  */
-export const movementLabels: Record<MovementType, MessageDescriptor> = {
+export const movementLabels: Record<MovementType | PointMovementType, MessageDescriptor> = {
   DEPOSIT: msg`Deposit`,
   WITHDRAWAL: msg`Withdrawal`,
   WITHDRAWAL_RETURN: msg`Withdrawal returned`,
@@ -20,4 +22,9 @@ export const movementLabels: Record<MovementType, MessageDescriptor> = {
   TRIAL_CREDIT: msg`Play money`,
   SALARY: msg`Salary`,
   DIVIDEND: msg`Dividend`,
+  EARN: msg`Points earned on bets`,
+  MISSION: msg`Mission reward`,
+  REDEEM: msg`Redeemed in the point mall`,
+  REDEEM_RETURN: msg`Redemption returned`,
+  CONVERT: msg`Converted to money`,
 }

@@ -5,7 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { registerContract } from '../../http/contract-routes'
 import { createPointsEarner, type PointsEarner } from './earn'
+import { pointHandlers } from './handlers'
 import { createPointConfigs, type PointConfigs } from './point-config'
 import { createPointsLedger, type PointsLedger } from './points-ledger'
 import { createPointsService, type PointsService } from './points-service'
@@ -22,13 +24,18 @@ declare module 'fastify' {
 }
 
 async function pointsArea(app: FastifyInstance) {
-  const { db, config, now } = app.platform
+  const { db, config, now, routes } = app.platform
   const ledger = createPointsLedger(db)
   const configs = createPointConfigs(db, config.SETTINGS_TTL_SECONDS * 1000)
   app.platform.onSettingsChanged(() => configs.forget())
   const earner = createPointsEarner({ points: ledger, configs })
   const service = createPointsService({ points: ledger, now })
   app.decorate('points', { ledger, configs, earner, service })
+  registerContract(
+    app,
+    { points: pointHandlers({ db, settings: app.money.settings, configs, service, now }) },
+    routes,
+  )
 }
 
 export const points = fp(pointsArea, { name: 'points', dependencies: ['platform', 'money'] })

@@ -1,6 +1,7 @@
 /** Translated names of statuses and movement types. */
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Deposit, WithdrawalStatus } from '#contract/funds'
+import type { PointMovementType } from '#contract/points-values'
 import type { MovementType } from '#contract/records'
 import { movementLabels } from '../../../lib/movement-labels'
 
@@ -34,7 +35,7 @@ export function WithdrawalStatusLabel({ status }: { status: WithdrawalStatus }) 
   }
 }
 
-export function MovementTypeLabel({ type }: { type: MovementType }) {
+export function MovementTypeLabel({ type }: { type: MovementType | PointMovementType }) {
   const { i18n } = useLingui()
   return <>{i18n._(movementLabels[type])}</>
 }
