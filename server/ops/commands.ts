@@ -10,6 +10,7 @@ import { gamesCommands } from '../games/commands'
 import { identityCommands } from '../identity/commands'
 import { jobsCommands } from '../jobs/commands'
 import { lotteryCommands } from '../lottery/commands'
+import { vipCommands } from '../loyalty/vip/commands'
 import { moneyCommands } from '../money/commands'
 import type { NoticeWriter } from '../notify/notices'
 import type { Db } from '../plugins/external/db'
@@ -80,6 +81,7 @@ const areas: readonly (readonly [area: string, commands: AreaCommands])[] = [
   ['agent', agentCommands],
   ['contracts', contractsCommands],
   ['promotions', promotionCommands],
+  ['vip', vipCommands],
   ['jobs', jobsCommands],
 ]
 

@@ -19,6 +19,7 @@ import { raffleEndpoints } from './raffle'
 import { recordEndpoints } from './records'
 import { systemEndpoints } from './system'
 import { turnoverEndpoints } from './turnover'
+import { vipEndpoints } from './vip'
 import { walletEndpoints } from './wallet'
 
 export const endpoints = {
@@ -38,6 +39,7 @@ export const endpoints = {
   contracts: contractEndpoints,
   promotions: promotionEndpoints,
   raffle: raffleEndpoints,
+  vip: vipEndpoints,
 } as const
 
 export type Endpoints = typeof endpoints
