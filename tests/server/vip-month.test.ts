@@ -163,7 +163,8 @@ describe('the monthly evaluation', () => {
   })
 
   it('a dry run lists the hand-computed changes and writes nothing', async () => {
-    const { evaluation } = vipServicesOf(server.db, { now: clock })
+    // Two members a chunk: the dry run pages through them all.
+    const { evaluation } = vipServicesOf(server.db, { now: clock, chunkSize: 2 })
     const p = monthPeriod(tz, '2026-10')
     if (!p) throw new Error('no month')
     const dry = await evaluation.month(m, p, true)

@@ -13,7 +13,7 @@
  */
 import { periodAt, wallDate, type Period } from '../../contracts/periods'
 import type { MerchantRow } from '../../money/common'
-import type { Db } from '../../plugins/external/db'
+import type { Db, Tx } from '../../plugins/external/db'
 import { evaluatedRank } from './rules'
 import { noFigures, type Change, type VipRepository } from './vip-repository'
 
@@ -65,39 +65,43 @@ export function createEvaluation(deps: EvaluationDeps) {
     const to = wallDate(m.timeZone, new Date(p.end.getTime() - 1))
     const levels = await repo.levels(m.code)
     const out: MonthEvaluation = { period, decided: 0, changes: [], dryRun }
+    /** The chunk's members decided from their figures and history (nothing written). */
+    async function decide(ex: Db | Tx, rows: { memberId: number; rank: number }[]) {
+      const ids = rows.map((r) => r.memberId)
+      const figures = await repo.figures(ids, from, to, ex)
+      const history = await repo.history(ids, p.end, ex)
+      return rows.map((r) => {
+        const h = history.get(r.memberId) ?? { atEnd: 1, upgraded: 0, operator: false }
+        const toRank = h.operator
+          ? r.rank
+          : evaluatedRank(levels, figures.get(r.memberId) ?? noFigures, h.atEnd, h.upgraded)
+        return { memberId: r.memberId, fromRank: r.rank, toRank }
+      })
+    }
+    if (dryRun) {
+      for (let after = 0; ;) {
+        const rows = await repo.toEvaluate(db, m.code, period, chunkSize, after, false)
+        if (rows.length === 0) break
+        const decided = await decide(db, rows)
+        out.changes.push(...decided.filter((d) => d.toRank !== d.fromRank))
+        out.decided += decided.length
+        after = rows.at(-1)?.memberId ?? after
+      }
+      return out
+    }
     for (let index = 0; ; index++) {
-      const done = await db
-        .transaction(async (tx) => {
-          const rows = await repo.toEvaluate(tx, m.code, period, chunkSize)
-          if (rows.length === 0) return true
-          const ids = rows.map((r) => r.memberId)
-          const figures = await repo.figures(ids, from, to, tx)
-          const history = await repo.history(ids, p.end, tx)
-          const decided = rows.map((r) => {
-            const h = history.get(r.memberId) ?? { atEnd: 1, upgraded: 0, operator: false }
-            const toRank = h.operator
-              ? r.rank
-              : evaluatedRank(levels, figures.get(r.memberId) ?? noFigures, h.atEnd, h.upgraded)
-            return { memberId: r.memberId, fromRank: r.rank, toRank }
-          })
-          if (dryRun) {
-            out.changes.push(...decided.filter((d) => d.toRank !== d.fromRank))
-            out.decided += decided.length
-            // Nothing is written: roll back (the rows stay unevaluated) and stop after one pass.
-            throw new DryRunDone()
-          }
-          out.changes.push(...(await repo.evaluate(tx, m.code, period, decided, now())))
-          out.decided += decided.length
-          await deps.onChunk?.(index)
-          return false
-        })
-        .catch((err: unknown) => {
-          if (err instanceof DryRunDone) return true
-          throw err
-        })
+      const done = await db.transaction(async (tx) => {
+        const rows = await repo.toEvaluate(tx, m.code, period, chunkSize)
+        if (rows.length === 0) return true
+        const decided = await decide(tx, rows)
+        out.changes.push(...(await repo.evaluate(tx, m.code, period, decided, now())))
+        out.decided += decided.length
+        await deps.onChunk?.(index)
+        return false
+      })
       if (done) break
     }
-    if (!dryRun) await repo.markEvaluated(m.code, period, out.changes.length, now())
+    await repo.markEvaluated(m.code, period, out.changes.length, now())
     return out
   }
 
@@ -144,5 +148,3 @@ export function createEvaluation(deps: EvaluationDeps) {
 }
 
 export type Evaluation = ReturnType<typeof createEvaluation>
-
-class DryRunDone extends Error {}

@@ -195,13 +195,17 @@ export function createVipRepository(db: Db) {
         select member_id, ${merchantCode}, ${fromRank}, rank, 'operator', ${at}, ${by}, ${note} from up`)
     },
 
-    /** The next chunk of members of rank 2 or more the month has not evaluated, locked. */
-    async toEvaluate(tx: Tx, merchantCode: string, period: string, limit: number) {
+    /**
+     * The next chunk (members after `afterId`) of rank 2 or more the month has not evaluated,
+     * locked unless `lock` is false (a dry run).
+     */
+    async toEvaluate(tx: Ex, merchantCode: string, period: string, limit: number, afterId = 0, lock = true) {
       const rows = rowsOf<{ member_id: number; rank: number }>(
         await tx.execute(sql`
           select member_id, rank from member_vip
           where merchant_code = ${merchantCode} and rank >= 2 and evaluated_period < ${period}
-          order by member_id limit ${limit} for update`),
+            and member_id > ${afterId}
+          order by member_id limit ${limit} ${lock ? sql`for update` : sql``}`),
       )
       return rows.map((r) => ({ memberId: Number(r.member_id), rank: Number(r.rank) }))
     },
