@@ -224,14 +224,13 @@ async function level(ctx: OpsContext, m: MerchantRow, args: string[]): Promise<s
   return line(after, m)
 }
 
+/** The changed columns' values as the audit trail keeps them (amounts as decimal strings of minor units). */
 const changeKeys = (row: LevelRow, set: Partial<LevelRow>) =>
   Object.fromEntries(
-    Object.keys(set).map((k) => [
-      k,
-      JSON.stringify(row[k as keyof LevelRow], (_k, v: unknown) =>
-        typeof v === 'bigint' ? v.toString() : v,
-      ),
-    ]),
+    Object.keys(set).map((k) => {
+      const v: unknown = row[k as keyof LevelRow]
+      return [k, typeof v === 'bigint' ? v.toString() : v]
+    }),
   )
 
 export const vipCommands: Record<string, CommandSpec> = {

@@ -30,6 +30,9 @@ export const noFigures: Figures = {
 /** A Postgres array literal of ids (Drizzle would spread a JS array into parameters). */
 const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`
 
+/** The first key of the members' advisory locks (the second is the member id). */
+const memberLockClass = 30_005
+
 export interface Change {
   memberId: number
   fromRank: number
@@ -121,9 +124,16 @@ export function createVipRepository(db: Db) {
       return rows.map((r) => Number(r.member_id))
     },
 
-    /** The members' current ranks, their rows locked for the transaction (no row: rank 1). */
+    /**
+     * The members' current ranks, their rows locked for the transaction (no row: rank 1).
+     * A member without a row is held by a lock on its id, so two upgraders of one member
+     * run one after the other and each records the rank it really raised from.
+     */
     async lockRanks(tx: Tx, memberIds: readonly number[]): Promise<Map<number, number>> {
       if (memberIds.length === 0) return new Map()
+      await tx.execute(sql`
+        select pg_advisory_xact_lock(${memberLockClass}, id)
+        from unnest(${idArray(memberIds)}::int[]) as id order by id`)
       const rows = rowsOf<{ member_id: number; rank: number }>(
         await tx.execute(sql`
           select member_id, rank from member_vip
