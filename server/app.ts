@@ -22,6 +22,7 @@ import type { AreaJobs } from './jobs/platform-jobs'
 import type { LotteryEngine } from './lottery/engine'
 import { lottery } from './lottery/plugin'
 import { points } from './loyalty/points/plugin'
+import { vip } from './loyalty/vip/plugin'
 import type { PaymentGateway } from './money/demo-gateway'
 import type { FundsService } from './money/funds-service'
 import type { Ledger } from './money/ledger'
@@ -103,6 +104,7 @@ export async function buildApp(
   await app.register(agent)
   await app.register(contracts)
   await app.register(promotions)
+  await app.register(vip)
   await app.register(pages, { renderer: opts.renderer })
   assertContractWhole(app)
   return { app, services: servicesOf(app) }

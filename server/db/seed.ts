@@ -8,6 +8,7 @@ import { defaultContractOfferDays } from '#contract/contracts'
 import { locales } from '#contract/locales'
 import { moneyToMinor } from '#contract/money'
 import { seedDemoLottery, seedDemoLotteryHistory } from '../lottery/demo-games'
+import { seedDemoVip } from '../loyalty/vip/seed'
 import { createLedger } from '../money/ledger'
 import type { Db, Tx } from '../plugins/external/db'
 import { seedDemoRaffle } from '../promotions/raffle-seed'
@@ -354,6 +355,8 @@ export async function seedDemoBrand(
       })
     }
   })
+  // VIP levels (decision 030), after the accounts: player01 is Silver.
+  await step(db, 'demo-vip-1', merchantCode, (tx) => seedDemoVip(tx, merchantCode, new Date()))
   return created
 }
 

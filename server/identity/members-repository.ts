@@ -3,10 +3,10 @@
  * writes of passwords, payment passwords and profile fields. Every method takes an optional
  * transaction; the caller opens one when its writes belong together.
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { memberTypes } from '#contract/identity'
 import { members } from '../db/schema'
-import type { Db, Tx } from '../plugins/external/db'
+import { rowsOf, type Db, type Tx } from '../plugins/external/db'
 
 export type MemberRow = typeof members.$inferSelect
 export type NewMember = typeof members.$inferInsert
@@ -16,6 +16,20 @@ export function createMembersRepository(db: Db) {
     async byId(memberId: number, tx?: Tx): Promise<MemberRow | undefined> {
       const [m] = await (tx ?? db).select().from(members).where(eq(members.id, memberId))
       return m
+    },
+
+    /** The names per language of the member's VIP level (no level row is rank 1); null while the brand has no such level. */
+    async levelNames(memberId: number): Promise<{ names: unknown; brandLanguage: string } | null> {
+      const rows = rowsOf<{ names: unknown; brand_language: string }>(
+        await db.execute(sql`
+          select l.names, b.default_language as brand_language from members m
+          join merchants b on b.code = m.merchant_code
+          left join member_vip v on v.member_id = m.id
+          join vip_levels l on l.merchant_code = m.merchant_code and l.rank = coalesce(v.rank, 1)
+          where m.id = ${memberId}`),
+      )
+      const r = rows[0]
+      return r ? { names: r.names, brandLanguage: r.brand_language } : null
     },
 
     async byUsername(merchantCode: string, username: string, tx?: Tx): Promise<MemberRow | undefined> {

@@ -6,7 +6,8 @@ import {
   type Avatar,
   type StaticAvatar,
 } from '#contract/identity'
-import { parseLocale } from '#contract/locales'
+import { parseLocale, type Locale } from '#contract/locales'
+import { localName } from '../db/localized'
 import { AppError } from '../http/errors'
 import { requireSession, type IdentityHandlers, type IdentityKit } from './identity-kit'
 
@@ -32,6 +33,14 @@ export function profileHandlers({ members }: IdentityKit): Pick<IdentityHandlers
     return m.avatar
   }
 
+  /** The member's VIP level's name in the caller's language (decision 030), or null without levels. */
+  async function clubLabelOf(memberId: number, locale: Locale) {
+    const level = await members.levelNames(memberId)
+    if (level === null) return null
+    const labelName = localName(level.names, '', locale, level.brandLanguage)
+    return labelName ? { labelName } : null
+  }
+
   return {
     async memberInfo({ caller }) {
       const s = requireSession(caller)
@@ -44,7 +53,7 @@ export function profileHandlers({ members }: IdentityKit): Pick<IdentityHandlers
         nickname: m.nickname,
         type: m.type,
         toUpline: m.toUpline,
-        clubLabel: m.clubLabel ? { labelName: m.clubLabel } : null,
+        clubLabel: await clubLabelOf(m.id, caller.locale),
         memberLabel: m.memberLabels.map((labelName) => ({ labelName })),
         regDate: m.createdAt.getTime(),
         mobile,

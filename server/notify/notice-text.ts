@@ -110,7 +110,63 @@ function wonText(
   return out
 }
 
+/** What a level-up notice keeps in its reason (JSON): the rank and the level's names per language. */
+export interface VipLevelUp {
+  rank: number
+  names: Partial<Record<Locale, string>>
+}
+
+export const vipLevelUpReason = (v: VipLevelUp): string => JSON.stringify(v)
+
+/** The level a level-up notice's reason holds, or null. */
+export function vipLevelOf(reason: string | null): VipLevelUp | null {
+  if (!reason) return null
+  try {
+    const v = JSON.parse(reason) as Partial<VipLevelUp> | null
+    if (!v || !Number.isInteger(v.rank)) return null
+    return { rank: v.rank as number, names: typeof v.names === 'object' && v.names !== null ? v.names : {} }
+  } catch {
+    return null
+  }
+}
+
+/** A level-up's text: the level's name in the language (else English), with the bonus when one was paid. */
+function levelUpText(
+  texts: Record<Locale, [string, (level: string) => string, (amount: string) => string]>,
+): Record<Locale, Text> {
+  const out = {} as Record<Locale, Text>
+  for (const [locale, [title, reached, bonus]] of Object.entries(texts) as [
+    Locale,
+    [string, (l: string) => string, (a: string) => string],
+  ][]) {
+    out[locale] = {
+      title,
+      body: (a, reason) => {
+        const v = vipLevelOf(reason)
+        const name = v?.names[locale] ?? v?.names.en ?? Object.values(v?.names ?? {})[0] ?? ''
+        return `${reached(name)}${/[1-9]/.test(a) ? bonus(a) : ''}`
+      },
+    }
+  }
+  return out
+}
+
 const texts: Record<PushNoticeType, Record<Locale, Text>> = {
+  vip_level_up: levelUpText({
+    en: [
+      'VIP level up',
+      (l) => `You reached ${l}.`,
+      (a) => ` Your level-up bonus of ${a} is in your balance.`,
+    ],
+    km: ['ឡើងកម្រិត VIP', (l) => `អ្នកបានឡើងដល់កម្រិត ${l}។`, (a) => ` ប្រាក់រង្វាន់ឡើងកម្រិត ${a} មាននៅក្នុងសមតុល្យរបស់អ្នក។`],
+    zh: ['VIP 晋级', (l) => `恭喜您晋级为${l}。`, (a) => `晋级奖金 ${a} 已存入您的余额。`],
+    th: ['เลื่อนระดับ VIP', (l) => `คุณได้เลื่อนเป็นระดับ ${l} แล้ว`, (a) => ` โบนัสเลื่อนระดับ ${a} เข้ายอดเงินของคุณแล้ว`],
+    vi: [
+      'Thăng cấp VIP',
+      (l) => `Bạn đã đạt cấp ${l}.`,
+      (a) => ` Thưởng thăng cấp ${a} đã vào số dư của bạn.`,
+    ],
+  }),
   raffle_won: wonText({
     en: ['You won the raffle', (n, r, a) => `You won rank ${n} in ${r}: ${a} is in your balance.`],
     km: ['អ្នកឈ្នះឆ្នោតរង្វាន់', (n, r, a) => `អ្នកឈ្នះចំណាត់ថ្នាក់ទី ${n} ក្នុង ${r}៖ ${a} មាននៅក្នុងសមតុល្យរបស់អ្នក។`],

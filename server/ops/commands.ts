@@ -11,6 +11,7 @@ import { identityCommands } from '../identity/commands'
 import { jobsCommands } from '../jobs/commands'
 import { lotteryCommands } from '../lottery/commands'
 import { pointsCommands } from '../loyalty/points/commands'
+import { vipCommands } from '../loyalty/vip/commands'
 import { moneyCommands } from '../money/commands'
 import type { NoticeWriter } from '../notify/notices'
 import type { Db } from '../plugins/external/db'
@@ -88,6 +89,7 @@ const areas: readonly (readonly [area: string, commands: AreaCommands])[] = [
   ['contracts', contractsCommands],
   ['promotions', promotionCommands],
   ['points', pointsCommands],
+  ['vip', vipCommands],
   ['jobs', jobsCommands],
 ]
 

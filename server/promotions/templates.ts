@@ -414,3 +414,10 @@ export const raffleDefaults = {
   ],
   drawDelayMinutes: 30,
 }
+
+/**
+ * Templates of backing promotions other areas pay through `give` (decision 030): never
+ * listed to members, so no member call can reach them.
+ */
+export const vipLevelUpTemplateName = 'vipLevelUp'
+export const unlistedTemplates: readonly string[] = [vipLevelUpTemplateName]

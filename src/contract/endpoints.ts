@@ -20,6 +20,7 @@ import { raffleEndpoints } from './raffle'
 import { recordEndpoints } from './records'
 import { systemEndpoints } from './system'
 import { turnoverEndpoints } from './turnover'
+import { vipEndpoints } from './vip'
 import { walletEndpoints } from './wallet'
 
 export const endpoints = {
@@ -40,6 +41,7 @@ export const endpoints = {
   promotions: promotionEndpoints,
   raffle: raffleEndpoints,
   points: pointEndpoints,
+  vip: vipEndpoints,
 } as const
 
 export type Endpoints = typeof endpoints

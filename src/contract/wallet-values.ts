@@ -31,4 +31,6 @@ export const fundNoticeKinds = [
   'promotion_credited',
   // A raffle's draw (server/promotions/raffle-service.ts) paid a winner their prize.
   'raffle_won',
+  // A member reached a VIP level (server/loyalty/vip), with its level-up bonus when it has one.
+  'vip_level_up',
 ] as const

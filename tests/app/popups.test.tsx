@@ -149,6 +149,7 @@ describe('popups in the URL', () => {
       'Personal loss',
       'Bonus details',
       'Reward centre',
+      'VIP level',
       'Invite friends',
       'Missions',
       'Messages',

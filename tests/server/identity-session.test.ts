@@ -71,7 +71,7 @@ describe('what a session token opens', () => {
       nickname: 'member01',
       type: 0,
       toUpline: false,
-      clubLabel: null,
+      clubLabel: { labelName: 'សំរិទ្ធ' },
       memberLabel: [],
       regDate: m.createdAt.getTime(),
       mobile: null,

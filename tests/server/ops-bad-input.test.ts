@@ -405,6 +405,30 @@ const cases: Record<string, [string[], RegExp][]> = {
     [['DSL', 'maybe'], /^vendor-maintenance DSL: the switch is one of on, off, not "maybe"$/],
     [['D$L', 'on'], /^a vendor code is letters and digits/],
   ],
+  vip: [
+    [['rank'], /^vip: the action is one of level, set, evaluate, not "rank"$/],
+    [
+      ['level', 'add', '0', '{"en":"X"}'],
+      /^vip level add: the rank is a whole number from 1 to 100, not "0"$/,
+    ],
+    [['level', 'add', '6', 'Gold'], /^vip level add 6: the names is JSON such as/],
+    [['level', 'add', '6', '{"fr":"Or"}'], /^vip level add 6: the names: the language is one of /],
+    [['level', 'add', '2', '{"en":"Again"}'], /^vip level 2 exists already in DEMO/],
+    [
+      ['level', 'edit', '2', 'colour', 'red'],
+      /^vip level edit 2: the field is one of names, .*, not "colour"$/,
+    ],
+    [['level', 'edit', '2', 'bonus', '-5'], /^vip level edit bonus is an amount of 0 or more .*, not "-5"$/],
+    [['level', 'edit', '1', 'keep', '10'], /^vip level edit 1: the base level has every threshold 0$/],
+    [['level', 'edit', '9', 'bonus', '10'], /^no VIP level 9 in DEMO$/],
+    [['level', 'list', 'all'], /^vip level list takes no more words, not "all"$/],
+    [['set', 'nosuchacct', '2', 'why'], /^no account nosuchacct in DEMO$/],
+    [['set', 'player01', '9', 'why'], /^no VIP level 9 in DEMO \(see: vip level list\)$/],
+    [['set', 'player01', '3'], /^vip set player01 3: the reason is required$/],
+    [['evaluate'], /^vip evaluate: the month \(YYYY-MM\) is required$/],
+    [['evaluate', '2026-13'], /^vip evaluate: the month is YYYY-MM such as 2026-10, not "2026-13"$/],
+    [['evaluate', '2099-01'], /^vip evaluate 2099-01: the month has not closed yet/],
+  ],
 }
 
 /** The rows an operator command can change, and the audit trail, as JSON keeps them. */
@@ -434,6 +458,10 @@ async function snapshot(): Promise<string> {
     pointAccounts: s.pointAccounts,
     pointPostings: s.pointPostings,
     pointConfigs: s.pointConfigs,
+    vipLevels: s.vipLevels,
+    memberVip: s.memberVip,
+    memberVipChanges: s.memberVipChanges,
+    vipEvaluations: s.vipEvaluations,
   }
   const out: Record<string, string[]> = {}
   for (const [name, table] of Object.entries(tables)) {

@@ -50,7 +50,6 @@ export const members = pgTable(
     paymentPasswordHash: text('payment_password_hash'),
     contacts: jsonb('contacts').$type<Record<string, string>>().notNull().default({}),
     language: text('language').notNull().default('km'),
-    clubLabel: text('club_label'),
     memberLabels: jsonb('member_labels').$type<string[]>().notNull().default([]),
     avatar: text('avatar'),
     status: text('status', { enum: memberStatuses }).notNull().default('active'),

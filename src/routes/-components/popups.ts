@@ -4,9 +4,13 @@
  */
 import { registerPopups, type FeaturePopups } from '../../lib/popup-registry'
 
-const features = import.meta.glob<FeaturePopups>('../../features/*/popups.{ts,tsx}', {
-  eager: true,
-  import: 'popups',
-})
+// A feature with parts (loyalty/vip, loyalty/points) lists each part's own.
+const features = import.meta.glob<FeaturePopups>(
+  ['../../features/*/popups.{ts,tsx}', '../../features/*/*/popups.{ts,tsx}'],
+  {
+    eager: true,
+    import: 'popups',
+  },
+)
 
 registerPopups(Object.values(features))

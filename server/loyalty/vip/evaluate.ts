@@ -1,0 +1,150 @@
+/**
+ * The monthly VIP evaluation (decision 030 section 5), exactly once per brand month: for a
+ * closed month P of the brand's zone (periodAt('month'), so its end follows daylight
+ * saving), every member of rank 2 or more whose row has not evaluated P is decided in
+ * chunks, each chunk one transaction that locks its rows and sets
+ * `rank = new, evaluated_period = P where evaluated_period < P`: a rerun, a second instance
+ * or a crash midway changes nobody twice, and the next run finishes what a stopped one left.
+ * P is marked done once no member is left.
+ *
+ * The new rank is max(total rank, min(rank at P's end, highest level whose keep_turnover ≤
+ * P's valid bets), any rank an upgrade reached after P's end); an operator's `vip set` after
+ * P's end stands. Figures are P's days (and every day up to P's end for the total).
+ */
+import { periodAt, wallDate, type Period } from '../../contracts/periods'
+import type { MerchantRow } from '../../money/common'
+import type { Db, Tx } from '../../plugins/external/db'
+import { evaluatedRank } from './rules'
+import { noFigures, type Change, type VipRepository } from './vip-repository'
+
+/** How long after a month's end it is evaluated: bets settled just before its end have committed. */
+export const evaluateGraceMs = 60_000
+
+/** How many closed months back a run looks for ones not evaluated. */
+export const evaluateLookBack = 3
+
+export interface EvaluationDeps {
+  db: Db
+  repo: VipRepository
+  now: () => Date
+  chunkSize?: number
+  /** Called inside each chunk's transaction after its writes (the tests' fault). */
+  onChunk?: (index: number) => Promise<void> | void
+}
+
+export interface MonthEvaluation {
+  period: string
+  /** Members decided by this run (0 when another run had done them). */
+  decided: number
+  changes: Change[]
+  /** On a dry run: what would change, nothing written. */
+  dryRun: boolean
+}
+
+/** The brand month (YYYY-MM) of a period. */
+export const monthKey = (tz: string, p: Period) => wallDate(tz, p.start).slice(0, 7)
+
+/** The month YYYY-MM in the brand's zone, or null when not such a month. */
+export function monthPeriod(tz: string, key: string): Period | null {
+  const m = /^(\d{4})-(\d{2})$/.exec(key)
+  if (!m) return null
+  const month = Number(m[2])
+  if (month < 1 || month > 12) return null
+  // Mid-month noon UTC lies inside the zone's month whatever its offset.
+  return periodAt('month', tz, new Date(Date.UTC(Number(m[1]), month - 1, 15, 12)))
+}
+
+export function createEvaluation(deps: EvaluationDeps) {
+  const { db, repo, now } = deps
+  const chunkSize = deps.chunkSize ?? 1000
+
+  /** Evaluates month P of the brand (or, dryRun, lists what would change). */
+  async function month(m: MerchantRow, p: Period, dryRun = false): Promise<MonthEvaluation> {
+    const period = monthKey(m.timeZone, p)
+    const from = wallDate(m.timeZone, p.start)
+    const to = wallDate(m.timeZone, new Date(p.end.getTime() - 1))
+    const levels = await repo.levels(m.code)
+    const out: MonthEvaluation = { period, decided: 0, changes: [], dryRun }
+    /** The chunk's members decided from their figures and history (nothing written). */
+    async function decide(ex: Db | Tx, rows: { memberId: number; rank: number }[]) {
+      const ids = rows.map((r) => r.memberId)
+      const figures = await repo.figures(ids, from, to, ex)
+      const history = await repo.history(ids, p.end, ex)
+      return rows.map((r) => {
+        const h = history.get(r.memberId) ?? { atEnd: 1, upgraded: 0, operator: false }
+        const toRank = h.operator
+          ? r.rank
+          : evaluatedRank(levels, figures.get(r.memberId) ?? noFigures, h.atEnd, h.upgraded)
+        return { memberId: r.memberId, fromRank: r.rank, toRank }
+      })
+    }
+    if (dryRun) {
+      for (let after = 0; ;) {
+        const rows = await repo.toEvaluate(db, m.code, period, chunkSize, after, false)
+        if (rows.length === 0) break
+        const decided = await decide(db, rows)
+        out.changes.push(...decided.filter((d) => d.toRank !== d.fromRank))
+        out.decided += decided.length
+        after = rows.at(-1)?.memberId ?? after
+      }
+      return out
+    }
+    for (let index = 0; ; index++) {
+      const done = await db.transaction(async (tx) => {
+        const rows = await repo.toEvaluate(tx, m.code, period, chunkSize)
+        if (rows.length === 0) return true
+        const decided = await decide(tx, rows)
+        out.changes.push(...(await repo.evaluate(tx, m.code, period, decided, now())))
+        out.decided += decided.length
+        await deps.onChunk?.(index)
+        return false
+      })
+      if (done) break
+    }
+    await repo.markEvaluated(m.code, period, out.changes.length, now())
+    return out
+  }
+
+  /** The closed months within the look-back not marked done, oldest first. */
+  async function dueMonths(m: MerchantRow): Promise<Period[]> {
+    const done = await repo.evaluated(m.code)
+    let q = periodAt('month', m.timeZone, new Date(now().getTime() - evaluateGraceMs))
+    const out: Period[] = []
+    for (let n = 0; n < evaluateLookBack; n++) {
+      q = periodAt('month', m.timeZone, new Date(q.start.getTime() - 1))
+      if (!done.has(monthKey(m.timeZone, q))) out.unshift(q)
+    }
+    return out
+  }
+
+  return {
+    month,
+    dueMonths,
+
+    /**
+     * One month YYYY-MM for the operator: refused when not closed yet (`open`), answered
+     * `done` when evaluated already (a dry run still lists what it would do).
+     */
+    async forOperator(m: MerchantRow, key: string, dryRun: boolean) {
+      const p = monthPeriod(m.timeZone, key)
+      if (!p) return { error: 'bad_month' as const }
+      if (p.end.getTime() > now().getTime() - evaluateGraceMs) return { error: 'open' as const, period: p }
+      if (!dryRun && (await repo.evaluated(m.code)).has(key)) return { error: 'done' as const }
+      return { result: await month(m, p, dryRun) }
+    },
+
+    /** Every brand's due months (the job). */
+    async evaluateDue(merchants: readonly MerchantRow[], signal?: AbortSignal): Promise<MonthEvaluation[]> {
+      const out: MonthEvaluation[] = []
+      for (const m of merchants) {
+        for (const p of await dueMonths(m)) {
+          if (signal?.aborted) return out
+          out.push(await month(m, p))
+        }
+      }
+      return out
+    },
+  }
+}
+
+export type Evaluation = ReturnType<typeof createEvaluation>
