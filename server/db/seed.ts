@@ -8,6 +8,7 @@ import { defaultContractOfferDays } from '#contract/contracts'
 import { locales } from '#contract/locales'
 import { moneyToMinor } from '#contract/money'
 import { seedDemoLottery, seedDemoLotteryHistory } from '../lottery/demo-games'
+import { seedDemoPoints as seedPointsStep } from '../loyalty/points/seed'
 import { seedDemoVip } from '../loyalty/vip/seed'
 import { createLedger } from '../money/ledger'
 import type { Db, Tx } from '../plugins/external/db'
@@ -68,7 +69,16 @@ export async function seedForStart(
   const created = await seedDemoBrand(db, config.MERCHANT_CODE, hashPassword)
   await seedDemoHistory(db, config.MERCHANT_CODE, now)
   await seedDemoTeam(db, config.MERCHANT_CODE, now, hashPassword)
+  await seedDemoPoints(db, config.MERCHANT_CODE, now)
   return created
+}
+
+/**
+ * The demo's points (server/loyalty/points/seed.ts): settings in force from now on (after
+ * the history's bets) and player01's welcome points.
+ */
+export async function seedDemoPoints(db: Db, merchantCode: string, now: Date): Promise<void> {
+  await step(db, 'demo-points-1', merchantCode, (tx) => seedPointsStep(tx, merchantCode, now))
 }
 
 /**
