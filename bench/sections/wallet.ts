@@ -11,6 +11,11 @@
  * calls/s, what the ledger's own transfers reach over HTTP on this 2-core machine when it is
  * quiet (docs/ARCHITECTURE.md "Figures"). BENCH_WALLET_SECONDS sets the run (default 3);
  * BENCH_WALLET_ENGINES=pglite,postgresql adds PostgreSQL at BENCH_DATABASE_URL.
+ *
+ * Points on settlement (decision 030): each engine runs interleaved without and with point
+ * settings (off, on, off, on: the host's noise falls on both alike), and the figure is the
+ * time per round with points over the time without (goal ≤ 1.1×), each run reconciling
+ * money and points.
  */
 import { randomBytes, randomInt } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -38,6 +43,7 @@ const game = 'DSL-0002'
 interface Run {
   [key: string]: Json
   engine: string
+  points: boolean
   rounds: number
   perS: number
   callsPerS: number
@@ -53,7 +59,12 @@ const InfoSchema = z.object({ tokens: z.array(z.string()).min(1), secret: z.stri
 const ResultSchema = z.object({ games: z.custom<GameReconcileReport>(), ledgerOk: z.boolean() })
 
 /** Runs the rounds against the wallet server (its own process) on one engine. */
-async function measure(root: string, engine: string, env: Record<string, string>): Promise<Run> {
+async function measure(
+  root: string,
+  engine: string,
+  points: boolean,
+  env: Record<string, string>,
+): Promise<Run> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-wallet-'))
   const infoFile = path.join(dir, 'info.json')
   const resultFile = path.join(dir, 'result.json')
@@ -68,6 +79,7 @@ async function measure(root: string, engine: string, env: Record<string, string>
         WALLET_INFO_FILE: infoFile,
         WALLET_RESULT_FILE: resultFile,
         WALLET_MEMBERS: String(memberCount),
+        WALLET_POINTS: points ? 'on' : 'off',
       },
       ready: /Wallet ready at (\S+)/,
       timeoutMs: 120_000,
@@ -131,6 +143,7 @@ async function measure(root: string, engine: string, env: Record<string, string>
     const s = stats(samples)
     return {
       engine,
+      points,
       rounds: samples.length,
       perS: Math.round(samples.length / seconds),
       callsPerS: Math.round((2 * samples.length) / seconds),
@@ -146,13 +159,18 @@ async function measure(root: string, engine: string, env: Record<string, string>
   }
 }
 
-async function onEngine(root: string, engine: string): Promise<Run | null> {
+async function onEngine(root: string, engine: string, points: boolean): Promise<Run | null> {
   if (engine === 'postgresql') {
     if (!(await pgReachable())) return null
-    return withTempPg((url) => measure(root, engine, { WALLET_DATABASE_URL: url }), benchAdminUrl)
+    return withTempPg((url) => measure(root, engine, points, { WALLET_DATABASE_URL: url }), benchAdminUrl)
   }
-  return measure(root, 'pglite', {})
+  return measure(root, 'pglite', points, {})
 }
+
+/** Interleaved: without and with points, twice. */
+const order = [false, true, false, true]
+/** The goal for the time per round with points over without. */
+const pointsGoal = 1.1
 
 export const section: BenchSection = {
   name: 'wallet',
@@ -161,26 +179,27 @@ export const section: BenchSection = {
   async run(ctx): Promise<SectionResult> {
     const runs: Run[] = []
     for (const engine of engines) {
-      ctx.log(`${engine}: ${clients} vendor clients, ${memberCount} members, ${durationS} s of rounds …`)
-      const run = await onEngine(ctx.root, engine)
-      if (!run) {
-        ctx.log(`${engine}: not reachable, skipped`)
-        continue
+      for (const points of order) {
+        ctx.log(
+          `${engine}, points ${points ? 'on' : 'off'}: ${clients} vendor clients, ${memberCount} members, ${durationS} s of rounds …`,
+        )
+        const run = await onEngine(ctx.root, engine, points)
+        if (!run) {
+          ctx.log(`${engine}: not reachable, skipped`)
+          break
+        }
+        runs.push(run)
+        ctx.log(run.gameMoney)
       }
-      runs.push(run)
-      ctx.log(run.gameMoney)
     }
     if (runs.length === 0) throw new Error('no engine could be measured')
-    const verdict = (r: Run) =>
-      r.engine === 'pglite'
-        ? `budget ≥ ${budgetPerS}/s: ${r.perS >= budgetPerS && r.reconciles ? 'PASS' : 'OVER'}`
-        : ''
     ctx.log()
     ctx.log(
       table(
-        ['engine', 'rounds/s', 'calls/s', 'p50 ms', 'p99 ms', 'refused', 'failed', 'reconciles'],
+        ['engine', 'points', 'rounds/s', 'calls/s', 'p50 ms', 'p99 ms', 'refused', 'failed', 'reconciles'],
         runs.map((r) => [
           r.engine,
+          r.points ? 'on' : 'off',
           num(r.perS),
           num(r.callsPerS),
           `${r.p50Ms}`,
@@ -191,13 +210,49 @@ export const section: BenchSection = {
         ]),
       ),
     )
-    const summary: SummaryRow[] = runs.map((r) => ({
-      metric: `seamless rounds/s (${r.engine})`,
-      value: num(r.perS),
-      note: `p99 ${r.p99Ms} ms; ${r.reconciles ? 'reconciles' : 'DOES NOT RECONCILE'}${verdict(r) ? `; ${verdict(r)}` : ''}`,
-    }))
+    // Per engine: rounds/s of each mode summed over its runs, and the time per round with
+    // points over the time without.
+    const engineNames = [...new Set(runs.map((r) => r.engine))]
+    const ratios = engineNames.map((engine) => {
+      const rate = (points: boolean) => {
+        const of = runs.filter((r) => r.engine === engine && r.points === points)
+        return of.reduce((sum, r) => sum + r.perS, 0) / Math.max(1, of.length)
+      }
+      const off = rate(false)
+      const on = rate(true)
+      return { engine, offPerS: Math.round(off), onPerS: Math.round(on), ratio: on > 0 ? off / on : 0 }
+    })
+    for (const r of ratios) {
+      ctx.log(
+        `${r.engine}: ${num(r.offPerS)} rounds/s without points, ${num(r.onPerS)} with: time per round ×${r.ratio.toFixed(2)} (goal ≤ ${pointsGoal}×)`,
+      )
+    }
+    const summary: SummaryRow[] = [
+      ...engineNames.map((engine) => {
+        const of = runs.filter((r) => r.engine === engine && !r.points)
+        const perS = Math.round(of.reduce((sum, r) => sum + r.perS, 0) / Math.max(1, of.length))
+        const p99 = Math.max(...of.map((r) => r.p99Ms))
+        const ok = runs.filter((r) => r.engine === engine).every((r) => r.reconciles)
+        return {
+          metric: `seamless rounds/s (${engine})`,
+          value: num(perS),
+          note: `p99 ${p99} ms; ${ok ? 'reconciles' : 'DOES NOT RECONCILE'}${engine === 'pglite' ? `; budget ≥ ${budgetPerS}/s: ${perS >= budgetPerS && ok ? 'PASS' : 'OVER'}` : ''}`,
+        }
+      }),
+      ...ratios.map((r) => ({
+        metric: `points on settlement, time per round with / without (${r.engine})`,
+        value: `×${r.ratio.toFixed(2)}`,
+        note: `${num(r.onPerS)} vs ${num(r.offPerS)} rounds/s, interleaved; goal ≤ ${pointsGoal}×: ${r.ratio <= pointsGoal ? 'PASS' : 'OVER'}`,
+      })),
+    ]
     return {
-      figures: { runs, budget: { roundsPerS: budgetPerS, engine: 'pglite' }, durationS, clients },
+      figures: {
+        runs,
+        ratios,
+        budget: { roundsPerS: budgetPerS, engine: 'pglite', pointsRatio: pointsGoal },
+        durationS,
+        clients,
+      },
       summary,
     }
   },

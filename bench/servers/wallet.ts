@@ -5,6 +5,8 @@
  * money on main, each with an open game session of the `bench` vendor. It writes the player
  * tokens and the vendor's signing secret to WALLET_INFO_FILE, prints "Wallet ready at
  * <url>", and on SIGTERM closes, reconciles and writes the reports to WALLET_RESULT_FILE.
+ * WALLET_POINTS=on gives the brand point settings (0.1 point per 1.00 on slots), so every
+ * settled round also earns its points (decision 030); off (the default) earns none.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -13,6 +15,7 @@ import { eq } from 'drizzle-orm'
 import { buildApp, type AppConfig } from '#server/app'
 import { members, merchants } from '#server/db/schema'
 import { seedDemoBrand } from '#server/db/seed'
+import { writeVersion } from '#server/loyalty/points/point-config'
 import { createLedger } from '#server/money/ledger'
 import { reconcile } from '#server/money/ledger-reconcile'
 import { openDatabase, type Database } from '#server/plugins/external/db'
@@ -105,6 +108,14 @@ async function main(): Promise<void> {
   await seedDemoBrand(database.db, merchant, async () => 'not-a-password-hash')
   await database.db.update(merchants).set({ walletMode: 'SINGLE' }).where(eq(merchants.code, merchant))
   const tokens = await players(database)
+  if (process.env.WALLET_POINTS === 'on') {
+    await writeVersion(
+      database.db,
+      merchant,
+      { enabled: true, rates: { RNG: 10 }, conversions: [] },
+      new Date(Date.now() - 1000),
+    )
+  }
   const secret = await vendorSecret(database.db, benchVendor.id)
   const staticDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-static-'))
   const { app } = await buildApp(configOf(staticDir), database, {
