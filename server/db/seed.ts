@@ -8,6 +8,7 @@ import { defaultContractOfferDays } from '#contract/contracts'
 import { locales } from '#contract/locales'
 import { moneyToMinor } from '#contract/money'
 import { seedDemoLottery, seedDemoLotteryHistory } from '../lottery/demo-games'
+import { seedDemoMissions } from '../loyalty/missions/seed'
 import { createLedger } from '../money/ledger'
 import type { Db, Tx } from '../plugins/external/db'
 import { seedDemoRaffle } from '../promotions/raffle-seed'
@@ -354,6 +355,8 @@ export async function seedDemoBrand(
       })
     }
   })
+  // The missions and player01's three check-ins, after the accounts (decision 030).
+  await step(db, 'demo-missions-1', merchantCode, (tx) => seedDemoMissions(tx, merchantCode))
   return created
 }
 

@@ -10,6 +10,7 @@ import { gamesCommands } from '../games/commands'
 import { identityCommands } from '../identity/commands'
 import { jobsCommands } from '../jobs/commands'
 import { lotteryCommands } from '../lottery/commands'
+import { missionCommands } from '../loyalty/missions/commands'
 import { pointsCommands } from '../loyalty/points/commands'
 import { moneyCommands } from '../money/commands'
 import type { NoticeWriter } from '../notify/notices'
@@ -88,6 +89,7 @@ const areas: readonly (readonly [area: string, commands: AreaCommands])[] = [
   ['contracts', contractsCommands],
   ['promotions', promotionCommands],
   ['points', pointsCommands],
+  ['missions', missionCommands],
   ['jobs', jobsCommands],
 ]
 

@@ -4,7 +4,7 @@
  * transaction); a promotion's rule, eligibility and turnover are parsed on every read, so a
  * row the contract no longer accepts fails loudly instead of paying.
  */
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import {
   type ClaimStatus,
@@ -23,6 +23,7 @@ import { members } from '../db/schema/identity'
 import { deposits } from '../db/schema/money'
 import { depositPromotions, promotionClaims, promotions } from '../db/schema/promotions'
 import type { Db, Tx } from '../plugins/external/db'
+import { unlistedTemplates } from './templates'
 
 type Executor = Db | Tx
 
@@ -78,6 +79,7 @@ export function createPromotionRepository(db: Db) {
           and(
             eq(promotions.merchantCode, merchantCode),
             or(isNull(promotions.endsAt), gte(promotions.endsAt, since)),
+            notInArray(promotions.template, [...unlistedTemplates]),
           ),
         )
         .orderBy(asc(promotions.sort), asc(promotions.id))

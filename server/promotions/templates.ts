@@ -414,3 +414,10 @@ export const raffleDefaults = {
   ],
   drawDelayMinutes: 30,
 }
+
+/**
+ * Templates of the unlisted backing promotions (decision 030): they pay what another area
+ * decides (a mission's bonus) through `give`, and never show in the promotions list.
+ */
+export const missionTemplateName = 'mission'
+export const unlistedTemplates: readonly string[] = [missionTemplateName]

@@ -12,6 +12,7 @@ import { gameEndpoints } from './games'
 import { identityEndpoints } from './identity'
 import { inboxEndpoints } from './inbox'
 import { lotteryEndpoints } from './lottery'
+import { missionEndpoints } from './missions'
 import { playEndpoints } from './play'
 import { promotionEndpoints } from './promotions'
 import { pushEndpoints } from './push'
@@ -38,6 +39,7 @@ export const endpoints = {
   contracts: contractEndpoints,
   promotions: promotionEndpoints,
   raffle: raffleEndpoints,
+  missions: missionEndpoints,
 } as const
 
 export type Endpoints = typeof endpoints
