@@ -4,7 +4,7 @@
  * row in the audit trail.
  */
 import type { z } from 'zod/mini'
-import { missionKinds, MissionRuleSchema, newbieGoals, type MissionRewardKind } from '#contract/missions'
+import { missionKinds, missionRewardKinds, MissionRuleSchema, newbieGoals } from '#contract/missions'
 import { TurnoverSchema } from '#contract/promotions'
 import { AppError } from '../../http/errors'
 import type { CommandSpec, OpsContext } from '../../ops/commands'
@@ -64,14 +64,13 @@ function line(x: MissionRow, at: Date): string {
 }
 
 const fields = ['rule', 'reward', 'turnover', 'score', 'start', 'end', 'sort'] as const
-const rewardKinds: readonly MissionRewardKind[] = ['points', 'bonus', 'cash']
 
 function editOf(field: (typeof fields)[number], raw: string | undefined): MissionEdit {
   switch (field) {
     case 'rule':
       return { field, rule: checked(MissionRuleSchema, 'the rule', raw) }
     case 'reward':
-      return { field, rewardKind: oneOf('the reward', raw, rewardKinds) }
+      return { field, rewardKind: oneOf('the reward', raw, missionRewardKinds) }
     case 'turnover':
       return { field, turnover: checked(TurnoverSchema, 'the turnover', raw) }
     case 'score':

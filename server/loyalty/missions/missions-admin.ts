@@ -3,7 +3,7 @@
  * promotion, template `mission`, when it pays a bonus or cash), change, pause, resume and
  * list. Each change in the caller's transaction; the command writes the audit row.
  */
-import type { MissionKind, MissionRule, NewbieGoal } from '#contract/missions'
+import type { MissionKind, MissionRewardKind, MissionRule, NewbieGoal } from '#contract/missions'
 import type { Turnover } from '#contract/promotions'
 import { AppError } from '../../http/errors'
 import type { MerchantRow } from '../../money/common'
@@ -21,7 +21,7 @@ export interface MissionAdminDeps {
 
 export type MissionEdit =
   | { field: 'rule'; rule: MissionRule }
-  | { field: 'reward'; rewardKind: 'points' | 'bonus' | 'cash' }
+  | { field: 'reward'; rewardKind: MissionRewardKind }
   | { field: 'turnover'; turnover: Turnover }
   | { field: 'score'; score: number }
   | { field: 'start'; at: Date }

@@ -5,7 +5,13 @@
  * Points are whole points and money whole units of the currency, converted when made.
  */
 import type { Locale } from '#contract/locales'
-import type { MissionKind, MissionRewardKind, MissionRule, NewbieGoal } from '#contract/missions'
+import {
+  newbieGoals,
+  type MissionKind,
+  type MissionRewardKind,
+  type MissionRule,
+  type NewbieGoal,
+} from '#contract/missions'
 import type { Eligibility, PromotionFrequency, Turnover } from '#contract/promotions'
 
 type Localized = Record<Locale, string>
@@ -120,18 +126,9 @@ export function newbieTemplate(goal: NewbieGoal): MissionTemplate {
     eligibility: newbieWindow,
     titles: newbieTitles[goal],
     rules: newbieRules,
-    sort: 20 + newbieGoalOrder.indexOf(goal),
+    sort: 20 + newbieGoals.indexOf(goal),
   }
 }
-
-const newbieGoalOrder: readonly NewbieGoal[] = [
-  'profile',
-  'bankCard',
-  'firstDeposit',
-  'firstBet',
-  'appInstalled',
-  'notifications',
-]
 
 export const rescueTemplate: MissionTemplate = {
   kind: 'rescue',
@@ -208,7 +205,7 @@ export function templateOf(kind: MissionKind, goal: NewbieGoal | null): MissionT
 
 /** Every template the demo seeds, in the hub's order. */
 export function demoTemplates(): MissionTemplate[] {
-  return [signInTemplate, ...newbieGoalOrder.map(newbieTemplate), rescueTemplate, milestoneTemplate]
+  return [signInTemplate, ...newbieGoals.map(newbieTemplate), rescueTemplate, milestoneTemplate]
 }
 
 /**
