@@ -18,7 +18,7 @@ import {
   type NewbieGoal,
 } from '#contract/missions'
 import { promotionEndpoints } from '#contract/promotions'
-import { bankCards, members, missions, pushSubscriptions } from '#server/db/schema'
+import { bankCards, fundNotices, members, missions, pushSubscriptions } from '#server/db/schema'
 import { missionClaims } from '#server/db/schema/missions'
 import { reconcile } from '#server/money/ledger-reconcile'
 import { maskUsername } from '#server/play/winners'
@@ -251,6 +251,9 @@ describe('the rescue task', () => {
       amount: '10.00',
     })
     expect(await mainMinor(server, m.token)).toBe(wallet + 1000n)
+    // The member just tapped: the bonus is credited without an inbox notice.
+    const told = await server.db.select().from(fundNotices).where(eq(fundNotices.memberId, m.id))
+    expect(told).toEqual([])
     expect(failureOf(await claim(m, { missionId: id })).errorCode).toBe('mission_already_claimed')
   })
 })
