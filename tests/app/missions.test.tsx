@@ -187,6 +187,15 @@ describe('missions hub', () => {
     )
   })
 
+  test('the reward centre shows the missions ready as a card that opens the hub', async () => {
+    stubMissions()
+    const user = userEvent.setup()
+    await renderApp('/index?popup=memberCentre&centre=rewardCenter')
+    const dialog = await screen.findByRole('dialog', { name: 'Member centre' })
+    await user.click(await within(dialog).findByRole('button', { name: 'Missions: 2 ready' }))
+    expect(await within(dialog).findByRole('region', { name: '7-day sign-in' })).toBeTruthy()
+  })
+
   test("the tab bar's Me counts the rewards and the missions together", async () => {
     stubMissions(1)
     await renderApp('/index')
