@@ -8,6 +8,7 @@ import { defaultContractOfferDays } from '#contract/contracts'
 import { locales } from '#contract/locales'
 import { moneyToMinor } from '#contract/money'
 import { seedDemoLottery, seedDemoLotteryHistory } from '../lottery/demo-games'
+import { seedDemoMissions } from '../loyalty/missions/seed'
 import { seedDemoPoints as seedPointsStep } from '../loyalty/points/seed'
 import { seedDemoVip } from '../loyalty/vip/seed'
 import { createLedger } from '../money/ledger'
@@ -367,6 +368,8 @@ export async function seedDemoBrand(
   })
   // VIP levels (decision 030), after the accounts: player01 is Silver.
   await step(db, 'demo-vip-1', merchantCode, (tx) => seedDemoVip(tx, merchantCode, new Date()))
+  // The missions and player01's three check-ins, after the accounts (decision 030).
+  await step(db, 'demo-missions-1', merchantCode, (tx) => seedDemoMissions(tx, merchantCode))
   return created
 }
 

@@ -10,6 +10,7 @@ import { gamesCommands } from '../games/commands'
 import { identityCommands } from '../identity/commands'
 import { jobsCommands } from '../jobs/commands'
 import { lotteryCommands } from '../lottery/commands'
+import { missionCommands } from '../loyalty/missions/commands'
 import { pointsCommands } from '../loyalty/points/commands'
 import { vipCommands } from '../loyalty/vip/commands'
 import { moneyCommands } from '../money/commands'
@@ -90,6 +91,7 @@ const areas: readonly (readonly [area: string, commands: AreaCommands])[] = [
   ['promotions', promotionCommands],
   ['points', pointsCommands],
   ['vip', vipCommands],
+  ['missions', missionCommands],
   ['jobs', jobsCommands],
 ]
 

@@ -720,7 +720,8 @@ export function createPromotionService(deps: PromotionDeps) {
      * Gives a member a reward of a period inside `tx` (a job's rebate or rescue): issued to
      * claim in the reward centre, or credited at once when the promotion is automatic. Once
      * per member and period: a second run finds the row and gives nothing. Answers whether it
-     * gave. `told`: the notice's own kind and reason in place of the engine's (a raffle win).
+     * gave. `told`: the notice's own kind and reason in place of the engine's (a raffle win);
+     * null writes no notice (a mission the member just tapped).
      */
     async give(
       tx: Tx,
@@ -730,7 +731,7 @@ export function createPromotionService(deps: PromotionDeps) {
       period: string,
       amount: bigint,
       base: bigint | null,
-      told?: Pick<NewNotice, 'kind' | 'reason'>,
+      told?: Pick<NewNotice, 'kind' | 'reason'> | null,
     ): Promise<boolean> {
       if (amount <= 0n) return false
       const at = now()
@@ -753,6 +754,7 @@ export function createPromotionService(deps: PromotionDeps) {
       )
       if (!c) return false
       if (auto) await credit(tx, m, p, c, amount, 0n, 'system')
+      if (told === null) return true
       await notice(tx, {
         memberId,
         kind: auto ? 'promotion_credited' : 'promotion_issued',

@@ -420,4 +420,6 @@ export const raffleDefaults = {
  * listed to members, so no member call can reach them.
  */
 export const vipLevelUpTemplateName = 'vipLevelUp'
-export const unlistedTemplates: readonly string[] = [vipLevelUpTemplateName]
+/** A mission's bonus or cash (server/loyalty/missions). */
+export const missionTemplateName = 'mission'
+export const unlistedTemplates: readonly string[] = [vipLevelUpTemplateName, missionTemplateName]

@@ -12,6 +12,7 @@ import { gameEndpoints } from './games'
 import { identityEndpoints } from './identity'
 import { inboxEndpoints } from './inbox'
 import { lotteryEndpoints } from './lottery'
+import { missionEndpoints } from './missions'
 import { playEndpoints } from './play'
 import { pointEndpoints } from './points'
 import { promotionEndpoints } from './promotions'
@@ -42,6 +43,7 @@ export const endpoints = {
   raffle: raffleEndpoints,
   points: pointEndpoints,
   vip: vipEndpoints,
+  missions: missionEndpoints,
 } as const
 
 export type Endpoints = typeof endpoints

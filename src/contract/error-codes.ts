@@ -138,6 +138,11 @@ export const errorCodes = [
   'promo_code_invalid',
   'remark_too_long',
   'too_many_images',
+  // missions
+  'mission_not_found',
+  'mission_not_done',
+  'mission_already_claimed',
+  'mission_closed',
 ] as const
 
 export const ErrorCodeSchema = z.enum(errorCodes)
@@ -306,4 +311,11 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   remark_too_long: 422,
   // value: { max }.
   too_many_images: 422,
+  mission_not_found: 404,
+  // value: { done, target } when there is progress to show.
+  mission_not_done: 422,
+  // One claim per mission, period and tier: a second check-in today, or one of 20 at once.
+  mission_already_claimed: 409,
+  // value: { reason } (promotions.ts closedReasons).
+  mission_closed: 422,
 }

@@ -70,6 +70,11 @@ const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
   promo_code_invalid: msg`This promo code is not valid, has expired or has been used up.`,
   remark_too_long: msg`The remark may be at most 140 characters.`,
   too_many_images: msg`Add at most 3 images.`,
+  // missions
+  mission_not_found: msg`This mission is no longer available.`,
+  mission_not_done: msg`Finish this mission first, then claim its reward.`,
+  mission_already_claimed: msg`You have already claimed this reward.`,
+  mission_closed: msg`This mission is closed.`,
   // money
   amount_invalid: msg`Enter an amount above zero.`,
   amount_out_of_range: msg`The amount is outside the allowed limits.`,

@@ -25,6 +25,7 @@ import {
   bankCards,
   captchas,
   members,
+  missions,
   outbox,
   promotionClaims,
   promotions,
@@ -304,6 +305,11 @@ async function minimalRequest(def: EndpointDef): Promise<InjectOptions> {
     const [p] = await server.db.select().from(promotions).where(eq(promotions.template, 'raffle'))
     if (def.name === 'raffle.join') given.body = { promotionId: p?.id ?? 0 }
     else given.query = { promotionId: String(p?.id ?? 0) }
+  }
+  if (def.name === 'missions.rules' || def.name === 'missions.claim') {
+    const [x] = await server.db.select().from(missions).where(eq(missions.kind, 'signIn'))
+    if (def.name === 'missions.rules') given.query = { missionId: String(x?.id ?? 0) }
+    else given.body = { missionId: x?.id ?? 0 }
   }
   if (def.name === 'promotions.claimIssued') {
     // A rescue issued to member01 by the platform, waiting in its reward centre.

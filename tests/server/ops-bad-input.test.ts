@@ -429,6 +429,24 @@ const cases: Record<string, [string[], RegExp][]> = {
     [['evaluate', '2026-13'], /^vip evaluate: the month is YYYY-MM such as 2026-10, not "2026-13"$/],
     [['evaluate', '2099-01'], /^vip evaluate 2099-01: the month has not closed yet/],
   ],
+  mission: [
+    [[], /^mission: the action is required: one of create, edit, pause, resume, list$/],
+    [['create'], /^mission create: the kind is required: one of signIn, newbie, rescue, milestone$/],
+    [['create', 'jackpot'], /^mission create: the kind is one of .*, not "jackpot"$/],
+    [['create', 'newbie'], /^mission create newbie: --goal is required: one of profile, /],
+    [['create', 'newbie', '--goal', 'fly'], /^--goal is one of profile, .*, not "fly"$/],
+    [['create', 'rescue', '--goal', 'profile'], /^mission create rescue: --goal is for newbie tasks only$/],
+    [['create', 'signIn', '--start', 'soon'], /^--start is a time such as .*, not "soon"$/],
+    [['edit', 'x'], /^mission edit: the id is a number, not "x"$/],
+    [['edit', '1', 'colour'], /^mission edit 1: the field is one of rule, .*, not "colour"$/],
+    [['edit', '1', 'rule', '{x'], /^the rule is not JSON: \{x$/],
+    [['edit', '1', 'rule', '{"kind":"signIn","days":[1]}'], /^the rule is invalid at days: /],
+    [['edit', '1', 'reward', 'gold'], /^the reward is one of points, bonus, cash, not "gold"$/],
+    [['edit', '1', 'score', '-1'], /^the score is a number, not "-1"$/],
+    [['pause', '999999'], /^mission_not_found: no such mission$/],
+    [['pause', '1', 'now'], /^mission pause 1 takes no more words, not "now"$/],
+    [['list', 'all'], /^mission list takes no more words, not "all"$/],
+  ],
 }
 
 /** The rows an operator command can change, and the audit trail, as JSON keeps them. */
@@ -462,6 +480,8 @@ async function snapshot(): Promise<string> {
     memberVip: s.memberVip,
     memberVipChanges: s.memberVipChanges,
     vipEvaluations: s.vipEvaluations,
+    missions: s.missions,
+    missionClaims: s.missionClaims,
   }
   const out: Record<string, string[]> = {}
   for (const [name, table] of Object.entries(tables)) {

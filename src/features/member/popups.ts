@@ -1,4 +1,4 @@
-/** The member centre, its my-account page and its missions page (src/lib/popup-registry.ts). */
+/** The member centre and its my-account page (src/lib/popup-registry.ts). */
 import { msg } from '@lingui/core/macro'
 import { definePopups, loadMemberCentreCatalogs } from '../../lib/popup-registry'
 
@@ -8,7 +8,6 @@ declare module '../../lib/popup-registry' {
   }
   interface MemberCentrePageNames {
     securityCenter: true
-    missionLeaderboard: true
   }
 }
 
@@ -34,7 +33,5 @@ export const popups = definePopups({
       label: msg`My account`,
       load: () => import('./components/my-account-popup').then((m) => m.MyAccount),
     },
-    // No content yet: the empty state.
-    { page: 'missionLeaderboard', order: 120, label: msg`Missions` },
   ],
 })

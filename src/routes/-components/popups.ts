@@ -1,6 +1,7 @@
 /**
  * Collects every feature's popups and member-centre pages: each feature lists its own in
- * `src/features/<name>/popups.ts(x)`, so a new one touches no shared file.
+ * `src/features/<name>/popups.ts(x)` (or a part's, `src/features/<name>/<part>/popups.ts(x)`),
+ * so a new one touches no shared file.
  */
 import { registerPopups, type FeaturePopups } from '../../lib/popup-registry'
 

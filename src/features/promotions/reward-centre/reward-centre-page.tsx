@@ -2,7 +2,8 @@
  * The reward centre (member centre page rewardCenter): the rewards ready to claim, each with
  * a one-tap Claim; the promotions the member has joined and is working through; and the
  * history of claims, paged like the other records. A claim confirms inline with what was
- * added, and its invalidation refreshes the list, the badge and the header balance.
+ * added, and its invalidation refreshes the list, the badge and the header balance. Missions
+ * ready to claim (decision 030) show as one card that opens the missions hub.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-query'
@@ -18,6 +19,8 @@ import { Skeleton } from '../../../components/ui/skeleton'
 import { brandQueryOptions } from '../../../lib/brand-query'
 import { dateTimeFormat } from '../../../lib/date-format'
 import { errorText } from '../../../lib/error-messages'
+import { useMissionsClaimable } from '../../../lib/missions-summary'
+import type { CentrePageProps } from '../../../lib/popup-registry'
 import { useClaimAppDownload, useClaimIssued, useClaimPromotion } from '../api/claim'
 import { claimListQueryOptions } from '../api/get-claims'
 import { promotionsQueryOptions } from '../api/get-promotions'
@@ -45,8 +48,9 @@ function rewardSummary(p: Promotion, c: Currency, upTo: (rate: string, cap: stri
   return r.cap === null ? rate : upTo(rate, showMoney(r.cap, c))
 }
 
-export function RewardCentrePage() {
+export function RewardCentrePage({ go }: CentrePageProps) {
   const { t, i18n } = useLingui()
+  const missions = useMissionsClaimable()
   const list = useQuery(promotionsQueryOptions(true, i18n.locale))
   const [claimed, setClaimed] = useState<{ id: number; text: string } | null>(null)
   const mode = useDisplayMode()
@@ -68,6 +72,15 @@ export function RewardCentrePage() {
         <p className="reward-claimed" role="status">
           {claimed.text}
         </p>
+      ) : null}
+      {missions > 0 ? (
+        <button
+          type="button"
+          className="reward-card reward-missions"
+          onClick={() => go('missionLeaderboard')}
+        >
+          <Trans>Missions: {missions} ready</Trans>
+        </button>
       ) : null}
       <section aria-labelledby="reward-ready">
         <h4 id="reward-ready">
