@@ -60,7 +60,7 @@ function answers(over: Record<string, unknown> = {}) {
       ],
       since: Date.UTC(2026, 10, 1),
     },
-    [waysPath]: { list: [cash, bonus] },
+    [waysPath]: { list: [bonus, cash] },
     ...over,
   })
 }

@@ -8,6 +8,7 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { type Currency, showMoney } from '#contract/money'
 import type { PointConversionWire } from '#contract/points'
+import { pointConversionTypes } from '#contract/points-values'
 import { FormError } from '../../../components/ui/form-error'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { errorText } from '../../../lib/error-messages'
@@ -125,9 +126,11 @@ export function PointsOverview({ currency }: { currency: Currency }) {
           {(w) =>
             w.list.length > 0 ? (
               <ul className="points-ways">
-                {w.list.map((way) => (
-                  <Way key={way.type} way={way} currency={currency} />
-                ))}
+                {pointConversionTypes
+                  .flatMap((type) => w.list.filter((way) => way.type === type))
+                  .map((way) => (
+                    <Way key={way.type} way={way} currency={currency} />
+                  ))}
               </ul>
             ) : (
               <p>

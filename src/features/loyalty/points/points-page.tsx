@@ -49,12 +49,21 @@ function Tabs({ tab }: { tab: PointTab }) {
   )
 }
 
+function Note() {
+  return (
+    <p className="muted">
+      <Trans>Points never expire.</Trans>
+    </p>
+  )
+}
+
 function Prompt({ guest }: { guest: boolean }) {
   return guest ? (
     <EmptyState title={<Trans>Points are earned by registered accounts.</Trans>}>
       <button type="button" className="button button-primary" onClick={() => openModal('needRealAccount')}>
         <Trans>Register</Trans>
       </button>
+      <Note />
     </EmptyState>
   ) : (
     <EmptyState title={<Trans>Log in to see your points.</Trans>}>
@@ -66,6 +75,7 @@ function Prompt({ guest }: { guest: boolean }) {
           <Trans>Register</Trans>
         </button>
       </div>
+      <Note />
     </EmptyState>
   )
 }
@@ -78,16 +88,8 @@ export function PointsPage({ tab }: { tab: PointTab }) {
   const hydrated = useHydrated()
   let body
   if (!hydrated) body = <Skeleton lines={6} label={t`Loading`} />
-  else if (token === null || isGuestType(member?.type)) {
-    body = (
-      <>
-        <Prompt guest={token !== null} />
-        <p className="muted">
-          <Trans>Points never expire.</Trans>
-        </p>
-      </>
-    )
-  } else {
+  else if (token === null || isGuestType(member?.type)) body = <Prompt guest={token !== null} />
+  else {
     body = (
       <>
         <Tabs tab={tab} />
