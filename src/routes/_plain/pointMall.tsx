@@ -1,17 +1,21 @@
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { EmptyState } from '../../components/ui/empty-state'
+import { parsePointTab, PointsPage } from '../../features/loyalty/points/points-page'
 
+/** The member's points: the balance, how to earn and use them, and the points details. */
 export const Route = createFileRoute('/_plain/pointMall')({
-  component: () => (
+  validateSearch: (s: Record<string, unknown>) => ({ tab: parsePointTab(s.tab) }),
+  component: PointMall,
+})
+
+function PointMall() {
+  const { tab } = Route.useSearch()
+  return (
     <main className="page">
       <h1>
         <Trans>Points mall</Trans>
       </h1>
-      <p>
-        <Trans>Points never expire.</Trans>
-      </p>
-      <EmptyState title={<Trans>No rewards can be redeemed yet.</Trans>} />
+      <PointsPage tab={tab} />
     </main>
-  ),
-})
+  )
+}

@@ -1,0 +1,145 @@
+/**
+ * The points overview (decision 030 section 7): the member's balance shown big, how points
+ * are earned now (each game type's rate) and the ways points turn into money, as information
+ * (the conversion call comes later).
+ */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, type UseQueryResult } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { type Currency, showMoney } from '#contract/money'
+import type { PointConversionWire } from '#contract/points'
+import { pointConversionTypes } from '#contract/points-values'
+import { FormError } from '../../../components/ui/form-error'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { errorText } from '../../../lib/error-messages'
+import { pointBalanceQueryOptions, pointConfigQueryOptions, pointConversionsQueryOptions } from './api'
+import { conversionNames, pointsFigure, rateText } from './points-text'
+
+/** A read's three faces: a skeleton while it loads, a translated error with a retry, the data. */
+export function Loaded<T>({
+  query,
+  lines = 2,
+  children,
+}: {
+  query: UseQueryResult<T>
+  lines?: number
+  children: (data: T) => ReactNode
+}) {
+  const { t, i18n } = useLingui()
+  if (query.data !== undefined) return <>{children(query.data)}</>
+  if (query.isError) {
+    return (
+      <div>
+        <FormError text={errorText(i18n, query.error)} />
+        <button type="button" className="button" onClick={() => void query.refetch()}>
+          <Trans>Try again</Trans>
+        </button>
+      </div>
+    )
+  }
+  return <Skeleton lines={lines} label={t`Loading`} />
+}
+
+function Way({ way, currency }: { way: PointConversionWire; currency: Currency }) {
+  const { i18n } = useLingui()
+  const money = showMoney(way.moneyPer100Points, currency)
+  const min = pointsFigure(i18n.locale, way.minPoints)
+  const step = pointsFigure(i18n.locale, way.stepPoints)
+  const turnover = way.turnoverMultiple
+  return (
+    <li className="card points-way">
+      <h3>{i18n._(conversionNames[way.type])}</h3>
+      <p className="points-rate">
+        <Trans>100 points = {money}</Trans>
+      </p>
+      <p>
+        <Trans>
+          At least {min} points, in steps of {step}
+        </Trans>
+      </p>
+      {way.type === 'bonus' && Number(turnover) > 0 ? (
+        <p>
+          <Trans>Bonus turnover {turnover}×</Trans>
+        </p>
+      ) : null}
+    </li>
+  )
+}
+
+export function PointsOverview({ currency }: { currency: Currency }) {
+  const { i18n } = useLingui()
+  const balance = useQuery(pointBalanceQueryOptions())
+  const config = useQuery(pointConfigQueryOptions())
+  const ways = useQuery(pointConversionsQueryOptions())
+  return (
+    <>
+      <section className="card points-balance" aria-labelledby="points-balance">
+        <h2 id="points-balance">
+          <Trans>Your points</Trans>
+        </h2>
+        <Loaded query={balance} lines={1}>
+          {(b) => {
+            const figure = pointsFigure(i18n.locale, b.points)
+            return (
+              <p className="points-figure">
+                <Trans>
+                  <strong>{figure}</strong> points
+                </Trans>
+              </p>
+            )
+          }}
+        </Loaded>
+        <p className="muted">
+          <Trans>Points never expire.</Trans>
+        </p>
+      </section>
+      <section aria-labelledby="points-earn">
+        <h2 id="points-earn">
+          <Trans>How to earn</Trans>
+        </h2>
+        <Loaded query={config} lines={3}>
+          {(c) =>
+            c.enabled && c.rates.length > 0 ? (
+              <>
+                <p>
+                  <Trans>Every settled bet earns points on its valid bet:</Trans>
+                </p>
+                <ul className="points-rates">
+                  {c.rates.map((r) => (
+                    <li key={r.productType}>{rateText(i18n, r, currency)}</li>
+                  ))}
+                </ul>
+              </>
+            ) : (
+              <p>
+                <Trans>Points are not being earned now.</Trans>
+              </p>
+            )
+          }
+        </Loaded>
+      </section>
+      <section aria-labelledby="points-use">
+        <h2 id="points-use">
+          <Trans>Ways to use points</Trans>
+        </h2>
+        <Loaded query={ways} lines={3}>
+          {(w) =>
+            w.list.length > 0 ? (
+              <ul className="points-ways">
+                {pointConversionTypes
+                  .flatMap((type) => w.list.filter((way) => way.type === type))
+                  .map((way) => (
+                    <Way key={way.type} way={way} currency={currency} />
+                  ))}
+              </ul>
+            ) : (
+              <p>
+                <Trans>Points cannot be turned into money yet.</Trans>
+              </p>
+            )
+          }
+        </Loaded>
+      </section>
+    </>
+  )
+}
