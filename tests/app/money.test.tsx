@@ -354,8 +354,9 @@ describe('member centre pages', () => {
     await user.click(await within(accountMenu).findByRole('button', { name: /Dara/ }))
     const dialog = await screen.findByRole('dialog', { name: 'Member centre' })
     const menu = within(dialog).getByRole('navigation', { name: 'Member centre menu' })
-    // The 13 pages of spec section 2, each registered by the feature that owns it.
-    expect(within(menu).getAllByRole('button')).toHaveLength(13)
+    // The 13 pages of spec section 2 and the VIP level (decision 030), each registered by
+    // the feature that owns it.
+    expect(within(menu).getAllByRole('button')).toHaveLength(14)
     for (const item of within(menu).getAllByRole('button')) {
       await user.click(item)
       expect(item.getAttribute('aria-current')).toBe('page')
