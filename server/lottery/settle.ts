@@ -280,9 +280,23 @@ export function createSettlement({ db, ledger, points, games, now }: SettlementD
           house,
         )
         // Each settled bet's points, after the winners' money (money is locked before points).
-        await points.earn(
+        // A bet that committed after `earnSetupOf` read the members is of a member it may
+        // not know: that member's account is made here, in the draw's transaction.
+        const members = await tx.execute(sql`
+          select distinct m.id, m.type from lottery_bets b join members m on m.id = b.member_id
+          where b.issue_id = ${issueId}`)
+        const setup = await points.extend(
           tx,
           earning.setup,
+          earning.brand.code,
+          rowsOf<{ id: number; type: number }>(members).map((r) => ({
+            id: Number(r.id),
+            type: Number(r.type),
+          })),
+        )
+        await points.earn(
+          tx,
+          setup,
           earning.brand,
           settled.map((r) => ({
             betRecordId: Number(r.id),

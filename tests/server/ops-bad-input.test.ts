@@ -146,6 +146,14 @@ const cases: Record<string, [string[], RegExp][]> = {
       /^points config convert: cash carries no turnover/,
     ],
     [
+      ['config', 'convert', 'cash', '10000001'],
+      /^points config convert: the money per 100 points 10000001 is more than /,
+    ],
+    [
+      ['config', 'convert', 'cash', '1', '--min', '100000001'],
+      /^points config convert: --min "100000001" is not a whole/,
+    ],
+    [
       ['config', 'convert', 'bonus', '1', '--turnover', 'x'],
       /^points config convert: --turnover "x" is a multiple/,
     ],

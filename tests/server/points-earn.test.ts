@@ -11,6 +11,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pointsFor } from '#contract/points-values'
 import { betRecords, games, members, pointTransactions } from '#server/db/schema'
+import { pointsEarnerOf } from '#server/loyalty/points/earn'
 import { writeVersion } from '#server/loyalty/points/point-config'
 import { createPointsLedger } from '#server/loyalty/points/points-ledger'
 import { reconcile } from '#server/money/ledger-reconcile'
@@ -237,5 +238,32 @@ describe('points earned on seamless rounds', () => {
     } finally {
       await server.db.execute(sql`delete from bet_records where id = ${open?.id ?? 0}`)
     }
+  })
+
+  it('never settles a real member’s bet without its earn: an unprepared member fails the earn until added', async () => {
+    await rates({ RNG: 100 })
+    const p = await playerOf('10.00')
+    const bet = await round(p, 'RNG', 500n, 0n)
+    const earner = pointsEarnerOf(server.db)
+    const empty = await earner.prepare(brand, [])
+    const item = { betRecordId: bet.id, memberId: p.id, productType: 'RNG', validBet: 700n }
+    await expect(
+      server.db.transaction((tx) =>
+        earner.earn(tx, empty, { code: brand, currencyDecimals: 2 }, [item], new Date()),
+      ),
+    ).rejects.toThrow(/was not prepared/)
+    // A guest named to the earner is passed by; a member added inside the transaction earns.
+    const guest = await earner.prepare(brand, [{ id: p.id, type: 4 }])
+    const none = await server.db.transaction((tx) =>
+      earner.earn(tx, guest, { code: brand, currencyDecimals: 2 }, [item], new Date()),
+    )
+    expect(none).toBe(0n)
+    const setup = await server.db.transaction(async (tx) => {
+      const added = await earner.extend(tx, empty, brand, [{ id: p.id, type: 0 }])
+      expect(added.accounts.has(p.id)).toBe(true)
+      expect(added.shards).toHaveLength(8)
+      return added
+    })
+    expect(setup.accounts.get(p.id)).toBeDefined()
   })
 })

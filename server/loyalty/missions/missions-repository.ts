@@ -183,7 +183,7 @@ export function createMissionRepository(db: Db) {
         .select({
           memberId: missionClaims.memberId,
           username: members.username,
-          score: sql<number>`sum(${missionClaims.score})::int`,
+          score: sql<number>`sum(${missionClaims.score})::float8`,
         })
         .from(missionClaims)
         .innerJoin(members, eq(members.id, missionClaims.memberId))

@@ -37,8 +37,8 @@ function typedPoints(raw: string | undefined, what: string): bigint {
 
 /** Whole points as typed for a conversion's minimum or step. */
 function wholePoints(raw: string | undefined, what: string): number {
-  if (raw === undefined || !/^\d{1,9}$/.test(raw) || Number(raw) < 1) {
-    throw new OpsError(`${what} "${raw ?? ''}" is not a whole number of points above zero`)
+  if (raw === undefined || !/^\d{1,9}$/.test(raw) || Number(raw) < 1 || Number(raw) > 100_000_000) {
+    throw new OpsError(`${what} "${raw ?? ''}" is not a whole number of points from 1 to 100,000,000`)
   }
   return Number(raw)
 }
@@ -123,6 +123,11 @@ async function configCommand(ctx: OpsContext, args: string[]): Promise<string> {
     noMore(`points config convert ${type}`, extra.slice(0))
     const money =
       rawMoney === 'none' ? null : amountOf(rawMoney, 'points config convert: the money per 100 points', c)
+    if (money !== null && money > 1_000_000_000n) {
+      throw new OpsError(
+        `points config convert: the money per 100 points ${rawMoney} is more than ${formatMinor(1_000_000_000n, c)}`,
+      )
+    }
     const others = input.conversions.filter((w) => w.type !== type)
     if (money === null) input.conversions = others
     else {
@@ -143,9 +148,12 @@ async function configCommand(ctx: OpsContext, args: string[]): Promise<string> {
       input.conversions = [...others, way].sort((a, b) => a.type.localeCompare(b.type))
     }
   }
-  // In force once every server has read it (each keeps the settings this long).
-  const validFrom = new Date(at.getTime() + (ctx.settingsTtlSeconds ?? 60) * 1000)
-  const written = await writeVersion(ctx.db, ctx.merchantCode, input, validFrom)
+  // In force once every server has read it (each keeps the settings this long), by the
+  // database's clock, with a margin for a server that read the list just before this commits.
+  const ttl = ctx.settingsTtlSeconds ?? 60
+  const written = await writeVersion(ctx.db, ctx.merchantCode, input, {
+    secondsFromNow: ttl > 0 ? ttl + 2 : 0,
+  })
   ctx.audit?.({
     target: `brand ${ctx.merchantCode} points`,
     before: latest
@@ -159,7 +167,7 @@ async function configCommand(ctx: OpsContext, args: string[]): Promise<string> {
     },
   })
   ctx.invalidate()
-  return describe(written, c, at)
+  return describe(written, c, new Date())
 }
 
 export const pointsCommands: Record<string, CommandSpec> = {

@@ -34,6 +34,8 @@ export interface EarnSetup {
   accounts: Map<number, number>
   /** The house's `points_issued` accounts by shard. */
   shards: number[]
+  /** Trial (guest) members named to `prepare`: they earn nothing. */
+  guests: Set<number>
 }
 
 /** The member type of trial (guest) accounts, which never earn. */
@@ -52,13 +54,41 @@ export function createPointsEarner(deps: { points: PointsLedger; configs: PointC
       members: readonly { id: number; type: number }[],
     ): Promise<EarnSetup> {
       const versions = await configs.versions(merchantCode)
+      const guests = new Set(members.filter((m) => m.type === guestType).map((m) => m.id))
       const earning = members.filter((m) => m.type !== guestType).map((m) => m.id)
-      if (versions.length === 0 || earning.length === 0) return { versions, accounts: new Map(), shards: [] }
+      if (versions.length === 0 || earning.length === 0) {
+        return { versions, accounts: new Map(), shards: [], guests }
+      }
       const [accounts, shards] = await Promise.all([
         points.memberAccounts(merchantCode, earning),
         points.houseShards(merchantCode, 'points_issued'),
       ])
-      return { versions, accounts, shards }
+      return { versions, accounts, shards, guests }
+    },
+
+    /**
+     * Adds members the transaction found that `prepare` did not know (a lottery bet that
+     * committed between the draw's read of its members and its lock of the issue): their
+     * accounts, and the house's, made inside the settlement's transaction.
+     */
+    async extend(
+      tx: Tx,
+      setup: EarnSetup,
+      merchantCode: string,
+      members: readonly { id: number; type: number }[],
+    ): Promise<EarnSetup> {
+      const unknown = members.filter((m) => !setup.accounts.has(m.id) && !setup.guests.has(m.id))
+      if (setup.versions.length === 0 || unknown.length === 0) return setup
+      const guests = new Set([
+        ...setup.guests,
+        ...unknown.filter((m) => m.type === guestType).map((m) => m.id),
+      ])
+      const earning = unknown.filter((m) => m.type !== guestType).map((m) => m.id)
+      if (earning.length === 0) return { ...setup, guests }
+      const made = await points.memberAccounts(merchantCode, earning, tx)
+      const shards =
+        setup.shards.length > 0 ? setup.shards : await points.houseShards(merchantCode, 'points_issued', tx)
+      return { ...setup, accounts: new Map([...setup.accounts, ...made]), shards, guests }
     },
 
     /**
@@ -78,7 +108,11 @@ export function createPointsEarner(deps: { points: PointsLedger; configs: PointC
       const byShard = new Map<number, { accountId: number; bet: EarnItem; amount: bigint; rate: number }[]>()
       for (const bet of bets) {
         const accountId = setup.accounts.get(bet.memberId)
-        if (accountId === undefined) continue
+        if (accountId === undefined) {
+          if (setup.guests.has(bet.memberId)) continue
+          // A settled bet of a real member must earn: fail the settlement whole instead.
+          throw new Error(`the points account of member ${bet.memberId} was not prepared`)
+        }
         const rate = version.rates[bet.productType as keyof typeof version.rates] ?? 0
         const amount = pointsFor(bet.validBet, rate, brand.currencyDecimals)
         if (amount <= 0n) continue

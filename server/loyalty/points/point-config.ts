@@ -4,7 +4,7 @@
  * so every server has read it before it applies, and every server picks the same version
  * for the same settlement time. Each process keeps a brand's versions for that cache time.
  */
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import {
   PointConversionsSchema,
   PointRatesSchema,
@@ -61,18 +61,24 @@ export async function readVersions(ex: Db | Tx, merchantCode: string): Promise<P
   return rows.map(versionOf)
 }
 
-/** Writes a new version in force from `validFrom`; answers it. */
+/**
+ * Writes a new version in force from `validFrom`, or `secondsFromNow` after the database's
+ * clock (one clock for every server, whatever the operator's machine says); answers it.
+ */
 export async function writeVersion(
   ex: Db | Tx,
   merchantCode: string,
   input: PointConfigInput,
-  validFrom: Date,
+  validFrom: Date | { secondsFromNow: number },
 ): Promise<PointConfigVersion> {
   const [row] = await ex
     .insert(pointConfigs)
     .values({
       merchantCode,
-      validFrom,
+      validFrom:
+        validFrom instanceof Date
+          ? validFrom
+          : sql`clock_timestamp() + make_interval(secs => ${validFrom.secondsFromNow})`,
       enabled: input.enabled,
       rates: PointRatesSchema.parse(input.rates),
       conversions: PointConversionsSchema.parse(input.conversions),
