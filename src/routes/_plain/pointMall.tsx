@@ -4,7 +4,7 @@ import { parsePointTab, PointsPage } from '../../features/loyalty/points/points-
 
 /** The member's points: the balance, how to earn and use them, and the points details. */
 export const Route = createFileRoute('/_plain/pointMall')({
-  validateSearch: (s: Record<string, unknown>) => ({ tab: parsePointTab(s.tab) }),
+  validateSearch: (s: Record<string, unknown>): { tab?: 'details' } => ({ tab: parsePointTab(s.tab) }),
   component: PointMall,
 })
 
@@ -15,7 +15,7 @@ function PointMall() {
       <h1>
         <Trans>Points mall</Trans>
       </h1>
-      <PointsPage tab={tab} />
+      <PointsPage tab={tab ?? 'overview'} />
     </main>
   )
 }

@@ -21,9 +21,12 @@ import './points.css'
 export const pointTabs = ['overview', 'details'] as const
 export type PointTab = (typeof pointTabs)[number]
 
-/** The `tab` search param: the overview unless it names another tab. */
-export function parsePointTab(value: unknown): PointTab {
-  return pointTabs.find((t) => t === value) ?? 'overview'
+/**
+ * The `tab` search param: a tab other than the overview, or nothing (the overview, so
+ * /pointMall itself is the page's one address and is served as it is, without a redirect).
+ */
+export function parsePointTab(value: unknown): Exclude<PointTab, 'overview'> | undefined {
+  return pointTabs.find((t): t is Exclude<PointTab, 'overview'> => t === value && t !== 'overview')
 }
 
 function useCurrency(): Currency {
@@ -35,11 +38,7 @@ function Tabs({ tab }: { tab: PointTab }) {
   const { t } = useLingui()
   return (
     <nav className="points-tabs" aria-label={t`Points`}>
-      <Link
-        to="/pointMall"
-        search={{ tab: 'overview' }}
-        aria-current={tab === 'overview' ? 'page' : undefined}
-      >
+      <Link to="/pointMall" search={{}} aria-current={tab === 'overview' ? 'page' : undefined}>
         <Trans>Overview</Trans>
       </Link>
       <Link to="/pointMall" search={{ tab: 'details' }} aria-current={tab === 'details' ? 'page' : undefined}>
