@@ -223,7 +223,15 @@ export function createVipService(deps: VipDeps) {
         if (signal?.aborted) break
         const ids = await repo.activeMembers(m.code, days, after, chunkSize)
         if (ids.length === 0) break
-        changed += (await upgrade(m, levels, ids)).length
+        // The chunk's figures in one read; each member raised and paid in a short transaction
+        // of its own, so the job never holds many members' wallets and the house's bonus
+        // accounts at once (a deposit with a bonus locks a wallet, then a bonus account).
+        const month = monthOf(m.timeZone, at)
+        const figures = await repo.figures(ids, month.from, month.to)
+        for (const id of ids) {
+          if (signal?.aborted) break
+          changed += (await upgrade(m, levels, [id], figures)).length
+        }
         after = ids.at(-1) ?? after
       }
       return changed
