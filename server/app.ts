@@ -22,6 +22,7 @@ import type { AreaJobs } from './jobs/platform-jobs'
 import type { LotteryEngine } from './lottery/engine'
 import { lottery } from './lottery/plugin'
 import { missions } from './loyalty/missions/plugin'
+import { pointMall } from './loyalty/points/mall-plugin'
 import { points } from './loyalty/points/plugin'
 import { vip } from './loyalty/vip/plugin'
 import type { PaymentGateway } from './money/demo-gateway'
@@ -105,6 +106,7 @@ export async function buildApp(
   await app.register(agent)
   await app.register(contracts)
   await app.register(promotions)
+  await app.register(pointMall)
   await app.register(vip)
   await app.register(missions)
   await app.register(pages, { renderer: opts.renderer })

@@ -12,6 +12,7 @@ import { AppError, retryLater, secondsUntil } from '../http/errors'
 import type { CallerContext } from '../http/request-context'
 import type { Db, Tx } from '../plugins/external/db'
 import type { AccessService } from '../system/access'
+import { phoneOrThrow } from '../system/phone'
 import type { SystemRepository } from '../system/system-repository'
 import { callerAudit, type Audit } from './audit'
 import { captchaCookie, type Captchas } from './captcha'
@@ -83,26 +84,7 @@ export function createIdentityKit(deps: IdentityDeps) {
 
   /** A mobile number in E.164 form, checked against the country's digit count. */
   async function phoneOf(mobile: string, dialingCode: string, path = 'mobileNum'): Promise<string> {
-    const dial = dialingCode.trim().replace(/^\+/, '')
-    const country = (await repo.countries()).find((c) => c.countryDialingCode === dial)
-    const national = mobile.replace(/[\s-]/g, '').replace(/^0+/, '')
-    if (
-      !country ||
-      !/^\d+$/.test(national) ||
-      national.length < country.minDigits ||
-      national.length > country.maxDigits
-    ) {
-      throw new AppError('validation_failed', 'the mobile number is not valid', {
-        fields: [
-          {
-            path,
-            code: country ? `digits:${country.minDigits}-${country.maxDigits}` : 'country',
-            message: 'the mobile number is not valid',
-          },
-        ],
-      })
-    }
-    return `+${dial}${national}`
+    return phoneOrThrow(await repo.countries(), mobile, dialingCode, path)
   }
 
   /** 429 with the real wait: until the counting window ends. */

@@ -56,6 +56,8 @@ export const houseKinds = [
   'history',
   /** Agent contracts' salaries and dividends (server/contracts), paid by the house. */
   'contracts',
+  /** Money members pay with points for a point-mall reward (decision 030), back on a rejection. */
+  'mall',
 ] as const
 export type HouseKind = (typeof houseKinds)[number]
 

@@ -5,6 +5,7 @@
 import type { Locale } from '#contract/locales'
 import { formatMinor, type Currency } from '#contract/money'
 import type { PushNoticeType } from '#contract/push-payload'
+import { redemptionTexts } from './redemption-text'
 
 interface Text {
   title: string
@@ -152,6 +153,7 @@ function levelUpText(
 }
 
 const texts: Record<PushNoticeType, Record<Locale, Text>> = {
+  ...redemptionTexts,
   vip_level_up: levelUpText({
     en: [
       'VIP level up',

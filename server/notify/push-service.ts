@@ -177,6 +177,7 @@ export function noticeUrl(kind: PushPayload['type'], reason: string | null = nul
     return win ? `/promoDetail?id=${win.promotionId}` : '/promotions'
   }
   if (kind === 'vip_level_up') return '/index?popup=memberCentre&centre=playerRank'
+  if (kind.startsWith('redemption')) return '/pointMall?tab=history'
   if (kind.startsWith('contract')) {
     const page = contractPages[reason ?? '']
     return page ? `/index?popup=agentCentre&agentPage=${page}` : '/index?popup=agentCentre'

@@ -12,6 +12,7 @@ import { jobsCommands } from '../jobs/commands'
 import { lotteryCommands } from '../lottery/commands'
 import { missionCommands } from '../loyalty/missions/commands'
 import { pointsCommands } from '../loyalty/points/commands'
+import { mallCommands } from '../loyalty/points/mall-commands'
 import { vipCommands } from '../loyalty/vip/commands'
 import { moneyCommands } from '../money/commands'
 import type { NoticeWriter } from '../notify/notices'
@@ -90,6 +91,7 @@ const areas: readonly (readonly [area: string, commands: AreaCommands])[] = [
   ['contracts', contractsCommands],
   ['promotions', promotionCommands],
   ['points', pointsCommands],
+  ['pointMall', mallCommands],
   ['vip', vipCommands],
   ['missions', missionCommands],
   ['jobs', jobsCommands],

@@ -108,3 +108,27 @@ export function idOf(what: string, given: string | undefined): number {
 export function noMore(command: string, extra: readonly string[]): void {
   if (extra.length > 0) throw new OpsError(`${command} takes no more words, not "${extra[0]}"`)
 }
+
+/**
+ * Texts per language as JSON (`{"en":"Gold","km":"មាស"}`): at least one of the portal's
+ * languages, each at most `max` characters.
+ */
+export function textsOf(what: string, raw: string | undefined, max: number): Record<string, string> {
+  const v = required(what, raw)
+  let parsedJson: unknown
+  try {
+    parsedJson = JSON.parse(v)
+  } catch {
+    throw new OpsError(`${what} is JSON such as {"en":"Gold","km":"មាស"}, not "${v}"`)
+  }
+  if (typeof parsedJson !== 'object' || parsedJson === null || Array.isArray(parsedJson))
+    throw new OpsError(`${what} is an object of texts per language`)
+  const out: Record<string, string> = {}
+  for (const [lang, name] of Object.entries(parsedJson)) {
+    if (!(locales as readonly string[]).includes(lang))
+      throw new OpsError(`${what}: the language is one of ${locales.join(', ')}, not "${lang}"`)
+    out[lang] = parsed(text(`${what}: the ${lang} text`, max), name)
+  }
+  if (Object.keys(out).length === 0) throw new OpsError(`${what} has one language at least`)
+  return out
+}

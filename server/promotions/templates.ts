@@ -422,4 +422,13 @@ export const raffleDefaults = {
 export const vipLevelUpTemplateName = 'vipLevelUp'
 /** A mission's bonus or cash (server/loyalty/missions). */
 export const missionTemplateName = 'mission'
-export const unlistedTemplates: readonly string[] = [vipLevelUpTemplateName, missionTemplateName]
+/** A point-mall reward's cash or bonus (server/loyalty/points), one promotion per reward. */
+export const pointMallTemplateName = 'pointMall'
+/** Points converted to money (server/loyalty/points), one promotion per brand. */
+export const pointConvertTemplateName = 'pointConvert'
+export const unlistedTemplates: readonly string[] = [
+  vipLevelUpTemplateName,
+  missionTemplateName,
+  pointMallTemplateName,
+  pointConvertTemplateName,
+]

@@ -143,6 +143,13 @@ export const errorCodes = [
   'mission_not_done',
   'mission_already_claimed',
   'mission_closed',
+  // point mall
+  'points_insufficient',
+  'point_reward_not_found',
+  'point_reward_out_of_stock',
+  'point_reward_limit_reached',
+  'point_amount_invalid',
+  'point_conversion_unavailable',
 ] as const
 
 export const ErrorCodeSchema = z.enum(errorCodes)
@@ -318,4 +325,16 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   mission_already_claimed: 409,
   // value: { reason } (promotions.ts closedReasons).
   mission_closed: 422,
+  // value: { points } (the balance).
+  points_insufficient: 422,
+  // Missing, disabled, not started or ended: one answer, as a missing id.
+  point_reward_not_found: 404,
+  // value: { left }. 20 redemptions of the last item at once: one wins, the rest get this.
+  point_reward_out_of_stock: 409,
+  // value: { limit, left }.
+  point_reward_limit_reached: 409,
+  // value: { min, step } (whole points).
+  point_amount_invalid: 422,
+  // The conversion type is not offered now.
+  point_conversion_unavailable: 422,
 }

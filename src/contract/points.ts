@@ -8,6 +8,7 @@ import { z } from 'zod/mini'
 import { defineEndpoint } from './endpoint'
 import { GameTypeSchema } from './games'
 import { MoneySchema } from './money'
+import { pointMallEndpoints } from './point-mall'
 import { PointConversionTypeSchema, PointsSchema } from './points-values'
 
 export const PointRateSchema = z.object({
@@ -65,4 +66,5 @@ export const pointEndpoints = {
     response: z.object({ list: z.array(PointConversionWireSchema) }),
     errors: ['in_need_true_account'],
   }),
+  ...pointMallEndpoints,
 } as const

@@ -26,6 +26,8 @@ export const movementTypes = [
   'SALARY',
   /** An agent contract's payment: a dividend. */
   'DIVIDEND',
+  /** Money paid with points for a point-mall reward, or returned when the operator rejects it. */
+  'POINT_MALL',
 ] as const
 export const MovementTypeSchema = z.enum(movementTypes)
 export type MovementType = z.infer<typeof MovementTypeSchema>

@@ -33,4 +33,7 @@ export const fundNoticeKinds = [
   'raffle_won',
   // A member reached a VIP level (server/loyalty/vip), with its level-up bonus when it has one.
   'vip_level_up',
+  // The operator approved or rejected a point-mall redemption (server/loyalty/points).
+  'redemption_approved',
+  'redemption_rejected',
 ] as const

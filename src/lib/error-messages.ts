@@ -75,6 +75,13 @@ const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
   mission_not_done: msg`Finish this mission first, then claim its reward.`,
   mission_already_claimed: msg`You have already claimed this reward.`,
   mission_closed: msg`This mission is closed.`,
+  // point mall
+  points_insufficient: msg`You do not have enough points.`,
+  point_reward_not_found: msg`This reward is no longer available.`,
+  point_reward_out_of_stock: msg`This reward is out of stock.`,
+  point_reward_limit_reached: msg`You have reached the limit for this reward.`,
+  point_amount_invalid: msg`Enter a number of points the conversion accepts.`,
+  point_conversion_unavailable: msg`This conversion is not available right now.`,
   // money
   amount_invalid: msg`Enter an amount above zero.`,
   amount_out_of_range: msg`The amount is outside the allowed limits.`,

@@ -22,6 +22,7 @@ export const movementLabels: Record<MovementType | PointMovementType, MessageDes
   TRIAL_CREDIT: msg`Play money`,
   SALARY: msg`Salary`,
   DIVIDEND: msg`Dividend`,
+  POINT_MALL: msg`Point mall`,
   EARN: msg`Points earned on bets`,
   MISSION: msg`Mission reward`,
   REDEEM: msg`Redeemed in the point mall`,

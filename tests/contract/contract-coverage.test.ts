@@ -34,6 +34,7 @@ import {
 } from '#server/db/schema'
 import { demoHouseTerms } from '#server/db/seed-agent-contracts'
 import { registerEndpoint } from '#server/http/contract-routes'
+import { writeVersion } from '#server/loyalty/points/point-config'
 import { build, runOps, type TestServer } from '../build-server'
 import { fakeVendor } from '../fake-vendor'
 import { createMember } from '../identity-helpers'
@@ -310,6 +311,37 @@ async function minimalRequest(def: EndpointDef): Promise<InjectOptions> {
     const [x] = await server.db.select().from(missions).where(eq(missions.kind, 'signIn'))
     if (def.name === 'missions.rules') given.query = { missionId: String(x?.id ?? 0) }
     else given.body = { missionId: x?.id ?? 0 }
+  }
+  if (def.name === 'points.redeem' || def.name === 'points.convert') {
+    // member01 has points, a cash reward is on offer, and points convert to cash.
+    await writeVersion(
+      server.db,
+      server.config.MERCHANT_CODE,
+      {
+        enabled: true,
+        rates: {},
+        conversions: [
+          { type: 'cash', moneyPer100Points: 100, minPoints: 100, stepPoints: 100, turnoverTenths: 0 },
+        ],
+      },
+      new Date(Date.now() - 1000),
+    )
+    await runOps(server, 'points', 'adjust', 'member01', '500', 'coverage points')
+    const out = await runOps(
+      server,
+      'reward',
+      'add',
+      'cash',
+      '{"en":"Cash"}',
+      '--points',
+      '100',
+      '--value',
+      '1',
+    )
+    given.body =
+      def.name === 'points.redeem'
+        ? { rewardId: Number(/#(\d+)/.exec(out)?.[1] ?? 0), paymentPassword: '654321' }
+        : { type: 'cash', points: '100', paymentPassword: '654321' }
   }
   if (def.name === 'promotions.claimIssued') {
     // A rescue issued to member01 by the platform, waiting in its reward centre.

@@ -80,6 +80,8 @@ export const minimalInputs: Record<string, { query?: Record<string, string>; bod
     body: { oldPaymentPassword: '123456', newPaymentPassword: '654321', confirmPaymentPassword: '654321' },
   },
   'funds.checkPaymentPassword': { body: { paymentPassword: '654321' } },
+  'points.redeem': { body: { rewardId: 1, paymentPassword: '654321' } },
+  'points.convert': { body: { type: 'cash', points: '100', paymentPassword: '654321' } },
   'funds.addBankCard': {
     body: {
       bankCode: 'ABA',

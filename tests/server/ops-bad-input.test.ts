@@ -455,6 +455,79 @@ const cases: Record<string, [string[], RegExp][]> = {
     [['pause', '1', 'now'], /^mission pause 1 takes no more words, not "now"$/],
     [['list', 'all'], /^mission list takes no more words, not "all"$/],
   ],
+  reward: [
+    [[], /^reward: the action is required: one of add, edit, stock, disable, enable, list$/],
+    [['sell'], /^reward: the action is one of add, .*, not "sell"$/],
+    [['add'], /^reward add: the kind is required: one of physical, cash, bonus$/],
+    [['add', 'car', '{"en":"Car"}'], /^reward add: the kind is one of physical, cash, bonus, not "car"$/],
+    [['add', 'physical'], /^reward add: the names is required$/],
+    [['add', 'physical', '{x', '--points', '5'], /^reward add: the names is JSON such as/],
+    [
+      ['add', 'physical', '{"fr":"Vélo"}', '--points', '5'],
+      /^reward add: the names: the language is one of /,
+    ],
+    [['add', 'physical', '{"en":"Bike"}'], /^reward add: --points is required$/],
+    [
+      ['add', 'physical', '{"en":"Bike"}', '--points', '0'],
+      /^reward add: --points is a number of points above zero/,
+    ],
+    [
+      ['add', 'physical', '{"en":"Bike"}', '--points=-5'],
+      /^reward add: --points is a number of points above zero/,
+    ],
+    [
+      ['add', 'physical', '{"en":"Bike"}', '--points', '5', '--value', '1'],
+      /^reward add: an item credits no money/,
+    ],
+    [['add', 'cash', '{"en":"Cash"}', '--points', '5'], /^reward add: --value is required$/],
+    [
+      ['add', 'cash', '{"en":"Cash"}', '--points', '5', '--value', '1', '--turnover', '3'],
+      /^reward add: only a bonus carries --turnover$/,
+    ],
+    [
+      ['add', 'bonus', '{"en":"B"}', '--points', '5', '--value', '1', '--turnover', 'x'],
+      /^reward add: --turnover "x" is a multiple/,
+    ],
+    [
+      ['add', 'physical', '{"en":"Bike"}', '--points', '5', '--stock=-1'],
+      /^reward add: --stock is a whole number from 0/,
+    ],
+    [
+      ['add', 'physical', '{"en":"Bike"}', '--points', '5', '--limit', '0'],
+      /^reward add: --limit is a whole number from 1/,
+    ],
+    [
+      ['add', 'physical', '{"en":"Bike"}', '--points', '5', '--image', 'javascript:alert(1)'],
+      /^reward add: --image is an https:\/\/ address/,
+    ],
+    [
+      ['add', 'physical', '{"en":"Bike"}', '--points', '5', 'extra'],
+      /^reward add physical takes no more words, not "extra"$/,
+    ],
+    [['add', 'physical', '{"en":"Bike"}', '--points', '5', '--colour', 'red'], /^Unknown option '--colour'/],
+    [['edit', 'x'], /^reward edit: the reward's id is a number, not "x"$/],
+    [['edit', '1', 'colour', 'red'], /^reward edit: the field is one of names, .*, not "colour"$/],
+    [['edit', '999999', 'points', '5'], /^reward edit 999999: no such reward$/],
+    [['edit', '1', 'points', 'lots'], /^reward edit: the points is a number of points above zero/],
+    [['edit', '1', 'end', 'tomorrow'], /^reward edit: the end is a time such as/],
+    [['stock', '1'], /^reward stock: the units ever offered is required$/],
+    [['stock', '1', '-3'], /^reward stock: the units ever offered is a whole number from 0/],
+    [['disable', '999999'], /^reward disable 999999: no such reward$/],
+    [['enable'], /^reward enable: the reward's id is required$/],
+    [['list', 'all'], /^reward list takes no more words, not "all"$/],
+  ],
+  redemption: [
+    [[], /^redemption: the action is required: one of list, approve, reject$/],
+    [['refund', '1'], /^redemption: the action is one of list, approve, reject, not "refund"$/],
+    [['list', 'today'], /^redemption list takes no more words, not "today"$/],
+    [['approve'], /^redemption approve: the redemption's id is required$/],
+    [['approve', 'abc'], /^redemption approve: the redemption's id is a number, not "abc"$/],
+    [['approve', '999999'], /^redemption approve: no redemption 999999$/],
+    [['approve', '1', 'now'], /^redemption approve 1 takes no more words, not "now"$/],
+    [['reject', '1'], /^redemption reject: the remark is required$/],
+    [['reject', '1', 'x'.repeat(141)], /^redemption reject: the remark is at most 140 characters$/],
+    [['reject', '1', 'bad\u0007bell'], /^redemption reject: the remark must not contain control characters$/],
+  ],
 }
 
 /** The rows an operator command can change, and the audit trail, as JSON keeps them. */
@@ -490,6 +563,8 @@ async function snapshot(): Promise<string> {
     vipEvaluations: s.vipEvaluations,
     missions: s.missions,
     missionClaims: s.missionClaims,
+    pointRewards: s.pointRewards,
+    pointRedemptions: s.pointRedemptions,
   }
   const out: Record<string, string[]> = {}
   for (const [name, table] of Object.entries(tables)) {

@@ -8,10 +8,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pointEndpoints } from '#contract/points'
 import { recordEndpoints } from '#contract/records'
+import { pointRedemptions } from '#server/db/schema'
 import { writeVersion } from '#server/loyalty/points/point-config'
 import { build, runOps, type TestServer } from '../build-server'
 import { failureOf, plainCall, valueOf } from '../identity-helpers'
-import { moneyMember, type MoneyMember } from '../money-helpers'
+import { moneyMember, sealedMoneyCall, type MoneyMember } from '../money-helpers'
 
 let server: TestServer
 let alice: MoneyMember
@@ -49,7 +50,23 @@ const calls = [
   { name: 'points.balance', path: pointEndpoints.balance.path },
   { name: 'points.config', path: pointEndpoints.config.path },
   { name: 'points.conversionTypes', path: pointEndpoints.conversionTypes.path },
+  { name: 'points.rewards', path: pointEndpoints.rewards.path },
+  { name: 'points.redemptions', path: pointEndpoints.redemptions.path },
   { name: 'records.movements (points)', path: `${recordEndpoints.movements.path}?book=points` },
+]
+
+/** The calls that spend points, with a body a member could send. */
+const spends = [
+  {
+    name: 'points.redeem',
+    path: pointEndpoints.redeem.path,
+    body: { rewardId: 1, paymentPassword: '246810' },
+  },
+  {
+    name: 'points.convert',
+    path: pointEndpoints.convert.path,
+    body: { type: 'cash', points: '100', paymentPassword: '246810' },
+  },
 ]
 
 describe('who may call the points calls', () => {
@@ -61,6 +78,19 @@ describe('who may call the points calls', () => {
     expect(failureOf(guest).errorCode).toBe('in_need_true_account')
     expect((await plainCall(server, 'GET', path, { token: alice.token })).statusCode).toBe(200)
   })
+
+  it.each(spends)(
+    '$name: a visitor must log in, a guest needs a real account; nothing moves',
+    async ({ path, body }) => {
+      const visitor = await sealedMoneyCall(server, '', path, body)
+      expect(visitor.statusCode).toBe(401)
+      expect(failureOf(visitor).errorCode).toBe('CUSTOMER_NOT_LOGIN')
+      const guest = await sealedMoneyCall(server, guestToken, path, body)
+      expect(failureOf(guest).errorCode).toBe('in_need_true_account')
+      const rows = await server.db.select().from(pointRedemptions)
+      expect(rows).toEqual([])
+    },
+  )
 
   it('answers each member their own balance and details only', async () => {
     const balance = (token: string) =>
@@ -125,7 +155,7 @@ describe('who may call the points calls', () => {
   it('answers feature_disabled while the points system is switched off', async () => {
     await runOps(server, 'flag', 'set', 'PTSYS3', 'off')
     try {
-      for (const { path } of calls.slice(0, 3)) {
+      for (const { path } of calls.slice(0, 5)) {
         const res = await plainCall(server, 'GET', path, { token: alice.token })
         expect(failureOf(res).errorCode).toBe('feature_disabled')
       }

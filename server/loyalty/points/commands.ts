@@ -36,7 +36,7 @@ function typedPoints(raw: string | undefined, what: string): bigint {
 }
 
 /** Whole points as typed for a conversion's minimum or step. */
-function wholePoints(raw: string | undefined, what: string): number {
+export function wholePoints(raw: string | undefined, what: string): number {
   if (raw === undefined || !/^\d{1,9}$/.test(raw) || Number(raw) < 1 || Number(raw) > 100_000_000) {
     throw new OpsError(`${what} "${raw ?? ''}" is not a whole number of points from 1 to 100,000,000`)
   }
@@ -44,7 +44,7 @@ function wholePoints(raw: string | undefined, what: string): number {
 }
 
 /** A turnover multiple as typed ("3", "1.5") in tenths; 0 allowed (no turnover). */
-function multipleTenths(raw: string, what: string): number {
+export function multipleTenths(raw: string, what: string): number {
   const m = /^(\d{1,3})(?:\.(\d))?$/.exec(raw)
   const tenths = m ? Number(m[1]) * 10 + Number(m[2] ?? '0') : Number.NaN
   if (!m || tenths > 1000)

@@ -8,9 +8,11 @@ import { minorToMoney } from '#contract/money'
 import { pointsOf } from '#contract/points-values'
 import type { HandlerGroup } from '../../http/contract-routes'
 import { currencyOf } from '../../money/common'
+import { idempotencyOf, withIdempotency } from '../../money/idempotency'
 import type { MoneySettings } from '../../money/settings'
 import { memberOf } from '../../money/wallet-handlers'
 import type { Db } from '../../plugins/external/db'
+import type { MallService } from './mall-service'
 import type { PointConfigs } from './point-config'
 import type { PointsService } from './points-service'
 
@@ -19,6 +21,9 @@ export interface PointHandlerDeps {
   settings: MoneySettings
   configs: PointConfigs
   service: PointsService
+  mall: MallService
+  /** The member's payment password on its attempt budget (server/money/payment-password.ts). */
+  checkPaymentPassword: (memberId: number, given: string) => Promise<void>
   now: () => Date
 }
 
@@ -27,6 +32,8 @@ export function pointHandlers({
   settings,
   configs,
   service,
+  mall,
+  checkPaymentPassword,
   now,
 }: PointHandlerDeps): HandlerGroup<Endpoints['points']> {
   return {
@@ -61,6 +68,36 @@ export function pointHandlers({
           turnoverMultiple: String(w.turnoverTenths / 10),
         })),
       }
+    },
+
+    async rewards({ input, caller }) {
+      const memberId = memberOf(caller)
+      const m = await settings.merchant(caller.merchantCode)
+      return { list: await mall.catalogue(m, memberId, caller.locale, input.kind) }
+    },
+
+    async redeem({ input, caller }) {
+      const memberId = memberOf(caller)
+      const m = await settings.merchant(caller.merchantCode)
+      await checkPaymentPassword(memberId, input.paymentPassword)
+      return mall.redeem(m, memberId, input, caller.locale, (work) =>
+        withIdempotency(db, idempotencyOf(caller), now(), work),
+      )
+    },
+
+    async convert({ input, caller }) {
+      const memberId = memberOf(caller)
+      const m = await settings.merchant(caller.merchantCode)
+      await checkPaymentPassword(memberId, input.paymentPassword)
+      return mall.convert(m, memberId, input, caller.locale, (work) =>
+        withIdempotency(db, idempotencyOf(caller), now(), work),
+      )
+    },
+
+    async redemptions({ input, caller }) {
+      const memberId = memberOf(caller)
+      const m = await settings.merchant(caller.merchantCode)
+      return mall.history(m, memberId, caller.locale, input)
     },
   }
 }

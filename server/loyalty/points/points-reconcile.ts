@@ -12,11 +12,14 @@
 import { sql } from 'drizzle-orm'
 import { reconcileBook, type BookReport } from '../../money/book-reconcile'
 import { rowsOf, type Db } from '../../plugins/external/db'
+import { reconcileMall, type MallDrift } from './mall-reconcile'
 import { pointsBook } from './points-ledger'
 
 export interface PointsReport extends BookReport {
   /** Earns that do not match their bet, rate or amount, and settled bets missing their earn. */
   earnDrift: { betRecordId: number; problem: string }[]
+  /** Redemptions and conversions that do not match the books (mall-reconcile.ts). */
+  mallDrift: MallDrift[]
 }
 
 export async function reconcilePoints(db: Db): Promise<PointsReport> {
@@ -67,7 +70,8 @@ export async function reconcilePoints(db: Db): Promise<PointsReport> {
     ...wrong.map((r) => ({ betRecordId: Number(r.bet_record_id ?? 0), problem: r.problem })),
     ...missing.map((r) => ({ betRecordId: Number(r.id), problem: `settled bet ${r.id} has no earn` })),
   ]
-  return { ...book, ok: book.ok && earnDrift.length === 0, earnDrift }
+  const mallDrift = await reconcileMall(db)
+  return { ...book, ok: book.ok && earnDrift.length === 0 && mallDrift.length === 0, earnDrift, mallDrift }
 }
 
 /** The report as the operator's lines. */
@@ -82,5 +86,6 @@ export function formatPointsReconcile(r: PointsReport): string[] {
     ...r.unbalancedTransactions.map((t) => `  points transaction ${t.id} sums to ${t.sum}`),
     ...r.negativeWallets.map((c) => `  negative points account ${c}`),
     ...r.earnDrift.map((d) => `  points earned: ${d.problem}`),
+    ...r.mallDrift.map((d) => `  point mall: ${d.problem}`),
   ]
 }
