@@ -45,8 +45,10 @@ describe('the missions’ own pages', () => {
         .getAttribute('aria-current'),
     ).toBe('page')
     expect(await within(dialog).findByText(rulesText[1] ?? '')).toBeTruthy()
-    expect(within(dialog).getByText('Checked in 3 of 7 days')).toBeTruthy()
     const strip = within(dialog).getByRole('region', { name: '7-day sign-in' })
+    // The page's title names the sign-in; the strip says how far the member is instead.
+    expect(within(strip).getByText('Checked in 3 of 7 days')).toBeTruthy()
+    expect(within(dialog).getAllByRole('heading', { name: '7-day sign-in' })).toHaveLength(1)
     expect(within(strip).getAllByRole('listitem')[3]?.getAttribute('aria-current')).toBe('true')
 
     await user.click(within(strip).getByRole('button', { name: 'Check in' }))
@@ -93,6 +95,8 @@ describe('the missions’ own pages', () => {
     expect(await within(dialog).findByText('Nothing to claim today')).toBeTruthy()
     expect(await within(dialog).findByText(rulesText[4] ?? '')).toBeTruthy()
     expect(within(dialog).queryByRole('button', { name: /^Claim/ })).toBeNull()
+    // A reward of 0 is not shown as one.
+    expect(within(dialog).queryByText('$0.00')).toBeNull()
     await user.keyboard('{Escape}')
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Member centre' })).toBeNull())
   })

@@ -41,11 +41,14 @@ export function SignInStrip({
   signIn,
   onDone,
   more,
+  head,
 }: {
   signIn: SignIn
   onDone: (text: string) => void
   /** Beside the heading: the hub's way to the sign-in's own page. */
   more?: ReactNode
+  /** In place of the heading, on the sign-in's own page (whose title says it already). */
+  head?: ReactNode
 }) {
   const { t, i18n } = useLingui()
   const rewardText = useRewardText()
@@ -59,13 +62,19 @@ export function SignInStrip({
   const today = signIn.today
   const next = today === 7 ? 1 : today + 1
   return (
-    <section aria-labelledby="missions-sign-in" className="sign-in">
-      <div className="mission-section-head">
-        <h4 id="missions-sign-in">
-          <Trans>7-day sign-in</Trans>
-        </h4>
-        {more}
-      </div>
+    <section
+      aria-labelledby={head ? undefined : 'missions-sign-in'}
+      aria-label={head ? t`7-day sign-in` : undefined}
+      className="sign-in"
+    >
+      {head ?? (
+        <div className="mission-section-head">
+          <h4 id="missions-sign-in">
+            <Trans>7-day sign-in</Trans>
+          </h4>
+          {more}
+        </div>
+      )}
       <ol className="sign-in-days">
         {signIn.days.map((d) => {
           const day = d.day
@@ -127,7 +136,8 @@ export function MissionCard({
     <li className="mission-card">
       <div className="mission-card-text">
         <span className="mission-title">{m.title}</span>
-        <span className="mission-reward">{rewardText(m.reward)}</span>
+        {/* A reward of 0 (the rescue on a day without a loss) says nothing a player can use. */}
+        {Number(m.reward.amount) > 0 ? <span className="mission-reward">{rewardText(m.reward)}</span> : null}
         {showProgress && m.progress ? (
           <MissionProgress title={title} done={m.progress.done} target={m.progress.target} />
         ) : null}

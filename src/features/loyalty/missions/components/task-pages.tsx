@@ -64,12 +64,17 @@ export function SignInTaskPage() {
         const total = signIn.days.length
         return (
           <>
-            <p className="sign-in-note">
-              <Trans>
-                Checked in {checked} of {total} days
-              </Trans>
-            </p>
-            <SignInStrip signIn={signIn} onDone={onDone} />
+            <SignInStrip
+              signIn={signIn}
+              onDone={onDone}
+              head={
+                <p className="sign-in-note">
+                  <Trans>
+                    Checked in {checked} of {total} days
+                  </Trans>
+                </p>
+              }
+            />
             <Rules missionId={signIn.missionId} />
           </>
         )
