@@ -48,8 +48,10 @@ export function CentreLayout<P extends string>({
     previous.current = current
     if (was === current) return
     if (!back) {
-      // On a desktop the menu stays. A control inside the page that moved to another page (a
+      // On a desktop the menu stays, and may be scrolled down to the entry chosen: the new
+      // page's top comes into view. A control inside the page that moved to another page (a
       // sub-page's way back) is gone with it: focus goes to the new page's heading.
+      if (current !== undefined) heading.current?.scrollIntoView?.({ block: 'nearest' })
       const active = document.activeElement
       if (current !== undefined && (active === null || active === document.body || !active.isConnected)) {
         heading.current?.focus()
