@@ -299,13 +299,18 @@ export function switchModal(from: PopupName, to: PopupName): void {
 
 /**
  * Moves the open member centre to a page. `push` adds a history entry (a page chosen from
- * the phone's menu list, so Back returns to the list); no page at all goes back to the list.
+ * the phone's menu list, so Back returns to the list); no page at all goes back to the list,
+ * and so does `back` to a page (a sub-page's way up to its hub): to that entry when it is
+ * the one below, so the control and Back agree.
  */
-export function setMemberCentrePage(page: MemberCentrePage | undefined, opts: { push?: boolean } = {}): void {
+export function setMemberCentrePage(
+  page: MemberCentrePage | undefined,
+  opts: { push?: boolean; back?: boolean } = {},
+): void {
   edit((b) => {
     if (b.state.page === page) return
     b.state = { ...b.state, page }
-    if (page === undefined) b.closed = true
+    if (page === undefined || opts.back) b.closed = true
     else if (opts.push) b.opened = true
     else b.replace = true
   })

@@ -30,6 +30,8 @@ export interface PopupProps {
 export interface CentrePageProps {
   /** Moves the member centre to another page. */
   go: (page: MemberCentrePage) => void
+  /** Opens a page as a step of its own (a hub's sub-page): Back returns to this one. */
+  open: (page: MemberCentrePage) => void
 }
 
 /** A member-only popup shows login to a visitor; an agent-only one shows nothing to a non-agent. */
@@ -52,6 +54,11 @@ export interface CentrePageRegistration {
   load?: () => Promise<ComponentType<CentrePageProps>>
   /** A count after the label in the menu (the rewards to claim); it draws nothing at 0. */
   badge?: ComponentType
+  /**
+   * The page this one is opened from (a hub's sub-page): it has no menu entry of its own, the
+   * parent's entry stays marked, and its back control returns to the parent.
+   */
+  parent?: MemberCentrePage
 }
 
 /** More content for a page another feature registered, shown below it (lower order first). */
@@ -99,6 +106,7 @@ export interface CentrePageEntry {
   /** The page's parts in order: its own content first, then the sections of other features. */
   parts: LazyExoticComponent<ComponentType<CentrePageProps>>[]
   badge?: ComponentType
+  parent?: MemberCentrePage
 }
 
 const popupEntries = new Map<string, PopupEntry>()
@@ -128,6 +136,7 @@ export function registerPopups(features: readonly FeaturePopups[]): void {
         label: p.label,
         parts: p.load ? [lazyOf(p.load)] : [],
         badge: p.badge,
+        parent: p.parent,
       })
     }
     sections.push(...(f.memberCentreSections ?? []))
@@ -138,6 +147,11 @@ export function registerPopups(features: readonly FeaturePopups[]): void {
     const entry = pageEntries.get(s.page)
     if (!entry) throw new Error(`a section names the unregistered member-centre page ${s.page}`)
     entry.parts.push(lazyOf(s.load))
+  }
+  for (const e of pageEntries.values()) {
+    if (e.parent !== undefined && !pageEntries.has(e.parent)) {
+      throw new Error(`member-centre page ${e.page} names the unregistered parent ${e.parent}`)
+    }
   }
   pageList = [...pageEntries.values()].sort((a, b) => a.order - b.order)
   summaryParts = summary.sort((a, b) => a.order - b.order).map((c) => lazyOf(c.load))
@@ -172,7 +186,7 @@ export function isMemberCentrePage(page: string): page is MemberCentrePage {
   return pageEntries.has(page)
 }
 
-/** The member centre's pages in menu order. */
+/** The member centre's pages in menu order (sub-pages, with a parent, are not in the menu). */
 export function memberCentrePages(): readonly CentrePageEntry[] {
   return pageList
 }

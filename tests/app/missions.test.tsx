@@ -7,11 +7,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import type { Mission, MissionSummary, SignIn } from '#contract/missions'
 import { missionEndpoints } from '#contract/missions'
-import { promotionEndpoints } from '#contract/promotions'
 import { endSession } from '#src/lib/session.ts'
-import { emptyPage, logIn, moneyAnswers, promotionFixture, stubMoneyApi } from './fixtures'
+import { logIn } from './fixtures'
+import { stubMissions } from './missions-fixtures'
 import { renderApp } from './render'
 
 beforeEach(() => {
@@ -21,125 +20,6 @@ afterEach(() => {
   endSession()
   vi.unstubAllGlobals()
 })
-
-const timeZone = 'Asia/Phnom_Penh'
-const rewards = ['10', '10', '15', '15', '20', '20', '100']
-
-function strip(checkedInToday: boolean): SignIn {
-  return {
-    missionId: 1,
-    today: 4,
-    checkedInToday,
-    days: rewards.map((amount, i) => ({
-      day: i + 1,
-      reward: { kind: 'points', amount },
-      checkedIn: i < 3 || (checkedInToday && i === 3),
-    })),
-    nextAt: Date.UTC(2026, 10, 30, 17),
-  }
-}
-
-const mission = (id: number, over: Partial<Mission>): Mission => ({
-  id,
-  kind: 'newbie',
-  goal: 'profile',
-  frequency: 'once',
-  title: 'Complete your profile',
-  imageUrl: null,
-  state: 'inProgress',
-  reason: null,
-  progress: { done: '0', target: '1' },
-  reward: { kind: 'points', amount: '50' },
-  turnover: { multipleTenths: 0, base: 'bonus' },
-  score: 5,
-  changesAt: null,
-  ...over,
-})
-
-function summary(checkedInToday: boolean): MissionSummary {
-  const list = [
-    mission(1, {
-      kind: 'signIn',
-      goal: null,
-      frequency: 'daily',
-      title: '7-day sign-in',
-      state: checkedInToday ? 'claimed' : 'claim',
-      progress: null,
-      reward: { kind: 'points', amount: '15' },
-    }),
-    mission(2, { title: 'Complete your profile' }),
-    mission(3, { goal: 'bankCard', title: 'Add a bank card', state: 'claim' }),
-    mission(4, {
-      kind: 'rescue',
-      goal: null,
-      frequency: 'daily',
-      title: 'Rescue',
-      state: 'closed',
-      reason: 'nothingToClaim',
-      progress: null,
-      reward: { kind: 'bonus', amount: '0.00' },
-    }),
-  ]
-  return {
-    list,
-    signIn: strip(checkedInToday),
-    claimable: list.filter((m) => m.state === 'claim').length,
-    timeZone,
-  }
-}
-
-const milestones = {
-  list: [
-    {
-      missionId: 5,
-      title: 'Weekly milestones',
-      frequency: 'weekly',
-      period: '2026-11-30',
-      endsAt: null,
-      validBets: '1200.00',
-      tiers: [
-        { step: 0, turnover: '1000.00', reward: { kind: 'points', amount: '100' }, state: 'claim' },
-        { step: 1, turnover: '5000.00', reward: { kind: 'points', amount: '500' }, state: 'inProgress' },
-      ],
-    },
-  ],
-}
-const board = {
-  period: '2026-11-30',
-  list: [
-    { rank: 1, account: 'pl***01', score: 12 },
-    { rank: 2, account: 'me***02', score: 3 },
-  ],
-  me: { rank: 1, score: 12 },
-}
-
-function stubMissions(promotions = 0) {
-  let checkedIn = false
-  const daily = promotionFixture(1, { title: 'Daily login reward', state: 'claim' })
-  const sent = stubMoneyApi(
-    moneyAnswers({
-      [promotionEndpoints.available.path]: {
-        list: promotions > 0 ? [daily] : [],
-        claimable: promotions,
-        timeZone,
-      },
-      [promotionEndpoints.claimList.path]: emptyPage,
-      [missionEndpoints.milestones.path]: milestones,
-      [missionEndpoints.leaderboard.path]: board,
-    }),
-    {
-      [missionEndpoints.summary.path]: () => summary(checkedIn),
-      [missionEndpoints.claim.path]: () => {
-        checkedIn = true
-        return {
-          claim: { id: 90, missionId: 1, step: 0, streakDay: 4, reward: { kind: 'points', amount: '15' } },
-          points: '50',
-        }
-      },
-    },
-  )
-  return sent
-}
 
 describe('missions hub', () => {
   test('shows the strip on day 4 with Check in; a check-in confirms and the badge drops', async () => {

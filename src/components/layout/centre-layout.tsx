@@ -6,12 +6,17 @@ export interface CentreLayoutProps<P extends string> {
   pages: readonly P[]
   /** The page shown; none shows the menu alone (a phone's list of pages). */
   current: P | undefined
+  /** The menu entry marked as the current one when it is not `current` (a sub-page's hub). */
+  marked?: P
   onSelect: (page: P) => void
   label: (page: P) => ReactNode
   /** After a page's label in the menu only (a count), not in the page's heading. */
   badge?: (page: P) => ReactNode
-  /** On a phone, the control that leaves the page for the menu list. */
-  back?: { label: string; onBack: () => void }
+  /**
+   * The control that leaves the page: on a phone for the menu list; `up` (a sub-page's way
+   * back to its hub) shows on a desktop too.
+   */
+  back?: { label: string; onBack: () => void; up?: boolean }
   /** Above the menu, and hidden with it on a phone while a page shows (the member's card). */
   menuHeader?: ReactNode
   children: ReactNode
@@ -26,6 +31,7 @@ export function CentreLayout<P extends string>({
   menuLabel,
   pages,
   current,
+  marked,
   onSelect,
   label,
   badge,
@@ -40,7 +46,18 @@ export function CentreLayout<P extends string>({
   useEffect(() => {
     const was = previous.current
     previous.current = current
-    if (was === current || !back) return
+    if (was === current) return
+    if (!back) {
+      // On a desktop the menu stays, and may be scrolled down to the entry chosen: the new
+      // page's top comes into view. A control inside the page that moved to another page (a
+      // sub-page's way back) is gone with it: focus goes to the new page's heading.
+      if (current !== undefined) heading.current?.scrollIntoView?.({ block: 'nearest' })
+      const active = document.activeElement
+      if (current !== undefined && (active === null || active === document.body || !active.isConnected)) {
+        heading.current?.focus()
+      }
+      return
+    }
     if (current !== undefined) heading.current?.focus()
     else menu.current?.querySelector<HTMLElement>(`[data-page="${was ?? ''}"]`)?.focus()
   }, [current, back])
@@ -56,7 +73,7 @@ export function CentreLayout<P extends string>({
                 <button
                   type="button"
                   data-page={p}
-                  aria-current={p === current ? 'page' : undefined}
+                  aria-current={p === (marked ?? current) ? 'page' : undefined}
                   onClick={() => onSelect(p)}
                 >
                   <span>
@@ -75,7 +92,11 @@ export function CentreLayout<P extends string>({
       {current !== undefined ? (
         <section className="centre-panel" aria-live="polite">
           {back ? (
-            <button type="button" className="centre-back" onClick={back.onBack}>
+            <button
+              type="button"
+              className={back.up ? 'centre-back centre-back-up' : 'centre-back'}
+              onClick={back.onBack}
+            >
               <span aria-hidden="true">‹</span> {back.label}
             </button>
           ) : null}

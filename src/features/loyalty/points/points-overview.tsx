@@ -4,41 +4,16 @@
  * (the conversion call comes later).
  */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery, type UseQueryResult } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { type Currency, showMoney } from '#contract/money'
 import type { PointConversionWire } from '#contract/points'
 import { pointConversionTypes } from '#contract/points-values'
-import { FormError } from '../../../components/ui/form-error'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { errorText } from '../../../lib/error-messages'
+import { QueryState } from '../../../components/ui/query-state'
 import { pointBalanceQueryOptions, pointConfigQueryOptions, pointConversionsQueryOptions } from './api'
 import { conversionNames, pointsFigure, rateText } from './points-text'
 
-/** A read's three faces: a skeleton while it loads, a translated error with a retry, the data. */
-export function Loaded<T>({
-  query,
-  lines = 2,
-  children,
-}: {
-  query: UseQueryResult<T>
-  lines?: number
-  children: (data: T) => ReactNode
-}) {
-  const { t, i18n } = useLingui()
-  if (query.data !== undefined) return <>{children(query.data)}</>
-  if (query.isError) {
-    return (
-      <div>
-        <FormError text={errorText(i18n, query.error)} />
-        <button type="button" className="button" onClick={() => void query.refetch()}>
-          <Trans>Try again</Trans>
-        </button>
-      </div>
-    )
-  }
-  return <Skeleton lines={lines} label={t`Loading`} />
-}
+/** A read's three faces (the shared QueryState), under the name the points pages use. */
+export const Loaded = QueryState
 
 function Way({ way, currency }: { way: PointConversionWire; currency: Currency }) {
   const { i18n } = useLingui()

@@ -1,12 +1,13 @@
 /**
  * The member's card at the top of the member centre: their avatar, name and account, and
- * their club (the VIP level), as portals open "Me". Tapping it opens My account.
+ * their VIP level's badge and name, as portals open "Me". Tapping it opens My account.
  */
 import { useLingui } from '@lingui/react/macro'
 import { Avatar } from '../../../components/ui/avatar'
 import type { CentrePageProps } from '../../../lib/popup-registry'
 import { useSession } from '../../../lib/session'
 import { MemberCardStyles } from './member-card-styles'
+import { MemberLevel } from './member-level'
 
 export function MemberCard({ go }: CentrePageProps) {
   const { t } = useLingui()
@@ -21,7 +22,7 @@ export function MemberCard({ go }: CentrePageProps) {
         {member && member.nickname && member.nickname !== member.account ? (
           <span className="member-card-account">{member.account}</span>
         ) : null}
-        {member?.clubLabel ? <span className="member-card-club">{member.clubLabel.labelName}</span> : null}
+        <MemberLevel />
       </span>
       <span className="visually-hidden">{t`My account`}</span>
     </button>

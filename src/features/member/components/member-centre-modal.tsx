@@ -27,9 +27,23 @@ export function MemberCentrePopup({ onClose }: PopupProps) {
   const { page } = useModals()
   const phone = useMediaQuery(phoneQuery)
   const pages = memberCentrePages()
-  const current = page ?? (phone ? undefined : pages[0]?.page)
+  // A sub-page (one with a parent) opens from its hub, not from the menu.
+  const menu = pages.filter((p) => p.parent === undefined)
+  const current = page ?? (phone ? undefined : menu[0]?.page)
   const entry = pages.find((p) => p.page === current)
+  const parent = entry?.parent
+  const labelOf = (p: MemberCentrePage) => {
+    const label = pages.find((e) => e.page === p)?.label
+    return label ? i18n._(label) : p
+  }
   const go = (p: MemberCentrePage) => setMemberCentrePage(p)
+  const open = (p: MemberCentrePage) => setMemberCentrePage(p, { push: true })
+  const parentName = parent ? labelOf(parent) : ''
+  const back = parent
+    ? { label: t`Back to ${parentName}`, onBack: () => setMemberCentrePage(parent, { back: true }), up: true }
+    : phone
+      ? { label: t`Back to menu`, onBack: () => setMemberCentrePage(undefined) }
+      : undefined
   return (
     <Modal
       open
@@ -41,24 +55,22 @@ export function MemberCentrePopup({ onClose }: PopupProps) {
     >
       <CentreLayout
         menuLabel={t`Member centre menu`}
-        pages={pages.map((p) => p.page)}
+        pages={menu.map((p) => p.page)}
         current={current}
+        marked={parent}
         // From the phone's list a page is a step of its own: Back returns to the list.
         onSelect={(p) => setMemberCentrePage(p, { push: phone && page === undefined })}
-        label={(p) => {
-          const label = pages.find((e) => e.page === p)?.label
-          return label ? i18n._(label) : p
-        }}
+        label={labelOf}
         badge={(p) => {
           const Badge = pages.find((e) => e.page === p)?.badge
           return Badge ? <Badge /> : null
         }}
-        back={phone ? { label: t`Back to menu`, onBack: () => setMemberCentrePage(undefined) } : undefined}
+        back={back}
         menuHeader={memberCentreSummary().map((Card, i) => (
           // A card's box keeps its place while its chunk loads; a card that cannot load is left out.
           <QuietBoundary key={i}>
             <Suspense fallback={<div className="centre-card-placeholder" />}>
-              <Card go={(p) => setMemberCentrePage(p, { push: phone && page === undefined })} />
+              <Card go={(p) => setMemberCentrePage(p, { push: phone && page === undefined })} open={open} />
             </Suspense>
           </QuietBoundary>
         ))}
@@ -67,7 +79,7 @@ export function MemberCentrePopup({ onClose }: PopupProps) {
           entry.parts.map((Part, i) => (
             // Each part shows as soon as its own chunk is in.
             <Suspense key={`${entry.page}-${i}`} fallback={<Skeleton lines={4} label={t`Loading`} />}>
-              <Part go={go} />
+              <Part go={go} open={open} />
             </Suspense>
           ))
         ) : (

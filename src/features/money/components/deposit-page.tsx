@@ -13,6 +13,7 @@ import { EmptyState } from '../../../components/ui/empty-state'
 import { FormError } from '../../../components/ui/form-error'
 import { NeedsNetwork } from '../../../components/ui/needs-network'
 import { PushOffer } from '../../../components/ui/push-offer'
+import { QueryState } from '../../../components/ui/query-state'
 import { TextField } from '../../../components/ui/text-field'
 import { useOnline } from '../../../lib/network'
 import { showToast } from '../../../lib/toast-store'
@@ -27,7 +28,7 @@ import { AmountField } from './amount-field'
 import { DepositBonusChoice } from './deposit-bonus-choice'
 import { ImageField } from './image-field'
 import { DepositStatusLabel } from './labels'
-import { QueryState } from './query-state'
+import './money.css'
 
 type Errors = Partial<Record<'amount' | 'reference' | 'receipt', string>>
 

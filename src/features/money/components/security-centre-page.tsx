@@ -10,6 +10,7 @@ import { checkField } from '#contract/register-rules'
 import type { RegisterFieldRule } from '#contract/system'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { FormError } from '../../../components/ui/form-error'
+import { QueryState } from '../../../components/ui/query-state'
 import { SelectField } from '../../../components/ui/select-field'
 import { TextField } from '../../../components/ui/text-field'
 import { ApiError } from '../../../lib/api-client'
@@ -25,7 +26,7 @@ import { withdrawSettingsQueryOptions } from '../api/get-withdraw-settings'
 import { useSetPaymentPassword } from '../api/set-payment-password'
 import { paymentPasswordProblem } from '../money-text'
 import { useDateTime } from '../use-date-time'
-import { QueryState } from './query-state'
+import './money.css'
 
 /** What the page shows of the member (the session's snapshot of member info). */
 export interface MemberSummary {

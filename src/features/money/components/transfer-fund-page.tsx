@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { mainAccountTypeId } from '#contract/wallet'
 import { FormError } from '../../../components/ui/form-error'
+import { QueryState } from '../../../components/ui/query-state'
 import { SelectField } from '../../../components/ui/select-field'
 import { showToast } from '../../../lib/toast-store'
 import { balancesQueryOptions } from '../api/get-balances'
@@ -17,7 +18,7 @@ import { useTransferFund } from '../api/transfer-fund'
 import { amountProblem, moneyErrorText, showMoney } from '../money-text'
 import { useCurrency } from '../use-currency'
 import { AmountField } from './amount-field'
-import { QueryState } from './query-state'
+import './money.css'
 
 type Errors = Partial<Record<'from' | 'to' | 'amount', string>>
 

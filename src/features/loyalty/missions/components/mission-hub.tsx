@@ -2,50 +2,27 @@
  * The missions hub (member centre page missionLeaderboard, decision 030 section 7): the
  * 7-day sign-in strip with Check in, the newbie tasks, the rescue task, the milestones and
  * the week's leaderboard. A check-in or a claim confirms inline and refreshes the summary,
- * so the badge on the menu entry and on the tab bar's Me drops.
+ * so the badge on the menu entry and on the tab bar's Me drops. The sign-in, the newbie
+ * tasks and the rescue each open their own page (task-pages.tsx) with the rules and progress.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { Mission, MissionReward, SignIn } from '#contract/missions'
-import { showMoney, type Currency } from '#contract/money'
+import { showMoney } from '#contract/money'
 import { FormError } from '../../../../components/ui/form-error'
 import { Skeleton } from '../../../../components/ui/skeleton'
-import { brandQueryOptions } from '../../../../lib/brand-query'
 import { errorText } from '../../../../lib/error-messages'
+import type { CentrePageProps } from '../../../../lib/popup-registry'
 import {
   leaderboardQueryOptions,
   milestonesQueryOptions,
   missionSummaryQueryOptions,
   useClaimMission,
 } from '../api/missions'
+import { DoneNote, MissionCard, MoreButton, SignInStrip, useCurrency, useRewardText } from './mission-parts'
 import { MissionStyles } from './mission-styles'
 
-function useCurrency(): Currency {
-  const { data } = useSuspenseQuery(brandQueryOptions())
-  return { symbol: data.currencySymbol, decimals: data.currencyDecimals }
-}
-
-function useRewardText(): (r: MissionReward) => string {
-  const { t } = useLingui()
-  const currency = useCurrency()
-  return (r) => {
-    if (r.kind !== 'points') return showMoney(r.amount, currency)
-    const points = r.amount
-    return t`${points} points`
-  }
-}
-
-/** Whether the page runs from the home screen (the newbie task appInstalled pays only there). */
-function standalone(): boolean {
-  if (typeof window === 'undefined') return false
-  return (
-    window.matchMedia?.('(display-mode: standalone)').matches === true ||
-    (navigator as Navigator & { standalone?: boolean }).standalone === true
-  )
-}
-
-export function MissionHub() {
+export function MissionHub({ open }: CentrePageProps) {
   const { t, i18n } = useLingui()
   const summary = useQuery(missionSummaryQueryOptions(i18n.locale))
   const [done, setDone] = useState<string | null>(null)
@@ -62,17 +39,22 @@ export function MissionHub() {
   return (
     <div className="missions">
       <MissionStyles />
-      {done ? (
-        <p className="missions-done" role="status">
-          {done}
-        </p>
+      <DoneNote text={done} />
+      {signIn ? (
+        <SignInStrip
+          signIn={signIn}
+          onDone={setDone}
+          more={<MoreButton name={t`7-day sign-in`} onClick={() => open('signInTask')} />}
+        />
       ) : null}
-      {signIn ? <SignInStrip signIn={signIn} onDone={setDone} /> : null}
       {newbie.length > 0 ? (
         <section aria-labelledby="missions-newbie">
-          <h4 id="missions-newbie">
-            <Trans>Newbie tasks</Trans>
-          </h4>
+          <div className="mission-section-head">
+            <h4 id="missions-newbie">
+              <Trans>Newbie tasks</Trans>
+            </h4>
+            <MoreButton name={t`Newbie tasks`} onClick={() => open('newbieTask')} />
+          </div>
           <ul className="mission-cards">
             {newbie.map((m) => (
               <MissionCard key={m.id} mission={m} onDone={setDone} />
@@ -82,9 +64,12 @@ export function MissionHub() {
       ) : null}
       {rescue.length > 0 ? (
         <section aria-labelledby="missions-rescue">
-          <h4 id="missions-rescue">
-            <Trans>Rescue</Trans>
-          </h4>
+          <div className="mission-section-head">
+            <h4 id="missions-rescue">
+              <Trans>Rescue</Trans>
+            </h4>
+            <MoreButton name={t`Rescue`} onClick={() => open('rescueTask')} />
+          </div>
           <ul className="mission-cards">
             {rescue.map((m) => (
               <MissionCard key={m.id} mission={m} onDone={setDone} />
@@ -95,105 +80,6 @@ export function MissionHub() {
       <Milestones onDone={setDone} />
       <LeaderboardTable />
     </div>
-  )
-}
-
-function SignInStrip({ signIn, onDone }: { signIn: SignIn; onDone: (text: string) => void }) {
-  const { t, i18n } = useLingui()
-  const rewardText = useRewardText()
-  const check = useClaimMission({
-    onSuccess: (r) => {
-      const day = r.claim.streakDay ?? 1
-      const reward = rewardText(r.claim.reward)
-      onDone(t`Checked in: day ${day}, ${reward} added.`)
-    },
-  })
-  const today = signIn.today
-  const next = today === 7 ? 1 : today + 1
-  return (
-    <section aria-labelledby="missions-sign-in" className="sign-in">
-      <h4 id="missions-sign-in">
-        <Trans>7-day sign-in</Trans>
-      </h4>
-      <ol className="sign-in-days">
-        {signIn.days.map((d) => {
-          const day = d.day
-          const state = d.checkedIn ? 'done' : d.day === today ? 'today' : 'later'
-          return (
-            <li key={d.day} className={`sign-in-day sign-in-day-${state}`} aria-current={state === 'today'}>
-              <span className="sign-in-day-name">{t`Day ${day}`}</span>
-              <span className="sign-in-day-reward">+{d.reward.amount}</span>
-              {d.checkedIn ? (
-                <span className="sign-in-day-mark" aria-label={t`Checked in`}>
-                  ✓
-                </span>
-              ) : null}
-            </li>
-          )
-        })}
-      </ol>
-      {signIn.checkedInToday ? (
-        <p className="sign-in-note">
-          <Trans>Checked in today. Come back tomorrow for day {next}.</Trans>
-        </p>
-      ) : (
-        <button
-          type="button"
-          className="button button-primary sign-in-button"
-          disabled={check.isPending}
-          onClick={() => check.mutate({ missionId: signIn.missionId })}
-        >
-          <Trans>Check in</Trans>
-        </button>
-      )}
-      {check.error ? <p className="mission-error">{errorText(i18n, check.error)}</p> : null}
-    </section>
-  )
-}
-
-function MissionCard({ mission: m, onDone }: { mission: Mission; onDone: (text: string) => void }) {
-  const { t, i18n } = useLingui()
-  const rewardText = useRewardText()
-  const claim = useClaimMission({
-    onSuccess: (r) => {
-      const reward = rewardText(r.claim.reward)
-      onDone(t`${reward} added.`)
-    },
-  })
-  const title = m.title
-  const needsApp = m.goal === 'appInstalled' && m.state === 'inProgress'
-  const canClaim = m.state === 'claim' || (needsApp && standalone())
-  return (
-    <li className="mission-card">
-      <div className="mission-card-text">
-        <span className="mission-title">{m.title}</span>
-        <span className="mission-reward">{rewardText(m.reward)}</span>
-      </div>
-      {canClaim ? (
-        <button
-          type="button"
-          className="button button-primary"
-          disabled={claim.isPending}
-          aria-label={t`Claim ${title}`}
-          onClick={() => claim.mutate({ missionId: m.id, ...(needsApp ? { installed: true } : {}) })}
-        >
-          <Trans>Claim</Trans>
-        </button>
-      ) : (
-        <span className={`mission-state mission-state-${m.state}`}>
-          {m.state === 'claimed' ? (
-            <Trans>Claimed</Trans>
-          ) : m.state === 'closed' ? (
-            <Trans>Nothing to claim today</Trans>
-          ) : needsApp ? (
-            <Trans>Add the app to your home screen to claim</Trans>
-          ) : (
-            <Trans>Not done yet</Trans>
-          )}
-        </span>
-      )}
-      {claim.error ? <p className="mission-error">{errorText(i18n, claim.error)}</p> : null}
-    </li>
   )
 }
 

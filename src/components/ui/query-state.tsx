@@ -1,10 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import './money.css'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { FormError } from '../../../components/ui/form-error'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { errorText } from '../../../lib/error-messages'
+import { errorText } from '../../lib/error-messages'
+import { FormError } from './form-error'
+import { Skeleton } from './skeleton'
 
 /** A query's three faces: a skeleton while it loads, a translated error with a retry, the data. */
 export function QueryState<T>({
