@@ -423,3 +423,6 @@ export const vipLevelUpTemplateName = 'vipLevelUp'
 /** A mission's bonus or cash (server/loyalty/missions). */
 export const missionTemplateName = 'mission'
 export const unlistedTemplates: readonly string[] = [vipLevelUpTemplateName, missionTemplateName]
+
+/** A backing promotion of another area: to a member's call it is as missing as an unknown id. */
+export const isUnlisted = (p: { template: string }) => unlistedTemplates.includes(p.template)
