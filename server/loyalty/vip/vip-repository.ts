@@ -252,8 +252,9 @@ export function createVipRepository(db: Db) {
     },
 
     /**
-     * The month's decision for the chunk: each member's new rank and the month marked on its
-     * row, only where the month is not marked yet; the changes recorded from the same statement.
+     * The month's decision for these members: each one's new rank and the month marked on its
+     * row, only where the month is not marked yet; the changes recorded from the same
+     * statement. Answers how many rows this call marked and the changes.
      */
     async evaluate(
       tx: Tx,
@@ -261,12 +262,12 @@ export function createVipRepository(db: Db) {
       period: string,
       decided: readonly { memberId: number; fromRank: number; toRank: number }[],
       at: Date,
-    ): Promise<Change[]> {
-      if (decided.length === 0) return []
+    ): Promise<{ marked: number; changes: Change[] }> {
+      if (decided.length === 0) return { marked: 0, changes: [] }
       const ids = idArray(decided.map((d) => d.memberId))
       const to = idArray(decided.map((d) => d.toRank))
       const from = idArray(decided.map((d) => d.fromRank))
-      const rows = rowsOf<{ member_id: number; from_rank: number; to_rank: number }>(
+      const rows = rowsOf<{ changed: boolean; member_id: number; from_rank: number; to_rank: number }>(
         await tx.execute(sql`
           with v as (
             select * from unnest(${ids}::int[], ${to}::int[], ${from}::int[]) as v(member_id, rank, from_rank)
@@ -275,17 +276,26 @@ export function createVipRepository(db: Db) {
                    since = case when mv.rank = v.rank then mv.since else ${at}::timestamptz end
             from v where mv.member_id = v.member_id and mv.evaluated_period < ${period}
             returning mv.member_id, mv.rank
+          ), ins as (
+            insert into member_vip_changes (member_id, merchant_code, from_rank, to_rank, reason, period, at, by)
+            select up.member_id, ${merchantCode}, v.from_rank, up.rank, 'monthly', ${period}, ${at}, 'system'
+            from up join v using (member_id) where v.from_rank <> up.rank
+            returning member_id, from_rank, to_rank
           )
-          insert into member_vip_changes (member_id, merchant_code, from_rank, to_rank, reason, period, at, by)
-          select up.member_id, ${merchantCode}, v.from_rank, up.rank, 'monthly', ${period}, ${at}, 'system'
-          from up join v using (member_id) where v.from_rank <> up.rank
-          returning member_id, from_rank, to_rank`),
+          select true as changed, member_id, from_rank, to_rank from ins
+          union all
+          select false, member_id, rank, rank from up`),
       )
-      return rows.map((r) => ({
-        memberId: Number(r.member_id),
-        fromRank: Number(r.from_rank),
-        toRank: Number(r.to_rank),
-      }))
+      return {
+        marked: rows.filter((r) => !r.changed).length,
+        changes: rows
+          .filter((r) => r.changed)
+          .map((r) => ({
+            memberId: Number(r.member_id),
+            fromRank: Number(r.from_rank),
+            toRank: Number(r.to_rank),
+          })),
+      }
     },
 
     async evaluated(merchantCode: string, ex: Ex = db): Promise<Set<string>> {
