@@ -10,7 +10,8 @@
  *
  * The new rank is max(total rank, min(rank at P's end, highest level whose keep_turnover ≤
  * P's valid bets), any rank an upgrade reached after P's end); an operator's `vip set` after
- * P's end stands. Figures are P's days (and every day up to P's end for the total).
+ * P's end stands, and the total rank counts only the days after a member's last operator
+ * change. Figures are P's days (and every day up to P's end for the total).
  */
 import { periodAt, wallDate, type Period } from '../../contracts/periods'
 import type { MerchantRow } from '../../money/common'
@@ -68,10 +69,18 @@ export function createEvaluation(deps: EvaluationDeps) {
     const to = wallDate(m.timeZone, new Date(p.end.getTime() - 1))
     const levels = await repo.levels(m.code)
     const out: MonthEvaluation = { period, decided: 0, changes: [], dryRun }
-    /** The chunk's figures, read once. */
+    /**
+     * The chunk's figures, read once: keeping a level counts the whole month; the total path
+     * (a raise) counts the days after a member's last operator change only, as the upgrade does.
+     */
     async function figuresOf(ex: Db | Tx, ids: number[]) {
       const all = await repo.figures(ids, from, to, ex)
-      return (id: number): Figures => all.get(id) ?? noFigures
+      const counted = await repo.figures(ids, from, to, ex, m.timeZone)
+      return (id: number): Figures => {
+        const a = all.get(id) ?? noFigures
+        const c = counted.get(id) ?? noFigures
+        return { ...a, totalTurnover: c.totalTurnover, totalDeposit: c.totalDeposit }
+      }
     }
     /** Members decided from their figures and history (nothing written). */
     async function decide(

@@ -18,6 +18,8 @@ export interface Figures {
   monthlyDeposit: bigint
   totalTurnover: bigint
   totalDeposit: bigint
+  /** Read with `countedIn`: the first day counted (the day after the last operator change), or null. */
+  countedFrom?: string | null
 }
 
 export const noFigures: Figures = {
@@ -75,25 +77,46 @@ export function createVipRepository(db: Db) {
       return r
     },
 
-    /** Each member's figures: valid bets and deposits of the brand days [from, to] and of every day up to `to`. */
+    /**
+     * Each member's figures: valid bets and deposits of the brand days [from, to] and of every
+     * day up to `to`. With `countedIn` (the brand's zone), only the days an automatic raise
+     * counts: after a member's last operator change, from the brand day after it on (the daily
+     * figures have no time of day), so an operator's level holds until play after it earns more.
+     */
     async figures(
       memberIds: readonly number[],
       from: string,
       to: string,
       ex: Ex = db,
+      countedIn?: string,
     ): Promise<Map<number, Figures>> {
       const out = new Map<number, Figures>()
       if (memberIds.length === 0) return out
-      const rows = rowsOf<{ member_id: number; mt: string; md: string; tt: string; td: string }>(
+      const ids = idArray(memberIds)
+      const op = countedIn
+        ? sql`select member_id, (max(at) at time zone ${countedIn})::date + 1 as since
+              from member_vip_changes
+              where member_id = any(${ids}::int[]) and reason = 'operator' group by member_id`
+        : sql`select null::int as member_id, null::date as since where false`
+      const rows = rowsOf<{
+        member_id: number
+        mt: string
+        md: string
+        tt: string
+        td: string
+        since: string | null
+      }>(
         await ex.execute(sql`
-          select member_id,
-                 coalesce(sum(valid_bet) filter (where day >= ${from}::date), 0)::text as mt,
-                 coalesce(sum(deposits) filter (where day >= ${from}::date), 0)::text as md,
-                 coalesce(sum(valid_bet), 0)::text as tt,
-                 coalesce(sum(deposits), 0)::text as td
-          from member_daily_stats
-          where member_id = any(${idArray(memberIds)}::int[]) and day <= ${to}::date
-          group by member_id`),
+          with op as (${op})
+          select s.member_id, max(op.since)::text as since,
+                 coalesce(sum(s.valid_bet) filter (where s.day >= ${from}::date), 0)::text as mt,
+                 coalesce(sum(s.deposits) filter (where s.day >= ${from}::date), 0)::text as md,
+                 coalesce(sum(s.valid_bet), 0)::text as tt,
+                 coalesce(sum(s.deposits), 0)::text as td
+          from member_daily_stats s left join op on op.member_id = s.member_id
+          where s.member_id = any(${ids}::int[]) and s.day <= ${to}::date
+            and (op.since is null or s.day >= op.since)
+          group by s.member_id`),
       )
       for (const r of rows) {
         out.set(Number(r.member_id), {
@@ -101,9 +124,26 @@ export function createVipRepository(db: Db) {
           monthlyDeposit: BigInt(r.md),
           totalTurnover: BigInt(r.tt),
           totalDeposit: BigInt(r.td),
+          ...(countedIn ? { countedFrom: r.since } : {}),
         })
       }
       return out
+    },
+
+    /**
+     * The first day an automatic raise counts for each member with an operator change (the
+     * brand day after its last one), read under the caller's locks.
+     */
+    async countedFrom(tx: Tx, memberIds: readonly number[], timeZone: string): Promise<Map<number, string>> {
+      if (memberIds.length === 0) return new Map()
+      const rows = rowsOf<{ member_id: number; since: string }>(
+        await tx.execute(sql`
+          select member_id, ((max(at) at time zone ${timeZone})::date + 1)::text as since
+          from member_vip_changes
+          where member_id = any(${idArray(memberIds)}::int[]) and reason = 'operator'
+          group by member_id`),
+      )
+      return new Map(rows.map((r) => [Number(r.member_id), r.since]))
     },
 
     /** Real members (not trial accounts) of the brand with figures on one of the given days, a chunk after `afterId`. */
