@@ -3,7 +3,8 @@
  * at 23:59:59.9 and one at 00:00:00.1 are two days and the streak goes on; and a check-in
  * that read the clock just before midnight but reached the database after one just after it
  * cannot leave a reset streak behind a checked-in day: each check-in's day and yesterday are
- * taken from one instant read under the member's lock. Runs on PostgreSQL too.
+ * taken from one instant read under the member's lock; and one at 00:00:00.1 sent while the
+ * one at 23:59:59.9 is still being written waits for it and goes on. Runs on PostgreSQL too.
  */
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -123,5 +124,43 @@ describe('the sign-in across the brand’s midnight', () => {
     const days = await streak(m.id)
     expect(days.every((d) => d.follows)).toBe(true)
     expect(days.map((d) => d.period)).toEqual(['2026-06-09', '2026-06-11'])
+  })
+
+  it('a check-in at 00:00:00.1 while the one at 23:59:59.9 is still being written waits for it and goes on', async () => {
+    const m = await moneyMember(server)
+    try {
+      clock = dayBeforeNoon
+      expect(await checkIn(m.id)).toBe(1)
+      clock = beforeMidnight
+      let written: () => void = () => undefined
+      const held = new Promise<void>((resolve) => {
+        written = resolve
+      })
+      let open: () => void = () => undefined
+      const gate = new Promise<void>((resolve) => {
+        open = resolve
+      })
+      // A has written its claim of the 10th and holds its transaction open.
+      const a = checkIn(m.id, (work) =>
+        server.db.transaction(async (tx) => {
+          const out = await work(tx)
+          written()
+          await gate
+          return out
+        }),
+      )
+      await held
+      clock = afterMidnight
+      const b = checkIn(m.id)
+      open()
+      expect([await a, await b]).toEqual([2, 3])
+    } finally {
+      clock = null
+    }
+    expect((await streak(m.id)).map((d) => [d.period, d.day, d.follows])).toEqual([
+      ['2026-06-09', 1, true],
+      ['2026-06-10', 2, true],
+      ['2026-06-11', 3, true],
+    ])
   })
 })
