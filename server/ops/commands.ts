@@ -61,10 +61,11 @@ export interface CommandSpec {
   readOnly?: (args: string[]) => boolean
   /**
    * Its effect is written by the running server's own services, outside the command's
-   * transaction (key rotation): its audit row follows the effect instead of sharing its
+   * transaction (key rotation), or in short transactions of its own (a month's VIP
+   * evaluation, with these words): its audit row follows the effect instead of sharing its
    * transaction.
    */
-  outsideTransaction?: true
+  outsideTransaction?: true | ((args: string[]) => boolean)
   /**
    * With these words the service the command calls writes the audit row itself, in its own
    * transaction with the effect (`turnover waive`): the command's transaction writes none.
@@ -169,7 +170,9 @@ export async function runCommand(ctx: OpsContext, argv: string[]): Promise<strin
       at: new Date(),
     })
   let output: string
-  if (spec.outsideTransaction) {
+  const outside =
+    typeof spec.outsideTransaction === 'function' ? spec.outsideTransaction(args) : spec.outsideTransaction
+  if (outside) {
     output = await spec.run({ ...ctx, invalidate, audit }, args)
     await record(ctx.db)
   } else {

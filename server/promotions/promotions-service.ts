@@ -34,7 +34,14 @@ import {
   type EngineClaim,
 } from './engine'
 import type { ClaimRow, PromotionRepository, PromotionRow } from './promotions-repository'
-import { eligibilityInMinor, kindOfTemplate, ruleInMinor, templates, type TemplateName } from './templates'
+import {
+  eligibilityInMinor,
+  isUnlisted,
+  kindOfTemplate,
+  ruleInMinor,
+  templates,
+  type TemplateName,
+} from './templates'
 
 /**
  * What the turnover requirements (decision 026) offer the engine: a requirement written in
@@ -215,6 +222,16 @@ export function createPromotionService(deps: PromotionDeps) {
   async function promotionOrThrow(m: MerchantRow, id: number, ex: Db | Tx = db): Promise<PromotionRow> {
     const p = await repo.byId(m.code, id, ex)
     if (!p) throw new AppError('promotion_not_found', 'no such promotion')
+    return p
+  }
+
+  /**
+   * A promotion a member's call names: a backing promotion of another area (unlisted: the
+   * VIP level-up, a mission's) answers exactly as a missing id, so a guessed id learns nothing.
+   */
+  async function listedOrThrow(m: MerchantRow, id: number, ex: Db | Tx = db): Promise<PromotionRow> {
+    const p = await repo.byId(m.code, id, ex)
+    if (!p || isUnlisted(p)) throw new AppError('promotion_not_found', 'no such promotion')
     return p
   }
 
@@ -456,7 +473,7 @@ export function createPromotionService(deps: PromotionDeps) {
     async signUp(m: MerchantRow, memberId: number, locale: Locale, promotionId: number, run: Run) {
       return run(async (tx) => {
         const me = await memberOrThrow(memberId, tx)
-        const p = await promotionOrThrow(m, promotionId, tx)
+        const p = await listedOrThrow(m, promotionId, tx)
         if (p.claimMode !== 'signUp') throw new AppError('promotion_wrong_mode', 'not a sign-up promotion')
         const at = now()
         openOrThrow(p, me, at)
@@ -491,7 +508,7 @@ export function createPromotionService(deps: PromotionDeps) {
     ) {
       return run(async (tx) => {
         const me = await memberOrThrow(memberId, tx)
-        const p = await promotionOrThrow(m, promotionId, tx)
+        const p = await listedOrThrow(m, promotionId, tx)
         const at = now()
         const period = periodOf(p.frequency, m.timeZone, at)
         if (p.claimMode === 'signUp') {
@@ -570,7 +587,7 @@ export function createPromotionService(deps: PromotionDeps) {
           }
           throw already()
         }
-        const p = await promotionOrThrow(m, c.promotionId, tx)
+        const p = await listedOrThrow(m, c.promotionId, tx)
         const balance = await credit(tx, m, p, c, c.amount ?? 0n, 0n, 'member')
         return answer(m, p, c, locale, balance)
       })
@@ -586,7 +603,7 @@ export function createPromotionService(deps: PromotionDeps) {
         const me = await memberOrThrow(memberId, tx)
         const p = wanted ? await repo.byCode(m.code, wanted, tx) : undefined
         const invalid = () => new AppError('promo_code_invalid', 'no such code')
-        if (!p || p.claimMode !== 'promoCode') throw invalid()
+        if (!p || isUnlisted(p) || p.claimMode !== 'promoCode') throw invalid()
         const at = now()
         if (at < p.startsAt || closedReason(p, null, at)) throw invalid()
         const reason = closedReason(p, { joinedAt: me.createdAt }, at)
@@ -635,7 +652,7 @@ export function createPromotionService(deps: PromotionDeps) {
       const bytes = input.images.map((i) => imageOrThrow(i))
       return run(async (tx) => {
         const me = await memberOrThrow(memberId, tx)
-        const p = await promotionOrThrow(m, input.promotionId, tx)
+        const p = await listedOrThrow(m, input.promotionId, tx)
         if (p.claimMode !== 'apply') throw new AppError('promotion_wrong_mode', 'not an apply promotion')
         const at = now()
         openOrThrow(p, me, at)
@@ -824,7 +841,7 @@ export function createPromotionService(deps: PromotionDeps) {
       promotionId: number,
     ) {
       const me = await memberOrThrow(memberId, tx)
-      const p = await promotionOrThrow(m, promotionId, tx)
+      const p = await listedOrThrow(m, promotionId, tx)
       if (p.claimMode !== 'auto' || p.rule.kind !== 'depositPercent') {
         throw new AppError('promotion_wrong_mode', 'not a deposit bonus')
       }

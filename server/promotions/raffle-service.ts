@@ -23,7 +23,7 @@ import type { PromotionRepository, PromotionRow } from './promotions-repository'
 import type { PromotionService } from './promotions-service'
 import { drawWinners } from './raffle-draw'
 import type { DrawRow, RaffleRepository, RaffleRow } from './raffle-repository'
-import { raffleDefaults, raffleTemplate, raffleTemplateName } from './templates'
+import { isUnlisted, raffleDefaults, raffleTemplate, raffleTemplateName } from './templates'
 
 export interface RaffleDeps {
   db: Db
@@ -97,7 +97,8 @@ export function createRaffleService(deps: RaffleDeps) {
 
   async function raffleOrThrow(m: MerchantRow, promotionId: number, ex: Ex) {
     const p = await promotionRepo.byId(m.code, promotionId, ex)
-    if (!p) throw new AppError('promotion_not_found', 'no such promotion')
+    // Another area's backing promotion answers as a missing one (a guessed id learns nothing).
+    if (!p || isUnlisted(p)) throw new AppError('promotion_not_found', 'no such promotion')
     const r = await repo.settings(p.id, ex)
     if (!r) throw new AppError('promotion_wrong_mode', 'not a raffle')
     return { p, r }

@@ -432,3 +432,6 @@ export const unlistedTemplates: readonly string[] = [
   pointMallTemplateName,
   pointConvertTemplateName,
 ]
+
+/** A backing promotion of another area: to a member's call it is as missing as an unknown id. */
+export const isUnlisted = (p: { template: string }) => unlistedTemplates.includes(p.template)

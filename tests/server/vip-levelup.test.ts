@@ -2,8 +2,9 @@
  * The VIP upgrade (decision 030 section 5): a member whose month reaches Gold skips Silver
  * and is paid both levels' bonuses once, through the unlisted vipLevelUp promotion, with a
  * vip_level_up notice each; 20 progress reads at once upgrade once; a member dropped by the
- * operator and climbing back is not paid again; member info names the level in the caller's
- * language; the promotions' and the ledger's reconciles are clean after.
+ * operator stays there until play after the drop earns the level again, and is not paid
+ * again; member info names the level in the caller's language; the promotions' and the
+ * ledger's reconciles are clean after.
  */
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -138,13 +139,29 @@ describe('the upgrade', () => {
     }
   })
 
-  it('dropped by the operator and climbing back, the member is not paid again', async () => {
+  it('dropped by the operator, the member stays there until play after the drop climbs back, unpaid', async () => {
     expect(await runOps(server, 'vip', 'set', ann.username, '1', 'test', 'drop')).toMatch(/level 3 → 1/)
     const balance = await mainMinor(server, ann.token)
-    expect((await progress(ann)).rank).toBe(3)
+    // The month's play before the drop no longer counts: the read and the job leave level 1.
+    expect((await progress(ann)).rank).toBe(1)
+    await vipServicesOf(server.db).vip.upgradeActive(m)
+    expect((await progress(ann)).rank).toBe(1)
+    // The next brand day's play reaches Gold again: the climb back is told without a bonus.
+    const tomorrow = new Date(Date.now() + 86_400_000)
+    const day = wallDate(m.timeZone, tomorrow)
+    await server.db
+      .insert(memberDailyStats)
+      .values({ memberId: ann.id, merchantCode: m.code, day, validBet: 2_100_000n, deposits: 250_000n })
+    try {
+      const later = vipServicesOf(server.db, { now: () => tomorrow })
+      expect((await later.vip.progress(m, ann.id, 'en')).rank).toBe(3)
+    } finally {
+      await server.db
+        .delete(memberDailyStats)
+        .where(and(eq(memberDailyStats.memberId, ann.id), eq(memberDailyStats.day, day)))
+    }
     expect(await levelUpClaims(ann.id)).toHaveLength(2)
     expect(await mainMinor(server, ann.token)).toBe(balance)
-    // The climb back is told without a bonus.
     const told = await notices(ann.id)
     expect(told).toHaveLength(3)
     expect(told.filter((n) => n.amount === 0n)).toHaveLength(1)

@@ -32,6 +32,8 @@ const ids: Record<string, number> = {}
  *   held   Platinum (Aug 1)               1,000     Sep: 250,000 + 25,000 dep  Gold (3, by total)
  *   after  Silver (Oct 5), Gold Nov 1 00:30 EDT  0                             Gold (3, upgraded after)
  *   late   Gold Oct 31 23:30 EDT            500                                Bronze (1)
+ *   penal  Platinum (Aug 1), operator      9,000     Sep: 250,000 + 25,000 dep  Silver (2: the total
+ *          → Silver Oct 20                                                     counts after Oct 20)
  */
 interface Fixture {
   rank: number
@@ -79,6 +81,18 @@ const table: Record<string, Fixture> = {
     ],
     stats: [],
     expected: 3,
+  },
+  penal: {
+    rank: 2,
+    changes: [
+      ['2026-08-01T12:00:00Z', 1, 4, 'upgrade'],
+      ['2026-10-20T12:00:00Z', 4, 2, 'operator'],
+    ],
+    stats: [
+      ['2026-09-15', 250_000, 25_000],
+      ['2026-10-25', 9_000, 0],
+    ],
+    expected: 2,
   },
   late: {
     rank: 3,

@@ -3,8 +3,14 @@
  * change, pause, resume and list. Through the missions' admin service, each change with its
  * row in the audit trail.
  */
-import type { z } from 'zod/mini'
-import { missionKinds, missionRewardKinds, MissionRuleSchema, newbieGoals } from '#contract/missions'
+import { z } from 'zod/mini'
+import {
+  missionKinds,
+  missionRewardKinds,
+  newbieGoals,
+  signInDays,
+  type MissionRule,
+} from '#contract/missions'
 import { TurnoverSchema } from '#contract/promotions'
 import { AppError } from '../../http/errors'
 import type { CommandSpec, OpsContext } from '../../ops/commands'
@@ -13,6 +19,26 @@ import { brandOf, idOf, noMore, oneOf, options, required } from '../../ops/ops-i
 import { createPromotionRepository } from '../../promotions/promotions-repository'
 import { createMissionAdmin, type MissionEdit } from './missions-admin'
 import { createMissionRepository, type MissionRow } from './missions-repository'
+import { ruleInWhole } from './templates'
+
+/** An amount as the operator writes it: whole points or units of money, decimals allowed. */
+const Whole = z.number().check(z.gte(0), z.lte(1e12))
+
+/** A rule as the operator writes it (`mission edit <id> rule <JSON>`): points and money as shown. */
+const OperatorRuleSchema: z.ZodMiniType<MissionRule> = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('signIn'), days: z.array(Whole).check(z.length(signInDays)) }),
+  z.object({ kind: z.literal('newbie'), reward: Whole }),
+  z.object({
+    kind: z.literal('rescue'),
+    rate: z.int().check(z.gte(0), z.lte(10_000)),
+    cap: Whole,
+    minLoss: Whole,
+  }),
+  z.object({
+    kind: z.literal('milestone'),
+    tiers: z.array(z.object({ turnover: Whole, reward: Whole })).check(z.minLength(1), z.maxLength(10)),
+  }),
+])
 
 function admin(ctx: OpsContext) {
   return createMissionAdmin({
@@ -58,9 +84,11 @@ function checked<T>(schema: z.ZodMiniType<T>, what: string, raw: string | undefi
 const state = (x: MissionRow, at: Date) =>
   x.pausedAt ? 'paused' : x.endsAt && x.endsAt <= at ? 'ended' : x.startsAt > at ? 'coming' : 'running'
 
-function line(x: MissionRow, at: Date): string {
+/** A mission in one line, its rule's amounts as the operator writes them (whole points, money). */
+function line(x: MissionRow, at: Date, decimals: number): string {
   const title = x.titles.en ?? Object.values(x.titles)[0] ?? ''
-  return `#${x.id} ${state(x, at)} ${x.kind}${x.goal ? `/${x.goal}` : ''} ${x.frequency} "${title}" reward ${x.rewardKind} rule ${JSON.stringify(x.rule)} score ${x.score}${x.promotionId === null ? '' : ` promotion #${x.promotionId}`} from ${x.startsAt.toISOString()}${x.endsAt ? ` to ${x.endsAt.toISOString()}` : ''}`
+  const rule = ruleInWhole(x.rule, x.rewardKind, decimals)
+  return `#${x.id} ${state(x, at)} ${x.kind}${x.goal ? `/${x.goal}` : ''} ${x.frequency} "${title}" reward ${x.rewardKind} rule ${JSON.stringify(rule)} score ${x.score}${x.promotionId === null ? '' : ` promotion #${x.promotionId}`} from ${x.startsAt.toISOString()}${x.endsAt ? ` to ${x.endsAt.toISOString()}` : ''}`
 }
 
 const fields = ['rule', 'reward', 'turnover', 'score', 'start', 'end', 'sort'] as const
@@ -68,7 +96,7 @@ const fields = ['rule', 'reward', 'turnover', 'score', 'start', 'end', 'sort'] a
 function editOf(field: (typeof fields)[number], raw: string | undefined): MissionEdit {
   switch (field) {
     case 'rule':
-      return { field, rule: checked(MissionRuleSchema, 'the rule', raw) }
+      return { field, rule: checked(OperatorRuleSchema, 'the rule', raw) }
     case 'reward':
       return { field, rewardKind: oneOf('the reward', raw, missionRewardKinds) }
     case 'turnover':
@@ -88,7 +116,7 @@ export const missionCommands: Record<string, CommandSpec> = {
   mission: {
     usage: `mission create <${missionKinds.join('|')}> [--goal <goal>] [--start <time>] [--end <time>] | edit <id> <${fields.join('|')}> <value> | pause <id> | resume <id> | list`,
     summary:
-      'the brand’s missions (sign-in, newbie tasks, rescue, milestones): made, changed, paused, listed',
+      'the brand’s missions (sign-in, newbie tasks, rescue, milestones): made, changed, paused, listed; a rule’s amounts in whole points and units of money (12.5 points, 5.00)',
     readOnly: (args) => args[0] === 'list',
     async run(ctx, args) {
       const action = oneOf('mission: the action', args[0], ['create', 'edit', 'pause', 'resume', 'list'])
@@ -99,7 +127,7 @@ export const missionCommands: Record<string, CommandSpec> = {
       if (action === 'list') {
         noMore('mission list', args.slice(1))
         const rows = await missions.all(m, ctx.db)
-        return rows.length === 0 ? 'no missions' : rows.map((x) => line(x, at)).join('\n')
+        return rows.length === 0 ? 'no missions' : rows.map((x) => line(x, at, m.currencyDecimals)).join('\n')
       }
       if (action === 'create') {
         const { values, positionals } = options(args.slice(1), {
@@ -130,7 +158,7 @@ export const missionCommands: Record<string, CommandSpec> = {
           ),
         )
         ctx.audit?.({ target: `mission #${x.id}`, before: null, after: { kind, goal: x.goal, rule: x.rule } })
-        return `made ${line(x, new Date())}`
+        return `made ${line(x, new Date(), m.currencyDecimals)}`
       }
       const id = idOf(`mission ${action}: the id`, args[1])
       if (action === 'pause' || action === 'resume') {
@@ -157,7 +185,7 @@ export const missionCommands: Record<string, CommandSpec> = {
         sort: x.sort,
       })
       ctx.audit?.({ target: `mission #${id}`, before: pick(done.before), after: pick(done.after) })
-      return `changed ${line(done.after, at)}`
+      return `changed ${line(done.after, at, m.currencyDecimals)}`
     },
   },
 }

@@ -3,7 +3,13 @@
  * promotion, template `mission`, when it pays a bonus or cash), change, pause, resume and
  * list. Each change in the caller's transaction; the command writes the audit row.
  */
-import type { MissionKind, MissionRewardKind, MissionRule, NewbieGoal } from '#contract/missions'
+import {
+  MissionRuleSchema,
+  type MissionKind,
+  type MissionRewardKind,
+  type MissionRule,
+  type NewbieGoal,
+} from '#contract/missions'
 import type { Turnover } from '#contract/promotions'
 import { AppError } from '../../http/errors'
 import type { MerchantRow } from '../../money/common'
@@ -11,7 +17,7 @@ import type { Db, Tx } from '../../plugins/external/db'
 import type { PromotionRepository } from '../../promotions/promotions-repository'
 import { missionTemplateName } from '../../promotions/templates'
 import type { MissionRepository, MissionRow, NewMission } from './missions-repository'
-import { ruleInUnits, templateOf } from './templates'
+import { ruleForReward, ruleFromOperator, ruleInUnits, templateOf } from './templates'
 
 export interface MissionAdminDeps {
   repo: MissionRepository
@@ -19,6 +25,7 @@ export interface MissionAdminDeps {
   now: () => Date
 }
 
+/** A change; a rule's amounts as the operator writes them (whole points, units of money). */
 export type MissionEdit =
   | { field: 'rule'; rule: MissionRule }
   | { field: 'reward'; rewardKind: MissionRewardKind }
@@ -27,6 +34,20 @@ export type MissionEdit =
   | { field: 'start'; at: Date }
   | { field: 'end'; at: Date | null }
   | { field: 'sort'; sort: number }
+
+/** An operator's rule in the book's units (centipoints, minor units), refused when not exact. */
+function inUnits(rule: MissionRule, rewardKind: MissionRewardKind, decimals: number): MissionRule {
+  const r = ruleFromOperator(rule, rewardKind, decimals)
+  if ('bad' in r) {
+    throw new AppError(
+      'validation_failed',
+      `${r.bad} has more decimals than ${r.decimals === 0 ? 'none' : r.decimals} (${r.points ? 'points' : 'money'})`,
+    )
+  }
+  const checked = MissionRuleSchema.safeParse(r.rule)
+  if (!checked.success) throw new AppError('validation_failed', 'an amount of the rule is too large')
+  return checked.data
+}
 
 export function createMissionAdmin(deps: MissionAdminDeps) {
   const { repo, promotionRepo, now } = deps
@@ -116,16 +137,20 @@ export function createMissionAdmin(deps: MissionAdminDeps) {
           if (e.rule.kind !== before.kind) {
             throw new AppError('validation_failed', `a ${before.kind} mission takes a ${before.kind} rule`)
           }
-          set = { rule: e.rule }
+          set = { rule: inUnits(e.rule, before.rewardKind, m.currencyDecimals) }
           break
-        case 'reward':
+        case 'reward': {
+          // The figures the operator wrote stay (10 points become 10.00 of bonus), in the new unit.
+          const rule = ruleForReward(before.rule, before.rewardKind, e.rewardKind, m.currencyDecimals)
           if (e.rewardKind !== 'points' && before.promotionId === null) {
             set = {
               rewardKind: e.rewardKind,
+              rule,
               promotionId: await backing(m, { ...before, turnover: before.turnover }, by, ex),
             }
-          } else set = { rewardKind: e.rewardKind }
+          } else set = { rewardKind: e.rewardKind, rule }
           break
+        }
         case 'turnover':
           set = { turnover: e.turnover }
           if (before.promotionId !== null) {

@@ -16,6 +16,9 @@ import type { Db, Tx } from '../../plugins/external/db'
 type Executor = Db | Tx
 const Texts = z.record(z.string(), z.string())
 
+/** The first key of a member's check-in lock (the second is the member id; VIP's is 30_005). */
+const checkInLockClass = 30_006
+
 export type NewMission = typeof missions.$inferInsert
 type StoredMission = typeof missions.$inferSelect
 
@@ -125,6 +128,14 @@ export function createMissionRepository(db: Db) {
           ),
         )
       return c
+    },
+
+    /**
+     * Holds the member's check-ins for the transaction: one at a time, so a check-in reads
+     * its clock and yesterday's claim only after the one before it has committed.
+     */
+    async lockCheckIn(memberId: number, tx: Tx): Promise<void> {
+      await tx.execute(sql`select pg_advisory_xact_lock(${checkInLockClass}, ${memberId})`)
     },
 
     /** The claim row, or undefined when this mission, member, period and tier has one already. */

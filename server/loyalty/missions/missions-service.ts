@@ -285,12 +285,19 @@ export function createMissionService(deps: MissionDeps) {
     ): Promise<MissionClaimed> {
       const mission = await repo.byId(m.code, input.missionId)
       if (!mission) throw new AppError('mission_not_found', 'no such mission')
-      const at = now()
       const me = await memberOrThrow(memberId)
-      if (at < mission.startsAt) throw new AppError('mission_closed', 'not started yet')
-      const closed = missionClosedReason(mission, me.createdAt, at)
-      if (closed) throw new AppError('mission_closed', 'closed', { reason: closed })
-      const period = periodOf(mission.frequency, m.timeZone, at)
+      const openAt = (at: Date) => {
+        if (at < mission.startsAt) throw new AppError('mission_closed', 'not started yet')
+        const closed = missionClosedReason(mission, me.createdAt, at)
+        if (closed) throw new AppError('mission_closed', 'closed', { reason: closed })
+        return { at, period: periodOf(mission.frequency, m.timeZone, at) }
+      }
+      // A check-in reads its instant under the member's lock, in its transaction (below).
+      const early = mission.rule.kind === 'signIn' ? null : openAt(now())
+      const earlyAt = (): Date => {
+        if (!early) throw new Error('a check-in reads its instant in its transaction')
+        return early.at
+      }
       const rule = mission.rule
       const step = rule.kind === 'milestone' ? (input.step ?? 0) : 0
       let amount = 0n
@@ -308,7 +315,7 @@ export function createMissionService(deps: MissionDeps) {
           break
         }
         case 'rescue': {
-          const before = previousPeriod('daily', m.timeZone, at)
+          const before = previousPeriod('daily', m.timeZone, earlyAt())
           base = (await repo.figures(memberId, before.from, before.to)).loss
           amount = rewardOf({ ...rule, kind: 'lossPercent' }, { loss: base })
           if (amount <= 0n)
@@ -318,7 +325,7 @@ export function createMissionService(deps: MissionDeps) {
         case 'milestone': {
           const tier = rule.tiers[step]
           if (!tier) throw new AppError('mission_not_found', 'no such tier')
-          const bets = await milestoneBets(mission, memberId, m.timeZone, at)
+          const bets = await milestoneBets(mission, memberId, m.timeZone, earlyAt())
           if (bets < BigInt(tier.turnover)) {
             const c = currencyOf(m)
             throw new AppError('mission_not_done', 'tier not reached', {
@@ -346,11 +353,20 @@ export function createMissionService(deps: MissionDeps) {
 
       return run(async (tx) => {
         let streakDay: number | null = null
+        let when = early
         if (rule.kind === 'signIn') {
-          const y = await repo.claimOn(mission.id, memberId, dayBefore(period.key), tx)
+          // One check-in of a member at a time, its brand day and yesterday both taken from
+          // one instant read under the lock: a check-in just after the brand's midnight waits
+          // for one just before it to commit, and then sees it (never a streak reset by a
+          // day's claim still in flight, nor by a clock read before another's commit).
+          await repo.lockCheckIn(memberId, tx)
+          when = openAt(now())
+          const y = await repo.claimOn(mission.id, memberId, dayBefore(when.period.key), tx)
           streakDay = streakDayAfter(y?.streakDay ?? null)
           amount = BigInt(rule.days[streakDay - 1] ?? 0)
         }
+        if (!when) throw new Error('no instant for the claim')
+        const { at, period } = when
         const c = await repo.insertClaim(
           {
             missionId: mission.id,

@@ -208,13 +208,12 @@ export function demoTemplates(): MissionTemplate[] {
   return [signInTemplate, ...newbieGoals.map(newbieTemplate), rescueTemplate, milestoneTemplate]
 }
 
-/**
- * A rule's amounts from whole points and units to the book's: points to centipoints, money
- * to minor units with `decimals`; the rescue's cap and minimum loss are money.
- */
-export function ruleInUnits(rule: MissionRule, rewardKind: MissionRewardKind, decimals: number): MissionRule {
-  const money = (v: number) => Math.round(v * 10 ** decimals)
-  const reward = (v: number) => (rewardKind === 'points' ? Math.round(v * 100) : money(v))
+/** A rule with each amount passed through `reward` (the reward amounts) or `money` (the others). */
+function mapAmounts(
+  rule: MissionRule,
+  reward: (v: number) => number,
+  money: (v: number) => number,
+): MissionRule {
   switch (rule.kind) {
     case 'signIn':
       return { ...rule, days: rule.days.map(reward) }
@@ -228,4 +227,66 @@ export function ruleInUnits(rule: MissionRule, rewardKind: MissionRewardKind, de
         tiers: rule.tiers.map((t) => ({ turnover: money(t.turnover), reward: reward(t.reward) })),
       }
   }
+}
+
+/** How many of the book's units one whole point (100) or one unit of money (10^decimals) is. */
+export const unitsPer = (rewardKind: MissionRewardKind, decimals: number) =>
+  rewardKind === 'points' ? 100 : 10 ** decimals
+
+/**
+ * A rule's amounts from whole points and units to the book's: points to centipoints, money
+ * to minor units with `decimals`; the rescue's cap and minimum loss are money.
+ */
+export function ruleInUnits(rule: MissionRule, rewardKind: MissionRewardKind, decimals: number): MissionRule {
+  const money = (v: number) => Math.round(v * 10 ** decimals)
+  const reward = (v: number) => Math.round(v * unitsPer(rewardKind, decimals))
+  return mapAmounts(rule, reward, money)
+}
+
+/** A stored rule's amounts as the operator writes them: whole points and units of money. */
+export function ruleInWhole(rule: MissionRule, rewardKind: MissionRewardKind, decimals: number): MissionRule {
+  const money = (v: number) => v / 10 ** decimals
+  const reward = (v: number) => v / unitsPer(rewardKind, decimals)
+  return mapAmounts(rule, reward, money)
+}
+
+/**
+ * An operator's rule (points and money as written, "12.5" points, "5.00" of money) in the
+ * book's units, or the first amount with more decimals than its unit keeps.
+ */
+export function ruleFromOperator(
+  rule: MissionRule,
+  rewardKind: MissionRewardKind,
+  decimals: number,
+): { rule: MissionRule } | { bad: number; decimals: number; points: boolean } {
+  let bad: { bad: number; decimals: number; points: boolean } | null = null
+  const exact = (scale: number, places: number, points: boolean) => (v: number) => {
+    const units = Math.round(v * scale)
+    if (Math.abs(units - v * scale) > 1e-6 && !bad) bad = { bad: v, decimals: places, points }
+    return units
+  }
+  const points = rewardKind === 'points'
+  const out = mapAmounts(
+    rule,
+    exact(unitsPer(rewardKind, decimals), points ? 2 : decimals, points),
+    exact(10 ** decimals, decimals, false),
+  )
+  return bad ?? { rule: out }
+}
+
+/** A rule's reward amounts moved from one reward kind's units to another's, the written figures kept. */
+export function ruleForReward(
+  rule: MissionRule,
+  from: MissionRewardKind,
+  to: MissionRewardKind,
+  decimals: number,
+): MissionRule {
+  const a = unitsPer(from, decimals)
+  const b = unitsPer(to, decimals)
+  if (a === b) return rule
+  return mapAmounts(
+    rule,
+    (v) => Math.round((v * b) / a),
+    (v) => v,
+  )
 }

@@ -241,6 +241,9 @@ export const vipCommands: Record<string, CommandSpec> = {
       'VIP levels: the table of levels, a member’s level set by hand, a month’s evaluation (or who it would change with --dry-run)',
     readOnly: (args) =>
       (args[0] === 'level' && args[1] === 'list') || (args[0] === 'evaluate' && args.includes('--dry-run')),
+    // A month's evaluation writes one member per short transaction (evaluate.ts), never the
+    // whole month in the command's one; its audit row follows.
+    outsideTransaction: (args) => args[0] === 'evaluate',
     async run(ctx, args) {
       const action = oneOf('vip: the action', args[0], ['level', 'set', 'evaluate'])
       const m = await brandOf(ctx)

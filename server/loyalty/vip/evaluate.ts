@@ -1,21 +1,23 @@
 /**
  * The monthly VIP evaluation (decision 030 section 5), exactly once per brand month: for a
  * closed month P of the brand's zone (periodAt('month'), so its end follows daylight
- * saving), every member of rank 2 or more whose row has not evaluated P is decided in
- * chunks, each chunk one transaction that locks its rows and sets
+ * saving), every member of rank 2 or more whose row has not evaluated P is decided, read in
+ * chunks and written one member per short transaction that locks its row and sets
  * `rank = new, evaluated_period = P where evaluated_period < P`: a rerun, a second instance
  * or a crash midway changes nobody twice, and the next run finishes what a stopped one left.
- * P is marked done once no member is left.
+ * P is marked done once no member is left. A raise pays each level's level-up bonus once
+ * ever with its notice, in the member's transaction (the upgrade's `rewardChanges`).
  *
  * The new rank is max(total rank, min(rank at P's end, highest level whose keep_turnover ≤
  * P's valid bets), any rank an upgrade reached after P's end); an operator's `vip set` after
- * P's end stands. Figures are P's days (and every day up to P's end for the total).
+ * P's end stands, and the total rank counts only the days after a member's last operator
+ * change. Figures are P's days (and every day up to P's end for the total).
  */
 import { periodAt, wallDate, type Period } from '../../contracts/periods'
 import type { MerchantRow } from '../../money/common'
 import type { Db, Tx } from '../../plugins/external/db'
 import { evaluatedRank } from './rules'
-import { noFigures, type Change, type VipRepository } from './vip-repository'
+import { noFigures, type Change, type Figures, type LevelRow, type VipRepository } from './vip-repository'
 
 /** How long after a month's end it is evaluated: bets settled just before its end have committed. */
 export const evaluateGraceMs = 60_000
@@ -27,9 +29,11 @@ export interface EvaluationDeps {
   db: Db
   repo: VipRepository
   now: () => Date
+  /** Pays the level-up bonus of each level a raise gained, with its notice (the upgrade's). */
+  reward: (tx: Tx, m: MerchantRow, levels: readonly LevelRow[], changes: readonly Change[]) => Promise<void>
   chunkSize?: number
-  /** Called inside each chunk's transaction after its writes (the tests' fault). */
-  onChunk?: (index: number) => Promise<void> | void
+  /** Called inside each member's transaction after its writes (the tests' fault). */
+  onMember?: (memberId: number) => Promise<void> | void
 }
 
 export interface MonthEvaluation {
@@ -65,16 +69,33 @@ export function createEvaluation(deps: EvaluationDeps) {
     const to = wallDate(m.timeZone, new Date(p.end.getTime() - 1))
     const levels = await repo.levels(m.code)
     const out: MonthEvaluation = { period, decided: 0, changes: [], dryRun }
-    /** The chunk's members decided from their figures and history (nothing written). */
-    async function decide(ex: Db | Tx, rows: { memberId: number; rank: number }[]) {
-      const ids = rows.map((r) => r.memberId)
-      const figures = await repo.figures(ids, from, to, ex)
-      const history = await repo.history(ids, p.end, ex)
+    /**
+     * The chunk's figures, read once: keeping a level counts the whole month; the total path
+     * (a raise) counts the days after a member's last operator change only, as the upgrade does.
+     */
+    async function figuresOf(ex: Db | Tx, ids: number[]) {
+      const all = await repo.figures(ids, from, to, ex)
+      const counted = await repo.figures(ids, from, to, ex, m.timeZone)
+      return (id: number): Figures => {
+        const a = all.get(id) ?? noFigures
+        const c = counted.get(id) ?? noFigures
+        return { ...a, totalTurnover: c.totalTurnover, totalDeposit: c.totalDeposit }
+      }
+    }
+    /** Members decided from their figures and history (nothing written). */
+    async function decide(
+      ex: Db | Tx,
+      rows: { memberId: number; rank: number }[],
+      f: (id: number) => Figures,
+    ) {
+      const history = await repo.history(
+        rows.map((r) => r.memberId),
+        p.end,
+        ex,
+      )
       return rows.map((r) => {
         const h = history.get(r.memberId) ?? { atEnd: 1, upgraded: 0, operator: false }
-        const toRank = h.operator
-          ? r.rank
-          : evaluatedRank(levels, figures.get(r.memberId) ?? noFigures, h.atEnd, h.upgraded)
+        const toRank = h.operator ? r.rank : evaluatedRank(levels, f(r.memberId), h.atEnd, h.upgraded)
         return { memberId: r.memberId, fromRank: r.rank, toRank }
       })
     }
@@ -82,24 +103,51 @@ export function createEvaluation(deps: EvaluationDeps) {
       for (let after = 0; ;) {
         const rows = await repo.toEvaluate(db, m.code, period, chunkSize, after, false)
         if (rows.length === 0) break
-        const decided = await decide(db, rows)
+        const decided = await decide(
+          db,
+          rows,
+          await figuresOf(
+            db,
+            rows.map((r) => r.memberId),
+          ),
+        )
         out.changes.push(...decided.filter((d) => d.toRank !== d.fromRank))
         out.decided += decided.length
         after = rows.at(-1)?.memberId ?? after
       }
       return out
     }
-    for (let index = 0; ; index++) {
-      const done = await db.transaction(async (tx) => {
-        const rows = await repo.toEvaluate(tx, m.code, period, chunkSize)
-        if (rows.length === 0) return true
-        const decided = await decide(tx, rows)
-        out.changes.push(...(await repo.evaluate(tx, m.code, period, decided, now())))
-        out.decided += decided.length
-        await deps.onChunk?.(index)
-        return false
-      })
-      if (done) break
+    // A chunk's members read (not locked) with their figures; then each member decided and
+    // written in a short transaction of its own (its row locked, its history read under the
+    // lock, the month marked on its row by a guarded update, a raise paid): a long month never
+    // holds many members' rows, wallets and the house's bonus accounts at once, a second run
+    // or a rerun after a crash changes nobody twice, and a rerun finishes the rest.
+    for (let after = 0; ;) {
+      const rows = await repo.toEvaluate(db, m.code, period, chunkSize, after, false)
+      if (rows.length === 0) break
+      const f = await figuresOf(
+        db,
+        rows.map((r) => r.memberId),
+      )
+      for (const row of rows) {
+        const changes = await db.transaction(async (tx) => {
+          const rank = (await repo.lockRanks(tx, [row.memberId])).get(row.memberId) ?? 1
+          const decided = await decide(tx, [{ memberId: row.memberId, rank }], f)
+          const written = await repo.evaluate(tx, m.code, period, decided, now())
+          // Each level a raise gained pays its bonus once ever, with its notice, as an upgrade's.
+          await deps.reward(
+            tx,
+            m,
+            levels,
+            written.changes.filter((c) => c.toRank > c.fromRank),
+          )
+          await deps.onMember?.(row.memberId)
+          return written
+        })
+        out.changes.push(...changes.changes)
+        out.decided += changes.marked
+      }
+      after = rows.at(-1)?.memberId ?? after
     }
     await repo.markEvaluated(m.code, period, out.changes.length, now())
     return out

@@ -33,7 +33,7 @@ async function vipArea(app: FastifyInstance) {
   })
   app.decorate('vip', vip)
   registerContract(app, { vip: vipHandlers({ vip, settings: app.money.settings }) }, routes)
-  const evaluation = createEvaluation({ db, repo, now })
+  const evaluation = createEvaluation({ db, repo, now, reward: vip.rewardChanges })
   app.platform.addJobs(() => vipJobs(vip, evaluation, () => allMerchants(db)))
 }
 

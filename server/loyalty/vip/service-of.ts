@@ -15,7 +15,7 @@ export function vipServicesOf(
     notices?: NoticeWriter
     now?: () => Date
     chunkSize?: number
-    onChunk?: EvaluationDeps['onChunk']
+    onMember?: EvaluationDeps['onMember']
   } = {},
 ) {
   const now = opts.now ?? (() => new Date())
@@ -31,15 +31,17 @@ export function vipServicesOf(
     now,
   })
   const chunk = opts.chunkSize === undefined ? {} : { chunkSize: opts.chunkSize }
+  const vip = createVipService({ db, repo, promotions, promotionRepo, notices, now, ...chunk })
   return {
     repo,
-    vip: createVipService({ db, repo, promotions, promotionRepo, notices, now, ...chunk }),
+    vip,
     evaluation: createEvaluation({
       db,
       repo,
       now,
+      reward: vip.rewardChanges,
       ...chunk,
-      ...(opts.onChunk ? { onChunk: opts.onChunk } : {}),
+      ...(opts.onMember ? { onMember: opts.onMember } : {}),
     }),
   }
 }

@@ -18,6 +18,8 @@ export interface Figures {
   monthlyDeposit: bigint
   totalTurnover: bigint
   totalDeposit: bigint
+  /** Read with `countedIn`: the first day counted (the day after the last operator change), or null. */
+  countedFrom?: string | null
 }
 
 export const noFigures: Figures = {
@@ -75,25 +77,46 @@ export function createVipRepository(db: Db) {
       return r
     },
 
-    /** Each member's figures: valid bets and deposits of the brand days [from, to] and of every day up to `to`. */
+    /**
+     * Each member's figures: valid bets and deposits of the brand days [from, to] and of every
+     * day up to `to`. With `countedIn` (the brand's zone), only the days an automatic raise
+     * counts: after a member's last operator change, from the brand day after it on (the daily
+     * figures have no time of day), so an operator's level holds until play after it earns more.
+     */
     async figures(
       memberIds: readonly number[],
       from: string,
       to: string,
       ex: Ex = db,
+      countedIn?: string,
     ): Promise<Map<number, Figures>> {
       const out = new Map<number, Figures>()
       if (memberIds.length === 0) return out
-      const rows = rowsOf<{ member_id: number; mt: string; md: string; tt: string; td: string }>(
+      const ids = idArray(memberIds)
+      const op = countedIn
+        ? sql`select member_id, (max(at) at time zone ${countedIn})::date + 1 as since
+              from member_vip_changes
+              where member_id = any(${ids}::int[]) and reason = 'operator' group by member_id`
+        : sql`select null::int as member_id, null::date as since where false`
+      const rows = rowsOf<{
+        member_id: number
+        mt: string
+        md: string
+        tt: string
+        td: string
+        since: string | null
+      }>(
         await ex.execute(sql`
-          select member_id,
-                 coalesce(sum(valid_bet) filter (where day >= ${from}::date), 0)::text as mt,
-                 coalesce(sum(deposits) filter (where day >= ${from}::date), 0)::text as md,
-                 coalesce(sum(valid_bet), 0)::text as tt,
-                 coalesce(sum(deposits), 0)::text as td
-          from member_daily_stats
-          where member_id = any(${idArray(memberIds)}::int[]) and day <= ${to}::date
-          group by member_id`),
+          with op as (${op})
+          select s.member_id, max(op.since)::text as since,
+                 coalesce(sum(s.valid_bet) filter (where s.day >= ${from}::date), 0)::text as mt,
+                 coalesce(sum(s.deposits) filter (where s.day >= ${from}::date), 0)::text as md,
+                 coalesce(sum(s.valid_bet), 0)::text as tt,
+                 coalesce(sum(s.deposits), 0)::text as td
+          from member_daily_stats s left join op on op.member_id = s.member_id
+          where s.member_id = any(${ids}::int[]) and s.day <= ${to}::date
+            and (op.since is null or s.day >= op.since)
+          group by s.member_id`),
       )
       for (const r of rows) {
         out.set(Number(r.member_id), {
@@ -101,9 +124,26 @@ export function createVipRepository(db: Db) {
           monthlyDeposit: BigInt(r.md),
           totalTurnover: BigInt(r.tt),
           totalDeposit: BigInt(r.td),
+          ...(countedIn ? { countedFrom: r.since } : {}),
         })
       }
       return out
+    },
+
+    /**
+     * The first day an automatic raise counts for each member with an operator change (the
+     * brand day after its last one), read under the caller's locks.
+     */
+    async countedFrom(tx: Tx, memberIds: readonly number[], timeZone: string): Promise<Map<number, string>> {
+      if (memberIds.length === 0) return new Map()
+      const rows = rowsOf<{ member_id: number; since: string }>(
+        await tx.execute(sql`
+          select member_id, ((max(at) at time zone ${timeZone})::date + 1)::text as since
+          from member_vip_changes
+          where member_id = any(${idArray(memberIds)}::int[]) and reason = 'operator'
+          group by member_id`),
+      )
+      return new Map(rows.map((r) => [Number(r.member_id), r.since]))
     },
 
     /** Real members (not trial accounts) of the brand with figures on one of the given days, a chunk after `afterId`. */
@@ -252,8 +292,9 @@ export function createVipRepository(db: Db) {
     },
 
     /**
-     * The month's decision for the chunk: each member's new rank and the month marked on its
-     * row, only where the month is not marked yet; the changes recorded from the same statement.
+     * The month's decision for these members: each one's new rank and the month marked on its
+     * row, only where the month is not marked yet; the changes recorded from the same
+     * statement. Answers how many rows this call marked and the changes.
      */
     async evaluate(
       tx: Tx,
@@ -261,12 +302,12 @@ export function createVipRepository(db: Db) {
       period: string,
       decided: readonly { memberId: number; fromRank: number; toRank: number }[],
       at: Date,
-    ): Promise<Change[]> {
-      if (decided.length === 0) return []
+    ): Promise<{ marked: number; changes: Change[] }> {
+      if (decided.length === 0) return { marked: 0, changes: [] }
       const ids = idArray(decided.map((d) => d.memberId))
       const to = idArray(decided.map((d) => d.toRank))
       const from = idArray(decided.map((d) => d.fromRank))
-      const rows = rowsOf<{ member_id: number; from_rank: number; to_rank: number }>(
+      const rows = rowsOf<{ changed: boolean; member_id: number; from_rank: number; to_rank: number }>(
         await tx.execute(sql`
           with v as (
             select * from unnest(${ids}::int[], ${to}::int[], ${from}::int[]) as v(member_id, rank, from_rank)
@@ -275,17 +316,26 @@ export function createVipRepository(db: Db) {
                    since = case when mv.rank = v.rank then mv.since else ${at}::timestamptz end
             from v where mv.member_id = v.member_id and mv.evaluated_period < ${period}
             returning mv.member_id, mv.rank
+          ), ins as (
+            insert into member_vip_changes (member_id, merchant_code, from_rank, to_rank, reason, period, at, by)
+            select up.member_id, ${merchantCode}, v.from_rank, up.rank, 'monthly', ${period}, ${at}, 'system'
+            from up join v using (member_id) where v.from_rank <> up.rank
+            returning member_id, from_rank, to_rank
           )
-          insert into member_vip_changes (member_id, merchant_code, from_rank, to_rank, reason, period, at, by)
-          select up.member_id, ${merchantCode}, v.from_rank, up.rank, 'monthly', ${period}, ${at}, 'system'
-          from up join v using (member_id) where v.from_rank <> up.rank
-          returning member_id, from_rank, to_rank`),
+          select true as changed, member_id, from_rank, to_rank from ins
+          union all
+          select false, member_id, rank, rank from up`),
       )
-      return rows.map((r) => ({
-        memberId: Number(r.member_id),
-        fromRank: Number(r.from_rank),
-        toRank: Number(r.to_rank),
-      }))
+      return {
+        marked: rows.filter((r) => !r.changed).length,
+        changes: rows
+          .filter((r) => r.changed)
+          .map((r) => ({
+            memberId: Number(r.member_id),
+            fromRank: Number(r.from_rank),
+            toRank: Number(r.to_rank),
+          })),
+      }
     },
 
     async evaluated(merchantCode: string, ex: Ex = db): Promise<Set<string>> {

@@ -170,6 +170,10 @@ export function createVipService(deps: VipDeps) {
   /**
    * Upgrades the members whose figures reach a rank above their own, in one transaction:
    * their rows locked, raised, the changes recorded and rewarded. Answers the changes.
+   *
+   * The figures counted are those after a member's last operator change (repository
+   * `figures` with the zone): an operator's level holds until play after it earns more. A
+   * member whose operator change came after `figures` were read is left to the next pass.
    */
   async function upgrade(
     m: MerchantRow,
@@ -179,17 +183,17 @@ export function createVipService(deps: VipDeps) {
   ): Promise<Change[]> {
     if (levels.length === 0 || memberIds.length === 0) return []
     const month = monthOf(m.timeZone, now())
-    const f = figures ?? (await repo.figures(memberIds, month.from, month.to))
+    const f = figures ?? (await repo.figures(memberIds, month.from, month.to, db, m.timeZone))
     const wanted = memberIds
       .map((id) => ({ id, rank: reachedRank(levels, f.get(id) ?? noFigures) }))
       .filter((w) => w.rank > 1)
     if (wanted.length === 0) return []
     return db.transaction(async (tx) => {
-      const ranks = await repo.lockRanks(
-        tx,
-        wanted.map((w) => w.id),
-      )
+      const ids = wanted.map((w) => w.id)
+      const ranks = await repo.lockRanks(tx, ids)
+      const counted = await repo.countedFrom(tx, ids, m.timeZone)
       const targets = wanted
+        .filter((w) => (f.get(w.id)?.countedFrom ?? null) === (counted.get(w.id) ?? null))
         .map((w) => ({ memberId: w.id, fromRank: ranks.get(w.id) ?? 1, toRank: w.rank }))
         .filter((t) => t.toRank > t.fromRank)
       const changes = await repo.raise(tx, m.code, targets, 'upgrade', now(), 'system')
@@ -227,7 +231,7 @@ export function createVipService(deps: VipDeps) {
         // of its own, so the job never holds many members' wallets and the house's bonus
         // accounts at once (a deposit with a bonus locks a wallet, then a bonus account).
         const month = monthOf(m.timeZone, at)
-        const figures = await repo.figures(ids, month.from, month.to)
+        const figures = await repo.figures(ids, month.from, month.to, db, m.timeZone)
         for (const id of ids) {
           if (signal?.aborted) break
           changed += (await upgrade(m, levels, [id], figures)).length
@@ -246,8 +250,11 @@ export function createVipService(deps: VipDeps) {
     async progress(m: MerchantRow, memberId: number, locale: Locale): Promise<VipProgress> {
       const levels = await repo.levels(m.code)
       const month = monthOf(m.timeZone, now())
-      const f = (await repo.figures([memberId], month.from, month.to)).get(memberId) ?? noFigures
-      await upgrade(m, levels, [memberId], new Map([[memberId, f]]))
+      const counted = await repo.figures([memberId], month.from, month.to, db, m.timeZone)
+      await upgrade(m, levels, [memberId], counted)
+      // The way to the next level counts what a raise counts; keeping a level, the whole month.
+      const f = counted.get(memberId) ?? noFigures
+      const all = (await repo.figures([memberId], month.from, month.to)).get(memberId) ?? noFigures
       const { rank, since, level } = await current(m, memberId, levels)
       const c = currencyOf(m)
       const money = (v: bigint) => minorToMoney(v, c)
@@ -263,7 +270,7 @@ export function createVipService(deps: VipDeps) {
         since: since ? since.getTime() : null,
         month: month.key,
         timeZone: m.timeZone,
-        keep: pair(f.monthlyTurnover, level?.keepTurnover ?? 0n),
+        keep: pair(all.monthlyTurnover, level?.keepTurnover ?? 0n),
         next: next
           ? {
               rank: next.rank,
