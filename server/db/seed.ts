@@ -9,6 +9,7 @@ import { locales } from '#contract/locales'
 import { moneyToMinor } from '#contract/money'
 import { seedDemoLottery, seedDemoLotteryHistory } from '../lottery/demo-games'
 import { seedDemoMissions } from '../loyalty/missions/seed'
+import { seedDemoMall } from '../loyalty/points/mall-seed'
 import { seedDemoPoints as seedPointsStep } from '../loyalty/points/seed'
 import { seedDemoVip } from '../loyalty/vip/seed'
 import { createLedger } from '../money/ledger'
@@ -76,10 +77,12 @@ export async function seedForStart(
 
 /**
  * The demo's points (server/loyalty/points/seed.ts): settings in force from now on (after
- * the history's bets) and player01's welcome points.
+ * the history's bets), player01's welcome points, the mall's rewards and player01's redemptions.
  */
 export async function seedDemoPoints(db: Db, merchantCode: string, now: Date): Promise<void> {
   await step(db, 'demo-points-1', merchantCode, (tx) => seedPointsStep(tx, merchantCode, now))
+  // The mall's rewards and player01's redemptions, with its welcome points (decision 030).
+  await step(db, 'demo-point-mall-1', merchantCode, (tx) => seedDemoMall(tx, merchantCode))
 }
 
 /**
