@@ -88,6 +88,8 @@ export const errorCodes = [
   'withdrawal_not_confirmable',
   'transfer_upline_not_allowed',
   'turnover_not_met',
+  'withdraw_daily_count_reached',
+  'withdraw_daily_limit_reached',
   'bonus_forfeit_not_allowed',
   'bonus_forfeit_nothing_open',
   'bonus_forfeit_amount_changed',
@@ -262,6 +264,10 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   withdrawal_not_confirmable: 409,
   transfer_upline_not_allowed: 403,
   turnover_not_met: 422,
+  // value: { limit, used }, withdrawals today (brand day) against the member's VIP level's count.
+  withdraw_daily_count_reached: 422,
+  // value: { limit, used }, amounts withdrawn today (brand day) against the level's daily maximum.
+  withdraw_daily_limit_reached: 422,
   bonus_forfeit_not_allowed: 403,
   // No bonus is waiting for its turnover (a forfeit already took them).
   bonus_forfeit_nothing_open: 409,

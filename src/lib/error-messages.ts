@@ -102,6 +102,8 @@ const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
   transfer_upline_not_allowed: msg`This account cannot transfer to an upline.`,
   // The amount left to wager comes with the answer (money-text.ts turnoverText).
   turnover_not_met: msg`Wager your bonus turnover before you withdraw.`,
+  withdraw_daily_count_reached: msg`You have made all the withdrawals your level allows today.`,
+  withdraw_daily_limit_reached: msg`This is more than your level lets you withdraw today.`,
   bonus_forfeit_not_allowed: msg`Bonuses cannot be given up to withdraw here.`,
   bonus_forfeit_nothing_open: msg`No bonus is waiting for its turnover, so there is nothing to give up.`,
   // What it would take now comes with the answer (money-text.ts).

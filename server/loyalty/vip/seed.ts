@@ -38,7 +38,8 @@ export const demoVipLevels: DemoLevel[] = [
     bonus: 0,
     birthday: 0,
     rebateExtraBp: 0,
-    withdraw: [3, 2_000],
+    // The base level keeps the brand's own limits (no daily count or maximum).
+    withdraw: [null, null],
     vipService: false,
     benefits: same(
       'Welcome to the club',
