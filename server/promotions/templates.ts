@@ -422,4 +422,10 @@ export const raffleDefaults = {
 export const vipLevelUpTemplateName = 'vipLevelUp'
 /** A mission's bonus or cash (server/loyalty/missions). */
 export const missionTemplateName = 'mission'
-export const unlistedTemplates: readonly string[] = [vipLevelUpTemplateName, missionTemplateName]
+/** A VIP level's birthday bonus, once per member and year (server/loyalty/vip/birthday.ts). */
+export const vipBirthdayTemplateName = 'vipBirthday'
+export const unlistedTemplates: readonly string[] = [
+  vipLevelUpTemplateName,
+  missionTemplateName,
+  vipBirthdayTemplateName,
+]

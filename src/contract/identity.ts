@@ -142,6 +142,8 @@ export const MemberInfoSchema = z.object({
   /** Null from a platform that has none; ours always names one (the default when not chosen). */
   avatar: z.nullable(z.string()),
   avatarType: AvatarTypeSchema,
+  /** YYYY-MM-DD once the member has set it (it cannot change after); else null. */
+  birthday: z.nullable(z.string()),
 })
 export type MemberInfo = z.infer<typeof MemberInfoSchema>
 
@@ -443,6 +445,20 @@ export const identityEndpoints = {
     body: ChangeAvatarRequestSchema,
     response: AvatarSchema,
     errors: [],
+  }),
+  /**
+   * The member's birthday, set once (decision 030: the VIP birthday bonus): a real date, the
+   * brand's minimum age reached (18 or 21), and refused once one is set.
+   */
+  setBirthday: defineEndpoint({
+    name: 'identity.setBirthday',
+    method: 'POST',
+    path: '/wps/relay/updateMemberInfo',
+    auth: 'member',
+    encrypted: false,
+    body: z.object({ birthday: text(10) }),
+    response: z.object({ birthday: z.string() }),
+    errors: ['birthday_invalid', 'birthday_under_age', 'birthday_already_set'],
   }),
   socialProviders: defineEndpoint({
     name: 'identity.socialProviders',

@@ -33,4 +33,6 @@ export const fundNoticeKinds = [
   'raffle_won',
   // A member reached a VIP level (server/loyalty/vip), with its level-up bonus when it has one.
   'vip_level_up',
+  // The member's VIP level's birthday bonus was credited (server/loyalty/vip/birthday.ts).
+  'vip_birthday',
 ] as const

@@ -146,6 +146,7 @@ export const memberInfo = (over: Partial<MemberInfo> = {}): MemberInfo => ({
   language: 'en',
   avatar: null,
   avatarType: 'STATIC',
+  birthday: null,
   ...over,
 })
 
