@@ -8,6 +8,7 @@ import fp from 'fastify-plugin'
 import { registerContract } from '../../http/contract-routes'
 import { createPromotionRepository } from '../../promotions/promotions-repository'
 import { allMerchants } from '../../system/brands-repository'
+import { createSystemRepository } from '../../system/system-repository'
 import { birthdayJob, createBirthdays } from './birthday'
 import { createEvaluation } from './evaluate'
 import { vipHandlers } from './handlers'
@@ -33,7 +34,19 @@ async function vipArea(app: FastifyInstance) {
     now,
   })
   app.decorate('vip', vip)
-  registerContract(app, { vip: vipHandlers({ vip, settings: app.money.settings }) }, routes)
+  const system = createSystemRepository(db)
+  registerContract(
+    app,
+    {
+      vip: vipHandlers({
+        vip,
+        settings: app.money.settings,
+        db,
+        customerService: (code, brand, locale) => system.customerService(code, brand, locale),
+      }),
+    },
+    routes,
+  )
   const evaluation = createEvaluation({ db, repo, now })
   const birthdays = createBirthdays({
     db,
