@@ -6,6 +6,7 @@ import { z } from 'zod/mini'
 import { defineEndpoint } from './endpoint'
 import { staticAvatars } from './identity-values'
 import { LocaleSchema } from './locales'
+import { SocialProviderSchema } from './social'
 import { text } from './text'
 
 // The plain values every page needs (member kinds, the static avatars), without the schemas.
@@ -153,22 +154,14 @@ export const ChangePasswordSchema = z.object({
   confirmNewPassword: text(128),
 })
 
-/** Third-party sign-in providers (spec section 1), each behind its white-label flag. */
-export const socialProviders = ['google', 'facebook', 'telegram'] as const
-export const SocialProviderSchema = z.enum(socialProviders)
-export type SocialProvider = z.infer<typeof SocialProviderSchema>
-export const socialFlags: Record<SocialProvider, string> = {
-  google: 'GOOGLELOGIN3',
-  facebook: 'FACEBOOKLOGIN3',
-  telegram: 'TELEGRAMLOGIN3',
-}
-
-/**
- * How a social sign-in comes back to the PWA: the server's callback sends the browser to
- * `/index#social_code=<one-time code>` (exchanged by identity.socialExchange) or
- * `/index#social_error=<errorCode>`. A fragment never reaches a server or its logs.
- */
-export const socialReturnKeys = { code: 'social_code', error: 'social_error' } as const
+// Third-party sign-in (spec section 1): the providers, their flags and the return keys.
+export {
+  socialFlags,
+  socialProviders,
+  socialReturnKeys,
+  SocialProviderSchema,
+  type SocialProvider,
+} from './social'
 
 export const identityEndpoints = {
   captcha: defineEndpoint({
@@ -446,10 +439,7 @@ export const identityEndpoints = {
     response: AvatarSchema,
     errors: [],
   }),
-  /**
-   * The member's birthday, set once (decision 030: the VIP birthday bonus): a real date, the
-   * brand's minimum age reached (18 or 21), and refused once one is set.
-   */
+  /** The birthday, set once (decision 030's birthday bonus): a real date, the brand's minimum age. */
   setBirthday: defineEndpoint({
     name: 'identity.setBirthday',
     method: 'POST',
