@@ -11,7 +11,7 @@ import { seedDemoLottery, seedDemoLotteryHistory } from '../lottery/demo-games'
 import { seedDemoMissions } from '../loyalty/missions/seed'
 import { seedDemoMall } from '../loyalty/points/mall-seed'
 import { seedDemoPoints as seedPointsStep } from '../loyalty/points/seed'
-import { seedDemoVip } from '../loyalty/vip/seed'
+import { seedDemoVip, seedDemoVipProgress } from '../loyalty/vip/seed'
 import { createLedger } from '../money/ledger'
 import type { Db, Tx } from '../plugins/external/db'
 import { seedDemoRaffle } from '../promotions/raffle-seed'
@@ -72,6 +72,12 @@ export async function seedForStart(
   await seedDemoHistory(db, config.MERCHANT_CODE, now)
   await seedDemoTeam(db, config.MERCHANT_CODE, now, hashPassword)
   await seedDemoPoints(db, config.MERCHANT_CODE, now)
+  // player01's VIP progress and birthday (decision 030), after the point rates: its rounds
+  // are dated before they come into force.
+  const ledger = createLedger(db)
+  await step(db, 'demo-vip-progress-1', config.MERCHANT_CODE, (tx) =>
+    seedDemoVipProgress(tx, ledger, config.MERCHANT_CODE, now),
+  )
   return created
 }
 
