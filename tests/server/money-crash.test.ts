@@ -15,7 +15,9 @@ import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
 import { successEnvelope } from '#contract/envelope'
+import { moneyToMinor } from '#contract/money'
 import { PublicKeySchema } from '#contract/system'
+import { BalancesSchema } from '#contract/wallet'
 import { ledgerAccounts, members } from '#server/db/schema'
 import { reconcile } from '#server/money/ledger-reconcile'
 import { openDatabase } from '#server/plugins/external/db'
@@ -155,6 +157,7 @@ describe('a server killed during money movements', () => {
     const people = ['member01', 'member02', 'player01']
     const tokens = new Map<string, string>()
     const cards = new Map<string, number>()
+    const before = new Map<string, bigint>()
     for (const username of people) {
       const login = await sealed(server.url, { username, password: 'lotus123' })
       const res = await fetch(`${server.url}/wps/session/login`, {
@@ -186,6 +189,10 @@ describe('a server killed during money movements', () => {
         body: card.body,
       })
       cards.set(username, ((await added.json()) as { value: { id: number } }).value.id)
+      // What the demo gave the member before the load (welcome bonus, point-mall cash, …).
+      const held = await fetch(`${server.url}/wps/v2/wallets/balance`, { headers: { authorization: token } })
+      const sum = BalancesSchema.parse(((await held.json()) as { value: unknown }).value).sumBalance
+      before.set(username, moneyToMinor(sum, { decimals: 2 }))
     }
 
     const sent: Sent[] = []
@@ -270,7 +277,6 @@ describe('a server killed during money movements', () => {
       const report = await reconcile(database.db)
       expect(report.balanceDrift).toEqual([])
       expect(report.ok).toBe(true)
-      const welcome: Record<string, bigint> = { member01: 50_000n, member02: 50_000n, player01: 20_000n }
       for (const username of people) {
         const [row] = await database.db
           .select({ total: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)::text` })
@@ -279,7 +285,7 @@ describe('a server killed during money movements', () => {
           .where(eq(members.username, username))
         expect({ username, total: BigInt(row?.total ?? '0') }).toEqual({
           username,
-          total: (welcome[username] ?? 0n) - (withdrawn.get(username) ?? 0n),
+          total: (before.get(username) ?? 0n) - (withdrawn.get(username) ?? 0n),
         })
       }
     } finally {

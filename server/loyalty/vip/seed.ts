@@ -148,7 +148,10 @@ export async function seedDemoVip(tx: Tx, merchantCode: string, at: Date): Promi
     .select({ id: members.id })
     .from(members)
     .where(and(eq(members.merchantCode, merchantCode), eq(members.username, 'player01')))
-  if (p) await repo.set(tx, merchantCode, p.id, 1, 2, at, 'seed', 'demo member')
+  // Silver since two months before the start: an operator's change counts the play after it
+  // only (decision 030, section 5), and the demo's month of play is to count toward Gold.
+  const since = new Date(at.getTime() - 60 * 86_400_000)
+  if (p) await repo.set(tx, merchantCode, p.id, 1, 2, since, 'seed', 'demo member')
 }
 
 /** player01's birthday in the demo (the birthday bonus; set once, as a member would). */
