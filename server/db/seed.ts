@@ -9,8 +9,9 @@ import { locales } from '#contract/locales'
 import { moneyToMinor } from '#contract/money'
 import { seedDemoLottery, seedDemoLotteryHistory } from '../lottery/demo-games'
 import { seedDemoMissions } from '../loyalty/missions/seed'
+import { seedDemoMall } from '../loyalty/points/mall-seed'
 import { seedDemoPoints as seedPointsStep } from '../loyalty/points/seed'
-import { seedDemoVip } from '../loyalty/vip/seed'
+import { seedDemoVip, seedDemoVipProgress } from '../loyalty/vip/seed'
 import { createLedger } from '../money/ledger'
 import type { Db, Tx } from '../plugins/external/db'
 import { seedDemoRaffle } from '../promotions/raffle-seed'
@@ -71,15 +72,23 @@ export async function seedForStart(
   await seedDemoHistory(db, config.MERCHANT_CODE, now)
   await seedDemoTeam(db, config.MERCHANT_CODE, now, hashPassword)
   await seedDemoPoints(db, config.MERCHANT_CODE, now)
+  // player01's VIP progress and birthday (decision 030), after the point rates: its rounds
+  // are dated before they come into force.
+  const ledger = createLedger(db)
+  await step(db, 'demo-vip-progress-1', config.MERCHANT_CODE, (tx) =>
+    seedDemoVipProgress(tx, ledger, config.MERCHANT_CODE, now),
+  )
   return created
 }
 
 /**
  * The demo's points (server/loyalty/points/seed.ts): settings in force from now on (after
- * the history's bets) and player01's welcome points.
+ * the history's bets), player01's welcome points, the mall's rewards and player01's redemptions.
  */
 export async function seedDemoPoints(db: Db, merchantCode: string, now: Date): Promise<void> {
   await step(db, 'demo-points-1', merchantCode, (tx) => seedPointsStep(tx, merchantCode, now))
+  // The mall's rewards and player01's redemptions, with its welcome points (decision 030).
+  await step(db, 'demo-point-mall-1', merchantCode, (tx) => seedDemoMall(tx, merchantCode))
 }
 
 /**

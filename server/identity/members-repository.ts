@@ -119,6 +119,16 @@ export function createMembersRepository(db: Db) {
       await (tx ?? db).update(members).set({ language }).where(eq(members.id, memberId))
     },
 
+    /** Sets the birthday only where none is set yet: false when one already was. */
+    async setBirthdayOnce(memberId: number, birthday: string, tx?: Tx): Promise<boolean> {
+      const done = await (tx ?? db)
+        .update(members)
+        .set({ birthday })
+        .where(and(eq(members.id, memberId), isNull(members.birthday)))
+        .returning({ id: members.id })
+      return done.length > 0
+    },
+
     async setAvatar(memberId: number, avatar: string, tx?: Tx): Promise<void> {
       await (tx ?? db).update(members).set({ avatar }).where(eq(members.id, memberId))
     },

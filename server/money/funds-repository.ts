@@ -161,6 +161,22 @@ export function createFundsRepository(db: Db) {
       return Number(busy?.n ?? 0)
     },
 
+    /** The member's withdrawals created in [from, to) and not rejected: how many, and their sum. */
+    async withdrawnBetween(memberId: number, from: Date, to: Date, tx?: Db | Tx) {
+      const [r] = await (tx ?? db)
+        .select({ n: count(), sum: sql<string>`coalesce(sum(${withdrawals.amount}), 0)::text` })
+        .from(withdrawals)
+        .where(
+          and(
+            eq(withdrawals.memberId, memberId),
+            sql`${withdrawals.status} <> 'REJECTED'`,
+            sql`${withdrawals.createdAt} >= ${from}`,
+            sql`${withdrawals.createdAt} < ${to}`,
+          ),
+        )
+      return { count: Number(r?.n ?? 0), amount: BigInt(r?.sum ?? '0') }
+    },
+
     async addWithdrawal(values: typeof withdrawals.$inferInsert, tx?: Tx): Promise<WithdrawalRow> {
       const [w] = await (tx ?? db).insert(withdrawals).values(values).returning()
       if (!w) throw new Error('withdrawal not written')

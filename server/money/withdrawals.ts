@@ -4,8 +4,11 @@
  */
 import type { Withdrawal } from '#contract/funds'
 import { minorToMoney } from '#contract/money'
+import { periodAt } from '../contracts/periods'
 import { pageOf } from '../db/paging'
 import { AppError } from '../http/errors'
+import { leftToday, memberBenefits, overDailyLimit, type DailyWithdrawals } from '../loyalty/vip/benefits'
+import type { Db, Tx } from '../plugins/external/db'
 import { memberTurnover } from '../promotions/turnover-service'
 import { ownCardOrThrow } from './bank-cards'
 import {
@@ -43,6 +46,19 @@ export function withdrawalView(w: WithdrawalRow, m: MerchantRow): Withdrawal {
   }
 }
 
+function todayView(d: DailyWithdrawals, m: MerchantRow) {
+  const c = currencyOf(m)
+  const left = leftToday(d)
+  return {
+    count: d.count,
+    amount: minorToMoney(d.amount, c),
+    countLimit: d.countLimit,
+    countLeft: left.countLeft,
+    amountLimit: d.amountLimit === null ? null : minorToMoney(d.amountLimit, c),
+    amountLeft: left.amountLeft === null ? null : minorToMoney(left.amountLeft, c),
+  }
+}
+
 /**
  * A paid withdrawal whose confirmation time has run out: it counts as received. The job
  * (jobs/withdrawal-auto-receive.ts) writes that; until it has run, reads leave the row as it
@@ -54,6 +70,28 @@ function confirmationOver(w: WithdrawalRow, m: { withdrawAutoReceiveMinutes: num
     w.paidAt !== null &&
     w.paidAt.getTime() + m.withdrawAutoReceiveMinutes * minute <= at.getTime()
   )
+}
+
+/**
+ * The member's withdrawals of the brand's day at `at` (not rejected) against its VIP level's
+ * daily count and maximum (decision 030 section 5); a level without them, or a brand without
+ * levels, sets none.
+ */
+async function dailyWithdrawals(
+  kit: FundsKit,
+  ex: Db | Tx,
+  m: MerchantRow,
+  memberId: number,
+  at: Date,
+): Promise<DailyWithdrawals> {
+  const day = periodAt('day', m.timeZone, at)
+  const level = await memberBenefits(ex, m.code, memberId)
+  const used = await kit.fundsRepo.withdrawnBetween(memberId, day.start, day.end, ex)
+  return {
+    ...used,
+    countLimit: level?.withdrawDailyCount ?? null,
+    amountLimit: level?.withdrawDailyMax ?? null,
+  }
 }
 
 const notConfirmable = (status: WithdrawalRow['status']) =>
@@ -86,6 +124,7 @@ export function withdrawalHandlers(kit: FundsKit): Pick<FundsHandlers, Withdrawa
         turnoverComplete:
           turnover.completed === null ? null : minorToMoney(turnover.completed, currencyOf(m)),
         bonusForfeit: forfeitOffer(turnover, balance, m),
+        today: todayView(await dailyWithdrawals(kit, db, m, memberId, now()), m),
       }
     },
 
@@ -103,6 +142,20 @@ export function withdrawalHandlers(kit: FundsKit): Pick<FundsHandlers, Withdrawa
           // The wallet first: a bonus credited at the same moment posts to it, so it is wholly
           // before this withdrawal (its turnover requirement is read below) or wholly after.
           await ledger.lockAccounts(tx, [wallet, inFlight])
+          // Counted under the wallet's lock: parallel withdrawals of one member count one another.
+          const over = overDailyLimit(await dailyWithdrawals(kit, tx, m, memberId, now()), amount)
+          if (over?.code === 'withdraw_daily_count_reached') {
+            throw new AppError(over.code, 'the level’s withdrawals for today are used', {
+              limit: over.limit,
+              used: over.used,
+            })
+          }
+          if (over) {
+            throw new AppError(over.code, 'over the level’s withdrawal amount for today', {
+              limit: minorToMoney(over.limit, currencyOf(m)),
+              used: minorToMoney(over.used, currencyOf(m)),
+            })
+          }
           const turnover = await memberTurnover(tx, memberId)
           if (turnover.remaining > 0n) {
             throw new AppError('turnover_not_met', 'wager the bonuses’ turnover before withdrawing', {

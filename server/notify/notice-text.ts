@@ -154,6 +154,13 @@ function levelUpText(
 
 const texts: Record<PushNoticeType, Record<Locale, Text>> = {
   ...redemptionTexts,
+  vip_birthday: {
+    en: { title: 'Happy birthday!', body: (a) => `Your birthday bonus of ${a} is in your balance.` },
+    km: { title: 'រីករាយថ្ងៃកំណើត!', body: (a) => `ប្រាក់រង្វាន់ថ្ងៃកំណើត ${a} មាននៅក្នុងសមតុល្យរបស់អ្នក។` },
+    zh: { title: '生日快乐！', body: (a) => `您的生日奖金 ${a} 已存入您的余额。` },
+    th: { title: 'สุขสันต์วันเกิด!', body: (a) => `โบนัสวันเกิด ${a} เข้ายอดเงินของคุณแล้ว` },
+    vi: { title: 'Chúc mừng sinh nhật!', body: (a) => `Thưởng sinh nhật ${a} đã vào số dư của bạn.` },
+  },
   vip_level_up: levelUpText({
     en: [
       'VIP level up',

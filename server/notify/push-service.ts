@@ -176,7 +176,7 @@ export function noticeUrl(kind: PushPayload['type'], reason: string | null = nul
     const win = raffleWinOf(reason)
     return win ? `/promoDetail?id=${win.promotionId}` : '/promotions'
   }
-  if (kind === 'vip_level_up') return '/index?popup=memberCentre&centre=playerRank'
+  if (kind === 'vip_level_up' || kind === 'vip_birthday') return '/index?popup=memberCentre&centre=playerRank'
   if (kind.startsWith('redemption')) return '/pointMall?tab=history'
   if (kind.startsWith('contract')) {
     const page = contractPages[reason ?? '']

@@ -2,7 +2,9 @@
  * The daily rebate's and the automatic loss rescue's reads and writes in bulk: what every
  * member is owed for a closed period, in one grouped query over the members' figures per day
  * (member_daily_game_stats, member_daily_stats), and a chunk's claim rows written in one
- * statement, keyed by the claims' unique key so a row already there is left as it is.
+ * statement, keyed by the claims' unique key so a row already there is left as it is. A
+ * rebate's rate per game type is the rule's plus the member's VIP level's `rebate_extra_bp`
+ * (the level at the period's end, from member_vip_changes; decision 030 section 5).
  */
 import { sql } from 'drizzle-orm'
 import { basisPoints, type RewardRule } from '#contract/promotions'
@@ -36,6 +38,8 @@ export interface OwedQuery {
   /** Brand days [from, to] of the period. */
   from: string
   to: string
+  /** The period's end: a member's VIP level then adds its rebate extra to each rate (decision 030). */
+  end: Date
   rule: Extract<RewardRule, { kind: 'validBetRate' | 'lossPercent' }>
   /** Members who joined this many days before `at` or earlier are left out (the eligibility's). */
   newMemberDays?: number
@@ -76,10 +80,23 @@ export function createRebateRepository(db: Db) {
                 join member_daily_game_stats g on g.member_id = d.member_id and g.day = d.day
                 ${members}
                 group by g.member_id, g.product_type
+              ), extra as (
+                -- The member's level at the period's end (its last change before it; none: rank 1)
+                -- and that level's rebate extra, added to the rule's rate of each game type.
+                select k.member_id, coalesce((
+                  select l.rebate_extra_bp from vip_levels l
+                  where l.merchant_code = ${q.merchantCode}
+                    and l.rank <= coalesce((
+                      select c.to_rank from member_vip_changes c
+                      where c.member_id = k.member_id and c.at < ${q.end.toISOString()}::timestamptz
+                      order by c.at desc, c.id desc limit 1), 1)
+                  order by l.rank desc limit 1), 0)::bigint as bp
+                from (select distinct member_id from by_type) k
               ), owed as (
                 select t.member_id, sum(t.valid_bet)::bigint as base,
-                       sum(t.valid_bet * coalesce(r.rate, 0) / ${bp.toString()}::bigint)::bigint as amount
+                       sum(t.valid_bet * coalesce(r.rate + x.bp, 0) / ${bp.toString()}::bigint)::bigint as amount
                 from by_type t left join rates r on r.game_type = t.product_type
+                join extra x on x.member_id = t.member_id
                 group by t.member_id
               )
               select member_id, base::text as base, (${capped(sql`amount`)})::text as amount

@@ -16,6 +16,7 @@ import { mainAccountTypeId } from '#contract/wallet'
 import { instantAtWall, periodAt, wallDate, type Period } from '../contracts/periods'
 import { localName } from '../db/localized'
 import { AppError } from '../http/errors'
+import { memberBenefits } from '../loyalty/vip/benefits'
 import { currencyOf, type MerchantRow } from '../money/common'
 import type { Ledger } from '../money/ledger'
 import type { NewNotice, NoticeWriter } from '../notify/notices'
@@ -163,6 +164,7 @@ export function createRebateService(deps: RebateDeps) {
       promotionId: p.id,
       period: days.from,
       ...days,
+      end: period.end,
       rule: p.rule,
       ...(p.eligibility.newMemberDays === undefined ? {} : { newMemberDays: p.eligibility.newMemberDays }),
       at: now(),
@@ -218,12 +220,14 @@ export function createRebateService(deps: RebateDeps) {
         closedReason(p, { joinedAt: me.createdAt }, at) === null,
     )
     const list: RebateEstimate[] = []
+    // The member's VIP level's extra, added to each rate (the job adds the level's at the period's end).
+    const extra = (await memberBenefits(db, m.code, me.id))?.rebateExtraBp ?? 0
     for (const p of running) {
       if (p.rule.kind !== 'validBetRate') continue
       // A once-only rebate pays on a day, as its claim does (promotions-service computedReward).
       const period = currentPeriod(p.frequency === 'once' ? 'daily' : p.frequency, m.timeZone, at)
       const bets = await deps.promotions.validBetsByType(me.id, period.from, period.to)
-      const rule = p.rule
+      const rule = { ...p.rule, rates: p.rule.rates.map((r) => ({ ...r, rate: r.rate + extra })) }
       let counted = 0n
       const rates = rule.rates.map((r) => {
         counted += bets.get(r.gameType) ?? 0n

@@ -426,11 +426,14 @@ export const missionTemplateName = 'mission'
 export const pointMallTemplateName = 'pointMall'
 /** Points converted to money (server/loyalty/points), one promotion per brand. */
 export const pointConvertTemplateName = 'pointConvert'
+/** A VIP level's birthday bonus, once per member and year (server/loyalty/vip/birthday.ts). */
+export const vipBirthdayTemplateName = 'vipBirthday'
 export const unlistedTemplates: readonly string[] = [
   vipLevelUpTemplateName,
   missionTemplateName,
   pointMallTemplateName,
   pointConvertTemplateName,
+  vipBirthdayTemplateName,
 ]
 
 /** A backing promotion of another area: to a member's call it is as missing as an unknown id. */

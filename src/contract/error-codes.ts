@@ -88,6 +88,11 @@ export const errorCodes = [
   'withdrawal_not_confirmable',
   'transfer_upline_not_allowed',
   'turnover_not_met',
+  'withdraw_daily_count_reached',
+  'withdraw_daily_limit_reached',
+  'birthday_invalid',
+  'birthday_under_age',
+  'birthday_already_set',
   'bonus_forfeit_not_allowed',
   'bonus_forfeit_nothing_open',
   'bonus_forfeit_amount_changed',
@@ -269,6 +274,15 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   withdrawal_not_confirmable: 409,
   transfer_upline_not_allowed: 403,
   turnover_not_met: 422,
+  // value: { limit, used }, withdrawals today (brand day) against the member's VIP level's count.
+  withdraw_daily_count_reached: 422,
+  // value: { limit, used }, amounts withdrawn today (brand day) against the level's daily maximum.
+  withdraw_daily_limit_reached: 422,
+  // Not a YYYY-MM-DD calendar date, or after today.
+  birthday_invalid: 400,
+  // value: { minimumAge }, the brand's.
+  birthday_under_age: 422,
+  birthday_already_set: 409,
   bonus_forfeit_not_allowed: 403,
   // No bonus is waiting for its turnover (a forfeit already took them).
   bonus_forfeit_nothing_open: 409,

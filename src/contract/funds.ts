@@ -104,6 +104,20 @@ export const BankCardSchema = z.object({
 })
 export type BankCard = z.infer<typeof BankCardSchema>
 
+/**
+ * The member's withdrawals today (the brand's day, requests not rejected) and what its VIP
+ * level still allows: a null limit is none (the brand's own per-request range only).
+ */
+export const WithdrawTodaySchema = z.object({
+  count: z.int(),
+  amount: MoneySchema,
+  countLimit: z.nullable(z.int()),
+  countLeft: z.nullable(z.int()),
+  amountLimit: z.nullable(MoneySchema),
+  amountLeft: z.nullable(MoneySchema),
+})
+export type WithdrawToday = z.infer<typeof WithdrawTodaySchema>
+
 export const WithdrawSettingsSchema = z.object({
   minimumAmount: MoneySchema,
   maximumAmount: MoneySchema,
@@ -122,6 +136,8 @@ export const WithdrawSettingsSchema = z.object({
   turnoverComplete: z.nullable(MoneySchema),
   /** The brand lets the member forfeit the open bonuses to withdraw: what it would take; else null. */
   bonusForfeit: z.nullable(BonusForfeitOfferSchema),
+  /** Today's (the brand's day) withdrawals against the member's VIP level's daily limits. */
+  today: WithdrawTodaySchema,
 })
 export type WithdrawSettings = z.infer<typeof WithdrawSettingsSchema>
 
@@ -311,6 +327,8 @@ export const fundsEndpoints = {
       'insufficient_balance',
       'bank_card_not_found',
       'turnover_not_met',
+      'withdraw_daily_count_reached',
+      'withdraw_daily_limit_reached',
     ],
   }),
   withdrawals: defineEndpoint({

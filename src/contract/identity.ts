@@ -6,6 +6,7 @@ import { z } from 'zod/mini'
 import { defineEndpoint } from './endpoint'
 import { staticAvatars } from './identity-values'
 import { LocaleSchema } from './locales'
+import { SocialProviderSchema } from './social'
 import { text } from './text'
 
 // The plain values every page needs (member kinds, the static avatars), without the schemas.
@@ -142,6 +143,8 @@ export const MemberInfoSchema = z.object({
   /** Null from a platform that has none; ours always names one (the default when not chosen). */
   avatar: z.nullable(z.string()),
   avatarType: AvatarTypeSchema,
+  /** YYYY-MM-DD once the member has set it (it cannot change after); else null. */
+  birthday: z.nullable(z.string()),
 })
 export type MemberInfo = z.infer<typeof MemberInfoSchema>
 
@@ -151,22 +154,14 @@ export const ChangePasswordSchema = z.object({
   confirmNewPassword: text(128),
 })
 
-/** Third-party sign-in providers (spec section 1), each behind its white-label flag. */
-export const socialProviders = ['google', 'facebook', 'telegram'] as const
-export const SocialProviderSchema = z.enum(socialProviders)
-export type SocialProvider = z.infer<typeof SocialProviderSchema>
-export const socialFlags: Record<SocialProvider, string> = {
-  google: 'GOOGLELOGIN3',
-  facebook: 'FACEBOOKLOGIN3',
-  telegram: 'TELEGRAMLOGIN3',
-}
-
-/**
- * How a social sign-in comes back to the PWA: the server's callback sends the browser to
- * `/index#social_code=<one-time code>` (exchanged by identity.socialExchange) or
- * `/index#social_error=<errorCode>`. A fragment never reaches a server or its logs.
- */
-export const socialReturnKeys = { code: 'social_code', error: 'social_error' } as const
+// Third-party sign-in (spec section 1): the providers, their flags and the return keys.
+export {
+  socialFlags,
+  socialProviders,
+  socialReturnKeys,
+  SocialProviderSchema,
+  type SocialProvider,
+} from './social'
 
 export const identityEndpoints = {
   captcha: defineEndpoint({
@@ -443,6 +438,17 @@ export const identityEndpoints = {
     body: ChangeAvatarRequestSchema,
     response: AvatarSchema,
     errors: [],
+  }),
+  /** The birthday, set once (decision 030's birthday bonus): a real date, the brand's minimum age. */
+  setBirthday: defineEndpoint({
+    name: 'identity.setBirthday',
+    method: 'POST',
+    path: '/wps/relay/updateMemberInfo',
+    auth: 'member',
+    encrypted: false,
+    body: z.object({ birthday: text(10) }),
+    response: z.object({ birthday: z.string() }),
+    errors: ['birthday_invalid', 'birthday_under_age', 'birthday_already_set'],
   }),
   socialProviders: defineEndpoint({
     name: 'identity.socialProviders',

@@ -7,6 +7,7 @@
 import { z } from 'zod/mini'
 import { defineEndpoint } from './endpoint'
 import { MoneySchema } from './money'
+import { CustomerServiceSchema } from './system'
 
 /** Why a member's level changed: reached on the fly, the monthly evaluation, or an operator. */
 export const vipChangeReasons = ['upgrade', 'monthly', 'operator'] as const
@@ -117,6 +118,20 @@ export const vipEndpoints = {
     auth: 'member',
     encrypted: false,
     response: z.object({ level: z.nullable(VipLevelSchema) }),
+    errors: [],
+  }),
+  /**
+   * The member's customer-service entries (spec section 1; decision 030 section 12): the
+   * brand's VIP customer service when the member's level has `vipService` (or the brand's
+   * VIP service state is vipcs), else the brand's usual entries.
+   */
+  customerService: defineEndpoint({
+    name: 'vip.customerService',
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getMemberCustomerService',
+    auth: 'member',
+    encrypted: false,
+    response: z.object({ vip: z.boolean(), list: z.array(CustomerServiceSchema) }),
     errors: [],
   }),
 } as const

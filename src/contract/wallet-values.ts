@@ -36,4 +36,6 @@ export const fundNoticeKinds = [
   // The operator approved or rejected a point-mall redemption (server/loyalty/points).
   'redemption_approved',
   'redemption_rejected',
+  // The member's VIP level's birthday bonus was credited (server/loyalty/vip/birthday.ts).
+  'vip_birthday',
 ] as const

@@ -109,6 +109,11 @@ const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
   transfer_upline_not_allowed: msg`This account cannot transfer to an upline.`,
   // The amount left to wager comes with the answer (money-text.ts turnoverText).
   turnover_not_met: msg`Wager your bonus turnover before you withdraw.`,
+  withdraw_daily_count_reached: msg`You have made all the withdrawals your level allows today.`,
+  withdraw_daily_limit_reached: msg`This is more than your level lets you withdraw today.`,
+  birthday_invalid: msg`Enter your date of birth as a real date, not in the future.`,
+  birthday_under_age: msg`You are under the minimum age to play.`,
+  birthday_already_set: msg`Your birthday is already set and cannot be changed.`,
   bonus_forfeit_not_allowed: msg`Bonuses cannot be given up to withdraw here.`,
   bonus_forfeit_nothing_open: msg`No bonus is waiting for its turnover, so there is nothing to give up.`,
   // What it would take now comes with the answer (money-text.ts).

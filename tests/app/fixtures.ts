@@ -146,6 +146,7 @@ export const memberInfo = (over: Partial<MemberInfo> = {}): MemberInfo => ({
   language: 'en',
   avatar: null,
   avatarType: 'STATIC',
+  birthday: null,
   ...over,
 })
 
@@ -215,6 +216,14 @@ export function moneyAnswers(over: Record<string, unknown> = {}): Record<string,
       turnover: noTurnover,
       turnoverComplete: null,
       bonusForfeit: null,
+      today: {
+        count: 0,
+        amount: '0.00',
+        countLimit: null,
+        countLeft: null,
+        amountLimit: null,
+        amountLeft: null,
+      },
       paymentPasswordRule: {
         field: 'paymentPassword',
         enabled: true,

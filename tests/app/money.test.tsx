@@ -275,6 +275,14 @@ describe('withdrawal', () => {
           turnover: noTurnover,
           turnoverComplete: null,
           bonusForfeit: null,
+          today: {
+            count: 0,
+            amount: '0.00',
+            countLimit: null,
+            countLeft: null,
+            amountLimit: null,
+            amountLeft: null,
+          },
           paymentPasswordRule: {
             field: 'paymentPassword',
             enabled: true,

@@ -15,6 +15,7 @@ export const minimalInputs: Record<string, { query?: Record<string, string>; bod
   },
   'identity.updateLanguage': { body: { language: 'en' } },
   'identity.changeIcon': { body: { avatar: '02' } },
+  'identity.setBirthday': { body: { birthday: '1990-05-05' } },
   'identity.socialStart': { body: { provider: 'telegram' } },
   'identity.socialExchange': { body: { code: 'set-below' } },
   'identity.affiliate': { query: { code: 'LOTUS01' } },

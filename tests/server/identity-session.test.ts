@@ -78,6 +78,7 @@ describe('what a session token opens', () => {
       language: 'km',
       avatar: '/avatars/01.svg',
       avatarType: 'STATIC',
+      birthday: null,
     })
   })
 

@@ -1,6 +1,8 @@
 /** Members and how they prove who they are: sessions, attempt budgets, captchas, the audit trail, one-time codes, new-address logins and social sign-in. */
+import { sql } from 'drizzle-orm'
 import {
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -52,6 +54,8 @@ export const members = pgTable(
     language: text('language').notNull().default('km'),
     memberLabels: jsonb('member_labels').$type<string[]>().notNull().default([]),
     avatar: text('avatar'),
+    /** YYYY-MM-DD, set once by the member (decision 030: the VIP birthday bonus); never changed after. */
+    birthday: date('birthday', { mode: 'string' }),
     status: text('status', { enum: memberStatuses }).notNull().default('active'),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
@@ -65,6 +69,10 @@ export const members = pgTable(
     uniqueIndex('members_username').on(t.merchantCode, t.username),
     uniqueIndex('members_affiliate_code').on(t.merchantCode, t.affiliateCode),
     index('members_parent').on(t.parentId),
+    // The birthday job's read: the brand's members born on a month and day.
+    index('members_birthday')
+      .on(t.merchantCode, sql`extract(month from ${t.birthday})`, sql`extract(day from ${t.birthday})`)
+      .where(sql`${t.birthday} is not null`),
   ],
 )
 

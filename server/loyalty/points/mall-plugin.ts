@@ -9,6 +9,7 @@ import { registerContract } from '../../http/contract-routes'
 import { pointHandlers } from './handlers'
 import { mallServicesOf } from './mall-of'
 import type { MallService } from './mall-service'
+import { registerRewardMedia } from './media-routes'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +28,7 @@ async function pointMallArea(app: FastifyInstance) {
   })
   app.platform.onSettingsChanged(() => mall.forget())
   app.decorate('pointMall', mall)
+  registerRewardMedia(app)
   registerContract(
     app,
     {

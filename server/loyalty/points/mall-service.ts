@@ -11,7 +11,6 @@
  * A conversion writes an approved redemption of type `conversion`, credits through the brand's
  * `pointConvert` promotion (period `conversion:<id>`) and debits the points (`CONVERT`).
  */
-import { and, eq, sql } from 'drizzle-orm'
 import type { Locale } from '#contract/locales'
 import { minorToMoney } from '#contract/money'
 import {
@@ -23,14 +22,15 @@ import {
 } from '#contract/point-mall'
 import { pointsOf, type PointConversionType } from '#contract/points-values'
 import { localName, storedNames } from '../../db/localized'
-import { promotionClaims, promotions as promotionsTable } from '../../db/schema/promotions'
+
 import { AppError } from '../../http/errors'
 import { currencyOf, type MerchantRow } from '../../money/common'
 import { InsufficientFunds, type Ledger } from '../../money/ledger'
 import type { Db, Tx } from '../../plugins/external/db'
-import type { PromotionRepository, PromotionRow } from '../../promotions/promotions-repository'
+import type { PromotionRepository } from '../../promotions/promotions-repository'
 import type { PromotionService } from '../../promotions/promotions-service'
-import { pointConvertTemplateName } from '../../promotions/templates'
+import { claimOf, conversionNames, convertBacking } from './mall-backing'
+
 import type { MallRepository, RedemptionRow, RewardRow } from './mall-repository'
 import type { PointConfigs } from './point-config'
 import { InsufficientPoints, type PointsLedger } from './points-ledger'
@@ -38,24 +38,6 @@ import { InsufficientPoints, type PointsLedger } from './points-ledger'
 export type Run = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>
 
 export const redemptionReference = (id: number) => `point-redemption:${id}`
-
-/** The names a conversion's redemption keeps, per language. */
-export const conversionNames: Record<PointConversionType, Record<Locale, string>> = {
-  cash: {
-    en: 'Points to cash',
-    km: 'ពិន្ទុទៅជាសាច់ប្រាក់',
-    zh: '积分兑换现金',
-    th: 'แลกคะแนนเป็นเงินสด',
-    vi: 'Đổi điểm lấy tiền mặt',
-  },
-  bonus: {
-    en: 'Points to bonus',
-    km: 'ពិន្ទុទៅជាប្រាក់រង្វាន់',
-    zh: '积分兑换红利',
-    th: 'แลกคะแนนเป็นโบนัส',
-    vi: 'Đổi điểm lấy tiền thưởng',
-  },
-}
 
 export interface MallDeps {
   db: Db
@@ -151,72 +133,6 @@ export function createMallService(deps: MallDeps) {
       }
       throw err
     }
-  }
-
-  /** The brand's `pointConvert` promotion, made once (two first conversions at once make one). */
-  async function convertBacking(m: MerchantRow, tx: Tx): Promise<PromotionRow> {
-    const find = async () => {
-      const [r] = await tx
-        .select({ id: promotionsTable.id })
-        .from(promotionsTable)
-        .where(
-          and(
-            eq(promotionsTable.merchantCode, m.code),
-            eq(promotionsTable.template, pointConvertTemplateName),
-          ),
-        )
-      return r ? promotionRepo.byId(m.code, r.id, tx) : undefined
-    }
-    const found = await find()
-    if (found) return found
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`pointConvert:${m.code}`}))`)
-    const again = await find()
-    if (again) return again
-    const at = now()
-    return promotionRepo.add(
-      {
-        merchantCode: m.code,
-        template: pointConvertTemplateName,
-        category: 'pointsMall',
-        claimMode: 'auto',
-        frequency: 'once',
-        rule: { kind: 'fixed', amount: 0 },
-        eligibility: {},
-        turnover: { multipleTenths: 0, base: 'bonus' },
-        code: null,
-        codeUses: null,
-        titles: {
-          en: 'Points conversion',
-          km: 'ការប្តូរពិន្ទុ',
-          zh: '积分兑换',
-          th: 'การแลกคะแนน',
-          vi: 'Đổi điểm',
-        },
-        contents: {},
-        imageUrl: null,
-        startsAt: at,
-        endsAt: null,
-        pausedAt: null,
-        sort: 1000,
-        createdAt: at,
-        createdBy: 'system',
-      },
-      tx,
-    )
-  }
-
-  async function claimOf(promotionId: number, memberId: number, period: string, tx: Tx) {
-    const [c] = await tx
-      .select({ id: promotionClaims.id })
-      .from(promotionClaims)
-      .where(
-        and(
-          eq(promotionClaims.promotionId, promotionId),
-          eq(promotionClaims.memberId, memberId),
-          eq(promotionClaims.period, period),
-        ),
-      )
-    return c?.id ?? null
   }
 
   return {
@@ -425,7 +341,7 @@ export function createMallService(deps: MallDeps) {
 
       return orShort(m, member, () =>
         run(async (tx) => {
-          const backing = await convertBacking(m, tx)
+          const backing = await convertBacking(m, tx, promotionRepo, now)
           let row = await repo.insert(
             {
               merchantCode: m.code,

@@ -23,7 +23,7 @@ export const demoPointConfig: PointConfigInput = {
 }
 
 /** player01's points from an adjustment, as a brand's welcome gift would give them. */
-export const demoWelcomePoints = { username: 'player01', centipoints: 125_000n, memo: 'Welcome points' }
+export const demoWelcomePoints = { username: 'player01', centipoints: 1_250_000n, memo: 'Welcome points' }
 
 export async function seedDemoPoints(tx: Tx, merchantCode: string, now: Date): Promise<void> {
   // In force after every bet the seed settled (the history brought in earns nothing).

@@ -1,6 +1,6 @@
 /**
  * The VIP part of the loyalty area (decision 030 section 5): levels, the member's level and
- * its progress, the upgrade and monthly evaluation jobs. Points and missions are plugins of
+ * its progress, the upgrade, monthly evaluation and birthday jobs. Points and missions are plugins of
  * their own beside it (server/loyalty/points, server/loyalty/missions).
  */
 import type { FastifyInstance } from 'fastify'
@@ -8,6 +8,8 @@ import fp from 'fastify-plugin'
 import { registerContract } from '../../http/contract-routes'
 import { createPromotionRepository } from '../../promotions/promotions-repository'
 import { allMerchants } from '../../system/brands-repository'
+import { createSystemRepository } from '../../system/system-repository'
+import { birthdayJob, createBirthdays } from './birthday'
 import { createEvaluation } from './evaluate'
 import { vipHandlers } from './handlers'
 import { vipJobs } from './jobs'
@@ -32,9 +34,30 @@ async function vipArea(app: FastifyInstance) {
     now,
   })
   app.decorate('vip', vip)
-  registerContract(app, { vip: vipHandlers({ vip, settings: app.money.settings }) }, routes)
+  const system = createSystemRepository(db)
+  registerContract(
+    app,
+    {
+      vip: vipHandlers({
+        vip,
+        settings: app.money.settings,
+        db,
+        customerService: (code, brand, locale) => system.customerService(code, brand, locale),
+      }),
+    },
+    routes,
+  )
   const evaluation = createEvaluation({ db, repo, now, reward: vip.rewardChanges })
-  app.platform.addJobs(() => vipJobs(vip, evaluation, () => allMerchants(db)))
+  const birthdays = createBirthdays({
+    db,
+    promotions: app.promotions,
+    promotionRepo: createPromotionRepository(db),
+    now,
+  })
+  app.platform.addJobs(() => [
+    ...vipJobs(vip, evaluation, () => allMerchants(db)),
+    birthdayJob(birthdays, () => allMerchants(db)),
+  ])
 }
 
 export const vip = fp(vipArea, {

@@ -2,14 +2,17 @@
  * The demo brand's VIP levels (decision 030 section 11; demo mode only, a seed step of
  * db/seed.ts): Bronze (the base), Silver, Gold, Platinum and Diamond with rising thresholds,
  * level-up and birthday bonuses, rebate extras of 0, 0.1, 0.2, 0.3 and 0.5 % and withdrawal
- * limits per day; player01 is Silver (an operator's change by the seed).
+ * limits per day; player01 is Silver (an operator's change by the seed), with this month's
+ * valid bets part of the way to Gold and a birthday (seedDemoVipProgress).
  */
 import { and, eq } from 'drizzle-orm'
 import type { Locale } from '#contract/locales'
-import { members } from '../../db/schema'
+import { betRecords, members, vipLevels } from '../../db/schema'
+import type { Ledger } from '../../money/ledger'
 import type { Tx } from '../../plugins/external/db'
 import { merchantByCode } from '../../system/brands-repository'
 import { createVipRepository } from './vip-repository'
+import { monthOf } from './vip-service'
 
 type Names = Record<Locale, string>
 
@@ -38,7 +41,8 @@ export const demoVipLevels: DemoLevel[] = [
     bonus: 0,
     birthday: 0,
     rebateExtraBp: 0,
-    withdraw: [3, 2_000],
+    // The base level keeps the brand's own limits (no daily count or maximum).
+    withdraw: [null, null],
     vipService: false,
     benefits: same(
       'Welcome to the club',
@@ -145,4 +149,71 @@ export async function seedDemoVip(tx: Tx, merchantCode: string, at: Date): Promi
     .from(members)
     .where(and(eq(members.merchantCode, merchantCode), eq(members.username, 'player01')))
   if (p) await repo.set(tx, merchantCode, p.id, 1, 2, at, 'seed', 'demo member')
+}
+
+/** player01's birthday in the demo (the birthday bonus; set once, as a member would). */
+export const demoBirthday = '1995-06-15'
+
+/** Rounds of 100.00 player01 played this brand month (valid bets 8,500.00: part of Gold's 20,000.00). */
+const progressRounds = 85
+
+/**
+ * player01's progress toward Gold (decision 030 section 11) and birthday: rounds this brand
+ * month settled through the ledger (each stake paid back, so the balance stays), dated just
+ * before `now` and so before the demo's point rates come into force; and the base level back
+ * to the brand's own withdrawal limits where an older seed gave it some. Demo mode only.
+ */
+export async function seedDemoVipProgress(tx: Tx, ledger: Ledger, merchantCode: string, now: Date) {
+  const m = await merchantByCode(tx, merchantCode)
+  if (!m) throw new Error(`no brand ${merchantCode}`)
+  await tx
+    .update(vipLevels)
+    .set({ withdrawDailyCount: null, withdrawDailyMax: null })
+    .where(and(eq(vipLevels.merchantCode, merchantCode), eq(vipLevels.rank, 1)))
+  const [p] = await tx
+    .update(members)
+    .set({ birthday: demoBirthday })
+    .where(and(eq(members.merchantCode, merchantCode), eq(members.username, 'player01')))
+    .returning({ id: members.id })
+  if (!p) return
+  const wallet = await ledger.memberAccount(merchantCode, p.id, undefined, tx)
+  const house = await ledger.houseAccount(merchantCode, 'history', tx)
+  const stake = 100n * 10n ** BigInt(m.currencyDecimals)
+  const monthStart = monthOf(m.timeZone, now).period.start.getTime()
+  const first = Math.max(monthStart, now.getTime() - 2 * 3_600_000)
+  for (let r = 0; r < progressRounds; r += 1) {
+    const at = new Date(Math.min(first + r * 60_000, now.getTime() - 1_000))
+    for (const [type, from, to] of [
+      ['BET', wallet, house],
+      ['PAYOUT', house, wallet],
+    ] as const) {
+      await ledger.post(tx, {
+        merchantCode,
+        type,
+        memberId: p.id,
+        memo: 'Lotus Slots',
+        actor: 'system',
+        at,
+        postings: [
+          { accountId: from, amount: -stake },
+          { accountId: to, amount: stake },
+        ],
+      })
+    }
+    await tx.insert(betRecords).values({
+      merchantCode,
+      memberId: p.id,
+      betNo: `DEMO-VIP-${p.id}-${r}`,
+      productType: 'RNG',
+      accountTypeId: 2,
+      vendorName: 'Lotus Slots',
+      gameName: 'Lotus Slots',
+      betAmount: stake,
+      validBet: stake,
+      payout: stake,
+      status: 'SETTLED',
+      betTime: at,
+      settledTime: at,
+    })
+  }
 }

@@ -5,6 +5,7 @@ import type { Db } from '../../plugins/external/db'
 import { createPromotionRepository } from '../../promotions/promotions-repository'
 import { createPromotionService } from '../../promotions/promotions-service'
 import { turnoverLink } from '../../promotions/turnover-link'
+import { createBirthdays } from './birthday'
 import { createEvaluation, type EvaluationDeps } from './evaluate'
 import { createVipRepository } from './vip-repository'
 import { createVipService } from './vip-service'
@@ -34,6 +35,7 @@ export function vipServicesOf(
   const vip = createVipService({ db, repo, promotions, promotionRepo, notices, now, ...chunk })
   return {
     repo,
+    birthdays: createBirthdays({ db, promotions, promotionRepo, now }),
     vip,
     evaluation: createEvaluation({
       db,

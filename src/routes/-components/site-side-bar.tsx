@@ -1,15 +1,14 @@
 import { Trans } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { SideBar } from '../../components/layout/side-bar'
 import { InstallButton } from '../../features/pwa/components/install-button'
+import { useCustomerService } from '../../lib/customer-service'
 import { openProtected } from '../../lib/guards'
-import { statusQueryOptions } from '../../lib/status-query'
 
 /** Customer service, app download (with the install offer when the browser makes one), promotions. */
 export function SiteSideBar() {
-  const status = useQuery(statusQueryOptions())
-  const cs = status.data?.info.customerService ?? []
+  // A member of a level with VIP service sees the brand's VIP customer service.
+  const cs = useCustomerService() ?? []
   return (
     <SideBar>
       <ul className="side-links">

@@ -6,7 +6,7 @@ import { HtmlContent } from '../../components/ui/html-content'
 import { Skeleton } from '../../components/ui/skeleton'
 import { CustomerServiceList } from '../../features/brand/components/customer-service-list'
 import { templatesQueryOptions } from '../../features/help/api/get-help'
-import { statusQueryOptions } from '../../lib/status-query'
+import { useCustomerService } from '../../lib/customer-service'
 
 export const Route = createFileRoute('/_main/join')({
   component: Join,
@@ -17,7 +17,7 @@ function Join() {
   const page = useQuery(templatesQueryOptions('joinUs', i18n.locale))
   const tpl = page.data?.[0]
   // Joining goes through customer service: its channels follow the text.
-  const channels = useQuery(statusQueryOptions()).data?.info.customerService
+  const channels = useCustomerService()
   return (
     <main className="page">
       {!page.data ? (

@@ -63,6 +63,24 @@ export function WithdrawPage({ onSecurityCentre }: { onSecurityCentre: () => voi
                 <Trans>Maximum</Trans>
               </dt>
               <dd>{showMoney(s.maximumAmount, currency)}</dd>
+              {s.today.countLeft !== null && (
+                <>
+                  <dt>
+                    <Trans>Withdrawals left today</Trans>
+                  </dt>
+                  <dd>
+                    {s.today.countLeft} / {s.today.countLimit}
+                  </dd>
+                </>
+              )}
+              {s.today.amountLeft !== null && (
+                <>
+                  <dt>
+                    <Trans>Amount left today</Trans>
+                  </dt>
+                  <dd>{showMoney(s.today.amountLeft, currency)}</dd>
+                </>
+              )}
             </dl>
             <TurnoverNotice settings={s} currency={currency} />
             {!s.hasPaymentPassword ? (

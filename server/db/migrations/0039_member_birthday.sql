@@ -1,0 +1,2 @@
+ALTER TABLE "members" ADD COLUMN "birthday" date;--> statement-breakpoint
+CREATE INDEX "members_birthday" ON "members" USING btree ("merchant_code",extract(month from "birthday"),extract(day from "birthday")) WHERE "members"."birthday" is not null;
