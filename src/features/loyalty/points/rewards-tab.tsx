@@ -11,7 +11,7 @@ import { type Currency, minorToMoney, moneyToMinor, showMoney } from '#contract/
 import { type PointReward, type PointRewardKind, pointRewardKinds } from '#contract/point-mall'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { LazyImage } from '../../../components/ui/lazy-image'
-import { pointRewardsQueryOptions } from './api'
+import { pointBalanceQueryOptions, pointRewardsQueryOptions } from './api'
 import { useMallSheets } from './mall-search'
 import { rewardKindNames } from './mall-text'
 import { Loaded } from './points-overview'
@@ -81,11 +81,12 @@ function RewardCard({ reward, currency }: { reward: PointReward; currency: Curre
             <Trans>Sold out</Trans>
           </strong>
         ) : stock !== null ? (
-          <Trans>{stock} left</Trans>
+          <span>
+            <Trans>{stock} left</Trans>
+          </span>
         ) : null}
         {mine !== null ? (
           <span>
-            {' '}
             <Trans>You may redeem {mine} more</Trans>
           </span>
         ) : null}
@@ -107,7 +108,9 @@ export function RewardsTab({ currency }: { currency: Currency }) {
   const { t, i18n } = useLingui()
   const [kind, setKind] = useState<PointRewardKind | undefined>(undefined)
   const rewards = useQuery(pointRewardsQueryOptions(kind))
+  const balance = useQuery(pointBalanceQueryOptions())
   const sheets = useMallSheets()
+  const have = balance.data ? pointsFigure(i18n.locale, balance.data.points) : null
   return (
     <section aria-labelledby="mall-rewards">
       <div className="mall-head">
@@ -117,6 +120,13 @@ export function RewardsTab({ currency }: { currency: Currency }) {
         <button type="button" className="button" onClick={() => sheets.open({ convert: 1 })}>
           <Trans>Convert points</Trans>
         </button>
+        {have !== null ? (
+          <p className="mall-balance muted">
+            <Trans>
+              You have <strong>{have}</strong> points
+            </Trans>
+          </p>
+        ) : null}
       </div>
       <div className="mall-chips" role="group" aria-label={t`Kind of reward`}>
         <button type="button" aria-pressed={kind === undefined} onClick={() => setKind(undefined)}>
