@@ -284,3 +284,22 @@ describe('the redemption history', () => {
     expect(facts(second!)).toContain('Type: Conversion')
   })
 })
+
+describe('the member centre’s entries', () => {
+  test('"Redeem history" and "Points details" open the mall on their tab', async () => {
+    logIn()
+    stubMoneyApi(answers())
+    await renderApp('/index?popup=memberCentre&centre=redeemHistory')
+    expect(await screen.findByRole('heading', { level: 2, name: 'Redeem history' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'History' }).getAttribute('aria-current')).toBe('page')
+    expect(screen.queryByRole('dialog', { name: 'Member centre' })).toBeNull()
+  })
+
+  test('"Points details" opens the details tab', async () => {
+    logIn()
+    stubMoneyApi(answers())
+    await renderApp('/index?popup=memberCentre&centre=pointDetails')
+    expect(await screen.findByRole('heading', { level: 2, name: 'Points details' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Details' }).getAttribute('aria-current')).toBe('page')
+  })
+})

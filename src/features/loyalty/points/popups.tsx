@@ -18,15 +18,15 @@ const opener = () => import('./centre-links')
 export const popups = definePopups({
   memberCentrePages: [
     {
-      // After the missions (120).
+      // After the messages (130), as the spec names them after the menu.
       page: 'redeemHistory',
-      order: 130,
+      order: 140,
       label: msg`Redeem history`,
       load: () => opener().then((m) => m.RedeemHistoryLink),
     },
     {
       page: 'pointDetails',
-      order: 131,
+      order: 141,
       label: msg`Points details`,
       load: () => opener().then((m) => m.PointDetailsLink),
     },
