@@ -64,6 +64,7 @@ test('player01 redeems the power bank, the operator approves it, and the history
   const rewards = page.getByRole('list', { name: 'Rewards' })
   const card = rewards.getByRole('listitem').filter({ hasText: 'Power bank 10,000 mAh' })
   await expect(card.getByText('5,000 points')).toBeVisible()
+  await expect(card.locator('img')).toHaveJSProperty('complete', true)
   await shots(page, 'mall-rewards')
 
   await card.getByRole('button', { name: 'Redeem Power bank 10,000 mAh' }).click()
