@@ -121,6 +121,13 @@ describe('the rewards', () => {
     expect(cards[0]!.textContent).toContain('You may redeem 2 more')
     expect(cards[1]!.querySelector('.mall-price')?.textContent).toBe('1,000 points + $2.00')
     expect(within(cards[2]!).getByText('Sold out')).toBeTruthy()
+    const tabs = screen.getByRole('navigation', { name: 'Points' })
+    expect(
+      within(tabs)
+        .getAllByRole('link')
+        .filter((l) => l.getAttribute('aria-current') === 'page')
+        .map((l) => l.textContent),
+    ).toEqual(['Rewards'])
     const soldOut = within(cards[2]!).getByRole('button', { name: 'Redeem Bonus 50' }) as HTMLButtonElement
     expect(soldOut.disabled).toBe(true)
   })

@@ -35,7 +35,13 @@ function Tabs({ tab }: { tab: PointTab }) {
   const { t } = useLingui()
   return (
     <nav className="points-tabs" aria-label={t`Points`}>
-      <Link to="/pointMall" search={{}} aria-current={tab === 'overview' ? 'page' : undefined}>
+      {/* Exact: every other tab's search holds the overview's empty one. */}
+      <Link
+        to="/pointMall"
+        search={{}}
+        activeOptions={{ exact: true }}
+        aria-current={tab === 'overview' ? 'page' : undefined}
+      >
         <Trans>Overview</Trans>
       </Link>
       <Link to="/pointMall" search={{ tab: 'rewards' }} aria-current={tab === 'rewards' ? 'page' : undefined}>
