@@ -96,6 +96,20 @@ test('player01 redeems the power bank, the operator approves it, and the history
   await page.reload()
   await expect(row.getByText('Approved')).toBeVisible()
 
+  // The overview's way to use points opens the convert sheet; Escape closes it.
+  await page.getByRole('navigation', { name: 'Points' }).getByRole('link', { name: 'Overview' }).click()
+  await page
+    .getByRole('region', { name: 'Ways to use points' })
+    .getByRole('button', { name: 'Convert points' })
+    .click()
+  const convert = page.getByRole('dialog', { name: 'Convert points' })
+  await convert.getByLabel('Points', { exact: true }).fill('1000')
+  await expect(convert.getByText('At least', { exact: false })).toBeVisible()
+  await shots(page, 'mall-convert-sheet')
+  await page.keyboard.press('Escape')
+  await expect(convert).toHaveCount(0)
+  await expect(page).toHaveURL(/\/pointMall$/)
+
   await page.goto('/index?popup=memberCentre&centre=messageV2')
   const messages = page.getByRole('dialog', { name: 'Member centre' }).getByRole('list', { name: 'Messages' })
   await expect(messages.getByText('Redemption approved')).toBeVisible()

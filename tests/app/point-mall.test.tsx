@@ -310,3 +310,35 @@ describe('the member centre’s entries', () => {
     expect(screen.getByRole('link', { name: 'Details' }).getAttribute('aria-current')).toBe('page')
   })
 })
+
+describe('the convert sheet', () => {
+  test('shows the money the points give and checks the minimum and step before sending', async () => {
+    logIn()
+    const sent = stubMoneyApi(
+      answers({
+        [pointEndpoints.conversionTypes.path]: {
+          list: [
+            {
+              type: 'cash',
+              moneyPer100Points: '1.00',
+              minPoints: 500,
+              stepPoints: 100,
+              turnoverMultiple: '0',
+            },
+          ],
+        },
+      }),
+    )
+    await renderApp('/pointMall?convert=1')
+    const sheet = await screen.findByRole('dialog', { name: 'Convert points' })
+    const user = userEvent.setup()
+    const points = await within(sheet).findByLabelText('Points')
+    expect(within(sheet).getByText('At least 500 points, in steps of 100')).toBeTruthy()
+    await user.type(points, '650')
+    expect(sheet.querySelector('.mall-total')?.textContent).toBe('You get$6.50')
+    await user.type(within(sheet).getByLabelText('Payment password'), '123456')
+    await user.click(within(sheet).getByRole('button', { name: 'Confirm' }))
+    expect(points.getAttribute('aria-invalid')).toBe('true')
+    expect(sent.some((s) => s.path === pointEndpoints.convert.path)).toBe(false)
+  })
+})
