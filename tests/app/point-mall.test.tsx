@@ -319,6 +319,13 @@ describe('the convert sheet', () => {
         [pointEndpoints.conversionTypes.path]: {
           list: [
             {
+              type: 'bonus',
+              moneyPer100Points: '1.50',
+              minPoints: 1000,
+              stepPoints: 100,
+              turnoverMultiple: '3',
+            },
+            {
               type: 'cash',
               moneyPer100Points: '1.00',
               minPoints: 500,
@@ -333,6 +340,8 @@ describe('the convert sheet', () => {
     const sheet = await screen.findByRole('dialog', { name: 'Convert points' })
     const user = userEvent.setup()
     const points = await within(sheet).findByLabelText('Points')
+    // Cash first, as the sheet lists the ways, though the server sent the bonus first.
+    expect((within(sheet).getByRole('radio', { name: 'Cash' }) as HTMLInputElement).checked).toBe(true)
     expect(within(sheet).getByText('At least 500 points, in steps of 100')).toBeTruthy()
     await user.type(points, '650')
     expect(sheet.querySelector('.mall-total')?.textContent).toBe('You get$6.50')

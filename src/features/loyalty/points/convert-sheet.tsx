@@ -32,7 +32,9 @@ export function conversionValue(points: string, way: PointConversionWire, curren
 function ConvertForm({ ways, currency }: { ways: readonly PointConversionWire[]; currency: Currency }) {
   const { t, i18n } = useLingui()
   const typeId = useId()
-  const [type, setType] = useState<PointConversionType>(ways[0]?.type ?? 'cash')
+  // The first way as the sheet lists them (cash before bonus), whatever order the server sent.
+  const offered = pointConversionTypes.filter((ty) => ways.some((w) => w.type === ty))
+  const [type, setType] = useState<PointConversionType>(offered[0] ?? 'cash')
   const [points, setPoints] = useState('')
   const [paymentPassword, setPaymentPassword] = useState('')
   const [invalid, setInvalid] = useState<MallErrors>({})
@@ -69,20 +71,12 @@ function ConvertForm({ ways, currency }: { ways: readonly PointConversionWire[];
         <legend id={typeId}>
           <Trans>Convert to</Trans>
         </legend>
-        {pointConversionTypes
-          .filter((ty) => ways.some((w) => w.type === ty))
-          .map((ty) => (
-            <label key={ty} className="mall-type">
-              <input
-                type="radio"
-                name={typeId}
-                value={ty}
-                checked={type === ty}
-                onChange={() => setType(ty)}
-              />
-              {i18n._(conversionNames[ty])}
-            </label>
-          ))}
+        {offered.map((ty) => (
+          <label key={ty} className="mall-type">
+            <input type="radio" name={typeId} value={ty} checked={type === ty} onChange={() => setType(ty)} />
+            {i18n._(conversionNames[ty])}
+          </label>
+        ))}
       </fieldset>
       <TextField
         label={t`Points`}
