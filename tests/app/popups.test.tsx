@@ -153,6 +153,8 @@ describe('popups in the URL', () => {
       'Invite friends',
       'Missions',
       'Messages',
+      'Redeem history',
+      'Points details',
     ]
     // Found by their whole accessible names (the phone's chevron is not read out), in order.
     const buttons = within(menu).getAllByRole('button')

@@ -1,21 +1,28 @@
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { parsePointTab, PointsPage } from '../../features/loyalty/points/points-page'
+import { MobileFields } from '../../features/identity/components/mobile-fields'
+import { validatePointMallSearch } from '../../features/loyalty/points/mall-search'
+import { PointsPage } from '../../features/loyalty/points/points-page'
 
-/** The member's points: the balance, how to earn and use them, and the points details. */
+/** The member's points: the balance, the rewards, the redemptions and the points details. */
 export const Route = createFileRoute('/_plain/pointMall')({
-  validateSearch: (s: Record<string, unknown>): { tab?: 'details' } => ({ tab: parsePointTab(s.tab) }),
+  validateSearch: validatePointMallSearch,
   component: PointMall,
 })
 
 function PointMall() {
-  const { tab } = Route.useSearch()
+  const { tab, reward, convert } = Route.useSearch()
   return (
     <main className="page">
       <h1>
         <Trans>Points mall</Trans>
       </h1>
-      <PointsPage tab={tab ?? 'overview'} />
+      <PointsPage
+        tab={tab ?? 'overview'}
+        reward={reward}
+        convert={convert === 1}
+        PhoneFields={MobileFields}
+      />
     </main>
   )
 }

@@ -1,7 +1,7 @@
 /**
  * The points overview (decision 030 section 7): the member's balance shown big, how points
- * are earned now (each game type's rate) and the ways points turn into money, as information
- * (the conversion call comes later).
+ * are earned now (each game type's rate) and the ways points turn into money, with the
+ * button that opens the convert sheet.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
@@ -10,6 +10,7 @@ import type { PointConversionWire } from '#contract/points'
 import { pointConversionTypes } from '#contract/points-values'
 import { QueryState } from '../../../components/ui/query-state'
 import { pointBalanceQueryOptions, pointConfigQueryOptions, pointConversionsQueryOptions } from './api'
+import { useMallSheets } from './mall-search'
 import { conversionNames, pointsFigure, rateText } from './points-text'
 
 /** A read's three faces (the shared QueryState), under the name the points pages use. */
@@ -38,6 +39,15 @@ function Way({ way, currency }: { way: PointConversionWire; currency: Currency }
         </p>
       ) : null}
     </li>
+  )
+}
+
+function ConvertButton() {
+  const sheets = useMallSheets()
+  return (
+    <button type="button" className="button button-primary" onClick={() => sheets.open({ convert: 1 })}>
+      <Trans>Convert points</Trans>
+    </button>
   )
 }
 
@@ -100,13 +110,16 @@ export function PointsOverview({ currency }: { currency: Currency }) {
         <Loaded query={ways} lines={3}>
           {(w) =>
             w.list.length > 0 ? (
-              <ul className="points-ways">
-                {pointConversionTypes
-                  .flatMap((type) => w.list.filter((way) => way.type === type))
-                  .map((way) => (
-                    <Way key={way.type} way={way} currency={currency} />
-                  ))}
-              </ul>
+              <>
+                <ul className="points-ways">
+                  {pointConversionTypes
+                    .flatMap((type) => w.list.filter((way) => way.type === type))
+                    .map((way) => (
+                      <Way key={way.type} way={way} currency={currency} />
+                    ))}
+                </ul>
+                <ConvertButton />
+              </>
             ) : (
               <p>
                 <Trans>Points cannot be turned into money yet.</Trans>

@@ -1,8 +1,9 @@
 /**
- * The points page (/pointMall, decision 030 section 7) for what the server serves today:
- * the overview (balance, how to earn, ways to use points) and the points details, as the
- * `tab` search param. The figures are the member's own: a visitor is asked to log in and a
- * trial account to register, without asking the server.
+ * The points page (/pointMall, decision 030 section 7): the overview (balance, how to earn,
+ * ways to use points), the rewards, the redemption history and the points details, as the
+ * `tab` search param, with the redeem and convert sheets over them. The figures are the
+ * member's own: a visitor is asked to log in and a trial account to register, without asking
+ * the server.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
@@ -14,20 +15,16 @@ import { useHydrated } from '../../../hooks/use-hydrated'
 import { brandQueryOptions } from '../../../lib/brand-query'
 import { openModal } from '../../../lib/modal-store'
 import { isGuestType, useSession } from '../../../lib/session'
+import { ConvertSheet } from './convert-sheet'
+import { HistoryTab } from './history-tab'
+import type { PointTab } from './mall-search'
 import { PointsDetails } from './points-details'
 import { PointsOverview } from './points-overview'
+import { type PhoneFields, RedeemSheet } from './redeem-sheet'
+import { RewardsTab } from './rewards-tab'
 import './points.css'
 
-export const pointTabs = ['overview', 'details'] as const
-export type PointTab = (typeof pointTabs)[number]
-
-/**
- * The `tab` search param: a tab other than the overview, or nothing (the overview, so
- * /pointMall itself is the page's one address and is served as it is, without a redirect).
- */
-export function parsePointTab(value: unknown): Exclude<PointTab, 'overview'> | undefined {
-  return pointTabs.find((t): t is Exclude<PointTab, 'overview'> => t === value && t !== 'overview')
-}
+export { parsePointTab, pointTabs, type PointTab } from './mall-search'
 
 function useCurrency(): Currency {
   const { data } = useSuspenseQuery(brandQueryOptions())
@@ -38,8 +35,20 @@ function Tabs({ tab }: { tab: PointTab }) {
   const { t } = useLingui()
   return (
     <nav className="points-tabs" aria-label={t`Points`}>
-      <Link to="/pointMall" search={{}} aria-current={tab === 'overview' ? 'page' : undefined}>
+      {/* Exact: every other tab's search holds the overview's empty one. */}
+      <Link
+        to="/pointMall"
+        search={{}}
+        activeOptions={{ exact: true }}
+        aria-current={tab === 'overview' ? 'page' : undefined}
+      >
         <Trans>Overview</Trans>
+      </Link>
+      <Link to="/pointMall" search={{ tab: 'rewards' }} aria-current={tab === 'rewards' ? 'page' : undefined}>
+        <Trans>Rewards</Trans>
+      </Link>
+      <Link to="/pointMall" search={{ tab: 'history' }} aria-current={tab === 'history' ? 'page' : undefined}>
+        <Trans>History</Trans>
       </Link>
       <Link to="/pointMall" search={{ tab: 'details' }} aria-current={tab === 'details' ? 'page' : undefined}>
         <Trans>Details</Trans>
@@ -79,7 +88,18 @@ function Prompt({ guest }: { guest: boolean }) {
   )
 }
 
-export function PointsPage({ tab }: { tab: PointTab }) {
+export function PointsPage({
+  tab,
+  reward,
+  convert = false,
+  PhoneFields,
+}: {
+  tab: PointTab
+  /** The registration's country code and phone inputs, for a physical item's delivery. */
+  PhoneFields: PhoneFields
+  reward?: number | undefined
+  convert?: boolean
+}) {
   const { t } = useLingui()
   const currency = useCurrency()
   const { token, member } = useSession()
@@ -92,7 +112,19 @@ export function PointsPage({ tab }: { tab: PointTab }) {
     body = (
       <>
         <Tabs tab={tab} />
-        {tab === 'details' ? <PointsDetails /> : <PointsOverview currency={currency} />}
+        {tab === 'details' ? (
+          <PointsDetails />
+        ) : tab === 'rewards' ? (
+          <RewardsTab currency={currency} />
+        ) : tab === 'history' ? (
+          <HistoryTab currency={currency} />
+        ) : (
+          <PointsOverview currency={currency} />
+        )}
+        {reward !== undefined ? (
+          <RedeemSheet rewardId={reward} currency={currency} PhoneFields={PhoneFields} />
+        ) : null}
+        {convert ? <ConvertSheet currency={currency} /> : null}
       </>
     )
   }
