@@ -40,7 +40,14 @@ const address = { address: '12 Street 310, Phnom Penh', phone: '012345678', coun
 export interface MallFigures {
   [key: string]: Json
   engine: string
-  catalogue: Stats & { concurrent: number; items: number; failed: number; readsPerSecond: number }
+  catalogue: Stats & {
+    concurrent: number
+    items: number
+    failed: number
+    readsPerSecond: number
+    /** One member reading alone, after the concurrent reads. */
+    alone: Stats
+  }
   lastItem: Stats & { concurrent: number; won: number; refused: Json; failed: number }
   reconciles: boolean
 }
@@ -197,6 +204,14 @@ export async function measureMall(
         }
       }),
     )
+    // The same read by one member alone: the server's own time per read, without the queue.
+    const aloneMs: number[] = []
+    for (let i = 0; i < opts.readsEach * 5; i++) {
+      const t0 = performance.now()
+      await read(tokens[0] ?? '')
+      aloneMs.push(performance.now() - t0)
+    }
+    const alone = stats(aloneMs)
     const readsPerSecond = Math.round(readMs.length / ((performance.now() - readStart) / 1000))
     const catalogue = {
       ...stats(readMs),
@@ -204,10 +219,12 @@ export async function measureMall(
       items,
       failed: readFailed,
       readsPerSecond,
+      alone,
     }
     opts.log(
       `  ${engine}: catalogue (${items} rewards) read ${readMs.length} times, ${opts.readers} members at once: ` +
-        `p50 ${catalogue.p50Ms} ms, p99 ${catalogue.p99Ms} ms, ${readsPerSecond} reads/s, ${readFailed} failed`,
+        `p50 ${catalogue.p50Ms} ms, p99 ${catalogue.p99Ms} ms, ${readsPerSecond} reads/s, ${readFailed} failed; ` +
+        `one member alone: p50 ${alone.p50Ms} ms, p99 ${alone.p99Ms} ms`,
     )
 
     // ── The last item, 20 members at once ──

@@ -109,7 +109,7 @@ export const section: BenchSection = {
         {
           metric: `point-mall catalogue p99, ${c.concurrent} members at once (${engine})`,
           value: `${c.p99Ms} ms`,
-          note: `p50 ${c.p50Ms} ms; ${num(c.readsPerSecond)} reads/s; ${c.failed} failed; goal ≤ ${budget.catalogueP99Ms} ms: ${verdict(c.p99Ms <= budget.catalogueP99Ms && c.failed === 0)}`,
+          note: `p50 ${c.p50Ms} ms; ${num(c.readsPerSecond)} reads/s; alone p99 ${c.alone.p99Ms} ms; ${c.failed} failed; goal ≤ ${budget.catalogueP99Ms} ms: ${verdict(c.p99Ms <= budget.catalogueP99Ms && c.failed === 0)}`,
         },
         {
           metric: `last item, ${f.lastItem.concurrent} redemptions at once (${engine})`,
@@ -133,8 +133,9 @@ export const section: BenchSection = {
         note:
           `${num(vip.membersPerSecond)} members/s; second run ${vip.secondRunSeconds.toFixed(1)} s, ` +
           `${secondClean ? 'wrote nothing' : `WROTE ${vip.secondRunWrites} rows`}; books ${vip.reconciles ? 'reconcile' : 'DO NOT RECONCILE'}; ` +
-          `goal < ${budget.vipSeconds} s: ${verdict(vip.seconds < budget.vipSeconds && secondClean)}` +
-          (vip.members < 100_000 ? ` (at ${num(vip.members)}, not the goal's 100,000)` : ''),
+          (vip.members >= 100_000
+            ? `goal < ${budget.vipSeconds} s: ${verdict(vip.seconds < budget.vipSeconds && secondClean)}`
+            : `smoke size: the goal (< ${budget.vipSeconds} s) is for 100,000 members`),
       })
     } else {
       ctx.log('  postgresql: not reachable, skipped')
