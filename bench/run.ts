@@ -70,7 +70,9 @@ function usage(sections: BenchSection[]): string {
     '     size is 10000000), BENCH_AGENT_DAYS (default 30), BENCH_AGENT_OVERVIEWS (default 50),',
     '     BENCH_AGENT_ENVELOPES (default 10), BENCH_AGENT_PROPOSAL_RUNS (default 20),',
     '     BENCH_CONTRACTS_PAIRS (default 10000), BENCH_CONTRACTS_MEMBERS (default 100000),',
-    '     BENCH_CONTRACTS_BETS (default 1000000), BENCH_CONTRACTS_PROPOSAL_RUNS (default 3)',
+    '     BENCH_CONTRACTS_BETS (default 1000000), BENCH_CONTRACTS_PROPOSAL_RUNS (default 3),',
+    '     BENCH_VIP_MEMBERS (default 100000), BENCH_DRAW_BETS (default 10000),',
+    '     BENCH_MALL_READS (default 20 per member), BENCH_LOYALTY_ENGINES (default pglite,postgresql)',
   ].join('\n')
 }
 

@@ -1,0 +1,203 @@
+/**
+ * Loyalty (issue 36's figures, decision 030 section 10). Each part on a database of its own:
+ * PostgreSQL in a scratch database made from BENCH_DATABASE_URL's server and dropped
+ * afterwards, and (the mall and the draw, where it is cheap) an in-memory PGlite.
+ *
+ * 1. Point-mall catalogue read: `MCS2_getPointReward` by 50 members at once against the demo's
+ *    catalogue, cached (bench/lib/loyalty-mall.ts). Goal: p99 ≤ 25 ms (PostgreSQL).
+ * 2. 20 parallel redemptions of the last item: p99 and that exactly one won (no budget).
+ * 3. The VIP monthly job for BENCH_VIP_MEMBERS members (default 100,000) at rank ≥ 2 with a
+ *    month of day rows each: the evaluation's wall time, and a second run's, which must write
+ *    nothing (bench/lib/loyalty-vip.ts; PostgreSQL only). Goal: under 2 minutes.
+ * 4. A lottery draw of BENCH_DRAW_BETS bets (default 10,000) without and with points,
+ *    interleaved off, on, off, on on fresh databases (the host's noise falls on both alike):
+ *    the draw's wall time and the ratio with over without (bench/lib/loyalty-draw.ts).
+ *
+ * BENCH_LOYALTY_ENGINES (default pglite,postgresql) names the engines of parts 1, 2 and 4.
+ * Budgets are reported (PASS/OVER), never a failing exit; every part reconciles the books.
+ */
+import os from 'node:os'
+import { PGlite } from '@electric-sql/pglite'
+import { embeddedStartParams, openDatabase, type Database } from '#server/plugins/external/db'
+import { num, table } from '../lib/format'
+import { measureDraw, type DrawRun } from '../lib/loyalty-draw'
+import { measureMall, type MallFigures } from '../lib/loyalty-mall'
+import { measureVip, type VipFigures } from '../lib/loyalty-vip'
+import { maintenanceUrl, pgReachable, withScratchPg } from '../lib/pg'
+import type { BenchSection, Json, SectionResult, SummaryRow } from '../lib/types'
+
+const envNumber = (name: string, fallback: number) => {
+  const v = Number(process.env[name] ?? fallback)
+  if (!Number.isFinite(v) || v < 1) throw new Error(`${name} must be a positive number`)
+  return Math.floor(v)
+}
+
+const size = {
+  vipMembers: envNumber('BENCH_VIP_MEMBERS', 100_000),
+  drawBets: envNumber('BENCH_DRAW_BETS', 10_000),
+  readers: 50,
+  readsEach: envNumber('BENCH_MALL_READS', 20),
+  racers: 20,
+}
+const engines = (process.env.BENCH_LOYALTY_ENGINES ?? 'pglite,postgresql')
+  .split(',')
+  .map((e) => e.trim())
+  .filter((e) => e === 'pglite' || e === 'postgresql')
+const budget = { catalogueP99Ms: 25, vipSeconds: 120, drawRatio: 1.1 }
+const loadNow = () => os.loadavg()[0]?.toFixed(2) ?? '?'
+
+/** Runs `use` on a fresh database of the engine; null when PostgreSQL is not reachable. */
+async function onEngine<T>(
+  engine: string,
+  poolMax: number,
+  use: (d: Database) => Promise<T>,
+): Promise<T | null> {
+  if (engine === 'postgresql') {
+    if (!(await pgReachable(maintenanceUrl()))) return null
+    return withScratchPg('bench_loyalty', async (url) => {
+      const database = await openDatabase({ databaseUrl: url, poolMax })
+      try {
+        return await use(database)
+      } finally {
+        await database.close()
+      }
+    })
+  }
+  const database = await openDatabase({ pglite: await PGlite.create({ startParams: embeddedStartParams }) })
+  try {
+    return await use(database)
+  } finally {
+    await database.close()
+  }
+}
+
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'OVER')
+
+export const section: BenchSection = {
+  name: 'loyalty',
+  title: `Loyalty: the point mall's catalogue and last item, the VIP month for ${num(size.vipMembers)} members, a draw of ${num(size.drawBets)} bets with and without points`,
+  order: 68,
+  async run(ctx): Promise<SectionResult> {
+    const summary: SummaryRow[] = []
+    const figures: { [key: string]: Json } = {
+      size,
+      engines,
+      budget,
+      cores: os.cpus().length,
+      loadAverageAtStart: os.loadavg(),
+    }
+
+    // ── 1 and 2: the point mall ──
+    const malls: MallFigures[] = []
+    for (const engine of engines) {
+      ctx.log(`point mall on ${engine} (load ${loadNow()}) …`)
+      const f = await onEngine(engine, 60, (d) =>
+        measureMall(engine, d, {
+          readers: size.readers,
+          readsEach: size.readsEach,
+          racers: size.racers,
+          log: ctx.log,
+        }),
+      )
+      if (!f) {
+        ctx.log(`  ${engine}: not reachable, skipped`)
+        continue
+      }
+      malls.push(f)
+      const c = f.catalogue
+      summary.push(
+        {
+          metric: `point-mall catalogue p99, ${c.concurrent} members at once (${engine})`,
+          value: `${c.p99Ms} ms`,
+          note: `p50 ${c.p50Ms} ms; ${num(c.readsPerSecond)} reads/s; alone p99 ${c.alone.p99Ms} ms; ${c.failed} failed; goal ≤ ${budget.catalogueP99Ms} ms: ${verdict(c.p99Ms <= budget.catalogueP99Ms && c.failed === 0)}`,
+        },
+        {
+          metric: `last item, ${f.lastItem.concurrent} redemptions at once (${engine})`,
+          value: `${f.lastItem.won} won`,
+          note: `p99 ${f.lastItem.p99Ms} ms; ${f.lastItem.won === 1 ? 'exactly one' : 'NOT EXACTLY ONE'}; books ${f.reconciles ? 'reconcile' : 'DO NOT RECONCILE'}`,
+        },
+      )
+    }
+    figures.mall = malls
+
+    // ── 3: the VIP monthly job (PostgreSQL) ──
+    ctx.log(`VIP monthly evaluation, ${num(size.vipMembers)} members, on postgresql (load ${loadNow()}) …`)
+    const vip: VipFigures | null = await onEngine('postgresql', 10, (d) =>
+      measureVip(d, size.vipMembers, ctx.log),
+    )
+    if (vip) {
+      const secondClean = vip.secondRunWrites === 0
+      summary.push({
+        metric: `VIP month, ${num(vip.decided)} members (postgresql)`,
+        value: `${vip.seconds.toFixed(1)} s`,
+        note:
+          `${num(vip.membersPerSecond)} members/s; second run ${vip.secondRunSeconds.toFixed(1)} s, ` +
+          `${secondClean ? 'wrote nothing' : `WROTE ${vip.secondRunWrites} rows`}; books ${vip.reconciles ? 'reconcile' : 'DO NOT RECONCILE'}; ` +
+          (vip.members >= 100_000
+            ? `goal < ${budget.vipSeconds} s: ${verdict(vip.seconds < budget.vipSeconds && secondClean)}`
+            : `smoke size: the goal (< ${budget.vipSeconds} s) is for 100,000 members`),
+      })
+    } else {
+      ctx.log('  postgresql: not reachable, skipped')
+    }
+    figures.vip = vip
+
+    // ── 4: the draw, without and with points, interleaved ──
+    const draws: (DrawRun & { engine: string })[] = []
+    for (const engine of engines) {
+      for (const points of [false, true, false, true]) {
+        ctx.log(
+          `draw of ${num(size.drawBets)} bets on ${engine}, points ${points ? 'on' : 'off'} (load ${loadNow()}) …`,
+        )
+        const run = await onEngine(engine, 4, (d) => measureDraw(d, points, size.drawBets))
+        if (!run) {
+          ctx.log(`  ${engine}: not reachable, skipped`)
+          break
+        }
+        draws.push({ ...run, engine })
+      }
+    }
+    if (draws.length > 0) {
+      ctx.log(
+        table(
+          ['engine', 'points', 'bets', 'winners', 'draw s', 'bets/s', 'point txs', 'reconciles'],
+          draws.map((r) => [
+            r.engine,
+            r.points ? 'on' : 'off',
+            num(r.bets),
+            num(r.winners),
+            r.seconds.toFixed(3),
+            num(r.betsPerSecond),
+            num(r.pointTransactions),
+            r.reconciles ? 'yes' : 'NO',
+          ]),
+        ),
+      )
+    }
+    const ratios = [...new Set(draws.map((r) => r.engine))].map((engine) => {
+      const mean = (points: boolean) => {
+        const of = draws.filter((r) => r.engine === engine && r.points === points)
+        return of.reduce((s, r) => s + r.seconds, 0) / Math.max(1, of.length)
+      }
+      const off = mean(false)
+      const on = mean(true)
+      const ok = draws.filter((r) => r.engine === engine).every((r) => r.reconciles)
+      return { engine, offSeconds: off, onSeconds: on, ratio: off > 0 ? on / off : 0, reconciles: ok }
+    })
+    for (const r of ratios) {
+      ctx.log(
+        `${r.engine}: draw ${r.offSeconds.toFixed(3)} s without points, ${r.onSeconds.toFixed(3)} s with: ×${r.ratio.toFixed(2)}`,
+      )
+      summary.push({
+        metric: `draw of ${num(size.drawBets)} bets, with / without points (${r.engine})`,
+        value: `×${r.ratio.toFixed(2)}`,
+        note: `${r.onSeconds.toFixed(2)} s vs ${r.offSeconds.toFixed(2)} s, interleaved; books ${r.reconciles ? 'reconcile' : 'DO NOT RECONCILE'}; goal ≤ ${budget.drawRatio}×: ${verdict(r.ratio <= budget.drawRatio)}`,
+      })
+    }
+    figures.draws = draws
+    figures.drawRatios = ratios
+    figures.loadAverageAtEnd = os.loadavg()
+    if (malls.length === 0 && !vip && draws.length === 0) throw new Error('no engine could be measured')
+    return { figures, summary }
+  },
+}
