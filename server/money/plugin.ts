@@ -32,7 +32,7 @@ declare module 'fastify' {
 }
 
 async function moneyArea(app: FastifyInstance) {
-  const { db, config, now, repo, passwords, throttle, routes } = app.platform
+  const { db, config, now, repo, passwords, throttle, routes, access } = app.platform
   const ledger = createLedger(db)
   const settings = createMoneySettings(db, repo, config.SETTINGS_TTL_SECONDS * 1000)
   app.platform.onSettingsChanged(() => settings.invalidate())
@@ -50,7 +50,10 @@ async function moneyArea(app: FastifyInstance) {
     {
       wallet: walletHandlers(deps),
       funds: fundsHandlers({ ...deps, passwords, throttle, funds, payUrl: gateway.payUrl }),
-      records: recordHandlers(deps),
+      records: recordHandlers({
+        ...deps,
+        flagOn: async (code, modId) => access.isEnabled(await access.snapshot(code), modId),
+      }),
       turnover: turnoverHandlers(deps),
     },
     routes,

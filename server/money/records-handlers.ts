@@ -16,7 +16,17 @@ import { currencyOf, ms } from './common'
 import { createRecordsRepository } from './records-repository'
 import { memberOf, type MoneyDeps } from './wallet-handlers'
 
-export function recordHandlers({ db, settings }: MoneyDeps): HandlerGroup<Endpoints['records']> {
+/** The points system's switch (PTSYS3): the points details answer feature_disabled while it is off. */
+export const pointsFlag = 'PTSYS3'
+
+export function recordHandlers({
+  db,
+  settings,
+  flagOn,
+}: MoneyDeps & {
+  /** Whether a brand's feature flag is on (server/system/access.ts). */
+  flagOn: (merchantCode: string, modId: string) => Promise<boolean>
+}): HandlerGroup<Endpoints['records']> {
   const records = createRecordsRepository(db)
   const points = createPointsRepository(db)
   const isPointType = (t: string): t is PointMovementType =>
@@ -36,7 +46,11 @@ export function recordHandlers({ db, settings }: MoneyDeps): HandlerGroup<Endpoi
       const { m, money } = await brandOf(caller.merchantCode)
       const { book, type, ...rest } = input
       if (book === 'points') {
-        // The points details (decision 030): the points book's postings, amounts in points.
+        // The points details (decision 030): the points book's postings, amounts in points,
+        // behind the points system's switch as the other points calls.
+        if (!(await flagOn(m.code, pointsFlag))) {
+          throw new AppError('feature_disabled', `${pointsFlag} is switched off`)
+        }
         if (type !== undefined && !isPointType(type)) {
           throw new AppError('validation_failed', `${type} is not a points movement`, {
             fields: [{ path: 'type', code: 'points', message: 'not a points movement' }],

@@ -129,4 +129,15 @@ describe('ops mission edit: amounts as the operator writes them', () => {
     expect(edited.after.rule).toEqual({ kind: 'newbie', reward: 725 })
     await admin.pause(m, x.id, true, server.db)
   })
+
+  it('refuses a rescue paid in points: it pays a share of a loss in money', async () => {
+    const made = await runOps(server, 'mission', 'create', 'rescue')
+    const id = Number(/^made #(\d+) /.exec(made)?.[1])
+    const before = await stored(id)
+    await expect(runOps(server, 'mission', 'edit', String(id), 'reward', 'points')).rejects.toThrow(
+      /a rescue pays a share of the loss in money/,
+    )
+    expect(await stored(id)).toEqual(before)
+    await runOps(server, 'mission', 'pause', String(id))
+  })
 })

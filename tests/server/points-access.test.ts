@@ -5,10 +5,11 @@
  * answer feature_disabled. The points details are the account record's call with
  * `book=points`; a type of the other book is refused.
  */
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pointEndpoints } from '#contract/points'
 import { recordEndpoints } from '#contract/records'
-import { pointRedemptions } from '#server/db/schema'
+import { pointAccounts, pointRedemptions } from '#server/db/schema'
 import { writeVersion } from '#server/loyalty/points/point-config'
 import { build, runOps, type TestServer } from '../build-server'
 import { failureOf, plainCall, valueOf } from '../identity-helpers'
@@ -92,6 +93,14 @@ describe('who may call the points calls', () => {
     },
   )
 
+  it('reads a balance without making an account', async () => {
+    const carol = await moneyMember(server, undefined, 'pa')
+    const res = await plainCall(server, 'GET', pointEndpoints.balance.path, { token: carol.token })
+    expect(valueOf(res, (v) => pointEndpoints.balance.response.parse(v))).toEqual({ points: '0' })
+    const rows = await server.db.select().from(pointAccounts).where(eq(pointAccounts.memberId, carol.id))
+    expect(rows).toEqual([])
+  })
+
   it('answers each member their own balance and details only', async () => {
     const balance = (token: string) =>
       plainCall(server, 'GET', pointEndpoints.balance.path, { token }).then((r) =>
@@ -155,10 +164,13 @@ describe('who may call the points calls', () => {
   it('answers feature_disabled while the points system is switched off', async () => {
     await runOps(server, 'flag', 'set', 'PTSYS3', 'off')
     try {
-      for (const { path } of calls.slice(0, 5)) {
+      for (const { path } of calls) {
         const res = await plainCall(server, 'GET', path, { token: alice.token })
         expect(failureOf(res).errorCode).toBe('feature_disabled')
       }
+      // The money record is the same call without `book=points`: it stays.
+      const money = await plainCall(server, 'GET', recordEndpoints.movements.path, { token: alice.token })
+      expect(money.statusCode).toBe(200)
     } finally {
       await runOps(server, 'flag', 'set', 'PTSYS3', 'on')
     }

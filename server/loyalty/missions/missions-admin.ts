@@ -140,6 +140,13 @@ export function createMissionAdmin(deps: MissionAdminDeps) {
           set = { rule: inUnits(e.rule, before.rewardKind, m.currencyDecimals) }
           break
         case 'reward': {
+          // A rescue pays a share of a money loss: its reward is money, never points.
+          if (before.kind === 'rescue' && e.rewardKind === 'points') {
+            throw new AppError(
+              'validation_failed',
+              'a rescue pays a share of the loss in money: bonus or cash',
+            )
+          }
           // The figures the operator wrote stay (10 points become 10.00 of bonus), in the new unit.
           const rule = ruleForReward(before.rule, before.rewardKind, e.rewardKind, m.currencyDecimals)
           if (e.rewardKind !== 'points' && before.promotionId === null) {

@@ -3,6 +3,7 @@
  * through the points service (audited: the command's transaction writes the audit row with
  * the movement).
  */
+import { sql } from 'drizzle-orm'
 import { gameTypes } from '#contract/games'
 import { formatMinor } from '#contract/money'
 import { parsePoints, pointConversionTypes, pointsOf, type PointConversion } from '#contract/points-values'
@@ -81,6 +82,10 @@ async function configCommand(ctx: OpsContext, args: string[]): Promise<string> {
   const brand = await brandOf(ctx)
   const c = currencyOf(brand)
   const at = new Date()
+  // Two operators changing the settings at once: the second waits for the first's version and
+  // builds on it, so neither change is lost (the command runs in its own transaction).
+  if (mode !== 'show')
+    await ctx.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`pointConfig:${ctx.merchantCode}`}))`)
   const versions = await readVersions(ctx.db, ctx.merchantCode)
   if (mode === 'show') {
     noMore('points config show', rest)

@@ -5,9 +5,9 @@
  */
 import { and, eq } from 'drizzle-orm'
 import { pointsOf } from '#contract/points-values'
-import { members } from '../../db/schema'
+import { members, pointAccounts } from '../../db/schema'
 import type { Db, Tx } from '../../plugins/external/db'
-import { InsufficientPoints, type PointsLedger } from './points-ledger'
+import { InsufficientPoints, memberPointsCode, type PointsLedger } from './points-ledger'
 
 /** A refusal the operator (or the member) can act on. */
 export class PointsError extends Error {
@@ -37,9 +37,21 @@ export function createPointsService({ points, now }: PointsServiceDeps) {
   return {
     memberByUsername,
 
-    /** The member's points (centipoints); 0 before their first movement. */
+    /**
+     * The member's points (centipoints); 0 before their first movement. A read: it makes no
+     * account (the first movement does).
+     */
     async balanceOf(ex: Db | Tx, merchantCode: string, memberId: number): Promise<bigint> {
-      return points.balance(ex, await points.memberAccount(merchantCode, memberId))
+      const [a] = await ex
+        .select({ balance: pointAccounts.balance })
+        .from(pointAccounts)
+        .where(
+          and(
+            eq(pointAccounts.merchantCode, merchantCode),
+            eq(pointAccounts.code, memberPointsCode(memberId)),
+          ),
+        )
+      return a?.balance ?? 0n
     },
 
     /**
