@@ -77,8 +77,9 @@ test('on a phone the member centre opens on a list of its pages that fits the sc
   const centre = page.getByRole('dialog', { name: 'Member centre' })
   const menu = centre.getByRole('navigation', { name: 'Member centre menu' })
   const items = menu.getByRole('button')
-  // The 13 pages of spec section 2 and the VIP level (decision 030).
-  await expect(items).toHaveCount(14)
+  // The 13 pages of spec section 2, the VIP level, and the point mall's redeem history and
+  // points details (decision 030).
+  await expect(items).toHaveCount(16)
   // One entry under another, each as wide as the list, all inside the screen.
   const boxes = await items.evaluateAll((els) =>
     els.map((el) => {
