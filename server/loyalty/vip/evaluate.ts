@@ -2,7 +2,8 @@
  * The monthly VIP evaluation (decision 030 section 5), exactly once per brand month: for a
  * closed month P of the brand's zone (periodAt('month'), so its end follows daylight
  * saving), every member of rank 2 or more whose row has not evaluated P is decided, read in
- * chunks and written one member per short transaction that locks its row and sets
+ * chunks. Members who keep their rank are marked in one guarded statement per chunk; each
+ * change is written in a short transaction of its own that locks the member's row and sets
  * `rank = new, evaluated_period = P where evaluated_period < P`: a rerun, a second instance
  * or a crash midway changes nobody twice, and the next run finishes what a stopped one left.
  * P is marked done once no member is left. A raise pays each level's level-up bonus once
@@ -117,11 +118,14 @@ export function createEvaluation(deps: EvaluationDeps) {
       }
       return out
     }
-    // A chunk's members read (not locked) with their figures; then each member decided and
-    // written in a short transaction of its own (its row locked, its history read under the
-    // lock, the month marked on its row by a guarded update, a raise paid): a long month never
-    // holds many members' rows, wallets and the house's bonus accounts at once, a second run
-    // or a rerun after a crash changes nobody twice, and a rerun finishes the rest.
+    // A chunk's members read (not locked) with their figures and history, and decided. Those
+    // who keep their rank (nearly all, in a month) are marked in one statement for the chunk,
+    // guarded by the rank they were decided from. Each member whose rank changes, or whom an
+    // upgrade or the operator changed since the read, is then decided again and written in a
+    // short transaction of its own (its row locked, its history read under the lock, the month
+    // marked on its row by a guarded update, a raise paid): a long month never holds many
+    // members' rows, wallets and the house's bonus accounts at once, a second run or a rerun
+    // after a crash changes nobody twice, and a rerun finishes the rest.
     for (let after = 0; ;) {
       const rows = await repo.toEvaluate(db, m.code, period, chunkSize, after, false)
       if (rows.length === 0) break
@@ -129,7 +133,17 @@ export function createEvaluation(deps: EvaluationDeps) {
         db,
         rows.map((r) => r.memberId),
       )
+      const decided = await decide(db, rows, f)
+      const kept = await repo.keep(
+        db,
+        period,
+        decided
+          .filter((d) => d.toRank === d.fromRank)
+          .map((d) => ({ memberId: d.memberId, rank: d.fromRank })),
+      )
+      out.decided += kept.size
       for (const row of rows) {
+        if (kept.has(row.memberId)) continue
         const changes = await db.transaction(async (tx) => {
           const rank = (await repo.lockRanks(tx, [row.memberId])).get(row.memberId) ?? 1
           const decided = await decide(tx, [{ memberId: row.memberId, rank }], f)

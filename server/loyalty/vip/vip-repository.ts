@@ -292,6 +292,37 @@ export function createVipRepository(db: Db) {
     },
 
     /**
+     * Marks month P evaluated, with no change, on the rows of members decided to keep their
+     * rank: one statement for a chunk, the rows locked in member order first (as every other
+     * path locks them), and only where the rank is still the one decided from, so a member an
+     * upgrade or the operator changed since the read is left for the member-by-member path.
+     * Answers the members marked.
+     */
+    async keep(
+      ex: Ex,
+      period: string,
+      kept: readonly { memberId: number; rank: number }[],
+    ): Promise<Set<number>> {
+      if (kept.length === 0) return new Set()
+      const ids = idArray(kept.map((k) => k.memberId))
+      const ranks = idArray(kept.map((k) => k.rank))
+      const rows = rowsOf<{ member_id: number }>(
+        await ex.execute(sql`
+          with v as (
+            select * from unnest(${ids}::int[], ${ranks}::int[]) as v(member_id, rank)
+          ), locked as (
+            select mv.member_id from member_vip mv join v using (member_id)
+            where mv.evaluated_period < ${period} and mv.rank = v.rank
+            order by mv.member_id for update of mv
+          )
+          update member_vip mv set evaluated_period = ${period}
+          from locked where mv.member_id = locked.member_id
+          returning mv.member_id`),
+      )
+      return new Set(rows.map((r) => Number(r.member_id)))
+    },
+
+    /**
      * The month's decision for these members: each one's new rank and the month marked on its
      * row, only where the month is not marked yet; the changes recorded from the same
      * statement. Answers how many rows this call marked and the changes.
