@@ -238,16 +238,4 @@ describe('the monthly evaluation', () => {
     await expect(runOps(server, 'vip', 'evaluate', '2099-01')).rejects.toThrow(/has not closed yet/)
     await expect(runOps(server, 'vip', 'evaluate', 'October')).rejects.toThrow(/the month is YYYY-MM/)
   })
-
-  it('a member whose rank changed after the chunk was read is not marked with the rank read', async () => {
-    const { repo } = vipServicesOf(server.db, { now: clock })
-    const id = ids.kept ?? 0
-    const evaluatedOf = async () =>
-      (await server.db.select().from(memberVip).where(eq(memberVip.memberId, id)))[0]?.evaluatedPeriod
-    // Decided from Silver, but the member is Gold now: left for the member-by-member path.
-    expect([...(await repo.keep(server.db, '2026-11', [{ memberId: id, rank: 2 }]))]).toEqual([])
-    expect(await evaluatedOf()).toBe('2026-10')
-    expect([...(await repo.keep(server.db, '2026-11', [{ memberId: id, rank: 3 }]))]).toEqual([id])
-    expect(await evaluatedOf()).toBe('2026-11')
-  })
 })

@@ -2,9 +2,9 @@
  * The monthly VIP evaluation (decision 030 section 5), exactly once per brand month: for a
  * closed month P of the brand's zone (periodAt('month'), so its end follows daylight
  * saving), every member of rank 2 or more whose row has not evaluated P is decided, read in
- * chunks. Members who keep their rank are marked in one guarded statement per chunk; each
- * change is written in a short transaction of its own that locks the member's row and sets
- * `rank = new, evaluated_period = P where evaluated_period < P`: a rerun, a second instance
+ * chunks. Members who keep their level or drop are written in one short transaction per
+ * chunk, each raise (which pays a bonus) in a short transaction of its own; each locks the
+ * rows and sets `rank = new, evaluated_period = P where evaluated_period < P`: a rerun, a second instance
  * or a crash midway changes nobody twice, and the next run finishes what a stopped one left.
  * P is marked done once no member is left. A raise pays each level's level-up bonus once
  * ever with its notice, in the member's transaction (the upgrade's `rewardChanges`).
@@ -118,14 +118,14 @@ export function createEvaluation(deps: EvaluationDeps) {
       }
       return out
     }
-    // A chunk's members read (not locked) with their figures and history, and decided. Those
-    // who keep their rank (nearly all, in a month) are marked in one statement for the chunk,
-    // guarded by the rank they were decided from. Each member whose rank changes, or whom an
-    // upgrade or the operator changed since the read, is then decided again and written in a
-    // short transaction of its own (its row locked, its history read under the lock, the month
-    // marked on its row by a guarded update, a raise paid): a long month never holds many
-    // members' rows, wallets and the house's bonus accounts at once, a second run or a rerun
-    // after a crash changes nobody twice, and a rerun finishes the rest.
+    // A chunk's members read (not locked) with their figures and decided. Those who keep
+    // their level or drop (nearly all, in a month) are written in one short transaction for
+    // the chunk: their rows locked in member order, their history read and each decided again
+    // under the lock, and one guarded statement. Each raise pays a level-up bonus through the
+    // ledger, so each is written in a short transaction of its own (its row locked, its
+    // history read under the lock, the month marked by a guarded update, the bonus paid): a
+    // long month never holds many members' wallets and the house's bonus accounts at once, a
+    // second run or a rerun after a crash changes nobody twice, and a rerun finishes the rest.
     for (let after = 0; ;) {
       const rows = await repo.toEvaluate(db, m.code, period, chunkSize, after, false)
       if (rows.length === 0) break
@@ -133,20 +133,32 @@ export function createEvaluation(deps: EvaluationDeps) {
         db,
         rows.map((r) => r.memberId),
       )
-      const decided = await decide(db, rows, f)
-      const kept = await repo.keep(
-        db,
-        period,
-        decided
-          .filter((d) => d.toRank === d.fromRank)
-          .map((d) => ({ memberId: d.memberId, rank: d.fromRank })),
-      )
-      out.decided += kept.size
-      for (const row of rows) {
-        if (kept.has(row.memberId)) continue
+      const first = await decide(db, rows, f)
+      const raises = new Set(first.filter((d) => d.toRank > d.fromRank).map((d) => d.memberId))
+      const rest = await db.transaction(async (tx) => {
+        const ranks = await repo.lockUnevaluated(
+          tx,
+          period,
+          rows.filter((r) => !raises.has(r.memberId)).map((r) => r.memberId),
+        )
+        const locked = [...ranks].map(([memberId, rank]) => ({ memberId, rank }))
+        const decided = await decide(tx, locked, f)
+        // One that the lock shows raised after all (an upgrade since the read) goes the raise's way.
+        for (const d of decided) if (d.toRank > d.fromRank) raises.add(d.memberId)
+        return repo.evaluate(
+          tx,
+          m.code,
+          period,
+          decided.filter((d) => d.toRank <= d.fromRank),
+          now(),
+        )
+      })
+      out.changes.push(...rest.changes)
+      out.decided += rest.marked
+      for (const memberId of raises) {
         const changes = await db.transaction(async (tx) => {
-          const rank = (await repo.lockRanks(tx, [row.memberId])).get(row.memberId) ?? 1
-          const decided = await decide(tx, [{ memberId: row.memberId, rank }], f)
+          const rank = (await repo.lockRanks(tx, [memberId])).get(memberId) ?? 1
+          const decided = await decide(tx, [{ memberId, rank }], f)
           const written = await repo.evaluate(tx, m.code, period, decided, now())
           // Each level a raise gained pays its bonus once ever, with its notice, as an upgrade's.
           await deps.reward(
@@ -155,7 +167,7 @@ export function createEvaluation(deps: EvaluationDeps) {
             levels,
             written.changes.filter((c) => c.toRank > c.fromRank),
           )
-          await deps.onMember?.(row.memberId)
+          await deps.onMember?.(memberId)
           return written
         })
         out.changes.push(...changes.changes)

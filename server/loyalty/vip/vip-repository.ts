@@ -292,34 +292,24 @@ export function createVipRepository(db: Db) {
     },
 
     /**
-     * Marks month P evaluated, with no change, on the rows of members decided to keep their
-     * rank: one statement for a chunk, the rows locked in member order first (as every other
-     * path locks them), and only where the rank is still the one decided from, so a member an
-     * upgrade or the operator changed since the read is left for the member-by-member path.
-     * Answers the members marked.
+     * Locks the rows of these members that have not evaluated month P, in member order (as
+     * every other path locks them), and answers each one's rank under the lock. A member an
+     * upgrade or the operator is changing is waited for, so what is read next in the same
+     * transaction (its history) includes that change.
      */
-    async keep(
-      ex: Ex,
+    async lockUnevaluated(
+      tx: Tx,
       period: string,
-      kept: readonly { memberId: number; rank: number }[],
-    ): Promise<Set<number>> {
-      if (kept.length === 0) return new Set()
-      const ids = idArray(kept.map((k) => k.memberId))
-      const ranks = idArray(kept.map((k) => k.rank))
-      const rows = rowsOf<{ member_id: number }>(
-        await ex.execute(sql`
-          with v as (
-            select * from unnest(${ids}::int[], ${ranks}::int[]) as v(member_id, rank)
-          ), locked as (
-            select mv.member_id from member_vip mv join v using (member_id)
-            where mv.evaluated_period < ${period} and mv.rank = v.rank
-            order by mv.member_id for update of mv
-          )
-          update member_vip mv set evaluated_period = ${period}
-          from locked where mv.member_id = locked.member_id
-          returning mv.member_id`),
+      memberIds: readonly number[],
+    ): Promise<Map<number, number>> {
+      if (memberIds.length === 0) return new Map()
+      const rows = rowsOf<{ member_id: number; rank: number }>(
+        await tx.execute(sql`
+          select member_id, rank from member_vip
+          where member_id = any(${idArray(memberIds)}::int[]) and evaluated_period < ${period}
+          order by member_id for update`),
       )
-      return new Set(rows.map((r) => Number(r.member_id)))
+      return new Map(rows.map((r) => [Number(r.member_id), Number(r.rank)]))
     },
 
     /**
