@@ -47,6 +47,12 @@ export interface MallFigures {
     readsPerSecond: number
     /** One member reading alone, after the concurrent reads. */
     alone: Stats
+    /**
+     * The budget's figure: the same 50 members on the page, their reads arriving at a steady
+     * `rate` a second between them (not each waiting for the last answer), so the latency is
+     * the server's time plus the queueing that rate makes, not the length of a closed loop's queue.
+     */
+    paced: Stats & { rate: number }
   }
   lastItem: Stats & { concurrent: number; won: number; refused: Json; failed: number }
   reconciles: boolean
@@ -116,7 +122,13 @@ function sealedPost(
 export async function measureMall(
   engine: string,
   database: Database,
-  opts: { readers: number; readsEach: number; racers: number; log: (line?: string) => void },
+  opts: {
+    readers: number
+    readsEach: number
+    racers: number
+    pacedRate: number
+    log: (line?: string) => void
+  },
 ): Promise<MallFigures> {
   const db = database.db
   await database.migrate()
@@ -204,6 +216,7 @@ export async function measureMall(
         }
       }),
     )
+    const readsPerSecond = Math.round(readMs.length / ((performance.now() - readStart) / 1000))
     // The same read by one member alone: the server's own time per read, without the queue.
     const aloneMs: number[] = []
     for (let i = 0; i < opts.readsEach * 5; i++) {
@@ -212,7 +225,27 @@ export async function measureMall(
       aloneMs.push(performance.now() - t0)
     }
     const alone = stats(aloneMs)
-    const readsPerSecond = Math.round(readMs.length / ((performance.now() - readStart) / 1000))
+    // Paced: one read every 1000 / rate ms, the members in turn, each answer timed on its own.
+    const pacedMs: number[] = []
+    const interval = 1000 / opts.pacedRate
+    const pacedStart = performance.now()
+    const inFlight: Promise<void>[] = []
+    for (let i = 0; i < readMs.length; i++) {
+      const due = pacedStart + i * interval
+      const wait = due - performance.now()
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait))
+      const token = tokens[i % opts.readers] ?? ''
+      inFlight.push(
+        (async () => {
+          const t0 = performance.now()
+          const a = await read(token)
+          pacedMs.push(performance.now() - t0)
+          if (!a.success) readFailed += 1
+        })(),
+      )
+    }
+    await Promise.all(inFlight)
+    const paced = { ...stats(pacedMs), rate: opts.pacedRate }
     const catalogue = {
       ...stats(readMs),
       concurrent: opts.readers,
@@ -220,11 +253,13 @@ export async function measureMall(
       failed: readFailed,
       readsPerSecond,
       alone,
+      paced,
     }
     opts.log(
       `  ${engine}: catalogue (${items} rewards) read ${readMs.length} times, ${opts.readers} members at once: ` +
         `p50 ${catalogue.p50Ms} ms, p99 ${catalogue.p99Ms} ms, ${readsPerSecond} reads/s, ${readFailed} failed; ` +
-        `one member alone: p50 ${alone.p50Ms} ms, p99 ${alone.p99Ms} ms`,
+        `one member alone: p50 ${alone.p50Ms} ms, p99 ${alone.p99Ms} ms; ` +
+        `paced at ${opts.pacedRate} reads/s over the ${opts.readers}: p50 ${paced.p50Ms} ms, p99 ${paced.p99Ms} ms`,
     )
 
     // ── The last item, 20 members at once ──
