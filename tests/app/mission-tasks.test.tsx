@@ -70,7 +70,7 @@ describe('the missions’ own pages', () => {
     expect(within(dialog).getByRole('heading', { level: 3, name: 'Missions' })).toBeTruthy()
   })
 
-  test('the newbie page shows each task’s progress and claims a finished one', async () => {
+  test('the newbie page shows each task’s progress and rules, and claims a finished one', async () => {
     const sent = stubMissions()
     const user = userEvent.setup()
     const { dialog } = await openCentre('newbieTask')
@@ -79,7 +79,13 @@ describe('the missions’ own pages', () => {
     const bar = within(dialog).getByRole('progressbar', { name: 'Progress: Add a bank card' })
     expect([bar.getAttribute('value'), bar.getAttribute('max')]).toEqual(['1', '1'])
     expect(within(dialog).getByText('0 of 1 done')).toBeTruthy()
-    expect(await within(dialog).findByText(rulesText[2] ?? '')).toBeTruthy()
+    // Every task's rules, each folded under its title and read when opened.
+    const rules = within(dialog).getByRole('region', { name: 'Rules' })
+    expect(within(rules).queryByText(rulesText[2] ?? '')).toBeNull()
+    await user.click(within(rules).getByText('Complete your profile'))
+    expect(await within(rules).findByText(rulesText[2] ?? '')).toBeTruthy()
+    await user.click(within(rules).getByText('Add a bank card'))
+    expect(await within(rules).findByText(rulesText[3] ?? '')).toBeTruthy()
 
     await user.click(within(dialog).getByRole('button', { name: 'Claim Add a bank card' }))
     expect((await within(dialog).findByRole('status')).textContent).toBe('50 points added.')

@@ -109,7 +109,7 @@ const board = {
 export const rulesText: Record<number, string> = {
   1: 'Check in once a day. Day 7 pays 100 points.',
   2: 'A task for your first 30 days. Finish it, then tap Claim.',
-  3: 'A task for your first 30 days. Finish it, then tap Claim.',
+  3: 'Add a bank card in your first 30 days, then tap Claim.',
   4: 'Each day claim 5% of yesterday’s net loss as a bonus.',
 }
 

@@ -37,17 +37,38 @@ function TaskPage({
 /** The mission's rules as the operator wrote them, in the member's language. */
 function Rules({ missionId }: { missionId: number }) {
   const { i18n } = useLingui()
-  const rules = useQuery(missionRulesQueryOptions(missionId, i18n.locale))
   const id = `mission-rules-${missionId}`
   return (
     <section aria-labelledby={id}>
       <h4 id={id}>
         <Trans>Rules</Trans>
       </h4>
-      <QueryState query={rules} lines={2}>
-        {(r) => <p className="mission-rules">{r.rules}</p>}
-      </QueryState>
+      <RulesText missionId={missionId} locale={i18n.locale} />
     </section>
+  )
+}
+
+/**
+ * One task's rules folded under its title: a page of several tasks opens each on demand (its
+ * rules are read when opened), so every task's rules are a tap away without a long page.
+ */
+function FoldedRules({ missionId, title }: { missionId: number; title: string }) {
+  const { i18n } = useLingui()
+  const [open, setOpen] = useState(false)
+  return (
+    <details className="mission-rules-fold" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>{title}</summary>
+      {open ? <RulesText missionId={missionId} locale={i18n.locale} /> : null}
+    </details>
+  )
+}
+
+function RulesText({ missionId, locale }: { missionId: number; locale: string }) {
+  const rules = useQuery(missionRulesQueryOptions(missionId, locale))
+  return (
+    <QueryState query={rules} lines={2}>
+      {(r) => <p className="mission-rules">{r.rules}</p>}
+    </QueryState>
   )
 }
 
@@ -88,8 +109,7 @@ export function NewbieTaskPage() {
     <TaskPage>
       {({ list }, onDone) => {
         const tasks = list.filter((m) => m.kind === 'newbie' && m.state !== 'closed')
-        const first = tasks[0]
-        if (!first) return <NotRunning />
+        if (tasks.length === 0) return <NotRunning />
         const finished = tasks.filter((m) => m.state === 'claim' || m.state === 'claimed').length
         const total = tasks.length
         return (
@@ -104,7 +124,14 @@ export function NewbieTaskPage() {
                 <MissionCard key={m.id} mission={m} onDone={onDone} showProgress />
               ))}
             </ul>
-            <Rules missionId={first.id} />
+            <section aria-labelledby="newbie-rules">
+              <h4 id="newbie-rules">
+                <Trans>Rules</Trans>
+              </h4>
+              {tasks.map((m) => (
+                <FoldedRules key={m.id} missionId={m.id} title={m.title} />
+              ))}
+            </section>
           </>
         )
       }}
