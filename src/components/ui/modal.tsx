@@ -23,8 +23,12 @@ export interface ModalProps {
   closeLabel: string
   size?: 'small' | 'medium' | 'large' | 'full'
   footer?: ReactNode
-  /** A side sheet (the header's menu) slides in from the end edge instead of the centre. */
-  placement?: 'centre' | 'side'
+  /**
+   * A side sheet (the header's menu) slides in from the end edge instead of the centre; a
+   * bottom sheet (a short form over a page) rises from the bottom edge on a phone, in reach
+   * of the thumb, and stays centred on a wider screen.
+   */
+  placement?: 'centre' | 'side' | 'bottom'
 }
 
 type Phase = 'hidden' | 'overlay' | 'shown'
@@ -130,7 +134,7 @@ export function Modal({
     // close button are the keyboard's and a screen reader's.
     <div
       role="presentation"
-      className={placement === 'side' ? 'modal-backdrop modal-backdrop-side' : 'modal-backdrop'}
+      className={placement === 'centre' ? 'modal-backdrop' : `modal-backdrop modal-backdrop-${placement}`}
       data-state={phase}
       onMouseDown={(e) => {
         if (closeOnBackdrop && e.target === e.currentTarget) onClose()

@@ -128,7 +128,14 @@ export function ConvertSheet({ currency }: { currency: Currency }) {
   const sheets = useMallSheets()
   const ways = useQuery(pointConversionsQueryOptions())
   return (
-    <Modal open onClose={sheets.close} title={t`Convert points`} closeLabel={t`Close`} size="small">
+    <Modal
+      open
+      onClose={sheets.close}
+      title={t`Convert points`}
+      closeLabel={t`Close`}
+      size="small"
+      placement="bottom"
+    >
       <Loaded query={ways} lines={4}>
         {(w) =>
           w.list.length > 0 ? (

@@ -253,7 +253,14 @@ export function RedeemSheet({
   const rewards = useQuery(pointRewardsQueryOptions())
   const reward = rewards.data?.list.find((r) => r.id === rewardId)
   return (
-    <Modal open onClose={sheets.close} title={t`Redeem`} closeLabel={t`Close`} size="small">
+    <Modal
+      open
+      onClose={sheets.close}
+      title={t`Redeem`}
+      closeLabel={t`Close`}
+      size="small"
+      placement="bottom"
+    >
       <Loaded query={rewards} lines={5}>
         {() =>
           reward ? (
