@@ -385,20 +385,24 @@ export function createPushService(opts: PushServiceOptions) {
         language,
         createdAt: opts.now(),
       }
-      await db
+      // An endpoint belongs to the member who registered it until they remove it or the push
+      // service says it is gone: the same member's post renews its keys and language, another
+      // member's post changes nothing (the browser then makes a new subscription of its own).
+      const kept = await db
         .insert(pushSubscriptions)
         .values(values)
         .onConflictDoUpdate({
           target: pushSubscriptions.endpoint,
-          set: {
-            merchantCode,
-            memberId,
-            p256dh: values.p256dh,
-            auth: values.auth,
-            language,
-            lastSentAt: null,
-          },
+          set: { p256dh: values.p256dh, auth: values.auth, language, lastSentAt: null },
+          setWhere: and(
+            eq(pushSubscriptions.memberId, memberId),
+            eq(pushSubscriptions.merchantCode, merchantCode),
+          ),
         })
+        .returning({ id: pushSubscriptions.id })
+      if (kept.length === 0) {
+        throw new AppError('push_endpoint_taken', 'this push subscription is registered to another account')
+      }
     },
 
     /** Removes the caller's own subscription at this endpoint; false when they have none there. */

@@ -115,6 +115,7 @@ export const errorCodes = [
   'contract_lower_rate_confirm',
   // web push
   'push_endpoint_refused',
+  'push_endpoint_taken',
   // games
   'game_not_found',
   'vendor_not_found',
@@ -292,6 +293,7 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   delivery_failed: 502,
   // The subscription's address is not a push service this install sends to.
   push_endpoint_refused: 422,
+  push_endpoint_taken: 409,
   game_not_found: 404,
   vendor_not_found: 404,
   favorite_game_limit: 422,

@@ -42,7 +42,7 @@ export const pushEndpoints = {
     encrypted: false,
     body: PushSubscriptionSchema,
     response: z.object({ subscribed: z.literal(true) }),
-    errors: ['push_endpoint_refused'],
+    errors: ['push_endpoint_refused', 'push_endpoint_taken'],
   }),
   unsubscribe: defineEndpoint({
     name: 'push.unsubscribe',

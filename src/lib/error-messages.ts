@@ -133,6 +133,7 @@ const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
   contract_offer_pending: msg`Another offer to this agent was just made. Reload and try again.`,
   contract_lower_rate_confirm: msg`Accepting ends the contracts of your downline agents listed. Confirm to go on.`,
   push_endpoint_refused: msg`This browser's notification service cannot be used. Notifications stay off.`,
+  push_endpoint_taken: msg`Notifications on this browser belong to another account. Turn notifications on again to receive your own.`,
   // games
   game_not_found: msg`This game is not available.`,
   vendor_not_found: msg`This game provider is not available.`,

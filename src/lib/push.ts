@@ -7,6 +7,7 @@
  */
 import { pushEndpoints } from '#contract/push'
 import { api } from './api'
+import { ApiError } from './api-client'
 
 export type PushState =
   /** No push in this browser at all. */
@@ -66,6 +67,23 @@ async function send(sub: PushSubscription): Promise<void> {
   })
 }
 
+/**
+ * Sends the subscription; when the server keeps its endpoint for another account (this
+ * browser's earlier member), makes a new subscription of this browser's own and sends that.
+ */
+async function sendOwn(reg: ServiceWorkerRegistration, sub: PushSubscription): Promise<void> {
+  try {
+    await send(sub)
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.errorCode !== 'push_endpoint_taken') throw err
+    await sub.unsubscribe()
+    const { publicKey } = await api.call(pushEndpoints.publicKey)
+    await send(
+      await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }),
+    )
+  }
+}
+
 /** Asks for permission (call it from a click) and subscribes this device. */
 export async function turnPushOn(): Promise<PushState> {
   if (!supported()) return pushState()
@@ -77,7 +95,7 @@ export async function turnPushOn(): Promise<PushState> {
   const sub =
     (await reg.pushManager.getSubscription()) ??
     (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }))
-  await send(sub)
+  await sendOwn(reg, sub)
   return 'on'
 }
 
@@ -94,6 +112,18 @@ export async function turnPushOff(): Promise<PushState> {
 /** Sends this device's subscription again (the browser may have renewed it); quiet on failure. */
 export async function syncPushSubscription(): Promise<void> {
   if (!supported() || Notification.permission !== 'granted') return
+  const reg = await registration()
+  const sub = await reg?.pushManager.getSubscription()
+  if (reg && sub) await sendOwn(reg, sub).catch(() => undefined)
+}
+
+/**
+ * At logout: this device stops receiving the leaving member's notices (their subscription
+ * is removed on the server while the session still holds), and the browser's subscription
+ * stays for whoever signs in next. Quiet on failure: the logout goes on.
+ */
+export async function releasePushSubscription(): Promise<void> {
+  if (!supported()) return
   const sub = await (await registration())?.pushManager.getSubscription()
-  if (sub) await send(sub).catch(() => undefined)
+  if (sub) await api.call(pushEndpoints.unsubscribe, { endpoint: sub.endpoint }).catch(() => undefined)
 }

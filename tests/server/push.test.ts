@@ -248,6 +248,30 @@ describe('web push of fund notices', () => {
     expect(await tryEndpoint('https://fcm.googleapis.com:8443/x')).toBe('push_endpoint_refused')
   })
 
+  it('keeps an endpoint with the member who registered it: another member’s post of it is refused', async () => {
+    const a = await moneyMember(server)
+    const other = await moneyMember(server)
+    const b = browser('/push/kept')
+    await subscribe(a, b)
+    const taken = await plainCall(server, 'POST', pushEndpoints.subscribe.path, {
+      token: other.token,
+      body: browser('/push/kept').subscription,
+      headers: { language: 'KM' },
+    })
+    expect([taken.statusCode, failureOf(taken).errorCode]).toEqual([409, 'push_endpoint_taken'])
+    expect(await server.services.push.subscriptionsOf(other.id)).toEqual([])
+    const kept = await server.services.push.subscriptionsOf(a.id)
+    expect(kept.map((k) => [k.endpoint, k.p256dh, k.language])).toEqual([
+      [b.subscription.endpoint, b.subscription.keys.p256dh, 'en'],
+    ])
+    // The member who registered it renews its keys, as a browser does.
+    const renewed = browser('/push/kept')
+    await subscribe(a, renewed, 'ZH')
+    expect((await server.services.push.subscriptionsOf(a.id)).map((k) => [k.p256dh, k.language])).toEqual([
+      [renewed.subscription.keys.p256dh, 'zh'],
+    ])
+  })
+
   it('lets a member remove only their own subscription', async () => {
     const a = await moneyMember(server)
     const other = await moneyMember(server)

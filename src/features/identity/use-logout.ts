@@ -5,6 +5,7 @@ import { identityEndpoints } from '#contract/identity'
 import { api } from '../../lib/api'
 import { memberKey } from '../../lib/member-keys'
 import { clearDataCache } from '../../lib/offline-data'
+import { releasePushSubscription } from '../../lib/push'
 import { endSession } from '../../lib/session'
 import { showToast } from '../../lib/toast-store'
 
@@ -14,6 +15,8 @@ export function useLogout() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   return async () => {
+    // The leaving member's notices stop coming to this device, while the session still holds.
+    await releasePushSubscription().catch(() => undefined)
     // The local session ends even when the network is down; the server's expires by itself.
     await api.call(identityEndpoints.logout).catch(() => undefined)
     endSession()
