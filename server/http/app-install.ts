@@ -11,16 +11,21 @@
  *   "Not Signed" but installs.
  * - `GET /wps/app/qr.svg`: the site's address as a QR code (SVG), to open it on a phone.
  *
- * The site's address is PUBLIC_URL when set, else the request's own origin.
+ * The site's address is PUBLIC_URL when set, else one of the brand's domains (the one the
+ * request came to when it is listed, else the first), else the request's own origin only when
+ * that is this machine (a developer's `npm start`). Never an address the request merely names
+ * in its Host header: a profile or QR code sent to a phone must not point at another site.
+ * With none of them, both answer 404 and say what to configure.
  */
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { PlistValue } from 'plist'
 import { iosProfileContentType, iosProfilePath, siteQrPath } from '#contract/app-install'
 import { lazyModule } from '../lazy-module'
+import { brandOrigin, hostOf } from '../system/brand-domains'
 import type { SystemRepository } from '../system/system-repository'
 import type { ProfileSigner } from './profile-signing'
 
@@ -35,6 +40,12 @@ export function stableUuid(brandCode: string, purpose: string): string {
   h[8] = (h[8]! & 0x3f) | 0x80 // RFC 4122 variant
   const x = h.subarray(0, 16).toString('hex').toUpperCase()
   return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20, 32)}`
+}
+
+/** This machine's own names: a developer's start with no address configured. */
+function isLoopback(host: string): boolean {
+  const h = hostOf(host)
+  return h === 'localhost' || h.endsWith('.localhost') || h === '[::1]' || /^127(\.\d{1,3}){3}$/.test(h)
 }
 
 export interface WebClipBrand {
@@ -103,8 +114,17 @@ export function registerAppInstall(
   },
 ): void {
   const icon = loadIcon(opts.staticDir)
-  const siteUrl = (req: FastifyRequest) =>
-    `${opts.publicUrl ?? `${req.protocol}://${req.host}`}`.replace(/\/$/, '')
+  async function siteUrl(req: FastifyRequest): Promise<string | null> {
+    if (opts.publicUrl) return opts.publicUrl.replace(/\/+$/, '')
+    const listed = await repo.domains(opts.merchantCode)
+    if (listed.length > 0) return brandOrigin({ publicUrl: undefined, listed, request: req })
+    return isLoopback(req.host) ? `${req.protocol}://${req.host}` : null
+  }
+  const unknownSite = (reply: FastifyReply) =>
+    reply
+      .code(404)
+      .type('text/plain; charset=utf-8')
+      .send("The site's address is not configured: set PUBLIC_URL or add the brand's domains.")
 
   app.get(iosProfilePath, async (req, reply) => {
     const m = await repo.merchant(opts.merchantCode)
@@ -113,7 +133,9 @@ export function registerAppInstall(
       name: m?.name ?? 'Portal',
       label: m?.shortName ?? m?.name ?? 'Portal',
     }
-    const xml = await buildIosProfile(brand, `${siteUrl(req)}/index`, icon)
+    const site = await siteUrl(req)
+    if (site === null) return unknownSite(reply)
+    const xml = await buildIosProfile(brand, `${site}/index`, icon)
     const body = opts.signer ? opts.signer(Buffer.from(xml, 'utf8')) : xml
     return reply
       .type(iosProfileContentType)
@@ -123,8 +145,10 @@ export function registerAppInstall(
   })
 
   app.get(siteQrPath, async (req, reply) => {
+    const site = await siteUrl(req)
+    if (site === null) return unknownSite(reply)
     const { default: QRCode } = await qrLib()
-    const svg = await QRCode.toString(`${siteUrl(req)}/index`, {
+    const svg = await QRCode.toString(`${site}/index`, {
       type: 'svg',
       margin: 2,
       errorCorrectionLevel: 'M',

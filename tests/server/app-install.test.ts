@@ -8,10 +8,12 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { eq } from 'drizzle-orm'
 import * as plist from 'plist'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { iosProfilePath, siteQrPath } from '#contract/app-install'
 import { loadConfig } from '#server/config/env'
+import * as schema from '#server/db/schema'
 import { buildIosProfile, stableUuid } from '#server/http/app-install'
 import { build, type TestServer } from '../build-server'
 
@@ -88,6 +90,44 @@ describe('the iOS lite profile', () => {
     )
     expect((await brand('LOTUS')).PayloadUUID).toBe(one.PayloadUUID)
     expect(stableUuid('LOTUS', 'webclip')).toMatch(uuid)
+  })
+})
+
+describe('the site address of the profile and the QR code without PUBLIC_URL', () => {
+  let bare: TestServer
+  beforeAll(async () => {
+    bare = await build()
+  })
+  afterAll(async () => {
+    await bare?.close()
+  })
+  const clipUrl = async (host: string) => {
+    const res = await bare.app.inject({ method: 'GET', url: iosProfilePath, headers: { host } })
+    if (res.statusCode !== 200) return res.statusCode
+    return ((plist.parse(res.body) as Dict).PayloadContent as Dict[])[0]?.URL
+  }
+  const qr = (host: string) => bare.app.inject({ method: 'GET', url: siteQrPath, headers: { host } })
+
+  it('takes the brand’s domains: the one asked on when listed, else the first, never the Host named', async () => {
+    // The demo lists localhost and 127.0.0.1.
+    expect(await clipUrl('localhost:3000')).toBe('http://localhost:3000/index')
+    expect(await clipUrl('evil.example')).toMatch(/^https:\/\/(localhost|127\.0\.0\.1)\/index$/)
+    const res = await qr('evil.example')
+    expect(res.statusCode).toBe(200)
+    expect(res.body).not.toContain('evil')
+  })
+
+  it('with no domain listed, answers only this machine’s own address, and says what to configure', async () => {
+    await bare.db.delete(schema.domains).where(eq(schema.domains.merchantCode, 'DEMO'))
+    expect(await clipUrl('evil.example')).toBe(404)
+    const res = await qr('evil.example')
+    expect([res.statusCode, res.body]).toEqual([
+      404,
+      "The site's address is not configured: set PUBLIC_URL or add the brand's domains.",
+    ])
+    // A developer's npm start still gets its profile.
+    expect(await clipUrl('localhost:3000')).toBe('http://localhost:3000/index')
+    expect(await clipUrl('127.0.0.1:3000')).toBe('http://127.0.0.1:3000/index')
   })
 })
 
