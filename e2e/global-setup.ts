@@ -54,7 +54,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   })
   let output = ''
   const started = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), 240_000)
+    // A deadline, not a wait: the start builds the PWA and seeds the demo, which on a loaded
+    // two-core host has taken over four minutes.
+    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), 600_000)
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
       const m = /Portal ready at (http:\/\/\S+)/.exec(output)

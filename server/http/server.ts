@@ -80,6 +80,9 @@ export async function createServer(
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     return503OnClosing: true,
+    // A plugin's start (the pages' renderer loads the server build) may take longer than
+    // Fastify's 10 s on a busy machine: a slow start is still a start.
+    pluginTimeout: 120_000,
     clientErrorHandler,
     frameworkErrors: answerFrameworkError,
     schemaController: zodSchemaController,
