@@ -42,6 +42,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       DATA_DIR: dataDir,
       STATIC_DIR: path.join(dataDir, 'static'),
       LOG_LEVEL: 'warn',
+      // The browser reaches the server directly; a spec that stands for a member at another
+      // address sends X-Forwarded-For, which only this loopback proxy may set.
+      TRUST_PROXY: '127.0.0.1',
       NODE_ENV: 'test',
       // The outbox page lets the specs read SMS and e-mail codes.
       DEV_TOOLS: 'true',

@@ -3,7 +3,15 @@ import { auditEvents } from '../db/schema'
 import type { Db, Tx } from '../plugins/external/db'
 
 export type AuditEvent =
-  'login' | 'login_failed' | 'account_locked' | 'register' | 'password_changed' | 'logout' | 'free_play'
+  | 'login'
+  | 'login_failed'
+  | 'account_locked'
+  | 'register'
+  | 'password_changed'
+  | 'logout'
+  | 'free_play'
+  | 'authenticator_on'
+  | 'authenticator_off'
 
 export function createAudit(db: Db, now: () => Date) {
   return async (

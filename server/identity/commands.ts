@@ -1,9 +1,15 @@
 /**
- * The identity area's operator commands: lifting the login stops of an account or an address.
+ * The identity area's operator commands: lifting the login stops of an account or an
+ * address, and resetting a member's authenticator app (a lost phone).
  */
+import { and, eq } from 'drizzle-orm'
+import { members } from '../db/schema'
 import type { CommandSpec } from '../ops/commands'
+import { OpsError } from '../ops/ops-error'
 import { noMore, oneOf, required } from '../ops/ops-input'
-import { clearLoginStops } from './throttle'
+import { createAuthenticator } from './authenticator'
+import { lazyAuthenticatorKeys } from './authenticator-seal'
+import { clearLoginStops, createThrottle } from './throttle'
 
 export const identityCommands: Record<string, CommandSpec> = {
   login: {
@@ -32,6 +38,45 @@ export const identityCommands: Record<string, CommandSpec> = {
         after: { stops: [] },
       })
       return removed.length > 0 ? `cleared ${removed.join(', ')}` : `nothing to clear for ${value}`
+    },
+  },
+  authenticator: {
+    usage: 'authenticator status <username> | authenticator reset <username>',
+    summary:
+      "a member's authenticator app: whether it is on; reset removes it and its recovery codes (a lost phone), so the member can set it up again",
+    readOnly: (args) => args[0] === 'status',
+    async run(ctx, args) {
+      const [word, raw, ...extra] = args
+      const mode = oneOf('authenticator: the action', word, ['status', 'reset'])
+      const username = required(`authenticator ${mode}: the username`, raw).trim().toLowerCase()
+      noMore(`authenticator ${mode} ${username}`, extra)
+      const [m] = await ctx.db
+        .select({ id: members.id })
+        .from(members)
+        .where(and(eq(members.merchantCode, ctx.merchantCode), eq(members.username, username)))
+      if (!m) throw new OpsError(`no account ${username} in ${ctx.merchantCode}`)
+      const now = () => new Date()
+      const service = createAuthenticator({
+        db: ctx.db,
+        throttle: createThrottle(ctx.db, now),
+        keys: lazyAuthenticatorKeys(ctx.db),
+        now,
+      })
+      const before = await service.status(m.id)
+      if (mode === 'status') {
+        return before.enabled
+          ? `${username}: authenticator on since ${new Date(before.enabledAt ?? 0).toISOString()}, ${before.recoveryCodesLeft} recovery codes left`
+          : `${username}: authenticator off`
+      }
+      const removed = await service.remove(m.id)
+      ctx.audit?.({
+        target: `authenticator of ${username}`,
+        before: { enabled: before.enabled, recoveryCodesLeft: before.recoveryCodesLeft },
+        after: { enabled: false, recoveryCodesLeft: 0 },
+      })
+      return removed
+        ? `reset the authenticator of ${username}: it is off, and the member may set it up again`
+        : `${username} has no authenticator on; nothing to reset`
     },
   },
 }

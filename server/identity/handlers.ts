@@ -4,6 +4,7 @@
  */
 import type { Endpoints } from '#contract/endpoints'
 import type { HandlerGroup } from '../http/contract-routes'
+import { authenticatorHandlers } from './authenticator-handlers'
 import { createIdentityKit, type IdentityDeps } from './identity-kit'
 import { loginHandlers } from './login'
 import { newAddressHandlers } from './new-address'
@@ -21,5 +22,6 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
     ...passwordHandlers(kit),
     ...profileHandlers(kit),
     ...socialLoginHandlers(kit),
+    ...authenticatorHandlers(kit),
   }
 }

@@ -15,6 +15,8 @@ import type { AccessService } from '../system/access'
 import { phoneOrThrow } from '../system/phone'
 import type { SystemRepository } from '../system/system-repository'
 import { callerAudit, type Audit } from './audit'
+import { createAuthenticator } from './authenticator'
+import { lazyAuthenticatorKeys } from './authenticator-seal'
 import { captchaCookie, type Captchas } from './captcha'
 import type { Codes } from './codes'
 import { createLoginsRepository } from './logins-repository'
@@ -81,6 +83,17 @@ export function createIdentityKit(deps: IdentityDeps) {
   const { db, repo, access, sessions, codes, now } = deps
   const members = createMembersRepository(db)
   const logins = createLoginsRepository(db)
+  const authenticator = createAuthenticator({
+    db,
+    throttle: deps.throttle,
+    keys: lazyAuthenticatorKeys(db),
+    now,
+  })
+
+  /** The brand asks for the authenticator's code on withdrawal (of members who have it on). */
+  async function authenticatorOnWithdraw(merchantCode: string): Promise<boolean> {
+    return access.isEnabled(await access.snapshot(merchantCode), 'WDGOOGLECODE3')
+  }
 
   /** A mobile number in E.164 form, checked against the country's digit count. */
   async function phoneOf(mobile: string, dialingCode: string, path = 'mobileNum'): Promise<string> {
@@ -169,6 +182,8 @@ export function createIdentityKit(deps: IdentityDeps) {
     ...deps,
     members,
     logins,
+    authenticator,
+    authenticatorOnWithdraw,
     record: callerAudit(deps.audit),
     phoneOf,
     tooMany,

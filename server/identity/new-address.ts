@@ -1,6 +1,7 @@
 /**
  * The second step of a password login from an address the member has never used
- * (LOGINIPVERF3): a code by SMS or e-mail, or the real name on the account.
+ * (LOGINIPVERF3): a code by SMS or e-mail, the real name on the account, or the
+ * authenticator app's code (a recovery code when the phone is lost; decision 031).
  */
 import { randomBytes } from 'node:crypto'
 import type { LoginVerifyRequired } from '#contract/identity'
@@ -28,6 +29,7 @@ export async function secondStepFor(
   const seen = await logins.knownIps(member.id)
   if (seen.length === 0 || seen.includes(caller.ip)) return null
   const methods: LoginVerifyRequired['methods'] = [
+    ...((await kit.authenticator.isOn(member.id)) ? (['authenticator', 'recoveryCode'] as const) : []),
     ...(member.mobile ? (['sms'] as const) : []),
     ...(member.email ? (['email'] as const) : []),
     ...(member.payeeName ? (['realName'] as const) : []),
@@ -46,7 +48,7 @@ export async function secondStepFor(
 export function newAddressHandlers(
   kit: IdentityKit,
 ): Pick<IdentityHandlers, 'loginVerifySend' | 'loginVerify'> {
-  const { members, logins, codes, record, startSession, now } = kit
+  const { members, logins, codes, record, startSession, authenticator, now } = kit
 
   /**
    * The waiting login of a second-step token. With `takeTry`, one of its five tries is
@@ -94,6 +96,16 @@ export function newAddressHandlers(
         if (!member.payeeName || norm(input.realName) !== norm(member.payeeName)) {
           throw new AppError('invalid_credentials', 'the real name does not match')
         }
+      } else if (input.method === 'authenticator' || input.method === 'recoveryCode') {
+        // The member's own budget of wrong codes guards this too: five tries per waiting
+        // login, and five wrong codes in 15 minutes across logins lock the authenticator.
+        if (!(await authenticator.isOn(member.id)))
+          throw new AppError('login_verify_required', 'that method is not available')
+        await authenticator.check(
+          member.id,
+          input.verificationCode ?? '',
+          input.method === 'authenticator' ? 'totp' : 'recovery',
+        )
       } else {
         const destination = input.method === 'sms' ? member.mobile : `email:${member.id}`
         if (!destination) throw new AppError('login_verify_required', 'that method is not available')

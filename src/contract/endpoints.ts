@@ -4,6 +4,7 @@
  */
 import { agentEndpoints } from './agent'
 import { agentInviteEndpoints } from './agent-invite'
+import { authenticatorEndpoints } from './authenticator'
 import { contentEndpoints } from './content'
 import { contractEndpoints } from './contracts'
 import type { EndpointDef } from './endpoint'
@@ -29,7 +30,7 @@ export const endpoints = {
   content: contentEndpoints,
   games: gameEndpoints,
   play: playEndpoints,
-  identity: identityEndpoints,
+  identity: { ...identityEndpoints, ...authenticatorEndpoints },
   wallet: walletEndpoints,
   funds: fundsEndpoints,
   records: recordEndpoints,

@@ -156,6 +156,12 @@ export const errorCodes = [
   'point_reward_limit_reached',
   'point_amount_invalid',
   'point_conversion_unavailable',
+  // authenticator app
+  'authenticator_already_on',
+  'authenticator_not_set_up',
+  'authenticator_code_wrong',
+  'authenticator_code_used',
+  'authenticator_locked',
 ] as const
 
 export const ErrorCodeSchema = z.enum(errorCodes)
@@ -353,4 +359,13 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   point_amount_invalid: 422,
   // The conversion type is not offered now.
   point_conversion_unavailable: 422,
+  authenticator_already_on: 409,
+  // Set-up was not begun (confirm), or the authenticator is off (turning it off, a login step).
+  authenticator_not_set_up: 422,
+  // value: { attemptsLeft }. A wrong code, a recovery code not issued or used, or a code off by more than one step.
+  authenticator_code_wrong: 400,
+  // The code of a step already accepted: a replay, or one of 20 identical requests at once.
+  authenticator_code_used: 409,
+  // value: { retryAfterSeconds }. Five wrong codes in 15 minutes, as the payment password.
+  authenticator_locked: 423,
 }

@@ -96,12 +96,16 @@ export const RegisterMobileRequestSchema = z.object({
 })
 export type RegisterMobileRequest = z.input<typeof RegisterMobileRequestSchema>
 
-/** How a login from a new address may be confirmed. */
 /** The channels a one-time code travels by. */
 export const codeChannels = ['sms', 'email'] as const
 export type CodeChannel = (typeof codeChannels)[number]
 
-export const verifyMethods = ['sms', 'email', 'realName'] as const
+/**
+ * How a login from a new address may be confirmed: a code sent by SMS or e-mail, the real
+ * name on the account, the authenticator app's code (the spec's Google verification code),
+ * or, when the phone is lost, one of the authenticator's recovery codes.
+ */
+export const verifyMethods = ['sms', 'email', 'realName', 'authenticator', 'recoveryCode'] as const
 export const VerifyMethodSchema = z.enum(verifyMethods)
 
 /** The value of a login_verify_required failure. */
@@ -372,6 +376,9 @@ export const identityEndpoints = {
       'verification_code_invalid',
       'verification_code_expired',
       'invalid_credentials',
+      'authenticator_code_wrong',
+      'authenticator_code_used',
+      'authenticator_locked',
     ],
   }),
   memberInfo: defineEndpoint({

@@ -332,6 +332,8 @@ export const featureFlags = {
   GAMELOREC3: 'GAMELO3',
   FUNDTRANS3: null,
   PAYMENTPASS3: 'FUNDTRANS3',
+  /** A withdrawal asks for the authenticator's code when the member has it on (decision 031). */
+  WDGOOGLECODE3: 'FUNDTRANS3',
   MEMTRANS3: 'FUNDTRANS3',
   INBOX3: null,
   REWCEN3: null,

@@ -82,6 +82,12 @@ const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
   point_reward_limit_reached: msg`You have reached the limit for this reward.`,
   point_amount_invalid: msg`Enter a number of points the conversion accepts.`,
   point_conversion_unavailable: msg`This conversion is not available right now.`,
+  // authenticator app
+  authenticator_already_on: msg`The authenticator app is already on.`,
+  authenticator_not_set_up: msg`The authenticator app is not set up. Start again.`,
+  authenticator_code_wrong: msg`The code is wrong. Check the time on your phone and try the newest code.`,
+  authenticator_code_used: msg`This code has already been used. Wait for the next code.`,
+  authenticator_locked: msg`Too many wrong codes. Please try again later.`,
   // money
   amount_invalid: msg`Enter an amount above zero.`,
   amount_out_of_range: msg`The amount is outside the allowed limits.`,

@@ -12,6 +12,9 @@ import {
   publicEncrypt,
   randomBytes,
 } from 'node:crypto'
+import { base32 } from '@otplib/plugin-base32-scure'
+import { crypto } from '@otplib/plugin-crypto-node'
+import { generate } from '@otplib/totp'
 import { desc, eq, isNull, like } from 'drizzle-orm'
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -52,6 +55,12 @@ async function sessionOf(username: string): Promise<string> {
 }
 
 let pendingVerifyToken: string | undefined
+let authenticatorSecret: string | undefined
+
+/** The code an authenticator app shows for a secret, `steps` time steps from now. */
+function totpCode(secret: string, steps: number): Promise<string> {
+  return generate({ secret, crypto, base32, epoch: Math.floor(Date.now() / 1000) + steps * 30 })
+}
 
 /** The six-digit code in the newest message the outbox holds for a destination. */
 async function lastCodeTo(destination: string): Promise<string> {
@@ -375,6 +384,20 @@ async function minimalRequest(def: EndpointDef): Promise<InjectOptions> {
       parentId: agent?.id,
     })
     given.body = { action: 'offer', downlineId: sub.id, terms: offered }
+  }
+  if (def.name === 'identity.authenticatorConfirm') {
+    // A set-up begun on this session, confirmed with the code its app would show now.
+    const setup = await server.app.inject({
+      method: 'POST',
+      url: '/wps/v2/member/authenticator/setup',
+      headers: req.headers,
+    })
+    authenticatorSecret = (setup.json() as { value: { secret: string } }).value.secret
+    given.body = { code: await totpCode(authenticatorSecret, 0) }
+  }
+  if (def.name === 'identity.authenticatorDisable') {
+    // The confirmation used this step's code: the app's next one turns it off.
+    given.body = { code: await totpCode(authenticatorSecret ?? '', 1) }
   }
   if (def.name === 'identity.socialStart' || def.name === 'identity.socialExchange') {
     await runOps(server, 'flag', 'set', 'TELEGRAMLOGIN3', 'on')

@@ -17,6 +17,8 @@ export const minimalInputs: Record<string, { query?: Record<string, string>; bod
   'identity.changeIcon': { body: { avatar: '02' } },
   'identity.setBirthday': { body: { birthday: '1990-05-05' } },
   'identity.socialStart': { body: { provider: 'telegram' } },
+  'identity.authenticatorConfirm': { body: { code: 'set-below' } },
+  'identity.authenticatorDisable': { body: { code: 'set-below' } },
   'identity.socialExchange': { body: { code: 'set-below' } },
   'identity.affiliate': { query: { code: 'LOTUS01' } },
   'identity.forgotByEmail': { body: { username: 'member02', email: 'MEMBER02@example.com' } },

@@ -47,6 +47,12 @@ const cases: Record<string, [string[], RegExp][]> = {
     [['reset-ip'], /^login reset-ip: the address is required$/],
     [['forget', 'member01'], /^login: the action is one of unlock, reset-ip, not "forget"$/],
   ],
+  authenticator: [
+    [['reset'], /^authenticator reset: the username is required$/],
+    [['wipe', 'member01'], /^authenticator: the action is one of status, reset, not "wipe"$/],
+    [['reset', 'nobody-here'], /^no account nobody-here in DEMO$/],
+    [['reset', 'member01', 'now'], /^authenticator reset member01 takes no more words, not "now"$/],
+  ],
   key: [
     [['spin'], /^key: the action is one of rotate, not "spin"$/],
     [['rotate', 'twice'], /^key rotate takes no more words, not "twice"$/],

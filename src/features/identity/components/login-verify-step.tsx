@@ -1,6 +1,7 @@
 /**
- * The second step of a login from a new address: a code by SMS or e-mail, or the real
- * name on the account, as the member's details allow.
+ * The second step of a login from a new address: a code by SMS or e-mail, the real name on
+ * the account, or the authenticator app's code (with a recovery code when the phone is
+ * lost), as the member's details allow.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
@@ -56,26 +57,30 @@ export function LoginVerifyStep({
     })
   }
 
-  const label = { sms: t`Code by SMS`, email: t`Code by e-mail`, realName: t`Real name on the account` }
+  const label = {
+    sms: t`Code by SMS`,
+    email: t`Code by e-mail`,
+    realName: t`Real name on the account`,
+    authenticator: t`Authenticator app code`,
+    recoveryCode: t`Recovery code`,
+  }
+  // A recovery code is offered from the authenticator's field, not as a tab of its own.
+  const tabs = step.methods.filter((m) => m !== 'recoveryCode')
+  const tabOf = method === 'recoveryCode' ? 'authenticator' : method
+  const switchTo = (m: LoginVerifyRequired['methods'][number]) => {
+    setMethod(m)
+    setValue('')
+    setError(null)
+  }
   return (
     <form className="form" onSubmit={submit} noValidate aria-busy={pending}>
       <p role="status">
         <Trans>This is a login from a new place. Please confirm it is you.</Trans>
       </p>
-      {step.methods.length > 1 ? (
+      {tabs.length > 1 ? (
         <div role="tablist" aria-label={t`Verification method`} className="tabs">
-          {step.methods.map((m) => (
-            <button
-              key={m}
-              type="button"
-              role="tab"
-              aria-selected={m === method}
-              onClick={() => {
-                setMethod(m)
-                setValue('')
-                setError(null)
-              }}
-            >
+          {tabs.map((m) => (
+            <button key={m} type="button" role="tab" aria-selected={m === tabOf} onClick={() => switchTo(m)}>
               {label[m]}
             </button>
           ))}
@@ -90,6 +95,38 @@ export function LoginVerifyStep({
           error={error}
           required
         />
+      ) : method === 'authenticator' || method === 'recoveryCode' ? (
+        <>
+          <TextField
+            key={method}
+            label={label[method]}
+            hint={
+              method === 'authenticator'
+                ? t`Open your authenticator app and enter the 6-digit code for this account.`
+                : t`Enter one of the recovery codes you saved when you set up the app. Each works once.`
+            }
+            {...(method === 'authenticator'
+              ? { inputMode: 'numeric' as const, autoComplete: 'one-time-code', maxLength: 7 }
+              : { autoComplete: 'off', autoCapitalize: 'characters', maxLength: 16 })}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            error={error}
+            required
+          />
+          {step.methods.includes('recoveryCode') ? (
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => switchTo(method === 'authenticator' ? 'recoveryCode' : 'authenticator')}
+            >
+              {method === 'authenticator' ? (
+                <Trans>Lost your phone? Use a recovery code</Trans>
+              ) : (
+                <Trans>Use the authenticator app instead</Trans>
+              )}
+            </button>
+          ) : null}
+        </>
       ) : (
         <CodeRow
           label={label[method]}

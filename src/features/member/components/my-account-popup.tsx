@@ -1,10 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
 import { isFlagEnabled } from '#contract/system'
 import { statusQueryOptions } from '../../../lib/status-query'
+import { AuthenticatorSection } from './authenticator-section'
 import { MyAccountPage } from './my-account-page'
 
-/** My account in the member centre: the avatar choice when the brand offers it. */
+/** My account in the member centre: the avatar choice when the brand offers it, and the authenticator app. */
 export function MyAccount() {
   const status = useQuery(statusQueryOptions())
-  return <MyAccountPage avatarChoice={isFlagEnabled(status.data?.info.whitelabel ?? [], 'PROFPIC3')} />
+  return (
+    <>
+      <MyAccountPage avatarChoice={isFlagEnabled(status.data?.info.whitelabel ?? [], 'PROFPIC3')} />
+      <AuthenticatorSection />
+    </>
+  )
 }
