@@ -7,6 +7,7 @@ import { agentInviteEndpoints } from './agent-invite'
 import { contentEndpoints } from './content'
 import { contractEndpoints } from './contracts'
 import type { EndpointDef } from './endpoint'
+import { feedbackEndpoints } from './feedback'
 import { fundsEndpoints } from './funds'
 import { gameEndpoints } from './games'
 import { identityEndpoints } from './identity'
@@ -44,6 +45,7 @@ export const endpoints = {
   points: pointEndpoints,
   vip: vipEndpoints,
   missions: missionEndpoints,
+  feedback: feedbackEndpoints,
 } as const
 
 export type Endpoints = typeof endpoints

@@ -155,6 +155,11 @@ export const errorCodes = [
   'point_reward_limit_reached',
   'point_amount_invalid',
   'point_conversion_unavailable',
+  // feedback
+  'feedback_too_short',
+  'feedback_too_long',
+  'feedback_daily_limit',
+  'feedback_not_found',
 ] as const
 
 export const ErrorCodeSchema = z.enum(errorCodes)
@@ -351,4 +356,11 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   point_amount_invalid: 422,
   // The conversion type is not offered now.
   point_conversion_unavailable: 422,
+  // value: { min, max, words } (the brand's word limits and the count).
+  feedback_too_short: 422,
+  feedback_too_long: 422,
+  // value: { limit } (feedback per day of the brand's time zone).
+  feedback_daily_limit: 429,
+  // Another member's feedback or image answers as a missing one.
+  feedback_not_found: 404,
 }

@@ -82,6 +82,11 @@ const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
   point_reward_limit_reached: msg`You have reached the limit for this reward.`,
   point_amount_invalid: msg`Enter a number of points the conversion accepts.`,
   point_conversion_unavailable: msg`This conversion is not available right now.`,
+  // feedback (the form shows the brand's word limits beside the count)
+  feedback_too_short: msg`The feedback is too short. Please write a little more.`,
+  feedback_too_long: msg`The feedback is too long. Please shorten it.`,
+  feedback_daily_limit: msg`You have sent as much feedback as allowed today. Please try again tomorrow.`,
+  feedback_not_found: msg`This feedback could not be found.`,
   // money
   amount_invalid: msg`Enter an amount above zero.`,
   amount_out_of_range: msg`The amount is outside the allowed limits.`,
