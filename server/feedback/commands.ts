@@ -4,10 +4,12 @@
  * close, and set the brand's word limits and daily allowance. Through the feedback service;
  * each change with its row in the audit trail.
  */
+import { writeFile } from 'node:fs/promises'
 import { and, eq } from 'drizzle-orm'
 import { feedbackNumber, feedbackStatuses, maxFeedbackReply, type FeedbackStatus } from '#contract/feedback'
 import { feedbackImages, members } from '../db/schema'
 import { AppError } from '../http/errors'
+import type { MerchantRow } from '../money/common'
 import type { CommandSpec, OpsContext } from '../ops/commands'
 import { OpsError } from '../ops/ops-error'
 import { brandOf, idOf, noMore, oneOf, options, parsed, required, text } from '../ops/ops-input'
@@ -45,7 +47,7 @@ async function memberIdOf(ctx: OpsContext, username: string): Promise<number> {
 
 async function feedbackCommand(ctx: OpsContext, args: string[]): Promise<string> {
   const [word, ...rest] = args
-  const mode = oneOf('feedback: the action', word, ['list', 'show', 'reply', 'close', 'limits'])
+  const mode = oneOf('feedback: the action', word, ['list', 'show', 'reply', 'close', 'limits', 'image'])
   const m = await brandOf(ctx)
   const service = serviceOf(ctx)
   if (mode === 'list') {
@@ -91,6 +93,7 @@ async function feedbackCommand(ctx: OpsContext, args: string[]): Promise<string>
     ctx.invalidate()
     return `feedback content between ${minWords} and ${maxWords} words, at most ${perDay} a day per member`
   }
+  if (mode === 'image') return imageCommand(ctx, m, rest)
   const id = feedbackId(`feedback ${mode}: the feedback's id`, rest[0])
   if (mode === 'show') {
     noMore(`feedback show ${id}`, rest.slice(1))
@@ -154,12 +157,41 @@ async function feedbackCommand(ctx: OpsContext, args: string[]): Promise<string>
   }
 }
 
+/**
+ * Writes one stored image (as the server re-encoded it) to a new file on this host, for the
+ * operator to look at: audited, as a read of a member's private picture; never overwrites.
+ */
+async function imageCommand(ctx: OpsContext, m: MerchantRow, rest: string[]): Promise<string> {
+  const { values, positionals } = options(rest, { out: { type: 'string' } })
+  const [raw, ...extra] = positionals
+  const id = idOf("feedback image: the image's id", raw)
+  noMore(`feedback image ${id}`, extra)
+  const out = required('feedback image: --out (a new .png or .jpg file)', values.out)
+  if (!/\.(png|jpe?g)$/i.test(out))
+    throw new OpsError(`feedback image: --out names a .png or .jpg file, not "${out}"`)
+  const img = await serviceOf(ctx)
+    .image(m, null, id)
+    .catch((err: unknown) => {
+      if (err instanceof AppError) throw new OpsError(`feedback image: no image ${id}`)
+      throw err
+    })
+  try {
+    await writeFile(out, img.data, { flag: 'wx' })
+  } catch (err) {
+    throw new OpsError(
+      `feedback image: ${out} could not be written (${(err as NodeJS.ErrnoException).code ?? 'error'}); nothing was written`,
+    )
+  }
+  ctx.audit?.({ target: `feedback image ${id}`, before: null, after: { file: out } })
+  return `image ${id} (${img.contentType}) written to ${out}`
+}
+
 export const feedbackCommands: Record<string, CommandSpec> = {
   feedback: {
     usage:
-      'feedback list [--status pending|replied|closed] [--member <username>] | show <id> | reply <id> <text…> | close <id> | limits [<min words> <max words> <per day>]',
+      'feedback list [--status pending|replied|closed] [--member <username>] | show <id> | reply <id> <text…> | close <id> | image <image id> --out <file> | limits [<min words> <max words> <per day>]',
     summary:
-      "members' feedback: list or show it, reply (the member gets a notice) or close one, and the brand's word limits and daily allowance (audited)",
+      "members' feedback: list or show it, reply (the member gets a notice) or close one, save an image to a file (audited), and the brand's word limits and daily allowance (audited)",
     readOnly: (args) =>
       args[0] === 'list' || args[0] === 'show' || (args[0] === 'limits' && args.length === 1),
     run: feedbackCommand,

@@ -4,6 +4,9 @@
  * and a reply is a notice. Every bad input is refused with its errorCode and writes nothing;
  * 20 identical sends make one feedback, and the daily allowance holds under 20 at once.
  */
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -25,12 +28,12 @@ afterAll(async () => {
   await server?.close()
 })
 
-const path = feedbackEndpoints.submit.path
+const submitPath = feedbackEndpoints.submit.path
 
 function send(token: string, body: unknown, key: string | null = newKey()) {
   return server.app.inject({
     method: 'PUT',
-    url: path,
+    url: submitPath,
     headers: {
       authorization: token,
       'content-type': 'application/json',
@@ -217,7 +220,7 @@ describe('sending feedback', () => {
     const m = await moneyMember(server, undefined, 'fm')
     const bodiless = await server.app.inject({
       method: 'PUT',
-      url: path,
+      url: submitPath,
       headers: { authorization: m.token, 'idempotency-key': newKey() },
     })
     expect(failureOf(bodiless).errorCode).toBe('request_body_required')
@@ -320,5 +323,30 @@ describe('the operator', () => {
     expect(await runOps(server, 'feedback', 'close', String(f.id))).toBe(`${feedbackNumber(f.id)} closed`)
     await expect(runOps(server, 'feedback', 'reply', String(f.id), 'More')).rejects.toThrow(/is closed/)
     expect(await runOps(server, 'feedback', 'show', String(f.id))).toContain('reply (operator:')
+  })
+
+  it('saves an image to a new file for the operator, audited, and never over another file', async () => {
+    const m = await moneyMember(server, undefined, 'fo')
+    const f = sent(
+      await send(m.token, {
+        type: 'problem',
+        content: words,
+        images: [{ contentType: 'image/jpeg', data: await picture('jpeg') }],
+      }),
+    )
+    const imageId = String(f.images[0]?.id)
+    const dir = await mkdtemp(path.join(tmpdir(), 'feedback-image-'))
+    try {
+      const out = path.join(dir, 'shot.jpg')
+      const audits = (await server.db.select().from(operatorActions)).length
+      expect(await runOps(server, 'feedback', 'image', imageId, '--out', out)).toBe(
+        `image ${imageId} (image/jpeg) written to ${out}`,
+      )
+      expect((await sharp(await readFile(out)).metadata()).format).toBe('jpeg')
+      expect((await server.db.select().from(operatorActions)).length).toBe(audits + 1)
+      await expect(runOps(server, 'feedback', 'image', imageId, '--out', out)).rejects.toThrow(/EEXIST/)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })

@@ -529,8 +529,18 @@ const cases: Record<string, [string[], RegExp][]> = {
     [['reject', '1', 'bad\u0007bell'], /^redemption reject: the remark must not contain control characters$/],
   ],
   feedback: [
-    [[], /^feedback: the action is required: one of list, show, reply, close, limits$/],
-    [['delete', '1'], /^feedback: the action is one of list, show, reply, close, limits, not "delete"$/],
+    [[], /^feedback: the action is required: one of list, show, reply, close, limits, image$/],
+    [
+      ['delete', '1'],
+      /^feedback: the action is one of list, show, reply, close, limits, image, not "delete"$/,
+    ],
+    [['image'], /^feedback image: the image's id is required$/],
+    [['image', '1'], /^feedback image: --out \(a new \.png or \.jpg file\) is required$/],
+    [
+      ['image', '1', '--out', '/tmp/x.html'],
+      /^feedback image: --out names a \.png or \.jpg file, not "\/tmp\/x\.html"$/,
+    ],
+    [['image', '999999', '--out', '/tmp/none.png'], /^feedback image: no image 999999$/],
     [
       ['list', '--status', 'open'],
       /^feedback list: --status is one of pending, replied, closed, not "open"$/,
