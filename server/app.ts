@@ -8,6 +8,7 @@ import { agent } from './agent/plugin'
 import { content } from './content/plugin'
 import { contracts } from './contracts/plugin'
 import type { Keyring } from './crypto/keyring'
+import { feedback } from './feedback/plugin'
 import { games } from './games/plugin'
 import { assertContractWhole } from './http/contract-routes'
 import type { HotReads } from './http/hot-reads'
@@ -109,6 +110,7 @@ export async function buildApp(
   await app.register(pointMall)
   await app.register(vip)
   await app.register(missions)
+  await app.register(feedback)
   await app.register(pages, { renderer: opts.renderer })
   assertContractWhole(app)
   return { app, services: servicesOf(app) }

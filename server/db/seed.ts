@@ -7,6 +7,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { defaultContractOfferDays } from '#contract/contracts'
 import { locales } from '#contract/locales'
 import { moneyToMinor } from '#contract/money'
+import { seedDemoFeedback } from '../feedback/seed'
 import { seedDemoLottery, seedDemoLotteryHistory } from '../lottery/demo-games'
 import { seedDemoMissions } from '../loyalty/missions/seed'
 import { seedDemoMall } from '../loyalty/points/mall-seed'
@@ -72,6 +73,10 @@ export async function seedForStart(
   await seedDemoHistory(db, config.MERCHANT_CODE, now)
   await seedDemoTeam(db, config.MERCHANT_CODE, now, hashPassword)
   await seedDemoPoints(db, config.MERCHANT_CODE, now)
+  // player01's feedback, one answered (issue 37).
+  await step(db, 'demo-feedback-1', config.MERCHANT_CODE, (tx) =>
+    seedDemoFeedback(tx, config.MERCHANT_CODE, now),
+  )
   // player01's VIP progress and birthday (decision 030), after the point rates: its rounds
   // are dated before they come into force.
   const ledger = createLedger(db)

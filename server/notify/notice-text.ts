@@ -5,6 +5,7 @@
 import type { Locale } from '#contract/locales'
 import { formatMinor, type Currency } from '#contract/money'
 import type { PushNoticeType } from '#contract/push-payload'
+import { feedbackTexts } from './feedback-text'
 import { redemptionTexts } from './redemption-text'
 
 interface Text {
@@ -154,6 +155,7 @@ function levelUpText(
 
 const texts: Record<PushNoticeType, Record<Locale, Text>> = {
   ...redemptionTexts,
+  ...feedbackTexts,
   vip_birthday: {
     en: { title: 'Happy birthday!', body: (a) => `Your birthday bonus of ${a} is in your balance.` },
     km: { title: 'រីករាយថ្ងៃកំណើត!', body: (a) => `ប្រាក់រង្វាន់ថ្ងៃកំណើត ${a} មាននៅក្នុងសមតុល្យរបស់អ្នក។` },

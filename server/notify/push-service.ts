@@ -178,6 +178,7 @@ export function noticeUrl(kind: PushPayload['type'], reason: string | null = nul
   }
   if (kind === 'vip_level_up' || kind === 'vip_birthday') return '/index?popup=memberCentre&centre=playerRank'
   if (kind.startsWith('redemption')) return '/pointMall?tab=history'
+  if (kind === 'feedback_replied') return '/index?popup=memberCentre&centre=feedback'
   if (kind.startsWith('contract')) {
     const page = contractPages[reason ?? '']
     return page ? `/index?popup=agentCentre&agentPage=${page}` : '/index?popup=agentCentre'

@@ -6,6 +6,7 @@
 import { agentCommands } from '../agent/commands'
 import { contentCommands } from '../content/commands'
 import { contractsCommands } from '../contracts/commands'
+import { feedbackCommands } from '../feedback/commands'
 import { gamesCommands } from '../games/commands'
 import { identityCommands } from '../identity/commands'
 import { jobsCommands } from '../jobs/commands'
@@ -95,6 +96,7 @@ const areas: readonly (readonly [area: string, commands: AreaCommands])[] = [
   ['pointMall', mallCommands],
   ['vip', vipCommands],
   ['missions', missionCommands],
+  ['feedback', feedbackCommands],
   ['jobs', jobsCommands],
 ]
 

@@ -8,6 +8,7 @@ import { authenticatorEndpoints } from './authenticator'
 import { contentEndpoints } from './content'
 import { contractEndpoints } from './contracts'
 import type { EndpointDef } from './endpoint'
+import { feedbackEndpoints } from './feedback'
 import { fundsEndpoints } from './funds'
 import { gameEndpoints } from './games'
 import { identityEndpoints } from './identity'
@@ -45,6 +46,7 @@ export const endpoints = {
   points: pointEndpoints,
   vip: vipEndpoints,
   missions: missionEndpoints,
+  feedback: feedbackEndpoints,
 } as const
 
 export type Endpoints = typeof endpoints

@@ -162,6 +162,11 @@ export const errorCodes = [
   'authenticator_code_wrong',
   'authenticator_code_used',
   'authenticator_locked',
+  // feedback
+  'feedback_too_short',
+  'feedback_too_long',
+  'feedback_daily_limit',
+  'feedback_not_found',
 ] as const
 
 export const ErrorCodeSchema = z.enum(errorCodes)
@@ -368,4 +373,11 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   authenticator_code_used: 409,
   // value: { retryAfterSeconds }. Five wrong codes in 15 minutes, as the payment password.
   authenticator_locked: 423,
+  // value: { min, max, words } (the brand's word limits and the count).
+  feedback_too_short: 422,
+  feedback_too_long: 422,
+  // value: { limit } (feedback per day of the brand's time zone).
+  feedback_daily_limit: 429,
+  // Another member's feedback or image answers as a missing one.
+  feedback_not_found: 404,
 }

@@ -338,6 +338,7 @@ export const featureFlags = {
   INBOX3: null,
   REWCEN3: null,
   PTSYS3: null,
+  FEEDBACK3: null,
   PROFPIC3: null,
   AGEANNOUNCE3: null,
   AGEPAG: null,

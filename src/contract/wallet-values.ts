@@ -38,4 +38,6 @@ export const fundNoticeKinds = [
   'redemption_rejected',
   // The member's VIP level's birthday bonus was credited (server/loyalty/vip/birthday.ts).
   'vip_birthday',
+  // The operator replied to the member's feedback (server/feedback).
+  'feedback_replied',
 ] as const

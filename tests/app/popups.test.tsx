@@ -155,6 +155,7 @@ describe('popups in the URL', () => {
       'Messages',
       'Redeem history',
       'Points details',
+      'Feedback',
     ]
     // Found by their whole accessible names (the phone's chevron is not read out), in order.
     const buttons = within(menu).getAllByRole('button')

@@ -41,6 +41,7 @@ import { writeVersion } from '#server/loyalty/points/point-config'
 import { build, runOps, type TestServer } from '../build-server'
 import { fakeVendor } from '../fake-vendor'
 import { createMember } from '../identity-helpers'
+import { tinyPng } from '../money-helpers'
 import { minimalInputs } from './minimal-inputs'
 
 /** A fresh session of a seeded demo account, for endpoints that need one. */
@@ -320,6 +321,24 @@ async function minimalRequest(def: EndpointDef): Promise<InjectOptions> {
     const [x] = await server.db.select().from(missions).where(eq(missions.kind, 'signIn'))
     if (def.name === 'missions.rules') given.query = { missionId: String(x?.id ?? 0) }
     else given.body = { missionId: x?.id ?? 0 }
+  }
+  if (def.name === 'feedback.image') {
+    // An image of member01's own feedback.
+    const res = await server.app.inject({
+      method: 'PUT',
+      url: endpoints.feedback.submit.path,
+      headers: {
+        authorization: String(req.headers?.authorization ?? ''),
+        'idempotency-key': randomBytes(12).toString('hex'),
+      },
+      payload: {
+        type: 'problem',
+        content: 'The picture shows the problem',
+        images: [{ contentType: 'image/png', data: tinyPng }],
+      },
+    })
+    const sent = endpoints.feedback.submit.response.parse((res.json() as { value: unknown }).value)
+    given.query = { id: String(sent.feedback.images[0]?.id ?? 0) }
   }
   if (def.name === 'points.redeem' || def.name === 'points.convert') {
     // member01 has points, a cash reward is on offer, and points convert to cash.

@@ -83,6 +83,8 @@ export const minimalInputs: Record<string, { query?: Record<string, string>; bod
     body: { oldPaymentPassword: '123456', newPaymentPassword: '654321', confirmPaymentPassword: '654321' },
   },
   'funds.checkPaymentPassword': { body: { paymentPassword: '654321' } },
+  'feedback.submit': { body: { type: 'suggestion', content: 'Please add more fish games' } },
+  'feedback.image': { query: { id: '1' } },
   'points.redeem': { body: { rewardId: 1, paymentPassword: '654321' } },
   'points.convert': { body: { type: 'cash', points: '100', paymentPassword: '654321' } },
   'funds.addBankCard': {

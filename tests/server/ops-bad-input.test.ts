@@ -534,6 +534,48 @@ const cases: Record<string, [string[], RegExp][]> = {
     [['reject', '1', 'x'.repeat(141)], /^redemption reject: the remark is at most 140 characters$/],
     [['reject', '1', 'bad\u0007bell'], /^redemption reject: the remark must not contain control characters$/],
   ],
+  feedback: [
+    [[], /^feedback: the action is required: one of list, show, reply, close, limits, image$/],
+    [
+      ['delete', '1'],
+      /^feedback: the action is one of list, show, reply, close, limits, image, not "delete"$/,
+    ],
+    [['image'], /^feedback image: the image's id is required$/],
+    [['image', '1'], /^feedback image: --out \(a new \.png or \.jpg file\) is required$/],
+    [
+      ['image', '1', '--out', '/tmp/x.html'],
+      /^feedback image: --out names a \.png or \.jpg file, not "\/tmp\/x\.html"$/,
+    ],
+    [['image', '999999', '--out', '/tmp/none.png'], /^feedback image: no image 999999$/],
+    [
+      ['list', '--status', 'open'],
+      /^feedback list: --status is one of pending, replied, closed, not "open"$/,
+    ],
+    [['list', '--member', 'nobody-here'], /^feedback list: no member nobody-here in DEMO$/],
+    [['list', 'today'], /^feedback list takes no more words, not "today"$/],
+    [['list', '--colour', 'red'], /^Unknown option '--colour'/],
+    [['show'], /^feedback show: the feedback's id is required$/],
+    [['show', '999999'], /^feedback show: no feedback 999999$/],
+    [['reply'], /^feedback reply: the feedback's id is required$/],
+    [['reply', 'abc', 'hi'], /^feedback reply: the feedback's id is a number, not "abc"$/],
+    [['reply', '1'], /^feedback reply: the reply is required$/],
+    [['reply', '999999', 'Thanks'], /^feedback reply: no feedback 999999$/],
+    [['reply', '1', 'x'.repeat(2001)], /^feedback reply: the reply is at most 2000 characters$/],
+    [['reply', '1', 'bad\u0007bell'], /^feedback reply: the reply must not contain control characters$/],
+    [['close', '999999'], /^feedback close: no feedback 999999$/],
+    [['close', '1', 'now'], /^feedback close 1 takes no more words, not "now"$/],
+    [['limits', '5'], /^feedback limits: the most words is required$/],
+    [
+      ['limits', '0', '10', '3'],
+      /^feedback limits: the fewest words is a whole number from 1 to 1000, not "0"$/,
+    ],
+    [['limits', '20', '10', '3'], /^feedback limits: the most words \(10\) is below the fewest \(20\)$/],
+    [
+      ['limits', '1', '10', 'many'],
+      /^feedback limits: the feedback a member may send a day is a whole number/,
+    ],
+    [['limits', '1', '10', '3', '4'], /^feedback limits <min> <max> <per day> takes no more words, not "4"$/],
+  ],
 }
 
 /** The rows an operator command can change, and the audit trail, as JSON keeps them. */
@@ -571,6 +613,9 @@ async function snapshot(): Promise<string> {
     missionClaims: s.missionClaims,
     pointRewards: s.pointRewards,
     pointRedemptions: s.pointRedemptions,
+    feedback: s.feedback,
+    feedbackSettings: s.feedbackSettings,
+    fundNotices: s.fundNotices,
   }
   const out: Record<string, string[]> = {}
   for (const [name, table] of Object.entries(tables)) {
