@@ -1,8 +1,10 @@
 /**
- * The identity area's operator commands: lifting the login stops of an account or an address.
+ * The identity area's operator commands: lifting the login stops of an account or an address,
+ * and the member's profile and the brand's profile rules (profile-commands.ts).
  */
 import type { CommandSpec } from '../ops/commands'
 import { noMore, oneOf, required } from '../ops/ops-input'
+import { profileCommands } from './profile-commands'
 import { clearLoginStops } from './throttle'
 
 export const identityCommands: Record<string, CommandSpec> = {
@@ -34,4 +36,5 @@ export const identityCommands: Record<string, CommandSpec> = {
       return removed.length > 0 ? `cleared ${removed.join(', ')}` : `nothing to clear for ${value}`
     },
   },
+  ...profileCommands,
 }

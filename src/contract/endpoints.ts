@@ -15,6 +15,7 @@ import { lotteryEndpoints } from './lottery'
 import { missionEndpoints } from './missions'
 import { playEndpoints } from './play'
 import { pointEndpoints } from './points'
+import { profileEndpoints } from './profile'
 import { promotionEndpoints } from './promotions'
 import { pushEndpoints } from './push'
 import { raffleEndpoints } from './raffle'
@@ -30,6 +31,7 @@ export const endpoints = {
   games: gameEndpoints,
   play: playEndpoints,
   identity: identityEndpoints,
+  profile: profileEndpoints,
   wallet: walletEndpoints,
   funds: fundsEndpoints,
   records: recordEndpoints,
