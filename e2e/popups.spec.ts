@@ -77,9 +77,9 @@ test('on a phone the member centre opens on a list of its pages that fits the sc
   const centre = page.getByRole('dialog', { name: 'Member centre' })
   const menu = centre.getByRole('navigation', { name: 'Member centre menu' })
   const items = menu.getByRole('button')
-  // The 13 pages of spec section 2, the VIP level, and the point mall's redeem history and
-  // points details (decision 030).
-  await expect(items).toHaveCount(16)
+  // The 13 pages of spec section 2, the VIP level, the point mall's redeem history and
+  // points details (decision 030), and the profile.
+  await expect(items).toHaveCount(17)
   // One entry under another, each as wide as the list, all inside the screen.
   const boxes = await items.evaluateAll((els) =>
     els.map((el) => {

@@ -62,6 +62,45 @@ export const ProfileFieldRuleSchema = z.object({
 })
 export type ProfileFieldRule = z.infer<typeof ProfileFieldRuleSchema>
 
+const any = { acceptedPattern: '*', patternId: 'ANY' } as const
+const rule = (
+  field: ProfileField,
+  minLength: number,
+  maxLength: number,
+  more: Partial<ProfileFieldRule> = {},
+): ProfileFieldRule => ({
+  field,
+  enabled: true,
+  required: false,
+  minLength,
+  maxLength,
+  ...any,
+  locked: false,
+  ...more,
+})
+
+/** The rule of a field the brand has not set: every field shown, none required, real name and birthday locked once set. */
+export const defaultProfileRules: readonly ProfileFieldRule[] = [
+  rule('nickname', 2, 20),
+  rule('realName', 2, 64, { locked: true }),
+  rule('birthday', 10, 10, {
+    acceptedPattern: '^\\d{4}-\\d{2}-\\d{2}$',
+    patternId: 'DATE_YMD',
+    locked: true,
+  }),
+  rule('email', 5, 128, { acceptedPattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', patternId: 'EMAIL' }),
+  rule('mobile', 6, 15, { acceptedPattern: '^\\d+$', patternId: 'DIGITS' }),
+  rule('telegram', 5, 33, { acceptedPattern: '^@?[A-Za-z0-9_]+$', patternId: 'NO_SPACES' }),
+  rule('zalo', 8, 15, { acceptedPattern: '^\\d+$', patternId: 'DIGITS' }),
+  rule('line', 2, 64, { acceptedPattern: '^\\S+$', patternId: 'NO_SPACES' }),
+  rule('nationality', 2, 64),
+  rule('placeOfBirth', 2, 100),
+  rule('permanentAddress', 5, 200),
+  rule('currentAddress', 5, 200),
+  rule('occupation', 2, 64),
+  rule('sourceOfIncome', 2, 64),
+]
+
 /** What the profile read answers: the rules, the values (e-mail and mobile masked) and what is locked now. */
 export const ProfileSchema = z.object({
   rules: z.array(ProfileFieldRuleSchema),
