@@ -78,8 +78,8 @@ test('on a phone the member centre opens on a list of its pages that fits the sc
   const menu = centre.getByRole('navigation', { name: 'Member centre menu' })
   const items = menu.getByRole('button')
   // The 13 pages of spec section 2, the VIP level, the point mall's redeem history and
-  // points details (decision 030), and feedback (issue 37).
-  await expect(items).toHaveCount(17)
+  // points details (decision 030), and the profile and feedback (issue 37).
+  await expect(items).toHaveCount(18)
   // One entry under another, each as wide as the list, all inside the screen.
   const boxes = await items.evaluateAll((els) =>
     els.map((el) => {

@@ -8,6 +8,7 @@ import { defaultContractOfferDays } from '#contract/contracts'
 import { locales } from '#contract/locales'
 import { moneyToMinor } from '#contract/money'
 import { seedDemoFeedback } from '../feedback/seed'
+import { seedDemoProfile } from '../identity/profile-seed'
 import { seedDemoLottery, seedDemoLotteryHistory } from '../lottery/demo-games'
 import { seedDemoMissions } from '../loyalty/missions/seed'
 import { seedDemoMall } from '../loyalty/points/mall-seed'
@@ -384,6 +385,8 @@ export async function seedDemoBrand(
   await step(db, 'demo-vip-1', merchantCode, (tx) => seedDemoVip(tx, merchantCode, new Date()))
   // The missions and player01's three check-ins, after the accounts (decision 030).
   await step(db, 'demo-missions-1', merchantCode, (tx) => seedDemoMissions(tx, merchantCode))
+  // player01's profile, partly filled (the birthday is the VIP progress step's).
+  await step(db, 'demo-profile-1', merchantCode, (tx) => seedDemoProfile(tx, merchantCode, new Date()))
   return created
 }
 

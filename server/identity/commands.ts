@@ -1,6 +1,7 @@
 /**
  * The identity area's operator commands: lifting the login stops of an account or an
- * address, and resetting a member's authenticator app (a lost phone).
+ * address, resetting a member's authenticator app (a lost phone), and the member's profile and
+ * the brand's profile rules (profile-commands.ts).
  */
 import { and, eq } from 'drizzle-orm'
 import { members } from '../db/schema'
@@ -9,6 +10,7 @@ import { OpsError } from '../ops/ops-error'
 import { noMore, oneOf, required } from '../ops/ops-input'
 import { createAuthenticator } from './authenticator'
 import { lazyAuthenticatorKeys } from './authenticator-seal'
+import { profileCommands } from './profile-commands'
 import { clearLoginStops, createThrottle } from './throttle'
 
 export const identityCommands: Record<string, CommandSpec> = {
@@ -79,4 +81,5 @@ export const identityCommands: Record<string, CommandSpec> = {
         : `${username} has no authenticator on; nothing to reset`
     },
   },
+  ...profileCommands,
 }

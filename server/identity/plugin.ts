@@ -1,6 +1,6 @@
 /**
  * The identity area: registration, sign-in (by password, mobile code and social
- * providers), sessions, profiles, passwords and new-address checks, with the message
+ * providers), sessions, profiles (the profile calls: profile-handlers.ts), passwords and new-address checks, with the message
  * channels their codes travel on.
  */
 import type { FastifyInstance } from 'fastify'
@@ -12,6 +12,9 @@ import { createAudit } from './audit'
 import { createCaptchas } from './captcha'
 import { createCodes } from './codes'
 import { identityHandlers } from './handlers'
+import { createIdentityKit, type IdentityDeps } from './identity-kit'
+import { profileCallHandlers } from './profile-handlers'
+import { createProfileService } from './profile-service'
 import { createSocial } from './social'
 import { registerSocialRoutes } from './social-routes'
 
@@ -23,7 +26,7 @@ async function identityArea(app: FastifyInstance) {
   app.log.info(channels.routes, 'message channels')
 
   const social = createSocial({ db, access, throttle, passwords, config, now, log: app.log })
-  const identity = identityHandlers({
+  const deps: IdentityDeps = {
     db,
     repo,
     access,
@@ -36,8 +39,10 @@ async function identityArea(app: FastifyInstance) {
     social,
     creditTrial: (merchantCode, memberId, tx) => funds.creditTrial(merchantCode, memberId, tx),
     now,
-  })
-  registerContract(app, { identity }, routes)
+  }
+  const identity = identityHandlers(deps)
+  const profile = profileCallHandlers(createIdentityKit(deps), createProfileService(db, now))
+  registerContract(app, { identity, profile }, routes)
   registerSocialRoutes(app, social, routes, config.PUBLIC_URL)
   app.platform.addJobs(() => [sessionPruningJob(sessions)])
 }

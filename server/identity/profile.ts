@@ -1,4 +1,7 @@
-/** The member's own profile: member info, avatar, language and the birthday (set once). */
+/**
+ * The member's own account facts: member info, avatar and language. The profile's fields
+ * (the birthday among them) are the profile calls' (profile-handlers.ts).
+ */
 import {
   defaultAvatar,
   staticAvatars,
@@ -9,7 +12,6 @@ import {
 import { parseLocale, type Locale } from '#contract/locales'
 import { localName } from '../db/localized'
 import { AppError } from '../http/errors'
-import { birthdayOrThrow } from './birthday'
 import { requireSession, type IdentityHandlers, type IdentityKit } from './identity-kit'
 
 /**
@@ -24,14 +26,9 @@ export function avatarOf(stored: string | null): Avatar {
   return { avatar: staticAvatarUrl(id), avatarType: 'STATIC' }
 }
 
-type ProfileEndpoints =
-  'memberInfo' | 'updateLanguage' | 'icon' | 'playerAvatar' | 'changeIcon' | 'setBirthday'
+type ProfileEndpoints = 'memberInfo' | 'updateLanguage' | 'icon' | 'playerAvatar' | 'changeIcon'
 
-export function profileHandlers({
-  members,
-  repo,
-  now,
-}: IdentityKit): Pick<IdentityHandlers, ProfileEndpoints> {
+export function profileHandlers({ members }: IdentityKit): Pick<IdentityHandlers, ProfileEndpoints> {
   /** The avatar column of the session's own account: no endpoint names another member. */
   async function storedAvatar(memberId: number): Promise<string | null> {
     const m = await members.avatar(memberId)
@@ -67,17 +64,6 @@ export function profileHandlers({
         ...avatarOf(m.avatar),
         birthday: m.birthday,
       }
-    },
-
-    async setBirthday({ input, caller }) {
-      const s = requireSession(caller)
-      const brand = await repo.merchant(caller.merchantCode)
-      if (!brand) throw new AppError('user.or.token.invalid', 'the brand no longer exists')
-      const birthday = birthdayOrThrow(input.birthday, brand, now())
-      if (!(await members.setBirthdayOnce(s.memberId, birthday))) {
-        throw new AppError('birthday_already_set', 'the birthday is set once and cannot be changed')
-      }
-      return { birthday }
     },
 
     async updateLanguage({ input, caller }) {

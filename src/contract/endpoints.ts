@@ -17,6 +17,7 @@ import { lotteryEndpoints } from './lottery'
 import { missionEndpoints } from './missions'
 import { playEndpoints } from './play'
 import { pointEndpoints } from './points'
+import { profileEndpoints } from './profile'
 import { promotionEndpoints } from './promotions'
 import { pushEndpoints } from './push'
 import { raffleEndpoints } from './raffle'
@@ -32,6 +33,7 @@ export const endpoints = {
   games: gameEndpoints,
   play: playEndpoints,
   identity: { ...identityEndpoints, ...authenticatorEndpoints },
+  profile: profileEndpoints,
   wallet: walletEndpoints,
   funds: fundsEndpoints,
   records: recordEndpoints,

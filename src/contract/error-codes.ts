@@ -93,6 +93,7 @@ export const errorCodes = [
   'birthday_invalid',
   'birthday_under_age',
   'birthday_already_set',
+  'profile_field_locked',
   'bonus_forfeit_not_allowed',
   'bonus_forfeit_nothing_open',
   'bonus_forfeit_amount_changed',
@@ -295,6 +296,8 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   // value: { minimumAge }, the brand's.
   birthday_under_age: 422,
   birthday_already_set: 409,
+  // value: { field }: set, and the brand locks it; customer service can correct it.
+  profile_field_locked: 409,
   bonus_forfeit_not_allowed: 403,
   // No bonus is waiting for its turnover (a forfeit already took them).
   bonus_forfeit_nothing_open: 409,

@@ -446,17 +446,6 @@ export const identityEndpoints = {
     response: AvatarSchema,
     errors: [],
   }),
-  /** The birthday, set once (decision 030's birthday bonus): a real date, the brand's minimum age. */
-  setBirthday: defineEndpoint({
-    name: 'identity.setBirthday',
-    method: 'POST',
-    path: '/wps/relay/updateMemberInfo',
-    auth: 'member',
-    encrypted: false,
-    body: z.object({ birthday: text(10) }),
-    response: z.object({ birthday: z.string() }),
-    errors: ['birthday_invalid', 'birthday_under_age', 'birthday_already_set'],
-  }),
   socialProviders: defineEndpoint({
     name: 'identity.socialProviders',
     method: 'GET',

@@ -34,8 +34,14 @@ const hostile = new RegExp(
 )
 /* eslint-enable no-misleading-character-class */
 
+/**
+ * A rule of this shape for any field: registration's, and the profile's (src/contract/profile.ts),
+ * whose fields are checked by the same engine.
+ */
+export type FieldRule = Omit<RegisterFieldRule, 'field'> & { field: string }
+
 /** Usernames are trimmed; other fields are trimmed too, except passwords. */
-export function normalizeField(field: RegisterField | 'confirmPassword', raw: string): string {
+export function normalizeField(field: string, raw: string): string {
   if (field === 'password' || field === 'paymentPassword' || field === 'confirmPassword') return raw
   return raw.trim()
 }
@@ -46,7 +52,7 @@ export function textLength(s: string): number {
 }
 
 /** Checks one value against its rule; null when it is acceptable. */
-export function checkField(rule: RegisterFieldRule, raw: string | undefined | null): FieldProblem | null {
+export function checkField(rule: FieldRule, raw: string | undefined | null): FieldProblem | null {
   const value = normalizeField(rule.field, raw ?? '')
   const required = rule.required || (rule.field === 'paymentPassword' && rule.enabled)
   if (value === '') return required ? { kind: 'required' } : null

@@ -125,6 +125,7 @@ const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
   birthday_invalid: msg`Enter your date of birth as a real date, not in the future.`,
   birthday_under_age: msg`You are under the minimum age to play.`,
   birthday_already_set: msg`Your birthday is already set and cannot be changed.`,
+  profile_field_locked: msg`This detail is locked once set. Contact customer service to correct it.`,
   bonus_forfeit_not_allowed: msg`Bonuses cannot be given up to withdraw here.`,
   bonus_forfeit_nothing_open: msg`No bonus is waiting for its turnover, so there is nothing to give up.`,
   // What it would take now comes with the answer (money-text.ts).

@@ -140,6 +140,7 @@ describe('popups in the URL', () => {
     const menu = within(dialog).getByRole('navigation', { name: 'Member centre menu' })
     const labels = [
       'My account',
+      'Profile',
       'My wallet',
       'Deposit',
       'Withdrawal',

@@ -18,7 +18,14 @@ import {
   type NewbieGoal,
 } from '#contract/missions'
 import { promotionEndpoints } from '#contract/promotions'
-import { bankCards, fundNotices, members, missions, pushSubscriptions } from '#server/db/schema'
+import {
+  bankCards,
+  fundNotices,
+  memberProfiles,
+  members,
+  missions,
+  pushSubscriptions,
+} from '#server/db/schema'
 import { missionClaims } from '#server/db/schema/missions'
 import { reconcile } from '#server/money/ledger-reconcile'
 import { maskUsername } from '#server/play/winners'
@@ -186,6 +193,10 @@ describe('newbie tasks', () => {
         firstDepositAt: new Date(),
       })
       .where(eq(members.id, m.id))
+    // The profile counts once every field the brand asks for was filled (tests/server/profile.test.ts).
+    await server.db
+      .insert(memberProfiles)
+      .values({ memberId: m.id, completedAt: new Date(), updatedAt: new Date() })
     await server.db.insert(bankCards).values({
       memberId: m.id,
       bankCode: 'ABA',

@@ -53,6 +53,25 @@ const cases: Record<string, [string[], RegExp][]> = {
     [['reset', 'nobody-here'], /^no account nobody-here in DEMO$/],
     [['reset', 'member01', 'now'], /^authenticator reset member01 takes no more words, not "now"$/],
   ],
+  profile: [
+    [[], /^profile: the action is required: one of show, set, reopen$/],
+    [['set'], /^profile set: the username is required$/],
+    [['set', 'nosuchmember', 'nickname', 'x'], /^no member nosuchmember in brand DEMO$/],
+    [['set', 'member01', 'isAdmin', 'yes'], /^profile set: the field is one of nickname, .*, not "isAdmin"$/],
+    [['set', 'member01', 'birthday', '2001-02-29'], /^birthday_invalid/],
+    [['set', 'member01', 'nickname'], /^profile set: the value is required \(or --clear\)$/],
+    [['reopen', 'member01', 'nickname'], /^nickname of member01 is not locked$/],
+  ],
+  'profile-rule': [
+    [['set', 'nope'], /^profile-rule set: the field is one of nickname, .*, not "nope"$/],
+    [['set', 'zalo', '--min', '9', '--max', '3'], /^--min 9 is above --max 3$/],
+    [['set', 'zalo', '--pattern', '^\\d+$'], /^profile-rule set: --pattern and --pattern-id go together$/],
+    [
+      ['set', 'zalo', '--pattern', '(', '--pattern-id', 'DIGITS'],
+      /^--pattern \( is not a regular expression$/,
+    ],
+    [['set', 'zalo', '--required', 'maybe'], /^--required is one of yes, no, not "maybe"$/],
+  ],
   key: [
     [['spin'], /^key: the action is one of rotate, not "spin"$/],
     [['rotate', 'twice'], /^key rotate takes no more words, not "twice"$/],

@@ -9,6 +9,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { identityEndpoints as ep, MemberInfoSchema } from '#contract/identity'
+import { profileEndpoints } from '#contract/profile'
 import { instantAtWall, wallDate } from '#server/contracts/periods'
 import { fundNotices, merchants, promotionClaims, promotions } from '#server/db/schema'
 import { vipServicesOf } from '#server/loyalty/vip/service-of'
@@ -40,7 +41,7 @@ afterAll(async () => {
 })
 
 const setBirthday = (member: MoneyMember, birthday: string) =>
-  plainCall(server, 'POST', ep.setBirthday.path, { token: member.token, body: { birthday } })
+  plainCall(server, 'POST', profileEndpoints.update.path, { token: member.token, body: { birthday } })
 
 async function info(member: MoneyMember) {
   const res = await plainCall(server, 'GET', ep.memberInfo.path, { token: member.token })
@@ -74,7 +75,9 @@ describe('setting the birthday', () => {
   it('takes 18 today, shows it in member info, and refuses any change after', async () => {
     const bob = await moneyMember(server)
     const eighteen = yearsAgo(18)
-    expect(valueOf(await setBirthday(bob, eighteen), (v) => v)).toEqual({ birthday: eighteen })
+    expect(valueOf(await setBirthday(bob, eighteen), (v) => v)).toMatchObject({
+      values: { birthday: eighteen },
+    })
     expect((await info(bob)).birthday).toBe(eighteen)
     expect(failureOf(await setBirthday(bob, '1990-01-01')).errorCode).toBe('birthday_already_set')
     expect((await info(bob)).birthday).toBe(eighteen)
@@ -104,7 +107,9 @@ describe('setting the birthday', () => {
     for (const r of answers.filter((a) => a.statusCode !== 200)) {
       expect(failureOf(r).errorCode).toBe('birthday_already_set')
     }
-    expect((await info(dee)).birthday).toBe((ok[0]?.json() as { value: { birthday: string } }).value.birthday)
+    expect((await info(dee)).birthday).toBe(
+      (ok[0]?.json() as { value: { values: { birthday: string } } }).value.values.birthday,
+    )
   })
 })
 

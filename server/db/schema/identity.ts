@@ -20,7 +20,7 @@ import { merchants } from './system'
 /** A member's standing: a disabled member cannot sign in. */
 export { memberStatuses }
 /** What a one-time code proves. */
-export const codePurposes = ['register', 'login', 'reset'] as const
+export const codePurposes = ['register', 'login', 'reset', 'bind'] as const
 export type CodePurpose = (typeof codePurposes)[number]
 
 /**

@@ -88,7 +88,8 @@ export function createMissionRepository(db: Db) {
           id: members.id,
           type: members.type,
           createdAt: members.createdAt,
-          profile: sql<boolean>`coalesce(${members.payeeName}, '') <> '' and coalesce(${members.mobile}, '') <> '' and coalesce(${members.email}, '') <> ''`,
+          // Every field the brand's profile asks for was once filled (server/identity/profile-service.ts).
+          profile: sql<boolean>`exists (select 1 from member_profiles f where f.member_id = members.id and f.completed_at is not null)`,
           firstDeposit: sql<boolean>`${members.firstDepositAt} is not null`,
           bankCard: sql<boolean>`exists (select 1 from bank_cards b where b.member_id = members.id and b.deleted_at is null)`,
           firstBet: sql<boolean>`exists (select 1 from member_daily_stats s where s.member_id = members.id and s.bet_count > 0)`,
