@@ -25,6 +25,7 @@ import { missions } from './loyalty/missions/plugin'
 import { pointMall } from './loyalty/points/mall-plugin'
 import { points } from './loyalty/points/plugin'
 import { vip } from './loyalty/vip/plugin'
+import { referral } from './referral/plugin'
 import type { PaymentGateway } from './money/demo-gateway'
 import type { FundsService } from './money/funds-service'
 import type { Ledger } from './money/ledger'
@@ -109,6 +110,7 @@ export async function buildApp(
   await app.register(pointMall)
   await app.register(vip)
   await app.register(missions)
+  await app.register(referral)
   await app.register(pages, { renderer: opts.renderer })
   assertContractWhole(app)
   return { app, services: servicesOf(app) }

@@ -19,6 +19,7 @@ import { promotionEndpoints } from './promotions'
 import { pushEndpoints } from './push'
 import { raffleEndpoints } from './raffle'
 import { recordEndpoints } from './records'
+import { referralEndpoints } from './referral'
 import { systemEndpoints } from './system'
 import { turnoverEndpoints } from './turnover'
 import { vipEndpoints } from './vip'
@@ -44,6 +45,7 @@ export const endpoints = {
   points: pointEndpoints,
   vip: vipEndpoints,
   missions: missionEndpoints,
+  referral: referralEndpoints,
 } as const
 
 export type Endpoints = typeof endpoints

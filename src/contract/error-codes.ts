@@ -155,6 +155,9 @@ export const errorCodes = [
   'point_reward_limit_reached',
   'point_amount_invalid',
   'point_conversion_unavailable',
+  // referrals
+  'referral_self',
+  'referral_already_referred',
 ] as const
 
 export const ErrorCodeSchema = z.enum(errorCodes)
@@ -351,4 +354,8 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   point_amount_invalid: 422,
   // The conversion type is not offered now.
   point_conversion_unavailable: 422,
+  // A member's own referral code, used on themselves.
+  referral_self: 422,
+  // The member already has a referrer (20 binds at once: one lands, the rest get this).
+  referral_already_referred: 409,
 }

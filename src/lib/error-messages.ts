@@ -82,6 +82,9 @@ const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
   point_reward_limit_reached: msg`You have reached the limit for this reward.`,
   point_amount_invalid: msg`Enter a number of points the conversion accepts.`,
   point_conversion_unavailable: msg`This conversion is not available right now.`,
+  // referrals
+  referral_self: msg`You cannot use your own referral code.`,
+  referral_already_referred: msg`You already have a referrer.`,
   // money
   amount_invalid: msg`Enter an amount above zero.`,
   amount_out_of_range: msg`The amount is outside the allowed limits.`,

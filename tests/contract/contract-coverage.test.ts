@@ -312,6 +312,11 @@ async function minimalRequest(def: EndpointDef): Promise<InjectOptions> {
     if (def.name === 'missions.rules') given.query = { missionId: String(x?.id ?? 0) }
     else given.body = { missionId: x?.id ?? 0 }
   }
+  if (def.name === 'referral.bind') {
+    // member01 takes member02's referral code.
+    await server.db.update(members).set({ affiliateCode: 'COVER032' }).where(eq(members.username, 'member02'))
+    given.body = { referralCode: 'COVER032' }
+  }
   if (def.name === 'points.redeem' || def.name === 'points.convert') {
     // member01 has points, a cash reward is on offer, and points convert to cash.
     await writeVersion(
