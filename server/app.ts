@@ -36,6 +36,7 @@ import { platform, type AppConfig } from './platform'
 import { play } from './play/plugin'
 import type { Database } from './plugins/external/db'
 import { promotions } from './promotions/plugin'
+import { referral } from './referral/plugin'
 import type { AccessService } from './system/access'
 import { system } from './system/plugin'
 import { vendors, type VendorsService } from './vendors/plugin'
@@ -111,6 +112,7 @@ export async function buildApp(
   await app.register(vip)
   await app.register(missions)
   await app.register(feedback)
+  await app.register(referral)
   await app.register(pages, { renderer: opts.renderer })
   assertContractWhole(app)
   return { app, services: servicesOf(app) }

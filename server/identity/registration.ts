@@ -5,6 +5,8 @@
 import type { FieldError } from '#contract/envelope'
 import { checkField, checkFields } from '#contract/register-rules'
 import { AppError } from '../http/errors'
+import { recordReferral } from '../referral/record'
+import { createReferralRepository } from '../referral/referral-repository'
 import { hostOf, isBrandHost } from '../system/brand-domains'
 import {
   cookieOf,
@@ -19,6 +21,16 @@ import { registrationKey } from './throttle'
 
 type RegistrationEndpoints = 'register' | 'smsRegister' | 'registerMobile' | 'affiliate'
 
+/**
+ * Whom a registration's codes name (decision 032): an agent's code places the new member in
+ * the agent's team (the upline); a member's referral code records a referrer for rewards
+ * only. Both are members.affiliate_code, so one code names one member.
+ */
+interface Invited {
+  parentId: number | null
+  referrer: { id: number; code: string } | null
+}
+
 export const usernameTaken = () =>
   new AppError('username_taken', 'this username is taken', {
     fields: [{ path: 'username', code: 'taken', message: 'taken' }],
@@ -26,7 +38,8 @@ export const usernameTaken = () =>
 
 export function registrationHandlers(kit: IdentityKit): Pick<IdentityHandlers, RegistrationEndpoints> {
   const { db, repo, access, members, passwords, throttle, captchas, codes, record, now } = kit
-  const { phoneOf, tooMany, uplineFor, openSession, sessionAnswer } = kit
+  const { phoneOf, tooMany, openSession, sessionAnswer } = kit
+  const referralRepo = createReferralRepository(db)
 
   /**
    * The new member, its audit row and its first session in one transaction: a registration
@@ -38,12 +51,27 @@ export function registrationHandlers(kit: IdentityKit): Pick<IdentityHandlers, R
     caller: Parameters<typeof openSession>[2],
     about: Parameters<typeof record>[2],
     userAgent: string | undefined,
+    referral: { referrer: Invited['referrer']; device: string | undefined } = {
+      referrer: null,
+      device: undefined,
+    },
   ) {
     const { member, token } = await db.transaction(async (tx) => {
       const member = await members.createUnlessTaken(values, tx)
       // A racing registration of the same name lands here rather than on a constraint error.
       if (!member) throw taken()
       await record(caller, 'register', { memberId: member.id, ...about }, tx)
+      if (referral.referrer) {
+        const { id, code } = referral.referrer
+        const r = {
+          merchantCode: member.merchantCode,
+          referrerId: id,
+          friendId: member.id,
+          code,
+          ip: caller.ip,
+        }
+        await recordReferral(referralRepo, tx, { ...r, device: referral.device }, now())
+      }
       return { member, token: await openSession(member, 'register', caller, userAgent, tx) }
     })
     return sessionAnswer(member, 'register', token)
@@ -60,19 +88,31 @@ export function registrationHandlers(kit: IdentityKit): Pick<IdentityHandlers, R
   }
 
   /**
-   * The upline an invitation code names, checked as `/wps/agent/affiliate` checks it: an
-   * active agent of the brand, asked from one of the brand's addresses; none without a code.
+   * The upline and the referrer the registration's codes name, each checked as
+   * `/wps/agent/affiliate` checks it: an active agent's code (the upline) or a member's
+   * referral code (the referrer), asked from one of the brand's addresses; none without a code.
    */
   async function invitedBy(
     merchantCode: string,
     input: { affiliateCode?: string; referralCode?: string; domain?: string },
     host: string,
-  ): Promise<number | null> {
-    const code = input.affiliateCode || input.referralCode
-    if (code?.trim() && !(await codeDomainAllowed(merchantCode, input.domain, host))) {
+  ): Promise<Invited> {
+    const codes = [
+      ...new Set([input.affiliateCode, input.referralCode].map((c) => c?.trim().toUpperCase() ?? '')),
+    ]
+    const given = codes.filter((c) => c !== '')
+    const invited: Invited = { parentId: null, referrer: null }
+    if (given.length === 0) return invited
+    if (!(await codeDomainAllowed(merchantCode, input.domain, host))) {
       throw new AppError('invitation_code_error', 'the invitation code is not valid on this address')
     }
-    return uplineFor(merchantCode, code)
+    for (const code of given) {
+      const owner = await referralRepo.ownerOfCode(merchantCode, code)
+      if (!owner) throw new AppError('invitation_code_error', 'the invitation code is not valid')
+      if (owner.agent) invited.parentId ??= owner.id
+      else invited.referrer ??= { id: owner.id, code }
+    }
+    return invited
   }
 
   return {
@@ -98,7 +138,7 @@ export function registrationHandlers(kit: IdentityKit): Pick<IdentityHandlers, R
       const t = await throttle.hit(registrationKey(caller.ip), 60 * minute)
       if (t.count > 10) throw tooMany('too many registrations from this address', t.resetsAt)
 
-      const parentId = await invitedBy(caller.merchantCode, input, req.host)
+      const { parentId, referrer } = await invitedBy(caller.merchantCode, input, req.host)
 
       const account = input.username.trim()
       const username = normalizeUsername(account)
@@ -137,7 +177,10 @@ export function registrationHandlers(kit: IdentityKit): Pick<IdentityHandlers, R
         registerIp: caller.ip,
         passwordChangedAt: now(),
       }
-      return createAndSignIn(member, usernameTaken, caller, { username }, req.headers['user-agent'])
+      return createAndSignIn(member, usernameTaken, caller, { username }, req.headers['user-agent'], {
+        referrer,
+        device: input.loginDeviceId,
+      })
     },
 
     async smsRegister({ input, caller }) {
@@ -172,7 +215,7 @@ export function registrationHandlers(kit: IdentityKit): Pick<IdentityHandlers, R
         throw new AppError('mobile_taken', 'this mobile number is already registered')
       }
       // The code is checked before the verification code is used up by it.
-      const parentId = await invitedBy(caller.merchantCode, input, req.host)
+      const { parentId, referrer } = await invitedBy(caller.merchantCode, input, req.host)
       await codes.consume(caller.merchantCode, 'register', e164, input.verificationCode)
       const username = e164.slice(1)
       const passwordHash = await passwords.hash(input.password)
@@ -196,6 +239,7 @@ export function registrationHandlers(kit: IdentityKit): Pick<IdentityHandlers, R
         caller,
         { detail: { type: 'mobile' } },
         req.headers['user-agent'],
+        { referrer, device: input.loginDeviceId },
       )
     },
 
@@ -204,7 +248,8 @@ export function registrationHandlers(kit: IdentityKit): Pick<IdentityHandlers, R
     // 4: a valid code hides the field).
     async affiliate({ input, caller, req }) {
       if (!(await codeDomainAllowed(caller.merchantCode, input.domain, req.host))) return { valid: false }
-      return { valid: (await members.agentByCode(caller.merchantCode, input.code)) !== undefined }
+      // An agent's code and a member's referral code are both valid (decision 032).
+      return { valid: (await referralRepo.ownerOfCode(caller.merchantCode, input.code)) !== undefined }
     },
   }
 }

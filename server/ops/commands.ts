@@ -19,6 +19,7 @@ import { moneyCommands } from '../money/commands'
 import type { NoticeWriter } from '../notify/notices'
 import type { Db } from '../plugins/external/db'
 import { promotionCommands } from '../promotions/commands'
+import { referralCommands } from '../referral/commands'
 import { createAuditTrail, type AuditNote } from '../system/audit'
 import { systemCommands } from '../system/commands'
 import type { GatewayKind } from '../system/golive-commands'
@@ -97,6 +98,7 @@ const areas: readonly (readonly [area: string, commands: AreaCommands])[] = [
   ['vip', vipCommands],
   ['missions', missionCommands],
   ['feedback', feedbackCommands],
+  ['referral', referralCommands],
   ['jobs', jobsCommands],
 ]
 

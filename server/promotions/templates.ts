@@ -428,12 +428,15 @@ export const pointMallTemplateName = 'pointMall'
 export const pointConvertTemplateName = 'pointConvert'
 /** A VIP level's birthday bonus, once per member and year (server/loyalty/vip/birthday.ts). */
 export const vipBirthdayTemplateName = 'vipBirthday'
+/** A member's referral rewards, once per friend and a daily share (server/referral). */
+export const referralTemplateName = 'referral'
 export const unlistedTemplates: readonly string[] = [
   vipLevelUpTemplateName,
   missionTemplateName,
   pointMallTemplateName,
   pointConvertTemplateName,
   vipBirthdayTemplateName,
+  referralTemplateName,
 ]
 
 /** A backing promotion of another area: to a member's call it is as missing as an unknown id. */

@@ -1,7 +1,9 @@
 /**
  * The agent's invitation and the announcements for agents, part of the agent centre's group
  * (src/contract/endpoints.ts). An agent's invitation code is given on first ask when the
- * agent has none; the link is the brand's registration page carrying it. Announcements for
+ * agent has none; the link is the brand's registration page carrying it. The call that
+ * answers it is `referral.details` (src/contract/referral.ts), which answers a plain member
+ * their referral code the same way (decision 032). Announcements for
  * agents are the operator's `announcement add --audience agent` rows: no member or guest
  * endpoint ever answers them.
  */
@@ -37,16 +39,6 @@ export const InvitationSchema = z.object({
 export type Invitation = z.infer<typeof InvitationSchema>
 
 export const agentInviteEndpoints = {
-  invitation: defineEndpoint({
-    name: 'agent.invitation',
-    method: 'GET',
-    path: '/wps/relay/MCSFE_getReferralDetails',
-    auth: 'agent',
-    encrypted: false,
-    modId: 'AFFMAN3',
-    response: InvitationSchema,
-    errors: [],
-  }),
   announcements: defineEndpoint({
     name: 'agent.announcements',
     method: 'GET',

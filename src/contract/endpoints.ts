@@ -22,6 +22,7 @@ import { promotionEndpoints } from './promotions'
 import { pushEndpoints } from './push'
 import { raffleEndpoints } from './raffle'
 import { recordEndpoints } from './records'
+import { referralEndpoints } from './referral'
 import { systemEndpoints } from './system'
 import { turnoverEndpoints } from './turnover'
 import { vipEndpoints } from './vip'
@@ -49,6 +50,7 @@ export const endpoints = {
   vip: vipEndpoints,
   missions: missionEndpoints,
   feedback: feedbackEndpoints,
+  referral: referralEndpoints,
 } as const
 
 export type Endpoints = typeof endpoints

@@ -168,6 +168,9 @@ export const errorCodes = [
   'feedback_too_long',
   'feedback_daily_limit',
   'feedback_not_found',
+  // referrals
+  'referral_self',
+  'referral_already_referred',
 ] as const
 
 export const ErrorCodeSchema = z.enum(errorCodes)
@@ -383,4 +386,8 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   feedback_daily_limit: 429,
   // Another member's feedback or image answers as a missing one.
   feedback_not_found: 404,
+  // A member's own referral code, used on themselves.
+  referral_self: 422,
+  // The member already has a referrer (20 binds at once: one lands, the rest get this).
+  referral_already_referred: 409,
 }

@@ -93,6 +93,9 @@ const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
   feedback_too_long: msg`The feedback is too long. Please shorten it.`,
   feedback_daily_limit: msg`You have sent as much feedback as allowed today. Please try again tomorrow.`,
   feedback_not_found: msg`This feedback could not be found.`,
+  // referrals
+  referral_self: msg`You cannot use your own referral code.`,
+  referral_already_referred: msg`You already have a referrer.`,
   // money
   amount_invalid: msg`Enter an amount above zero.`,
   amount_out_of_range: msg`The amount is outside the allowed limits.`,

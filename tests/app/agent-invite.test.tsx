@@ -117,14 +117,58 @@ describe('the member centre’s invite-friends page', () => {
     expect(await screen.findByText('K7QX2M9P')).toBeTruthy()
   })
 
-  test('tells a member who is not an agent what inviting takes, and asks nothing', async () => {
+  test('shows a member their referral code, link, earnings, friends and rules', async () => {
     setMember(memberInfo({ type: 0 }))
-    const sent = stubMoneyApi(
-      moneyAnswers({ '/wps/system/status': withInvitations(true), [invitationPath]: invitation }),
+    stubMoneyApi(
+      moneyAnswers({
+        '/wps/system/status': withInvitations(true),
+        [invitationPath]: invitation,
+        '/wps/relay/MCSFE_getReferralMyIncome': {
+          totalInvitations: 2,
+          deposited: 1,
+          rewarded: 1,
+          pending: 1,
+          totalEarned: '50.00',
+          rules: {
+            enabled: true,
+            rewardAmount: '50.00',
+            turnover: '500.00',
+            shareBp: 0,
+            rewardTurnoverMultiple: '1',
+          },
+        },
+        '/wps/relay/MCSFE_getInviteList': {
+          list: [
+            {
+              username: 'fr***01',
+              joinedAt: 1_764_000_000_000,
+              deposited: true,
+              validBet: '600.00',
+              reward: 'rewarded',
+              rewardAmount: '50.00',
+            },
+            {
+              username: 'fr***02',
+              joinedAt: 1_764_000_000_000,
+              deposited: false,
+              validBet: '0.00',
+              reward: 'pending',
+              rewardAmount: null,
+            },
+          ],
+          total: 2,
+          pageNo: 1,
+          pageSize: 10,
+        },
+      }),
     )
     await renderUi(<InviteFriendsPage />)
-    expect(await screen.findByText('Invitation links are for agents.')).toBeTruthy()
-    expect(sent.some((s) => s.path === invitationPath)).toBe(false)
+    expect(await screen.findByText('K7QX2M9P')).toBeTruthy()
+    expect(screen.getByText('https://play.example/register?referralCode=K7QX2M9P')).toBeTruthy()
+    expect(await screen.findByText('fr***01')).toBeTruthy()
+    expect(screen.getByText('Not yet qualified')).toBeTruthy()
+    expect(screen.getByText('No deposit yet')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Copy the referral code' })).toBeTruthy()
   })
 })
 

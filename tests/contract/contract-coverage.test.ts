@@ -344,6 +344,11 @@ async function minimalRequest(def: EndpointDef): Promise<InjectOptions> {
     const sent = endpoints.feedback.submit.response.parse((res.json() as { value: unknown }).value)
     given.query = { id: String(sent.feedback.images[0]?.id ?? 0) }
   }
+  if (def.name === 'referral.bind') {
+    // member01 takes member02's referral code.
+    await server.db.update(members).set({ affiliateCode: 'COVER032' }).where(eq(members.username, 'member02'))
+    given.body = { referralCode: 'COVER032' }
+  }
   if (def.name === 'points.redeem' || def.name === 'points.convert') {
     // member01 has points, a cash reward is on offer, and points convert to cash.
     await writeVersion(

@@ -89,6 +89,8 @@ export const minimalInputs: Record<string, { query?: Record<string, string>; bod
   'feedback.image': { query: { id: '1' } },
   'points.redeem': { body: { rewardId: 1, paymentPassword: '654321' } },
   'points.convert': { body: { type: 'cash', points: '100', paymentPassword: '654321' } },
+  // The code is member02's, given by the coverage test (contract-coverage.test.ts).
+  'referral.bind': { body: { referralCode: 'COVER032' } },
   'funds.addBankCard': {
     body: {
       bankCode: 'ABA',

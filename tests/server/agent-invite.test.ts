@@ -6,9 +6,10 @@
  */
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { agentInviteEndpoints, InvitationSchema } from '#contract/agent-invite'
+import { InvitationSchema } from '#contract/agent-invite'
 import { successEnvelope } from '#contract/envelope'
 import { identityEndpoints } from '#contract/identity'
+import { referralEndpoints } from '#contract/referral'
 import { createInviteRepository } from '#server/agent/invite-repository'
 import { createInviteService } from '#server/agent/invite-service'
 import { members } from '#server/db/schema'
@@ -32,7 +33,7 @@ async function account(type: number, parentId?: number): Promise<Account> {
 }
 
 const invitation = (token?: string) =>
-  plainCall(server, 'GET', agentInviteEndpoints.invitation.path, token === undefined ? {} : { token })
+  plainCall(server, 'GET', referralEndpoints.details.path, token === undefined ? {} : { token })
 const invitationOf = async (token: string) => {
   const res = await invitation(token)
   expect(res.statusCode, res.body).toBe(200)
@@ -80,13 +81,24 @@ describe('the invitation code check (/wps/agent/affiliate)', () => {
     expect(await codeCheck('LOTUS01')).toBe(true)
   })
 
-  it('refuses a code on an address that is not the brand’s, an unknown code and a member’s', async () => {
+  it('refuses a code on an address that is not the brand’s, and an unknown code', async () => {
     expect(await codeCheck('LOTUS01', 'copycat.example')).toBe(false)
     expect(await codeCheck('LOTUS01', 'localhost.copycat.example')).toBe(false)
     expect(await codeCheck('NOSUCH99', 'localhost')).toBe(false)
+  })
+
+  it("takes a member's referral code too (decision 032), not a disabled member's", async () => {
     await server.db.update(members).set({ affiliateCode: 'PLAIN001' }).where(eq(members.id, plain.id))
-    expect(await codeCheck('PLAIN001', 'localhost')).toBe(false)
-    await server.db.update(members).set({ affiliateCode: null }).where(eq(members.id, plain.id))
+    try {
+      expect(await codeCheck('PLAIN001', 'localhost')).toBe(true)
+      await server.db.update(members).set({ status: 'disabled' }).where(eq(members.id, plain.id))
+      expect(await codeCheck('PLAIN001', 'localhost')).toBe(false)
+    } finally {
+      await server.db
+        .update(members)
+        .set({ affiliateCode: null, status: 'active' })
+        .where(eq(members.id, plain.id))
+    }
   })
 
   it('takes a code on the address the server answers at, when the brand lists others', async () => {
@@ -105,16 +117,11 @@ describe('the invitation code check (/wps/agent/affiliate)', () => {
 })
 
 describe('who may ask for an invitation', () => {
-  it('refuses a visitor, a guest and a member', async () => {
+  it('refuses a visitor and a guest', async () => {
     expect((await invitation()).statusCode).toBe(401)
     const asGuest = await invitation(await guestToken())
     expect(asGuest.statusCode).toBe(403)
     expect(failureOf(asGuest).errorCode).toBe('in_need_true_account')
-    const asMember = await invitation(plain.token)
-    expect(asMember.statusCode).toBe(403)
-    expect(failureOf(asMember).errorCode).toBe('error_not_agent')
-    const [row] = await server.db.select().from(members).where(eq(members.id, plain.id))
-    expect(row?.affiliateCode).toBeNull()
   })
 
   it('gives each agent their own code only: the agent, a sub-agent and another team’s agent', async () => {

@@ -595,6 +595,23 @@ const cases: Record<string, [string[], RegExp][]> = {
     ],
     [['limits', '1', '10', '3', '4'], /^feedback limits <min> <max> <per day> takes no more words, not "4"$/],
   ],
+  referral: [
+    [[], /^referral: the action is required: one of settings, held, approve, reject$/],
+    [['pay'], /^referral: the action is one of settings, held, approve, reject, not "pay"$/],
+    [['settings', 'maybe'], /^referral settings: the switch is one of on, off, not "maybe"$/],
+    [['settings', 'on', 'now'], /^referral settings on takes no more words, not "now"$/],
+    [['settings', '--amount', 'lots'], /^--amount is an amount of 0 or more, not "lots"$/],
+    [['settings', '--turnover', '1.2.3'], /^--turnover is an amount of 0 or more, not "1.2.3"$/],
+    [['settings', '--share', '50'], /^--share is at most 5%, not 50%$/],
+    [['settings', '--share', 'half'], /^--share is a percentage such as 0.5, not "half"$/],
+    [['settings', '--reward-turnover', '1000'], /^--reward-turnover is a multiple from 0 to 100/],
+    [['settings', '--colour', 'red'], /^Unknown option '--colour'/],
+    [['held', 'x'], /^referral held takes no more words, not "x"$/],
+    [['approve'], /^referral approve: the referral's id is required$/],
+    [['approve', 'abc'], /^referral approve: the referral's id is a number, not "abc"$/],
+    [['approve', '999999'], /^referral approve: referral 999999 is not held/],
+    [['reject', '1', 'now'], /^referral reject 1 takes no more words, not "now"$/],
+  ],
 }
 
 /** The rows an operator command can change, and the audit trail, as JSON keeps them. */
@@ -602,6 +619,8 @@ async function snapshot(): Promise<string> {
   const tables = {
     merchants: s.merchants,
     accessSettings: s.accessSettings,
+    referralSettings: s.referralSettings,
+    referrals: s.referrals,
     ipBlocks: s.ipBlocks,
     whitelabelNodes: s.whitelabelNodes,
     throttles: s.throttles,

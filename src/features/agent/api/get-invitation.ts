@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { agentInviteEndpoints } from '#contract/agent-invite'
+import { referralEndpoints } from '#contract/referral'
 import { api } from '../../../lib/api'
 import { agentKey } from './agent-keys'
 
@@ -7,7 +7,7 @@ import { agentKey } from './agent-keys'
 export const invitationQueryOptions = () =>
   queryOptions({
     queryKey: agentKey('invitation'),
-    queryFn: ({ signal }) => api.call(agentInviteEndpoints.invitation, undefined, { signal }),
+    queryFn: ({ signal }) => api.call(referralEndpoints.details, { autoGenerate: 'true' }, { signal }),
     // The code and link do not change; the count of invitations may, slowly.
     staleTime: 5 * 60_000,
   })

@@ -1,26 +1,19 @@
 /**
  * The member centre's "Invite friends" page: an agent's invitation code, link and QR code
- * (the card the team overview shows too); to a member who is not an agent, what inviting
- * takes. While the member's details load it shows nothing of either.
+ * (the card the team overview shows too); to a member who is not an agent, their referral
+ * code, friends and earnings (decision 032). While the member's details load it shows a
+ * skeleton.
  */
-import { Trans, useLingui } from '@lingui/react/macro'
-import { EmptyState } from '../../../components/ui/empty-state'
+import { useLingui } from '@lingui/react/macro'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { isAgentType, useSession } from '../../../lib/session'
 import { InviteCard } from './invite-card'
+import { ReferralPage } from './referral-page'
 
 export function InviteFriendsPage() {
   const { t } = useLingui()
   const { member } = useSession()
   if (!member) return <Skeleton lines={3} label={t`Loading`} />
-  if (!isAgentType(member.type)) {
-    return (
-      <EmptyState title={<Trans>Invitation links are for agents.</Trans>}>
-        <p className="muted">
-          <Trans>To invite friends to your own team, ask customer service about becoming an agent.</Trans>
-        </p>
-      </EmptyState>
-    )
-  }
+  if (!isAgentType(member.type)) return <ReferralPage />
   return <InviteCard titled={false} />
 }

@@ -188,6 +188,11 @@ export function RegisterForm({ referralCode }: { referralCode: string | undefine
         field(f),
       )}
       {showAffiliate ? field('affiliateCode', { autoCapitalize: 'characters' }) : null}
+      {referralValid ? (
+        <p className="muted" data-testid="invited-by">
+          <Trans>Invited by {referralCode}</Trans>
+        </p>
+      ) : null}
       {needCaptcha ? (
         <CaptchaField
           value={values.captcha ?? ''}

@@ -1,0 +1,20 @@
+/** The member's referral calls (src/contract/referral.ts): friends and earnings. */
+import { queryOptions } from '@tanstack/react-query'
+import { referralEndpoints } from '#contract/referral'
+import { api } from '../../../lib/api'
+
+const referralKey = (...parts: unknown[]) => ['referral', ...parts]
+
+export const referralFriendsQueryOptions = (pageNo: number, pageSize: number) =>
+  queryOptions({
+    queryKey: referralKey('friends', pageNo, pageSize),
+    queryFn: ({ signal }) => api.call(referralEndpoints.friends, { pageNo, pageSize }, { signal }),
+    staleTime: 60_000,
+  })
+
+export const referralOverviewQueryOptions = () =>
+  queryOptions({
+    queryKey: referralKey('overview'),
+    queryFn: ({ signal }) => api.call(referralEndpoints.overview, undefined, { signal }),
+    staleTime: 60_000,
+  })

@@ -1,0 +1,369 @@
+/**
+ * Member referrals (decision 032) through their endpoints, the registration, the rewards job
+ * and the operator's commands: a member's code made once under 20 first asks; a registration
+ * with it recording the referrer (not the team); the friends list, masked and paged; a code
+ * refused on oneself and a second referrer refused, also under 20 binds at once; a likely
+ * self-referral held until the operator decides; the reward paid exactly once per friend,
+ * also with runs of the job at once; the books reconciled; and who may see what. Runs on
+ * PostgreSQL too (TEST_DATABASE_URL).
+ */
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { InvitationSchema } from '#contract/agent-invite'
+import { successEnvelope } from '#contract/envelope'
+import { DepositSchema } from '#contract/funds'
+import { referralEndpoints as ep } from '#contract/referral'
+import {
+  betRecords,
+  members,
+  merchants,
+  operatorActions,
+  promotionClaims,
+  referrals,
+} from '#server/db/schema'
+import { reconcile } from '#server/money/ledger-reconcile'
+import { reconcilePromotions } from '#server/promotions/reconcile'
+import { referralServicesOf } from '#server/referral/referral-of'
+import { build, runOps, type TestServer } from '../build-server'
+import { addresses, createClock, failureOf, plainCall, tokenOf, valueOf } from '../identity-helpers'
+import { mainMinor, moneyCall, moneyMember, tinyPng, type MoneyMember } from '../money-helpers'
+import { registerTools } from './identity-register-setup'
+
+let server: TestServer
+const clock = createClock()
+const nextIp = addresses('10.37')
+const { registerAs } = registerTools(() => server, clock, nextIp)
+const code = () => server.config.MERCHANT_CODE
+
+const details = (token?: string) =>
+  plainCall(server, 'GET', `${ep.details.path}?autoGenerate=true`, token === undefined ? {} : { token })
+async function codeOf(m: MoneyMember): Promise<string> {
+  const res = await details(m.token)
+  expect(res.statusCode, res.body).toBe(200)
+  return successEnvelope(InvitationSchema).parse(res.json()).value.referralCode
+}
+const friends = (m: MoneyMember, q = '') =>
+  plainCall(server, 'GET', `${ep.friends.path}${q}`, { token: m.token })
+async function friendList(m: MoneyMember, q = '') {
+  const res = await friends(m, q)
+  expect(res.statusCode, res.body).toBe(200)
+  return successEnvelope(ep.friends.response).parse(res.json()).value
+}
+async function overview(m: MoneyMember) {
+  const res = await plainCall(server, 'GET', ep.overview.path, { token: m.token })
+  expect(res.statusCode, res.body).toBe(200)
+  return successEnvelope(ep.overview.response).parse(res.json()).value
+}
+const bind = (m: MoneyMember, body: unknown) =>
+  server.app.inject({
+    method: 'POST',
+    url: ep.bind.path,
+    headers: { authorization: m.token, 'content-type': 'application/json' },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+
+let n = 0
+/** A friend registered through the API with `referralCode`, from a fresh address unless given. */
+async function registerFriend(referralCode: string, ip?: string, device?: string): Promise<number> {
+  n += 1
+  const username = `rf${process.pid % 1000}x${n}`
+  const res = await registerAs(
+    { username, referralCode, ...(device ? { loginDeviceId: device } : {}) },
+    ip ?? nextIp(),
+  )
+  expect(res.statusCode, res.body).toBe(200)
+  const [row] = await server.db.select().from(members).where(eq(members.username, username))
+  if (!row) throw new Error('not registered')
+  return row.id
+}
+
+let bets = 0
+/** The friend plays: a deposit the operator approves (when `deposits`), and a settled bet of `validBet`. */
+async function plays(friendId: number, deposits: number, validBet: bigint) {
+  if (deposits > 0) {
+    const [f] = await server.db.select().from(members).where(eq(members.id, friendId))
+    const token = await tokenOf(server, f?.username ?? '', 'abc12345')
+    const d = valueOf(
+      await moneyCall(server, token, '/wps/relay/depositTransferGeneric', {
+        methodCode: 'BANK',
+        amount: '100.00',
+        reference: 'ABA 2',
+        receipt: { contentType: 'image/png', data: tinyPng },
+      }),
+      (v) => DepositSchema.parse(v),
+    )
+    await runOps(server, 'deposits', 'approve', String(d.id))
+  }
+  bets += 1
+  const at = new Date()
+  await server.db.insert(betRecords).values({
+    merchantCode: code(),
+    memberId: friendId,
+    betNo: `ref-${process.pid}-${bets}`,
+    productType: 'RNG',
+    accountTypeId: 2,
+    vendorName: 'Slots Co',
+    gameName: 'game',
+    betAmount: validBet,
+    validBet,
+    payout: 0n,
+    status: 'SETTLED',
+    betTime: at,
+    settledTime: at,
+  })
+}
+
+const services = () => referralServicesOf(server.db)
+async function payDue(): Promise<number> {
+  const [m] = await server.db.select().from(merchants).where(eq(merchants.code, code()))
+  if (!m) throw new Error('no brand')
+  return services().referrals.payDue(m)
+}
+
+async function booksClean() {
+  const r = await reconcile(server.db)
+  expect(
+    r.ok,
+    JSON.stringify(r, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)),
+  ).toBe(true)
+  const p = await reconcilePromotions(server.db, code())
+  expect(p.ok, JSON.stringify(p)).toBe(true)
+}
+
+beforeAll(async () => {
+  server = await build({ now: clock.now })
+  await runOps(
+    server,
+    'referral',
+    'settings',
+    'on',
+    '--amount',
+    '50',
+    '--turnover',
+    '500',
+    '--reward-turnover',
+    '1',
+  )
+})
+
+afterAll(async () => {
+  await server.close()
+})
+
+describe("a member's referral code", () => {
+  it('is made once for 20 first asks at once, and is the link the registration reads', async () => {
+    const m = await moneyMember(server)
+    const answers = await Promise.all(Array.from({ length: 20 }, () => details(m.token)))
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200))
+    const values = answers.map((r) => successEnvelope(InvitationSchema).parse(r.json()).value)
+    expect(new Set(values.map((v) => v.referralCode)).size).toBe(1)
+    const [row] = await server.db.select().from(members).where(eq(members.id, m.id))
+    expect(row?.affiliateCode).toBe(values[0]?.referralCode)
+    expect(values[0]?.registerUrl).toBe(`http://localhost:80/register?referralCode=${row?.affiliateCode}`)
+    expect(values[0]?.totalInvitations).toBe(0)
+  })
+
+  it('previews a shared link with the brand (Open Graph), as an agent’s does', async () => {
+    const m = await moneyMember(server)
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `/register?referralCode=${await codeOf(m)}`,
+      headers: { accept: '*/*' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toMatch(/<meta property="og:title" content="[^"]+"/)
+    expect(res.body).toContain(`og:url" content="http://localhost:80/register?referralCode=`)
+  })
+})
+
+describe('registering with a member’s code', () => {
+  it('records the referrer for rewards, without placing the friend in a team; the friend is listed masked', async () => {
+    const m = await moneyMember(server)
+    const friendId = await registerFriend(await codeOf(m))
+    const [friend] = await server.db.select().from(members).where(eq(members.id, friendId))
+    expect(friend?.parentId).toBeNull()
+    const page = await friendList(m)
+    expect(page.total).toBe(1)
+    expect(page.list[0]).toMatchObject({
+      deposited: false,
+      validBet: '0.00',
+      reward: 'pending',
+      rewardAmount: null,
+    })
+    expect(page.list[0]?.username).toContain('***')
+    expect(page.list[0]?.username).not.toBe(friend?.username)
+  })
+
+  it('refuses an unknown code, changing nothing', async () => {
+    const before = await server.db.select({ n: sql<number>`count(*)::int` }).from(referrals)
+    const res = await registerAs({ username: `rfbad${process.pid % 1000}`, referralCode: 'NOSUCH99' })
+    expect(failureOf(res).errorCode).toBe('invitation_code_error')
+    const after = await server.db.select({ n: sql<number>`count(*)::int` }).from(referrals)
+    expect(after).toEqual(before)
+  })
+
+  it('holds a friend registered from the referrer’s own address, or a device another friend used', async () => {
+    const m = await moneyMember(server)
+    const c = await codeOf(m)
+    // The referrer logged in from the test client's address (tokenOf): the same address.
+    const same = await registerFriend(c, '127.0.0.1')
+    const first = await registerFriend(c, undefined, 'device-abc')
+    const twin = await registerFriend(c, undefined, 'device-abc')
+    const rows = await server.db.select().from(referrals).where(eq(referrals.referrerId, m.id))
+    const byFriend = new Map(rows.map((r) => [r.friendId, r]))
+    expect(byFriend.get(same)).toMatchObject({ review: 'held', flag: 'sameAddress' })
+    expect(byFriend.get(first)).toMatchObject({ review: 'ok', flag: null })
+    expect(byFriend.get(twin)).toMatchObject({ review: 'held', flag: 'sameDevice' })
+    const listed = await friendList(m)
+    expect(listed.list.filter((f) => f.reward === 'held')).toHaveLength(2)
+  })
+})
+
+describe('adding a code after registering', () => {
+  it('refuses one’s own code and a second referrer; 20 binds at once land one', async () => {
+    const referrer = await moneyMember(server)
+    const other = await moneyMember(server)
+    const me = await moneyMember(server)
+    const own = await bind(me, { referralCode: await codeOf(me) })
+    expect(failureOf(own).errorCode).toBe('referral_self')
+    const c = await codeOf(referrer)
+    const many = await Promise.all(Array.from({ length: 20 }, () => bind(me, { referralCode: c })))
+    expect(many.filter((r) => r.statusCode === 200)).toHaveLength(1)
+    expect(new Set(many.filter((r) => r.statusCode !== 200).map((r) => failureOf(r).errorCode))).toEqual(
+      new Set(['referral_already_referred']),
+    )
+    const again = await bind(me, { referralCode: await codeOf(other) })
+    expect(failureOf(again).errorCode).toBe('referral_already_referred')
+    const rows = await server.db.select().from(referrals).where(eq(referrals.friendId, me.id))
+    expect(rows.map((r) => r.referrerId)).toEqual([referrer.id])
+  })
+
+  it('refuses an agent’s code (a team is joined at registration) and bad bodies, each with its code', async () => {
+    const me = await moneyMember(server)
+    expect(failureOf(await bind(me, { referralCode: 'LOTUS01' })).errorCode).toBe('invitation_code_error')
+    for (const body of [
+      {},
+      { referralCode: 12 },
+      { referralCode: 'AB\u0000C' },
+      { referralCode: 'x'.repeat(65) },
+      '{',
+    ]) {
+      const res = await bind(me, body)
+      expect(res.statusCode, JSON.stringify(body)).toBeLessThan(500)
+      expect(res.statusCode).toBeGreaterThanOrEqual(400)
+    }
+    const big = await bind(me, { referralCode: 'A'.repeat(2_000_000) })
+    expect(big.statusCode).toBeLessThan(500)
+    expect(await server.db.select().from(referrals).where(eq(referrals.friendId, me.id))).toEqual([])
+  })
+})
+
+describe('the reward', () => {
+  it('pays once per friend who deposits and reaches the turnover, also with runs at once; reconciles', async () => {
+    const m = await moneyMember(server)
+    const c = await codeOf(m)
+    const qualified = await registerFriend(c)
+    const short = await registerFriend(c)
+    const noDeposit = await registerFriend(c)
+    await plays(qualified, 1, 600_00n)
+    await plays(short, 1, 100_00n)
+    await plays(noDeposit, 0, 900_00n)
+    const before = await mainMinor(server, m.token)
+    const runs = await Promise.all(Array.from({ length: 5 }, () => payDue()))
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(1)
+    expect(await payDue()).toBe(0)
+    expect((await mainMinor(server, m.token)) - before).toBe(50_00n)
+    const claims = await server.db.select().from(promotionClaims).where(eq(promotionClaims.memberId, m.id))
+    expect(claims.map((x) => [x.period, x.amount])).toEqual([[`friend:${qualified}`, 50_00n]])
+    const page = await friendList(m)
+    const states = page.list.map((f) => [f.deposited, f.validBet, f.reward, f.rewardAmount])
+    expect(states).toContainEqual([true, '600.00', 'rewarded', '50.00'])
+    expect(states).toContainEqual([true, '100.00', 'pending', null])
+    expect(states).toContainEqual([false, '900.00', 'pending', null])
+    expect(await overview(m)).toMatchObject({
+      totalInvitations: 3,
+      deposited: 2,
+      rewarded: 1,
+      pending: 2,
+      totalEarned: '50.00',
+      rules: { enabled: true, rewardAmount: '50.00', turnover: '500.00', shareBp: 0 },
+    })
+    await booksClean()
+  })
+
+  it('holds a likely self-referral until the operator approves; a rejected one never pays; both audited', async () => {
+    const m = await moneyMember(server)
+    const c = await codeOf(m)
+    const held = await registerFriend(c, '127.0.0.1')
+    const [heldRow] = await server.db.select().from(referrals).where(eq(referrals.friendId, held))
+    await plays(held, 1, 600_00n)
+    const twin = await registerFriend(c, '127.0.0.1')
+    const [twinRow] = await server.db.select().from(referrals).where(eq(referrals.friendId, twin))
+    await plays(twin, 1, 600_00n)
+    expect(await payDue()).toBe(0)
+    expect(await runOps(server, 'referral', 'held')).toContain(`#${heldRow?.id}`)
+    await runOps(server, 'referral', 'approve', String(heldRow?.id))
+    await runOps(server, 'referral', 'reject', String(twinRow?.id))
+    await expect(runOps(server, 'referral', 'approve', String(twinRow?.id))).rejects.toThrow(/not held/)
+    expect(await payDue()).toBe(1)
+    const page = await friendList(m)
+    expect(page.list.map((f) => f.reward).sort()).toEqual(['rejected', 'rewarded'])
+    const audit = await server.db
+      .select()
+      .from(operatorActions)
+      .where(sql`${operatorActions.target} in (${`referral ${heldRow?.id}`}, ${`referral ${twinRow?.id}`})`)
+    expect(audit.map((a) => (a.after as { review: string }).review).sort()).toEqual(['approved', 'rejected'])
+    await booksClean()
+  })
+
+  it('pays nothing while the brand has rewards off', async () => {
+    await runOps(server, 'referral', 'settings', 'off')
+    try {
+      const m = await moneyMember(server)
+      const f = await registerFriend(await codeOf(m))
+      await plays(f, 1, 600_00n)
+      expect(await payDue()).toBe(0)
+    } finally {
+      await runOps(server, 'referral', 'settings', 'on')
+    }
+  })
+})
+
+describe('who may see what', () => {
+  it('refuses a visitor and a guest every call; a member sees only their own friends', async () => {
+    const guest = await plainCall(server, 'POST', '/wps/session/login/freeplay', { body: {} })
+    const guestToken = (guest.json() as { value: { token: string } }).value.token
+    for (const [method, path] of [
+      ['GET', ep.details.path],
+      ['GET', ep.friends.path],
+      ['GET', ep.overview.path],
+      ['POST', ep.bind.path],
+    ] as const) {
+      const body = method === 'POST' ? { body: { referralCode: 'LOTUS01' } } : {}
+      expect((await plainCall(server, method, path, body)).statusCode, path).toBe(401)
+      const asGuest = await plainCall(server, method, path, { token: guestToken, ...body })
+      expect(asGuest.statusCode, path).toBe(403)
+      expect(failureOf(asGuest).errorCode).toBe('in_need_true_account')
+    }
+    const a = await moneyMember(server)
+    const b = await moneyMember(server)
+    await registerFriend(await codeOf(a))
+    expect((await friendList(a)).total).toBe(1)
+    expect(await friendList(b)).toMatchObject({ total: 0, list: [] })
+    expect((await overview(b)).totalInvitations).toBe(0)
+    expect(await codeOf(a)).not.toBe(await codeOf(b))
+  })
+
+  it('pages the list newest first', async () => {
+    const m = await moneyMember(server)
+    const c = await codeOf(m)
+    for (let i = 0; i < 3; i++) await registerFriend(c)
+    const first = await friendList(m, '?pageNo=1&pageSize=2')
+    const second = await friendList(m, '?pageNo=2&pageSize=2')
+    expect(first).toMatchObject({ total: 3, pageNo: 1, pageSize: 2 })
+    expect(first.list).toHaveLength(2)
+    expect(second.list).toHaveLength(1)
+    expect(first.list[0]!.joinedAt).toBeGreaterThanOrEqual(second.list[0]!.joinedAt)
+    expect((await friends(m, '?pageSize=1000')).statusCode).toBe(400)
+  })
+})
