@@ -65,7 +65,7 @@ test('player01 fills the profile, saves, and after a reload sees it; the birthda
 
   let profile = await openProfile(page)
   // What the demo filled: the nickname and Telegram to edit, the birthday locked.
-  await expect(profile.getByLabel('Nickname')).toHaveValue('Lucky Dara')
+  await expect(profile.getByLabel('Nickname')).toHaveValue('player01')
   await expect(profile.getByLabel('Telegram')).toHaveValue('@player01_demo')
   const birthday = profile.locator('.profile-locked').filter({ hasText: 'Birthday' })
   await expect(birthday).toContainText('(locked)')

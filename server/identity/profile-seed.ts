@@ -1,7 +1,8 @@
 /**
- * player01's profile in the demo: partly filled, as a member who started it (a nickname,
- * Telegram and a nationality; the birthday is the VIP seed's), so the profile page shows
- * real data and what is left to fill. Demo mode only (server/db/seed.ts).
+ * player01's profile in the demo: partly filled, as a member who started it (Telegram and a
+ * nationality; the nickname is the username, as every demo account's, which the header and
+ * the walks show; the birthday is the VIP seed's), so the profile page shows real data and
+ * what is left to fill. Demo mode only (server/db/seed.ts).
  */
 import { and, eq } from 'drizzle-orm'
 import { memberProfiles, members } from '../db/schema'
@@ -15,7 +16,7 @@ export async function seedDemoProfile(tx: Tx, merchantCode: string, now: Date): 
   if (!m) return
   await tx
     .update(members)
-    .set({ nickname: 'Lucky Dara', contacts: { ...m.contacts, telegram: '@player01_demo' } })
+    .set({ contacts: { ...m.contacts, telegram: '@player01_demo' } })
     .where(eq(members.id, m.id))
   await tx
     .insert(memberProfiles)
