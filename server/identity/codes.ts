@@ -49,6 +49,11 @@ export function createCodes(
       subject?: string
       /** False when no account has the destination: rationed alike, nothing sent. */
       known?: boolean
+      /**
+       * Sent instead of a code, nothing stored (a registration code asked for a number that
+       * has an account: its owner is told, and the asker gets the same answer as for any number).
+       */
+      instead?: string
     }): Promise<number> {
       const hourKey = `code:hour:${p.destination}`
       const hour = await throttle.peek(hourKey, 60 * 60_000)
@@ -78,6 +83,23 @@ export function createCodes(
       if (p.known === false) {
         // The work of making a code, without storing or sending it.
         hashCode(String(randomInt(0, 1_000_000)).padStart(6, '0'), p.destination, p.purpose)
+        return codePolicy.expiredMinutes
+      }
+      if (p.instead !== undefined) {
+        try {
+          await channel.send({
+            merchantCode: p.merchantCode,
+            channel: p.via,
+            destination: p.to ?? p.destination,
+            ...(p.subject ? { subject: p.subject } : {}),
+            body: p.instead,
+          })
+        } catch (err) {
+          if (!(err instanceof DeliveryError)) throw err
+          await throttle.clear(`code:minute:${p.destination}`)
+          log.warn({ err: err.message, via: p.via, purpose: p.purpose }, 'message not delivered')
+          throw new AppError('delivery_failed', 'the message could not be sent; try again later')
+        }
         return codePolicy.expiredMinutes
       }
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0')

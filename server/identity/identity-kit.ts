@@ -79,6 +79,11 @@ export function cookieOf(req: { cookies?: Record<string, string | undefined> }):
 export const smsText = (code: string, minutes: number) =>
   `Your verification code is ${code}. It expires in ${minutes} minutes. Never share it.`
 
+/** Sent instead of a registration code to a number that has an account already. */
+export const alreadyRegisteredText =
+  'Someone asked to register with this number, which already has an account. ' +
+  'Log in, or reset your password if you forgot it. If it was not you, ignore this message.'
+
 export function createIdentityKit(deps: IdentityDeps) {
   const { db, repo, access, sessions, codes, now } = deps
   const members = createMembersRepository(db)

@@ -14,6 +14,7 @@ import {
   normalizeUsername,
   problemToField,
   smsText,
+  alreadyRegisteredText,
   type IdentityHandlers,
   type IdentityKit,
 } from './identity-kit'
@@ -185,9 +186,9 @@ export function registrationHandlers(kit: IdentityKit): Pick<IdentityHandlers, R
 
     async smsRegister({ input, caller }) {
       const e164 = await phoneOf(input.mobileNo, input.countryDialingCode, 'mobileNo')
-      if (await members.byMobile(caller.merchantCode, e164)) {
-        throw new AppError('mobile_taken', 'this mobile number is already registered')
-      }
+      // A registered number answers as any other, rationed alike: its owner is told by SMS
+      // instead of being sent a code, and the step that needs the code says it is taken.
+      const taken = (await members.byMobile(caller.merchantCode, e164)) !== undefined
       const expiredMinutes = await codes.send({
         merchantCode: caller.merchantCode,
         purpose: 'register',
@@ -195,6 +196,7 @@ export function registrationHandlers(kit: IdentityKit): Pick<IdentityHandlers, R
         via: 'sms',
         text: smsText,
         ip: caller.ip,
+        ...(taken ? { instead: alreadyRegisteredText } : {}),
       })
       return { expiredMinutes }
     },
@@ -211,12 +213,13 @@ export function registrationHandlers(kit: IdentityKit): Pick<IdentityHandlers, R
       if (fields.length > 0) throw new AppError('validation_failed', 'some fields are not valid', { fields })
       if (!input.termsAccepted) throw new AppError('terms_not_accepted', 'accept the terms to register')
       const e164 = await phoneOf(input.mobileNum, input.countryDialingCode)
+      // The invitation code is checked before the verification code is used up by it; only
+      // a right verification code learns that the number is taken (none is sent to one).
+      const { parentId, referrer } = await invitedBy(caller.merchantCode, input, req.host)
+      await codes.consume(caller.merchantCode, 'register', e164, input.verificationCode)
       if (await members.byMobile(caller.merchantCode, e164)) {
         throw new AppError('mobile_taken', 'this mobile number is already registered')
       }
-      // The code is checked before the verification code is used up by it.
-      const { parentId, referrer } = await invitedBy(caller.merchantCode, input, req.host)
-      await codes.consume(caller.merchantCode, 'register', e164, input.verificationCode)
       const username = e164.slice(1)
       const passwordHash = await passwords.hash(input.password)
       const member = {

@@ -109,10 +109,36 @@ describe('registration by mobile number with an SMS code', () => {
     expect(info.json()).toMatchObject({ value: { type: 0 } })
     expect((info.json() as { value: { mobile: string } }).value.mobile).toMatch(/^\*+5678$/)
 
-    // The code was single use, and the number is now taken.
+    // The code was single use.
     const again = await registerMobile('12345678', code)
-    expect(failureOf(again).errorCode).toBe('mobile_taken')
-    expect(failureOf(await sendRegisterCode('12345678')).errorCode).toBe('mobile_taken')
+    expect(failureOf(again).errorCode).toBe('verification_code_invalid')
+  })
+
+  it('answers a registered number as any other, tells its owner by SMS, and sends no code', async () => {
+    clock.advance(61_000)
+    const ip = nextIp()
+    const taken = await sendRegisterCode('12345678', ip)
+    const free = await sendRegisterCode('87654321', ip)
+    expect([taken.statusCode, taken.json()]).toEqual([free.statusCode, free.json()])
+    const [told] = await server.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.destination, '+85512345678'))
+      .orderBy(desc(outbox.id))
+      .limit(1)
+    expect(told?.body).toMatch(/already has an account/)
+    expect(told?.body).not.toMatch(/\d{6}/)
+    // Rationed alike: a second ask within the minute is refused for both.
+    const [takenAgain, freeAgain] = [
+      await sendRegisterCode('12345678', ip),
+      await sendRegisterCode('87654321', ip),
+    ]
+    expect([failureOf(takenAgain).errorCode, failureOf(freeAgain).errorCode]).toEqual([
+      'TOO_MANY_REQUESTS',
+      'TOO_MANY_REQUESTS',
+    ])
+    // No code was sent to it, so no guess at the registration step learns that it is taken.
+    expect(failureOf(await registerMobile('12345678', '000000')).errorCode).toBe('verification_code_invalid')
   })
 
   it('refuses an invitation code sent from another site without using up the SMS code', async () => {
