@@ -362,11 +362,11 @@ describe('member centre pages', () => {
     await user.click(await within(accountMenu).findByRole('button', { name: /Dara/ }))
     const dialog = await screen.findByRole('dialog', { name: 'Member centre' })
     const menu = within(dialog).getByRole('navigation', { name: 'Member centre menu' })
-    // The 13 pages of spec section 2 and the VIP level (decision 030), each registered by
-    // the feature that owns it, and two entries that open /pointMall on a tab (their own
-    // test is in point-mall.test.tsx).
+    // The 13 pages of spec section 2, the VIP level (decision 030), the profile and feedback
+    // (issue 37), each registered by the feature that owns it, and two entries that open
+    // /pointMall on a tab (their own test is in point-mall.test.tsx).
     const entries = within(menu).getAllByRole('button')
-    expect(entries).toHaveLength(16)
+    expect(entries).toHaveLength(18)
     const opensMall = /^(Redeem history|Points details)/
     for (const item of entries.filter((b) => !opensMall.test(b.textContent ?? ''))) {
       await user.click(item)
