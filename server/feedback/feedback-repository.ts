@@ -6,8 +6,8 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import type { FeedbackStatus, FeedbackType } from '#contract/feedback'
 import { feedback, feedbackImages, feedbackSettings, members } from '../db/schema'
+import type { CleanImage } from '../money/clean-image'
 import type { Db, Tx } from '../plugins/external/db'
-import type { CleanImage } from './images'
 
 export type FeedbackRow = typeof feedback.$inferSelect
 export interface ImageRef {

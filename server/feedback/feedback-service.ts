@@ -18,12 +18,12 @@ import {
 import { maxImageBytes, type ImageUpload } from '#contract/funds'
 import { periodAt } from '../contracts/periods'
 import { AppError } from '../http/errors'
+import { cleanImage, type CleanImage } from '../money/clean-image'
 import type { MerchantRow } from '../money/common'
 import { feedbackReplyReason } from '../notify/feedback-text'
 import type { NoticeWriter } from '../notify/notices'
 import type { Db, Tx } from '../plugins/external/db'
 import type { FeedbackRepository, FeedbackRow, ImageRef } from './feedback-repository'
-import { cleanImage, type CleanImage } from './images'
 
 /** Runs the write in one transaction (the idempotency key's, for a member's submit). */
 export type Run = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>

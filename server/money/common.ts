@@ -2,7 +2,6 @@
  * Pieces every money handler uses: the brand's currency, amounts parsed exactly, images
  * checked by their bytes, and the refusal that carries the current balance.
  */
-import { createHash } from 'node:crypto'
 import { gte, lt } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import { type imageTypes, maxImageBytes, type ImageUpload } from '#contract/funds'
@@ -11,6 +10,7 @@ import type { RegisterFieldRule } from '#contract/system'
 import { type merchants, uploads } from '../db/schema'
 import { AppError } from '../http/errors'
 import type { Db, Tx } from '../plugins/external/db'
+import type { CleanImage } from './clean-image'
 import { InsufficientFunds, type Ledger } from './ledger'
 
 export type MerchantRow = typeof merchants.$inferSelect
@@ -84,15 +84,16 @@ export function imageOrThrow(image: ImageUpload): Buffer {
   return bytes
 }
 
-export async function storeImage(tx: Tx, memberId: number, image: ImageUpload, bytes: Buffer, at: Date) {
+/** Stores a picture re-encoded by `cleanImage` (clean-image.ts): never the uploaded bytes. */
+export async function storeImage(tx: Tx, memberId: number, image: CleanImage, at: Date) {
   const [row] = await tx
     .insert(uploads)
     .values({
       memberId,
       contentType: image.contentType,
-      size: bytes.length,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-      data: bytes,
+      size: image.size,
+      sha256: image.sha256,
+      data: image.data,
       createdAt: at,
     })
     .returning({ id: uploads.id })

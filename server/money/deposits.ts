@@ -7,11 +7,11 @@ import { localName } from '../db/localized'
 import { pageOf } from '../db/paging'
 import { AppError } from '../http/errors'
 import { chooseDepositBonus } from '../promotions/deposit-bonus'
+import { cleanImage } from './clean-image'
 import {
   accountNameRule,
   amountOrThrow,
   currencyOf,
-  imageOrThrow,
   inRangeOrThrow,
   ms,
   storeImage,
@@ -76,11 +76,10 @@ export function depositHandlers(kit: FundsKit): Pick<FundsHandlers, DepositEndpo
           fields: [{ path: 'reference', code: 'invalid', message: 'reference' }],
         })
       }
-      const image = input.receipt ? imageOrThrow(input.receipt) : null
+      const image = input.receipt ? await cleanImage(input.receipt) : null
       return withIdempotency(db, idempotencyOf(caller), now(), async (tx) => {
         const at = now()
-        const receiptId =
-          input.receipt && image ? await storeImage(tx, memberId, input.receipt, image, at) : null
+        const receiptId = image ? await storeImage(tx, memberId, image, at) : null
         const d = await fundsRepo.addDeposit(
           {
             merchantCode: m.code,

@@ -11,10 +11,10 @@ import { leftToday, memberBenefits, overDailyLimit, type DailyWithdrawals } from
 import type { Db, Tx } from '../plugins/external/db'
 import { memberTurnover } from '../promotions/turnover-service'
 import { ownCardOrThrow } from './bank-cards'
+import { cleanImage } from './clean-image'
 import {
   amountOrThrow,
   currencyOf,
-  imageOrThrow,
   inRangeOrThrow,
   maskAccount,
   ms,
@@ -232,13 +232,13 @@ export function withdrawalHandlers(kit: FundsKit): Pick<FundsHandlers, Withdrawa
         amountReceived = amountOrThrow(input.amountReceived ?? '', m)
         if (amountReceived >= w.amount) inRangeOrThrow(amountReceived, 1n, w.amount - 1n, m)
       }
-      const proof = input.proof ? imageOrThrow(input.proof) : null
+      const proof = input.proof ? await cleanImage(input.proof) : null
       if (input.outcome === 'NOT_RECEIVED' && !proof) {
         throw new AppError('image_invalid', 'add a screenshot that shows the money did not arrive')
       }
       return withIdempotency(db, idempotencyOf(caller), now(), async (tx) => {
         const at = now()
-        const proofId = input.proof && proof ? await storeImage(tx, memberId, input.proof, proof, at) : null
+        const proofId = proof ? await storeImage(tx, memberId, proof, at) : null
         const done = await fundsRepo.confirmWithdrawal(
           w.id,
           { status: input.outcome, amountReceived, proofId, confirmedAt: at },

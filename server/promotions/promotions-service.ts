@@ -19,7 +19,8 @@ import {
 import { wallDate } from '../contracts/periods'
 import { localName } from '../db/localized'
 import { AppError } from '../http/errors'
-import { currencyOf, imageOrThrow, storeImage, type MerchantRow } from '../money/common'
+import { cleanImage, type CleanImage } from '../money/clean-image'
+import { currencyOf, storeImage, type MerchantRow } from '../money/common'
 import { bonusShardOf, type Ledger } from '../money/ledger'
 import type { NewNotice, NoticeWriter } from '../notify/notices'
 import type { Db, Tx } from '../plugins/external/db'
@@ -649,7 +650,8 @@ export function createPromotionService(deps: PromotionDeps) {
       if (input.images.length > maxApplyImages) {
         throw new AppError('too_many_images', 'too many images', { max: maxApplyImages })
       }
-      const bytes = input.images.map((i) => imageOrThrow(i))
+      const cleaned: CleanImage[] = []
+      for (const i of input.images) cleaned.push(await cleanImage(i))
       return run(async (tx) => {
         const me = await memberOrThrow(memberId, tx)
         const p = await listedOrThrow(m, input.promotionId, tx)
@@ -660,10 +662,7 @@ export function createPromotionService(deps: PromotionDeps) {
         const [mine] = await repo.claimsFor(memberId, [p.id], [period], tx)
         if (mine) throw already()
         const images: number[] = []
-        for (const [i, img] of input.images.entries()) {
-          const b = bytes[i]
-          if (b) images.push(await storeImage(tx, memberId, img, b, at))
-        }
+        for (const img of cleaned) images.push(await storeImage(tx, memberId, img, at))
         const c = await repo.insertClaim(
           {
             promotionId: p.id,

@@ -139,6 +139,30 @@ describe('bank transfer', () => {
     expect(list.json()).toMatchObject({ value: { total: 0 } })
   })
 
+  it('refuses a receipt that only starts like a picture, and stores the pixels of one with a page after it', async () => {
+    const m = await moneyMember(server)
+    const html = Buffer.from('<html><script>alert(document.cookie)</script><?php echo 1; ?></html>')
+    const png = Buffer.from(tinyPng, 'base64')
+    const deposit = (data: Buffer) =>
+      moneyCall(server, m.token, bank, {
+        methodCode: 'BANK',
+        amount: '20',
+        reference: 'r',
+        receipt: { contentType: 'image/png', data: data.toString('base64') },
+      })
+    const before = (await server.db.select().from(uploads)).length
+    // A PNG's signature followed by a page: it does not decode.
+    const polyglot = await deposit(Buffer.concat([png.subarray(0, 8), html]))
+    expect([polyglot.statusCode, failureOf(polyglot).errorCode]).toEqual([400, 'image_invalid'])
+    expect((await server.db.select().from(uploads)).length).toBe(before)
+    // A real PNG with a page after its end: what is kept is the server's own encoding of it.
+    expect((await deposit(Buffer.concat([png, html]))).statusCode).toBe(200)
+    const kept = (await server.db.select().from(uploads)).filter((u) => u.memberId === m.id)
+    expect(kept).toHaveLength(1)
+    expect(kept[0]?.data.subarray(0, 8)).toEqual(png.subarray(0, 8))
+    expect(kept[0]?.data.includes(html)).toBe(false)
+  })
+
   it('refuses a receipt over 5 MB', async () => {
     const m = await moneyMember(server)
     const big = Buffer.alloc(5 * 1024 * 1024 + 1)

@@ -1,5 +1,6 @@
 /**
- * A feedback image as the server keeps it: png or jpg by its first bytes, at most 5 MB,
+ * An uploaded picture as the server keeps it (a deposit's receipt, a withdrawal's proof, a
+ * promotion application's and a feedback's images): png or jpg by its first bytes, at most 5 MB,
  * then decoded and encoded again by sharp, so what is stored and served is pixels the server
  * wrote itself. A file that only starts like a PNG (a PNG header followed by HTML, a script
  * named .png) does not decode and is refused; whatever else an upload carried (metadata,
@@ -11,7 +12,7 @@ import type { ImageUpload } from '#contract/funds'
 import { AppError } from '../http/errors'
 import { lazyModule } from '../lazy-module'
 import { limiter } from '../limiter'
-import { imageOrThrow } from '../money/common'
+import { imageOrThrow } from './common'
 
 const sharpLib = lazyModule('sharp', async () => {
   const { default: sharp } = await import('sharp')
