@@ -49,7 +49,7 @@ test('a member sends feedback with an image, and the reply arrives as a message 
   await centre.dialog.getByRole('radio', { name: 'Problem' }).check()
   const text = centre.dialog.getByLabel('Your feedback')
   await text.fill('Slow')
-  await expect(centre.dialog.getByText('1 word (between 3 and 500)')).toBeVisible()
+  await expect(centre.dialog.getByText('Words: 1 (between 3 and 500)')).toBeVisible()
   await centre.dialog.getByRole('button', { name: 'Send feedback' }).click()
   await expect(
     centre.dialog.getByText('Feedback content length must be between 3 and 500 words.'),
@@ -57,7 +57,7 @@ test('a member sends feedback with an image, and the reply arrives as a message 
   await expect(text).toHaveValue('Slow')
 
   await text.fill('The deposit page is slow to open in the evening')
-  await expect(centre.dialog.getByText('10 words (between 3 and 500)')).toBeVisible()
+  await expect(centre.dialog.getByText('Words: 10 (between 3 and 500)')).toBeVisible()
   await centre.dialog
     .getByLabel('Add image')
     .setInputFiles({ name: 'screen.png', mimeType: 'image/png', buffer: png })

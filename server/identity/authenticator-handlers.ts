@@ -3,13 +3,13 @@
  * code, and turning it off with a code. `auth: 'member'` rows: a guest (type 4) and a
  * visitor never reach these, and each acts only on the session's own account.
  */
+import type { authenticatorEndpoints } from '#contract/authenticator'
 import type { Endpoints } from '#contract/endpoints'
 import type { HandlerGroup } from '../http/contract-routes'
 import { AppError } from '../http/errors'
 import { requireSession, type IdentityKit } from './identity-kit'
 
-type AuthenticatorEndpoints =
-  'securityConfig' | 'authenticatorSetup' | 'authenticatorConfirm' | 'authenticatorDisable'
+type AuthenticatorEndpoints = keyof typeof authenticatorEndpoints
 
 export function authenticatorHandlers(
   kit: IdentityKit,

@@ -5,6 +5,7 @@
  * own account; none names another member.
  */
 import type { Endpoints } from '#contract/endpoints'
+import type { BoundField } from '#contract/profile'
 import { checkField } from '#contract/register-rules'
 import type { HandlerGroup } from '../http/contract-routes'
 import { AppError } from '../http/errors'
@@ -21,7 +22,7 @@ export function profileCallHandlers(
   /** The destination the code goes to (and is kept under), checked against the field's rule. */
   async function destinationOf(
     caller: CallerContext,
-    input: { field: 'email' | 'mobile'; value: string; countryDialingCode?: string | undefined },
+    input: { field: BoundField; value: string; countryDialingCode?: string | undefined },
   ): Promise<{ key: string; value: string; to: string; dialingCode?: string }> {
     const rules = await profiles.rulesOf(caller.merchantCode)
     const rule = rules.find((r) => r.field === input.field && r.enabled)

@@ -19,6 +19,7 @@ import {
   type ProfileFieldRule,
   type ProfileProblem,
 } from '#contract/profile'
+import type { BoundField } from '#contract/profile'
 import { wallDate } from '../contracts/periods'
 import { memberProfiles, members, merchants, profileFieldRules } from '../db/schema'
 import { AppError } from '../http/errors'
@@ -255,7 +256,7 @@ export function createProfileService(db: Db, now: () => Date) {
    * mobile number another account of the brand has is refused, under a lock on the number
    * so two members binding it at once cannot both have it.
    */
-  async function bind(memberId: number, field: 'email' | 'mobile', value: string, dialingCode?: string) {
+  async function bind(memberId: number, field: BoundField, value: string, dialingCode?: string) {
     await db.transaction(async (tx) => {
       await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('update')
       const loaded = await load(memberId, tx)

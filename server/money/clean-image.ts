@@ -29,7 +29,7 @@ const maxSide = 2048
 const maxInputPixels = 50_000_000
 
 export interface CleanImage {
-  contentType: 'image/png' | 'image/jpeg'
+  contentType: ImageUpload['contentType']
   data: Buffer
   width: number
   height: number

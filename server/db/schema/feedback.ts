@@ -16,6 +16,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core'
 import { feedbackStatuses, feedbackTypes } from '#contract/feedback'
+import { imageTypes } from '#contract/funds'
 import { members } from './identity'
 import { merchants } from './system'
 
@@ -81,7 +82,7 @@ export const feedbackImages = pgTable(
       .references(() => members.id),
     /** The order the member gave them in (0, 1, 2). */
     position: smallint('position').notNull(),
-    contentType: text('content_type', { enum: ['image/png', 'image/jpeg'] }).notNull(),
+    contentType: text('content_type', { enum: imageTypes }).notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     size: integer('size').notNull(),

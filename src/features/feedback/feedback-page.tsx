@@ -5,7 +5,7 @@
  * finds the words of Khmer, Thai and Chinese too). A refused send keeps everything typed and
  * picked; a sent one shows its number, and the list shows it at once.
  */
-import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useId, useMemo, useRef, useState } from 'react'
 import {
@@ -179,7 +179,7 @@ function FeedbackForm({
           aria-live="polite"
         >
           <Trans>
-            <Plural value={words} one="# word" other="# words" /> (between {minWords} and {maxWords})
+            Words: {words} (between {minWords} and {maxWords})
           </Trans>
         </p>
         {wrongLength ? (

@@ -2,6 +2,8 @@
  * Date ranges of the records pages in the member's own days: the PWA turns local days into
  * [startTime, endTime) epoch ms, so the server needs no time zone (src/contract/paging.ts).
  */
+import { calendarDate } from '#contract/profile'
+
 export const rangePresets = ['today', 'yesterday', 'last7', 'last30', 'custom'] as const
 export type RangePreset = (typeof rangePresets)[number]
 
@@ -27,10 +29,8 @@ export function dayText(d: Date): string {
 }
 
 function parseDay(s: string): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s)
-  if (!m) return null
-  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]))
-  return Number.isNaN(d.getTime()) ? null : d
+  const c = calendarDate(s)
+  return c ? new Date(c.year, c.month - 1, c.day) : null
 }
 
 /** The range in epoch ms, or null when a custom range is incomplete or reversed. */

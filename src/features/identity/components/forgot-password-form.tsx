@@ -5,6 +5,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
+import type { BoundField } from '#contract/profile'
 import { FormError } from '../../../components/ui/form-error'
 import { TextField } from '../../../components/ui/text-field'
 import { ApiError } from '../../../lib/api-client'
@@ -242,7 +243,7 @@ export function ForgotPasswordForm({
   onDone: () => void
 }) {
   const { t } = useLingui()
-  const [mode, setMode] = useState<'email' | 'mobile'>('email')
+  const [mode, setMode] = useState<BoundField>('email')
   return (
     <>
       {mobileEnabled ? (
