@@ -1,6 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { authenticatorEndpoints } from '#contract/authenticator'
+import { feedbackEndpoints } from '#contract/feedback'
+import { missionEndpoints } from '#contract/missions'
+import { defaultProfileRules, profileEndpoints, type Profile } from '#contract/profile'
+import { promotionEndpoints } from '#contract/promotions'
+import { referralEndpoints } from '#contract/referral'
+import { vipEndpoints, type VipProgress } from '#contract/vip'
 import { Toasts } from '#src/components/ui/toasts.tsx'
 import { BonusDetailsPage } from '#src/features/money/components/bonus-details-page.tsx'
 import { DepositPage } from '#src/features/money/components/deposit-page.tsx'
@@ -10,7 +17,8 @@ import { moneyCatalog } from '#src/features/money/money-catalog.ts'
 import { loadSectionCatalog } from '#src/lib/i18n.ts'
 import { idempotentRetries } from '#src/lib/mutation-config.ts'
 import { endSession } from '#src/lib/session.ts'
-import { logIn, memberInfo, moneyAnswers, noTurnover, stubMoneyApi, withdrawal } from './fixtures'
+import { emptyPage, logIn, memberInfo, moneyAnswers, noTurnover, stubMoneyApi, withdrawal } from './fixtures'
+import { summary, timeZone } from './missions-fixtures'
 import { renderApp, renderUi } from './render'
 
 beforeEach(async () => {
@@ -343,19 +351,91 @@ describe('withdrawal', () => {
   })
 })
 
+/** A new member's profile: nothing filled in, nothing locked. */
+const newProfile: Profile = {
+  rules: [...defaultProfileRules],
+  values: {
+    nickname: null,
+    realName: null,
+    birthday: null,
+    email: null,
+    mobile: null,
+    telegram: null,
+    zalo: null,
+    line: null,
+    nationality: null,
+    placeOfBirth: null,
+    permanentAddress: null,
+    currentAddress: null,
+    occupation: null,
+    sourceOfIncome: null,
+  },
+  locked: [],
+  minimumAge: 18,
+  today: '2026-11-30',
+  complete: false,
+}
+
+/** A brand without VIP levels: the base level and no next one. */
+const newVipProgress: VipProgress = {
+  playerRankName: '',
+  rank: 0,
+  badge: null,
+  since: null,
+  month: '2026-11',
+  timeZone,
+  keep: { actual: '0.00', expected: '0.00' },
+  next: null,
+}
+
 describe('member centre pages', () => {
+  // Sixteen pages, each with its reads: longer than one user step on a loaded machine.
   test('every page renders at 360 px wide without an error', async () => {
     window.innerWidth = 360
-    stubMoneyApi(
-      moneyAnswers({
-        '/wps/member/info': memberInfo({ toUpline: true }),
-        // The Messages page reads the inbox: an empty one, not an unanswered call.
-        '/wps/relay/CSP_getInbox': { list: [], total: 0, pageNo: 1, pageSize: 10, unread: 0 },
-        '/wps/relay/CSP_unreadCount': { unread: 0 },
-      }),
-    )
+    const answers = moneyAnswers({
+      '/wps/member/info': memberInfo({ toUpline: true }),
+      // Every page's reads answered as for a new member: an error shown is the page's own.
+      '/wps/relay/CSP_getInbox': { list: [], total: 0, pageNo: 1, pageSize: 10, unread: 0 },
+      '/wps/relay/CSP_unreadCount': { unread: 0 },
+      [profileEndpoints.info.path]: newProfile,
+      [authenticatorEndpoints.securityConfig.path]: {
+        authenticator: { enabled: false, recoveryCodesLeft: 0, enabledAt: null },
+        authenticatorOnWithdraw: false,
+      },
+      [promotionEndpoints.available.path]: { list: [], claimable: 0, timeZone },
+      [promotionEndpoints.claimList.path]: emptyPage,
+      [missionEndpoints.summary.path]: summary(false),
+      [vipEndpoints.rules.path]: { list: [] },
+      [vipEndpoints.progress.path]: newVipProgress,
+      [referralEndpoints.details.path]: {
+        referralCode: 'K7QM2XWA',
+        registerUrl: 'https://lotus.example/register?referralCode=K7QM2XWA',
+        totalInvitations: 0,
+        promotionDomains: [],
+      },
+      [referralEndpoints.friends.path]: emptyPage,
+      [feedbackEndpoints.list.path]: {
+        ...emptyPage,
+        limits: { minWords: 3, maxWords: 200, perDay: 10, maxImages: 3, maxImageBytes: 5 * 1024 * 1024 },
+      },
+      [referralEndpoints.overview.path]: {
+        totalInvitations: 0,
+        deposited: 0,
+        rewarded: 0,
+        pending: 0,
+        totalEarned: '0.00',
+        rules: {
+          enabled: true,
+          rewardAmount: '10.00',
+          turnover: '100.00',
+          shareBp: 0,
+          rewardTurnoverMultiple: '1',
+        },
+      },
+    })
+    const sent = stubMoneyApi(answers)
     const user = userEvent.setup()
-    await renderApp('/index')
+    const { queryClient } = await renderApp('/index')
     const banner = await screen.findByRole('banner')
     await user.click(await within(banner).findByRole('button', { name: /^Account menu/ }))
     const accountMenu = await screen.findByRole('dialog', { name: 'Account menu' })
@@ -369,16 +449,27 @@ describe('member centre pages', () => {
     expect(entries).toHaveLength(18)
     const opensMall = /^(Redeem history|Points details)/
     for (const item of entries.filter((b) => !opensMall.test(b.textContent ?? ''))) {
+      const from = sent.length
       await user.click(item)
       expect(item.getAttribute('aria-current')).toBe('page')
-      await waitFor(() => expect(within(dialog).queryByRole('status', { name: /Loading/ })).toBeNull())
-      expect(within(dialog).queryByRole('alert')).toBeNull()
+      // Settled: no skeleton is busy and none of the page's reads is still on the way.
+      await waitFor(() => {
+        expect(within(dialog).queryAllByRole('status', { busy: true })).toEqual([])
+        expect(queryClient.isFetching()).toBe(0)
+      })
+      const unanswered = sent.slice(from).filter((x) => answers[x.path] === undefined)
+      expect(
+        within(dialog)
+          .queryAllByRole('alert')
+          .map((a) => a.textContent),
+        `${item.textContent}: reads without an answer: ${unanswered.map((x) => x.path).join(', ')}`,
+      ).toEqual([])
     }
     await user.click(within(menu).getByRole('button', { name: 'My account' }))
     // The page's member information (the card above the menu names the member too).
     expect(await within(dialog).findByText('member01', { selector: '.centre-panel *' })).toBeTruthy()
     expect(within(dialog).getByRole('heading', { name: 'Change payment password' })).toBeTruthy()
-  })
+  }, 60_000)
 
   test('the account record shows movements with their type, signed amount and balance after', async () => {
     stubMoneyApi(
