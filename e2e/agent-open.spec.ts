@@ -4,9 +4,8 @@
  * the estimated rebate difference of its demo team for this month; the new member's first
  * login asks for a new password before anything else.
  */
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { axeSerious, expect, test } from './fixtures'
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
@@ -14,12 +13,6 @@ test.beforeEach(async ({ page }) => {
     sessionStorage.setItem('index-notice-seen', '1')
   })
 })
-
-function serious(results: Awaited<ReturnType<AxeBuilder['analyze']>>) {
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
 
 /** On a phone a centre's page takes the menu's place: back to the list, then the page. */
 async function goTo(page: Page, label: string) {
@@ -59,7 +52,7 @@ test('an agent opens a member with a rebate rate, whose first login asks for a n
   await centre.getByRole('button', { name: 'Open account' }).click()
   await expect(centre.getByText('At most 1.20%.')).toBeVisible()
   await slots.fill('0.5')
-  expect(serious(await new AxeBuilder({ page }).include('[role="dialog"]').analyze())).toEqual([])
+  expect(await axeSerious(page, '[role="dialog"]')).toEqual([])
   await centre.getByRole('button', { name: 'Open account' }).click()
   await expect(page.getByText(`${name} is open. Its first login asks for a new password.`)).toBeVisible()
 

@@ -4,9 +4,8 @@
  * team (one of them registered here with the agent's invitation code); that member then
  * sees the money in the header balance and the notice in the inbox.
  */
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { expect, test, type Ops } from './fixtures'
+import { axeSerious, expect, test, type Ops } from './fixtures'
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
@@ -14,12 +13,6 @@ test.beforeEach(async ({ page }) => {
     sessionStorage.setItem('index-notice-seen', '1')
   })
 })
-
-function serious(results: Awaited<ReturnType<AxeBuilder['analyze']>>) {
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
 
 /** Registers a member with agent01's invitation link (the captcha off meanwhile). */
 async function registerInTeam(page: Page, ops: Ops, name: string): Promise<void> {
@@ -160,11 +153,11 @@ test.describe('on a wide screen', () => {
     await entrance.getByRole('button', { name: 'Log in as an agent' }).click()
     const centre = page.getByRole('dialog', { name: 'Agent centre' })
     await expect(centre.getByRole('table')).toBeVisible()
-    expect(serious(await new AxeBuilder({ page }).include('[role="dialog"]').analyze())).toEqual([])
+    expect(await axeSerious(page, '[role="dialog"]')).toEqual([])
 
     await centre.getByRole('button', { name: 'Team management' }).click()
     await expect(centre.getByRole('row', { name: /player01/ })).toBeVisible()
-    expect(serious(await new AxeBuilder({ page }).include('[role="dialog"]').analyze())).toEqual([])
+    expect(await axeSerious(page, '[role="dialog"]')).toEqual([])
 
     await centre.getByRole('button', { name: 'Transfer to player01' }).click()
     const transfer = page.getByRole('dialog', { name: 'Transfer to player01' })
@@ -179,6 +172,6 @@ test.describe('on a wide screen', () => {
 
     await centre.getByRole('button', { name: 'Red envelope' }).click()
     await expect(centre.getByRole('checkbox', { name: /player01/ })).toBeVisible()
-    expect(serious(await new AxeBuilder({ page }).include('[role="dialog"]').analyze())).toEqual([])
+    expect(await axeSerious(page, '[role="dialog"]')).toEqual([])
   })
 })

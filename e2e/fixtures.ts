@@ -7,6 +7,7 @@
 import { execFile } from 'node:child_process'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Locator, type Page } from '@playwright/test'
 
 const run = promisify(execFile)
@@ -159,4 +160,17 @@ export async function settled(page: Page): Promise<void> {
 /** The layout shifts counted so far (page.addInitScript(countLayoutShifts) first). */
 export function layoutShift(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { __cls: number }).__cls)
+}
+
+/**
+ * axe's serious and critical violations on the page (or within `include`), as "rule: targets".
+ * The app is one frame, so axe runs in it directly (legacy mode): the default mode also opens a
+ * blank page to merge per-frame results, which doubles the time on a loaded host.
+ */
+export async function axeSerious(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).setLegacyMode(true)
+  const results = await (include ? builder.include(include) : builder).analyze()
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
