@@ -99,7 +99,26 @@ export function loginHandlers(kit: IdentityKit): Pick<IdentityHandlers, LoginEnd
       const member = await throttle.oneAtATime(pairKey, async () => {
         const pair = await throttle.reserve(pairKey, loginPolicy.windowMs, loginPolicy.lockAfter)
         if (!pair.granted) throw locked(pair.until)
-        const address = await throttle.reserve(ipKey, loginPolicy.windowMs, loginPolicy.addressLimit)
+        let captchaOn: boolean
+        try {
+          captchaOn = access.isEnabled(await access.snapshot(caller.merchantCode), 'CAPTCHA3')
+        } catch (err) {
+          await throttle.release(pairKey)
+          throw err
+        }
+        // With the captcha on, an address's attempts first take from a budget of 3 that
+        // counts checks still running as failures-to-be: 30 guesses sent at once get 3
+        // checks, and the rest wait for them (milliseconds) and then meet the captcha. Right
+        // passwords sent together from one address (a café) wait their turn and pass; one
+        // that waits past the limit goes on without the captcha, under the address budget.
+        let address = captchaOn
+          ? await throttle.reserve(ipKey, loginPolicy.windowMs, loginPolicy.captchaAfter)
+          : null
+        let addressCaptcha = false
+        if (!address?.granted) {
+          addressCaptcha = address?.reason === 'full'
+          address = await throttle.reserve(ipKey, loginPolicy.windowMs, loginPolicy.addressLimit)
+        }
         if (!address.granted) {
           await throttle.release(pairKey)
           throw tooMany('too many failed logins from this address', address.until)
@@ -114,17 +133,12 @@ export function loginHandlers(kit: IdentityKit): Pick<IdentityHandlers, LoginEnd
           ])
         let member: MemberRow | undefined
         let ok: boolean
-        let captchaOn: boolean
         try {
-          const snapNow = await access.snapshot(caller.merchantCode)
-          captchaOn = access.isEnabled(snapNow, 'CAPTCHA3')
           // The counts include this attempt: the captcha is asked for once 3 failures stand
-          // for the account (from anywhere) or for the address (at any account). With captchas switched off by
-          // the operator, the lock and the address budget alone guard the accounts.
-          if (
-            captchaOn &&
-            (user.count > loginPolicy.captchaAfter || address.count > loginPolicy.captchaAfter)
-          ) {
+          // for the account (from anywhere) or for the address (at any account, with checks
+          // still running counted). With captchas switched off by the operator, the lock and
+          // the address budget alone guard the accounts.
+          if (captchaOn && (user.count > loginPolicy.captchaAfter || addressCaptcha)) {
             if (!input.captcha) throw new AppError('captcha_required', 'enter the captcha', { captcha: true })
             if (!(await captchas.check(cookieOf(req), input.captcha))) {
               throw new AppError('captcha_invalid', 'the captcha is wrong', { captcha: true })

@@ -16,7 +16,12 @@ export interface ThrottleState {
 /** An attempt taken from a budget, or refused with when the budget comes back. */
 export type Reservation =
   /** `count`: the failures in the window with this attempt, were it to fail. */
-  { granted: true; count: number; resetsAt: Date } | { granted: false; count: number; until: Date }
+  | { granted: true; count: number; resetsAt: Date }
+  /**
+   * `blocked`: the key is stopped; `full`: `limit` failures stand in the window; `busy`:
+   * checks still running held the budget past the wait.
+   */
+  | { granted: false; count: number; until: Date; reason: 'blocked' | 'full' | 'busy' }
 
 /** How long a request waits for checks in flight to free a budget, and how often it looks. */
 const busyWaitMs = 5000
@@ -128,11 +133,14 @@ export function createThrottle(db: Db, now: () => Date) {
           }
         }
         const state = await api.peek(key, windowMs)
-        if (state.blockedUntil) return { granted: false, count: state.count, until: state.blockedUntil }
-        if (state.count >= limit) return { granted: false, count: state.count, until: state.resetsAt }
+        if (state.blockedUntil) {
+          return { granted: false, count: state.count, until: state.blockedUntil, reason: 'blocked' }
+        }
+        if (state.count >= limit)
+          return { granted: false, count: state.count, until: state.resetsAt, reason: 'full' }
         // Only checks still running hold the budget: wait for them to end.
         if (performance.now() > deadline) {
-          return { granted: false, count: state.count, until: new Date(t.getTime() + 1000) }
+          return { granted: false, count: state.count, until: new Date(t.getTime() + 1000), reason: 'busy' }
         }
         await sleep(busyPollMs + Math.random() * busyPollMs)
       }

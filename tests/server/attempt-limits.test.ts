@@ -72,6 +72,24 @@ async function sealedBurst(
   )
 }
 
+/** Sends `burst` logins at once from `ip`, the i-th (from 0) with `body(i)`. */
+async function sealedBurstOf(body: (i: number) => unknown, ip: string): Promise<LightMyRequestResponse[]> {
+  const res = await server.app.inject({ method: 'GET', url: '/wps/system/publicKey' })
+  const pk = successEnvelope(PublicKeySchema).parse(res.json()).value
+  const sealed = Array.from({ length: burst }, (_, i) => sealWith(pk, body(i)))
+  return Promise.all(
+    sealed.map((s) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/wps/session/login',
+        headers: s.headers,
+        payload: s.payload,
+        remoteAddress: ip,
+      }),
+    ),
+  )
+}
+
 function codes(responses: LightMyRequestResponse[]): string[] {
   return responses.map((r) => (r.statusCode === 200 ? 'ok' : failureOf(r).errorCode))
 }
@@ -249,6 +267,27 @@ describe('the login policy', () => {
     } finally {
       await withCaptcha(true)
     }
+  })
+
+  it('gives a burst across usernames from one address 3 checks, then the captcha', async () => {
+    const ip = nextIp()
+    const verify = vi.spyOn(server.services.passwords, 'verify')
+    const res = await sealedBurstOf((i) => ({ username: `sprayat${i}x`, password: 'guess-123' }), ip)
+    const answers = codes(res)
+    expect(countOf(answers, 'invalid_credentials')).toBe(loginPolicy.captchaAfter)
+    expect(countOf(answers, 'captcha_required')).toBe(burst - loginPolicy.captchaAfter)
+    expect(verify.mock.calls.length).toBe(loginPolicy.captchaAfter)
+    // One after another, the next guess from there meets the captcha too.
+    const next = await login(server, { username: 'sprayat99x', password: 'guess-123' }, { ip })
+    expect(failureOf(next).errorCode).toBe('captcha_required')
+  })
+
+  it('lets members log in to their own accounts together from one address (a café)', async () => {
+    const ip = nextIp()
+    const names = Array.from({ length: burst }, (_, i) => `cafe${i}x${process.pid % 1000}`)
+    for (const username of names) await createMember(server, { username, password: 'secret12' })
+    const answers = codes(await sealedBurstOf((i) => ({ username: names[i], password: 'secret12' }), ip))
+    expect(answers).toEqual(Array.from({ length: burst }, () => 'ok'))
   })
 
   it('locks an account for the address that guessed, not for the member elsewhere', async () => {
