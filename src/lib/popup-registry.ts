@@ -7,6 +7,7 @@
  */
 import type { MessageDescriptor } from '@lingui/core'
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import type { FeatureFlag } from '#contract/system'
 import { loadSectionCatalog, type CatalogLoaders } from './i18n'
 
 /**
@@ -59,6 +60,8 @@ export interface CentrePageRegistration {
    * parent's entry stays marked, and its back control returns to the parent.
    */
   parent?: MemberCentrePage
+  /** The brand's switch for the page (its endpoints answer feature_disabled while it is off). */
+  flag?: FeatureFlag
 }
 
 /** More content for a page another feature registered, shown below it (lower order first). */
@@ -107,6 +110,7 @@ export interface CentrePageEntry {
   parts: LazyExoticComponent<ComponentType<CentrePageProps>>[]
   badge?: ComponentType
   parent?: MemberCentrePage
+  flag?: FeatureFlag
 }
 
 const popupEntries = new Map<string, PopupEntry>()
@@ -137,6 +141,7 @@ export function registerPopups(features: readonly FeaturePopups[]): void {
         parts: p.load ? [lazyOf(p.load)] : [],
         badge: p.badge,
         parent: p.parent,
+        flag: p.flag,
       })
     }
     sections.push(...(f.memberCentreSections ?? []))

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { feedbackEndpoints, type Feedback } from '#contract/feedback'
 import { endSession } from '#src/lib/session.ts'
-import { logIn, moneyAnswers, stubMoneyApi, type Sent } from './fixtures'
+import { logIn, moneyAnswers, status, stubMoneyApi, type Sent } from './fixtures'
 import { renderApp } from './render'
 
 afterEach(() => {
@@ -100,5 +100,25 @@ describe('the feedback page', () => {
     await waitFor(() =>
       expect(within(dialog).getByRole('status').textContent).toContain('Your feedback FB00000008 was sent.'),
     )
+  })
+})
+
+describe('a brand with feedback switched off', () => {
+  test('offers no feedback page in the menu, and its link opens none', async () => {
+    logIn()
+    const sent = stubMoneyApi(
+      moneyAnswers({
+        '/wps/system/status': status({
+          info: { ...status().info, whitelabel: [{ modId: 'FEEDBACK3', enabled: '0' }] },
+        }),
+      }),
+    )
+    await renderApp('/index?popup=memberCentre&centre=feedback')
+    const dialog = await screen.findByRole('dialog', { name: 'Member centre' })
+    const menu = within(dialog).getByRole('navigation', { name: 'Member centre menu' })
+    expect(await within(menu).findByRole('button', { name: /^My account/ })).toBeTruthy()
+    expect(within(menu).queryByRole('button', { name: /^Feedback/ })).toBeNull()
+    expect(within(dialog).queryByLabelText('Your feedback')).toBeNull()
+    expect(sent.some((s) => s.path === feedbackEndpoints.list.path)).toBe(false)
   })
 })

@@ -43,6 +43,7 @@ export function status(over: Partial<SystemStatus> = {}): SystemStatus {
       whitelabel: [
         { modId: 'REG3', enabled: '1', childrenNodes: [{ modId: 'MOBILENUMREG3', enabled: '1' }] },
         { modId: 'HOMEPAGE', enabled: '1', childrenNodes: [{ modId: 'LOGINREQUIRED3', enabled: '0' }] },
+        { modId: 'FEEDBACK3', enabled: '1' },
         {
           modId: 'AGEPAG',
           enabled: '1',

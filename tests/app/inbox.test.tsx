@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { feedbackEndpoints } from '#contract/feedback'
 import type { InboxMessage } from '#contract/inbox'
 import { moneyCatalog } from '#src/features/money/money-catalog.ts'
 import { loadSectionCatalog } from '#src/lib/i18n.ts'
 import { endSession } from '#src/lib/session.ts'
-import { logIn, moneyAnswers, stubMoneyApi } from './fixtures'
+import { emptyPage, logIn, moneyAnswers, stubMoneyApi } from './fixtures'
 import { renderApp } from './render'
 
 beforeEach(async () => {
@@ -80,6 +81,37 @@ describe('messages', () => {
       'Unread: Deposit received',
     ])
     expect(within(list).getByText('Reason: name does not match')).toBeTruthy()
+  })
+
+  test('a message links to the page it is about, and following it marks it read', async () => {
+    const { answers, handlers } = inboxAnswers([
+      message(5, {
+        type: 'feedback_replied',
+        title: 'Reply to your feedback',
+        body: 'Two arrive next week.',
+        url: '/index?popup=memberCentre&centre=feedback',
+      }),
+    ])
+    const sent = stubMoneyApi(
+      {
+        ...answers,
+        [feedbackEndpoints.list.path]: {
+          ...emptyPage,
+          limits: { minWords: 3, maxWords: 200, perDay: 10, maxImages: 3, maxImageBytes: 5 * 1024 * 1024 },
+        },
+      },
+      handlers,
+    )
+    const user = userEvent.setup()
+    await renderApp('/index?popup=memberCentre&centre=messageV2')
+    const dialog = await screen.findByRole('dialog', { name: 'Member centre' })
+    const link = await within(dialog).findByRole('link', { name: 'View: Reply to your feedback' })
+    expect(link.getAttribute('href')).toBe('/index?popup=memberCentre&centre=feedback')
+    await user.click(link)
+    expect(await within(dialog).findByLabelText('Your feedback')).toBeTruthy()
+    expect(sent.filter((s) => s.path === '/wps/relay/CSP_readInbox').map((s) => s.body)).toEqual([
+      { ids: [5] },
+    ])
   })
 
   test('marking read and deleting update the list and the badge', async () => {

@@ -18,6 +18,7 @@ export const popups = definePopups({
       page: 'feedback',
       order: 150,
       label: msg`Feedback`,
+      flag: 'FEEDBACK3',
       load: () => import('./feedback-page').then((m) => m.FeedbackPage),
     },
   ],

@@ -7,7 +7,9 @@
  * the empty state.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
 import { Suspense } from 'react'
+import { isFlagEnabled } from '#contract/system'
 import { CentreLayout } from '../../../components/layout/centre-layout'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { Modal } from '../../../components/ui/modal'
@@ -21,15 +23,21 @@ import {
   type MemberCentrePage,
   type PopupProps,
 } from '../../../lib/popup-registry'
+import { statusQueryOptions } from '../../../lib/status-query'
 
 export function MemberCentrePopup({ onClose }: PopupProps) {
   const { t, i18n } = useLingui()
   const { page } = useModals()
   const phone = useMediaQuery(phoneQuery)
-  const pages = memberCentrePages()
+  const whitelabel = useQuery(statusQueryOptions()).data?.info.whitelabel
+  // A page the brand switched off is not offered (nor opened by its link).
+  const pages = memberCentrePages().filter(
+    (p) => p.flag === undefined || (whitelabel !== undefined && isFlagEnabled(whitelabel, p.flag)),
+  )
   // A sub-page (one with a parent) opens from its hub, not from the menu.
   const menu = pages.filter((p) => p.parent === undefined)
-  const current = page ?? (phone ? undefined : menu[0]?.page)
+  const asked = pages.some((p) => p.page === page) ? page : undefined
+  const current = asked ?? (phone ? undefined : menu[0]?.page)
   const entry = pages.find((p) => p.page === current)
   const parent = entry?.parent
   const labelOf = (p: MemberCentrePage) => {

@@ -1,9 +1,11 @@
 /**
  * The member centre's messages: fund notices in the member's language, newest first, with
- * unread ones marked, "mark all read", removing one, and the device's notification switch.
+ * unread ones marked, each with a link to the page it is about (read once followed), "mark
+ * all read", removing one, and the device's notification switch.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { Pagination } from '../../../components/ui/pagination'
@@ -20,6 +22,7 @@ const pageSize = 10
 export function MessagesPage() {
   const { t, i18n } = useLingui()
   const { token } = useSession()
+  const router = useRouter()
   const [page, setPage] = useState(1)
   const inbox = useQuery({ ...inboxQueryOptions(token, page), placeholderData: keepPreviousData })
   const read = useReadMessages()
@@ -73,6 +76,19 @@ export function MessagesPage() {
                   </time>
                 </div>
                 <div className="message-buttons">
+                  <a
+                    className="button button-primary"
+                    href={m.url}
+                    aria-label={t`View: ${m.title}`}
+                    onClick={(e) => {
+                      if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return
+                      e.preventDefault()
+                      if (!m.read) read.mutate({ ids: [m.id] })
+                      router.history.push(m.url)
+                    }}
+                  >
+                    <Trans>View</Trans>
+                  </a>
                   {m.read ? null : (
                     <button
                       type="button"
