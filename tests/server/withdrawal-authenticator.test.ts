@@ -17,7 +17,7 @@ import { WithdrawalSchema } from '#contract/funds'
 import { withdrawals } from '#server/db/schema'
 import { reconcile } from '#server/money/ledger-reconcile'
 import { build, runOps, type TestServer } from '../build-server'
-import { createClock, failureOf, plainCall, sealedCall, valueOf } from '../identity-helpers'
+import { createClock, failureOf, fieldPaths, plainCall, sealedCall, valueOf } from '../identity-helpers'
 import { mainMinor, newKey, sealedMoneyCall, testPaymentPassword, type MoneyMember } from '../money-helpers'
 import { url, withdrawalTools } from './money-withdrawal-setup'
 
@@ -206,6 +206,27 @@ describe('a withdrawal where the brand asks for the authenticator’s code', () 
     expect(ids.size).toBe(1)
     expect(await mainMinor(server, m.token)).toBe(9000n)
     expect(await withdrawalCount(m.id)).toBe(1)
+  })
+
+  it('refuses a code that is not one, naming the field or as wrong, and moves nothing', async () => {
+    const m = await withAuthenticator()
+    for (const googleCode of ['1'.repeat(17), 123456, null, '\u0000123456']) {
+      const res = await sealedMoneyCall(
+        server,
+        m.token,
+        url.withdraw,
+        { amount: '10.00', cardId: m.card, paymentPassword: testPaymentPassword, googleCode },
+        newKey(),
+      )
+      expect(res.statusCode).toBe(400)
+      expect(failureOf(res).errorCode).toBe('validation_failed')
+      expect(fieldPaths(res)).toEqual(['googleCode'])
+    }
+    for (const googleCode of ['12345a', '1234567', '12345']) {
+      expect(failureOf(await withdraw(m, { googleCode })).errorCode).toBe('authenticator_code_wrong')
+    }
+    expect(await mainMinor(server, m.token)).toBe(10000n)
+    expect(await withdrawalCount(m.id)).toBe(0)
   })
 
   it('lets a member without the authenticator withdraw without a code', async () => {
