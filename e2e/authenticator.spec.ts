@@ -3,19 +3,21 @@
  * typing the key the page shows into "their app" (the same TOTP library, here), keeps the
  * recovery codes shown once, and then a login from a new address (another browser, behind
  * the trusted proxy with its own X-Forwarded-For) asks for the app's code and accepts it.
- * With SHOTS_DIR set, it saves the set-up, the recovery codes, the section turned on and the
- * login's step at 360 and 1280 px.
+ * Where the brand asks for the code on withdrawal (WDGOOGLECODE3), the withdraw form has its
+ * field and shows the server's refusal at it. With SHOTS_DIR set, it saves the set-up, the
+ * recovery codes, the section turned on, the login's step and the withdraw form at 360 and
+ * 1280 px.
  */
 import path from 'node:path'
 import { base32 } from '@otplib/plugin-base32-scure'
 import { crypto } from '@otplib/plugin-crypto-node'
 import { generate } from '@otplib/totp'
 import type { Locator, Page } from '@playwright/test'
-import { centrePage, expect, register, test } from './fixtures'
+import { addPayoutDetails, centrePage, expect, register, test } from './fixtures'
 
 test.use({ viewport: { width: 360, height: 740 } })
-// A long walk: registering, the set-up and a second browser's login.
-test.setTimeout(120_000)
+// A long walk: registering, the set-up, a second browser's login and a withdrawal's form.
+test.setTimeout(180_000)
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
@@ -49,6 +51,7 @@ test('a member sets up the authenticator, and a login from a new address is conf
   consoleErrors,
 }) => {
   const name = `otp${Date.now().toString(36).slice(-6)}`
+  await ops('flag', 'set', 'WDGOOGLECODE3', 'on')
   await register(page, ops, name)
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Me\b/ }).click()
   const centre = centrePage(page)
@@ -126,8 +129,36 @@ test('a member sets up the authenticator, and a login from a new address is conf
     await away.close()
   }
 
-  // The one wrong code typed on purpose above is the only failed request.
+  // The brand asks for the app's code on withdrawal: the form has its field, and a wrong
+  // code is refused at it with everything typed kept.
+  try {
+    await ops('adjust', name, '100.00', 'test credit')
+    await addPayoutDetails(centre)
+    await centre.go('Withdrawal')
+    const appCode = centre.dialog.getByLabel('Authenticator code')
+    await expect(appCode).toBeVisible()
+    await expect(appCode).toHaveAttribute('inputmode', 'numeric')
+    await expect(appCode).toHaveAttribute('autocomplete', 'one-time-code')
+    const accepted = await Promise.all([-1, 0, 1].map((s) => codeOf(secret, s)))
+    const wrong = ['000000', '111111', '222222', '333333'].find((c) => !accepted.includes(c)) ?? ''
+    await centre.dialog.getByLabel('Amount', { exact: true }).fill('30')
+    await centre.dialog.getByLabel('Payment password', { exact: true }).fill('246810')
+    await appCode.fill(wrong)
+    await centre.dialog.getByRole('button', { name: 'Withdraw', exact: true }).click()
+    await expect(appCode).toHaveAttribute('aria-invalid', 'true')
+    await expect(
+      centre.dialog.getByText('The code is wrong. Check the time on your phone and try the newest code.'),
+    ).toBeVisible()
+    await expect(centre.dialog.getByLabel('Amount', { exact: true })).toHaveValue('30')
+    await expect(appCode).toHaveValue(wrong)
+    await shots(page, 'authenticator-withdraw', appCode)
+  } finally {
+    await ops('flag', 'set', 'WDGOOGLECODE3', 'off')
+  }
+
+  // The wrong codes typed on purpose above are the only failed requests.
   expect(consoleErrors).toEqual([
+    'Failed to load resource: the server responded with a status of 400 (Bad Request)',
     'Failed to load resource: the server responded with a status of 400 (Bad Request)',
   ])
 })

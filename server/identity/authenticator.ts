@@ -25,7 +25,7 @@ import {
 } from '#contract/authenticator'
 import { authenticatorRecoveryCodes, memberAuthenticators } from '../db/schema'
 import { AppError, retryLater, secondsUntil } from '../http/errors'
-import type { Db } from '../plugins/external/db'
+import type { Db, Tx } from '../plugins/external/db'
 import type { AuthenticatorKeys } from './authenticator-seal'
 import type { Throttle } from './throttle'
 
@@ -115,9 +115,13 @@ export function createAuthenticator({ db, throttle, keys, now }: AuthenticatorDe
     if (found === 'used') throw new AppError('authenticator_code_used', 'this code has been used')
   }
 
-  /** Takes a step for good: true when no code of this step or a later one was accepted before. */
-  async function takeStep(memberId: number, step: number): Promise<boolean> {
-    const taken = await db
+  /**
+   * Takes a step for good: true when no code of this step or a later one was accepted before.
+   * In `tx` when given: a second transaction taking the same step waits for the first on the
+   * member's row, then finds it taken.
+   */
+  async function takeStep(memberId: number, step: number, ex: Db | Tx = db): Promise<boolean> {
+    const taken = await ex
       .update(memberAuthenticators)
       .set({ lastStep: step })
       .where(
@@ -251,6 +255,37 @@ export function createAuthenticator({ db, throttle, keys, now }: AuthenticatorDe
         return (await takeStep(memberId, step)) ? 'right' : 'used'
       })
       return asTotp ? 'totp' : 'recovery'
+    },
+
+    /**
+     * Checks a current authenticator code (not a recovery code) for an action that uses it in
+     * its own transaction (a withdrawal under WDGOOGLECODE3): the attempt is taken from the
+     * member's budget here, and a wrong code, or a step accepted before, refused here. The
+     * answer is the code's step, for `useStep` in the action's transaction, so an action
+     * refused later leaves the code unused.
+     */
+    async stepFor(memberId: number, rawCode: string): Promise<number> {
+      const row = await rowOf(memberId)
+      if (!row?.confirmedAt) throw new AppError('authenticator_not_set_up', 'the authenticator is off')
+      const code = normalizeAuthenticatorCode(rawCode)
+      let step = -1
+      await guarded(memberId, async () => {
+        const s = await stepOf(row.secretSealed, code)
+        if (s === null) return 'wrong'
+        step = s
+        return row.lastStep !== null && row.lastStep >= s ? 'used' : 'right'
+      })
+      return step
+    },
+
+    /**
+     * Uses a step `stepFor` answered, in the action's transaction: of identical requests at
+     * once, the first to commit uses it and the others find it used.
+     */
+    async useStep(tx: Tx, memberId: number, step: number): Promise<void> {
+      if (!(await takeStep(memberId, step, tx))) {
+        throw new AppError('authenticator_code_used', 'this code has been used')
+      }
     },
 
     /** Turns the authenticator off after a current code or a recovery code. */

@@ -2,6 +2,7 @@
 import type { Endpoints } from '#contract/endpoints'
 import type { HandlerGroup } from '../http/contract-routes'
 import { AppError } from '../http/errors'
+import type { Authenticator } from '../identity/authenticator'
 import { createMembersRepository, type MemberRow } from '../identity/members-repository'
 import type { Passwords } from '../identity/passwords'
 import type { Throttle } from '../identity/throttle'
@@ -15,6 +16,10 @@ export interface FundsDeps extends MoneyDeps {
   funds: FundsService
   /** The online gateway's page for an order; null when no gateway is configured. */
   payUrl: ((order: string) => string) | null
+  /** The authenticator app's codes (decision 031), asked for on withdrawal where the brand says so. */
+  authenticator: Authenticator
+  /** The brand asks for the authenticator's code on withdrawal (WDGOOGLECODE3). */
+  authenticatorOnWithdraw(merchantCode: string): Promise<boolean>
 }
 
 /** The funds endpoints' handlers; each flow file answers a part of them. */

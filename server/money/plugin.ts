@@ -6,6 +6,8 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { registerContract } from '../http/contract-routes'
+import { createAuthenticator } from '../identity/authenticator'
+import { lazyAuthenticatorKeys } from '../identity/authenticator-seal'
 import { withdrawalAutoReceiveJob } from '../jobs/withdrawal-auto-receive'
 import { registerPaymentGateway, resolvePaymentGateway, type PaymentGateway } from './demo-gateway'
 import { fundsHandlers } from './funds-handlers'
@@ -40,16 +42,24 @@ async function moneyArea(app: FastifyInstance) {
   // Each fund notice is written with its push queued (once the job queue runs).
   const funds = createFundsService(db, ledger, now, app.notify.push)
   const deps = { db, ledger, settings, now }
-  const checkPaymentPassword = paymentPasswordCheck(
-    createFundsKit({ ...deps, passwords, throttle, funds, payUrl: gateway.payUrl }),
-  )
+  const fundsDeps = {
+    ...deps,
+    passwords,
+    throttle,
+    funds,
+    payUrl: gateway.payUrl,
+    authenticator: createAuthenticator({ db, throttle, keys: lazyAuthenticatorKeys(db), now }),
+    authenticatorOnWithdraw: async (code: string) =>
+      access.isEnabled(await access.snapshot(code), 'WDGOOGLECODE3'),
+  }
+  const checkPaymentPassword = paymentPasswordCheck(createFundsKit(fundsDeps))
   app.decorate('money', { ledger, settings, funds, gateway, checkPaymentPassword })
 
   registerContract(
     app,
     {
       wallet: walletHandlers(deps),
-      funds: fundsHandlers({ ...deps, passwords, throttle, funds, payUrl: gateway.payUrl }),
+      funds: fundsHandlers(fundsDeps),
       records: recordHandlers({
         ...deps,
         flagOn: async (code, modId) => access.isEnabled(await access.snapshot(code), modId),

@@ -94,6 +94,26 @@ async function dailyWithdrawals(
   }
 }
 
+/**
+ * The step of the authenticator code a withdrawal carries, checked on the member's budget of
+ * attempts, when the brand asks for it (WDGOOGLECODE3) and the member has the authenticator
+ * on; null when none is needed (decision 031). The step is used in the withdrawal's
+ * transaction, so a withdrawal refused after this leaves the code unused.
+ */
+async function withdrawalCodeStep(
+  kit: FundsKit,
+  merchantCode: string,
+  memberId: number,
+  given: string | undefined,
+): Promise<number | null> {
+  if (!(await kit.authenticatorOnWithdraw(merchantCode))) return null
+  if (!(await kit.authenticator.isOn(memberId))) return null
+  if (!given?.trim()) {
+    throw new AppError('authenticator_code_required', 'enter the code the authenticator app shows')
+  }
+  return kit.authenticator.stepFor(memberId, given)
+}
+
 const notConfirmable = (status: WithdrawalRow['status']) =>
   new AppError('withdrawal_not_confirmable', 'this withdrawal is not waiting for a confirmation', { status })
 
@@ -134,11 +154,16 @@ export function withdrawalHandlers(kit: FundsKit): Pick<FundsHandlers, Withdrawa
       const amount = amountOrThrow(input.amount, m)
       inRangeOrThrow(amount, m.withdrawMin, m.withdrawMax, m)
       await checkPaymentPassword(memberId, input.paymentPassword)
+      const codeStep = await withdrawalCodeStep(kit, m.code, memberId, input.googleCode)
       const card = await ownCardOrThrow(kit, memberId, input.cardId)
       const wallet = await ledger.memberAccount(m.code, memberId)
       const inFlight = await ledger.houseAccount(m.code, 'withdrawals_in_flight')
       return orInsufficient(ledger, db, m, () =>
         withIdempotency(db, idempotencyOf(caller), now(), async (tx) => {
+          // The code's step is used with the withdrawal: an identical request at once waits
+          // here on the member's authenticator row, finds the step used and rolls back, and
+          // the route answers it with the first one's withdrawal.
+          if (codeStep !== null) await kit.authenticator.useStep(tx, memberId, codeStep)
           // The wallet first: a bonus credited at the same moment posts to it, so it is wholly
           // before this withdrawal (its turnover requirement is read below) or wholly after.
           await ledger.lockAccounts(tx, [wallet, inFlight])

@@ -163,6 +163,7 @@ export const errorCodes = [
   'authenticator_code_wrong',
   'authenticator_code_used',
   'authenticator_locked',
+  'authenticator_code_required',
   // feedback
   'feedback_too_short',
   'feedback_too_long',
@@ -379,6 +380,8 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   authenticator_code_used: 409,
   // value: { retryAfterSeconds }. Five wrong codes in 15 minutes, as the payment password.
   authenticator_locked: 423,
+  // A withdrawal without the authenticator's code, of a member who has it on, where the brand asks for it (WDGOOGLECODE3).
+  authenticator_code_required: 422,
   // value: { min, max, words } (the brand's word limits and the count).
   feedback_too_short: 422,
   feedback_too_long: 422,

@@ -317,12 +317,27 @@ export const fundsEndpoints = {
     auth: 'member',
     encrypted: true,
     idempotent: true,
-    secrets: ['paymentPassword'],
-    body: z.object({ amount: AmountInputSchema, cardId: z.int(), paymentPassword: text(128) }),
+    /** A retry is matched without its secrets: a retry may carry the authenticator's next code. */
+    secrets: ['paymentPassword', 'googleCode'],
+    body: z.object({
+      amount: AmountInputSchema,
+      cardId: z.int(),
+      paymentPassword: text(128),
+      /**
+       * The authenticator app's current code (the spec's "Google verification code"): needed
+       * when the brand asks for it (WDGOOGLECODE3, `securityConfig.authenticatorOnWithdraw`)
+       * and the member has the authenticator on; ignored otherwise (decision 031).
+       */
+      googleCode: z.optional(text(16)),
+    }),
     response: WithdrawalSchema,
     errors: [
       ...moneyErrors,
       ...passwordErrors,
+      'authenticator_code_required',
+      'authenticator_code_wrong',
+      'authenticator_code_used',
+      'authenticator_locked',
       'amount_out_of_range',
       'insufficient_balance',
       'bank_card_not_found',

@@ -88,6 +88,7 @@ const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
   authenticator_code_wrong: msg`The code is wrong. Check the time on your phone and try the newest code.`,
   authenticator_code_used: msg`This code has already been used. Wait for the next code.`,
   authenticator_locked: msg`Too many wrong codes. Please try again later.`,
+  authenticator_code_required: msg`Enter the code your authenticator app shows.`,
   // feedback (the form shows the brand's word limits beside the count)
   feedback_too_short: msg`The feedback is too short. Please write a little more.`,
   feedback_too_long: msg`The feedback is too long. Please shorten it.`,

@@ -41,7 +41,7 @@ export async function renderUi(ui: ReactNode, locale: Locale = 'en') {
       </QueryClientProvider>
     </I18nProvider>,
   )
-  return { ...utils, router }
+  return { ...utils, router, queryClient }
 }
 
 /**

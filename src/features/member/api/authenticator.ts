@@ -1,20 +1,11 @@
 /**
- * The authenticator app's calls (decision 031): the security settings, set-up, its first
- * code, and turning it off. Under the member's key, so logging out drops them.
+ * The authenticator app's calls (decision 031): set-up, its first code, and turning it off;
+ * each reads the security settings (lib/security-config.ts) again after.
  */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { authenticatorEndpoints } from '#contract/authenticator'
 import { api } from '../../../lib/api'
-import { memberKey } from '../../../lib/member-keys'
-import { sessionStore } from '../../../lib/storage'
-
-const securityKey = () => [...memberKey, 'securityConfig', sessionStore.token()] as const
-
-export const securityConfigQueryOptions = () =>
-  queryOptions({
-    queryKey: securityKey(),
-    queryFn: ({ signal }) => api.call(authenticatorEndpoints.securityConfig, undefined, { signal }),
-  })
+import { securityConfigKey } from '../../../lib/security-config'
 
 export function useAuthenticatorSetup() {
   return useMutation({ mutationFn: () => api.call(authenticatorEndpoints.authenticatorSetup) })
@@ -25,7 +16,7 @@ function useSecurityChange<I, O>(fn: (input: I) => Promise<O>) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: securityKey() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: securityConfigKey() }),
   })
 }
 

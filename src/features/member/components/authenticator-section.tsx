@@ -13,13 +13,9 @@ import { QueryState } from '../../../components/ui/query-state'
 import { TextField } from '../../../components/ui/text-field'
 import { dateTimeFormat } from '../../../lib/date-format'
 import { errorText } from '../../../lib/error-messages'
+import { securityConfigQueryOptions } from '../../../lib/security-config'
 import { showToast } from '../../../lib/toast-store'
-import {
-  securityConfigQueryOptions,
-  useAuthenticatorConfirm,
-  useAuthenticatorDisable,
-  useAuthenticatorSetup,
-} from '../api/authenticator'
+import { useAuthenticatorConfirm, useAuthenticatorDisable, useAuthenticatorSetup } from '../api/authenticator'
 
 type Stage =
   | { kind: 'idle' }

@@ -2,13 +2,16 @@
  * Withdrawal: the limits and the available balance, what is left of the bonuses' turnover
  * requirements (the form waits until it is wagered, or, where the brand allows it, the
  * member forfeits the open bonuses and withdraws at once, after a dialog that states what
- * is lost), then the form (amount, bank card, payment password). It needs a payment password
+ * is lost), then the form (amount, bank card, payment password, and the authenticator app's
+ * code where the brand asks for it of members who have it on). It needs a payment password
  * and a bank card first, with a way to set them up. Recent withdrawals, and the confirmation
  * of paid ones, below.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
+import { authenticatorDigits, normalizeAuthenticatorCode } from '#contract/authenticator'
+import type { ErrorCode } from '#contract/error-codes'
 import type { BankCard, WithdrawSettings } from '#contract/funds'
 import { minorToMoney, parseAmount, type Money } from '#contract/money'
 import type { BonusForfeitOffer } from '#contract/turnover'
@@ -22,6 +25,7 @@ import { SelectField } from '../../../components/ui/select-field'
 import { TextField } from '../../../components/ui/text-field'
 import { ApiError } from '../../../lib/api-client'
 import { useOnline } from '../../../lib/network'
+import { securityConfigQueryOptions } from '../../../lib/security-config'
 import { showToast } from '../../../lib/toast-store'
 import { useForfeitBonus } from '../api/forfeit-bonus'
 import { bankCardsQueryOptions } from '../api/get-bank-cards'
@@ -37,7 +41,15 @@ import './money.css'
 import { TurnoverProgress } from './turnover-progress'
 import { WithdrawalConfirmations } from './withdrawal-confirmations'
 
-type Errors = Partial<Record<'amount' | 'card' | 'paymentPassword' | 'form', string>>
+type Errors = Partial<Record<'amount' | 'card' | 'paymentPassword' | 'googleCode' | 'form', string>>
+
+/** The server's refusals of the authenticator's code: shown at its field. */
+const codeRefusals: readonly ErrorCode[] = [
+  'authenticator_code_required',
+  'authenticator_code_wrong',
+  'authenticator_code_used',
+  'authenticator_locked',
+]
 
 export function WithdrawPage({ onSecurityCentre }: { onSecurityCentre: () => void }) {
   const { t } = useLingui()
@@ -131,18 +143,27 @@ function WithdrawForm({
   const [amount, setAmount] = useState('')
   const [card, setCard] = useState(String(cards[0]?.id ?? ''))
   const [paymentPassword, setPaymentPassword] = useState('')
+  const [googleCode, setGoogleCode] = useState('')
+  // The server asked for the authenticator's code (the settings changed since they were
+  // read): the field shows from then on, whatever the settings said.
+  const [codeAsked, setCodeAsked] = useState(false)
   const [invalid, setInvalid] = useState<Errors>({})
   const [requested, setRequested] = useState(false)
   // The withdrawal waiting for the member's yes to the forfeit dialog.
   const [confirming, setConfirming] = useState<WithdrawInput | null>(null)
   const online = useOnline()
+  const security = useQuery(securityConfigQueryOptions())
   const withdraw = useWithdraw({
     mutationConfig: {
       onSuccess: () => {
         setAmount('')
         setPaymentPassword('')
+        setGoogleCode('')
         showToast(t`Your withdrawal is requested.`, 'success')
         setRequested(true)
+      },
+      onError: (err) => {
+        if (err instanceof ApiError && codeRefusals.includes(err.errorCode)) setCodeAsked(true)
       },
     },
   })
@@ -156,15 +177,23 @@ function WithdrawForm({
   const turnoverOpen = turnoverBlocks(settings)
   const offer = turnoverOpen ? settings.bonusForfeit : null
   const busy = withdraw.isPending || forfeit.isPending
+  // The brand asks for the authenticator's code and the member has it on.
+  const askCode =
+    codeAsked ||
+    (security.data !== undefined &&
+      security.data.authenticatorOnWithdraw &&
+      security.data.authenticator.enabled)
 
   function refusalErrors(err: Error): Errors {
     const text = moneyErrorText(i18n, err, currency)
     const code = err instanceof ApiError ? err.errorCode : null
     return code === 'payment_password_wrong' || code === 'payment_password_locked'
       ? { paymentPassword: text }
-      : code === 'amount_out_of_range' || code === 'amount_invalid'
-        ? { amount: text }
-        : { form: text }
+      : code !== null && codeRefusals.includes(code)
+        ? { googleCode: text }
+        : code === 'amount_out_of_range' || code === 'amount_invalid'
+          ? { amount: text }
+          : { form: text }
   }
 
   /** The form's withdrawal when every field is right; else null, with the problems shown. */
@@ -177,11 +206,21 @@ function WithdrawForm({
     if (problem) next.amount = problem
     if (!cards.some((c) => String(c.id) === card)) next.card = t`Choose a bank card.`
     if (!paymentPassword) next.paymentPassword = t`This field cannot be empty.`
+    const code = normalizeAuthenticatorCode(googleCode)
+    if (askCode && !code) next.googleCode = t`This field cannot be empty.`
+    else if (askCode && !new RegExp(`^\\d{${authenticatorDigits}}$`).test(code)) {
+      next.googleCode = t`Enter the 6-digit code your authenticator app shows.`
+    }
     setInvalid(next)
     withdraw.reset()
     forfeit.reset()
     if (Object.keys(next).length > 0) return null
-    return { amount: amount.trim(), cardId: Number(card), paymentPassword }
+    return {
+      amount: amount.trim(),
+      cardId: Number(card),
+      paymentPassword,
+      ...(askCode ? { googleCode: code } : {}),
+    }
   }
 
   function submit(e: FormEvent) {
@@ -235,6 +274,19 @@ function WithdrawForm({
           error={errors.paymentPassword}
           required
         />
+        {askCode ? (
+          <TextField
+            label={t`Authenticator code`}
+            hint={t`The 6-digit code your authenticator app shows now.`}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={authenticatorDigits + 1}
+            value={googleCode}
+            onChange={(e) => setGoogleCode(e.target.value)}
+            error={errors.googleCode}
+            required
+          />
+        ) : null}
         <FormError text={errors.form} />
         <NeedsNetwork id="withdraw-needs-network" online={online} />
         <button
