@@ -88,6 +88,17 @@ describe('player01’s Invite friends in a fresh demo', () => {
     expect(amounts).toContain('10.00')
     expect(amounts).toContain('0.20')
     expect(amounts).toContain('0.22')
+    const c = await read(
+      `${ep.claims.path}?pageNo=1&pageSize=10`,
+      (v) => successEnvelope(ep.claims.response).parse(v).value,
+    )
+    expect(c.total).toBe(3)
+    expect(c.list.map(({ kind, friend, amount }) => ({ kind, friend, amount }))).toEqual([
+      { kind: 'share', friend: null, amount: '0.20' },
+      { kind: 'share', friend: null, amount: '0.22' },
+      { kind: 'friend', friend: 'fr***01', amount: '10.00' },
+    ])
+    expect(c.list[0]?.day).toMatch(/^\d{4}-\d{2}-\d{2}$/)
     const r = await reconcile(server.db)
     expect(r.statsDrift).toEqual([])
     expect(r.ok).toBe(true)

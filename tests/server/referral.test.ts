@@ -238,6 +238,28 @@ describe('adding a code after registering', () => {
     expect(rows.map((r) => r.referrerId)).toEqual([referrer.id])
   })
 
+  it('counts the valid bets the friend played before adding the code and after; reconcile sees a kept total drift', async () => {
+    const referrer = await moneyMember(server)
+    const me = await moneyMember(server)
+    await plays(me.id, 0, 12_345n)
+    expect((await bind(me, { referralCode: await codeOf(referrer) })).statusCode).toBe(200)
+    expect((await friendList(referrer)).list[0]).toMatchObject({ validBet: '123.45' })
+    await plays(me.id, 0, 100n)
+    expect((await friendList(referrer)).list[0]).toMatchObject({ validBet: '124.45' })
+    await booksClean()
+    await server.db
+      .update(referrals)
+      .set({ validBet: sql`${referrals.validBet} + 1` })
+      .where(eq(referrals.friendId, me.id))
+    expect((await reconcile(server.db)).statsDrift).toEqual([
+      { memberId: me.id, figure: 'referral valid bets', kept: '12446', actual: '12445' },
+    ])
+    await server.db
+      .update(referrals)
+      .set({ validBet: sql`${referrals.validBet} - 1` })
+      .where(eq(referrals.friendId, me.id))
+  })
+
   it('refuses an agent’s code (a team is joined at registration) and bad bodies, each with its code', async () => {
     const me = await moneyMember(server)
     expect(failureOf(await bind(me, { referralCode: 'LOTUS01' })).errorCode).toBe('invitation_code_error')
@@ -337,6 +359,7 @@ describe('who may see what', () => {
       ['GET', ep.details.path],
       ['GET', ep.friends.path],
       ['GET', ep.overview.path],
+      ['GET', ep.claims.path],
       ['POST', ep.bind.path],
     ] as const) {
       const body = method === 'POST' ? { body: { referralCode: 'LOTUS01' } } : {}
@@ -352,6 +375,35 @@ describe('who may see what', () => {
     expect(await friendList(b)).toMatchObject({ total: 0, list: [] })
     expect((await overview(b)).totalInvitations).toBe(0)
     expect(await codeOf(a)).not.toBe(await codeOf(b))
+  })
+
+  it('lists the rewards paid to the member only, one per row, the friend masked', async () => {
+    const a = await moneyMember(server)
+    const b = await moneyMember(server)
+    const friendId = await registerFriend(await codeOf(a))
+    await plays(friendId, 1, 50_000n)
+    await payDue()
+    const [friend] = await server.db.select().from(members).where(eq(members.id, friendId))
+    const claims = async (m: MoneyMember) => {
+      const res = await plainCall(server, 'GET', `${ep.claims.path}?pageNo=1&pageSize=10`, { token: m.token })
+      expect(res.statusCode, res.body).toBe(200)
+      return successEnvelope(ep.claims.response).parse(res.json()).value
+    }
+    const mine = await claims(a)
+    expect(mine).toMatchObject({ total: 1, pageNo: 1, pageSize: 10 })
+    expect(mine.list).toEqual([
+      {
+        kind: 'friend',
+        friend: `${friend?.username.slice(0, 2)}***${friend?.username.slice(-2)}`,
+        day: null,
+        amount: '50.00',
+        paidAt: expect.any(Number),
+      },
+    ])
+    expect(await claims(b)).toMatchObject({ total: 0, list: [] })
+    expect(
+      (await plainCall(server, 'GET', `${ep.claims.path}?pageSize=1000`, { token: a.token })).statusCode,
+    ).toBe(400)
   })
 
   it('pages the list newest first', async () => {
