@@ -160,6 +160,15 @@ describe('the member centre’s invite-friends page', () => {
           pageNo: 1,
           pageSize: 10,
         },
+        '/wps/relay/MCSFE_getInvitationClaimReport': {
+          list: [
+            { kind: 'share', friend: null, day: '2026-11-29', amount: '0.20', paidAt: 1_764_400_000_000 },
+            { kind: 'friend', friend: 'fr***01', day: null, amount: '50.00', paidAt: 1_764_300_000_000 },
+          ],
+          total: 2,
+          pageNo: 1,
+          pageSize: 10,
+        },
       }),
     )
     await renderUi(<InviteFriendsPage />)
@@ -169,6 +178,29 @@ describe('the member centre’s invite-friends page', () => {
     expect(screen.getByText('Not yet qualified')).toBeTruthy()
     expect(screen.getByText('No deposit yet')).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Copy the referral code' })).toBeTruthy()
+    const paid = screen.getByRole('region', { name: 'Rewards paid' })
+    expect(await within(paid).findByText('Reward for fr***01')).toBeTruthy()
+    expect(within(paid).getByText('Daily share of 2026-11-29')).toBeTruthy()
+    expect(within(paid).getByText(/0\.20/)).toBeTruthy()
+  })
+
+  test.each([
+    ['none paid yet', { list: [], total: 0, pageNo: 1, pageSize: 10 }, 'No rewards yet.'],
+    ['a failed read', { fail: { status: 500, errorCode: 'internal_error' } }, null],
+  ])('shows the rewards paid: %s', async (_name, claims, text) => {
+    setMember(memberInfo({ type: 0 }))
+    stubMoneyApi(
+      moneyAnswers({
+        '/wps/system/status': withInvitations(true),
+        [invitationPath]: invitation,
+        '/wps/relay/MCSFE_getInviteList': { list: [], total: 0, pageNo: 1, pageSize: 10 },
+        '/wps/relay/MCSFE_getInvitationClaimReport': claims,
+      }),
+    )
+    await renderUi(<InviteFriendsPage />)
+    const paid = await screen.findByRole('region', { name: 'Rewards paid' })
+    if (text) expect(await within(paid).findByText(text)).toBeTruthy()
+    else expect(await within(paid).findByRole('alert')).toBeTruthy()
   })
 })
 
