@@ -32,7 +32,8 @@ test('player01 shares their link; a friend registers with it and appears in thei
   ops,
   consoleErrors,
 }) => {
-  test.setTimeout(120_000)
+  // A long walk on a busy machine: a login, the page read twice, a registration in a second page.
+  test.setTimeout(240_000)
   await page.goto('/index')
   await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
   const login = page.getByRole('dialog', { name: 'Log in' })
@@ -82,7 +83,10 @@ test('player01 shares their link; a friend registers with it and appears in thei
   await ops('flag', 'set', 'CAPTCHA3', 'off')
   const friend = await browser.newPage({ viewport: { width: 360, height: 740 } })
   try {
-    await friend.addInitScript(() => localStorage.setItem('lang', 'en'))
+    await friend.addInitScript(() => {
+      localStorage.setItem('lang', 'en')
+      sessionStorage.setItem('index-notice-seen', '1')
+    })
     await friend.goto(link ?? '')
     const register = friend.getByRole('dialog', { name: 'Register' })
     await expect(register.getByText('Invited by PLAYER01')).toBeVisible()

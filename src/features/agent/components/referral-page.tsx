@@ -15,7 +15,7 @@ import type { FriendRewardState } from '#contract/referral-values'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { Pagination } from '../../../components/ui/pagination'
 import { QueryState } from '../../../components/ui/query-state'
-import { dateTimeFormat } from '../../../lib/date-format'
+import { datePartFormat, dateTimeFormat } from '../../../lib/date-format'
 import { FeatureStyles } from '../../../lib/feature-styles'
 import { useCurrency } from '../agent-money'
 import { invitationQueryOptions } from '../api/get-invitation'
@@ -289,7 +289,8 @@ function ClaimRow({ c, currency }: { c: ReferralClaim; currency: Currency }) {
   const { i18n } = useLingui()
   const date = useMemo(() => dateTimeFormat(i18n.locale, 'short'), [i18n.locale])
   const friend = c.friend ?? ''
-  const day = c.day ?? ''
+  // The brand day a share is of, written as the language writes a day (the day itself, on UTC's clock).
+  const day = c.day ? datePartFormat(i18n.locale, 'day', 'UTC').format(Date.parse(`${c.day}T00:00:00Z`)) : ''
   const paid = date.format(c.paidAt)
   return (
     <li className="referral-friend">
