@@ -18,6 +18,8 @@ import { createLedger } from '../money/ledger'
 import type { Db, Tx } from '../plugins/external/db'
 import { seedDemoRaffle } from '../promotions/raffle-seed'
 import { seedDemoPromotions } from '../promotions/seed'
+import { referralServicesOf } from '../referral/referral-of'
+import { payDemoReferrals, seedDemoReferrals } from '../referral/seed'
 import { createBrand } from '../system/brands'
 import { setDescriptions, setShareImage } from '../system/brands-repository'
 import * as s from './schema'
@@ -84,7 +86,26 @@ export async function seedForStart(
   await step(db, 'demo-vip-progress-1', config.MERCHANT_CODE, (tx) =>
     seedDemoVipProgress(tx, ledger, config.MERCHANT_CODE, now),
   )
+  await seedDemoReferralsStep(db, config.MERCHANT_CODE, now, hashPassword)
   return created
+}
+
+/**
+ * The demo's referral rules and player01's friends (server/referral/seed.ts), then the
+ * rewards due paid as the rewards job pays them (once: a rerun pays nothing twice).
+ */
+export async function seedDemoReferralsStep(
+  db: Db,
+  merchantCode: string,
+  now: Date,
+  hashPassword: (password: string) => Promise<string>,
+): Promise<void> {
+  const { repo, referrals } = referralServicesOf(db, { now: () => now })
+  const ledger = createLedger(db)
+  const seeded = await step(db, 'demo-referrals-1', merchantCode, (tx) =>
+    seedDemoReferrals(tx, ledger, repo, merchantCode, now, hashPassword),
+  )
+  if (seeded) await payDemoReferrals(db, referrals, merchantCode)
 }
 
 /**

@@ -197,6 +197,21 @@ export async function reconcile(db: Db): Promise<ReconcileReport> {
     where coalesce(k.members, 0) <> coalesce(c.members, 0)
     order by 1, 2
   `)
+  // The referrals' kept friend totals (decision 032) against the friends' days.
+  const referralStats = await db.execute(sql`
+    with actual as (
+      select member_id, sum(deposit_count)::numeric as deposit_count, sum(valid_bet)::numeric as valid_bet
+      from member_daily_stats group by 1
+    )
+    select r.friend_id as member_id, 'referral ' || f.figure as figure, f.kept::text as kept, f.actual::text as actual
+    from referrals r left join actual a on a.member_id = r.friend_id
+    cross join lateral (values
+      ('deposit count', r.deposit_count::numeric, coalesce(a.deposit_count, 0)),
+      ('valid bets', r.valid_bet::numeric, coalesce(a.valid_bet, 0))
+    ) as f(figure, kept, actual)
+    where f.kept <> f.actual
+    order by 1, 2
+  `)
   const report: ReconcileReport = {
     ok: false,
     accounts: money.accounts,
@@ -211,6 +226,7 @@ export async function reconcile(db: Db): Promise<ReconcileReport> {
       ...rowsOf<{ member_id: number; figure: string; kept: string; actual: string }>(gameStats),
       ...rowsOf<{ member_id: number; figure: string; kept: string; actual: string }>(teamStats),
       ...rowsOf<{ member_id: number; figure: string; kept: string; actual: string }>(gapStats),
+      ...rowsOf<{ member_id: number; figure: string; kept: string; actual: string }>(referralStats),
     ].map((r) => ({
       memberId: Number(r.member_id),
       figure: r.figure,

@@ -32,6 +32,9 @@ export function referralHandlers(deps: {
     async friends({ input, caller }) {
       return referrals.friends(caller.merchantCode, memberOf(caller), input)
     },
+    async claims({ input, caller }) {
+      return referrals.claims(caller.merchantCode, memberOf(caller), input)
+    },
     async overview({ caller }) {
       return referrals.overview(caller.merchantCode, memberOf(caller))
     },

@@ -34,6 +34,14 @@ export interface ReferralCounts {
   pending: number
 }
 
+export interface ClaimRow {
+  period: string
+  amount: bigint
+  paidAt: Date
+  /** The friend a per-friend reward is for (their username); null for a day's share. */
+  friend: string | null
+}
+
 export interface DueReward {
   id: number
   referrerId: number
@@ -132,7 +140,11 @@ export function createReferralRepository(db: Db) {
       return bool(rows[0]?.hit)
     },
 
-    /** A page of the referrer's friends, newest first, with their deposits and valid bets. */
+    /**
+     * A page of the referrer's friends, newest first, with their deposits and valid bets (the
+     * referral's kept totals). The page's ids come from the index `(referrer_id, id)` alone
+     * (an index-only scan, however deep the page); only the page's rows are read and joined.
+     */
     async friends(
       referrerId: number,
       page: { pageNo: number; pageSize: number },
@@ -142,15 +154,12 @@ export function createReferralRepository(db: Db) {
       const [rows, count] = await Promise.all([
         ex.execute(sql`
           select r.id, m.username, m.created_at as joined_at, r.review, r.reward_amount::text as reward_amount,
-            coalesce(s.deposit_count, 0) > 0 as deposited, coalesce(s.valid_bet, 0)::text as valid_bet
-          from referrals r
+            r.deposit_count > 0 as deposited, r.valid_bet::text as valid_bet
+          from (select id from referrals where referrer_id = ${referrerId}
+                order by id desc limit ${page.pageSize} offset ${offset}) p
+          join referrals r on r.id = p.id
           join members m on m.id = r.friend_id
-          left join lateral (
-            select sum(d.deposit_count) as deposit_count, sum(d.valid_bet) as valid_bet
-            from member_daily_stats d where d.member_id = r.friend_id) s on true
-          where r.referrer_id = ${referrerId}
-          order by r.id desc
-          limit ${page.pageSize} offset ${offset}`),
+          order by r.id desc`),
         ex.execute(sql`select count(*)::int as n from referrals where referrer_id = ${referrerId}`),
       ])
       const list = rowsOf<{
@@ -177,8 +186,7 @@ export function createReferralRepository(db: Db) {
       const rows = rowsOf<{ total: number; deposited: number; rewarded: number; pending: number }>(
         await ex.execute(sql`
           select count(*)::int as total,
-            count(*) filter (where exists (
-              select 1 from member_daily_stats d where d.member_id = r.friend_id and d.deposit_count > 0))::int as deposited,
+            count(*) filter (where r.deposit_count > 0)::int as deposited,
             count(*) filter (where r.rewarded_at is not null)::int as rewarded,
             count(*) filter (where r.rewarded_at is null and r.review <> 'rejected')::int as pending
           from referrals r where r.referrer_id = ${referrerId}`),
@@ -204,6 +212,44 @@ export function createReferralRepository(db: Db) {
     },
 
     /**
+     * A page of the rewards the brand's referral promotion paid the member, newest first
+     * (the index `(member_id, created_at)`), each with the friend it was for.
+     */
+    async claims(
+      promotionId: number | undefined,
+      memberId: number,
+      page: { pageNo: number; pageSize: number },
+      ex: Executor = db,
+    ): Promise<{ list: ClaimRow[]; total: number }> {
+      if (promotionId === undefined) return { list: [], total: 0 }
+      const offset = (page.pageNo - 1) * page.pageSize
+      const [rows, count] = await Promise.all([
+        ex.execute(sql`
+          select c.period, c.amount::text as amount, coalesce(c.claimed_at, c.created_at) as paid_at, m.username
+          from promotion_claims c
+          left join members m on m.id = case when c.period like 'friend:%' then substr(c.period, 8)::int end
+          where c.member_id = ${memberId} and c.promotion_id = ${promotionId} and c.status = 'claimed'
+          order by c.created_at desc, c.id desc
+          limit ${page.pageSize} offset ${offset}`),
+        ex.execute(sql`
+          select count(*)::int as n from promotion_claims
+          where member_id = ${memberId} and promotion_id = ${promotionId} and status = 'claimed'`),
+      ])
+      const list = rowsOf<{
+        period: string
+        amount: string
+        paid_at: Date | string
+        username: string | null
+      }>(rows).map((r) => ({
+        period: r.period,
+        amount: BigInt(r.amount),
+        paidAt: new Date(r.paid_at),
+        friend: r.username,
+      }))
+      return { list, total: Number(rowsOf<{ n: number }>(count)[0]?.n ?? 0) }
+    },
+
+    /**
      * The next chunk of the brand's referrals whose friend qualifies (a deposit, and valid
      * bets since joining of at least `turnover`) and whose reward is not paid, nor held.
      */
@@ -220,9 +266,7 @@ export function createReferralRepository(db: Db) {
           join members ref on ref.id = r.referrer_id
           where r.merchant_code = ${merchantCode} and r.rewarded_at is null
             and r.review in ('ok', 'approved') and r.id > ${afterId} and ref.status = 'active'
-            and exists (select 1 from member_daily_stats d where d.member_id = r.friend_id and d.deposit_count > 0)
-            and (select coalesce(sum(d.valid_bet), 0) from member_daily_stats d where d.member_id = r.friend_id)
-              >= ${turnover.toString()}::bigint
+            and r.deposit_count > 0 and r.valid_bet >= ${turnover.toString()}::bigint
           order by r.id limit ${limit}`),
       )
       return rows.map((r) => ({

@@ -16,7 +16,7 @@
 import { sql } from 'drizzle-orm'
 import { invitationLink, type Invitation } from '#contract/agent-invite'
 import { formatMinor, minorToMoney } from '#contract/money'
-import type { ReferralFriend, ReferralOverview, ReferralRules } from '#contract/referral'
+import type { ReferralClaim, ReferralFriend, ReferralOverview, ReferralRules } from '#contract/referral'
 import type { FriendRewardState, ReferralReview } from '#contract/referral-values'
 import { wallDate } from '../contracts/periods'
 import { AppError } from '../http/errors'
@@ -181,6 +181,33 @@ export function createReferralService(deps: ReferralDeps) {
           reward: rewardStateOf(f.review, f.rewardAmount !== null),
           rewardAmount: f.rewardAmount === null ? null : minorToMoney(f.rewardAmount, c),
         })),
+        total,
+        pageNo: page.pageNo,
+        pageSize: page.pageSize,
+      }
+    },
+
+    /** The rewards paid to the member for their friends, newest first (one per row). */
+    async claims(
+      merchantCode: string,
+      memberId: number,
+      page: { pageNo: number; pageSize: number },
+    ): Promise<{ list: ReferralClaim[]; total: number; pageNo: number; pageSize: number }> {
+      const m = await merchantOrThrow(merchantCode)
+      const c = currencyOf(m)
+      const p = await promotionOf(merchantCode)
+      const { list, total } = await repo.claims(p?.id, memberId, page)
+      return {
+        list: list.map((r) => {
+          const share = r.period.startsWith('share:')
+          return {
+            kind: share ? ('share' as const) : ('friend' as const),
+            friend: r.friend === null ? null : maskUsername(r.friend),
+            day: share ? r.period.slice('share:'.length) : null,
+            amount: minorToMoney(r.amount, c),
+            paidAt: r.paidAt.getTime(),
+          }
+        }),
         total,
         pageNo: page.pageNo,
         pageSize: page.pageSize,

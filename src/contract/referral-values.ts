@@ -23,5 +23,10 @@ export const friendRewardStates = ['pending', 'held', 'rewarded', 'rejected'] as
 export const FriendRewardStateSchema = z.enum(friendRewardStates)
 export type FriendRewardState = z.infer<typeof FriendRewardStateSchema>
 
+/** A reward paid to the referrer: `friend` per friend who qualified, `share` a day's share of friends' valid bets. */
+export const referralClaimKinds = ['friend', 'share'] as const
+export const ReferralClaimKindSchema = z.enum(referralClaimKinds)
+export type ReferralClaimKind = z.infer<typeof ReferralClaimKindSchema>
+
 /** The most a share of friends' valid bets may be, in basis points (5%). */
 export const maxReferralShareBp = 500

@@ -10,7 +10,7 @@ import { InvitationSchema } from './agent-invite'
 import { defineEndpoint } from './endpoint'
 import { MoneySchema } from './money'
 import { PageQueryShape, pageOf } from './paging'
-import { FriendRewardStateSchema } from './referral-values'
+import { FriendRewardStateSchema, ReferralClaimKindSchema } from './referral-values'
 import { text } from './text'
 
 export const ReferralFriendSchema = z.object({
@@ -57,6 +57,19 @@ export const ReferralOverviewSchema = z.object({
 })
 export type ReferralOverview = z.infer<typeof ReferralOverviewSchema>
 
+/** One reward paid to the member for their friends (getInvitationClaimReport). */
+export const ReferralClaimSchema = z.object({
+  kind: ReferralClaimKindSchema,
+  /** The friend who qualified, masked (ab***yz); null for a day's share. */
+  friend: z.nullable(z.string()),
+  /** The brand day a share is of (YYYY-MM-DD); null for a friend's reward. */
+  day: z.nullable(z.string()),
+  amount: MoneySchema,
+  /** When it was paid, epoch ms. */
+  paidAt: z.number(),
+})
+export type ReferralClaim = z.infer<typeof ReferralClaimSchema>
+
 export const referralEndpoints = {
   details: defineEndpoint({
     name: 'referral.details',
@@ -88,6 +101,17 @@ export const referralEndpoints = {
     auth: 'member',
     encrypted: false,
     response: ReferralOverviewSchema,
+    errors: [],
+  }),
+  claims: defineEndpoint({
+    name: 'referral.claims',
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getInvitationClaimReport',
+    auth: 'member',
+    encrypted: false,
+    query: z.object({ ...PageQueryShape }),
+    /** Newest first: the rewards paid to the member, per friend and per day's share. */
+    response: pageOf(ReferralClaimSchema),
     errors: [],
   }),
   bind: defineEndpoint({

@@ -3,7 +3,8 @@
  * in the member centre's invite-friends page, and the agent centre's announcements page,
  * against stubbed answers.
  */
-import { screen, waitFor, within } from '@testing-library/react'
+import { onlineManager } from '@tanstack/react-query'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import type { Invitation } from '#contract/agent-invite'
@@ -12,6 +13,7 @@ import { AgentAnnouncementsPage } from '#src/features/agent/components/agent-ann
 import { agentPages } from '#src/features/agent/components/agent-centre-modal.tsx'
 import { InviteCard } from '#src/features/agent/components/invite-card.tsx'
 import { InviteFriendsPage } from '#src/features/agent/components/invite-friends-page.tsx'
+import { OfflineStatus } from '#src/features/offline/components/offline-status.tsx'
 import { endSession, setMember } from '#src/lib/session.ts'
 import { logIn, memberInfo, moneyAnswers, notice, status, stubMoneyApi } from './fixtures'
 import { renderUi } from './render'
@@ -160,6 +162,15 @@ describe('the member centre’s invite-friends page', () => {
           pageNo: 1,
           pageSize: 10,
         },
+        '/wps/relay/MCSFE_getInvitationClaimReport': {
+          list: [
+            { kind: 'share', friend: null, day: '2026-11-29', amount: '0.20', paidAt: 1_764_400_000_000 },
+            { kind: 'friend', friend: 'fr***01', day: null, amount: '50.00', paidAt: 1_764_300_000_000 },
+          ],
+          total: 2,
+          pageNo: 1,
+          pageSize: 10,
+        },
       }),
     )
     await renderUi(<InviteFriendsPage />)
@@ -169,6 +180,81 @@ describe('the member centre’s invite-friends page', () => {
     expect(screen.getByText('Not yet qualified')).toBeTruthy()
     expect(screen.getByText('No deposit yet')).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Copy the referral code' })).toBeTruthy()
+    const paid = screen.getByRole('region', { name: 'Rewards paid' })
+    expect(await within(paid).findByText('Reward for fr***01')).toBeTruthy()
+    expect(within(paid).getByText('Daily share of 11/29/26')).toBeTruthy()
+    expect(within(paid).getByText(/0\.20/)).toBeTruthy()
+  })
+
+  test.each([
+    ['none paid yet', { list: [], total: 0, pageNo: 1, pageSize: 10 }, 'No rewards yet.'],
+    ['a failed read', { fail: { status: 500, errorCode: 'internal_error' } }, null],
+  ])('shows the rewards paid: %s', async (_name, claims, text) => {
+    setMember(memberInfo({ type: 0 }))
+    stubMoneyApi(
+      moneyAnswers({
+        '/wps/system/status': withInvitations(true),
+        [invitationPath]: invitation,
+        '/wps/relay/MCSFE_getInviteList': { list: [], total: 0, pageNo: 1, pageSize: 10 },
+        '/wps/relay/MCSFE_getInvitationClaimReport': claims,
+      }),
+    )
+    await renderUi(<InviteFriendsPage />)
+    const paid = await screen.findByRole('region', { name: 'Rewards paid' })
+    if (text) expect(await within(paid).findByText(text)).toBeTruthy()
+    else expect(await within(paid).findByRole('alert')).toBeTruthy()
+  })
+})
+
+describe('the invite-friends page offline', () => {
+  afterEach(() => {
+    onlineManager.setOnline(true)
+  })
+
+  test('keeps showing what it read, with the age of that data', async () => {
+    setMember(memberInfo({ type: 0 }))
+    stubMoneyApi(
+      moneyAnswers({
+        '/wps/system/status': withInvitations(true),
+        [invitationPath]: invitation,
+        '/wps/relay/MCSFE_getInviteList': {
+          list: [
+            {
+              username: 'fr***01',
+              joinedAt: 1_764_000_000_000,
+              deposited: true,
+              validBet: '600.00',
+              reward: 'rewarded',
+              rewardAmount: '50.00',
+            },
+          ],
+          total: 1,
+          pageNo: 1,
+          pageSize: 10,
+        },
+        '/wps/relay/MCSFE_getInvitationClaimReport': { list: [], total: 0, pageNo: 1, pageSize: 10 },
+      }),
+    )
+    await renderUi(
+      <>
+        <OfflineStatus />
+        <InviteFriendsPage />
+      </>,
+    )
+    expect(await screen.findByText('fr***01')).toBeTruthy()
+    expect(await screen.findByText('No rewards yet.')).toBeTruthy()
+    const later = Date.now() + 12 * 60_000
+    vi.spyOn(Date, 'now').mockReturnValue(later)
+    act(() => {
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+      window.dispatchEvent(new Event('offline'))
+    })
+    expect(
+      await screen.findByText('You are offline. Showing saved data, updated 12 minutes ago.'),
+    ).toBeTruthy()
+    expect(screen.getByText('fr***01')).toBeTruthy()
+    expect(screen.getByText('K7QX2M9P')).toBeTruthy()
+    expect(screen.queryByText(/not available offline/i)).toBeNull()
   })
 })
 

@@ -414,6 +414,7 @@ describe('member centre pages', () => {
         promotionDomains: [],
       },
       [referralEndpoints.friends.path]: emptyPage,
+      [referralEndpoints.claims.path]: emptyPage,
       [feedbackEndpoints.list.path]: {
         ...emptyPage,
         limits: { minWords: 3, maxWords: 200, perDay: 10, maxImages: 3, maxImageBytes: 5 * 1024 * 1024 },

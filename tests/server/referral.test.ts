@@ -79,7 +79,7 @@ async function registerFriend(referralCode: string, ip?: string, device?: string
 
 let bets = 0
 /** The friend plays: a deposit the operator approves (when `deposits`), and a settled bet of `validBet`. */
-async function plays(friendId: number, deposits: number, validBet: bigint) {
+async function plays(friendId: number, deposits: number, validBet: bigint, at = new Date()) {
   if (deposits > 0) {
     const [f] = await server.db.select().from(members).where(eq(members.id, friendId))
     const token = await tokenOf(server, f?.username ?? '', 'abc12345')
@@ -95,7 +95,6 @@ async function plays(friendId: number, deposits: number, validBet: bigint) {
     await runOps(server, 'deposits', 'approve', String(d.id))
   }
   bets += 1
-  const at = new Date()
   await server.db.insert(betRecords).values({
     merchantCode: code(),
     memberId: friendId,
@@ -238,6 +237,28 @@ describe('adding a code after registering', () => {
     expect(rows.map((r) => r.referrerId)).toEqual([referrer.id])
   })
 
+  it('counts the valid bets the friend played before adding the code and after; reconcile sees a kept total drift', async () => {
+    const referrer = await moneyMember(server)
+    const me = await moneyMember(server)
+    await plays(me.id, 0, 12_345n)
+    expect((await bind(me, { referralCode: await codeOf(referrer) })).statusCode).toBe(200)
+    expect((await friendList(referrer)).list[0]).toMatchObject({ validBet: '123.45' })
+    await plays(me.id, 0, 100n)
+    expect((await friendList(referrer)).list[0]).toMatchObject({ validBet: '124.45' })
+    await booksClean()
+    await server.db
+      .update(referrals)
+      .set({ validBet: sql`${referrals.validBet} + 1` })
+      .where(eq(referrals.friendId, me.id))
+    expect((await reconcile(server.db)).statsDrift).toEqual([
+      { memberId: me.id, figure: 'referral valid bets', kept: '12446', actual: '12445' },
+    ])
+    await server.db
+      .update(referrals)
+      .set({ validBet: sql`${referrals.validBet} - 1` })
+      .where(eq(referrals.friendId, me.id))
+  })
+
   it('refuses an agent’s code (a team is joined at registration) and bad bodies, each with its code', async () => {
     const me = await moneyMember(server)
     expect(failureOf(await bind(me, { referralCode: 'LOTUS01' })).errorCode).toBe('invitation_code_error')
@@ -329,6 +350,65 @@ describe('the reward', () => {
   })
 })
 
+describe('the daily share', () => {
+  it('pays each referrer once per closed brand day (the brand’s time zone), across reruns and 10 runs at once', async () => {
+    await runOps(server, 'referral', 'settings', '--share', '1')
+    try {
+      const [brand] = await server.db.select().from(merchants).where(eq(merchants.code, code()))
+      expect(brand?.timeZone).toBe('Asia/Phnom_Penh')
+      const a = await moneyMember(server)
+      const c = await codeOf(a)
+      const f1 = await registerFriend(c)
+      const f2 = await registerFriend(c)
+      // Both friends qualify (a deposit and 500.00) and are rewarded first.
+      await plays(f1, 1, 50_000n)
+      await plays(f2, 1, 50_000n)
+      expect(await payDue()).toBeGreaterThanOrEqual(2)
+      // Brand time (UTC+7): now is 16 October 01:30, so 14 and 15 October are closed days.
+      const now = new Date('2026-10-15T18:30:00Z')
+      await plays(f1, 0, 4_000n, new Date('2026-10-14T10:00:00Z')) // 14 October, 17:00
+      await plays(f1, 0, 6_000n, new Date('2026-10-15T16:30:00Z')) // 15 October, 23:30 (16:30 UTC)
+      await plays(f2, 0, 4_000n, new Date('2026-10-15T02:00:00Z')) // 15 October, 09:00
+      await plays(f2, 0, 30_000n, new Date('2026-10-15T17:30:00Z')) // 16 October, 00:30: today, not closed
+      const [m] = await server.db.select().from(merchants).where(eq(merchants.code, code()))
+      if (!m) throw new Error('no brand')
+      const at = referralServicesOf(server.db, { now: () => now }).referrals
+      const runs = await Promise.all(Array.from({ length: 10 }, () => at.payDue(m)))
+      expect(runs.reduce((x, y) => x + y, 0)).toBe(2)
+      expect(await at.payDue(m)).toBe(0)
+      const shares = await server.db
+        .select({
+          period: promotionClaims.period,
+          amount: promotionClaims.amount,
+          base: promotionClaims.base,
+        })
+        .from(promotionClaims)
+        .where(sql`${promotionClaims.memberId} = ${a.id} and ${promotionClaims.period} like 'share:%'`)
+        .orderBy(promotionClaims.period)
+      // 1 % of the friends' valid bets of each brand day: 40.00 on the 14th, 60.00 + 40.00 on the 15th.
+      expect(shares).toEqual([
+        { period: 'share:2026-10-14', amount: 40n, base: 4_000n },
+        { period: 'share:2026-10-15', amount: 100n, base: 10_000n },
+      ])
+      // A day later the 16th closes: its share is paid, the earlier days' are not again.
+      const later = referralServicesOf(server.db, {
+        now: () => new Date(now.getTime() + 86_400_000),
+      }).referrals
+      expect(await Promise.all(Array.from({ length: 5 }, () => later.payDue(m)))).toSatisfy(
+        (r: number[]) => r.reduce((x, y) => x + y, 0) === 1,
+      )
+      const sixteenth = await server.db
+        .select({ amount: promotionClaims.amount })
+        .from(promotionClaims)
+        .where(sql`${promotionClaims.memberId} = ${a.id} and ${promotionClaims.period} = 'share:2026-10-16'`)
+      expect(sixteenth).toEqual([{ amount: 300n }])
+      await booksClean()
+    } finally {
+      await runOps(server, 'referral', 'settings', '--share', '0')
+    }
+  })
+})
+
 describe('who may see what', () => {
   it('refuses a visitor and a guest every call; a member sees only their own friends', async () => {
     const guest = await plainCall(server, 'POST', '/wps/session/login/freeplay', { body: {} })
@@ -337,6 +417,7 @@ describe('who may see what', () => {
       ['GET', ep.details.path],
       ['GET', ep.friends.path],
       ['GET', ep.overview.path],
+      ['GET', ep.claims.path],
       ['POST', ep.bind.path],
     ] as const) {
       const body = method === 'POST' ? { body: { referralCode: 'LOTUS01' } } : {}
@@ -352,6 +433,35 @@ describe('who may see what', () => {
     expect(await friendList(b)).toMatchObject({ total: 0, list: [] })
     expect((await overview(b)).totalInvitations).toBe(0)
     expect(await codeOf(a)).not.toBe(await codeOf(b))
+  })
+
+  it('lists the rewards paid to the member only, one per row, the friend masked', async () => {
+    const a = await moneyMember(server)
+    const b = await moneyMember(server)
+    const friendId = await registerFriend(await codeOf(a))
+    await plays(friendId, 1, 50_000n)
+    await payDue()
+    const [friend] = await server.db.select().from(members).where(eq(members.id, friendId))
+    const claims = async (m: MoneyMember) => {
+      const res = await plainCall(server, 'GET', `${ep.claims.path}?pageNo=1&pageSize=10`, { token: m.token })
+      expect(res.statusCode, res.body).toBe(200)
+      return successEnvelope(ep.claims.response).parse(res.json()).value
+    }
+    const mine = await claims(a)
+    expect(mine).toMatchObject({ total: 1, pageNo: 1, pageSize: 10 })
+    expect(mine.list).toEqual([
+      {
+        kind: 'friend',
+        friend: `${friend?.username.slice(0, 2)}***${friend?.username.slice(-2)}`,
+        day: null,
+        amount: '50.00',
+        paidAt: expect.any(Number),
+      },
+    ])
+    expect(await claims(b)).toMatchObject({ total: 0, list: [] })
+    expect(
+      (await plainCall(server, 'GET', `${ep.claims.path}?pageSize=1000`, { token: a.token })).statusCode,
+    ).toBe(400)
   })
 
   it('pages the list newest first', async () => {

@@ -75,6 +75,15 @@ export const referrals = pgTable(
     /** The reward paid for this friend (the promotion claim's amount), and when. */
     rewardAmount: bigint('reward_amount', { mode: 'bigint' }),
     rewardedAt: timestamp('rewarded_at', { withTimezone: true }),
+    /**
+     * The friend's deposits counted and valid bets, minor units, over all their days: the sums
+     * of member_daily_stats, kept by triggers in the transaction that changes a day's row (and
+     * read at the referral's insert), so the friends list and the job read them without a sum.
+     */
+    depositCount: integer('deposit_count').notNull().default(0),
+    validBet: bigint('valid_bet', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [

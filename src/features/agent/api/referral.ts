@@ -1,4 +1,4 @@
-/** The member's referral calls (src/contract/referral.ts): friends and earnings. */
+/** The member's referral calls (src/contract/referral.ts): friends, earnings and rewards paid. */
 import { queryOptions } from '@tanstack/react-query'
 import { referralEndpoints } from '#contract/referral'
 import { api } from '../../../lib/api'
@@ -9,6 +9,13 @@ export const referralFriendsQueryOptions = (pageNo: number, pageSize: number) =>
   queryOptions({
     queryKey: referralKey('friends', pageNo, pageSize),
     queryFn: ({ signal }) => api.call(referralEndpoints.friends, { pageNo, pageSize }, { signal }),
+    staleTime: 60_000,
+  })
+
+export const referralClaimsQueryOptions = (pageNo: number, pageSize: number) =>
+  queryOptions({
+    queryKey: referralKey('claims', pageNo, pageSize),
+    queryFn: ({ signal }) => api.call(referralEndpoints.claims, { pageNo, pageSize }, { signal }),
     staleTime: 60_000,
   })
 

@@ -10,16 +10,20 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { type Currency, showMoney } from '#contract/money'
-import type { ReferralFriend, ReferralOverview } from '#contract/referral'
+import type { ReferralClaim, ReferralFriend, ReferralOverview } from '#contract/referral'
 import type { FriendRewardState } from '#contract/referral-values'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { Pagination } from '../../../components/ui/pagination'
 import { QueryState } from '../../../components/ui/query-state'
-import { dateTimeFormat } from '../../../lib/date-format'
+import { datePartFormat, dateTimeFormat } from '../../../lib/date-format'
 import { FeatureStyles } from '../../../lib/feature-styles'
 import { useCurrency } from '../agent-money'
 import { invitationQueryOptions } from '../api/get-invitation'
-import { referralFriendsQueryOptions, referralOverviewQueryOptions } from '../api/referral'
+import {
+  referralClaimsQueryOptions,
+  referralFriendsQueryOptions,
+  referralOverviewQueryOptions,
+} from '../api/referral'
 import { copyText, useQrCode } from './invite-card'
 import css from './referral.css?inline'
 
@@ -281,6 +285,72 @@ function Friends({ currency }: { currency: Currency }) {
   )
 }
 
+function ClaimRow({ c, currency }: { c: ReferralClaim; currency: Currency }) {
+  const { i18n } = useLingui()
+  const date = useMemo(() => dateTimeFormat(i18n.locale, 'short'), [i18n.locale])
+  const friend = c.friend ?? ''
+  // The brand day a share is of, written as the language writes a day (the day itself, on UTC's clock).
+  const day = c.day ? datePartFormat(i18n.locale, 'day', 'UTC').format(Date.parse(`${c.day}T00:00:00Z`)) : ''
+  const paid = date.format(c.paidAt)
+  return (
+    <li className="referral-friend">
+      <strong>
+        {c.kind === 'friend' ? <Trans>Reward for {friend}</Trans> : <Trans>Daily share of {day}</Trans>}
+      </strong>
+      <span className="referral-state referral-state-rewarded">{showMoney(c.amount, currency)}</span>
+      <span className="muted">
+        <Trans>Paid {paid}</Trans>
+      </span>
+    </li>
+  )
+}
+
+/** The rewards paid to the member for their friends (getInvitationClaimReport), paged. */
+function Claims({ currency }: { currency: Currency }) {
+  const { t } = useLingui()
+  const [page, setPage] = useState(1)
+  const claims = useQuery(referralClaimsQueryOptions(page, pageSize))
+  return (
+    <section className="referral-card" aria-labelledby="referral-claims-title">
+      <h4 id="referral-claims-title">
+        <Trans>Rewards paid</Trans>
+      </h4>
+      <QueryState query={claims} lines={3}>
+        {(data) =>
+          data.total === 0 ? (
+            <EmptyState title={<Trans>No rewards yet.</Trans>}>
+              <p className="muted">
+                <Trans>Rewards for your friends are listed here once they are paid.</Trans>
+              </p>
+            </EmptyState>
+          ) : (
+            <>
+              <ul className="referral-friends" data-testid="referral-claims">
+                {data.list.map((c, i) => (
+                  <ClaimRow key={`${c.kind}-${c.paidAt}-${i}`} c={c} currency={currency} />
+                ))}
+              </ul>
+              {data.total > pageSize ? (
+                <Pagination
+                  page={page}
+                  pageCount={Math.ceil(data.total / pageSize)}
+                  onChange={setPage}
+                  labels={{
+                    nav: t`Reward pages`,
+                    previous: t`Previous page`,
+                    next: t`Next page`,
+                    page: (n) => t`Page ${n}`,
+                  }}
+                />
+              ) : null}
+            </>
+          )
+        }
+      </QueryState>
+    </section>
+  )
+}
+
 export function ReferralPage() {
   const currency = useCurrency()
   const overview = useQuery(referralOverviewQueryOptions())
@@ -297,6 +367,7 @@ export function ReferralPage() {
         </QueryState>
       </section>
       <Friends currency={currency} />
+      <Claims currency={currency} />
       <section className="referral-card" aria-labelledby="referral-rules-title">
         <h4 id="referral-rules-title">
           <Trans>Rules</Trans>
