@@ -55,7 +55,7 @@ describe('player01’s Invite friends in a fresh demo', () => {
         rewardAmount: '10.00',
         turnover: '200.00',
         shareBp: 50,
-        rewardTurnoverMultiple: '1',
+        rewardTurnoverMultiple: '0',
       },
     })
     const f = await read(
