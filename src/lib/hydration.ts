@@ -49,12 +49,15 @@ export function hasDehydratedBoundary(root: HTMLElement): boolean {
 /**
  * Resolves once every boundary in `root` is hydrated, checked each frame from `firstCommit`
  * on, or after `maxMs` whatever the page shows (a boundary that never hydrates must not
- * hold the app's data for ever).
+ * hold the app's data for ever). The bound is generous: a slow phone or a loaded host may
+ * take seconds to hydrate a lazy part, and a session given back before that part is
+ * hydrated draws the member's parts (the favourites tab) where the server drew a visitor's,
+ * which React repairs by drawing the part anew.
  */
 export async function untilHydrated(
   root: HTMLElement,
   firstCommit: Promise<void>,
-  maxMs = 5_000,
+  maxMs = 30_000,
 ): Promise<void> {
   await firstCommit
   const started = performance.now()
