@@ -174,3 +174,21 @@ export async function axeSerious(page: Page, include?: string): Promise<string[]
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
+
+/** The walks' start: the app in English, the start notice already seen. */
+export async function englishWithoutNotice(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    localStorage.setItem('lang', 'en')
+    sessionStorage.setItem('index-notice-seen', '1')
+  })
+}
+
+/** Saves what the page shows at 360 px and at 1280 px when SHOTS_DIR names a folder. */
+export async function shots(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR
+  if (!dir) return
+  await page.screenshot({ path: path.join(dir, `${name}-360.png`), fullPage: true })
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.screenshot({ path: path.join(dir, `${name}-1280.png`), fullPage: true })
+  await page.setViewportSize({ width: 360, height: 740 })
+}

@@ -5,28 +5,11 @@
  * Approved and the inbox has the notice. The member centre's entry opens the history. With
  * SHOTS_DIR set, it also saves the rewards, the sheet and the history at 360 and 1280 px.
  */
-import path from 'node:path'
-import type { Page } from '@playwright/test'
-import { centrePage, expect, test } from './fixtures'
+import { centrePage, englishWithoutNotice, expect, shots, test } from './fixtures'
 
 test.use({ viewport: { width: 360, height: 740 } })
 
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    localStorage.setItem('lang', 'en')
-    sessionStorage.setItem('index-notice-seen', '1')
-  })
-})
-
-/** Saves what the page shows at 360 px and at 1280 px when SHOTS_DIR names a folder. */
-async function shots(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR
-  if (!dir) return
-  await page.screenshot({ path: path.join(dir, `${name}-360.png`), fullPage: true })
-  await page.setViewportSize({ width: 1280, height: 800 })
-  await page.screenshot({ path: path.join(dir, `${name}-1280.png`), fullPage: true })
-  await page.setViewportSize({ width: 360, height: 740 })
-}
+test.beforeEach(({ page }) => englishWithoutNotice(page))
 
 test('player01 redeems the power bank, the operator approves it, and the history and inbox say so', async ({
   page,

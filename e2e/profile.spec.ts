@@ -5,27 +5,12 @@
  * registered member sets a birthday with the date picker, and after a reload it is locked.
  * With SHOTS_DIR set, it also saves the page at 360 and 1280 px.
  */
-import path from 'node:path'
 import type { Page } from '@playwright/test'
-import { centrePage, expect, register, test } from './fixtures'
+import { centrePage, englishWithoutNotice, expect, register, shots, test } from './fixtures'
 
 test.use({ viewport: { width: 360, height: 740 } })
 
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    localStorage.setItem('lang', 'en')
-    sessionStorage.setItem('index-notice-seen', '1')
-  })
-})
-
-async function shots(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR
-  if (!dir) return
-  await page.screenshot({ path: path.join(dir, `${name}-360.png`), fullPage: true })
-  await page.setViewportSize({ width: 1280, height: 800 })
-  await page.screenshot({ path: path.join(dir, `${name}-1280.png`), fullPage: true })
-  await page.setViewportSize({ width: 360, height: 740 })
-}
+test.beforeEach(({ page }) => englishWithoutNotice(page))
 
 async function openProfile(page: Page) {
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Me\b/ }).click()

@@ -5,26 +5,11 @@
  * top of player01's friends. With SHOTS_DIR set, it saves the page at 360 and 1280 px.
  */
 import path from 'node:path'
-import type { Page } from '@playwright/test'
-import { centrePage, expect, test } from './fixtures'
+import { centrePage, englishWithoutNotice, expect, shots, test } from './fixtures'
 
 test.use({ viewport: { width: 360, height: 740 } })
 
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    localStorage.setItem('lang', 'en')
-    sessionStorage.setItem('index-notice-seen', '1')
-  })
-})
-
-async function shots(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR
-  if (!dir) return
-  await page.screenshot({ path: path.join(dir, `${name}-360.png`), fullPage: true })
-  await page.setViewportSize({ width: 1280, height: 800 })
-  await page.screenshot({ path: path.join(dir, `${name}-1280.png`), fullPage: true })
-  await page.setViewportSize({ width: 360, height: 740 })
-}
+test.beforeEach(({ page }) => englishWithoutNotice(page))
 
 test('player01 shares their link; a friend registers with it and appears in their list', async ({
   page,
