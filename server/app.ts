@@ -20,6 +20,7 @@ import { identity } from './identity/plugin'
 import type { Sessions } from './identity/sessions'
 import type { Throttle } from './identity/throttle'
 import type { AreaJobs } from './jobs/platform-jobs'
+import { live } from './live/plugin'
 import type { LotteryEngine } from './lottery/engine'
 import { lottery } from './lottery/plugin'
 import { missions } from './loyalty/missions/plugin'
@@ -98,6 +99,7 @@ export async function buildApp(
   await app.register(system)
   await app.register(content)
   await app.register(notify)
+  await app.register(live)
   await app.register(money)
   await app.register(points)
   await app.register(identity)

@@ -36,6 +36,8 @@ export type AppConfig = Pick<
   | 'PAYMENT_GATEWAY_SECRET'
   | 'PUSH_CONTACT'
 > &
+  /** The live channel (server/live); defaults when left out. */
+  Partial<Pick<Config, 'LIVE_FEED' | 'LIVE_POLL_MS' | 'LIVE_KEEP_MINUTES' | 'LIVE_STREAMS_PER_SESSION'>> &
   /** A real online gateway's payment page (with PAYMENT_GATEWAY_SECRET). */
   Partial<Pick<Config, 'PAYMENT_GATEWAY_URL'>> &
   /** The operator's certificate the iOS profile is signed with (checked by loadConfig). */

@@ -33,6 +33,12 @@ export interface TestServer {
   config: AppConfig
   /** The temporary directory served as the built PWA. */
   staticDir: string
+  /**
+   * A second instance of the app on the same database, as a second server behind a load
+   * balancer: on PostgreSQL with its own pool (and its own LISTEN connection); the embedded
+   * database is one process's, so there it shares the client. Closed with the first.
+   */
+  twin(config?: Partial<AppConfig>): Promise<Pick<TestServer, 'app' | 'services'>>
   /** Closes the app, the database, drops the file's copy and removes the static dir. */
   close(): Promise<void>
 }
@@ -103,6 +109,8 @@ async function adminQuery(url: string, text: string): Promise<void> {
 
 interface OwnDatabase {
   database: Database
+  /** PostgreSQL's connection string (a second instance opens its own pool on it). */
+  url?: string
   drop(): Promise<void>
 }
 
@@ -120,9 +128,11 @@ async function copyOfSeededDatabase(poolMax = 4): Promise<OwnDatabase> {
   const template = inject('pgTemplate')
   const name = `${template}_f${randomBytes(4).toString('hex')}`.slice(0, 63)
   await createFromTemplate(adminUrl, name, template)
-  const database = await openDatabase({ databaseUrl: withDatabase(adminUrl, name), poolMax })
+  const url = withDatabase(adminUrl, name)
+  const database = await openDatabase({ databaseUrl: url, poolMax })
   return {
     database,
+    url,
     drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${ident(name)} WITH (FORCE)`),
   }
 }
@@ -204,7 +214,12 @@ export async function build(opts: BuildOptions = {}): Promise<TestServer> {
   const staticDir = makeStaticDir()
   const config: AppConfig = { ...testConfig(staticDir), ...opts.config }
   let app: FastifyInstance | undefined
+  const twins: { app: FastifyInstance; database: Database | null }[] = []
   const cleanup = async () => {
+    for (const t of twins.splice(0)) {
+      await t.app.close().catch(() => undefined)
+      await t.database?.close().catch(() => undefined)
+    }
     await app?.close().catch(() => undefined)
     await own.database.close().catch(() => undefined)
     await own.drop()
@@ -228,6 +243,17 @@ export async function build(opts: BuildOptions = {}): Promise<TestServer> {
       database: own.database,
       config,
       staticDir,
+      async twin(more = {}) {
+        const database = own.url ? await openDatabase({ databaseUrl: own.url, poolMax: 2 }) : null
+        const twin = await buildApp({ ...config, ...more }, database ?? own.database, {
+          now: opts.now,
+          vendorAdapters: opts.vendorAdapters,
+          renderer: null,
+        })
+        twins.push({ app: twin.app, database })
+        await twin.app.ready()
+        return { app: twin.app, services: twin.services }
+      },
       async close() {
         if (closed) return
         closed = true

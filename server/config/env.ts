@@ -169,6 +169,17 @@ const EnvSchema = z
     VENDOR_TX_RETENTION_DAYS: z.coerce.number().int().min(7).max(3650).default(90),
     /** How often (seconds) new fund notices are handed to web push. */
     PUSH_SWEEP_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
+    /**
+     * How the live channel hears of events (server/live): `listen` (LISTEN/NOTIFY, the
+     * default) or `poll` (reads the event log every LIVE_POLL_MS; for PgBouncer in
+     * transaction mode, which does not carry LISTEN).
+     */
+    LIVE_FEED: z.enum(['listen', 'poll']).default('listen'),
+    LIVE_POLL_MS: z.coerce.number().int().min(100).max(10_000).default(500),
+    /** Minutes the event log keeps events for reconnecting tabs. */
+    LIVE_KEEP_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+    /** Open streams one session may hold on one instance (tabs sharing a session). */
+    LIVE_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(20).default(4),
     /** Who push services may contact about this sender (VAPID subject): mailto: or https:. */
     PUSH_CONTACT: z
       .string()

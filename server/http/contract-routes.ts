@@ -295,7 +295,7 @@ export function assertContractWhole(app: FastifyInstance): void {
 }
 
 /** The refusal an access verdict calls for, if any. */
-function refusal(v: AccessVerdict): AppError | undefined {
+export function refusal(v: AccessVerdict): AppError | undefined {
   if (v.ipBlocked) return new AppError('ip_blocked', 'access from this address is blocked')
   if (v.regionRestriction) return new AppError('region_restricted', 'access from this region is restricted')
   if (v.maintenance) return new AppError('system_maintenance', 'the system is under maintenance')

@@ -47,6 +47,8 @@ export const errorCodes = [
   // identity
   'invalid_credentials',
   'captcha_required',
+  // the live channel: this session already has its streams open
+  'live_streams_full',
   'captcha_invalid',
   'account_locked',
   'account_disabled',
@@ -231,6 +233,7 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   bind_customer_required: 422,
   invalid_credentials: 401,
   captcha_required: 400,
+  live_streams_full: 429,
   captcha_invalid: 400,
   account_locked: 423,
   account_disabled: 403,

@@ -11,6 +11,7 @@ import { ApiError } from './api-client'
 const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
   invalid_credentials: msg`The account or password is wrong.`,
   captcha_required: msg`Enter the verification code shown.`,
+  live_streams_full: msg`Too many windows are open for live updates; close one and try again.`,
   captcha_invalid: msg`The verification code is wrong. Please try the new one.`,
   account_locked: msg`Too many failed attempts. Please try again later.`,
   account_disabled: msg`This account is disabled. Please contact customer service.`,

@@ -46,6 +46,17 @@ export interface Database {
   migrate(): Promise<void>
   ping(): Promise<void>
   close(): Promise<void>
+  /**
+   * Hears NOTIFY on `channel`: `onPayload` with each payload. On PostgreSQL a connection of
+   * its own (not the pool's) listens; when it drops it is opened again, and `onGap` is
+   * called once listening again (what was sent meanwhile was not heard). Answers `stop`.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>
+}
+
+export interface ListenHandlers {
+  onPayload(payload: string): void
+  onGap(): void
 }
 
 /** The rows of `db.execute(...)`: PGlite answers `{ rows }`, node-postgres a QueryResult with `rows`. */
@@ -175,6 +186,65 @@ async function openPostgres(url: string, max: number, log: DatabaseErrorLog): Pr
     async close() {
       await pool.end()
     },
+    listen: (channel, handlers) => listenOnPostgres(url, where, channel, handlers, log),
+  }
+}
+
+/**
+ * LISTEN on a client of its own, opened again after a drop (1 s, doubling to 30 s). The
+ * channel name is the project's own constant, never a caller's text.
+ */
+async function listenOnPostgres(
+  url: string,
+  where: string,
+  channel: string,
+  handlers: ListenHandlers,
+  log: DatabaseErrorLog,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`)
+  let stopped = false
+  let client: pg.Client | null = null
+  let retryMs = 1000
+  let timer: NodeJS.Timeout | null = null
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 })
+    c.on('notification', (msg) => {
+      if (msg.channel === channel && msg.payload !== undefined) handlers.onPayload(msg.payload)
+    })
+    c.on('error', (err) => {
+      if (!stopped) log(err, `database listener error at ${where} (it connects again)`)
+    })
+    c.on('end', () => {
+      if (client !== c || stopped) return
+      client = null
+      again()
+    })
+    await c.connect()
+    await c.query(`LISTEN ${channel}`)
+    client = c
+    retryMs = 1000
+  }
+  const again = () => {
+    if (stopped || timer) return
+    timer = setTimeout(() => {
+      timer = null
+      connect().then(
+        () => handlers.onGap(),
+        () => {
+          retryMs = Math.min(retryMs * 2, 30_000)
+          again()
+        },
+      )
+    }, retryMs)
+    timer.unref()
+  }
+  await connect()
+  return async () => {
+    stopped = true
+    if (timer) clearTimeout(timer)
+    const c = client
+    client = null
+    await c?.end().catch(() => undefined)
   }
 }
 
@@ -229,6 +299,13 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
         if (!pglite.closed) await pglite.close()
       } finally {
         release()
+      }
+    },
+    // One process holds the embedded database: every NOTIFY is this process's own.
+    async listen(channel, handlers) {
+      const stop = await pglite.listen(channel, (payload) => handlers.onPayload(payload))
+      return async () => {
+        if (!pglite.closed) await stop()
       }
     },
   }
