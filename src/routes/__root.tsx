@@ -35,6 +35,10 @@ import { ModalHost } from './-components/modal-host'
 const PushListener = lazy(() =>
   import('../features/notify/components/push-listener').then((m) => ({ default: m.PushListener })),
 )
+// The live channel: balance, notices and settlements as they happen, for a signed-in session.
+const LiveListener = lazy(() =>
+  import('../features/notify/components/live-listener').then((m) => ({ default: m.LiveListener })),
+)
 // What the first screen never shows loads when it is first needed: the launch veil when a
 // game starts, the social sign-in return with its fragment. (The toasts stay: their live
 // region must be in the page before the first message, or it is not announced.)
@@ -112,6 +116,7 @@ function Root() {
       {token ? (
         <Suspense fallback={null}>
           <PushListener />
+          <LiveListener />
         </Suspense>
       ) : null}
       <UpdatePrompt hidden={pathname === '/game'} />

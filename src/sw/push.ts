@@ -3,7 +3,8 @@
  * Web push in the service worker (no DOM here).
  *
  * - push: the payload is checked against the contract; a malformed one still shows a
- *   generic notification (a push must show one) and never throws. The app badge is set to
+ *   generic notification (a push must show one) and never throws. While a window of the
+ *   app is focused and visible, no system notification is shown: the window shows a toast. The app badge is set to
  *   the unread count, and open windows are told, so they refresh the balance and lists.
  * - notificationclick: focuses an open window on the notice's page, or opens one.
  * - pushsubscriptionchange: subscribes again with the same key and asks an open window to
@@ -50,6 +51,14 @@ async function tellWindows(sw: ServiceWorkerGlobalScope, message: WorkerToPage):
 
 export async function onPush(sw: ServiceWorkerGlobalScope, data: PushMessageData | null): Promise<void> {
   const notice = readPayload(data)
+  // A window of the app in front: it shows a toast (told below), not a system notice.
+  const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true })
+  const inView = windows.some((w) => w.focused && w.visibilityState === 'visible')
+  if (notice && inView) {
+    await setBadge(sw.navigator, notice.unreadCount)
+    await tellWindows(sw, { type: 'PUSH_NOTICE', notice })
+    return
+  }
   const shown = notice ?? { ...genericNotice, tag: 'notice' }
   await sw.registration.showNotification(shown.title, {
     body: shown.body,

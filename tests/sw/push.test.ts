@@ -6,13 +6,15 @@ import { describe, expect, it, vi } from 'vitest'
 import type { PushPayload } from '#contract/push-payload'
 import { genericNotice, onNotificationClick, onPush, onSubscriptionChange, safeUrl } from '#src/sw/push.ts'
 
-function fakeWorker(windows: { url: string }[] = []) {
+function fakeWorker(windows: { url: string; focused?: boolean; visibilityState?: string }[] = []) {
   const shown: { title: string; options: NotificationOptions }[] = []
   const posted: unknown[] = []
   const focused: string[] = []
   const opened: string[] = []
   const clients = windows.map((w) => ({
     url: w.url,
+    focused: w.focused ?? false,
+    visibilityState: w.visibilityState ?? 'hidden',
     postMessage: (m: unknown) => posted.push(m),
     focus: vi.fn(async function (this: unknown) {
       focused.push(w.url)
@@ -65,6 +67,20 @@ describe('a push', () => {
     ])
     expect(w.badge.set).toHaveBeenCalledWith(3)
     expect(w.posted).toEqual([{ type: 'PUSH_NOTICE', notice }])
+  })
+
+  it('shows no system notification while the app is in front: the window shows its toast', async () => {
+    const w = fakeWorker([{ url: 'https://portal.example/index', focused: true, visibilityState: 'visible' }])
+    await onPush(w.sw, data(notice))
+    expect(w.shown).toEqual([])
+    expect(w.badge.set).toHaveBeenCalledWith(3)
+    expect(w.posted).toEqual([{ type: 'PUSH_NOTICE', notice }])
+  })
+
+  it('still notifies when the app is open but behind another app', async () => {
+    const w = fakeWorker([{ url: 'https://portal.example/index', focused: false, visibilityState: 'hidden' }])
+    await onPush(w.sw, data(notice))
+    expect(w.shown).toHaveLength(1)
   })
 
   it('clears the badge when nothing is unread', async () => {

@@ -6,6 +6,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
+import { firstSight } from '../../../lib/notice-seen'
 import { syncPushSubscription } from '../../../lib/push'
 import { isGuestType, useSession } from '../../../lib/session'
 import { showToast } from '../../../lib/toast-store'
@@ -34,11 +35,14 @@ export function PushListener() {
       }
       if (msg.data.type !== 'PUSH_NOTICE') return
       const { notice } = msg.data
-      showToast(
-        `${notice.title}: ${notice.body}`,
-        notice.type.endsWith('rejected') ? 'error' : 'success',
-        8000,
-      )
+      // The live channel may have shown it already (src/lib/notice-seen.ts).
+      if (firstSight(notice.tag)) {
+        showToast(
+          `${notice.title}: ${notice.body}`,
+          notice.type.endsWith('rejected') ? 'error' : 'success',
+          8000,
+        )
+      }
       void queryClient.invalidateQueries({ queryKey: ['money'] })
       void invalidateInbox(queryClient)
     }
