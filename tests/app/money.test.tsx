@@ -651,11 +651,11 @@ describe('deposit page at work', () => {
       within(chips)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['$10.00', '$50.00', '$100.00', '$500.00', '$1,000.00', '$5,000.00'])
+    ).toEqual(['$10', '$50', '$100', '$500', '$1,000', '$5,000'])
     const amount = screen.getByLabelText('Amount') as HTMLInputElement
-    await user.click(within(chips).getByRole('button', { name: '$100.00' }))
+    await user.click(within(chips).getByRole('button', { name: '$100' }))
     expect(amount.value).toBe('100.00')
-    expect(within(chips).getByRole('button', { name: '$100.00' }).getAttribute('aria-pressed')).toBe('true')
+    expect(within(chips).getByRole('button', { name: '$100' }).getAttribute('aria-pressed')).toBe('true')
     await user.clear(amount)
     await user.type(amount, '5')
     await user.tab()
@@ -688,6 +688,13 @@ describe('deposit page at work', () => {
       expect(within(details).getByRole('button', { name })).toBeTruthy()
     }
 
+    // The amount joins the details once it is within the limits, copied as the bank app takes it.
+    expect(within(details).queryByRole('button', { name: 'Copy Amount' })).toBeNull()
+    await user.type(screen.getByLabelText('Amount'), '1000')
+    expect(within(details).getByText('$1,000.00')).toBeTruthy()
+    await user.click(within(details).getByRole('button', { name: 'Copy Amount' }))
+    expect(await navigator.clipboard.readText()).toBe('1000.00')
+    await user.clear(screen.getByLabelText('Amount'))
     await user.type(screen.getByLabelText('Amount'), '50')
     await user.click(screen.getByRole('button', { name: 'Submit deposit' }))
     await waitFor(() => expect(sent.some((s) => s.path === '/wps/relay/depositTransferGeneric')).toBe(true))

@@ -13,7 +13,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import type { DepositMethod, ImageUpload } from '#contract/funds'
-import { minorToMoney, parseAmount } from '#contract/money'
+import { formatMinor, minorToMoney, parseAmount } from '#contract/money'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { FormError } from '../../../components/ui/form-error'
 import { NeedsNetwork } from '../../../components/ui/needs-network'
@@ -223,7 +223,7 @@ function DepositForm({ method, currency }: { method: DepositMethod; currency: Cu
                 aria-pressed={typed === minor}
                 onClick={() => choose(minorToMoney(minor, currency))}
               >
-                {showMoney(minorToMoney(minor, currency), currency)}
+                {chipText(minor, currency)}
               </button>
             ))}
           </div>
@@ -250,6 +250,13 @@ function DepositForm({ method, currency }: { method: DepositMethod; currency: Cu
               <CopyRow label={t`Bank`} value={method.bank.bankName} />
               <CopyRow label={t`Account name`} value={method.bank.accountName} />
               <CopyRow label={t`Account number`} value={method.bank.accountNumber} />
+              {typed !== null && !amountProblem(i18n, amount, currency, limits) ? (
+                <CopyRow
+                  label={t`Amount`}
+                  value={minorToMoney(typed, currency)}
+                  shown={showMoney(minorToMoney(typed, currency), currency)}
+                />
+              ) : null}
               {reference.data ? (
                 <CopyRow label={t`Reference`} value={reference.data.reference} strong />
               ) : (
@@ -307,12 +314,30 @@ function DepositForm({ method, currency }: { method: DepositMethod; currency: Cu
   )
 }
 
-function CopyRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+/** A quick amount as a chip shows it: whole units without their zero cents ($1,000), else in full. */
+function chipText(minor: bigint, currency: Currency): string {
+  const unit = 10n ** BigInt(currency.decimals)
+  if (minor % unit !== 0n) return showMoney(minorToMoney(minor, currency), currency)
+  return `${currency.symbol}${formatMinor(minor / unit, { decimals: 0 })}`
+}
+
+/** One detail of the transfer and its Copy button; `shown` when it reads otherwise than it is copied ($1,000.00 / 1000.00). */
+function CopyRow({
+  label,
+  value,
+  shown,
+  strong,
+}: {
+  label: string
+  value: string
+  shown?: string
+  strong?: boolean
+}) {
   return (
     <div className="transfer-fact" data-strong={strong || undefined}>
       <dt>{label}</dt>
       <dd>
-        <span className="transfer-value">{value}</span>
+        <span className="transfer-value">{shown ?? value}</span>
         <CopyButton value={value} label={label} />
       </dd>
     </div>
