@@ -2,7 +2,7 @@
  * Money end to end, for a member registered here (so balances start at zero): a bank
  * deposit the operator approves, a payment password and a bank card, a withdrawal the
  * operator rejects (the funds come back), a wallet transfer, the account record of all of
- * it, an online deposit through the demo gateway, and the ledger's reconciliation.
+ * it, an online deposit through the demo gateway and its result, and the ledger's reconciliation.
  */
 import { addPayoutDetails, centrePage, expect, pendingId, refreshedBalance, register, test } from './fixtures'
 
@@ -40,7 +40,7 @@ test('deposit, withdraw, get a rejected withdrawal back, pay online, and the led
   const { dialog, go } = centre
   await expect(dialog.getByText('001 234 567 890')).toBeVisible()
   await dialog.getByLabel('Amount', { exact: true }).fill('100')
-  await dialog.getByLabel('Your transfer reference').fill(`ref ${name}`)
+  await expect(dialog.getByRole('button', { name: 'Copy Reference' })).toBeVisible()
   await dialog.getByRole('button', { name: 'Submit deposit' }).click()
   await expect(dialog.getByRole('region', { name: 'Recent deposits' }).getByText('Pending')).toBeVisible()
   expect(await ops('deposits', 'approve', await pendingId(ops, 'deposits', name))).toContain(
@@ -92,9 +92,10 @@ test('deposit, withdraw, get a rejected withdrawal back, pay online, and the led
   await dialog.getByRole('button', { name: 'Pay online' }).click()
   await expect(page).toHaveURL(/\/gateway\/demo\/pay/)
   await page.getByRole('button', { name: 'Pay $20.00' }).click()
-  await expect(page).toHaveURL(/\/index\?popup=memberCentre&centre=depositv2$/)
+  await expect(page).toHaveURL(/\/index\?popup=memberCentre&centre=depositv2&deposit=DP[0-9A-F]{18}$/)
   const back = centrePage(page).dialog
   await expect(back.getByRole('heading', { level: 3, name: 'Deposit', exact: true })).toBeVisible()
+  await expect(back.getByRole('region', { name: 'Payment received' })).toContainText('$20.00')
   await expect(
     back.getByRole('region', { name: 'Recent deposits' }).getByText('Credited').first(),
   ).toBeVisible()

@@ -62,7 +62,8 @@ test('a new member claims the daily login reward, then deposits with the reload 
   await expect(option).toContainText('+$10.00')
   await expect(option).toContainText('5× turnover on the bonus')
   await reload.check()
-  await dialog.getByLabel('Your transfer reference').fill(`ref ${name}`)
+  // The server's reference for the transfer's note is shown before the deposit can be sent.
+  await expect(dialog.getByRole('button', { name: 'Copy Reference' })).toBeVisible()
   await dialog.getByRole('button', { name: 'Submit deposit' }).click()
   await expect(dialog.getByRole('region', { name: 'Recent deposits' }).getByText('Pending')).toBeVisible()
   const line = (await ops('deposits', 'list')).split('\n').find((l) => l.includes(` ${name} `))

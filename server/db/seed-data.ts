@@ -3,6 +3,7 @@
  * through the operator CLI and their own seed; nothing here is read at run time except by
  * the seed itself.
  */
+import { emvcoPayload } from '#contract/emvco'
 import type { DepositMethodKind } from '#contract/funds'
 import { locales, type Locale } from '#contract/locales'
 
@@ -447,6 +448,8 @@ export const demoDepositMethods: {
   min: bigint
   max: bigint
   bank?: { bankName: string; accountName: string; accountNumber: string }
+  /** The bank's static QR (EMVCo): a KHQR-like payload naming a demo account. */
+  qr?: string
 }[] = [
   {
     code: 'BANK',
@@ -466,6 +469,16 @@ export const demoDepositMethods: {
       accountName: 'Lotus Play Co., Ltd.',
       accountNumber: '001 234 567 890',
     },
+    qr: emvcoPayload([
+      ['00', '01'],
+      ['01', '11'],
+      ['29', '0015lotus_play@demo'],
+      ['52', '5999'],
+      ['53', '840'],
+      ['58', 'KH'],
+      ['59', 'Lotus Play Co Ltd'],
+      ['60', 'Phnom Penh'],
+    ]),
   },
   {
     code: 'DEMOPAY',

@@ -3,7 +3,7 @@
  * transaction as the data, so a crash mid-seed leaves nothing and two processes starting
  * together seed once.
  */
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { defaultContractOfferDays } from '#contract/contracts'
 import { locales } from '#contract/locales'
 import { moneyToMinor } from '#contract/money'
@@ -248,6 +248,22 @@ export async function seedDemoBrand(
   await step(db, 'demo-raffle-1', merchantCode, (tx) => seedDemoRaffle(db, tx, merchantCode))
   await step(db, 'demo-promotion-1', merchantCode, (tx) => addPromotions(tx, (a) => !isLater(a)))
   await step(db, 'demo-promotion-2', merchantCode, (tx) => addPromotions(tx, isLater))
+  // The demo bank's QR, for a demo brand seeded before methods had one (the operator's own is kept).
+  await step(db, 'demo-qr-1', merchantCode, async (tx) => {
+    for (const m of d.demoDepositMethods) {
+      if (!m.qr) continue
+      await tx
+        .update(s.depositMethods)
+        .set({ qrPayload: m.qr })
+        .where(
+          and(
+            eq(s.depositMethods.merchantCode, merchantCode),
+            eq(s.depositMethods.code, m.code),
+            isNull(s.depositMethods.qrPayload),
+          ),
+        )
+    }
+  })
   // The demo's payment methods and customer-service links in every language, for a demo
   // brand seeded before they had names per language (a brand created now has them). A row
   // the operator renamed or already named per language is left as it is.
@@ -370,6 +386,7 @@ export async function seedDemoBrand(
           minAmount: m.min,
           maxAmount: m.max,
           bank: m.bank ?? null,
+          qrPayload: m.qr ?? null,
           sort,
         })),
       )

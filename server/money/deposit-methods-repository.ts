@@ -49,6 +49,25 @@ export async function setDepositMethodEnabled(db: Db, merchantCode: string, code
   await db.update(depositMethods).set({ enabled }).where(methodWhere(merchantCode, code))
 }
 
+/** The method's QR payload set (null: taken away); the row as it was before, or undefined when there is none. */
+export async function setDepositMethodQr(
+  db: Db,
+  merchantCode: string,
+  code: string,
+  qrPayload: string | null,
+): Promise<Pick<DepositMethodRow, 'qrPayload'> | undefined> {
+  return db.transaction(async (tx) => {
+    const [was] = await tx
+      .select({ qrPayload: depositMethods.qrPayload })
+      .from(depositMethods)
+      .where(methodWhere(merchantCode, code))
+      .for('update')
+    if (!was) return undefined
+    await tx.update(depositMethods).set({ qrPayload }).where(methodWhere(merchantCode, code))
+    return was
+  })
+}
+
 /**
  * One language's name merged in (or, with `null`, taken away) by the database, so two
  * changes at once both hold; the row as it is after, or undefined when there is none.

@@ -1,6 +1,6 @@
 /** Deposits: the brand's methods, a bank transfer with its receipt, an online payment, the list. */
-import { randomBytes } from 'node:crypto'
-import type { Deposit, DepositMethodKind } from '#contract/funds'
+import { randomBytes, randomInt } from 'node:crypto'
+import { depositReferenceAlphabet, type Deposit, type DepositMethodKind } from '#contract/funds'
 import { minorToMoney } from '#contract/money'
 import { checkField } from '#contract/register-rules'
 import { localName } from '../db/localized'
@@ -30,13 +30,22 @@ export function depositView(d: DepositRow, m: MerchantRow): Deposit {
     amount: minorToMoney(d.amount, currencyOf(m)),
     status: d.status,
     reference: d.reference,
+    referenceCode: d.referenceCode,
     hasReceipt: d.receiptId !== null,
     createdAt: d.createdAt.getTime(),
     settledAt: ms(d.settledAt),
   }
 }
 
-type DepositEndpoints = 'depositMethods' | 'depositBank' | 'depositOnline' | 'deposits'
+/** A fresh reference code: 8 characters of the contract's alphabet, about 40 bits. */
+export function newDepositReference(): string {
+  let code = ''
+  for (let i = 0; i < 8; i++) code += depositReferenceAlphabet[randomInt(depositReferenceAlphabet.length)]
+  return code
+}
+
+type DepositEndpoints =
+  'depositMethods' | 'depositReference' | 'depositResult' | 'depositBank' | 'depositOnline' | 'deposits'
 
 export function depositHandlers(kit: FundsKit): Pick<FundsHandlers, DepositEndpoints> {
   const { db, settings, fundsRepo, now } = kit
@@ -60,8 +69,26 @@ export function depositHandlers(kit: FundsKit): Pick<FundsHandlers, DepositEndpo
           minAmount: minorToMoney(r.minAmount, currencyOf(m)),
           maxAmount: minorToMoney(r.maxAmount, currencyOf(m)),
           bank: r.bank ?? null,
+          qrPayload: r.qrPayload ?? null,
         })),
       }
+    },
+
+    async depositReference({ caller }) {
+      memberOf(caller)
+      // A code that names a deposit already is never offered (a clash is one in a trillion).
+      for (;;) {
+        const reference = newDepositReference()
+        if (!(await fundsRepo.referenceUsed(caller.merchantCode, reference))) return { reference }
+      }
+    },
+
+    async depositResult({ input, caller }) {
+      const memberId = memberOf(caller)
+      const m = await settings.merchant(caller.merchantCode)
+      const d = await fundsRepo.memberDepositByOrder(m.code, memberId, input.order)
+      if (!d) throw new AppError('deposit_not_found', 'no such deposit')
+      return depositView(d, m)
     },
 
     async depositBank({ input, caller }) {
@@ -70,8 +97,11 @@ export function depositHandlers(kit: FundsKit): Pick<FundsHandlers, DepositEndpo
       const amount = amountOrThrow(input.amount, m)
       const meth = await method(m.code, input.methodCode, 'BANK_TRANSFER')
       inRangeOrThrow(amount, meth.minAmount, meth.maxAmount, m)
-      const reference = input.reference.trim()
-      if (!reference || checkField({ ...accountNameRule, field: 'payeeName' }, reference)) {
+      const reference = input.reference?.trim() ?? null
+      if (
+        reference !== null &&
+        (!reference || checkField({ ...accountNameRule, field: 'payeeName' }, reference))
+      ) {
         throw new AppError('validation_failed', 'the transfer reference is not valid', {
           fields: [{ path: 'reference', code: 'invalid', message: 'reference' }],
         })
@@ -80,20 +110,26 @@ export function depositHandlers(kit: FundsKit): Pick<FundsHandlers, DepositEndpo
       return withIdempotency(db, idempotencyOf(caller), now(), async (tx) => {
         const at = now()
         const receiptId = image ? await storeImage(tx, memberId, image, at) : null
-        const d = await fundsRepo.addDeposit(
-          {
-            merchantCode: m.code,
-            memberId,
-            methodCode: meth.code,
-            kind: meth.kind,
-            amount,
-            status: 'PENDING',
-            reference,
-            receiptId,
-            createdAt: at,
-          },
-          tx,
-        )
+        const row = {
+          merchantCode: m.code,
+          memberId,
+          methodCode: meth.code,
+          kind: meth.kind,
+          amount,
+          status: 'PENDING' as const,
+          reference,
+          receiptId,
+          createdAt: at,
+        }
+        let d = input.referenceCode
+          ? await fundsRepo.addDepositWithReference({ ...row, referenceCode: input.referenceCode }, tx)
+          : undefined
+        if (input.referenceCode && !d) {
+          throw new AppError('deposit_reference_used', 'another deposit carries this reference')
+        }
+        // Without a code from the page the server makes one; a clash draws another.
+        while (!d)
+          d = await fundsRepo.addDepositWithReference({ ...row, referenceCode: newDepositReference() }, tx)
         if (input.promotionId !== undefined) {
           await chooseDepositBonus(tx, kit, m, memberId, d.id, amount, input.promotionId)
         }

@@ -136,7 +136,7 @@ export const fundsCommands: Record<string, CommandSpec> = {
         return rows
           .map(
             ({ d, account }) =>
-              `#${d.id}  ${account.padEnd(14)} ${formatMinor(d.amount, c).padStart(14)}  ${d.methodCode.padEnd(8)} ${d.status.padEnd(9)} ref ${d.reference ?? d.gatewayOrder ?? '-'}${d.receiptId ? '  (receipt)' : ''}  ${d.createdAt.toISOString()}`,
+              `#${d.id}  ${account.padEnd(14)} ${formatMinor(d.amount, c).padStart(14)}  ${d.methodCode.padEnd(8)} ${d.status.padEnd(9)} ref ${[d.referenceCode, d.reference].filter(Boolean).join(' / ') || d.gatewayOrder || '-'}${d.receiptId ? '  (receipt)' : ''}  ${d.createdAt.toISOString()}`,
           )
           .join('\n')
       }

@@ -63,6 +63,47 @@ export function createFundsRepository(db: Db) {
       return d
     },
 
+    /**
+     * The deposit with its reference code, or undefined when another deposit of the brand
+     * carries that code already (one sent at the same moment waits for the other to finish).
+     */
+    async addDepositWithReference(
+      values: typeof deposits.$inferInsert & { referenceCode: string },
+      tx?: Tx,
+    ): Promise<DepositRow | undefined> {
+      const [d] = await (tx ?? db)
+        .insert(deposits)
+        .values(values)
+        .onConflictDoNothing({ target: [deposits.merchantCode, deposits.referenceCode] })
+        .returning()
+      return d
+    },
+
+    /** Whether a deposit of the brand carries this reference code. */
+    async referenceUsed(merchantCode: string, referenceCode: string, tx?: Tx): Promise<boolean> {
+      const [row] = await (tx ?? db)
+        .select({ id: deposits.id })
+        .from(deposits)
+        .where(and(eq(deposits.merchantCode, merchantCode), eq(deposits.referenceCode, referenceCode)))
+        .limit(1)
+      return row !== undefined
+    },
+
+    /** The member's own deposit with this gateway order, or undefined (another member's too). */
+    async memberDepositByOrder(merchantCode: string, memberId: number, order: string, tx?: Tx) {
+      const [row] = await (tx ?? db)
+        .select()
+        .from(deposits)
+        .where(
+          and(
+            eq(deposits.merchantCode, merchantCode),
+            eq(deposits.memberId, memberId),
+            eq(deposits.gatewayOrder, order),
+          ),
+        )
+      return row
+    },
+
     /** A page of the member's deposits, newest first, and how many match. */
     async depositPage(f: ListFilter<DepositStatus>, tx?: Tx) {
       const where = and(

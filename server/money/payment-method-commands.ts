@@ -10,6 +10,7 @@ import type { CommandSpec } from '../ops/commands'
 import { OpsError } from '../ops/ops-error'
 import { amountOf, brandOf, language, namedIn, noMore, oneOf, options, parsed, text } from '../ops/ops-input'
 import type { GatewayKind } from '../system/golive-commands'
+import { DepositMethodError, setMethodQr } from './deposit-method-service'
 import {
   banksOf,
   depositMethodByCode,
@@ -31,7 +32,7 @@ const BankCode = z
   .pipe(z.string().regex(/^[A-Z0-9_]{2,16}$/, 'a bank code is 2-16 letters, digits or _'))
 
 const methodUsage =
-  'payment-method add-bank <CODE> --name <label> [--lang <km|en|zh|th|vi>] --bank <bank> --account-name <holder> --account-number <number> --min <amount> --max <amount> | add-online <CODE> --name <label> [--lang <language>] --min <amount> --max <amount> | name <CODE> --lang <km|en|zh|th|vi> <label…> | unname <CODE> --lang <language> | list | disable <CODE> | enable <CODE>'
+  'payment-method add-bank <CODE> --name <label> [--lang <km|en|zh|th|vi>] --bank <bank> --account-name <holder> --account-number <number> --min <amount> --max <amount> | add-online <CODE> --name <label> [--lang <language>] --min <amount> --max <amount> | name <CODE> --lang <km|en|zh|th|vi> <label…> | unname <CODE> --lang <language> | qr <CODE> <EMVCo payload> | qr <CODE> --clear | list | disable <CODE> | enable <CODE>'
 const bankUsage = 'bank add <CODE> <name…> | bank list'
 
 export const paymentMethodCommands: Record<string, CommandSpec> = {
@@ -49,6 +50,7 @@ export const paymentMethodCommands: Record<string, CommandSpec> = {
         'unname',
         'enable',
         'disable',
+        'qr',
       ])
       const m = await brandOf(ctx)
       if (mode === 'list') {
@@ -58,7 +60,7 @@ export const paymentMethodCommands: Record<string, CommandSpec> = {
         return rows
           .map(
             (r) =>
-              `${r.enabled ? 'on ' : 'off'} ${r.code.padEnd(10)} ${r.kind.padEnd(13)} ${r.name}${namedIn(r.names)}  ${minorToMoney(r.minAmount, { decimals: m.currencyDecimals })}-${minorToMoney(r.maxAmount, { decimals: m.currencyDecimals })}${r.bank ? `  ${r.bank.bankName} ${r.bank.accountNumber} (${r.bank.accountName})` : ''}`,
+              `${r.enabled ? 'on ' : 'off'} ${r.code.padEnd(10)} ${r.kind.padEnd(13)} ${r.name}${namedIn(r.names)}  ${minorToMoney(r.minAmount, { decimals: m.currencyDecimals })}-${minorToMoney(r.maxAmount, { decimals: m.currencyDecimals })}${r.bank ? `  ${r.bank.bankName} ${r.bank.accountNumber} (${r.bank.accountName})` : ''}${r.qrPayload ? '  QR' : ''}`,
           )
           .join('\n')
       }
@@ -78,6 +80,24 @@ export const paymentMethodCommands: Record<string, CommandSpec> = {
         await setDepositMethodEnabled(ctx.db, m.code, code, mode === 'enable')
         ctx.invalidate()
         return `${code} ${mode}d`
+      }
+      if (mode === 'qr') {
+        // The bank's static QR (EMVCo, e.g. KHQR) members scan from their banking app.
+        const [rawCode, ...given] = rest
+        const code = parsed(MethodCode, rawCode)
+        const clear = given.includes('--clear')
+        const words = given.filter((w) => w !== '--clear')
+        if (clear === words.length > 0) {
+          throw new OpsError(`payment-method qr ${code}: give the bank's QR payload, or --clear`)
+        }
+        try {
+          await setMethodQr(ctx, m.code, code, clear ? null : words.join(' '))
+        } catch (err) {
+          if (err instanceof DepositMethodError) throw new OpsError(err.message)
+          throw err
+        }
+        ctx.invalidate()
+        return clear ? `deposit method ${code} shows no QR` : `deposit method ${code} shows the QR`
       }
       if (mode === 'name') {
         // The name members see in one language; the others keep theirs.

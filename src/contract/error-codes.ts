@@ -85,6 +85,8 @@ export const errorCodes = [
   'bank_card_not_found',
   'bank_card_in_use',
   'deposit_method_unknown',
+  'deposit_reference_used',
+  'deposit_not_found',
   'image_invalid',
   'withdrawal_not_found',
   'withdrawal_not_confirmable',
@@ -289,6 +291,9 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   bank_card_not_found: 404,
   bank_card_in_use: 409,
   deposit_method_unknown: 404,
+  // Another deposit of the brand carries this reference: the page asks for a fresh one.
+  deposit_reference_used: 409,
+  deposit_not_found: 404,
   image_invalid: 400,
   withdrawal_not_found: 404,
   withdrawal_not_confirmable: 409,

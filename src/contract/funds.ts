@@ -4,6 +4,7 @@
  * Every call that moves money carries an Idempotency-Key header.
  */
 import { z } from 'zod/mini'
+import { EmvcoPayloadSchema } from './emvco'
 import { defineEndpoint } from './endpoint'
 import { AmountInputSchema, MoneySchema } from './money'
 import { PageQueryShape, RowIdSchema, TimeRangeShape, pageOf } from './paging'
@@ -46,8 +47,20 @@ export const DepositMethodSchema = z.object({
   maxAmount: MoneySchema,
   /** For bank transfers: where the member sends the money. */
   bank: z.nullable(z.object({ bankName: z.string(), accountName: z.string(), accountNumber: z.string() })),
+  /** The bank's static QR payload (EMVCo, e.g. KHQR) the member scans from a banking app; null when none. */
+  qrPayload: z.nullable(EmvcoPayloadSchema),
 })
 export type DepositMethod = z.infer<typeof DepositMethodSchema>
+
+/**
+ * The reference a bank transfer carries in its note so the operator can match it: 8 letters
+ * and digits without the look-alikes 0/O, 1/I/L (read aloud or typed from a screen without
+ * a mistake). The server makes it (funds.depositReference) and keeps it on the deposit; one
+ * reference names one deposit of the brand.
+ */
+export const depositReferenceAlphabet = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'
+export const depositReferencePattern = /^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/
+export const DepositReferenceSchema = z.string().check(z.regex(depositReferencePattern))
 
 export const depositStatuses = ['PENDING', 'CREDITED', 'FAILED'] as const
 export const DepositSchema = z.object({
@@ -56,7 +69,10 @@ export const DepositSchema = z.object({
   kind: z.enum(depositMethodKinds),
   amount: MoneySchema,
   status: z.enum(depositStatuses),
+  /** The member's own words for the transfer, from callers that send them; null from the deposit page. */
   reference: z.nullable(z.string()),
+  /** The server's reference for the transfer note (bank transfers); null for older deposits and online ones. */
+  referenceCode: z.nullable(z.string()),
   hasReceipt: z.boolean(),
   /** Epoch ms. */
   createdAt: z.number(),
@@ -158,6 +174,33 @@ export const fundsEndpoints = {
     response: z.object({ allowDeposit: z.boolean(), methods: z.array(DepositMethodSchema) }),
     errors: [],
   }),
+  /**
+   * A fresh reference for the member's next bank transfer, shown with the bank's details
+   * before the member pays; it is kept only with the deposit that is sent with it.
+   */
+  depositReference: defineEndpoint({
+    name: 'funds.depositReference',
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getDepositReference',
+    auth: 'member',
+    encrypted: false,
+    response: z.object({ reference: DepositReferenceSchema }),
+    errors: [],
+  }),
+  /**
+   * One of the member's online deposits by its gateway order (the gateway brings the member
+   * back with it): its amount and status. Another member's order answers as a missing one.
+   */
+  depositResult: defineEndpoint({
+    name: 'funds.depositResult',
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getDepositResult',
+    auth: 'member',
+    encrypted: false,
+    query: z.object({ order: text(40).check(z.regex(/^[A-Z0-9]{1,40}$/)) }),
+    response: DepositSchema,
+    errors: ['deposit_not_found'],
+  }),
   depositBank: defineEndpoint({
     name: 'funds.depositBank',
     method: 'POST',
@@ -169,8 +212,13 @@ export const fundsEndpoints = {
     body: z.object({
       methodCode: text(32),
       amount: AmountInputSchema,
-      /** The member's transfer reference, as written on the bank transfer. */
-      reference: text(64).check(z.minLength(1)),
+      /**
+       * The reference the page showed (funds.depositReference), written in the transfer's
+       * note; without it the server makes one. One already used is refused.
+       */
+      referenceCode: z.optional(DepositReferenceSchema),
+      /** The member's own words for the transfer, if a caller sends them (the page does not). */
+      reference: z.optional(text(64).check(z.minLength(1))),
       receipt: z.optional(ImageUploadSchema),
       promotionId: DepositBonusChoice,
     }),
@@ -179,6 +227,7 @@ export const fundsEndpoints = {
       ...moneyErrors,
       'amount_out_of_range',
       'deposit_method_unknown',
+      'deposit_reference_used',
       'image_invalid',
       ...depositBonusErrors,
     ],

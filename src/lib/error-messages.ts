@@ -119,6 +119,8 @@ const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
   bank_card_not_found: msg`This bank card does not exist.`,
   bank_card_in_use: msg`A withdrawal to this card is still waiting. Try again after it is settled.`,
   deposit_method_unknown: msg`This deposit method is not available.`,
+  deposit_reference_used: msg`This reference is already used by another deposit. Use the new reference shown.`,
+  deposit_not_found: msg`This deposit does not exist.`,
   image_invalid: msg`The image must be a PNG or JPG file of at most 5 MB.`,
   withdrawal_not_found: msg`This withdrawal does not exist.`,
   withdrawal_not_confirmable: msg`This withdrawal is not waiting for your confirmation.`,

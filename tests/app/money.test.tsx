@@ -596,6 +596,7 @@ describe('deposit page', () => {
       amount: '25.00',
       status: 'PENDING',
       reference: `ref ${id}`,
+      referenceCode: null,
       hasReceipt: false,
       createdAt: Date.now(),
       settledAt: null,
@@ -624,6 +625,179 @@ describe('deposit page', () => {
     expect(first?.textContent).toContain('· ផ្ទេរតាមធនាគារ')
     expect(first?.textContent).not.toContain('BANK')
     expect(second?.textContent).toContain('· OLD')
+  })
+})
+
+describe('deposit page at work', () => {
+  const onlineDeposit = (status: 'PENDING' | 'CREDITED' | 'FAILED') => ({
+    id: 7,
+    methodCode: 'DEMOPAY',
+    kind: 'ONLINE',
+    amount: '25.00',
+    status,
+    reference: null,
+    referenceCode: null,
+    hasReceipt: false,
+    createdAt: Date.now(),
+    settledAt: status === 'PENDING' ? null : Date.now(),
+  })
+
+  test('offers round amounts within the method’s limits; one fills the amount, and a typed one outside is refused at the field', async () => {
+    stubMoneyApi(moneyAnswers())
+    const user = userEvent.setup()
+    await renderUi(<DepositPage />)
+    const chips = await screen.findByRole('group', { name: 'Quick amounts' })
+    expect(
+      within(chips)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['$10', '$50', '$100', '$500', '$1,000', '$5,000'])
+    const amount = screen.getByLabelText('Amount') as HTMLInputElement
+    await user.click(within(chips).getByRole('button', { name: '$100' }))
+    expect(amount.value).toBe('100.00')
+    expect(within(chips).getByRole('button', { name: '$100' }).getAttribute('aria-pressed')).toBe('true')
+    await user.clear(amount)
+    await user.type(amount, '5')
+    await user.tab()
+    expect(amount.getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByText('The smallest amount is $10.00.')).toBeTruthy()
+    await user.clear(amount)
+    await user.type(amount, '20000')
+    await user.tab()
+    expect(screen.getByText('The largest amount is $10,000.00.')).toBeTruthy()
+  })
+
+  test('copies each detail of the transfer and says Copied, and sends the server’s reference with the deposit', async () => {
+    const sent = stubMoneyApi(moneyAnswers(), {
+      '/wps/relay/depositTransferGeneric': () => ({ ...onlineDeposit('PENDING'), kind: 'BANK_TRANSFER' }),
+    })
+    const user = userEvent.setup()
+    await renderUi(<DepositPage />)
+    const details = await screen.findByRole('region', { name: 'Send your transfer to' })
+    expect(await within(details).findByText('K7QM4XP2', { selector: '.transfer-value' })).toBeTruthy()
+    expect(within(details).getByText(/in your transfer’s note/).textContent).toContain('K7QM4XP2')
+    const copyNumber = within(details).getByRole('button', { name: 'Copy Account number' })
+    await user.click(copyNumber)
+    // user-event's clipboard stands in for the browser's.
+    expect(await navigator.clipboard.readText()).toBe('000 111 222')
+    expect(copyNumber.textContent).toBe('Copied')
+    expect(within(details).getByText('Account number copied')).toBeTruthy()
+    await user.click(within(details).getByRole('button', { name: 'Copy Reference' }))
+    expect(await navigator.clipboard.readText()).toBe('K7QM4XP2')
+    for (const name of ['Copy Bank', 'Copy Account name']) {
+      expect(within(details).getByRole('button', { name })).toBeTruthy()
+    }
+
+    // The amount joins the details once it is within the limits, copied as the bank app takes it.
+    expect(within(details).queryByRole('button', { name: 'Copy Amount' })).toBeNull()
+    await user.type(screen.getByLabelText('Amount'), '1000')
+    expect(within(details).getByText('$1,000.00')).toBeTruthy()
+    await user.click(within(details).getByRole('button', { name: 'Copy Amount' }))
+    expect(await navigator.clipboard.readText()).toBe('1000.00')
+    await user.clear(screen.getByLabelText('Amount'))
+    await user.type(screen.getByLabelText('Amount'), '50')
+    await user.click(screen.getByRole('button', { name: 'Submit deposit' }))
+    await waitFor(() => expect(sent.some((s) => s.path === '/wps/relay/depositTransferGeneric')).toBe(true))
+    expect(sent.find((s) => s.path === '/wps/relay/depositTransferGeneric')?.body).toEqual({
+      methodCode: 'BANK',
+      amount: '50',
+      referenceCode: 'K7QM4XP2',
+    })
+  })
+
+  test('shows the bank’s QR when the method has one', async () => {
+    const answers = moneyAnswers()
+    const methods = answers['/wps/relay/MCSFE_getDepositMethods'] as { methods: object[] }
+    const qrPayload =
+      '00020101021129190015lotus_play@demo5204599953038405802KH5917Lotus Play Co Ltd6010Phnom Penh63047D4B'
+    stubMoneyApi({
+      ...answers,
+      '/wps/relay/MCSFE_getDepositMethods': {
+        allowDeposit: true,
+        methods: methods.methods.map((m) => ({ ...m, qrPayload })),
+      },
+    })
+    await renderUi(<DepositPage />)
+    const name = 'QR code to pay ABA Bank'
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name }).getAttribute('src')).toMatch(/^data:image\/svg\+xml/),
+    )
+  })
+
+  test('previews the chosen receipt, and Remove takes it away and keeps the amount', async () => {
+    const sent = stubMoneyApi(moneyAnswers(), {
+      '/wps/relay/depositTransferGeneric': () => ({ ...onlineDeposit('PENDING'), kind: 'BANK_TRANSFER' }),
+    })
+    const user = userEvent.setup()
+    await renderUi(<DepositPage />)
+    await screen.findByText('K7QM4XP2', { selector: '.transfer-value' })
+    await user.type(screen.getByLabelText('Amount'), '50')
+    const picker = screen.getByLabelText('Receipt (optional)')
+    expect(screen.getByText('Choose a picture')).toBeTruthy()
+    await user.upload(picker, png())
+    const preview = await screen.findByRole('img', { name: 'Chosen picture: proof.png' })
+    expect(preview.getAttribute('src')).toMatch(/^data:image\/png;base64,/)
+    expect(screen.getByText('Choose another picture')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Remove proof.png' }))
+    expect(screen.queryByRole('img', { name: /Chosen picture/ })).toBeNull()
+    expect(document.activeElement).toBe(picker)
+    expect((screen.getByLabelText('Amount') as HTMLInputElement).value).toBe('50')
+    await user.upload(picker, png())
+    await screen.findByRole('img', { name: 'Chosen picture: proof.png' })
+    await user.click(screen.getByRole('button', { name: 'Remove proof.png' }))
+    await user.click(screen.getByRole('button', { name: 'Submit deposit' }))
+    await waitFor(() => expect(sent.some((s) => s.path === '/wps/relay/depositTransferGeneric')).toBe(true))
+    expect(sent.find((s) => s.path === '/wps/relay/depositTransferGeneric')?.body).not.toHaveProperty(
+      'receipt',
+    )
+  })
+
+  test.each([
+    ['CREDITED', 'Payment received', 'The money is in your main wallet. Good luck!', 'Make another deposit'],
+    [
+      'FAILED',
+      'Payment not completed',
+      'The payment was cancelled or refused, and nothing was taken. You can try again.',
+      'Try again',
+    ],
+    [
+      'PENDING',
+      'Payment being confirmed',
+      /waiting for the payment provider to confirm/,
+      'Make another deposit',
+    ],
+  ] as const)(
+    'back from the gateway, a %s payment shows its result and what to do next',
+    async (status, title, words, again) => {
+      const sent = stubMoneyApi(moneyAnswers({ '/wps/relay/MCSFE_getDepositResult': onlineDeposit(status) }))
+      sessionStorage.setItem('index-notice-seen', '1')
+      const user = userEvent.setup()
+      await renderApp('/index?deposit=DP0123456789ABCDEF01')
+      const dialog = await screen.findByRole('dialog', { name: 'Member centre' })
+      const result = await within(dialog).findByRole('region', { name: title })
+      expect(within(result).getByText('$25.00')).toBeTruthy()
+      expect(within(result).getByText(words)).toBeTruthy()
+      expect(within(result).getByText('DP0123456789ABCDEF01')).toBeTruthy()
+      expect(sent.find((s) => s.path === '/wps/relay/MCSFE_getDepositResult')?.query.get('order')).toBe(
+        'DP0123456789ABCDEF01',
+      )
+      await user.click(within(result).getByRole('button', { name: again }))
+      expect(await within(dialog).findByRole('group', { name: 'Quick amounts' })).toBeTruthy()
+      expect(within(dialog).queryByRole('region', { name: title })).toBeNull()
+    },
+  )
+
+  test('an order that is not the member’s answers as a missing deposit', async () => {
+    stubMoneyApi(
+      moneyAnswers({
+        '/wps/relay/MCSFE_getDepositResult': { fail: { status: 404, errorCode: 'deposit_not_found' } },
+      }),
+    )
+    sessionStorage.setItem('index-notice-seen', '1')
+    await renderApp('/index?deposit=DP0123456789ABCDEF01')
+    const dialog = await screen.findByRole('dialog', { name: 'Member centre' })
+    expect(await within(dialog).findByText('This deposit does not exist.')).toBeTruthy()
+    expect(within(dialog).getByRole('button', { name: 'Back to deposit' })).toBeTruthy()
   })
 })
 

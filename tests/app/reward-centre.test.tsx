@@ -251,7 +251,8 @@ describe('deposit bonus choice', () => {
     methodCode: 'BANK',
     kind: 'BANK_TRANSFER',
     status: 'PENDING',
-    reference: 'REF1',
+    reference: null,
+    referenceCode: 'K7QM4XP2',
     hasReceipt: false,
     createdAt: Date.UTC(2026, 10, 29),
     settledAt: null,
@@ -260,7 +261,8 @@ describe('deposit bonus choice', () => {
   async function fill(user: ReturnType<typeof userEvent.setup>) {
     await renderUi(<DepositPage />)
     await user.type(await screen.findByLabelText('Amount'), '50')
-    await user.type(screen.getByLabelText('Your transfer reference'), 'REF1')
+    // The server's reference for the transfer note is there before the deposit can go.
+    await screen.findByText('K7QM4XP2', { selector: '.transfer-value' })
   }
 
   test('offers No bonus first, each bonus with what it adds and its terms, and sends the chosen one', async () => {

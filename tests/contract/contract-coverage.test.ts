@@ -246,6 +246,21 @@ async function minimalRequest(def: EndpointDef): Promise<InjectOptions> {
     expect(added.statusCode, added.body).toBe(200)
     given.body = { ...(given.body as object), cardId: (added.json() as { value: { id: number } }).value.id }
   }
+  if (def.name === 'funds.depositResult') {
+    // An online deposit of member01's, whose result is read back by its gateway order.
+    const started = await server.app.inject({
+      method: 'POST',
+      url: endpoints.funds.depositOnline.path,
+      headers: {
+        authorization: String(req.headers?.authorization ?? ''),
+        'idempotency-key': 'coverage-deposit-result',
+      },
+      payload: { methodCode: 'DEMOPAY', amount: '5.00' },
+    })
+    expect(started.statusCode, started.body).toBe(200)
+    const url = (started.json() as { value: { redirectUrl: string } }).value.redirectUrl
+    given.query = { order: new URL(url, 'http://x').searchParams.get('order') ?? '' }
+  }
   if (def.name === 'funds.withdraw') {
     const [card] = await server.db.select().from(bankCards).where(isNull(bankCards.deletedAt)).limit(1)
     given.body = { ...(given.body as object), cardId: card?.id ?? 0 }

@@ -76,7 +76,8 @@ export const minimalInputs: Record<string, { query?: Record<string, string>; bod
   'push.unsubscribe': { body: { endpoint: 'https://push.example/sub/1' } },
   'inbox.read': { body: {} },
   'inbox.remove': { body: { ids: [1] } },
-  'funds.depositBank': { body: { methodCode: 'BANK', amount: '100.00', reference: 'REF123' } },
+  'funds.depositBank': { body: { methodCode: 'BANK', amount: '100.00' } },
+  'funds.depositResult': { query: { order: 'SETBELOW' } },
   'funds.depositOnline': { body: { methodCode: 'DEMOPAY', amount: '50.00' } },
   'funds.setPaymentPassword': {
     body: { loginPassword: 'lotus123', paymentPassword: '123456', confirmPaymentPassword: '123456' },

@@ -148,6 +148,8 @@ export const depositMethods = pgTable(
     minAmount: bigint('min_amount', { mode: 'bigint' }).notNull(),
     maxAmount: bigint('max_amount', { mode: 'bigint' }).notNull(),
     bank: jsonb('bank').$type<{ bankName: string; accountName: string; accountNumber: string }>(),
+    /** The bank's static QR payload (EMVCo, e.g. KHQR), checked when the operator sets it. */
+    qrPayload: text('qr_payload'),
     enabled: boolean('enabled').notNull().default(true),
     sort: integer('sort').notNull().default(0),
   },
@@ -167,6 +169,8 @@ export const deposits = pgTable(
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     status: text('status', { enum: depositStatuses }).notNull(),
     reference: text('reference'),
+    /** The server's reference for the transfer's note (src/contract/funds.ts); one per deposit of the brand. */
+    referenceCode: text('reference_code'),
     receiptId: integer('receipt_id').references(() => uploads.id),
     /** The online gateway's order number. */
     gatewayOrder: text('gateway_order'),
@@ -179,6 +183,7 @@ export const deposits = pgTable(
     index('deposits_member').on(t.memberId, t.createdAt),
     index('deposits_status').on(t.merchantCode, t.status),
     uniqueIndex('deposits_gateway_order').on(t.gatewayOrder),
+    uniqueIndex('deposits_reference_code').on(t.merchantCode, t.referenceCode),
   ],
 )
 

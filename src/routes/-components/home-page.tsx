@@ -99,12 +99,17 @@ export function HomePage() {
   const navigate = useNavigate()
   usePageTitle(t`Home`)
 
-  // Back from the payment gateway: the member sees the deposit page with fresh figures.
+  // Back from the payment gateway: the member sees the deposit page with the payment's
+  // result (the order stays in the address, so a reload shows it again) and fresh figures.
   useEffect(() => {
     if (!deposit) return
     void queryClient.invalidateQueries({ queryKey: ['money'] })
     // In place of the return address, so Back does not come here again.
-    void navigate({ to: '/index', search: { popup: 'memberCentre', centre: 'depositv2' }, replace: true })
+    void navigate({
+      to: '/index',
+      search: { popup: 'memberCentre', centre: 'depositv2', deposit },
+      replace: true,
+    })
   }, [deposit, queryClient, navigate])
 
   // The popup notices open by themselves once per visit (session storage "index notice"),

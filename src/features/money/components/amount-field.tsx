@@ -12,6 +12,7 @@ export function AmountField({
   label,
   value,
   onChange,
+  onBlur,
   error,
   currency,
   min,
@@ -20,6 +21,7 @@ export function AmountField({
   label: string
   value: string
   onChange: (v: string) => void
+  onBlur?: () => void
   error?: string | null
   currency: Currency
   min?: Money
@@ -43,6 +45,7 @@ export function AmountField({
       autoComplete="off"
       value={value}
       onChange={(e) => onChange(e.target.value)}
+      onBlur={onBlur}
       error={error}
       hint={hint}
       placeholder={formatMinor(0n, currency)}
