@@ -6,6 +6,7 @@
 import { emvcoPayload } from '#contract/emvco'
 import type { DepositMethodKind } from '#contract/funds'
 import { locales, type Locale } from '#contract/locales'
+import { moreDemoHelp } from './seed-help'
 
 export const demoMerchant = {
   code: 'DEMO',
@@ -182,7 +183,7 @@ export const demoCdns: ['image' | 'launchGame', string][] = [
 
 export type Localized = Record<Locale, string>
 
-export const demoHelp: { category: Localized; title: Localized; content: Localized }[] = [
+const firstDemoHelp: { category: Localized; title: Localized; content: Localized }[] = [
   {
     category: { km: 'គណនី', en: 'Account', zh: '账户', th: 'บัญชี', vi: 'Tài khoản' },
     title: { km: 'របៀបចុះឈ្មោះ', en: 'How to register', zh: '如何注册', th: 'วิธีสมัครสมาชิก', vi: 'Cách đăng ký' },
@@ -239,6 +240,12 @@ export const demoHelp: { category: Localized; title: Localized; content: Localiz
       vi: '<p>Chơi để giải trí. Liên hệ chăm sóc khách hàng để đặt giới hạn hoặc tạm nghỉ.</p>',
     },
   },
+]
+
+/** The demo help centre: 21 questions in six categories, in the five languages. */
+export const demoHelp: { category: Localized; title: Localized; content: Localized }[] = [
+  ...firstDemoHelp,
+  ...moreDemoHelp,
 ]
 
 export const demoTemplates: { code: string; title: Localized; content: Localized }[] = [

@@ -47,12 +47,20 @@ function isNavigation(req: FastifyRequest): boolean {
   if (mode === 'navigate') return true
   const accept = req.headers.accept ?? ''
   if (accept.includes('text/html')) return true
+  const last = (req.url.split('?')[0] ?? '').split('/').pop() ?? ''
+  const appRoute = !last.includes('.') || last.endsWith('.html')
+  // A link unfurler says who it is: it gets the page whatever it accepts (some ask for
+  // text/* or JSON first) and whatever Sec-Fetch headers its client library sends.
+  if (appRoute && linkUnfurler.test(req.headers['user-agent'] ?? '')) return true
   const dest = req.headers['sec-fetch-dest']
   if (mode !== undefined || (dest !== undefined && dest !== 'document')) return false
   const anything = accept === '' || accept.split(',').some((t) => t.split(';')[0]?.trim() === '*/*')
-  const last = (req.url.split('?')[0] ?? '').split('/').pop() ?? ''
-  return anything && (!last.includes('.') || last.endsWith('.html'))
+  return anything && appRoute
 }
+
+/** The user agents of link previews and search crawlers (messengers, social sites, search). */
+const linkUnfurler =
+  /TelegramBot|facebookexternalhit|Facebot|Twitterbot|Slackbot|Discordbot|WhatsApp|LinkedInBot|Zalo|Line\/|Viber|SkypeUriPreview|redditbot|Pinterest|Embedly|vkShare|Iframely|Googlebot|bingbot|Applebot|DuckDuckBot|YandexBot|Baiduspider|KakaoTalk|Snapchat|Mastodon|Bluesky/i
 
 export async function registerStatic(
   app: FastifyInstance,

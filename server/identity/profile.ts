@@ -55,7 +55,9 @@ export function profileHandlers({ members }: IdentityKit): Pick<IdentityHandlers
         account: m.account,
         nickname: m.nickname,
         type: m.type,
-        toUpline: m.toUpline,
+        // Only with an upline to send to: the flag alone, on an account without one, would
+        // offer a transfer the server refuses (transfer_upline_not_allowed).
+        toUpline: m.toUpline && m.parentId !== null,
         clubLabel: await clubLabelOf(m.id, caller.locale),
         memberLabel: m.memberLabels.map((labelName) => ({ labelName })),
         regDate: m.createdAt.getTime(),

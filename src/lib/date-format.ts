@@ -98,6 +98,32 @@ export function zoneOffsetLabel(timeZone: string, at: Date | number = Date.now()
   return part?.value ?? timeZone
 }
 
+/**
+ * A moment as the one date-and-time form of a language (the medium one), on the brand's
+ * clock with that clock named: "Nov 30, 2026, 6:15 PM (GMT+7)". Without a zone, the phone's
+ * clock, unnamed.
+ */
+export function brandDateTime(locale: string, at: number, timeZone: string | undefined): string {
+  const text = dateTimeFormat(locale, 'medium', timeZone).format(at)
+  return timeZone ? `${text} (${zoneOffsetLabel(timeZone, at)})` : text
+}
+
+/**
+ * A time of day given as HH:mm on the brand's clock (a daily draw's "18:15"), written as the
+ * language writes times, with the clock named: "6:15 PM (GMT+7)".
+ */
+export function brandTimeOfDay(
+  locale: string,
+  hhmm: string,
+  timeZone: string,
+  at: number = Date.now(),
+): string {
+  const [h = 0, m = 0] = hhmm.split(':').map(Number)
+  // The wall time itself, written on UTC's clock so no zone moves it.
+  const time = datePartFormat(locale, 'time', 'UTC').format(Date.UTC(2000, 0, 1, h, m))
+  return `${time} (${zoneOffsetLabel(timeZone, at)})`
+}
+
 /** A day without its time, or a time without its day: what a period's ends are written as. */
 export type DatePart = 'day' | 'time'
 

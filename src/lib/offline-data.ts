@@ -46,18 +46,39 @@ export function clearDataCache(): void {
   }
 }
 
-/** The lobby areas refetch when the worker reports a refreshed answer; returns the unsubscribe. */
+/** The lobby reads the worker keeps (src/sw/cache-rules.ts): games, content, lottery, winners. */
+function refetchLobby(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({
+    predicate: ({ queryKey: [area, name] }) =>
+      area === 'games' ||
+      area === 'content' ||
+      area === 'lottery' ||
+      (area === 'play' && name === 'winnerBoard'),
+  })
+}
+
+/**
+ * The lobby areas refetch when the worker reports a refreshed answer, and when a worker
+ * first takes the page (the first visit: the reads made before it went past its store, so
+ * they are asked again through it and the page opens offline later). Returns the unsubscribe.
+ */
 export function listenForRefreshedData(queryClient: QueryClient): () => void {
   const container = 'serviceWorker' in navigator ? navigator.serviceWorker : undefined
   if (!container) return () => undefined
   const onMessage = (event: MessageEvent) => {
     const msg = WorkerToPageSchema.safeParse(event.data)
     if (!msg.success || msg.data.type !== 'DATA_REFRESHED') return
-    void queryClient.invalidateQueries({
-      predicate: (q) =>
-        q.queryKey[0] === 'games' || q.queryKey[0] === 'content' || q.queryKey[0] === 'lottery',
-    })
+    refetchLobby(queryClient)
+  }
+  let hadWorker = !!container.controller
+  const onControllerChange = () => {
+    if (!hadWorker && container.controller) refetchLobby(queryClient)
+    hadWorker = !!container.controller
   }
   container.addEventListener('message', onMessage)
-  return () => container.removeEventListener('message', onMessage)
+  container.addEventListener('controllerchange', onControllerChange)
+  return () => {
+    container.removeEventListener('message', onMessage)
+    container.removeEventListener('controllerchange', onControllerChange)
+  }
 }

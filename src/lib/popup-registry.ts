@@ -7,6 +7,7 @@
  */
 import type { MessageDescriptor } from '@lingui/core'
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import type { MemberInfo } from '#contract/identity'
 import type { FeatureFlag } from '#contract/system'
 import { loadSectionCatalog, type CatalogLoaders } from './i18n'
 
@@ -46,6 +47,9 @@ export interface PopupRegistration {
   load: () => Promise<ComponentType<PopupProps>>
 }
 
+/** What a page may ask of the member to decide whether it is theirs. */
+export type MemberFacts = Readonly<Pick<MemberInfo, 'type' | 'toUpline'>>
+
 export interface CentrePageRegistration {
   page: MemberCentrePage
   /** Place in the menu: lower comes first. */
@@ -62,6 +66,11 @@ export interface CentrePageRegistration {
   parent?: MemberCentrePage
   /** The brand's switch for the page (its endpoints answer feature_disabled while it is off). */
   flag?: FeatureFlag
+  /**
+   * Whether the page is for this member (transfer to upline: only a member with an upline who
+   * may send to it); without it, every member. The server refuses the others all the same.
+   */
+  forMember?: (member: MemberFacts) => boolean
 }
 
 /** More content for a page another feature registered, shown below it (lower order first). */
@@ -111,6 +120,7 @@ export interface CentrePageEntry {
   badge?: ComponentType
   parent?: MemberCentrePage
   flag?: FeatureFlag
+  forMember?: (member: MemberFacts) => boolean
 }
 
 const popupEntries = new Map<string, PopupEntry>()
@@ -142,6 +152,7 @@ export function registerPopups(features: readonly FeaturePopups[]): void {
         badge: p.badge,
         parent: p.parent,
         flag: p.flag,
+        forMember: p.forMember,
       })
     }
     sections.push(...(f.memberCentreSections ?? []))

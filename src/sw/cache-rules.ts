@@ -9,6 +9,7 @@ import { contentEndpoints } from '../contract/content'
 import type { EndpointDef } from '../contract/endpoint'
 import { gameEndpoints } from '../contract/games'
 import { lotteryEndpoints } from '../contract/lottery'
+import { playEndpoints } from '../contract/play'
 
 export const cachedRows: readonly EndpointDef[] = [
   contentEndpoints.announcements,
@@ -25,4 +26,5 @@ export const networkFirstRows: readonly EndpointDef[] = [
   lotteryEndpoints.popular,
   lotteryEndpoints.openedNumero,
   lotteryEndpoints.vnOpened,
+  playEndpoints.winnerBoard,
 ]

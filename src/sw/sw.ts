@@ -6,6 +6,7 @@
  * reads stale-while-revalidate from IndexedDB (data-cache.ts, rows in cache-rules.ts), waits
  * for the page's word before taking over, and shows web push notices (push.ts).
  */
+import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { serverPathPattern } from '../contract/server-paths'
@@ -18,6 +19,12 @@ declare let self: ServiceWorkerGlobalScope
 
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
+// The first worker takes the open page at once: otherwise the page a player opened first
+// is not the worker's, its lobby reads go past the store, and that page is "not available
+// offline" right after it was opened. The page then asks its lobby reads again through the
+// worker (src/lib/offline-data.ts). A new version still waits for the player's word
+// (skipWaiting above); claiming changes only who controls a page no worker had.
+clientsClaim()
 
 /** How long a navigation waits for the network before the cached shell answers. */
 const navigationTimeoutMs = 4000

@@ -817,6 +817,25 @@ describe('deposit and withdraw shortcuts', () => {
     expect(within(menu).queryByRole('button', { name: 'Withdrawal' })).toBeNull()
   })
 
+  test('transfer to upline is offered only to a member with an upline', async () => {
+    // Without an upline (member info toUpline false): no entry, and its link opens the menu.
+    stubMoneyApi(moneyAnswers({ '/wps/member/info': memberInfo({ toUpline: false }) }))
+    const first = await renderApp('/index?popup=memberCentre&centre=transferUpline')
+    let dialog = await screen.findByRole('dialog', { name: 'Member centre' })
+    let menu = within(dialog).getByRole('navigation', { name: 'Member centre menu' })
+    await within(menu).findByRole('button', { name: 'Withdrawal' })
+    expect(within(menu).queryByRole('button', { name: 'Transfer to upline' })).toBeNull()
+    expect(within(dialog).queryByRole('heading', { name: 'Transfer to upline' })).toBeNull()
+    first.unmount()
+
+    // With one: the entry is there.
+    stubMoneyApi(moneyAnswers({ '/wps/member/info': memberInfo({ toUpline: true }) }))
+    await renderApp('/index?popup=memberCentre&centre=transferUpline')
+    dialog = await screen.findByRole('dialog', { name: 'Member centre' })
+    menu = within(dialog).getByRole('navigation', { name: 'Member centre menu' })
+    expect(await within(menu).findByRole('button', { name: 'Transfer to upline' })).toBeTruthy()
+  })
+
   test('a trial account sees its play money and gets the real-account notice', async () => {
     stubMoneyApi(moneyAnswers({ '/wps/member/info': memberInfo({ type: 4, nickname: 'Guest' }) }))
     const user = userEvent.setup()

@@ -52,6 +52,21 @@ describe('offline', () => {
     expect(requests.some((r) => r.path.includes('status'))).toBe(true)
   })
 
+  it('the home page with nothing saved offers no link back to itself', async () => {
+    stubApi(defaultAnswers())
+    const stubbed = vi.mocked(fetch)
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (new URL(url, 'http://localhost').pathname === '/wps/relay/GCSGAME_hotGamesV2')
+        throw new TypeError('Failed to fetch')
+      return stubbed(url, init)
+    })
+    goOffline()
+    await renderApp('/index')
+    expect(await screen.findByRole('heading', { name: 'Not available offline' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Go back' })).toBeTruthy()
+    expect(screen.queryByRole('link', { name: 'Back to home' })).toBeNull()
+  })
+
   it('the home page with no banners saved leaves out their box instead of an empty one', async () => {
     stubApi(defaultAnswers())
     const stubbed = vi.mocked(fetch)

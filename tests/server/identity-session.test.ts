@@ -89,6 +89,14 @@ describe('what a session token opens', () => {
     expect(agent).toMatchObject({ account: 'agent01', type: 1 })
   })
 
+  it('says toUpline only for an account with an upline to send to', async () => {
+    const m = await createMember(server, { username: 'noupline01', password: 'secret12' })
+    // Allowed to send, but with nobody above: the transfer page is not offered.
+    await server.db.update(members).set({ toUpline: true, parentId: null }).where(eq(members.id, m.id))
+    const v = infoValue(await info(await tokenOf(server, 'noupline01', 'secret12', { ip: nextIp() })))
+    expect(v).toMatchObject({ account: 'noupline01', toUpline: false })
+  })
+
   it('masks the mobile number but for its last 4 digits', async () => {
     const m = await createMember(server, { username: 'mobile01', password: 'secret12' })
     await server.db.update(members).set({ mobile: '85512345678' }).where(eq(members.id, m.id))

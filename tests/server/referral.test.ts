@@ -175,6 +175,70 @@ describe("a member's referral code", () => {
   })
 })
 
+describe('link unfurlers', () => {
+  const pagesToShare = [
+    '/index',
+    '/elott',
+    '/vnlottery',
+    '/promotions',
+    '/help',
+    '/register?referralCode=LOTUS01',
+  ]
+  const unfurlers: [string, Record<string, string>][] = [
+    ['Telegram, Accept */*', { 'user-agent': 'TelegramBot (like TwitterBot)', accept: '*/*' }],
+    [
+      'Messenger, no Accept',
+      { 'user-agent': 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)' },
+    ],
+    ['Twitter asking JSON first', { 'user-agent': 'Twitterbot/1.0', accept: 'application/json, */*;q=0.1' }],
+    [
+      'Slack asking text/*',
+      { 'user-agent': 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)', accept: 'text/*' },
+    ],
+    [
+      'Discord with Sec-Fetch-Mode',
+      {
+        'user-agent': 'Mozilla/5.0 (compatible; Discordbot/2.0)',
+        accept: 'application/json',
+        'sec-fetch-mode': 'no-cors',
+      },
+    ],
+    ['Zalo', { 'user-agent': 'Zalo/1.0 (link preview)', accept: 'application/json' }],
+  ]
+
+  it.each(unfurlers)(
+    '%s gets every public page as HTML with its Open Graph and Twitter tags',
+    async (_, headers) => {
+      for (const url of pagesToShare) {
+        const res = await server.app.inject({ method: 'GET', url, headers })
+        expect(res.statusCode, url).toBe(200)
+        expect(res.headers['content-type'], url).toMatch(/^text\/html/)
+        expect(res.body, url).toMatch(/<meta property="og:site_name" content="[^"]+"/)
+        expect(res.body, url).toMatch(/<meta property="og:title" content="[^"]+"/)
+        expect(res.body, url).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+"/)
+        expect(res.body, url).toMatch(/<meta name="twitter:card" content="summary(_large_image)?"/)
+        expect(res.body, url).toMatch(/<meta name="twitter:image" content="https?:\/\/[^"]+"/)
+      }
+    },
+  )
+
+  it('a page’s own fetch of an API path or a file still gets no page', async () => {
+    const api = await server.app.inject({
+      method: 'GET',
+      url: '/wps/nowhere',
+      headers: { 'user-agent': 'TelegramBot (like TwitterBot)', accept: '*/*' },
+    })
+    expect(api.headers['content-type']).toMatch(/json/)
+    const file = await server.app.inject({
+      method: 'GET',
+      url: '/missing.js',
+      headers: { 'user-agent': 'Twitterbot/1.0', accept: '*/*' },
+    })
+    expect(file.statusCode).toBe(404)
+    expect(file.headers['content-type']).not.toMatch(/^text\/html/)
+  })
+})
+
 describe('registering with a member’s code', () => {
   it('records the referrer for rewards, without placing the friend in a team; the friend is listed masked', async () => {
     const m = await moneyMember(server)

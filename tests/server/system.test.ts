@@ -177,6 +177,21 @@ describe('GET /wps/system/helpCenter', () => {
     expect(value.map((a) => a.category)).toEqual(seed.demoHelp.map((h) => h.category[lang]))
   })
 
+  it('the demo brand has at least 20 questions in five languages, in its six categories', async () => {
+    const categories = ['Deposits', 'Withdrawals', 'Account', 'Games', 'Lottery rules', 'Responsible gaming']
+    for (const header of ['KM', 'EN', 'CN', 'TH', 'VN']) {
+      const value = await call(systemEndpoints.helpCenter, { headers: { language: header } })
+      expect(value.length, header).toBeGreaterThanOrEqual(20)
+      expect(new Set(value.map((a) => a.title)).size, header).toBe(value.length)
+      expect(
+        value.every((a) => a.content.length > 20),
+        header,
+      ).toBe(true)
+    }
+    const english = await call(systemEndpoints.helpCenter, { headers: { language: 'EN' } })
+    expect([...new Set(english.map((a) => a.category))].sort()).toEqual([...categories].sort())
+  })
+
   it('answers Thai in Thai, and falls back to English for a language the brand has not written', async () => {
     const thai = await call(systemEndpoints.helpCenter, { headers: { language: 'TH' } })
     expect(thai.map((a) => a.title)).toEqual(titles('th'))
@@ -196,7 +211,9 @@ describe('GET /wps/system/helpCenter', () => {
       headers: { language: 'EN' },
       query: { category: 'Deposits' },
     })
-    expect(value).toHaveLength(1)
+    expect(value.map((a) => a.title)).toEqual(
+      seed.demoHelp.filter((h) => h.category.en === 'Deposits').map((h) => h.title.en),
+    )
     expect(value[0]?.title).toBe('How to deposit')
   })
 })

@@ -40,7 +40,7 @@ export function PushOffer({ show }: { show: boolean }) {
   }
   if (!show || !offer) return null
   return (
-    <section className="push-offer" aria-live="polite">
+    <section className="push-offer" aria-live="polite" data-prompt="">
       <p>
         <Trans>Get a notification on this device when it is settled?</Trans>
       </p>

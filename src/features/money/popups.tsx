@@ -54,6 +54,8 @@ export const popups = definePopups({
       page: 'transferUpline',
       order: 50,
       label: msg`Transfer to upline`,
+      // Only a member with an upline that takes transfers (member info toUpline).
+      forMember: (member) => member.toUpline,
       load: () =>
         import('./components/transfer-upline-page').then(
           (m) =>

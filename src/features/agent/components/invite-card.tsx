@@ -8,6 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { isFlagEnabled } from '#contract/system'
+import { copyText } from '../../../lib/clipboard'
 import { statusQueryOptions } from '../../../lib/status-query'
 import { showToast } from '../../../lib/toast-store'
 import { invitationQueryOptions } from '../api/get-invitation'
@@ -32,35 +33,6 @@ export function useQrCode(text: string): string | null {
     }
   }, [text])
   return svg?.text === text ? svg.url : null
-}
-
-/**
- * Puts text on the clipboard: the Clipboard API where the page may use it (a secure
- * context), else a selected text area and the older copy command.
- */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard && window.isSecureContext) {
-      await navigator.clipboard.writeText(text)
-      return true
-    }
-  } catch {
-    // Refused (no permission): the older way below.
-  }
-  const area = document.createElement('textarea')
-  area.value = text
-  area.setAttribute('readonly', '')
-  area.style.position = 'fixed'
-  area.style.opacity = '0'
-  document.body.append(area)
-  area.select()
-  try {
-    return document.execCommand('copy')
-  } catch {
-    return false
-  } finally {
-    area.remove()
-  }
 }
 
 function CopyButton({ text, label, done }: { text: string; label: string; done: string }) {

@@ -15,6 +15,7 @@ import type { FriendRewardState } from '#contract/referral-values'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { Pagination } from '../../../components/ui/pagination'
 import { QueryState } from '../../../components/ui/query-state'
+import { copyText } from '../../../lib/clipboard'
 import { datePartFormat, dateTimeFormat } from '../../../lib/date-format'
 import { FeatureStyles } from '../../../lib/feature-styles'
 import { useCurrency } from '../agent-money'
@@ -24,7 +25,7 @@ import {
   referralFriendsQueryOptions,
   referralOverviewQueryOptions,
 } from '../api/referral'
-import { copyText, useQrCode } from './invite-card'
+import { useQrCode } from './invite-card'
 import css from './referral.css?inline'
 
 const pageSize = 10

@@ -21,6 +21,8 @@ export const recentGamesQueryOptions = () =>
   queryOptions({
     queryKey: memberGamesKey('recent'),
     queryFn: ({ signal }) => api.call(gameEndpoints.recentGames, { limit: 20 }, { signal }),
+    // A row the home page does without offline (member data, never stored on the device).
+    meta: { offlineOptional: true },
   })
 
 export const winnersQueryOptions = () =>
@@ -28,4 +30,6 @@ export const winnersQueryOptions = () =>
     queryKey: ['play', 'winnerBoard', tickerWinners],
     queryFn: ({ signal }) => api.call(playEndpoints.winnerBoard, { limit: tickerWinners }, { signal }),
     staleTime: 60_000,
+    // The ticker is kept by the worker (network first), but the home page does without it.
+    meta: { offlineOptional: true },
   })

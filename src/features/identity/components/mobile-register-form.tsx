@@ -1,5 +1,7 @@
 /**
- * Register by mobile number: a code by SMS (60 s before another), then a password.
+ * Register by mobile number: a code by SMS (60 s before another), then a password. The
+ * invitation code as on the username tab: a link's valid code is used and said ("Invited
+ * by CODE"); otherwise the field is there when the brand's registration rules have it.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
@@ -10,7 +12,7 @@ import { TextField } from '../../../components/ui/text-field'
 import { ApiError } from '../../../lib/api-client'
 import { errorText } from '../../../lib/error-messages'
 import { fieldProblemText } from '../../../lib/field-messages'
-import { registerRulesQueryOptions } from '../api/auth-api'
+import { affiliateQueryOptions, registerRulesQueryOptions } from '../api/auth-api'
 import { useRegisterByMobile } from '../api/register-by-mobile'
 import { useSendSmsRegisterCode } from '../api/send-sms-register-code'
 import { useAfterLogin } from '../use-after-login'
@@ -18,12 +20,16 @@ import { AuthFormsStyles } from './auth-forms-styles'
 import { MobileFields, nationalDigits, useCountry } from './mobile-fields'
 import { CodeRow } from './sms-code-button'
 
-type Errors = Partial<Record<'mobile' | 'code' | 'password' | 'confirmPassword' | 'terms' | 'form', string>>
+type Errors = Partial<
+  Record<'mobile' | 'code' | 'password' | 'confirmPassword' | 'affiliateCode' | 'terms' | 'form', string>
+>
 
 export function MobileRegisterForm({ referralCode }: { referralCode: string | undefined }) {
   const { t, i18n } = useLingui()
   const afterLogin = useAfterLogin()
   const rules = useQuery(registerRulesQueryOptions())
+  const affiliate = useQuery(affiliateQueryOptions(referralCode))
+  const [typedAffiliate, setAffiliate] = useState<string | undefined>(undefined)
   const [dialingCode, setDialingCode] = useState('855')
   const [mobile, setMobile] = useState('')
   const [code, setCode] = useState('')
@@ -42,16 +48,26 @@ export function MobileRegisterForm({ referralCode }: { referralCode: string | un
         }),
     },
   })
+  const referralValid = referralCode !== undefined && affiliate.data?.valid === true
+  // A link's code the platform refused is shown in the field, to correct.
+  const referralRefused = !!referralCode && affiliate.data?.valid === false
+  const affiliateCode = typedAffiliate ?? (referralRefused ? referralCode : '')
+  const affiliateRule = rules.data ? ruleFor(rules.data, 'affiliateCode') : undefined
+  const showAffiliate = !!affiliateRule && !referralValid
   const pending = registerByMobile.isPending
   const refusal = registerByMobile.error
   const refusalCode = refusal instanceof ApiError ? refusal.errorCode : ''
   const errors: Errors = !refusal
-    ? invalid
+    ? { ...invalid }
     : refusalCode.startsWith('verification')
       ? { code: errorText(i18n, refusal) }
       : refusalCode === 'mobile_taken'
         ? { mobile: errorText(i18n, refusal) }
-        : { form: errorText(i18n, refusal) }
+        : refusalCode === 'invitation_code_error'
+          ? { affiliateCode: errorText(i18n, refusal) }
+          : { form: errorText(i18n, refusal) }
+  if (referralRefused && typedAffiliate === undefined && !refusal && !invalid.affiliateCode)
+    errors.affiliateCode = t`The invitation code is not valid.`
 
   /** Shows these errors in place of what the last refusal said. */
   function showErrors(next: Errors) {
@@ -86,6 +102,10 @@ export function MobileRegisterForm({ referralCode }: { referralCode: string | un
     if (problem) next.password = fieldProblemText(i18n, problem)
     if (password !== confirmPassword)
       next.confirmPassword = t`The confirmation is inconsistent with the new password.`
+    if (showAffiliate) {
+      const affiliateProblem = checkField(affiliateRule, affiliateCode.trim())
+      if (affiliateProblem) next.affiliateCode = fieldProblemText(i18n, affiliateProblem)
+    }
     if (!terms) next.terms = t`You must agree to the terms and privacy policy.`
     showErrors(next)
     if (Object.keys(next).length > 0 || !national) return
@@ -96,7 +116,8 @@ export function MobileRegisterForm({ referralCode }: { referralCode: string | un
       password,
       confirmPassword,
       termsAccepted: terms,
-      referralCode,
+      referralCode: referralValid ? referralCode : (showAffiliate && affiliateCode.trim()) || undefined,
+      domain: window.location.host,
       registerMethod: 'WEB',
       login: true,
     })
@@ -138,6 +159,23 @@ export function MobileRegisterForm({ referralCode }: { referralCode: string | un
         error={errors.confirmPassword}
         required
       />
+      {showAffiliate ? (
+        <TextField
+          label={t`Invitation code`}
+          name="affiliateCode"
+          value={affiliateCode}
+          onChange={(e) => setAffiliate(e.target.value)}
+          error={errors.affiliateCode}
+          required={affiliateRule.required}
+          placeholder={t`Invitation code`}
+          autoCapitalize="characters"
+        />
+      ) : null}
+      {referralValid ? (
+        <p className="muted" data-testid="invited-by">
+          <Trans>Invited by {referralCode}</Trans>
+        </p>
+      ) : null}
       <label className="check">
         <input type="checkbox" checked={terms} onChange={(e) => setTerms(e.target.checked)} />
         <span>

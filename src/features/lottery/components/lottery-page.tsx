@@ -227,7 +227,12 @@ function GamePanel({ game, playType }: { game: LotteryGame; playType: string | u
             <h2 id="mybets-title" className="lott-section-title">
               <Trans>My bets</Trans>
             </h2>
-            <MyBets lottoGameCode={code} currency={currency} online={online} />
+            <MyBets
+              lottoGameCode={code}
+              currency={currency}
+              online={online}
+              timeZone={game.schedule.timeZone}
+            />
           </section>
         ) : null}
         <section className="card lott-side-card" aria-labelledby="results-title">
@@ -235,7 +240,7 @@ function GamePanel({ game, playType }: { game: LotteryGame; playType: string | u
             <Trans>Recent results</Trans>
           </h2>
           {results.data ? (
-            <ResultsList results={results.data.list} />
+            <ResultsList results={results.data.list} timeZone={game.schedule.timeZone} />
           ) : results.isError ? (
             <p className="lott-empty">
               <Trans>Results cannot be shown right now.</Trans>

@@ -10,10 +10,13 @@ export function MyBets({
   lottoGameCode,
   currency,
   online,
+  timeZone,
 }: {
   lottoGameCode: string
   currency: Currency
   online: boolean
+  /** The game's schedule's zone: the bets' times are on its clock, as the results' are. */
+  timeZone: string
 }) {
   const { t, i18n } = useLingui()
   // A member's bets are never stored on the device: offline they wait for the network.
@@ -57,7 +60,7 @@ export function MyBets({
               <span>
                 {i18n._(betTypeNames[b.betType])}: <strong>{b.selection}</strong>
               </span>
-              <span className="lott-mybet-time">{formatDrawTime(b.betTime, i18n.locale)}</span>
+              <span className="lott-mybet-time">{formatDrawTime(b.betTime, i18n.locale, timeZone)}</span>
             </div>
             <div className="lott-mybet-money">
               <span>

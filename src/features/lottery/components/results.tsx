@@ -6,12 +6,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { DrawResult } from '#contract/lottery'
-import { dateTimeFormat } from '../../../lib/date-format'
+import { brandDateTime } from '../../../lib/date-format'
 import { ResultBalls } from '../home/draw-parts'
 import { pickNames, tierLabels } from '../labels'
 
-export function formatDrawTime(at: number, locale: string): string {
-  return dateTimeFormat(locale, 'short').format(at)
+/**
+ * A draw's or a bet's moment: the language's one date-and-time form, on the game's clock
+ * (its schedule's zone, the brand's) with that clock named, as the schedule's times are.
+ */
+export function formatDrawTime(at: number, locale: string, timeZone: string): string {
+  return brandDateTime(locale, at, timeZone)
 }
 
 /** A Vietnamese draw's prizes, one row per tier; the special prize stands out. */
@@ -68,7 +72,8 @@ export function DrawVerify({ result }: { result: DrawResult }) {
   )
 }
 
-export function ResultsList({ results }: { results: readonly DrawResult[] }) {
+/** `timeZone`: the game's schedule's, whose clock the draw times are on. */
+export function ResultsList({ results, timeZone }: { results: readonly DrawResult[]; timeZone: string }) {
   const { i18n } = useLingui()
   const [open, setOpen] = useState<string | null>(null)
   if (results.length === 0) {
@@ -89,7 +94,7 @@ export function ResultsList({ results }: { results: readonly DrawResult[] }) {
               <span className="lott-result-meta">
                 <span className="lott-result-numero">{r.numero}</span>
                 <span className="lott-result-time">
-                  {formatDrawTime(r.drawnAt ?? r.closeAt, i18n.locale)}
+                  {formatDrawTime(r.drawnAt ?? r.closeAt, i18n.locale, timeZone)}
                 </span>
               </span>
               <span className="lott-result-draw">

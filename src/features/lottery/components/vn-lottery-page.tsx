@@ -11,6 +11,7 @@ import { Link } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
 import type { LotteryGame, LotterySchedule } from '#contract/lottery'
 import { Skeleton } from '../../../components/ui/skeleton'
+import { brandTimeOfDay } from '../../../lib/date-format'
 import { useOnline } from '../../../lib/network'
 import { useSession } from '../../../lib/session'
 import { vnMenuQueryOptions, vnOpenedQueryOptions, vnRecentQueryOptions } from '../api/lottery-queries'
@@ -20,7 +21,8 @@ import { formatDrawTime, VnResultTable } from './results'
 
 export function scheduleText(s: LotterySchedule, i18n: I18n): string {
   if (s.type === 'daily') {
-    const time = s.time
+    // The brand's clock, named, as the results' times below are.
+    const time = brandTimeOfDay(i18n.locale, s.time, s.timeZone)
     return i18n._(msg`Draws daily at ${time}`)
   }
   const minutes = Math.round(s.seconds / 60)
@@ -112,7 +114,7 @@ export function VnLotteryPage({ winners }: { winners?: ReactNode }) {
                       <p className="vn-issue">
                         <Trans>
                           Issue {result.numero} ·{' '}
-                          {formatDrawTime(result.drawnAt ?? result.closeAt, i18n.locale)}
+                          {formatDrawTime(result.drawnAt ?? result.closeAt, i18n.locale, g.schedule.timeZone)}
                         </Trans>
                       </p>
                       {result.prizes.length ? (

@@ -23,6 +23,7 @@ import {
   type MemberCentrePage,
   type PopupProps,
 } from '../../../lib/popup-registry'
+import { useSession } from '../../../lib/session'
 import { statusQueryOptions } from '../../../lib/status-query'
 
 export function MemberCentrePopup({ onClose }: PopupProps) {
@@ -30,9 +31,13 @@ export function MemberCentrePopup({ onClose }: PopupProps) {
   const { page } = useModals()
   const phone = useMediaQuery(phoneQuery)
   const whitelabel = useQuery(statusQueryOptions()).data?.info.whitelabel
-  // A page the brand switched off is not offered (nor opened by its link).
+  const { member } = useSession()
+  // A page the brand switched off, or one not for this member (transfer to upline without an
+  // upline), is not offered (nor opened by its link).
   const pages = memberCentrePages().filter(
-    (p) => p.flag === undefined || (whitelabel !== undefined && isFlagEnabled(whitelabel, p.flag)),
+    (p) =>
+      (p.flag === undefined || (whitelabel !== undefined && isFlagEnabled(whitelabel, p.flag))) &&
+      (p.forMember === undefined || (member !== null && p.forMember(member))),
   )
   // A sub-page (one with a parent) opens from its hub, not from the menu.
   const menu = pages.filter((p) => p.parent === undefined)

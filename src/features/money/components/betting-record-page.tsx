@@ -15,6 +15,7 @@ import { DateRangeFilter } from './date-range-filter'
 import './money.css'
 import { RangeError } from './range-error'
 import { RecordPager, signClass } from './record-pager'
+import { RoundRef } from './round-ref'
 import { Totals } from './totals'
 import { useRangeAndPage } from './use-range'
 
@@ -75,7 +76,7 @@ export function BettingRecordPage() {
                         </span>
                         <span className={signClass(b.winLoss)}>{showMoney(b.winLoss, currency)}</span>
                         <span className="muted">
-                          {time(b.betTime)} · {b.betNo}
+                          {time(b.betTime)} · <RoundRef roundNo={b.betNo} />
                         </span>
                         <span className="money-amount muted">
                           <Trans>Bet {showMoney(b.betAmount, currency)}</Trans>

@@ -10,7 +10,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { notifyManager, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { Link, useRouter } from '@tanstack/react-router'
+import { Link, useLocation, useRouter } from '@tanstack/react-router'
 import { useEffect, useRef, useSyncExternalStore } from 'react'
 import { ApiError } from '../../../lib/api-client'
 import { useOnline } from '../../../lib/network'
@@ -119,6 +119,8 @@ export function OfflineStatus() {
 
 function NotAvailableOffline() {
   const router = useRouter()
+  // On the home page itself a link home would lead back here.
+  const home = useLocation({ select: (l) => l.pathname === '/index' || l.pathname === '/' })
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => heading.current?.focus(), [])
   return (
@@ -137,9 +139,11 @@ function NotAvailableOffline() {
           <button type="button" className="button button-light" onClick={() => router.history.back()}>
             <Trans>Go back</Trans>
           </button>
-          <Link to="/index" className="button button-primary">
-            <Trans>Back to home</Trans>
-          </Link>
+          {!home && (
+            <Link to="/index" className="button button-primary">
+              <Trans>Back to home</Trans>
+            </Link>
+          )}
         </div>
       </section>
     </main>

@@ -5,13 +5,7 @@
  */
 import { useLingui } from '@lingui/react/macro'
 import type { Promotion } from '#contract/promotions'
-import { dateTimeFormat, datePartFormat, zoneOffsetLabel } from '../../../lib/date-format'
-
-/** A moment as a date and time on the brand's clock, with the clock named: "1 Dec 2026, 12:00 AM (GMT+7)". */
-export function brandDateTime(locale: string, at: number, timeZone: string | undefined): string {
-  const text = dateTimeFormat(locale, 'medium', timeZone).format(at)
-  return timeZone ? `${text} (${zoneOffsetLabel(timeZone, at)})` : text
-}
+import { datePartFormat, zoneOffsetLabel } from '../../../lib/date-format'
 
 /** A card's line: from its first day to its last, or from its first day on. */
 export function PromotionDates({ promotion: p, timeZone }: { promotion: Promotion; timeZone: string }) {

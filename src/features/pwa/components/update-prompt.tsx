@@ -13,7 +13,7 @@ export function UpdatePrompt({ hidden }: { hidden: boolean }) {
   const hydrated = useHydrated()
   if (!hydrated || !pwa.updateWaiting || hidden) return null
   return (
-    <div className="update-prompt" role="status">
+    <div className="update-prompt" role="status" data-prompt="">
       <span>
         <Trans>A new version is ready.</Trans>
       </span>
