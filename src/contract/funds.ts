@@ -11,6 +11,7 @@ import { PageQueryShape, RowIdSchema, TimeRangeShape, pageOf } from './paging'
 import { RegisterFieldRuleSchema } from './system'
 import { text } from './text'
 import { BonusForfeitOfferSchema, TurnoverSummarySchema } from './turnover'
+import { depositOrderPattern } from './wallet-values'
 
 /** Receipt and proof images: png or jpg, at most 5 MB (spec section 9). */
 export const maxImageBytes = 5 * 1024 * 1024
@@ -197,7 +198,7 @@ export const fundsEndpoints = {
     path: '/wps/relay/MCSFE_getDepositResult',
     auth: 'member',
     encrypted: false,
-    query: z.object({ order: text(40).check(z.regex(/^[A-Z0-9]{1,40}$/)) }),
+    query: z.object({ order: text(40).check(z.regex(depositOrderPattern)) }),
     response: DepositSchema,
     errors: ['deposit_not_found'],
   }),

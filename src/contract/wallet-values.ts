@@ -41,3 +41,6 @@ export const fundNoticeKinds = [
   // The operator replied to the member's feedback (server/feedback).
   'feedback_replied',
 ] as const
+
+/** An online deposit's gateway order, as the gateway brings the member back with it (the home page's `?deposit=`). */
+export const depositOrderPattern = /^[A-Z0-9]{1,40}$/

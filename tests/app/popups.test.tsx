@@ -134,7 +134,9 @@ describe('popups in the URL', () => {
 
   test("the member centre's menu lists every feature's pages in the spec's order", async () => {
     logIn()
-    stubMoneyApi(moneyAnswers())
+    // A member with an upline: "Transfer to upline" is theirs only (money.test covers the others).
+    setMember(memberInfo({ toUpline: true }))
+    stubMoneyApi(moneyAnswers({ '/wps/member/info': memberInfo({ toUpline: true }) }))
     await renderApp('/index?popup=memberCentre&centre=missionLeaderboard')
     const dialog = await screen.findByRole('dialog', { name: 'Member centre' })
     const menu = within(dialog).getByRole('navigation', { name: 'Member centre menu' })
