@@ -71,6 +71,13 @@ export function connectLive(opts: LiveOptions): () => void {
       if (res.ok && res.body) {
         const parser = createParser({
           onEvent(m) {
+            // The tab's session is no longer this stream's (signed out, storage cleared):
+            // nothing it says is acted on, and it is not opened again.
+            if (sessionStore.token() !== token) {
+              stopped = true
+              abort?.abort()
+              return
+            }
             let data: unknown
             try {
               data = JSON.parse(m.data)

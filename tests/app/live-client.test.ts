@@ -61,6 +61,47 @@ describe('the live stream', () => {
     ])
   })
 
+  it('acts on nothing once the tab’s session is gone, and does not reconnect', async () => {
+    const events: LiveEvent[] = []
+    let pull: () => void = () => undefined
+    const pulled = new Promise<void>((r) => (pull = r))
+    const encoder = new TextEncoder()
+    let push: (frame: string) => void = () => undefined
+    const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          // As a real fetch does: stopping the request ends its body.
+          init?.signal?.addEventListener('abort', () =>
+            controller.error(new DOMException('stopped', 'AbortError')),
+          )
+          push = (frame) => controller.enqueue(encoder.encode(frame))
+          controller.enqueue(encoder.encode('id: 1\ndata: {"type":"ready"}\n\n'))
+        },
+        pull() {
+          pull()
+        },
+      })
+      return new Response(body, { status: 200 })
+    })
+    let closed: () => void = () => undefined
+    const done = new Promise<void>((r) => (closed = r))
+    connectLive({
+      onEvent: (e) => events.push(e),
+      onState: (s) => {
+        if (s === 'closed') closed()
+      },
+      fetch,
+      minDelayMs: 1,
+    })
+    await pulled
+    await vi.waitFor(() => expect(events).toEqual([{ type: 'ready' }]))
+    sessionStorage.clear()
+    push('id: 2\ndata: {"type":"balance"}\n\n')
+    await done
+    expect(events).toEqual([{ type: 'ready' }])
+    expect(fetch).toHaveBeenCalledTimes(1)
+  })
+
   it('stops for good when the session is refused, and never calls without one', async () => {
     const fetch = vi.fn(async () => new Response('{}', { status: 401 }))
     const states: string[] = []
