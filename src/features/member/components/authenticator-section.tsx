@@ -11,6 +11,7 @@ import type { AuthenticatorSetup } from '#contract/authenticator'
 import { FormError } from '../../../components/ui/form-error'
 import { QueryState } from '../../../components/ui/query-state'
 import { TextField } from '../../../components/ui/text-field'
+import { copyText } from '../../../lib/clipboard'
 import { dateTimeFormat } from '../../../lib/date-format'
 import { errorText } from '../../../lib/error-messages'
 import { securityConfigQueryOptions } from '../../../lib/security-config'
@@ -41,31 +42,6 @@ function useQrCode(text: string): string | null {
     }
   }, [text])
   return svg?.text === text ? svg.url : null
-}
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard && window.isSecureContext) {
-      await navigator.clipboard.writeText(text)
-      return true
-    }
-  } catch {
-    // Refused (no permission): the older way below.
-  }
-  const area = document.createElement('textarea')
-  area.value = text
-  area.setAttribute('readonly', '')
-  area.style.position = 'fixed'
-  area.style.opacity = '0'
-  document.body.append(area)
-  area.select()
-  try {
-    return document.execCommand('copy')
-  } catch {
-    return false
-  } finally {
-    area.remove()
-  }
 }
 
 function CopyButton({ text, label, done }: { text: string; label: string; done: string }) {
