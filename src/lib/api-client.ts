@@ -35,7 +35,8 @@ export interface ApiClientOptions {
   merchant: () => string | null
   /** The Language header: the platform's code (KM, EN, CN, TH, VI). */
   language: () => string
-  onSessionKilled?: (code: ErrorCode) => void
+  /** A session-ending answer, with the token the request carried (null without one). */
+  onSessionKilled?: (code: ErrorCode, token: string | null) => void
   /**
    * Every answer checked against the contract, with when the service worker stored it
    * (its `X-Cache-Stored-At` header, epoch ms; null when it came from the network).
@@ -200,7 +201,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
         return send(def, input, call, next.data)
       }
     }
-    if (sessionKillCodes.includes(f.errorCode)) opts.onSessionKilled?.(f.errorCode)
+    if (sessionKillCodes.includes(f.errorCode)) opts.onSessionKilled?.(f.errorCode, token)
     throw new ApiError(f.errorCode, res.status, f.message, f.value, retryAfter(res))
   }
 

@@ -7,7 +7,7 @@ import { createApiClient } from './api-client'
 import { readsOpen } from './hydration'
 import { languageHeader } from './i18n'
 import { clearDataCache, noteAnswer } from './offline-data'
-import { endSession, entranceHome } from './session'
+import { endSession, entranceHome, isLeaving } from './session'
 import { sessionStore } from './storage'
 
 /**
@@ -29,9 +29,11 @@ export const api = createApiClient({
   readsOpen,
   // A killed session (expired, revoked, another device): storage is cleared and the user
   // goes home, as the platform's own client does; an agent who logged in at /agent goes
-  // back there.
+  // back there. An answer about a session this tab no longer holds (its own logout, a
+  // newer login) changes nothing: the tab has already moved on.
   onAnswer: (def, storedAt) => noteAnswer(def.name, storedAt),
-  onSessionKilled: () => {
+  onSessionKilled: (_code, token) => {
+    if (!token || token !== sessionStore.token() || isLeaving(token)) return
     const home = entranceHome()
     endSession()
     clearDataCache()

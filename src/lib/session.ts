@@ -100,6 +100,21 @@ export function passwordChanged(): void {
   session.mustChangePassword = false
 }
 
+/** The token this tab is logging out of, between the logout call and the end of the session. */
+let leavingToken: string | null = null
+
+/**
+ * The tab is logging out of its session: answers that the session has ended (its own
+ * logout reaching the server before a read in flight) are expected, not a killed session.
+ */
+export function beginLogout(): void {
+  leavingToken = session.token ?? read('token')
+}
+
+export function isLeaving(token: string): boolean {
+  return leavingToken === token
+}
+
 export function endSession(): void {
   for (const k of keys) write(k, null)
   try {

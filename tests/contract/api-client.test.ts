@@ -119,7 +119,7 @@ describe('the typed API client', () => {
     await expect(api.call(systemEndpoints.country)).rejects.toMatchObject({
       errorCode: 'user.or.token.invalid',
     })
-    expect(killed).toHaveBeenCalledWith('user.or.token.invalid')
+    expect(killed).toHaveBeenCalledWith('user.or.token.invalid', 'tok_0123456789abcdef')
   })
 
   test('does not end the session on other failures', async () => {

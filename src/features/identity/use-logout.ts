@@ -6,7 +6,7 @@ import { api } from '../../lib/api'
 import { memberKey } from '../../lib/member-keys'
 import { clearDataCache } from '../../lib/offline-data'
 import { releasePushSubscription } from '../../lib/push'
-import { endSession } from '../../lib/session'
+import { beginLogout, endSession } from '../../lib/session'
 import { showToast } from '../../lib/toast-store'
 
 /** Logs out: ends the session on the server, clears session storage, goes home. */
@@ -17,6 +17,7 @@ export function useLogout() {
   return async () => {
     // The leaving member's notices stop coming to this device, while the session still holds.
     await releasePushSubscription().catch(() => undefined)
+    beginLogout()
     // The local session ends even when the network is down; the server's expires by itself.
     await api.call(identityEndpoints.logout).catch(() => undefined)
     endSession()
