@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { identityEndpoints } from '#contract/identity'
-import { api } from '../../src/lib/api'
-import { beginLogout, endSession, session } from '../../src/lib/session'
+import { api } from '#src/lib/api'
+import { beginLogout, endSession, session } from '#src/lib/session'
 
 const first = 'tok_first_0123456789'
 const second = 'tok_second_0123456789'
@@ -14,10 +14,13 @@ function signIn(token: string) {
 
 /** The server answers: the session the request carried is over. */
 function killedAnswer() {
-  return new Response(JSON.stringify({ success: false, errorCode: 'user.or.token.invalid', message: 'gone' }), {
-    status: 401,
-    headers: { 'Content-Type': 'application/json' },
-  })
+  return new Response(
+    JSON.stringify({ success: false, errorCode: 'user.or.token.invalid', message: 'gone' }),
+    {
+      status: 401,
+      headers: { 'Content-Type': 'application/json' },
+    },
+  )
 }
 
 describe('an answer that the session is over', () => {
