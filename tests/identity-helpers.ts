@@ -125,6 +125,8 @@ export interface LoginInput {
   password: string
   captcha?: string
   entrance?: 'member' | 'agent'
+  /** "Stay signed in". */
+  rememberDevice?: boolean
 }
 
 export function login(

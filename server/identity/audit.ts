@@ -12,6 +12,11 @@ export type AuditEvent =
   | 'free_play'
   | 'authenticator_on'
   | 'authenticator_off'
+  | 'device_remembered'
+  | 'device_login'
+  | 'device_reused'
+  | 'device_signed_out'
+  | 'signed_out_everywhere'
 
 export function createAudit(db: Db, now: () => Date) {
   return async (

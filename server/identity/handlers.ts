@@ -5,6 +5,7 @@
 import type { Endpoints } from '#contract/endpoints'
 import type { HandlerGroup } from '../http/contract-routes'
 import { authenticatorHandlers } from './authenticator-handlers'
+import { deviceHandlers } from './device-handlers'
 import { createIdentityKit, type IdentityDeps } from './identity-kit'
 import { loginHandlers } from './login'
 import { newAddressHandlers } from './new-address'
@@ -23,5 +24,6 @@ export function identityHandlers(deps: IdentityDeps): HandlerGroup<Endpoints['id
     ...profileHandlers(kit),
     ...socialLoginHandlers(kit),
     ...authenticatorHandlers(kit),
+    ...deviceHandlers(kit),
   }
 }

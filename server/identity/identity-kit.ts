@@ -19,6 +19,8 @@ import { createAuthenticator } from './authenticator'
 import { lazyAuthenticatorKeys } from './authenticator-seal'
 import { captchaCookie, type Captchas } from './captcha'
 import type { Codes } from './codes'
+import { createDevices } from './devices'
+import { createDevicesRepository } from './devices-repository'
 import { createLoginsRepository } from './logins-repository'
 import { createMembersRepository, type MemberRow } from './members-repository'
 import type { Passwords } from './passwords'
@@ -88,6 +90,7 @@ export function createIdentityKit(deps: IdentityDeps) {
   const { db, repo, access, sessions, codes, now } = deps
   const members = createMembersRepository(db)
   const logins = createLoginsRepository(db)
+  const devices = createDevices({ db, repo: createDevicesRepository(db), now })
   const authenticator = createAuthenticator({
     db,
     throttle: deps.throttle,
@@ -187,6 +190,7 @@ export function createIdentityKit(deps: IdentityDeps) {
     ...deps,
     members,
     logins,
+    devices,
     authenticator,
     authenticatorOnWithdraw,
     record: callerAudit(deps.audit),

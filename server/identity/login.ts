@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { memberTypes } from '#contract/identity'
 import { AppError, retryLater, secondsUntil } from '../http/errors'
 import { captchaCookie } from './captcha'
+import { clearDeviceCookie, rememberIfAsked } from './device-handlers'
 import {
   cookieOf,
   minute,
@@ -65,7 +66,7 @@ export function loginHandlers(kit: IdentityKit): Pick<IdentityHandlers, LoginEnd
       return c.image
     },
 
-    async login({ input, caller, req }) {
+    async login({ input, caller, req, reply }) {
       if (input.type === 'sms') {
         const snap = await access.snapshot(caller.merchantCode)
         if (!access.isEnabled(snap, 'MOBILEVERCODELOGIN3'))
@@ -77,6 +78,7 @@ export function loginHandlers(kit: IdentityKit): Pick<IdentityHandlers, LoginEnd
         if (member.status !== 'active') throw new AppError('account_disabled', 'this account is disabled')
         const res = await startSession(member, 'sms', caller, req.headers['user-agent'])
         await record(caller, 'login', { memberId: member.id, detail: { type: 'sms' } })
+        await rememberIfAsked(kit, input.rememberDevice, member, input.entrance, res, caller, req, reply)
         return res
       }
       const username = normalizeUsername(input.username ?? '')
@@ -188,6 +190,7 @@ export function loginHandlers(kit: IdentityKit): Pick<IdentityHandlers, LoginEnd
       }
       const res = await startSession(member, 'username', caller, req.headers['user-agent'])
       await record(caller, 'login', { memberId: member.id, username })
+      await rememberIfAsked(kit, input.rememberDevice, member, input.entrance, res, caller, req, reply)
       return res
     },
 
@@ -227,8 +230,11 @@ export function loginHandlers(kit: IdentityKit): Pick<IdentityHandlers, LoginEnd
       return res
     },
 
-    async logout({ caller }) {
+    async logout({ caller, reply }) {
       const s = requireSession(caller)
+      // The tab's device ends with it: "Stay signed in" lasts until the member logs out.
+      await kit.devices.endOfSession(s.sessionId)
+      clearDeviceCookie(reply)
       await sessions.revoke(s.sessionId)
       await record(caller, 'logout', { memberId: s.memberId })
       return null

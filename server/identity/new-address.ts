@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto'
 import type { LoginVerifyRequired } from '#contract/identity'
 import { AppError } from '../http/errors'
 import type { CallerContext } from '../http/request-context'
+import { rememberIfAsked } from './device-handlers'
 import { minute, smsText, type IdentityHandlers, type IdentityKit } from './identity-kit'
 import type { MemberRow } from './members-repository'
 import { hashToken } from './sessions'
@@ -89,7 +90,7 @@ export function newAddressHandlers(
       return { expiredMinutes }
     },
 
-    async loginVerify({ input, caller, req }) {
+    async loginVerify({ input, caller, req, reply }) {
       const { pending, member } = await pendingOf(input.verifyToken, caller, true)
       if (input.method === 'realName') {
         const norm = (v: string | null | undefined) => (v ?? '').trim().replace(/\s+/g, ' ').toLowerCase()
@@ -115,6 +116,7 @@ export function newAddressHandlers(
         throw new AppError('login_verify_required', 'log in again')
       const res = await startSession(member, 'username', caller, req.headers['user-agent'])
       await record(caller, 'login', { memberId: member.id, detail: { verified: input.method } })
+      await rememberIfAsked(kit, input.rememberDevice, member, input.entrance, res, caller, req, reply)
       return res
     },
   }

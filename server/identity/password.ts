@@ -53,6 +53,8 @@ export function passwordHandlers(kit: IdentityKit): Pick<IdentityHandlers, Passw
       await members.setPassword(memberId, passwordHash, now(), tx)
       if (keepSessionId === undefined) await sessions.revokeAll(memberId, tx)
       else await sessions.revokeOthers(memberId, keepSessionId, tx)
+      // Every remembered device signs in with the password again.
+      await kit.devices.endAll(memberId, 'password', tx)
       await throttle.clear(`oldpw:${memberId}`, tx)
     })
   }

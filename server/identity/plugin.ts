@@ -11,6 +11,8 @@ import { sessionPruningJob } from '../jobs/session-pruning'
 import { createAudit } from './audit'
 import { createCaptchas } from './captcha'
 import { createCodes } from './codes'
+import { createDevices } from './devices'
+import { createDevicesRepository } from './devices-repository'
 import { identityHandlers } from './handlers'
 import { createIdentityKit, type IdentityDeps } from './identity-kit'
 import { profileCallHandlers } from './profile-handlers'
@@ -44,7 +46,8 @@ async function identityArea(app: FastifyInstance) {
   const profile = profileCallHandlers(createIdentityKit(deps), createProfileService(db, now))
   registerContract(app, { identity, profile }, routes)
   registerSocialRoutes(app, social, routes, config.PUBLIC_URL)
-  app.platform.addJobs(() => [sessionPruningJob(sessions)])
+  const devices = createDevices({ db, repo: createDevicesRepository(db), now })
+  app.platform.addJobs(() => [sessionPruningJob(sessions, devices)])
 }
 
 export const identity = fp(identityArea, { name: 'identity', dependencies: ['platform', 'money'] })

@@ -129,6 +129,7 @@ export function createSessions(db: Db, policy: SessionPolicy, now: () => Date) {
       ip: string,
       userAgent: string | undefined,
       tx?: Tx,
+      deviceId?: number,
     ): Promise<string> {
       const token = randomBytes(32).toString('base64url')
       const t = now()
@@ -141,6 +142,7 @@ export function createSessions(db: Db, policy: SessionPolicy, now: () => Date) {
         createdAt: t,
         lastSeenAt: t,
         expiresAt: new Date(t.getTime() + policy.maxMs),
+        deviceId: deviceId ?? null,
       })
       return token
     },

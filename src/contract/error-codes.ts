@@ -49,6 +49,9 @@ export const errorCodes = [
   'captcha_required',
   // the live channel: this session already has its streams open
   'live_streams_full',
+  // remembered devices: the device's sign-in has ended (signed out, expired, copied)
+  'device_session_ended',
+  'device_not_found',
   'captcha_invalid',
   'account_locked',
   'account_disabled',
@@ -236,6 +239,8 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   invalid_credentials: 401,
   captcha_required: 400,
   live_streams_full: 429,
+  device_session_ended: 401,
+  device_not_found: 404,
   captcha_invalid: 400,
   account_locked: 423,
   account_disabled: 403,

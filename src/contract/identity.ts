@@ -36,6 +36,8 @@ export const LoginRequestSchema = z.object({
   /** Which door: the member login or the agent login. */
   entrance: z._default(z.enum(entrances), 'member'),
   loginDeviceId: optText(64),
+  /** "Stay signed in": the device keeps a refresh cookie and opens new tabs without the password. */
+  rememberDevice: z.optional(z.boolean()),
 })
 export type LoginRequest = z.input<typeof LoginRequestSchema>
 
@@ -47,6 +49,34 @@ export const LoginResponseSchema = z.object({
   mustChangePassword: z.boolean(),
 })
 export type LoginResponse = z.infer<typeof LoginResponseSchema>
+
+/** A remembered device's trade of its cookie for a tab session: the login's answer and who. */
+export const DeviceSessionResponseSchema = z.object({
+  ...LoginResponseSchema.shape,
+  account: z.string(),
+  entrance: z.enum(entrances),
+})
+export type DeviceSessionResponse = z.infer<typeof DeviceSessionResponseSchema>
+
+/** One remembered device in the security centre's list. */
+export const DeviceSchema = z.object({
+  /** Opaque; what a sign-out names. */
+  id: z.string(),
+  /** "Chrome on Android". */
+  name: z.string(),
+  createdAt: z.number(),
+  lastUsedAt: z.number(),
+  /** The address it was last used from. */
+  lastIp: z.string(),
+  /** The device this list is read on. */
+  current: z.boolean(),
+})
+export type Device = z.infer<typeof DeviceSchema>
+
+/** The cookie that holds a remembered device's refresh token (HttpOnly; never read by the app). */
+export const deviceCookie = 'portal_device'
+/** The paths that cookie travels to: the session calls only. */
+export const deviceCookiePath = '/wps/session'
 
 export const RegisterRequestSchema = z.object({
   username: text(64),
@@ -223,6 +253,43 @@ export const identityEndpoints = {
     response: z.null(),
     errors: [],
   }),
+  deviceSession: defineEndpoint({
+    name: 'identity.deviceSession',
+    method: 'POST',
+    path: '/wps/session/device',
+    auth: 'public',
+    encrypted: false,
+    response: DeviceSessionResponseSchema,
+    errors: ['device_session_ended', 'account_disabled', 'TOO_MANY_REQUESTS'],
+  }),
+  devices: defineEndpoint({
+    name: 'identity.devices',
+    method: 'GET',
+    path: '/wps/session/devices',
+    auth: 'member',
+    encrypted: false,
+    response: z.object({ devices: z.array(DeviceSchema) }),
+    errors: [],
+  }),
+  deviceSignOut: defineEndpoint({
+    name: 'identity.deviceSignOut',
+    method: 'POST',
+    path: '/wps/session/devices/signOut',
+    auth: 'member',
+    encrypted: false,
+    body: z.object({ id: text(64) }),
+    response: z.null(),
+    errors: ['device_not_found'],
+  }),
+  signOutEverywhere: defineEndpoint({
+    name: 'identity.signOutEverywhere',
+    method: 'POST',
+    path: '/wps/session/devices/signOutAll',
+    auth: 'member',
+    encrypted: false,
+    response: z.null(),
+    errors: [],
+  }),
   register: defineEndpoint({
     name: 'identity.register',
     method: 'PUT',
@@ -369,6 +436,9 @@ export const identityEndpoints = {
       method: VerifyMethodSchema,
       verificationCode: optText(255),
       realName: optText(128),
+      /** As at the login: "Stay signed in" (the second step carries it on). */
+      rememberDevice: z.optional(z.boolean()),
+      entrance: z._default(z.enum(entrances), 'member'),
     }),
     response: LoginResponseSchema,
     errors: [

@@ -11,6 +11,8 @@ import { ApiError } from './api-client'
 const texts: Partial<Record<ErrorCode, MessageDescriptor>> = {
   invalid_credentials: msg`The account or password is wrong.`,
   captcha_required: msg`Enter the verification code shown.`,
+  device_session_ended: msg`This device is no longer signed in. Please log in.`,
+  device_not_found: msg`That device is not signed in to your account.`,
   live_streams_full: msg`Too many windows are open for live updates; close one and try again.`,
   captcha_invalid: msg`The verification code is wrong. Please try the new one.`,
   account_locked: msg`Too many failed attempts. Please try again later.`,

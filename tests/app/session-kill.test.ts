@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { identityEndpoints } from '#contract/identity'
-import { api } from '#src/lib/api'
-import { beginLogout, endSession, session } from '#src/lib/session'
+import { api } from '#src/lib/api.ts'
+import { beginLogout, endSession, session } from '#src/lib/session.ts'
 
 const first = 'tok_first_0123456789'
 const second = 'tok_second_0123456789'

@@ -23,10 +23,12 @@ import { defineEndpoint, type EndpointDef } from '#contract/endpoint'
 import { allEndpoints, endpoints } from '#contract/endpoints'
 import { FailureSchema, successEnvelope } from '#contract/envelope'
 import { errorCodes } from '#contract/error-codes'
+import { deviceCookie } from '#contract/identity'
 import { PublicKeySchema } from '#contract/system'
 import {
   bankCards,
   captchas,
+  deviceSessions,
   members,
   missions,
   outbox,
@@ -45,6 +47,18 @@ import { tinyPng } from '../money-helpers'
 import { minimalInputs } from './minimal-inputs'
 
 /** A fresh session of a seeded demo account, for endpoints that need one. */
+/** A login with "Stay signed in": the session and the device cookie's value. */
+async function rememberedOf(username: string): Promise<{ token: string; cookie: string }> {
+  const login = await server.app.inject({
+    method: 'POST',
+    url: '/wps/session/login',
+    ...(await sealedBody({ username, password: 'lotus123', rememberDevice: true })),
+  })
+  expect(login.statusCode, login.body).toBe(200)
+  const cookie = login.cookies.find((c) => c.name === deviceCookie)?.value ?? ''
+  return { token: (login.json() as { value: { token: string } }).value.token, cookie }
+}
+
 async function sessionOf(username: string): Promise<string> {
   const login = await server.app.inject({
     method: 'POST',
@@ -195,6 +209,22 @@ async function minimalRequest(def: EndpointDef): Promise<InjectOptions> {
     })
     expect(sent.statusCode, sent.body).toBe(200)
     given.body = { ...(given.body as object), verificationCode: await lastCodeTo('+85587654321') }
+  }
+  if (def.name === 'identity.deviceSession') {
+    const { cookie } = await rememberedOf('member01')
+    req.headers = { ...req.headers, cookie: `${deviceCookie}=${cookie}` }
+  }
+  if (def.name === 'identity.deviceSignOut') {
+    // member01 signs out a device of its own, remembered just now from another phone.
+    const before = await rememberedOf('member01')
+    const [device] = await server.db
+      .select({ publicId: deviceSessions.publicId })
+      .from(deviceSessions)
+      .where(isNull(deviceSessions.revokedAt))
+      .orderBy(desc(deviceSessions.id))
+      .limit(1)
+    expect(before.cookie).not.toBe('')
+    given.body = { id: device?.publicId ?? '' }
   }
   if (def.name === 'identity.loginVerifySend' || def.name === 'identity.loginVerify') {
     // member02 has logged in from here (127.0.0.1); a login from a new address asks for a

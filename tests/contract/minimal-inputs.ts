@@ -7,6 +7,7 @@
 export const minimalInputs: Record<string, { query?: Record<string, string>; body?: unknown }> = {
   'identity.login': { body: { username: 'member01', password: 'lotus123' } },
   'identity.freePlay': { body: {} },
+  'identity.deviceSignOut': { body: { id: 'set-below' } },
   'identity.register': {
     body: { username: 'cover01', password: 'abc12345', confirmPassword: 'abc12345', termsAccepted: true },
   },

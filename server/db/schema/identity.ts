@@ -92,8 +92,65 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The remembered device this tab session was opened from (server/identity/devices.ts). */
+    deviceId: integer('device_id').references(() => deviceSessions.id, { onDelete: 'set null' }),
   },
-  (t) => [uniqueIndex('sessions_token').on(t.tokenHash), index('sessions_member').on(t.memberId)],
+  (t) => [
+    uniqueIndex('sessions_token').on(t.tokenHash),
+    index('sessions_member').on(t.memberId),
+    index('sessions_device')
+      .on(t.deviceId)
+      .where(sql`${t.deviceId} is not null`),
+  ],
+)
+
+/**
+ * Remembered devices ("Stay signed in"): a device holds a rotating refresh token in an
+ * HttpOnly cookie and trades it for a tab session without the password, until it expires
+ * (the brand's days), is signed out, or its member changes the password.
+ */
+export const deviceSessions = pgTable(
+  'device_sessions',
+  {
+    id: serial('id').primaryKey(),
+    /** The id the member sees and names in a sign-out; never the serial. */
+    publicId: text('public_id').notNull(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    /** Where the member signed in: the member login or the agent entrance. */
+    entrance: text('entrance').notNull(),
+    /** "Chrome on Android", from the user agent at sign-in. */
+    name: text('name').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
+    lastIp: text('last_ip').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** logout, sign_out, sign_out_everywhere, password, reuse, operator */
+    revokeReason: text('revoke_reason'),
+  },
+  (t) => [uniqueIndex('device_sessions_public').on(t.publicId), index('device_sessions_member').on(t.memberId)],
+)
+
+/**
+ * The refresh tokens of a device, as SHA-256 hashes: the newest is live; each older one
+ * was traded once (replaced_at) and, shown again after a short grace, betrays a copy.
+ */
+export const deviceTokens = pgTable(
+  'device_tokens',
+  {
+    /** In order of issue: a token's successors have greater ids. */
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => deviceSessions.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('device_tokens_hash').on(t.tokenHash), index('device_tokens_device').on(t.deviceId)],
 )
 
 /**

@@ -37,6 +37,8 @@ export const merchants = pgTable('merchants', {
     .notNull()
     .default(sql`'[]'::jsonb`),
   passwordExpiryDays: integer('password_expiry_days').notNull().default(0),
+  /** How long "Stay signed in" keeps a device signed in (server/identity/devices.ts). */
+  deviceSessionDays: integer('device_session_days').notNull().default(30),
   /** SINGLE: games draw on the main wallet; MULTI: one wallet per vendor. */
   walletMode: text('wallet_mode', { enum: walletModes }).notNull().default('MULTI'),
   withdrawMin: bigint('withdraw_min', { mode: 'bigint' })
