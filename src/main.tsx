@@ -31,6 +31,7 @@ import { seedAppData } from './boot-seed'
 import { env } from './config/env'
 import { registerPwa } from './features/pwa/register'
 import { bootQueriesOf, checkBootParts, readBootBlock, rememberLanguageCookie } from './lib/boot-data'
+import { resumeDeviceSession } from './lib/device-session'
 import { holdReadsUntil, untilHydrated } from './lib/hydration'
 import { activateLocale, i18n } from './lib/i18n'
 import { warmIntl } from './lib/intl-warmup'
@@ -143,6 +144,8 @@ async function start() {
     // Once hydrated, the member's session and the saved data come back.
     await done
     giveSessionBack?.()
+    // A tab without a session on a remembered device signs in by itself.
+    void resumeDeviceSession()
     document.documentElement.dataset.app = 'ready'
     void persistCache(true).catch(() => undefined)
   } else {
@@ -152,6 +155,7 @@ async function start() {
       <App router={router} queryClient={queryClient} i18n={i18n} onFirstCommit={committed} />,
     )
     await firstCommit
+    void resumeDeviceSession()
     document.documentElement.dataset.app = 'ready'
     if (!saved) void persistCache(true).catch(() => undefined)
   }

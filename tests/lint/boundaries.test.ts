@@ -39,9 +39,9 @@ function aModuleOf(feature: string): string {
 
 describe('feature boundaries', () => {
   it('rejects a feature importing another feature by alias or by relative path', async () => {
-    const code = `import { useLogout } from '#src/features/identity/use-logout'
+    const code = `import { useAfterLogin } from '#src/features/identity/use-after-login'
 import { useAfterLogin } from '../identity/use-after-login'
-export const hooks = [useLogout, useAfterLogin]
+export const hooks = [useAfterLogin, useAfterLogin]
 `
     const messages = await lint('src/features/money/cross.ts', code)
     expect(messages).toEqual([
@@ -78,7 +78,7 @@ export const used = [useCurrency, brandQueryOptions, useIdempotencyKey, MoneySch
 
 describe('one direction: shared code, then features, then routes', () => {
   it('rejects shared code importing a feature', async () => {
-    const code = `import { useLogout } from '../features/identity/use-logout'\nexport const x = useLogout\n`
+    const code = `import { useAfterLogin } from '../features/identity/use-after-login'\nexport const x = useAfterLogin\n`
     expect(await lint('src/lib/upward.ts', code)).toEqual([
       {
         rule: 'import-x/no-restricted-paths',
@@ -98,9 +98,9 @@ describe('one direction: shared code, then features, then routes', () => {
   })
 
   it('lets a route combine features', async () => {
-    const code = `import { useLogout } from '../features/identity/use-logout'
+    const code = `import { useAfterLogin } from '../features/identity/use-after-login'
 import { useCurrency } from '../features/money/use-currency'
-export const x = [useLogout, useCurrency]
+export const x = [useAfterLogin, useCurrency]
 `
     expect(await lint('src/routes/combined.tsx', code)).toEqual([])
   })
@@ -165,8 +165,8 @@ describe('the service worker', () => {
   it('imports no UI, no feature and no store', async () => {
     const code = `import { useState } from 'react'
 import { proxy } from 'valtio'
-import { useLogout } from '../features/identity/use-logout'
-export const x = [useState, useLogout, proxy]
+import { useAfterLogin } from '../features/identity/use-after-login'
+export const x = [useState, useAfterLogin, proxy]
 `
     const messages = await lint('src/sw/reach.ts', code)
     expect(messages).toEqual([

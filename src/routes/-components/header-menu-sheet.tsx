@@ -12,10 +12,10 @@ import { ThemeSwitcher } from '../../components/layout/theme-switcher'
 import { Avatar } from '../../components/ui/avatar'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { Modal } from '../../components/ui/modal'
-import { useLogout } from '../../features/identity/use-logout'
 import { openProtected } from '../../lib/guards'
 import type { MemberCentrePage } from '../../lib/modal-store'
 import { isAgentType, useSession } from '../../lib/session'
+import { useLogout } from '../../lib/use-logout'
 
 export interface HeaderMenuSheetProps {
   languages: readonly Locale[]

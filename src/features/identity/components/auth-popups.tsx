@@ -12,7 +12,7 @@ import { closeModal, openModal, switchModal } from '../../../lib/modal-store'
 import type { PopupProps } from '../../../lib/popup-registry'
 import { useSession } from '../../../lib/session'
 import { statusQueryOptions } from '../../../lib/status-query'
-import { useLogout } from '../use-logout'
+import { useLogout } from '../../../lib/use-logout'
 import {
   AfterLoginModal,
   ChangePasswordModal,

@@ -1,6 +1,8 @@
 /**
  * Log in by username and password. The password is left to the browser's password
- * manager (autocomplete attributes); "remember me" keeps only the username, for a day.
+ * manager (autocomplete attributes); "remember me" keeps only the username, for a day;
+ * "Stay signed in" remembers the device (a refresh cookie the server sets, never the
+ * password), so new tabs and the relaunched app open signed in.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState, type FormEvent } from 'react'
@@ -8,6 +10,7 @@ import { LoginVerifyRequiredSchema, type LoginVerifyRequired } from '#contract/i
 import { FormError } from '../../../components/ui/form-error'
 import { TextField } from '../../../components/ui/text-field'
 import { ApiError } from '../../../lib/api-client'
+import { markRemembered } from '../../../lib/device-session'
 import { errorCodeText, errorText } from '../../../lib/error-messages'
 import { useFreePlay } from '../api/free-play'
 import { useLogin } from '../api/login'
@@ -50,6 +53,7 @@ function PasswordLoginForm({ freePlay, onSms }: { freePlay: boolean; onSms: (() 
   const [username, setUsername] = useState(rememberedUsername)
   const [password, setPassword] = useState('')
   const [rememberMe, setRememberMe] = useState(() => rememberedUsername() !== '')
+  const [stay, setStay] = useState(false)
   const [captcha, setCaptcha] = useState('')
   const [needCaptcha, setNeedCaptcha] = useState(false)
   const [captchaKey, setCaptchaKey] = useState(0)
@@ -64,6 +68,7 @@ function PasswordLoginForm({ freePlay, onSms }: { freePlay: boolean; onSms: (() 
     mutationConfig: {
       onSuccess: async (res) => {
         remember(rememberMe ? username.trim() : null)
+        if (stay) markRemembered()
         await afterLogin(res, username.trim(), { loginType: 'username', from: 'login' })
       },
       onError: (err) => {
@@ -128,6 +133,7 @@ function PasswordLoginForm({ freePlay, onSms }: { freePlay: boolean; onSms: (() 
       password,
       captcha: needCaptcha ? captcha.trim() : undefined,
       entrance: 'member',
+      ...(stay ? { rememberDevice: true } : {}),
     })
   }
 
@@ -141,6 +147,7 @@ function PasswordLoginForm({ freePlay, onSms }: { freePlay: boolean; onSms: (() 
       <LoginVerifyStep
         step={secondStep}
         account={username.trim()}
+        rememberDevice={stay}
         onBack={() => {
           login.reset()
           setSecondStep(null)
@@ -180,6 +187,10 @@ function PasswordLoginForm({ freePlay, onSms }: { freePlay: boolean; onSms: (() 
       <label className="check">
         <input type="checkbox" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
         <Trans>Remember my username for a day</Trans>
+      </label>
+      <label className="check">
+        <input type="checkbox" checked={stay} onChange={(e) => setStay(e.target.checked)} />
+        <Trans>Stay signed in on this device</Trans>
       </label>
       <FormError text={errors.form} />
       <button type="submit" className="button button-primary button-block" disabled={pending}>

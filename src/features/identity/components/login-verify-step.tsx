@@ -7,6 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
 import type { LoginVerifyRequired } from '#contract/identity'
 import { TextField } from '../../../components/ui/text-field'
+import { markRemembered } from '../../../lib/device-session'
 import { errorText } from '../../../lib/error-messages'
 import { useSendLoginVerifyCode } from '../api/send-login-verify-code'
 import { useVerifyLogin } from '../api/verify-login'
@@ -18,10 +19,13 @@ export function LoginVerifyStep({
   account,
   onBack,
   from = 'login',
+  rememberDevice = false,
 }: {
   step: LoginVerifyRequired
   account: string
   onBack: () => void
+  /** "Stay signed in" was ticked at the login: the confirmed login remembers the device. */
+  rememberDevice?: boolean
   /** The agent entrance's login opens the agent centre once confirmed. */
   from?: 'login' | 'agent'
 }) {
@@ -32,7 +36,10 @@ export function LoginVerifyStep({
   const [invalid, setInvalid] = useState<string | null>(null)
   const verify = useVerifyLogin({
     mutationConfig: {
-      onSuccess: (res) => afterLogin(res, account, { loginType: 'username', from }),
+      onSuccess: (res) => {
+        if (rememberDevice) markRemembered()
+        return afterLogin(res, account, { loginType: 'username', from })
+      },
     },
   })
   const sendCode = useSendLoginVerifyCode()
@@ -53,6 +60,8 @@ export function LoginVerifyStep({
     verify.mutate({
       verifyToken: step.verifyToken,
       method,
+      entrance: from === 'agent' ? 'agent' : 'member',
+      ...(rememberDevice ? { rememberDevice: true } : {}),
       ...(method === 'realName' ? { realName: value } : { verificationCode: value.trim() }),
     })
   }

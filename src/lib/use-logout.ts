@@ -2,12 +2,13 @@ import { useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { identityEndpoints } from '#contract/identity'
-import { api } from '../../lib/api'
-import { memberKey } from '../../lib/member-keys'
-import { clearDataCache } from '../../lib/offline-data'
-import { releasePushSubscription } from '../../lib/push'
-import { beginLogout, endSession } from '../../lib/session'
-import { showToast } from '../../lib/toast-store'
+import { api } from './api'
+import { forgetRemembered } from './device-session'
+import { memberKey } from './member-keys'
+import { clearDataCache } from './offline-data'
+import { releasePushSubscription } from './push'
+import { beginLogout, endSession } from './session'
+import { showToast } from './toast-store'
 
 /** Logs out: ends the session on the server, clears session storage, goes home. */
 export function useLogout() {
@@ -15,12 +16,14 @@ export function useLogout() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   return async () => {
+    // From here an answer that the session is over is this logout's own doing.
+    beginLogout()
     // The leaving member's notices stop coming to this device, while the session still holds.
     await releasePushSubscription().catch(() => undefined)
-    beginLogout()
     // The local session ends even when the network is down; the server's expires by itself.
     await api.call(identityEndpoints.logout).catch(() => undefined)
     endSession()
+    forgetRemembered()
     clearDataCache()
     queryClient.removeQueries({ queryKey: memberKey })
     showToast(t`You have logged out.`, 'info')
