@@ -140,4 +140,3 @@ test('the header search finds a game by part of its name and launches it', async
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
-
