@@ -78,21 +78,25 @@ test('the personal loss page shows what a few slot rounds lost or won', async ({
   await grid.getByRole('button').filter({ hasNotText: /Lobby/ }).first().click()
   await expect(page).toHaveURL(/\/game$/)
 
-  const banner = page.getByRole('banner')
-  const balance = banner.getByLabel(/^Balance: /)
   const spin = page.frameLocator('iframe').getByRole('button', { name: 'Spin' })
   await expect(spin).toBeEnabled()
   for (let i = 0; i < 4; i++) {
     await spin.click()
     await expect(spin).toBeEnabled()
   }
-  await banner.getByRole('button', { name: 'Refresh balance' }).click()
+  // On a phone the game fills the screen: its menu (the handle) shows the balance.
+  await page.getByRole('button', { name: 'Game menu' }).click()
+  const menu = page.getByRole('dialog')
+  const balance = menu.getByLabel(/^Balance: /)
+  await menu.getByRole('button', { name: 'Refresh balance' }).click()
   // Refreshed (not "refreshing"), and moved by the rounds.
   await expect(balance).toHaveAttribute('aria-label', /^Balance: \$(?!50\.00$)[\d,]+\.\d{2}$/)
   const after = dollars(await balance.getAttribute('aria-label'))
   const winLoss = Math.round((after - 50) * 100) / 100
   const shown = `${winLoss < 0 ? '-' : ''}$${Math.abs(winLoss).toFixed(2)}`
 
+  await page.keyboard.press('Escape')
+  await expect(menu).toHaveCount(0)
   await page.goBack()
   await page.goto('/index?popup=memberCentre&centre=personalProfit')
   const centre = page.getByRole('dialog', { name: 'Member centre' })

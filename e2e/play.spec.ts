@@ -2,8 +2,9 @@
  * Playing on a phone against the real server, the demo vendor and its seamless wallet: a
  * member with money on the main wallet opens /rng, picks the demo slots vendor, searches a
  * game, plays it straight from the main wallet (the demo brand is single-wallet, so no
- * transfer is offered), spins in the sandboxed frame, sees the header balance follow the
- * round, leaves by Back to the lobby, and finds the round in the betting record.
+ * transfer is offered), spins in the sandboxed frame that fills the phone, sees the balance
+ * in the game's menu follow the round, leaves by Back to the lobby, and finds the round in
+ * the betting record.
  */
 import { expect, test, register } from './fixtures'
 
@@ -52,9 +53,14 @@ test('a member plays a slot round in the game frame; the balance, Back and the b
   await expect(page.getByRole('button', { name: /^Move .* and play$/ })).toHaveCount(0)
   const frame = page.locator('iframe')
   await expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-forms')
-  const banner = page.getByRole('banner')
-  await banner.getByRole('button', { name: 'Refresh balance' }).click()
-  await expect(banner.getByLabel(/^Balance: \$50\.00$/)).toBeVisible()
+  // On a phone the game fills the screen: its menu (the handle) shows the balance.
+  const handle = page.getByRole('button', { name: 'Game menu' })
+  const menu = page.getByRole('dialog', { name: game.gameName })
+  await handle.click()
+  await menu.getByRole('button', { name: 'Refresh balance' }).click()
+  await expect(menu.getByLabel(/^Balance: \$50\.00$/)).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(menu).toHaveCount(0)
 
   const game1 = page.frameLocator('iframe')
   const spin = game1.getByRole('button', { name: 'Spin' })
@@ -63,10 +69,16 @@ test('a member plays a slot round in the game frame; the balance, Back and the b
   for (let i = 0; i < 5; i++) {
     await spin.click()
     await expect(spin).toBeEnabled()
-    const label = await banner.getByLabel(/^Balance: /).getAttribute('aria-label')
+    await handle.click()
+    const label = await menu.getByLabel(/^Balance: (?!refreshing)/).getAttribute('aria-label')
+    await page.keyboard.press('Escape')
+    await expect(menu).toHaveCount(0)
     if (label !== 'Balance: $50.00') break
   }
-  await expect(banner.getByLabel(/^Balance: /)).not.toHaveAttribute('aria-label', 'Balance: $50.00')
+  await handle.click()
+  await expect(menu.getByLabel(/^Balance: /)).not.toHaveAttribute('aria-label', 'Balance: $50.00')
+  await page.keyboard.press('Escape')
+  await expect(menu).toHaveCount(0)
 
   await page.goBack()
   await expect(page).toHaveURL(/\/rng\?page=DSL/)

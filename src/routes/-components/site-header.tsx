@@ -1,7 +1,8 @@
 /**
  * The header as every layout shows it, one row on a phone: the brand; for a member the
- * balance (a tap refreshes it), Deposit and the inbox, for a visitor Log in and Register;
- * then the menu (language, theme, the account's pages). Wide screens add the game nav.
+ * search across every provider's games (an icon on a phone); for a member the balance (a tap
+ * refreshes it), Deposit and the inbox, for a visitor Log in and Register; then the menu
+ * (language, theme, the account's pages). Wide screens add the game nav.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
@@ -10,6 +11,7 @@ import { lazy, Suspense, useState } from 'react'
 import { AppHeader } from '../../components/layout/app-header'
 import { vendorsQueryOptions } from '../../features/games/api/get-vendors'
 import { GameNav } from '../../features/games/components/game-nav'
+import { HeaderSearch } from '../../features/games/search/header-search'
 import { brandQueryOptions } from '../../lib/brand-query'
 import { openProtected } from '../../lib/guards'
 import { openModal } from '../../lib/modal-store'
@@ -52,6 +54,7 @@ export function SiteHeader({ nav = 'shown' }: { nav?: 'shown' | 'toggle' | 'none
       }
       actions={
         <>
+          <HeaderSearch imageHost={imageHost} />
           {token ? (
             <>
               {/* The balance's box is held while its code loads, so nothing beside it moves. */}

@@ -27,3 +27,21 @@ export const gameListInfiniteOptions = (filter: GameListFilter) =>
     getNextPageParam: nextPageNo,
     staleTime: 60_000,
   })
+
+/** How many games one page of the header's search shows. */
+export const gameSearchPageSize = 24
+
+/** Games of every vendor and type whose name holds `term` (the header's search), page by page. */
+export const gameSearchInfiniteOptions = (term: string) =>
+  infiniteQueryOptions({
+    queryKey: ['games', 'search', term],
+    queryFn: ({ pageParam, signal }) =>
+      api.call(
+        gameEndpoints.gameList,
+        { gameName: term, pageNo: pageParam, pageSize: gameSearchPageSize },
+        { signal },
+      ),
+    initialPageParam: 1,
+    getNextPageParam: nextPageNo,
+    staleTime: 60_000,
+  })

@@ -4,7 +4,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import {
   maxGameSearchLength,
   rngSubTypes,
@@ -15,21 +15,10 @@ import {
 import { ApiError } from '../../../lib/api-client'
 import { favoriteListInfiniteOptions } from '../api/get-favorites'
 import { gameListInfiniteOptions } from '../api/get-game-list'
+import { searchDelayMs, useDebounced } from '../use-debounced'
 import { FeaturedMatches } from './featured-matches'
 import { GameGrid } from './game-grid'
 import { gameClassifyNames } from './game-type-label'
-
-/** How long typing pauses before the search is sent. */
-export const searchDelayMs = 300
-
-function useDebounced(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value)
-  useEffect(() => {
-    const id = setTimeout(() => setSettled(value), ms)
-    return () => clearTimeout(id)
-  }, [value, ms])
-  return settled
-}
 
 export function VendorLobby({ vendor, imageHost }: { vendor: VendorCard; imageHost: string }) {
   const { t, i18n } = useLingui()

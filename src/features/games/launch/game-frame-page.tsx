@@ -1,6 +1,8 @@
 /**
- * /game (spec sections 2 and 4): the launched game in a sandboxed frame that fills the
- * screen below the header, under a bar with its name and an exit back to its lobby.
+ * /game (spec sections 2 and 4): the launched game in a sandboxed frame. On a wide screen it
+ * fills the screen below the header, under a bar with its name and an exit back to its lobby;
+ * on a phone (game-frame.css) it fills the whole screen, with only a small handle that opens
+ * the game's menu: balance, free play, Exit game (game-menu.tsx).
  * - The frame runs scripts and forms only: no allow-same-origin, so a vendor page served
  *   from this site cannot reach the portal's storage, cookies or DOM.
  * - The address comes from session storage (a reload keeps the game) and is checked again
@@ -12,7 +14,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useRouter } from '@tanstack/react-router'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { z } from 'zod/mini'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { moneyRootKey } from '../../../lib/member-keys'
@@ -23,6 +25,7 @@ import { useLaunchState } from '../store'
 import { usePageTitle } from '../use-page-title'
 import { safeFrameUrl } from './frame-url'
 import { GameFrameStyles } from './game-frame-styles'
+import { GameMenu } from './game-menu'
 import { forgetLaunch, readStoredLaunch } from './launch-storage'
 import type { GameHistoryState } from './run-launch'
 import { useLaunchGame } from './use-launch-game'
@@ -36,7 +39,8 @@ export const FrameMessageSchema = z.object({
 /** What the frame may do: run the game's scripts and submit its forms, nothing else. */
 export const frameSandbox = 'allow-scripts allow-forms'
 
-export function GameFramePage() {
+/** `balance`: the member's balance for the phone's game menu (the route brings it from money). */
+export function GameFramePage({ balance = null }: { balance?: ReactNode }) {
   // The stored game is read on each draw. Reading frameVersion subscribes this page to it: a
   // launch that stores a new game bumps it, and the page draws (and reads) again.
   const { frameVersion: _redrawOnLaunch } = useLaunchState()
@@ -45,7 +49,15 @@ export function GameFramePage() {
   if (!stored) return <NoGame />
   const url = safeFrameUrl(stored.url, status.data?.info.launchGameCDNs ?? [])
   if (url === null) return <NoGame refused />
-  return <GameFrame url={url} name={stored.game.gameName} from={stored.from} trial={stored.trial} />
+  return (
+    <GameFrame
+      url={url}
+      name={stored.game.gameName}
+      from={stored.from}
+      trial={stored.trial}
+      balance={balance}
+    />
+  )
 }
 
 function NoGame({ refused = false }: { refused?: boolean }) {
@@ -67,7 +79,15 @@ function NoGame({ refused = false }: { refused?: boolean }) {
   )
 }
 
-function GameFrame({ url, name, from, trial }: { url: string; name: string; from: string; trial: boolean }) {
+interface GameFrameProps {
+  url: string
+  name: string
+  from: string
+  trial: boolean
+  balance: ReactNode
+}
+
+function GameFrame({ url, name, from, trial, balance }: GameFrameProps) {
   const { t } = useLingui()
   usePageTitle(name)
   const router = useRouter()
@@ -90,11 +110,12 @@ function GameFrame({ url, name, from, trial }: { url: string; name: string; from
     }
   }, [queryClient])
 
-  const exit = () => {
+  // `fromLayer`: the phone's game menu is open, on a history entry of its own over the game's.
+  const exit = (fromLayer = false) => {
     forgetLaunch()
     const state = router.history.location.state as GameHistoryState
     // The launch pushed /game over the lobby: going back leaves the history as Back would.
-    if (state.gameLaunch === true) router.history.back()
+    if (state.gameLaunch === true) router.history.go(fromLayer ? -2 : -1)
     else void router.navigate({ href: from, replace: true })
   }
 
@@ -108,7 +129,7 @@ function GameFrame({ url, name, from, trial }: { url: string; name: string; from
     <main className="game-page">
       <GameFrameStyles />
       <div className="game-bar">
-        <button type="button" className="button game-exit" onClick={exit}>
+        <button type="button" className="button game-exit" onClick={() => exit()}>
           <span aria-hidden="true">‹</span> <Trans>Exit</Trans>
         </button>
         <h1 className="game-name">{name}</h1>
@@ -133,6 +154,7 @@ function GameFrame({ url, name, from, trial }: { url: string; name: string; from
         allow="fullscreen; autoplay"
         allowFullScreen
       />
+      <GameMenu name={name} trial={trial} balance={balance} exit={exit} playForReal={playForReal} />
     </main>
   )
 }
