@@ -402,6 +402,7 @@ describe('member centre pages', () => {
         authenticator: { enabled: false, recoveryCodesLeft: 0, enabledAt: null },
         authenticatorOnWithdraw: false,
       },
+      '/wps/session/devices': { devices: [] },
       [promotionEndpoints.available.path]: { list: [], claimable: 0, timeZone },
       [promotionEndpoints.claimList.path]: emptyPage,
       [missionEndpoints.summary.path]: summary(false),
