@@ -1,7 +1,8 @@
 /**
  * The identity area's operator commands: lifting the login stops of an account or an
- * address, resetting a member's authenticator app (a lost phone), and the member's profile and
- * the brand's profile rules (profile-commands.ts).
+ * address, resetting a member's authenticator app (a lost phone), a member's remembered
+ * devices and the brand's "Stay signed in" days (device-commands.ts), and the member's
+ * profile and the brand's profile rules (profile-commands.ts).
  */
 import { and, eq } from 'drizzle-orm'
 import { members } from '../db/schema'
@@ -10,6 +11,7 @@ import { OpsError } from '../ops/ops-error'
 import { noMore, oneOf, required } from '../ops/ops-input'
 import { createAuthenticator } from './authenticator'
 import { lazyAuthenticatorKeys } from './authenticator-seal'
+import { deviceCommands } from './device-commands'
 import { profileCommands } from './profile-commands'
 import { clearLoginStops, createThrottle } from './throttle'
 
@@ -81,5 +83,6 @@ export const identityCommands: Record<string, CommandSpec> = {
         : `${username} has no authenticator on; nothing to reset`
     },
   },
+  ...deviceCommands,
   ...profileCommands,
 }

@@ -188,10 +188,13 @@ export function createDevices(deps: { db: Db; repo: DevicesRepository; now: () =
     },
 
     /** Every device and every tab session of the member end, this tab's included. */
-    async signOutEverywhere(memberId: number): Promise<number> {
+    async signOutEverywhere(
+      memberId: number,
+      reason: Extract<DeviceEndReason, 'sign_out_everywhere' | 'operator'> = 'sign_out_everywhere',
+    ): Promise<number> {
       const at = now()
       return db.transaction(async (tx) => {
-        const n = await repo.revoke(await repo.activeIds(memberId, tx), 'sign_out_everywhere', at, tx)
+        const n = await repo.revoke(await repo.activeIds(memberId, tx), reason, at, tx)
         await repo.revokeAllSessions(memberId, at, tx)
         return n
       })

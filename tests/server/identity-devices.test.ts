@@ -7,8 +7,8 @@ import { eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DeviceSessionResponseSchema, deviceCookie, identityEndpoints } from '#contract/identity'
-import { deviceSessions, merchants } from '#server/db/schema'
-import { build, type TestServer } from '../build-server'
+import { deviceSessions, merchants, operatorActions } from '#server/db/schema'
+import { build, runOps, type TestServer } from '../build-server'
 import {
   addresses,
   createClock,
@@ -342,5 +342,43 @@ describe('the security centre', () => {
       })
       expect(res.statusCode, JSON.stringify(body)).toBe(400)
     }
+  })
+})
+
+describe('the operator', () => {
+  it("lists a member's devices and signs them all out for a lost phone, with an audit row", async () => {
+    const { username, password } = await newMember()
+    const phone = await stayLogin(username, password)
+    const listed = await runOps(server, 'devices', 'list', username)
+    expect(listed).toContain('Chrome on Android')
+    expect(listed).toMatch(/from 10\.31\./)
+    const out = await runOps(server, 'devices', 'sign-out', username)
+    expect(out).toContain('1 remembered device')
+    expect((await trade(phone.cookie)).statusCode).toBe(401)
+    expect((await info(phone.token)).statusCode).toBe(401)
+    expect(await runOps(server, 'devices', 'list', username)).toContain('no remembered device')
+    const [row] = await server.db
+      .select()
+      .from(operatorActions)
+      .where(eq(operatorActions.target, `devices of ${username}`))
+    expect(row?.operator).toBe('test-operator')
+  })
+
+  it("sets the brand's days, which new devices take; a wrong number changes nothing", async () => {
+    expect(await runOps(server, 'devices', 'days')).toContain('30 days')
+    await expect(runOps(server, 'devices', 'days', '0')).rejects.toThrow(/at least 1 day/)
+    await expect(runOps(server, 'devices', 'days', 'ten')).rejects.toThrow(/whole number/)
+    await runOps(server, 'devices', 'days', '7')
+    try {
+      const { username, password } = await newMember()
+      const { set } = await stayLogin(username, password)
+      expect(set.maxAge).toBe(7 * 24 * 3600)
+    } finally {
+      await runOps(server, 'devices', 'days', '30')
+    }
+  })
+
+  it('names an unknown account', async () => {
+    await expect(runOps(server, 'devices', 'list', 'nobody-here')).rejects.toThrow(/no account nobody-here/)
   })
 })

@@ -53,6 +53,15 @@ const cases: Record<string, [string[], RegExp][]> = {
     [['reset', 'nobody-here'], /^no account nobody-here in DEMO$/],
     [['reset', 'member01', 'now'], /^authenticator reset member01 takes no more words, not "now"$/],
   ],
+  devices: [
+    [['sign-out'], /^devices sign-out: the username is required$/],
+    [['wipe', 'member01'], /^devices: the action is one of list, sign-out, days, not "wipe"$/],
+    [['sign-out', 'nobody-here'], /^no account nobody-here in DEMO$/],
+    [['sign-out', 'member01', 'now'], /^devices sign-out member01 takes no more words, not "now"$/],
+    [['days', '366'], /^devices days: at most 365 days$/],
+    [['days', '2.5'], /^devices days: the number of days is a whole number from 1 to 365$/],
+    [['days', '7', 'more'], /^devices days 7 takes no more words, not "more"$/],
+  ],
   profile: [
     [[], /^profile: the action is required: one of show, set, reopen$/],
     [['set'], /^profile set: the username is required$/],

@@ -219,15 +219,18 @@ function SmsLoginForm({ onBack }: { onBack: () => void }) {
   const [mobile, setMobile] = useState('')
   const [code, setCode] = useState('')
   const [invalid, setInvalid] = useState<{ mobile?: string; code?: string; form?: string }>({})
+  const [stay, setStay] = useState(false)
   const country = useCountry(dialingCode)
   const sendLoginCode = useSendSmsLoginCode()
   const login = useLogin({
     mutationConfig: {
-      onSuccess: (res, input) =>
-        afterLogin(res, `${input.countryDialingCode ?? ''}${input.mobileNum ?? ''}`, {
+      onSuccess: (res, input) => {
+        if (input.rememberDevice) markRemembered()
+        return afterLogin(res, `${input.countryDialingCode ?? ''}${input.mobileNum ?? ''}`, {
           loginType: 'sms',
           from: 'login',
-        }),
+        })
+      },
     },
   })
   const refusal = login.error
@@ -265,6 +268,7 @@ function SmsLoginForm({ onBack }: { onBack: () => void }) {
       countryDialingCode: dialingCode,
       verificationCode: code.trim(),
       entrance: 'member',
+      ...(stay ? { rememberDevice: true } : {}),
     })
   }
 
@@ -286,6 +290,10 @@ function SmsLoginForm({ onBack }: { onBack: () => void }) {
         send={sendCode}
         onSendError={(text) => setInvalid({ mobile: text })}
       />
+      <label className="check">
+        <input type="checkbox" checked={stay} onChange={(e) => setStay(e.target.checked)} />
+        <Trans>Stay signed in on this device</Trans>
+      </label>
       <FormError text={errors.form} />
       <button type="submit" className="button button-primary button-block" disabled={login.isPending}>
         <Trans>Log in</Trans>
