@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, openSlots, test } from './fixtures'
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
@@ -149,15 +149,48 @@ test('the default password must be changed before anything else', async ({ page 
   await expect(page.getByRole('dialog', { name: 'Welcome back' })).toBeVisible()
 })
 
-test('a free-play guest opening the member centre is told a real account is needed', async ({ page }) => {
+test('a free-play guest is welcomed, plays a free slot in the frame, and member doors offer registration', async ({
+  page,
+  consoleErrors,
+}) => {
   const dialog = await openLogin(page)
   await dialog.getByRole('button', { name: 'Try free play' }).click()
-  await expect(page.getByRole('dialog', { name: 'Welcome back' })).toBeVisible()
-  await page
-    .getByRole('dialog', { name: 'Welcome back' })
-    .getByRole('button', { name: 'Member centre' })
-    .click()
-  await expect(page.getByRole('dialog', { name: 'A real account is needed' })).toBeVisible()
+  const welcome = page.getByRole('dialog', { name: 'Welcome' })
+  await expect(welcome).toContainText('You are playing free with play money.')
+  await expect(welcome.getByRole('button', { name: 'Member centre' })).toHaveCount(0)
+  await welcome.getByRole('button', { name: 'Start playing' }).click()
+  // The play balance shows; the deposit's place asks to register, not a door that refuses.
+  const banner = page.getByRole('banner')
+  await expect(banner.getByLabel('Balance: $2,000.00')).toBeVisible()
+  await expect(banner.getByRole('button', { name: 'Deposit' })).toHaveCount(0)
+  await expect(banner.getByRole('button', { name: 'Register to play for real' })).toBeVisible()
+
+  // A slot with free play opens in the frame members use, marked as free play.
+  const grid = await openSlots(page)
+  const tile = grid.getByRole('button').filter({ hasNotText: /Lobby/ }).first()
+  const game = ((await tile.getAttribute('aria-label')) ?? '').split(', ')[0] ?? ''
+  await tile.click()
+  await expect(page).toHaveURL(/\/game$/)
+  await expect(page.frameLocator('iframe').getByRole('button', { name: 'Spin' })).toBeEnabled()
+  await page.getByRole('button', { name: 'Game menu' }).click()
+  const menu = page.getByRole('dialog', { name: game })
+  await expect(menu.getByText('Free play', { exact: true })).toBeVisible()
+  await menu.getByRole('button', { name: 'Exit game' }).click()
+  // The lottery lobby asks nothing of a trial account that the server would refuse.
+  await page.goto('/lottery')
+  await expect(page.locator('html[data-app="ready"]')).toHaveCount(1)
+  await expect(page.getByRole('heading', { name: 'Recent results' }).first()).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'My bets' })).toHaveCount(0)
+
+  // Me (the member centre) offers registration; Register ends the trial and opens it.
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Me\b/ }).click()
+  const offer = page.getByRole('dialog', { name: 'Register to play for real' })
+  await expect(offer).toContainText('You are playing free with play money.')
+  await offer.getByRole('button', { name: 'Register', exact: true }).click()
+  await expect(page.getByRole('dialog', { name: 'Register' })).toBeVisible()
+  await expect(banner.getByRole('button', { name: 'Log in' })).toBeVisible()
+  // Nothing a trial account may not read was asked for.
+  expect(consoleErrors.filter((e) => /40[13]/.test(e))).toEqual([])
 })
 
 async function lastCode(request: APIRequestContext, to: string): Promise<string> {

@@ -135,6 +135,15 @@ export function isGuestType(type: number | undefined): boolean {
   return type === memberTypes.guest
 }
 
+/**
+ * A signed-in member who is not a trial account, once the member's info is in: what the
+ * member-only reads (favourites, recent games, the inbox, lottery bets) wait for, so a trial
+ * account or a session still loading never asks what the server would refuse.
+ */
+export function isRealMember(s: { token: string | null; member: { type: number } | null }): boolean {
+  return s.token !== null && s.member !== null && !isGuestType(s.member.type)
+}
+
 export function useSession() {
   return useSnapshot(session)
 }

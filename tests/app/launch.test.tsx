@@ -85,16 +85,33 @@ describe('who may launch', () => {
     expect(router.state.location.pathname).toBe('/rng')
   })
 
-  test('a trial account (type 4) is told to use a real account; nothing is launched', async () => {
+  test('a trial account (type 4) plays a free-play slot in the frame, marked; Play for real offers registration', async () => {
+    const sent = member({ '/wps/member/info': memberInfo({ type: 4 }), [trialPath]: launchAnswer() })
+    setMember(memberInfo({ type: 4 }))
+    const user = userEvent.setup()
+    const { router } = await renderApp('/rng')
+    await user.click(await tile('DSL Fortune 1'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/game'))
+    expect(sent.find((s) => s.path === trialPath)?.query.get('gameId')).toBe('DSL-1')
+    expect(count(sent, launchPath)).toBe(0)
+    expect(await screen.findByText('Free play')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Play for real' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Register to play for real' })
+    expect(within(dialog).getByRole('button', { name: 'Register' })).toBeTruthy()
+    expect(count(sent, launchPath)).toBe(0)
+  })
+
+  test('a trial account (type 4) on a game without free play is offered registration; nothing is launched', async () => {
     const sent = member({ '/wps/member/info': memberInfo({ type: 4 }) })
     setMember(memberInfo({ type: 4 }))
     const user = userEvent.setup()
     await renderApp('/rng')
     await user.click(await tile('DSL Fortune 2'))
-    const dialog = await screen.findByRole('dialog', { name: 'A real account is needed' })
-    expect(dialog.textContent).toContain('Please register or log in with a real account.')
-    expect(within(dialog).getByRole('button', { name: 'Register or log in' })).toBeTruthy()
-    expect(count(sent, launchPath)).toBe(0)
+    const dialog = await screen.findByRole('dialog', { name: 'Register to play for real' })
+    expect(dialog.textContent).toContain('You are playing free with play money.')
+    expect(within(dialog).getByRole('button', { name: 'Register' })).toBeTruthy()
+    expect(within(dialog).getByRole('button', { name: 'Keep playing free' })).toBeTruthy()
+    expect(count(sent, launchPath) + count(sent, trialPath)).toBe(0)
   })
 })
 

@@ -837,17 +837,20 @@ describe('deposit and withdraw shortcuts', () => {
     expect(await within(menu).findByRole('button', { name: 'Transfer to upline' })).toBeTruthy()
   })
 
-  test('a trial account sees its play money and gets the real-account notice', async () => {
+  test('a trial account sees its play money, and its account menu and deposit slot offer registration', async () => {
     stubMoneyApi(moneyAnswers({ '/wps/member/info': memberInfo({ type: 4, nickname: 'Guest' }) }))
     const user = userEvent.setup()
     await renderApp('/index')
     const banner = await screen.findByRole('banner')
     expect(await within(banner).findByLabelText('Balance: $1,234.50')).toBeTruthy()
+    expect(within(banner).queryByRole('button', { name: 'Deposit' })).toBeNull()
+    expect(await within(banner).findByRole('button', { name: 'Register to play for real' })).toBeTruthy()
     await user.click(within(banner).getByRole('button', { name: /^Account menu/ }))
     const menu = await screen.findByRole('dialog', { name: 'Account menu' })
-    await within(menu).findByRole('button', { name: /Guest/ })
-    await user.click(within(menu).getByRole('button', { name: 'Withdrawal' }))
-    expect(await screen.findByRole('dialog', { name: /real account/i })).toBeTruthy()
+    // No doors that would refuse: no money pages, one way to play for real.
+    expect(within(menu).queryByRole('button', { name: 'Withdrawal' })).toBeNull()
+    expect(within(menu).queryByRole('button', { name: 'Deposit' })).toBeNull()
+    expect(within(menu).getByRole('button', { name: 'Register to play for real' })).toBeTruthy()
     expect(screen.queryByRole('dialog', { name: 'Member centre' })).toBeNull()
   })
 

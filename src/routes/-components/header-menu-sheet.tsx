@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { Modal } from '../../components/ui/modal'
 import { openProtected } from '../../lib/guards'
 import type { MemberCentrePage } from '../../lib/modal-store'
-import { isAgentType, useSession } from '../../lib/session'
+import { isAgentType, isGuestType, useSession } from '../../lib/session'
 import { useLogout } from '../../lib/use-logout'
 
 export interface HeaderMenuSheetProps {
@@ -39,6 +39,7 @@ export function HeaderMenuSheet({
   const s = useSession()
   const logout = useLogout()
   const member = s.token !== null
+  const guest = member && isGuestType(s.member?.type)
 
   const centre = (page?: MemberCentrePage) => () => {
     close()
@@ -55,7 +56,14 @@ export function HeaderMenuSheet({
   return (
     <>
       <Modal open={open} onClose={close} title={label} closeLabel={t`Close`} size="small" placement="side">
-        {member ? (
+        {guest ? (
+          <ul className="menu-list">
+            {item('register', <Trans>Register to play for real</Trans>, () => {
+              close()
+              void logout({ thenRegister: true })
+            })}
+          </ul>
+        ) : member ? (
           <>
             <button type="button" className="menu-member" onClick={centre()}>
               <Avatar src={s.member?.avatar} size={44} />

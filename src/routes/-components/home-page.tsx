@@ -33,7 +33,7 @@ import { Marquee as MarqueeRow } from '../../features/notify/components/marquee'
 import { brandQueryOptions } from '../../lib/brand-query'
 import { openModal, openModals } from '../../lib/modal-store'
 import { preloadPopup } from '../../lib/popup-registry'
-import { useSession } from '../../lib/session'
+import { isRealMember, useSession } from '../../lib/session'
 import { statusQueryOptions } from '../../lib/status-query'
 import { pickCdn } from '../../utils/cdn'
 import { afterFirstScreen, yieldToMain } from '../../utils/idle'
@@ -84,8 +84,9 @@ export function HomePage() {
   const vendors = useQuery(vendorsQueryOptions())
   const hot = useQuery(hotGamesQueryOptions())
   const winners = useQuery(winnersQueryOptions())
-  const { token } = useSession()
-  const recent = useQuery({ ...recentGamesQueryOptions(), enabled: token !== null })
+  const s = useSession()
+  const { token } = s
+  const recent = useQuery({ ...recentGamesQueryOptions(), enabled: isRealMember(s) })
   const imageCdns = status.data?.info.imageCDNs
   // Picked once per list (a random host on every render would redraw every row).
   const imageHost = useMemo(() => pickCdn(imageCdns ?? []), [imageCdns])

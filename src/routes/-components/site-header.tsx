@@ -1,7 +1,8 @@
 /**
  * The header as every layout shows it, one row on a phone: the brand; for a member the
  * search across every provider's games (an icon on a phone); for a member the balance (a tap
- * refreshes it), Deposit and the inbox, for a visitor Log in and Register; then the menu
+ * refreshes it), Deposit and the inbox (a trial account: its play balance and "Register to
+ * play for real"), for a visitor Log in and Register; then the menu
  * (language, theme, the account's pages). Wide screens add the game nav.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -15,8 +16,9 @@ import { HeaderSearch } from '../../features/games/search/header-search'
 import { brandQueryOptions } from '../../lib/brand-query'
 import { openProtected } from '../../lib/guards'
 import { openModal } from '../../lib/modal-store'
-import { useSession } from '../../lib/session'
+import { isGuestType, useSession } from '../../lib/session'
 import { statusQueryOptions } from '../../lib/status-query'
+import { useLogout } from '../../lib/use-logout'
 import { pickCdn } from '../../utils/cdn'
 import { HeaderMenu } from './header-menu'
 import { lazyMoney } from './money-lazy'
@@ -39,7 +41,9 @@ export function SiteHeader({ nav = 'shown' }: { nav?: 'shown' | 'toggle' | 'none
   const [navOpen, setNavOpen] = useState(nav !== 'none')
   const imageHost = pickCdn(status.data?.info.imageCDNs ?? [])
   const lanes = vendors.data?.data.lanes ?? []
-  const { token } = useSession()
+  const { token, member } = useSession()
+  const guest = token !== null && isGuestType(member?.type)
+  const logout = useLogout()
 
   return (
     <AppHeader
@@ -61,13 +65,24 @@ export function SiteHeader({ nav = 'shown' }: { nav?: 'shown' | 'toggle' | 'none
               <Suspense fallback={<span className="header-balance" aria-hidden="true" />}>
                 <HeaderBalance />
               </Suspense>
-              <button
-                type="button"
-                className="button button-accent header-deposit"
-                onClick={() => openProtected('memberCentre', { page: 'depositv2' })}
-              >
-                {t`Deposit`}
-              </button>
+              {guest ? (
+                // A trial account plays with play money: its door is registration, not a refusal.
+                <button
+                  type="button"
+                  className="button button-accent header-deposit"
+                  onClick={() => void logout({ thenRegister: true })}
+                >
+                  {t`Register to play for real`}
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className="button button-accent header-deposit"
+                  onClick={() => openProtected('memberCentre', { page: 'depositv2' })}
+                >
+                  {t`Deposit`}
+                </button>
+              )}
               <Suspense fallback={null}>
                 <InboxButton />
               </Suspense>

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import type { Game } from '#contract/games'
-import { useSession } from '../../../lib/session'
+import { isRealMember, useSession } from '../../../lib/session'
 import { showToast } from '../../../lib/toast-store'
 import { useAddFavorite } from '../api/add-favorite'
 import { favoriteIdsQueryOptions } from '../api/get-favorites'
@@ -12,8 +12,9 @@ import { realMemberOrPrompt } from '../member-gate'
 /** The hearts: the member's favourite codes, and adding or removing one (the home rows too). */
 export function useFavorites() {
   const { i18n } = useLingui()
-  const { token } = useSession()
-  const ids = useQuery({ ...favoriteIdsQueryOptions(), enabled: !!token })
+  const s = useSession()
+  const { token } = s
+  const ids = useQuery({ ...favoriteIdsQueryOptions(), enabled: isRealMember(s) })
   // The error texts load with the first refusal: the home rows' hearts do not carry them.
   const onError = (err: Error) =>
     void import('../../../lib/error-messages').then((m) => showToast(m.errorText(i18n, err), 'error'))

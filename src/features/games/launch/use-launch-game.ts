@@ -3,7 +3,9 @@
  * - a lottery game opens its lottery page (lottery-start.ts), GPI excepted, which launches;
  * - a vendor entry (isGame VASSALAGE) opens that vendor's game list in the game popup;
  * - a visitor gets the login popup, except on an RNG game with free play, which starts a trial;
- * - a trial account (type 4) gets the "real account needed" notice;
+ * - a trial account (type 4) plays the RNG games with free play the same way, in the same
+ *   frame, marked as free play; any other game offers it registration ("Register to play
+ *   for real");
  * - a PVP game with rooms opens the room picker first, then starts in the room picked;
  * - otherwise the loader shows while the address is fetched (run-launch.ts, loaded on the
  *   first launch so a lobby's code stays small), then the game opens on /game.
@@ -58,13 +60,10 @@ export function useLaunchGame(): (game: Game, opts?: LaunchOptions) => void {
         openModal('gamePopup', { vendor: game.vassalage })
         return
       }
-      const trial = !session.token
+      const guest = session.token !== null && isGuestType(session.member?.type)
+      const trial = !session.token || guest
       if (trial && (opts.real || !offersTrial(game))) {
-        openModal('login')
-        return
-      }
-      if (!trial && isGuestType(session.member?.type)) {
-        openModal('needRealAccount')
+        openModal(guest ? 'needRealAccount' : 'login')
         return
       }
       if (game.gameType === 'PVP' && game.hasRooms && opts.roomId === undefined) {

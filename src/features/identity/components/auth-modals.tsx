@@ -131,21 +131,35 @@ export function AfterLoginModal({
   open,
   onClose,
   nickname,
+  guest = false,
   onMemberCentre,
-}: ShellProps & { nickname: string; onMemberCentre: () => void }) {
+  onRegister,
+}: ShellProps & {
+  nickname: string
+  /** A trial account: welcomed (never "back"), told it plays with play money, offered registration. */
+  guest?: boolean
+  onMemberCentre: () => void
+  onRegister?: () => void
+}) {
   const { t } = useLingui()
   return (
     <Modal
       open={open}
       onClose={onClose}
-      title={t`Welcome back`}
+      title={guest ? t`Welcome` : t`Welcome back`}
       closeLabel={t`Close`}
       size="small"
       footer={
         <>
-          <button type="button" className="button" onClick={onMemberCentre}>
-            <Trans>Member centre</Trans>
-          </button>
+          {guest ? (
+            <button type="button" className="button" onClick={onRegister}>
+              <Trans>Register to play for real</Trans>
+            </button>
+          ) : (
+            <button type="button" className="button" onClick={onMemberCentre}>
+              <Trans>Member centre</Trans>
+            </button>
+          )}
           <button type="button" className="button button-primary" onClick={onClose} data-autofocus>
             <Trans>Start playing</Trans>
           </button>
@@ -153,13 +167,19 @@ export function AfterLoginModal({
       }
     >
       <p>
-        <Trans>You are logged in as {nickname}.</Trans>
+        {guest ? (
+          <Trans>
+            You are playing free with play money. Try the free-play slots; register any time to play for real.
+          </Trans>
+        ) : (
+          <Trans>You are logged in as {nickname}.</Trans>
+        )}
       </p>
     </Modal>
   )
 }
 
-/** Shown to a trial (guest) account opening a real-money feature. */
+/** Shown to a trial (guest) account reaching for a real-money feature: registration, not a refusal. */
 export function NeedRealAccountDialog({
   open,
   onClose,
@@ -170,17 +190,25 @@ export function NeedRealAccountDialog({
     <Modal
       open={open}
       onClose={onClose}
-      title={t`A real account is needed`}
+      title={t`Register to play for real`}
       closeLabel={t`Close`}
       size="small"
       footer={
-        <button type="button" className="button button-primary" onClick={onRegister} data-autofocus>
-          <Trans>Register or log in</Trans>
-        </button>
+        <>
+          <button type="button" className="button" onClick={onClose}>
+            <Trans>Keep playing free</Trans>
+          </button>
+          <button type="button" className="button button-primary" onClick={onRegister} data-autofocus>
+            <Trans>Register</Trans>
+          </button>
+        </>
       }
     >
       <p>
-        <Trans>Trial accounts cannot use this. Please register or log in with a real account.</Trans>
+        <Trans>
+          You are playing free with play money. Register to deposit, withdraw, claim rewards and play every
+          game for real.
+        </Trans>
       </p>
     </Modal>
   )

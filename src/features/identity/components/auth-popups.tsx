@@ -8,9 +8,9 @@ import { useNavigate, useSearch } from '@tanstack/react-router'
 import { referralCodeParam } from '#contract/agent-invite'
 import { isFlagEnabled, type FeatureFlag } from '#contract/system'
 import { openProtected } from '../../../lib/guards'
-import { closeModal, openModal, switchModal } from '../../../lib/modal-store'
+import { closeModal, switchModal } from '../../../lib/modal-store'
 import type { PopupProps } from '../../../lib/popup-registry'
-import { useSession } from '../../../lib/session'
+import { isGuestType, useSession } from '../../../lib/session'
 import { statusQueryOptions } from '../../../lib/status-query'
 import { useLogout } from '../../../lib/use-logout'
 import {
@@ -85,10 +85,16 @@ export function ChangePasswordPopup({ onClose }: PopupProps) {
 
 export function AfterLoginPopup({ onClose }: PopupProps) {
   const s = useSession()
+  const logout = useLogout()
   return (
     <AfterLoginModal
       open
       nickname={s.member?.nickname ?? ''}
+      guest={isGuestType(s.member?.type)}
+      onRegister={() => {
+        closeModal('afterLogin')
+        void logout({ thenRegister: true })
+      }}
       onClose={onClose}
       onMemberCentre={() => {
         closeModal('afterLogin')
@@ -106,7 +112,7 @@ export function NeedRealAccountPopup({ onClose }: PopupProps) {
       onClose={onClose}
       onRegister={() => {
         closeModal('needRealAccount')
-        void logout().then(() => openModal('register'))
+        void logout({ thenRegister: true })
       }}
     />
   )

@@ -13,7 +13,7 @@ import { useEffect, useRef, type ReactNode } from 'react'
 import { prizeModes, type LotteryGame, type PrizeMode } from '#contract/lottery'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { useOnline } from '../../../lib/network'
-import { useSession } from '../../../lib/session'
+import { isRealMember, useSession } from '../../../lib/session'
 import {
   gameMenusQueryOptions,
   gameSettingQueryOptions,
@@ -120,7 +120,7 @@ function GamePanel({ game, playType }: { game: LotteryGame; playType: string | u
   const queryClient = useQueryClient()
   const online = useOnline()
   const currency = useCurrency()
-  const { token } = useSession()
+  const s = useSession()
   // The countdown is never stored (its clock would be wrong): offline it waits, and the page
   // shows the stored menus and results without it.
   const near = useQuery({ ...nearQueryOptions(code), enabled: online })
@@ -222,7 +222,7 @@ function GamePanel({ game, playType }: { game: LotteryGame; playType: string | u
         )}
       </div>
       <div className="lott-col-side">
-        {token ? (
+        {isRealMember(s) ? (
           <section className="card lott-side-card" aria-labelledby="mybets-title">
             <h2 id="mybets-title" className="lott-section-title">
               <Trans>My bets</Trans>

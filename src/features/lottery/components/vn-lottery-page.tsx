@@ -13,7 +13,7 @@ import type { LotteryGame, LotterySchedule } from '#contract/lottery'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { brandTimeOfDay } from '../../../lib/date-format'
 import { useOnline } from '../../../lib/network'
-import { useSession } from '../../../lib/session'
+import { isRealMember, useSession } from '../../../lib/session'
 import { vnMenuQueryOptions, vnOpenedQueryOptions, vnRecentQueryOptions } from '../api/lottery-queries'
 import { usePageTitle } from '../use-brand'
 import { LotteryStyles } from './lottery-styles'
@@ -36,9 +36,9 @@ export function VnLotteryPage({ winners }: { winners?: ReactNode }) {
   usePageTitle(t`Vietnamese lottery`)
   const menu = useQuery(vnMenuQueryOptions())
   const opened = useQuery(vnOpenedQueryOptions())
-  const { token } = useSession()
+  const s = useSession()
   const online = useOnline()
-  const recent = useQuery({ ...vnRecentQueryOptions(), enabled: token !== null && online })
+  const recent = useQuery({ ...vnRecentQueryOptions(), enabled: isRealMember(s) && online })
   const regions = menu.data?.gameMenus ?? []
   const [chosen, setChosen] = useState<string | null>(null)
   const region = regions.find((r) => r.gameGroupCode === chosen) ?? regions[0]
@@ -71,7 +71,7 @@ export function VnLotteryPage({ winners }: { winners?: ReactNode }) {
               </button>
             ))}
           </div>
-          {token && recent.data?.list.length ? (
+          {isRealMember(s) && recent.data?.list.length ? (
             <section className="lott-recent" aria-labelledby="vn-recent">
               <h2 id="vn-recent" className="lott-section-title">
                 <Trans>Played lately</Trans>

@@ -21,7 +21,10 @@ export function InboxButton() {
   const { t } = useLingui()
   const { token, member } = useSession()
   const member4 = isGuestType(member?.type)
-  const unread = useQuery({ ...unreadCountQueryOptions(token), enabled: token !== null && !member4 })
+  const unread = useQuery({
+    ...unreadCountQueryOptions(token),
+    enabled: token !== null && member !== null && !member4,
+  })
   const count = unread.data?.unread ?? 0
 
   useEffect(() => {
