@@ -131,7 +131,10 @@ export const deviceSessions = pgTable(
     /** logout, sign_out, sign_out_everywhere, password, reuse, operator */
     revokeReason: text('revoke_reason'),
   },
-  (t) => [uniqueIndex('device_sessions_public').on(t.publicId), index('device_sessions_member').on(t.memberId)],
+  (t) => [
+    uniqueIndex('device_sessions_public').on(t.publicId),
+    index('device_sessions_member').on(t.memberId),
+  ],
 )
 
 /**
