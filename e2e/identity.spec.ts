@@ -161,7 +161,8 @@ test('a free-play guest is welcomed, plays a free slot in the frame, and member 
   await welcome.getByRole('button', { name: 'Start playing' }).click()
   // The play balance shows; the deposit's place asks to register, not a door that refuses.
   const banner = page.getByRole('banner')
-  await expect(banner.getByLabel('Balance: $2,000.00')).toBeVisible()
+  await expect(banner.getByLabel('Play money: $2,000.00')).toBeVisible()
+  await expect(banner.getByText('Play', { exact: true })).toBeVisible()
   await expect(banner.getByRole('button', { name: 'Deposit' })).toHaveCount(0)
   await expect(banner.getByRole('button', { name: 'Register to play for real' })).toBeVisible()
 

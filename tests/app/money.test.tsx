@@ -842,7 +842,8 @@ describe('deposit and withdraw shortcuts', () => {
     const user = userEvent.setup()
     await renderApp('/index')
     const banner = await screen.findByRole('banner')
-    expect(await within(banner).findByLabelText('Balance: $1,234.50')).toBeTruthy()
+    // Marked as play money, beside the offer to play for real.
+    expect(await within(banner).findByLabelText('Play money: $1,234.50')).toBeTruthy()
     expect(within(banner).queryByRole('button', { name: 'Deposit' })).toBeNull()
     expect(await within(banner).findByRole('button', { name: 'Register to play for real' })).toBeTruthy()
     await user.click(within(banner).getByRole('button', { name: /^Account menu/ }))

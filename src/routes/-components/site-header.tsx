@@ -67,12 +67,14 @@ export function SiteHeader({ nav = 'shown' }: { nav?: 'shown' | 'toggle' | 'none
               </Suspense>
               {guest ? (
                 // A trial account plays with play money: its door is registration, not a refusal.
+                // Its name says the whole offer; the narrow header shows its first word.
                 <button
                   type="button"
                   className="button button-accent header-deposit"
+                  aria-label={t`Register to play for real`}
                   onClick={() => void logout({ thenRegister: true })}
                 >
-                  {t`Register to play for real`}
+                  {t`Register`}
                 </button>
               ) : (
                 <button

@@ -1,5 +1,5 @@
 /**
- * The header's balance (members and trial accounts, whose play money counts too): a
+ * The header's balance (members and trial accounts, whose play money is marked "Play"): a
  * placeholder while it refreshes, then the symbol and the sum; the member may hide it as
  * *** (kept in localStorage; the switch shows on wide screens) and tap it to refresh it. It refreshes by itself after every
  * money event (money-keys.ts) and when the window regains focus.
@@ -7,6 +7,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { BalanceDisplay } from '../../../components/ui/balance-display'
+import { isGuestType, useSession } from '../../../lib/session'
 import { balanceVisibilityStore } from '../../../lib/storage'
 import { useBalance } from '../use-balance'
 import { RefreshIcon } from './refresh-icon'
@@ -16,8 +17,10 @@ export function HeaderBalance() {
   const { t } = useLingui()
   const { balances, currency, amountMinor } = useBalance()
   const [hidden, setHidden] = useState(() => balanceVisibilityStore.hidden())
+  // A trial account's money is play money, and says so where it shows.
+  const play = isGuestType(useSession().member?.type)
   return (
-    <span className="header-balance">
+    <span className="header-balance" data-play={play ? '' : undefined}>
       {/* The balance itself is the refresh button: one tap asks again. */}
       <button
         type="button"
@@ -26,12 +29,17 @@ export function HeaderBalance() {
         disabled={balances.isFetching}
         onClick={() => void balances.refetch()}
       >
+        {play ? (
+          <span className="header-balance-play" aria-hidden="true">
+            {t`Play`}
+          </span>
+        ) : null}
         <BalanceDisplay
           amountMinor={amountMinor}
           currency={currency}
           hidden={hidden}
           refreshing={balances.isFetching}
-          labels={{ balance: t`Balance`, loading: t`refreshing`, hidden: t`hidden` }}
+          labels={{ balance: play ? t`Play money` : t`Balance`, loading: t`refreshing`, hidden: t`hidden` }}
         />
         <RefreshIcon size={16} />
       </button>
