@@ -7,7 +7,7 @@
 import { identityEndpoints } from '#contract/identity'
 import { api } from './api'
 import { ApiError } from './api-client'
-import { startSession } from './session'
+import { session, startSession } from './session'
 import { sessionStore } from './storage'
 
 const flagKey = 'rememberedDevice'
@@ -46,6 +46,7 @@ let resuming: Promise<boolean> | null = null
  */
 export function resumeDeviceSession(): Promise<boolean> {
   if (sessionStore.token() || !isRemembered()) return Promise.resolve(false)
+  session.resuming = true
   resuming ??= api
     .call(identityEndpoints.deviceSession)
     .then((res) => {
@@ -60,6 +61,7 @@ export function resumeDeviceSession(): Promise<boolean> {
     })
     .finally(() => {
       resuming = null
+      session.resuming = false
     })
   return resuming
 }

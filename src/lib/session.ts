@@ -42,13 +42,15 @@ export interface SessionState {
   member: MemberInfo | null
   /** The login asked for a password change before anything else. */
   mustChangePassword: boolean
+  /** A remembered device is trading its cookie for this tab's session (device-session.ts). */
+  resuming: boolean
 }
 
 function initial(): SessionState {
   // App start (spec section 4): with no account stored, a leftover token is dropped.
   const token = read('account') ? read('token') : null
   if (!token) write('token', null)
-  return { token, member: null, mustChangePassword: false }
+  return { token, member: null, mustChangePassword: false, resuming: false }
 }
 
 export const session = proxy<SessionState>(initial())

@@ -34,7 +34,11 @@ describe('a tab opening on a remembered device', () => {
 
   test('is signed in by the device, without the password', async () => {
     markRemembered()
-    expect(await resumeDeviceSession()).toBe(true)
+    const resumed = resumeDeviceSession()
+    // Meanwhile the header holds a placeholder where Log in would be.
+    expect(session.resuming).toBe(true)
+    expect(await resumed).toBe(true)
+    expect(session.resuming).toBe(false)
     expect(sessionStorage.getItem('token')).toBe('tok_device_0123456789')
     expect(sessionStorage.getItem('account')).toBe('player01')
     expect(session.token).toBe('tok_device_0123456789')
@@ -65,6 +69,7 @@ describe('a tab opening on a remembered device', () => {
       answer(401, { success: false, errorCode: 'device_session_ended', message: 'ended' }),
     )
     expect(await resumeDeviceSession()).toBe(false)
+    expect(session.resuming).toBe(false)
     expect(localStorage.getItem('rememberedDevice')).toBeNull()
     expect(sessionStorage.getItem('token')).toBeNull()
   })

@@ -41,7 +41,7 @@ export function SiteHeader({ nav = 'shown' }: { nav?: 'shown' | 'toggle' | 'none
   const [navOpen, setNavOpen] = useState(nav !== 'none')
   const imageHost = pickCdn(status.data?.info.imageCDNs ?? [])
   const lanes = vendors.data?.data.lanes ?? []
-  const { token, member } = useSession()
+  const { token, member, resuming } = useSession()
   const guest = token !== null && isGuestType(member?.type)
   const logout = useLogout()
 
@@ -89,6 +89,9 @@ export function SiteHeader({ nav = 'shown' }: { nav?: 'shown' | 'toggle' | 'none
                 <InboxButton />
               </Suspense>
             </>
+          ) : resuming ? (
+            // A remembered device is signing this tab in: no Log in to tap meanwhile.
+            <span className="header-resuming" role="status" aria-label={t`Signing in…`} />
           ) : (
             <>
               <button type="button" className="button button-light" onClick={() => openModal('login')}>
