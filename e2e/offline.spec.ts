@@ -104,12 +104,19 @@ test('lobbies browsed online reload offline with their age; an unvisited page is
   await expect.poll(() => lobbyData.length).toBeGreaterThan(0)
   await stored(page, lobbyData)
 
+  // The first tile's picture was drawn online, so the worker keeps it.
+  const picture = games.getByRole('listitem').first().locator('img').first()
+  const drawn = () => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)
+  await expect.poll(drawn).toBe(true)
+
   await goOffline(context)
   try {
     await page.reload()
     await expect(page.getByRole('status').filter({ hasText: age })).toBeVisible()
     await expect(providers.getByRole('link').first()).toBeVisible()
     await expect(games.getByRole('listitem').first()).toBeVisible()
+    // Offline, the lobby shows its pictures, not empty boxes.
+    await expect.poll(drawn).toBe(true)
 
     await page.goto('/index')
     await expect(page.getByRole('status').filter({ hasText: age })).toBeVisible()

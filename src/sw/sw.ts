@@ -4,7 +4,8 @@
  * network (the server's shell carries the brand's boot data and first screen) with the
  * cached shell when the network fails or is slow (never API paths), serves the public lobby
  * reads stale-while-revalidate from IndexedDB (data-cache.ts, rows in cache-rules.ts), waits
- * for the page's word before taking over, and shows web push notices (push.ts).
+ * keeps the lobbies' pictures for offline (image-cache.ts), waits for the page's word before
+ * taking over, and shows web push notices (push.ts).
  */
 import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
@@ -12,6 +13,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { serverPathPattern } from '../contract/server-paths'
 import { cachedRows, networkFirstRows } from './cache-rules'
 import { DataCache, registerCacheRule, ruleFor } from './data-cache'
+import { registerImageCache } from './image-cache'
 import { PageToWorkerSchema, type WorkerToPage } from './messages'
 import { registerPush } from './push'
 
@@ -73,6 +75,9 @@ registerRoute(
     }
   },
 )
+
+// The lobbies' pictures, for offline (image-cache.ts).
+registerImageCache(self)
 
 registerPush(self)
 

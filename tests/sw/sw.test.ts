@@ -24,8 +24,9 @@ let route: NavigationRoute
 beforeAll(async () => {
   Object.assign(self, { __WB_MANIFEST: [] })
   await import('#src/sw/sw.ts')
-  // The navigation route, and the lobby data cache's route (data-cache.test.ts).
-  expect(registered).toHaveLength(2)
+  // The navigation route, the lobby data cache's route (data-cache.test.ts) and the
+  // pictures' (image-cache.test.ts).
+  expect(registered).toHaveLength(3)
   route = registered.find((r): r is NavigationRoute => r instanceof NavigationRoute)!
 })
 
