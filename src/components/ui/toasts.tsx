@@ -76,7 +76,10 @@ export function Toasts({ dismissLabel }: { dismissLabel: string }) {
     >
       {toasts.map((t) => (
         <div key={t.id} className={`toast toast-${t.tone}`}>
-          <span>{t.text}</span>
+          <span>
+            {t.text}
+            {t.count > 1 ? <span className="toast-count"> ×{t.count}</span> : null}
+          </span>
           <button
             type="button"
             className="icon-button"
