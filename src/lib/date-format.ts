@@ -127,9 +127,9 @@ export function brandTimeOfDay(
 /** A day without its time, or a time without its day: what a period's ends are written as. */
 export type DatePart = 'day' | 'time'
 
-/** Khmer in CLDR's patterns: a short day `d/M/yy`, a time `h:mm a`. */
+/** Khmer in CLDR's patterns: a day `d MMMM y` (its medium date), a time `h:mm a`. */
 function khmerPart(part: DatePart, timeZone?: string): DateTimeFormat {
-  const full = khmer('short', timeZone)
+  const full = khmer('medium', timeZone)
   return {
     format(at) {
       const [day = '', time = ''] = full.format(at).split(', ')
@@ -139,8 +139,9 @@ function khmerPart(part: DatePart, timeZone?: string): DateTimeFormat {
 }
 
 /**
- * A short day (`part` 'day') or a time ('time') in `locale`, on the clock of `timeZone` (the
- * phone's when none); CLDR's Khmer where the browser lacks it.
+ * A day (`part` 'day': the language's medium date, the same one its date-and-time form
+ * carries) or a time ('time') in `locale`, on the clock of `timeZone` (the phone's when
+ * none); CLDR's Khmer where the browser lacks it.
  */
 export function makeDatePartFormat(
   locale: string,
@@ -152,7 +153,7 @@ export function makeDatePartFormat(
     ? khmerPart(part, timeZone)
     : new Intl.DateTimeFormat(
         locale,
-        part === 'day' ? { dateStyle: 'short', timeZone } : { timeStyle: 'short', timeZone },
+        part === 'day' ? { dateStyle: 'medium', timeZone } : { timeStyle: 'short', timeZone },
       )
 }
 
@@ -167,6 +168,15 @@ export function datePartFormat(locale: string, part: DatePart, timeZone?: string
     madeParts.set(key, formatter)
   }
   return formatter
+}
+
+/**
+ * A calendar day given as YYYY-MM-DD (a birthday, a report's day): the language's one date
+ * form, the day itself, never moved by a zone.
+ */
+export function calendarDay(locale: string, day: string): string {
+  const at = Date.parse(`${day}T00:00:00Z`)
+  return Number.isNaN(at) ? day : datePartFormat(locale, 'day', 'UTC').format(at)
 }
 
 export type AgeUnit = 'minute' | 'hour' | 'day'

@@ -7,6 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { TeamPeriod } from '#contract/agent'
 import { TextField } from '../../../components/ui/text-field'
+import { calendarDay, zoneOffsetLabel } from '../../../lib/date-format'
 
 /** The local calendar day as YYYY-MM-DD (the date input's value). */
 function localDay(d = new Date()): string {
@@ -113,8 +114,23 @@ export function RangeIncomplete() {
   )
 }
 
-/** The days the server read the period as, in the brand's time zone. */
-export function PeriodNote({ from, to, timeZone }: { from: string; to: string; timeZone: string }) {
+/**
+ * The days the server read the period as, in the brand's time zone: calendar days in the
+ * language's one date form (never moved by the phone's zone), the zone named by its offset.
+ */
+export function PeriodNote({
+  from: fromDay,
+  to: toDay,
+  timeZone: zoneName,
+}: {
+  from: string
+  to: string
+  timeZone: string
+}) {
+  const { i18n } = useLingui()
+  const from = calendarDay(i18n.locale, fromDay)
+  const to = calendarDay(i18n.locale, toDay)
+  const timeZone = zoneOffsetLabel(zoneName)
   return (
     <p className="muted agent-period-note">
       <Trans>

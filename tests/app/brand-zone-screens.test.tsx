@@ -1,0 +1,128 @@
+/**
+ * Issue 31: every screen writes a moment in the language's one date-and-time form on the
+ * brand's clock (Asia/Phnom_Penh in the fixtures), its zone named, and a calendar day as the
+ * day itself, whatever zone the phone is set to. The phone here is in Los Angeles, where
+ * the moment below is still the 29th.
+ */
+import { screen, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import type { TeamMovement } from '#contract/agent'
+import { feedbackEndpoints } from '#contract/feedback'
+import type { Movement } from '#contract/records'
+import { TeamMovementsPage } from '#src/features/agent/components/team-movements-page.tsx'
+import { FeedbackPage } from '#src/features/feedback/feedback-page.tsx'
+import { AccountRecordPage } from '#src/features/money/components/account-record-page.tsx'
+import { moneyCatalog } from '#src/features/money/money-catalog.ts'
+import { loadSectionCatalog } from '#src/lib/i18n.ts'
+import { endSession, setMember } from '#src/lib/session.ts'
+import { logIn, memberInfo, moneyAnswers, stubMoneyApi } from './fixtures'
+import { renderUi } from './render'
+
+/** 20:30 UTC on 29 November 2026: 12:30 PM on the 29th in Los Angeles, 3:30 AM on the 30th in Phnom Penh. */
+const instant = Date.UTC(2026, 10, 29, 20, 30)
+const brandText = /^Nov 30, 2026, 3:30\sAM \(GMT\+7\)/
+const phoneText = /Nov 29|12:30/
+
+const original = process.env.TZ
+beforeEach(async () => {
+  process.env.TZ = 'America/Los_Angeles'
+  logIn()
+  await loadSectionCatalog(moneyCatalog)
+})
+afterEach(() => {
+  if (original === undefined) delete process.env.TZ
+  else process.env.TZ = original
+  endSession()
+  vi.unstubAllGlobals()
+})
+
+const movement: Movement = {
+  id: 1,
+  time: instant,
+  type: 'DEPOSIT',
+  amount: '100.00',
+  balanceAfter: '150.00',
+  accountTypeId: 2,
+  accountTypeName: 'Main',
+  memo: null,
+}
+
+describe("screens on the brand's clock, with the phone elsewhere", () => {
+  test('the account record writes a movement on the brand’s clock, its zone named', async () => {
+    // The phone's clock did move.
+    expect(new Date(instant).getDate()).toBe(29)
+    stubMoneyApi(
+      moneyAnswers({
+        '/wps/relay/ODSFE2_MemTransDet': { list: [movement], total: 1, pageNo: 1, pageSize: 20 },
+      }),
+    )
+    await renderUi(<AccountRecordPage />)
+    const list = await screen.findByRole('list', { name: 'Account record' })
+    const row = within(list).getByText(brandText)
+    expect(row.textContent).not.toMatch(phoneText)
+  })
+
+  test('an agent’s account details report: the movement’s time and the period’s days', async () => {
+    setMember(memberInfo({ type: 1, account: 'agent01' }))
+    const teamMovement: TeamMovement = {
+      id: 1,
+      memberId: 101,
+      account: 'player01',
+      time: instant,
+      type: 'DEPOSIT',
+      amount: '100.00',
+      balanceAfter: '150.00',
+      memo: null,
+    }
+    stubMoneyApi(
+      moneyAnswers({
+        '/wps/relay/ODSFE2_teamTransDet': {
+          list: [teamMovement],
+          total: 1,
+          pageNo: 1,
+          pageSize: 20,
+          from: '2026-11-30',
+          to: '2026-11-30',
+          timeZone: 'Asia/Phnom_Penh',
+        },
+      }),
+    )
+    await renderUi(<TeamMovementsPage />)
+    const table = await screen.findByRole('table')
+    const row = within(table).getByRole('row', { name: /player01/ })
+    expect(within(row).getByText(brandText)).toBeTruthy()
+    expect(row.textContent).not.toMatch(phoneText)
+    // A calendar day is the day itself: the 30th stays the 30th on a phone where it is the 29th.
+    expect(screen.getByText('From Nov 30, 2026 to Nov 30, 2026 (GMT+7)')).toBeTruthy()
+  })
+
+  test('feedback writes when it was sent and answered on the brand’s clock', async () => {
+    stubMoneyApi(
+      moneyAnswers({
+        [feedbackEndpoints.list.path]: {
+          list: [
+            {
+              id: 1,
+              number: 'FB-1',
+              type: 'suggestion',
+              content: 'More slots please',
+              images: [],
+              status: 'replied',
+              time: instant,
+              reply: 'Thank you',
+              repliedAt: instant,
+            },
+          ],
+          total: 1,
+          pageNo: 1,
+          pageSize: 10,
+          limits: { minWords: 3, maxWords: 200, perDay: 10, maxImages: 3, maxImageBytes: 5 * 1024 * 1024 },
+        },
+      }),
+    )
+    await renderUi(<FeedbackPage />)
+    const times = await screen.findAllByText(brandText)
+    expect(times.length).toBe(2)
+    for (const t of times) expect(t.textContent).not.toMatch(phoneText)
+  })
+})
