@@ -12,6 +12,7 @@ import type { Movement } from '#contract/records'
 import { TeamMovementsPage } from '#src/features/agent/components/team-movements-page.tsx'
 import { FeedbackPage } from '#src/features/feedback/feedback-page.tsx'
 import { AccountRecordPage } from '#src/features/money/components/account-record-page.tsx'
+import { rangeTimes, todayText } from '#src/features/money/date-range.ts'
 import { moneyCatalog } from '#src/features/money/money-catalog.ts'
 import { loadSectionCatalog } from '#src/lib/i18n.ts'
 import { endSession, setMember } from '#src/lib/session.ts'
@@ -20,8 +21,11 @@ import { renderUi } from './render'
 
 /** 20:30 UTC on 29 November 2026: 12:30 PM on the 29th in Los Angeles, 3:30 AM on the 30th in Phnom Penh. */
 const instant = Date.UTC(2026, 10, 29, 20, 30)
+const zone = 'Asia/Phnom_Penh'
 const brandText = /^Nov 30, 2026, 3:30\sAM \(GMT\+7\)/
 const phoneText = /Nov 29|12:30/
+
+const hour = 3_600_000
 
 const original = process.env.TZ
 beforeEach(async () => {
@@ -47,11 +51,30 @@ const movement: Movement = {
   memo: null,
 }
 
+describe("a records page's days are the brand's", () => {
+  test('today, yesterday and a chosen range begin at the brand’s midnight, not the phone’s', () => {
+    // 3:30 AM on the 30th in Phnom Penh; 12:30 PM on the 29th on the phone.
+    const brandDay = (d: number) => Date.UTC(2026, 10, d) - 7 * hour
+    expect(rangeTimes({ preset: 'today', from: '', to: '' }, instant, zone)).toEqual({
+      startTime: brandDay(30),
+      endTime: brandDay(31),
+    })
+    expect(rangeTimes({ preset: 'yesterday', from: '', to: '' }, instant, zone)?.startTime).toBe(brandDay(29))
+    expect(rangeTimes({ preset: 'custom', from: '2026-11-01', to: '2026-11-30' }, instant, zone)).toEqual({
+      startTime: brandDay(1),
+      endTime: brandDay(31),
+    })
+    expect(todayText(zone, instant)).toBe('2026-11-30')
+    // The phone's own day, where no zone is known: still the 29th there.
+    expect(todayText(undefined, instant)).toBe('2026-11-29')
+  })
+})
+
 describe("screens on the brand's clock, with the phone elsewhere", () => {
   test('the account record writes a movement on the brand’s clock, its zone named', async () => {
     // The phone's clock did move.
     expect(new Date(instant).getDate()).toBe(29)
-    stubMoneyApi(
+    const sent = stubMoneyApi(
       moneyAnswers({
         '/wps/relay/ODSFE2_MemTransDet': { list: [movement], total: 1, pageNo: 1, pageSize: 20 },
       }),
@@ -60,6 +83,11 @@ describe("screens on the brand's clock, with the phone elsewhere", () => {
     const list = await screen.findByRole('list', { name: 'Account record' })
     const row = within(list).getByText(brandText)
     expect(row.textContent).not.toMatch(phoneText)
+    // The range asked for is of the brand's days: it starts and ends at a Phnom Penh midnight.
+    const asked = sent.find((s) => s.path === '/wps/relay/ODSFE2_MemTransDet')?.query
+    for (const key of ['startTime', 'endTime']) {
+      expect((Number(asked?.get(key)) + 7 * hour) % (24 * hour), key).toBe(0)
+    }
   })
 
   test('an agent’s account details report: the movement’s time and the period’s days', async () => {

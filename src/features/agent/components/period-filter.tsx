@@ -8,12 +8,8 @@ import { useState } from 'react'
 import type { TeamPeriod } from '#contract/agent'
 import { TextField } from '../../../components/ui/text-field'
 import { calendarDay, zoneOffsetLabel } from '../../../lib/date-format'
-
-/** The local calendar day as YYYY-MM-DD (the date input's value). */
-function localDay(d = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
-}
+import { useBrandZone } from '../../../lib/use-brand-dates'
+import { dayString, todayIn } from '../../../lib/zone-days'
 
 export interface PeriodQuery {
   period: TeamPeriod
@@ -37,8 +33,10 @@ export interface PeriodState {
 /** The chosen period, today first; `onChange` runs on every change (to go back to page 1). */
 export function usePeriod(onChange?: () => void): PeriodState {
   const [period, setPeriod] = useState<TeamPeriod>('today')
-  const [from, setFrom] = useState(() => localDay())
-  const [to, setTo] = useState(() => localDay())
+  // The date fields start at the brand's today: the server reads the days on its clock.
+  const zone = useBrandZone()
+  const [from, setFrom] = useState(() => dayString(todayIn(zone)))
+  const [to, setTo] = useState(() => dayString(todayIn(zone)))
   const changed =
     <T,>(set: (v: T) => void) =>
     (v: T) => {
