@@ -70,7 +70,7 @@ export function AccountRecordPage() {
                         {m.amount.startsWith('-') ? '' : '+'}
                         {showMoney(m.amount, currency)}
                       </span>
-                      <span className="muted">
+                      <span className="muted money-when">
                         {time(m.time)}
                         {m.memo ? ` · ${m.memo}` : ''}
                       </span>
