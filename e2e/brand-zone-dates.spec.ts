@@ -63,4 +63,8 @@ test("an agent's account details report is on the brand's clock, its zone named"
   await expect(centre.getByText(brandTime).first()).toBeVisible()
   await centre.getByText(brandTime).first().scrollIntoViewIfNeeded()
   await page.screenshot({ path: '/tmp/shots-dates/agent-account-details-360.png' })
+  // On a desktop the report is a table: the same time, its zone named.
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await expect(centre.getByRole('table').getByText(brandTime).first()).toBeVisible()
+  await page.screenshot({ path: '/tmp/shots-dates/agent-account-details-1280.png' })
 })
