@@ -1,6 +1,9 @@
 /**
- * Dates with times as a player reads them in their language: a short form (lists, records)
- * and a medium one (notices, messages, fixtures).
+ * Dates with times as a player reads them in their language. Each language has one date form
+ * (its medium date: `datePartFormat(…, 'day')`, `calendarDay`) and one date-and-time form
+ * (its medium one: `brandDateTime`), on the brand's clock with that clock named; screens reach
+ * them through src/lib/use-brand-dates.ts. The short form is kept for the few places that
+ * still ask for it by name.
  *
  * A browser formats a language only if its own ICU data holds it. Chromium's does not hold
  * Khmer (Node's full ICU does): there `Intl` quietly falls back to US English, and a Khmer
