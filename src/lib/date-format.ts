@@ -182,6 +182,14 @@ export function calendarDay(locale: string, day: string): string {
   return Number.isNaN(at) ? day : datePartFormat(locale, 'day', 'UTC').format(at)
 }
 
+/**
+ * A note with calendar days written YYYY-MM-DD in it (a contract payment's "2026-11-30",
+ * "2026-11-24 – 2026-11-30"), each day in the language's one date form.
+ */
+export function withCalendarDays(locale: string, text: string): string {
+  return text.replace(/\b\d{4}-\d{2}-\d{2}\b/g, (day) => calendarDay(locale, day))
+}
+
 export type AgeUnit = 'minute' | 'hour' | 'day'
 
 export interface RelativeAgeFormat {

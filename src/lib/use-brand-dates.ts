@@ -2,7 +2,13 @@ import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { brandQueryOptions } from './brand-query'
-import { brandDateTime, calendarDay, datePartFormat, type DateTimeFormat } from './date-format'
+import {
+  brandDateTime,
+  calendarDay,
+  datePartFormat,
+  withCalendarDays,
+  type DateTimeFormat,
+} from './date-format'
 
 /** The brand's time zone, from its settings (every layout loads them before it renders). */
 export function useBrandZone(): string | undefined {
@@ -16,6 +22,8 @@ export interface BrandDates {
   day(at: number): string
   /** A calendar day given as YYYY-MM-DD, never moved by a zone. */
   calendarDay(day: string): string
+  /** A note with YYYY-MM-DD days in it, each day in the language's date form. */
+  note(text: string): string
 }
 
 /** The one date and date-and-time form of the interface language, on the brand's clock. */
@@ -29,6 +37,7 @@ export function useBrandDates(): BrandDates {
       dateTime: (at) => brandDateTime(locale, at, zone),
       day: (at) => day.format(at),
       calendarDay: (d) => calendarDay(locale, d),
+      note: (text) => withCalendarDays(locale, text),
     }
   }, [locale, zone])
 }

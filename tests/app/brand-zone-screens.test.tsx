@@ -100,7 +100,8 @@ describe("screens on the brand's clock, with the phone elsewhere", () => {
       type: 'DEPOSIT',
       amount: '100.00',
       balanceAfter: '150.00',
-      memo: null,
+      // A contract payment's note names its period's days.
+      memo: '2026-11-24 – 2026-11-30',
     }
     stubMoneyApi(
       moneyAnswers({
@@ -120,6 +121,7 @@ describe("screens on the brand's clock, with the phone elsewhere", () => {
     const row = within(table).getByRole('row', { name: /player01/ })
     expect(within(row).getByText(brandText)).toBeTruthy()
     expect(row.textContent).not.toMatch(phoneText)
+    expect(within(row).getByText('Nov 24, 2026 – Nov 30, 2026')).toBeTruthy()
     // A calendar day is the day itself: the 30th stays the 30th on a phone where it is the 29th.
     expect(screen.getByText('From Nov 30, 2026 to Nov 30, 2026 (GMT+7)')).toBeTruthy()
   })
