@@ -3,7 +3,15 @@
  * agent's account details report write their times on the brand's clock (Phnom Penh), the
  * zone named beside each time.
  */
+import path from 'node:path'
+import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
+
+/** Saves what the phone shows (the open dialog, not the page behind it) when SHOTS_DIR names a folder. */
+async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR
+  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`) })
+}
 
 test.use({ timezoneId: 'America/Los_Angeles' })
 
@@ -40,7 +48,7 @@ test("a member's account record is on the brand's clock, its zone named", async 
     .click()
   const record = dialog.getByRole('list', { name: 'Account record' })
   await expect(record.getByText(brandTime).first()).toBeVisible()
-  await page.screenshot({ path: '/tmp/shots-dates/account-record-360.png' })
+  await shot(page, 'account-record-360')
 })
 
 test("an agent's account details report is on the brand's clock, its zone named", async ({ page }) => {
@@ -51,7 +59,7 @@ test("an agent's account details report is on the brand's clock, its zone named"
   await entrance.getByRole('button', { name: 'Log in as an agent' }).click()
   const centre = page.getByRole('dialog', { name: 'Agent centre' })
   await expect(centre.getByRole('heading', { level: 3, name: 'Team overview' })).toBeVisible()
-  await page.screenshot({ path: '/tmp/shots-dates/agent-overview-360.png' })
+  await shot(page, 'agent-overview-360')
   const back = centre.getByRole('button', { name: 'Back to menu' })
   if (await back.isVisible()) await back.click()
   await centre
@@ -62,9 +70,9 @@ test("an agent's account details report is on the brand's clock, its zone named"
   await expect(centre.getByText(/\(GMT\+7\)/).first()).toBeVisible()
   await expect(centre.getByText(brandTime).first()).toBeVisible()
   await centre.getByText(brandTime).first().scrollIntoViewIfNeeded()
-  await page.screenshot({ path: '/tmp/shots-dates/agent-account-details-360.png' })
+  await shot(page, 'agent-account-details-360')
   // On a desktop the report is a table: the same time, its zone named.
   await page.setViewportSize({ width: 1280, height: 800 })
   await expect(centre.getByRole('table').getByText(brandTime).first()).toBeVisible()
-  await page.screenshot({ path: '/tmp/shots-dates/agent-account-details-1280.png' })
+  await shot(page, 'agent-account-details-1280')
 })
