@@ -28,11 +28,12 @@ import { gamePageSize, homeHotLimit, tickerWinners } from '#contract/first-scree
 import { gameEndpoints } from '#contract/games'
 import { defaultLocale, localeHeaderCode, locales, parseLocale, type Locale } from '#contract/locales'
 import { playEndpoints } from '#contract/play'
+import { promotionEndpoints } from '#contract/promotions'
 import { systemEndpoints, type ConsolidatedSettings, type SystemStatus } from '#contract/system'
 import type { HotEntry, HotReads } from './hot-reads'
 import { escapeHtml } from './html'
 import { drawsNotices, lobbyOf, sameSitePath, screenKindOf, type PageRenderer } from './page-render'
-import { withShareMeta } from './share-meta'
+import { promotionIdOf, withShareMeta } from './share-meta'
 
 type LobbyBoot = NonNullable<BootData['lobby']>
 
@@ -398,10 +399,23 @@ export function createShell(
                 )
               : null
             const queries = drawn?.queries?.length ? { queries: drawn.queries } : {}
+            // A promotion's page previews with its own title, as a visitor's list names it.
+            const promotionId = open ? promotionIdOf(url) : null
+            const pageTitle =
+              promotionId === null
+                ? undefined
+                : await read(
+                    m,
+                    locale,
+                    promotionEndpoints.merchantAvailable.path,
+                    promotionEndpoints.merchantAvailable.response,
+                  )
+                    .then((l) => l.list.find((p) => p.id === promotionId)?.title)
+                    .catch(() => undefined)
             return {
               html: withShareMeta(
                 renderShell(opts.template, { ...boot, ...queries }, drawn?.html ?? null, fonts[locale]),
-                { settings, locale, origin, url },
+                { settings, locale, origin, url, pageTitle },
               ),
               status: drawn?.status ?? 200,
               redirect: sameSitePath(drawn?.redirect),

@@ -193,6 +193,7 @@ export function createSystemRepository(db: Db) {
         vipServiceState: m.vipServiceState,
         descriptions: storedNames(m.descriptions),
         shareImageUrl: m.shareImageUrl,
+        timeZone: m.timeZone,
       }
     },
   }

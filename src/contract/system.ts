@@ -175,6 +175,8 @@ export const ConsolidatedSettingsSchema = z.object({
   descriptions: z.record(z.string(), z.string()),
   /** The picture shared links preview with: an absolute address or a path on the site; null for the icon. */
   shareImageUrl: z.nullable(z.string()),
+  /** The brand's IANA time zone: every date and time a player reads is on its clock. */
+  timeZone: z.string(),
 })
 export type ConsolidatedSettings = z.infer<typeof ConsolidatedSettingsSchema>
 

@@ -1,6 +1,9 @@
 /**
- * Dates with times as a player reads them in their language: a short form (lists, records)
- * and a medium one (notices, messages, fixtures).
+ * Dates with times as a player reads them in their language. Each language has one date form
+ * (its medium date: `datePartFormat(…, 'day')`, `calendarDay`) and one date-and-time form
+ * (its medium one: `brandDateTime`), on the brand's clock with that clock named; screens reach
+ * them through src/lib/use-brand-dates.ts. The short form is kept for the few places that
+ * still ask for it by name.
  *
  * A browser formats a language only if its own ICU data holds it. Chromium's does not hold
  * Khmer (Node's full ICU does): there `Intl` quietly falls back to US English, and a Khmer
@@ -127,9 +130,9 @@ export function brandTimeOfDay(
 /** A day without its time, or a time without its day: what a period's ends are written as. */
 export type DatePart = 'day' | 'time'
 
-/** Khmer in CLDR's patterns: a short day `d/M/yy`, a time `h:mm a`. */
+/** Khmer in CLDR's patterns: a day `d MMMM y` (its medium date), a time `h:mm a`. */
 function khmerPart(part: DatePart, timeZone?: string): DateTimeFormat {
-  const full = khmer('short', timeZone)
+  const full = khmer('medium', timeZone)
   return {
     format(at) {
       const [day = '', time = ''] = full.format(at).split(', ')
@@ -139,8 +142,9 @@ function khmerPart(part: DatePart, timeZone?: string): DateTimeFormat {
 }
 
 /**
- * A short day (`part` 'day') or a time ('time') in `locale`, on the clock of `timeZone` (the
- * phone's when none); CLDR's Khmer where the browser lacks it.
+ * A day (`part` 'day': the language's medium date, the same one its date-and-time form
+ * carries) or a time ('time') in `locale`, on the clock of `timeZone` (the phone's when
+ * none); CLDR's Khmer where the browser lacks it.
  */
 export function makeDatePartFormat(
   locale: string,
@@ -152,7 +156,7 @@ export function makeDatePartFormat(
     ? khmerPart(part, timeZone)
     : new Intl.DateTimeFormat(
         locale,
-        part === 'day' ? { dateStyle: 'short', timeZone } : { timeStyle: 'short', timeZone },
+        part === 'day' ? { dateStyle: 'medium', timeZone } : { timeStyle: 'short', timeZone },
       )
 }
 
@@ -167,6 +171,23 @@ export function datePartFormat(locale: string, part: DatePart, timeZone?: string
     madeParts.set(key, formatter)
   }
   return formatter
+}
+
+/**
+ * A calendar day given as YYYY-MM-DD (a birthday, a report's day): the language's one date
+ * form, the day itself, never moved by a zone.
+ */
+export function calendarDay(locale: string, day: string): string {
+  const at = Date.parse(`${day}T00:00:00Z`)
+  return Number.isNaN(at) ? day : datePartFormat(locale, 'day', 'UTC').format(at)
+}
+
+/**
+ * A note with calendar days written YYYY-MM-DD in it (a contract payment's "2026-11-30",
+ * "2026-11-24 – 2026-11-30"), each day in the language's one date form.
+ */
+export function withCalendarDays(locale: string, text: string): string {
+  return text.replace(/\b\d{4}-\d{2}-\d{2}\b/g, (day) => calendarDay(locale, day))
 }
 
 export type AgeUnit = 'minute' | 'hour' | 'day'

@@ -182,7 +182,7 @@ describe('the member centre’s invite-friends page', () => {
     expect(screen.getByRole('button', { name: 'Copy the referral code' })).toBeTruthy()
     const paid = screen.getByRole('region', { name: 'Rewards paid' })
     expect(await within(paid).findByText('Reward for fr***01')).toBeTruthy()
-    expect(within(paid).getByText('Daily share of 11/29/26')).toBeTruthy()
+    expect(within(paid).getByText('Daily share of Nov 29, 2026')).toBeTruthy()
     expect(within(paid).getByText(/0\.20/)).toBeTruthy()
   })
 

@@ -133,7 +133,7 @@ describe('team overview', () => {
         .map((c) => c.textContent),
     ).toEqual(['$150.00', '$2,345.60'])
     expect(within(table).getByRole('row', { name: /Profit and loss/ }).textContent).toContain('-$12.50')
-    expect(screen.getByText('From 2026-11-29 to 2026-11-29 (Asia/Phnom_Penh)')).toBeTruthy()
+    expect(screen.getByText('From Nov 29, 2026 to Nov 29, 2026 (GMT+7)')).toBeTruthy()
 
     await user.click(screen.getByRole('button', { name: 'This month' }))
     expect(screen.getByRole('button', { name: 'This month' }).getAttribute('aria-pressed')).toBe('true')

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import {
+  calendarDay,
   dateTimeFormat,
   makeDatePartFormat,
   makeDateTimeFormat,
   makeRelativeAgeFormat,
+  withCalendarDays,
   type AgeUnit,
 } from '#src/lib/date-format.ts'
 
@@ -41,7 +43,7 @@ describe('dates with times in the player language', () => {
   it("writes a Khmer day alone and a time alone as a full ICU does, where the browser's data lacks it", () => {
     const day = makeDatePartFormat('km', 'day', undefined, holdsNone)
     const time = makeDatePartFormat('km', 'time', undefined, holdsNone)
-    const icuDay = new Intl.DateTimeFormat('km', { dateStyle: 'short' })
+    const icuDay = new Intl.DateTimeFormat('km', { dateStyle: 'medium' })
     const icuTime = new Intl.DateTimeFormat('km', { timeStyle: 'short' })
     for (const at of moments) {
       expect(day.format(at)).toBe(icuDay.format(at))
@@ -52,12 +54,20 @@ describe('dates with times in the player language', () => {
     const late = new Date(Date.UTC(2026, 10, 28, 23, 30))
     const zone = 'Asia/Phnom_Penh'
     expect(makeDatePartFormat('km', 'day', zone, holdsNone).format(late)).toBe(
-      new Intl.DateTimeFormat('km', { dateStyle: 'short', timeZone: zone }).format(late),
+      new Intl.DateTimeFormat('km', { dateStyle: 'medium', timeZone: zone }).format(late),
     )
     expect(makeDatePartFormat('km', 'time', zone, holdsNone).format(late)).toBe(
       new Intl.DateTimeFormat('km', { timeStyle: 'short', timeZone: zone }).format(late),
     )
-    expect(makeDatePartFormat('en', 'day', zone).format(late)).toBe('11/29/26')
+    expect(makeDatePartFormat('en', 'day', zone).format(late)).toBe('Nov 29, 2026')
+  })
+
+  it('writes the YYYY-MM-DD days of a note as the language writes a day, the rest as it is', () => {
+    expect(withCalendarDays('en', '2026-11-24 – 2026-11-30')).toBe('Nov 24, 2026 – Nov 30, 2026')
+    expect(withCalendarDays('en', '2026-11-30 14:00–15:00')).toBe('Nov 30, 2026 14:00–15:00')
+    expect(withCalendarDays('zh', '2026-11-30')).toBe('2026年11月30日')
+    expect(withCalendarDays('en', 'ABA Bank')).toBe('ABA Bank')
+    expect(calendarDay('en', '2026-13-40')).toBe('2026-13-40')
   })
 
   it('leaves a language it has no pattern for to the browser', () => {

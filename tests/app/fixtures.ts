@@ -28,6 +28,7 @@ export const brand: ConsolidatedSettings = {
   vipServiceState: 'normal',
   descriptions: {},
   shareImageUrl: null,
+  timeZone: 'Asia/Phnom_Penh',
 }
 
 export function status(over: Partial<SystemStatus> = {}): SystemStatus {

@@ -62,7 +62,7 @@ describe('the rebate rates page', () => {
         .map((c) => c.textContent),
     ).toEqual(['', '$3,500.50', '$10.00'])
     expect(within(section).getByText('At most $10.00 a period: the cap applies.')).toBeTruthy()
-    expect(within(section).getByText('Counting the bets of 11/30/26 (GMT+7)')).toBeTruthy()
+    expect(within(section).getByText('Counting the bets of Nov 30, 2026 (GMT+7)')).toBeTruthy()
     expect(
       within(section)
         .getByText(/^Paid to your main wallet after/)

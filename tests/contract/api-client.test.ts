@@ -22,6 +22,7 @@ const brand = {
   vipServiceState: 'normal',
   descriptions: {},
   shareImageUrl: null,
+  timeZone: 'Asia/Phnom_Penh',
 }
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {

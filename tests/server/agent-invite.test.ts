@@ -204,7 +204,8 @@ describe('the preview of a shared link (Open Graph)', () => {
       const res = await server.app.inject({ method: 'GET', url: inviteUrl, headers })
       expect(res.statusCode).toBe(200)
       expect(res.headers['content-type']).toMatch(/text\/html/)
-      expect(meta(res.body, 'og:title')).toBe('Lotus Play')
+      // The page's own name in the brand's language, then the brand's.
+      expect(meta(res.body, 'og:title')).toBe('ចុះឈ្មោះ · Lotus Play')
       expect(meta(res.body, 'og:site_name')).toBe('Lotus Play')
       // The brand's own language when the crawler has none.
       expect(meta(res.body, 'og:description')).toMatch(/^ឆ្នោត/)

@@ -22,8 +22,8 @@ import { imageTypes, maxImageBytes, type ImageUpload } from '#contract/funds'
 import { EmptyState } from '../../components/ui/empty-state'
 import { FormError } from '../../components/ui/form-error'
 import { Skeleton } from '../../components/ui/skeleton'
-import { dateTimeFormat } from '../../lib/date-format'
 import { errorText } from '../../lib/error-messages'
+import { useBrandDateTimeFormat } from '../../lib/use-brand-dates'
 import { feedbackImageQueryOptions, feedbackListQueryOptions, useSubmitFeedback } from './api'
 import './feedback.css'
 
@@ -266,9 +266,9 @@ function StoredImage({ id, alt }: { id: number; alt: string }) {
 }
 
 function FeedbackItem({ f }: { f: Feedback }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const typeNames = useTypeNames()
-  const time = useMemo(() => dateTimeFormat(i18n.locale, 'short'), [i18n.locale])
+  const time = useBrandDateTimeFormat()
   const number = f.number
   return (
     <li className="feedback-item card">

@@ -1,12 +1,6 @@
-import { useLingui } from '@lingui/react/macro'
-import { useMemo } from 'react'
-import { dateTimeFormat } from '../../lib/date-format'
+import { useBrandDateTime } from '../../lib/use-brand-dates'
 
-/** Formats epoch ms as a short local date and time in the interface language. */
+/** Formats epoch ms as the language's one date-and-time form, on the brand's clock, its zone named. */
 export function useDateTime(): (ms: number) => string {
-  const { i18n } = useLingui()
-  return useMemo(() => {
-    const f = dateTimeFormat(i18n.locale, 'short')
-    return (ms: number) => f.format(ms)
-  }, [i18n.locale])
+  return useBrandDateTime()
 }

@@ -8,7 +8,7 @@ import { useState } from 'react'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { HtmlContent } from '../../../components/ui/html-content'
 import { Pagination } from '../../../components/ui/pagination'
-import { dateTimeFormat } from '../../../lib/date-format'
+import { useBrandDateTimeFormat } from '../../../lib/use-brand-dates'
 import { agentAnnouncementsQueryOptions } from '../api/get-agent-announcements'
 import { AgentStyles } from './agent-styles'
 import { QueryView } from './query-view'
@@ -18,6 +18,7 @@ const pageSize = 10
 export function AgentAnnouncementsPage() {
   const { t, i18n } = useLingui()
   const [page, setPage] = useState(1)
+  const when = useBrandDateTimeFormat()
   const list = useQuery(agentAnnouncementsQueryOptions({ pageNo: page, pageSize }, i18n.locale))
   return (
     <div className="agent-page">
@@ -35,7 +36,7 @@ export function AgentAnnouncementsPage() {
                       <summary>
                         <span className="agent-notice-title">{n.title}</span>
                         <time className="muted agent-notice-date" dateTime={new Date(n.date).toISOString()}>
-                          {dateTimeFormat(i18n.locale, 'medium').format(new Date(n.date))}
+                          {when.format(n.date)}
                         </time>
                       </summary>
                       <HtmlContent html={n.content} className="rich-text" />

@@ -13,7 +13,7 @@ import { contractPaymentScopes, type ContractKind, type ContractPayment } from '
 import { showMoney, type Currency } from '#contract/money'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { phoneQuery, useMediaQuery } from '../../../hooks/use-media-query'
-import { datePartFormat } from '../../../lib/date-format'
+import { datePartFormat, zoneOffsetLabel } from '../../../lib/date-format'
 import { useCurrency } from '../agent-money'
 import { contractPaymentsQueryOptions } from '../api/get-contract-payments'
 import { percent } from './contract-rates'
@@ -25,7 +25,7 @@ const pageSize = 20
 
 type Scope = (typeof contractPaymentScopes)[number]
 
-/** A payment's period on the brand's clock: a day, a run of days, or an hour or window within a day. */
+/** A payment's period on the brand's clock: a day, a run of days, or an hour or window within a day (its zone named). */
 function usePeriodText(timeZone: string): (p: ContractPayment) => string {
   const { i18n } = useLingui()
   return useMemo(() => {
@@ -37,7 +37,7 @@ function usePeriodText(timeZone: string): (p: ContractPayment) => string {
           return day.format(p.periodStart)
         case 'hour':
         case 'window':
-          return `${day.format(p.periodStart)}, ${time.format(p.periodStart)} – ${time.format(p.periodEnd)}`
+          return `${day.format(p.periodStart)}, ${time.format(p.periodStart)} – ${time.format(p.periodEnd)} (${zoneOffsetLabel(timeZone, p.periodStart)})`
         default:
           return `${day.format(p.periodStart)} – ${day.format(p.periodEnd - 1)}`
       }

@@ -3,8 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useMemo, type FormEvent } from 'react'
 import type { DownlineMember } from '#contract/agent'
 import { Pagination } from '../../../components/ui/pagination'
-import { dateTimeFormat } from '../../../lib/date-format'
 import { isAgentType } from '../../../lib/session'
+import { useBrandDateTime } from '../../../lib/use-brand-dates'
 
 export function MemberTypeLabel({ type }: { type: number }) {
   return isAgentType(type) ? <Trans>Agent</Trans> : <Trans>Member</Trans>
@@ -14,13 +14,11 @@ export function StatusLabel({ status }: { status: DownlineMember['status'] }) {
   return status === 'active' ? <Trans>Active</Trans> : <Trans>Disabled</Trans>
 }
 
-/** Epoch ms as a short local date and time in the interface language; null is "never". */
+/** Epoch ms as the language's date-and-time form on the brand's clock; null is "never". */
 export function useLastLogin(): (ms: number | null) => string {
-  const { t, i18n } = useLingui()
-  return useMemo(() => {
-    const f = dateTimeFormat(i18n.locale, 'short')
-    return (ms: number | null) => (ms === null ? t`Never` : f.format(ms))
-  }, [i18n.locale, t])
+  const { t } = useLingui()
+  const dateTime = useBrandDateTime()
+  return useMemo(() => (ms: number | null) => (ms === null ? t`Never` : dateTime(ms)), [dateTime, t])
 }
 
 /** A list's page links, named for the list (the downline, a report). */

@@ -7,12 +7,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { TeamPeriod } from '#contract/agent'
 import { TextField } from '../../../components/ui/text-field'
-
-/** The local calendar day as YYYY-MM-DD (the date input's value). */
-function localDay(d = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
-}
+import { calendarDay, zoneOffsetLabel } from '../../../lib/date-format'
+import { useBrandZone } from '../../../lib/use-brand-dates'
+import { dayString, todayIn } from '../../../lib/zone-days'
 
 export interface PeriodQuery {
   period: TeamPeriod
@@ -36,8 +33,10 @@ export interface PeriodState {
 /** The chosen period, today first; `onChange` runs on every change (to go back to page 1). */
 export function usePeriod(onChange?: () => void): PeriodState {
   const [period, setPeriod] = useState<TeamPeriod>('today')
-  const [from, setFrom] = useState(() => localDay())
-  const [to, setTo] = useState(() => localDay())
+  // The date fields start at the brand's today: the server reads the days on its clock.
+  const zone = useBrandZone()
+  const [from, setFrom] = useState(() => dayString(todayIn(zone)))
+  const [to, setTo] = useState(() => dayString(todayIn(zone)))
   const changed =
     <T,>(set: (v: T) => void) =>
     (v: T) => {
@@ -113,8 +112,23 @@ export function RangeIncomplete() {
   )
 }
 
-/** The days the server read the period as, in the brand's time zone. */
-export function PeriodNote({ from, to, timeZone }: { from: string; to: string; timeZone: string }) {
+/**
+ * The days the server read the period as, in the brand's time zone: calendar days in the
+ * language's one date form (never moved by the phone's zone), the zone named by its offset.
+ */
+export function PeriodNote({
+  from: fromDay,
+  to: toDay,
+  timeZone: zoneName,
+}: {
+  from: string
+  to: string
+  timeZone: string
+}) {
+  const { i18n } = useLingui()
+  const from = calendarDay(i18n.locale, fromDay)
+  const to = calendarDay(i18n.locale, toDay)
+  const timeZone = zoneOffsetLabel(zoneName)
   return (
     <p className="muted agent-period-note">
       <Trans>

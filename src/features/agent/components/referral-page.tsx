@@ -8,7 +8,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { type Currency, showMoney } from '#contract/money'
 import type { ReferralClaim, ReferralFriend, ReferralOverview } from '#contract/referral'
 import type { FriendRewardState } from '#contract/referral-values'
@@ -16,8 +16,9 @@ import { EmptyState } from '../../../components/ui/empty-state'
 import { Pagination } from '../../../components/ui/pagination'
 import { QueryState } from '../../../components/ui/query-state'
 import { copyText } from '../../../lib/clipboard'
-import { datePartFormat, dateTimeFormat } from '../../../lib/date-format'
+import { calendarDay } from '../../../lib/date-format'
 import { FeatureStyles } from '../../../lib/feature-styles'
+import { useBrandDateTimeFormat } from '../../../lib/use-brand-dates'
 import { useCurrency } from '../agent-money'
 import { invitationQueryOptions } from '../api/get-invitation'
 import {
@@ -219,7 +220,7 @@ function Rules({ data, currency }: { data: ReferralOverview; currency: Currency 
 
 function FriendRow({ f, currency }: { f: ReferralFriend; currency: Currency }) {
   const { i18n } = useLingui()
-  const date = useMemo(() => dateTimeFormat(i18n.locale, 'short'), [i18n.locale])
+  const date = useBrandDateTimeFormat()
   return (
     <li className="referral-friend">
       <strong>{f.username}</strong>
@@ -288,10 +289,10 @@ function Friends({ currency }: { currency: Currency }) {
 
 function ClaimRow({ c, currency }: { c: ReferralClaim; currency: Currency }) {
   const { i18n } = useLingui()
-  const date = useMemo(() => dateTimeFormat(i18n.locale, 'short'), [i18n.locale])
+  const date = useBrandDateTimeFormat()
   const friend = c.friend ?? ''
   // The brand day a share is of, written as the language writes a day (the day itself, on UTC's clock).
-  const day = c.day ? datePartFormat(i18n.locale, 'day', 'UTC').format(Date.parse(`${c.day}T00:00:00Z`)) : ''
+  const day = c.day ? calendarDay(i18n.locale, c.day) : ''
   const paid = date.format(c.paidAt)
   return (
     <li className="referral-friend">

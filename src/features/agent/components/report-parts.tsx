@@ -1,21 +1,17 @@
 /** What the team betting, user loss and account details reports share. */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react'
+import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { showMoney, type Currency } from '#contract/money'
 import type { BetStatus } from '#contract/records'
-import { dateTimeFormat } from '../../../lib/date-format'
+import { useBrandDateTime } from '../../../lib/use-brand-dates'
 import { AgentPager } from './downline-parts'
 import { signTone } from './period-filter'
 
 export const reportPageSize = 20
 
-/** Epoch ms as a short local date and time in the interface language. */
+/** Epoch ms as the language's one date-and-time form, on the brand's clock, its zone named. */
 export function useDateTime(): (ms: number) => string {
-  const { i18n } = useLingui()
-  return useMemo(() => {
-    const f = dateTimeFormat(i18n.locale, 'short')
-    return (ms: number) => f.format(ms)
-  }, [i18n.locale])
+  return useBrandDateTime()
 }
 
 /** An amount coloured by its sign (a member's win green, a loss red). */

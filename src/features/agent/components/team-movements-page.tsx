@@ -13,6 +13,7 @@ import { EmptyState } from '../../../components/ui/empty-state'
 import { SelectField } from '../../../components/ui/select-field'
 import { phoneQuery, useMediaQuery } from '../../../hooks/use-media-query'
 import { movementLabels } from '../../../lib/movement-labels'
+import { useBrandDates } from '../../../lib/use-brand-dates'
 import { useCurrency } from '../agent-money'
 import { teamMovementsQueryOptions } from '../api/get-team-reports'
 import { AgentStyles } from './agent-styles'
@@ -48,6 +49,7 @@ function Amount({ money, currency }: { money: string; currency: Currency }) {
 function MovementCards({ list, currency, onPick }: RowProps) {
   const { i18n } = useLingui()
   const time = useDateTime()
+  const { note } = useBrandDates()
   return (
     <ul className="agent-cards">
       {list.map((m) => (
@@ -82,7 +84,7 @@ function MovementCards({ list, currency, onPick }: RowProps) {
                 <dt>
                   <Trans>Note</Trans>
                 </dt>
-                <dd>{m.memo}</dd>
+                <dd>{note(m.memo)}</dd>
               </div>
             ) : null}
           </dl>
@@ -95,6 +97,7 @@ function MovementCards({ list, currency, onPick }: RowProps) {
 function MovementTable({ list, currency, onPick }: RowProps) {
   const { i18n } = useLingui()
   const time = useDateTime()
+  const { note } = useBrandDates()
   return (
     <div className="agent-table-wrap">
       <table className="agent-table">
@@ -132,7 +135,7 @@ function MovementTable({ list, currency, onPick }: RowProps) {
                 <Amount money={m.amount} currency={currency} />
               </td>
               <td className="agent-num">{showMoney(m.balanceAfter, currency)}</td>
-              <td>{m.memo ?? ''}</td>
+              <td>{m.memo ? note(m.memo) : ''}</td>
             </tr>
           ))}
         </tbody>

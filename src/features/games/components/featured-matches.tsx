@@ -3,11 +3,11 @@
  * league, kick-off, teams and odds; tapping one starts the vendor's game on that fixture
  * (matchId and leagueId in the launch).
  */
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import type { Game, Match } from '#contract/games'
-import { dateTimeFormat } from '../../../lib/date-format'
 import { useOnline } from '../../../lib/network'
+import { useBrandDateTimeFormat } from '../../../lib/use-brand-dates'
 import { matchesQueryOptions } from '../api/get-matches'
 import { useLaunchGame } from '../launch/use-launch-game'
 import { useOfflineHint } from './game-tile'
@@ -25,14 +25,13 @@ export function FeaturedMatches({
   /** The vendor's game a fixture opens in; undefined while its games load. */
   game: Game | undefined
 }) {
-  const { i18n } = useLingui()
   const launch = useLaunchGame()
   const online = useOnline()
   const { hint, hintId } = useOfflineHint()
   const matches = useQuery(matchesQueryOptions(gameType))
+  const when = useBrandDateTimeFormat()
   const list = (matches.data?.list.filter((m) => m.vassalage === vassalage) ?? []).slice(0, maxShown)
   if (list.length === 0) return null
-  const when = dateTimeFormat(i18n.locale, 'medium')
   return (
     <section className="matches" aria-labelledby="matches-title">
       <h3 id="matches-title" className="matches-title">

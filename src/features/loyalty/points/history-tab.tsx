@@ -6,13 +6,13 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { type Currency, showMoney } from '#contract/money'
 import { type Redemption, type RedemptionStatus, redemptionStatuses } from '#contract/point-mall'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { Pagination } from '../../../components/ui/pagination'
 import { SelectField } from '../../../components/ui/select-field'
-import { dateTimeFormat } from '../../../lib/date-format'
+import { useBrandDateTimeFormat } from '../../../lib/use-brand-dates'
 import { pointRedemptionsQueryOptions } from './api'
 import { redemptionStatusNames, redemptionTypeNames } from './mall-text'
 import { Loaded } from './points-overview'
@@ -22,7 +22,7 @@ const pageSize = 20
 
 export function RedemptionRow({ r, currency }: { r: Redemption; currency: Currency }) {
   const { i18n } = useLingui()
-  const time = useMemo(() => dateTimeFormat(i18n.locale, 'short'), [i18n.locale])
+  const time = useBrandDateTimeFormat()
   const points = pointsFigure(i18n.locale, r.points)
   const quantity = r.quantity
   const amount = r.amount ? showMoney(r.amount, currency) : null

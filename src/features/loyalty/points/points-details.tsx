@@ -4,11 +4,11 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { Pagination } from '../../../components/ui/pagination'
-import { dateTimeFormat } from '../../../lib/date-format'
 import { movementLabels } from '../../../lib/movement-labels'
+import { useBrandDateTimeFormat } from '../../../lib/use-brand-dates'
 import { pointMovementsQueryOptions } from './api'
 import { Loaded } from './points-overview'
 import { pointsFigure, signedPoints } from './points-text'
@@ -19,7 +19,7 @@ export function PointsDetails() {
   const { t, i18n } = useLingui()
   const [page, setPage] = useState(1)
   const movements = useQuery(pointMovementsQueryOptions(page, pageSize))
-  const time = useMemo(() => dateTimeFormat(i18n.locale, 'short'), [i18n.locale])
+  const time = useBrandDateTimeFormat()
   return (
     <section aria-labelledby="points-details">
       <h2 id="points-details">

@@ -12,10 +12,10 @@ import { FormError } from '../../../components/ui/form-error'
 import { QueryState } from '../../../components/ui/query-state'
 import { TextField } from '../../../components/ui/text-field'
 import { copyText } from '../../../lib/clipboard'
-import { dateTimeFormat } from '../../../lib/date-format'
 import { errorText } from '../../../lib/error-messages'
 import { securityConfigQueryOptions } from '../../../lib/security-config'
 import { showToast } from '../../../lib/toast-store'
+import { useBrandDateTimeFormat } from '../../../lib/use-brand-dates'
 import { useAuthenticatorConfirm, useAuthenticatorDisable, useAuthenticatorSetup } from '../api/authenticator'
 
 type Stage =
@@ -260,6 +260,7 @@ function TurnOffStep({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
 export function AuthenticatorSection() {
   const { t, i18n } = useLingui()
   const config = useQuery(securityConfigQueryOptions())
+  const when = useBrandDateTimeFormat()
   const [stage, setStage] = useState<Stage>({ kind: 'idle' })
   const begin = useAuthenticatorSetup()
   const toggleRef = useRef<HTMLButtonElement>(null)
@@ -288,7 +289,7 @@ export function AuthenticatorSection() {
           const on = c.authenticator.enabled
           const since = c.authenticator.enabledAt
           const left = c.authenticator.recoveryCodesLeft
-          const sinceText = since === null ? '' : dateTimeFormat(i18n.locale, 'short').format(since)
+          const sinceText = since === null ? '' : when.format(since)
           return (
             <div className="authenticator-status">
               <p>

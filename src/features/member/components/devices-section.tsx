@@ -10,9 +10,9 @@ import type { Device } from '#contract/identity'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { FormError } from '../../../components/ui/form-error'
 import { QueryState } from '../../../components/ui/query-state'
-import { dateTimeFormat } from '../../../lib/date-format'
 import { errorText } from '../../../lib/error-messages'
 import { showToast } from '../../../lib/toast-store'
+import { useBrandDates } from '../../../lib/use-brand-dates'
 import { useLogout } from '../../../lib/use-logout'
 import { devicesQueryOptions, useDeviceSignOut, useSignOutEverywhere } from '../api/devices'
 
@@ -20,7 +20,8 @@ function DeviceRow({ device }: { device: Device }) {
   const { t, i18n } = useLingui()
   const signOut = useDeviceSignOut()
   const logout = useLogout()
-  const lastUsed = dateTimeFormat(i18n.locale, 'short').format(device.lastUsedAt)
+  const dates = useBrandDates()
+  const lastUsed = dates.dateTime(device.lastUsedAt)
   const address = device.lastIp
   return (
     <li className="device-row">

@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/ui/empty-state'
 import { QueryState } from '../../../components/ui/query-state'
 import { SelectField } from '../../../components/ui/select-field'
 import { movementLabels } from '../../../lib/movement-labels'
+import { useBrandDates } from '../../../lib/use-brand-dates'
 import { movementsQueryOptions } from '../api/get-movements'
 import { showMoney } from '../money-text'
 import { useCurrency } from '../use-currency'
@@ -25,6 +26,7 @@ export function AccountRecordPage() {
   const { t, i18n } = useLingui()
   const currency = useCurrency()
   const time = useDateTime()
+  const { note } = useBrandDates()
   const { range, setRange, times, page, setPage } = useRangeAndPage()
   const [type, setType] = useState<MovementType | ''>('')
   const movements = useQuery({
@@ -70,9 +72,9 @@ export function AccountRecordPage() {
                         {m.amount.startsWith('-') ? '' : '+'}
                         {showMoney(m.amount, currency)}
                       </span>
-                      <span className="muted">
+                      <span className="muted money-when">
                         {time(m.time)}
-                        {m.memo ? ` · ${m.memo}` : ''}
+                        {m.memo ? ` · ${note(m.memo)}` : ''}
                       </span>
                       <span className="money-amount muted">
                         <Trans>Balance {showMoney(m.balanceAfter, currency)}</Trans>

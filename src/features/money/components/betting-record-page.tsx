@@ -75,7 +75,7 @@ export function BettingRecordPage() {
                           {b.gameName} · {b.vendorName}
                         </span>
                         <span className={signClass(b.winLoss)}>{showMoney(b.winLoss, currency)}</span>
-                        <span className="muted">
+                        <span className="muted money-when">
                           {time(b.betTime)} · <RoundRef roundNo={b.betNo} />
                         </span>
                         <span className="money-amount muted">

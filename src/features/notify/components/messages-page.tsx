@@ -10,9 +10,9 @@ import { useState } from 'react'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { Pagination } from '../../../components/ui/pagination'
 import { Skeleton } from '../../../components/ui/skeleton'
-import { dateTimeFormat } from '../../../lib/date-format'
 import { errorText } from '../../../lib/error-messages'
 import { useSession } from '../../../lib/session'
+import { useBrandDateTimeFormat } from '../../../lib/use-brand-dates'
 import { inboxQueryOptions, useReadMessages, useRemoveMessages } from '../api/inbox'
 import { MessagesPageStyles } from './messages-page-styles'
 import { PushSwitch } from './push-switch'
@@ -27,7 +27,7 @@ export function MessagesPage() {
   const inbox = useQuery({ ...inboxQueryOptions(token, page), placeholderData: keepPreviousData })
   const read = useReadMessages()
   const remove = useRemoveMessages()
-  const when = dateTimeFormat(i18n.locale, 'medium')
+  const when = useBrandDateTimeFormat()
   const failure = read.error ?? remove.error
 
   return (

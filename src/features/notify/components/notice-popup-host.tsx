@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { dateTimeFormat } from '../../../lib/date-format'
 import type { PopupProps } from '../../../lib/popup-registry'
 import { sanitizeHtml } from '../../../lib/sanitize'
+import { useBrandZone } from '../../../lib/use-brand-dates'
 import { yieldToMain } from '../../../utils/idle'
 import { popupNoticesQueryOptions } from '../api/get-announcements'
 import { NoticePopup, noticeDateStyle } from './notice-popup'
@@ -20,6 +21,7 @@ import { NoticePopup, noticeDateStyle } from './notice-popup'
 export function NoticePopupHost({ onClose }: PopupProps) {
   const { i18n } = useLingui()
   const notices = useQuery(popupNoticesQueryOptions(i18n.locale))
+  const zone = useBrandZone()
   const [ready, setReady] = useState(false)
   const firstHtml = notices.data?.[0]?.content
   useEffect(() => {
@@ -27,7 +29,7 @@ export function NoticePopupHost({ onClose }: PopupProps) {
     void (async () => {
       await yieldToMain()
       if (!live) return
-      dateTimeFormat(i18n.locale, noticeDateStyle).format(0)
+      dateTimeFormat(i18n.locale, noticeDateStyle, zone).format(0)
       await yieldToMain()
       if (!live) return
       if (firstHtml !== undefined) sanitizeHtml(firstHtml)
@@ -37,7 +39,7 @@ export function NoticePopupHost({ onClose }: PopupProps) {
     return () => {
       live = false
     }
-  }, [i18n, firstHtml])
+  }, [i18n, firstHtml, zone])
   if (!ready) return null
   // Opened by a link or the notice line before its notices came: it opens at once, with a
   // skeleton while they load, or says they need a connection when they cannot come.

@@ -9,12 +9,13 @@ import { HtmlContent } from '../../../components/ui/html-content'
 import { Modal } from '../../../components/ui/modal'
 import { Pagination } from '../../../components/ui/pagination'
 import { Skeleton } from '../../../components/ui/skeleton'
-import { dateTimeFormat, type DateStyle } from '../../../lib/date-format'
+import type { DateStyle } from '../../../lib/date-format'
+import { useBrandDateTimeFormat } from '../../../lib/use-brand-dates'
 import './notice-popup.css'
 
 export const noticesPerPage = 7
 
-/** How a notice's date is written. */
+/** How a notice's date is written: the language's one date-and-time form (on the brand's clock). */
 export const noticeDateStyle = 'medium' satisfies DateStyle
 
 export interface NoticePopupProps {
@@ -26,7 +27,8 @@ export interface NoticePopupProps {
 }
 
 export function NoticePopup({ open, notices, onClose, state }: NoticePopupProps) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
+  const when = useBrandDateTimeFormat()
   const [page, setPage] = useState(1)
   const [selectedId, setSelectedId] = useState<number | null>(null)
   const pageCount = Math.max(1, Math.ceil(notices.length / noticesPerPage))
@@ -86,9 +88,7 @@ export function NoticePopup({ open, notices, onClose, state }: NoticePopupProps)
             <article className="notice-detail" aria-labelledby={`notice-${selected.id}`}>
               <h3 id={`notice-${selected.id}`}>{selected.title}</h3>
               <p className="muted">
-                <time dateTime={new Date(selected.date).toISOString()}>
-                  {dateTimeFormat(i18n.locale, noticeDateStyle).format(new Date(selected.date))}
-                </time>
+                <time dateTime={new Date(selected.date).toISOString()}>{when.format(selected.date)}</time>
               </p>
               <HtmlContent html={selected.content} className="rich-text" />
             </article>

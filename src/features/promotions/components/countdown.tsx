@@ -9,7 +9,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useSyncExternalStore } from 'react'
 import type { Promotion } from '#contract/promotions'
-import { dateTimeFormat } from '../../../lib/date-format'
+import { brandDateTime } from '../../../lib/date-format'
 import { promotionsRootKey } from '../api/promotion-keys'
 
 const day = 86_400_000
@@ -93,10 +93,7 @@ export function Countdown({ promotion, timeZone }: { promotion: Promotion; timeZ
   if (to === null || now === null) return null
   return (
     <p className="promotion-countdown">
-      <time
-        dateTime={new Date(to).toISOString()}
-        title={dateTimeFormat(i18n.locale, 'medium', timeZone).format(to)}
-      >
+      <time dateTime={new Date(to).toISOString()} title={brandDateTime(i18n.locale, to, timeZone)}>
         <Left ms={to - now * 1000} kind={countdownKind(promotion)} />
       </time>
     </p>

@@ -13,7 +13,7 @@ import { showMoney, type Currency } from '#contract/money'
 import type { RaffleStatus } from '#contract/raffle'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { Skeleton } from '../../../components/ui/skeleton'
-import { datePartFormat, zoneOffsetLabel } from '../../../lib/date-format'
+import { brandDateTime, calendarDay } from '../../../lib/date-format'
 import { errorText } from '../../../lib/error-messages'
 import { FeatureStyles } from '../../../lib/feature-styles'
 import { openModal } from '../../../lib/modal-store'
@@ -29,19 +29,16 @@ import { canCheck, checkDraw, drawChecked } from './verify'
 type Current = NonNullable<RaffleStatus['current']>
 type Drawn = NonNullable<RaffleStatus['last']>
 
-/** A day and a time on `timeZone`'s clock (the brand's), its offset named: "6/12/26, 12:30 AM (GMT+7)". */
+/** A moment on `timeZone`'s clock (the brand's), its offset named: "Jun 12, 2026, 12:30 AM (GMT+7)". */
 function useZoneDate(timeZone: string): (at: number) => string {
   const { i18n } = useLingui()
-  const day = datePartFormat(i18n.locale, 'day', timeZone)
-  const time = datePartFormat(i18n.locale, 'time', timeZone)
-  return (at) => `${day.format(at)}, ${time.format(at)} (${zoneOffsetLabel(timeZone, at)})`
+  return (at) => brandDateTime(i18n.locale, at, timeZone)
 }
 
 /** A period's first day (YYYY-MM-DD, a wall date) as the language writes a day. */
 function useWallDay(): (day: string) => string {
   const { i18n } = useLingui()
-  const f = datePartFormat(i18n.locale, 'day', 'UTC')
-  return (day) => f.format(Date.parse(`${day}T00:00:00Z`))
+  return (day) => calendarDay(i18n.locale, day)
 }
 
 function RankBadge({ rank }: { rank: number }) {

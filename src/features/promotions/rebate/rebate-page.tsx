@@ -14,7 +14,7 @@ import { EmptyState } from '../../../components/ui/empty-state'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { useHydrated } from '../../../hooks/use-hydrated'
 import { api } from '../../../lib/api'
-import { brandDateTime, datePartFormat, zoneOffsetLabel } from '../../../lib/date-format'
+import { brandDateTime, calendarDay, zoneOffsetLabel } from '../../../lib/date-format'
 import { gameTypeNames } from '../../../lib/game-type-names'
 import { openProtected } from '../../../lib/guards'
 import { openModal } from '../../../lib/modal-store'
@@ -31,11 +31,10 @@ export const rebateEstimatesQueryOptions = () =>
     queryFn: ({ signal }) => api.call(promotionEndpoints.rebateRates, undefined, { signal }),
   })
 
-/** A brand day (YYYY-MM-DD) as a short date: the day is the brand's already, so it is read at noon UTC. */
+/** A brand day (YYYY-MM-DD) as the language's date: the day is the brand's already, never moved by a zone. */
 function useDayText(): (day: string) => string {
   const { i18n } = useLingui()
-  const format = datePartFormat(i18n.locale, 'day', 'UTC')
-  return (day) => format.format(Date.parse(`${day}T12:00:00Z`))
+  return (day) => calendarDay(i18n.locale, day)
 }
 
 function RebateCard({ rebate: r, timeZone }: { rebate: RebateEstimate; timeZone: string }) {

@@ -8,7 +8,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { type Currency, showMoney } from '#contract/money'
 import type { ClaimStatus, Promotion, PromotionClaim } from '#contract/promotions'
 import { basisPoints } from '#contract/promotions'
@@ -17,7 +17,7 @@ import { FormError } from '../../../components/ui/form-error'
 import { Pagination } from '../../../components/ui/pagination'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { brandQueryOptions } from '../../../lib/brand-query'
-import { dateTimeFormat } from '../../../lib/date-format'
+import { brandDateTime } from '../../../lib/date-format'
 import { errorText } from '../../../lib/error-messages'
 import { useMissionsClaimable } from '../../../lib/missions-summary'
 import type { CentrePageProps } from '../../../lib/popup-registry'
@@ -231,7 +231,6 @@ function ClaimHistory({ timeZone }: { timeZone: string }) {
   const { t, i18n } = useLingui()
   const currency = useCurrency()
   const [page, setPage] = useState(1)
-  const time = useMemo(() => dateTimeFormat(i18n.locale, 'short', timeZone), [i18n.locale, timeZone])
   const claims = useQuery({
     ...claimListQueryOptions({ pageNo: page, pageSize: historyPageSize }),
     placeholderData: keepPreviousData,
@@ -256,7 +255,9 @@ function ClaimHistory({ timeZone }: { timeZone: string }) {
               <li key={c.id}>
                 <span className="reward-title">{c.title}</span>
                 <span className="reward-amount">{c.amount ? showMoney(c.amount, currency) : '–'}</span>
-                <span className="muted">{time.format(c.claimedAt ?? c.createdAt)}</span>
+                <span className="muted">
+                  {brandDateTime(i18n.locale, c.claimedAt ?? c.createdAt, timeZone)}
+                </span>
                 <StatusChip status={c.status} />
                 {c.status === 'rejected' && c.rejectReason ? (
                   <span className="reward-reason">{c.rejectReason}</span>

@@ -2,9 +2,9 @@
  * Pages that replace every route when the platform says so: maintenance, a restricted
  * region, a blocked address; and the first visit made without a network.
  */
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import { dateTimeFormat } from '../../../lib/date-format'
+import { useBrandDateTimeFormat } from '../../../lib/use-brand-dates'
 import './status-pages.css'
 
 function StatusFrame({ title, children }: { title: ReactNode; children: ReactNode }) {
@@ -19,7 +19,7 @@ function StatusFrame({ title, children }: { title: ReactNode; children: ReactNod
 }
 
 export function MaintenancePage({ message, until }: { message: string | null; until: number | null }) {
-  const { i18n } = useLingui()
+  const when = useBrandDateTimeFormat()
   return (
     <StatusFrame title={<Trans>System maintenance</Trans>}>
       <p>
@@ -28,7 +28,7 @@ export function MaintenancePage({ message, until }: { message: string | null; un
       {message ? <p>{message}</p> : null}
       {until ? (
         <p>
-          <Trans>Expected back: {dateTimeFormat(i18n.locale, 'medium').format(new Date(until))}</Trans>
+          <Trans>Expected back: {when.format(until)}</Trans>
         </p>
       ) : null}
     </StatusFrame>
