@@ -54,15 +54,14 @@ test('player01 redeems the power bank, the operator approves it, and the history
   const sheet = page.getByRole('dialog', { name: 'Redeem' })
   await expect(page).toHaveURL(/reward=\d+/)
   // On a phone the sheet rises from the bottom edge, full width, in reach of the thumb.
+  // (Where it comes to rest: it is still rising for a moment after it is shown.)
   await expect(sheet).toHaveAttribute('data-state', 'shown')
-  const box = await sheet.boundingBox()
-  expect(
-    box && { left: box.x, width: Math.round(box.width), bottom: Math.round(box.y + box.height) },
-  ).toEqual({
-    left: 0,
-    width: 360,
-    bottom: 740,
-  })
+  await expect
+    .poll(async () => {
+      const box = await sheet.boundingBox()
+      return box && { left: box.x, width: Math.round(box.width), bottom: Math.round(box.y + box.height) }
+    })
+    .toEqual({ left: 0, width: 360, bottom: 740 })
   await sheet.getByLabel('Receiving address').fill('No. 8, Street 63, Phnom Penh')
   await sheet.getByLabel('Mobile number').fill('012345678')
   await sheet.getByLabel('Payment password', { exact: true }).fill('246810')

@@ -681,7 +681,8 @@ describe('deposit page at work', () => {
     await user.click(copyNumber)
     // user-event's clipboard stands in for the browser's.
     expect(await navigator.clipboard.readText()).toBe('000 111 222')
-    expect(copyNumber.textContent).toBe('Copied')
+    // It says so, and a reader hears the same words first.
+    expect(within(details).getByRole('button', { name: 'Copied Account number' })).toBe(copyNumber)
     expect(within(details).getByText('Account number copied')).toBeTruthy()
     await user.click(within(details).getByRole('button', { name: 'Copy Reference' }))
     expect(await navigator.clipboard.readText()).toBe('K7QM4XP2')

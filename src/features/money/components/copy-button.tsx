@@ -36,11 +36,13 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
 
   return (
     <>
+      {/* Its name is what it shows and what it copies ("Copy Account number", then "Copied
+          Account number"): the words on screen always begin the name a reader hears. */}
       <button
         type="button"
         className="copy-button"
         data-state={state}
-        aria-label={t`Copy ${label}`}
+        aria-label={state === 'copied' ? t`Copied ${label}` : t`Copy ${label}`}
         onClick={() => void copy()}
       >
         {state === 'copied' ? <Trans>Copied</Trans> : <Trans>Copy</Trans>}
