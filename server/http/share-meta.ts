@@ -5,6 +5,7 @@
  * WhatsApp, Zalo, LINE) read these from the page's head; they run no script, so the
  * server writes them into every page it renders.
  */
+import { registerPath } from '#contract/agent-invite'
 import type { Locale } from '#contract/locales'
 import type { ConsolidatedSettings } from '#contract/system'
 import { escapeHtml } from './html'
@@ -51,7 +52,7 @@ const pageNames: Readonly<Record<string, Named>> = {
   '/promotions': promotions,
   '/promoDetail': promotions,
   '/rebate': { km: 'ប្រាក់បង្វិលសង', en: 'Rebate', zh: '返水', th: 'คืนยอด', vi: 'Hoàn trả' },
-  '/register': register,
+  [registerPath]: register,
   '/register.html': register,
   '/login': { km: 'ចូល', en: 'Log in', zh: '登录', th: 'เข้าสู่ระบบ', vi: 'Đăng nhập' },
   '/help': help,
