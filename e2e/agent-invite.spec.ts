@@ -54,7 +54,8 @@ test('a messenger’s crawler reads the brand’s preview from an invitation lin
   })
   expect(res.status()).toBe(200)
   const html = await res.text()
-  expect(html).toContain('<meta property="og:title" content="Lotus Play" />')
+  // The page's own title with the brand's name, in the brand's language (Khmer) for a crawler.
+  expect(html).toContain('<meta property="og:title" content="ចុះឈ្មោះ · Lotus Play" />')
   expect(html).toMatch(
     /<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/brand\/share\.jpg\?v=1" \/>/,
   )
