@@ -28,7 +28,7 @@ test('a member sends feedback with an image, and the reply arrives as a message 
   await register(page, ops, name)
   await page.goto('/index?popup=memberCentre&centre=feedback')
   const centre = centrePage(page)
-  await expect(centre.dialog.getByRole('heading', { level: 3, name: 'Feedback' })).toBeVisible()
+  await expect(centre.dialog.getByRole('heading', { level: 3, name: 'Feedback', exact: true })).toBeVisible()
 
   await centre.dialog.getByRole('radio', { name: 'Problem' }).check()
   const text = centre.dialog.getByLabel('Your feedback')
