@@ -149,7 +149,7 @@ test('the default password must be changed before anything else', async ({ page 
   await expect(page.getByRole('dialog', { name: 'Welcome back' })).toBeVisible()
 })
 
-test('a free-play guest is welcomed, plays a free slot in the frame, and member doors offer registration', async ({
+test('a free-play guest is welcomed, spins a slot and bets in the lottery with its play money, and member doors offer registration', async ({
   page,
   consoleErrors,
 }) => {
@@ -166,22 +166,54 @@ test('a free-play guest is welcomed, plays a free slot in the frame, and member 
   await expect(banner.getByRole('button', { name: 'Deposit' })).toHaveCount(0)
   await expect(banner.getByRole('button', { name: 'Register to play for real' })).toBeVisible()
 
-  // A slot with free play opens in the frame members use, marked as free play.
+  // A slot with free play opens in the frame members use, played with the play money.
   const grid = await openSlots(page)
   const tile = grid.getByRole('button').filter({ hasNotText: /Lobby/ }).first()
   const game = ((await tile.getAttribute('aria-label')) ?? '').split(', ')[0] ?? ''
   await tile.click()
   await expect(page).toHaveURL(/\/game$/)
-  await expect(page.frameLocator('iframe').getByRole('button', { name: 'Spin' })).toBeEnabled()
-  await page.getByRole('button', { name: 'Game menu' }).click()
+  const spin = page.frameLocator('iframe').getByRole('button', { name: 'Spin' })
+  await expect(spin).toBeEnabled()
+  const handle = page.getByRole('button', { name: 'Game menu' })
   const menu = page.getByRole('dialog', { name: game })
-  await expect(menu.getByText('Free play', { exact: true })).toBeVisible()
+  await handle.click()
+  await expect(menu.getByText('Play money', { exact: true })).toBeVisible()
+  await expect(menu.getByRole('button', { name: 'Register to play for real' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  // Spin until the play money moves (a round that pays back exactly its stake leaves it still).
+  for (let i = 0; i < 5; i++) {
+    await spin.click()
+    await expect(spin).toBeEnabled()
+    await handle.click()
+    const label = await menu.getByLabel(/^Play money: (?!refreshing)/).getAttribute('aria-label')
+    await page.keyboard.press('Escape')
+    await expect(menu).toHaveCount(0)
+    if (label !== 'Play money: $2,000.00') break
+  }
+  await handle.click()
+  await expect(menu.getByLabel(/^Play money: /)).not.toHaveAttribute('aria-label', 'Play money: $2,000.00')
   await menu.getByRole('button', { name: 'Exit game' }).click()
-  // The lottery lobby asks nothing of a trial account that the server would refuse.
-  await page.goto('/lottery')
+
+  // The lottery takes the trial account's play money too, and shows its bets.
+  await page.goto('/lottery?gameCode=E5D1&playType=BIG_SMALL')
   await expect(page.locator('html[data-app="ready"]')).toHaveCount(1)
-  await expect(page.getByRole('heading', { name: 'Recent results' }).first()).toBeVisible()
-  await expect(page.getByRole('heading', { name: 'My bets' })).toHaveCount(0)
+  await expect(page.getByText('These bets use your play money, not real money.')).toBeVisible()
+  const timer = page.getByRole('timer')
+  await expect(timer).toBeVisible({ timeout: 20_000 })
+  await page.getByRole('button', { name: 'Big', exact: true }).click()
+  await page.getByLabel('Stake per unit ($)').fill('1.00')
+  // Not in the issue's last seconds: the bet must reach the server before the close.
+  await expect
+    .poll(async () => Number((await timer.textContent())?.split(':').at(-1) ?? 0), { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(7)
+  await page.getByRole('button', { name: 'Add 1 to slip' }).click()
+  await page.getByRole('button', { name: 'Place play-money bets' }).click()
+  const placed = page.getByText(/^Bets placed on issue (\S+): \$1\.00\. Balance \$[\d,]+\.\d{2}\.$/)
+  await expect(placed).toBeVisible()
+  const numero = /issue (\S+):/.exec((await placed.textContent()) ?? '')?.[1] ?? ''
+  await expect(
+    page.getByRole('list', { name: 'My bets' }).getByRole('listitem').filter({ hasText: numero }),
+  ).toHaveCount(1)
 
   // Me (the member centre) offers registration; Register ends the trial and opens it.
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Me\b/ }).click()

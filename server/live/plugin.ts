@@ -6,7 +6,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { z } from 'zod'
-import { memberTypes } from '#contract/identity'
 import { liveStreamPath, type LiveEvent } from '#contract/live'
 import type { Currency } from '#contract/money'
 import { refusal } from '../http/contract-routes'
@@ -78,9 +77,7 @@ async function liveArea(app: FastifyInstance, opts: LiveAreaOptions) {
     const raw = req.headers.authorization
     const token = (Array.isArray(raw) ? raw[0] : raw)?.trim() || undefined
     const session = await sessions.authenticate(token, caller.merchantCode)
-    if (session.type === memberTypes.guest) {
-      throw new AppError('in_need_true_account', 'a real account is needed for this')
-    }
+    // A trial account hears of its play money too (its balance, its lottery bets settling).
     if (session.mustChangePassword)
       throw new AppError('password_change_required', 'change the password first')
     const sent = headerOf(req, 'last-event-id')

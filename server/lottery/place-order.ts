@@ -9,11 +9,12 @@
  * again (still OPEN, now before its closeAt: the draw takes the row FOR UPDATE, so a bet
  * either commits before the draw reads the bets, or finds the issue closed), the total
  * debited from the main wallet through the ledger (insufficient_balance rolls everything
- * back), the bets and their bet records written, and the idempotency key.
+ * back; a trial account's play money goes to the house's `trial_lottery`, not `lottery`), the bets and their bet records written, and the idempotency key.
  */
 import { randomUUID } from 'node:crypto'
 import type { EndpointOutput, EndpointParsedInput } from '#contract/endpoint'
 import type { Endpoints } from '#contract/endpoints'
+import { memberTypes } from '#contract/identity-values'
 import type { Locale } from '#contract/locales'
 import { minorToMoney } from '#contract/money'
 import { mainAccountTypeId } from '#contract/wallet'
@@ -111,7 +112,9 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
     const issue = await keeper.issueOf(game, slot)
     if (!issue) throw new AppError('lottery_issue_not_found', 'no such issue of this game')
     const walletId = await ledger.memberAccount(m.code, memberId)
-    const houseId = await ledger.houseAccount(m.code, 'lottery')
+    // A trial account's play money stays out of the brand's lottery takings.
+    const trial = caller.session?.type === memberTypes.guest
+    const houseId = await ledger.houseAccount(m.code, trial ? 'trial_lottery' : 'lottery')
     const locale: Locale = caller.locale
     const name = gameName(game, locale)
     const orderId = randomUUID()

@@ -1,6 +1,7 @@
 /**
  * Lottery money reconciles three ways for a brand: what the ledger moved through the house
- * account `lottery` (stakes in as BET, wins and refunds out as PAYOUT), what the bets say
+ * accounts `lottery` and `trial_lottery` (trial accounts' play money; stakes in as BET,
+ * wins and refunds out as PAYOUT), what the bets say
  * (every bet's amount; the payouts of won and voided bets), and what their bet records say.
  * Also: no drawn issue keeps a pending bet.
  */
@@ -27,16 +28,18 @@ export async function reconcileLottery(
   merchantCode: string,
   at: Date,
 ): Promise<LotteryReconcileReport> {
-  const house = houseAccountCode('lottery')
+  // Trial accounts' play money moves through `trial_lottery`: counted with the rest, as its bets are.
+  const houses = [houseAccountCode('lottery'), houseAccountCode('trial_lottery')]
   const [l, b, r, i] = await Promise.all([
     db.execute(sql`
       select coalesce(sum(p.amount) filter (where t.type = 'BET'), 0)::text as stakes,
              coalesce(-sum(p.amount) filter (where t.type = 'PAYOUT'), 0)::text as paid,
-             coalesce(max(a.balance), 0)::text as balance
+             (select coalesce(sum(h.balance), 0) from ledger_accounts h
+              where h.merchant_code = ${merchantCode} and h.code in (${houses[0]}, ${houses[1]}))::text as balance
       from ledger_accounts a
       left join ledger_postings p on p.account_id = a.id
       left join ledger_transactions t on t.id = p.transaction_id
-      where a.merchant_code = ${merchantCode} and a.code = ${house}`),
+      where a.merchant_code = ${merchantCode} and a.code in (${houses[0]}, ${houses[1]})`),
     db.execute(sql`
       select coalesce(sum(amount), 0)::text as stakes,
              coalesce(sum(payout) filter (where status in ('WON', 'VOID')), 0)::text as paid,

@@ -15,6 +15,7 @@
  */
 import { eq, sql } from 'drizzle-orm'
 import { z } from 'zod/mini'
+import { memberTypes } from '#contract/identity-values'
 import { lotteryBetTypes, lotteryPicks } from '#contract/lottery'
 import { mainAccountTypeId } from '#contract/wallet'
 import { lotteryIssues, type StoredDrawResult } from '../db/schema'
@@ -53,6 +54,8 @@ interface PendingBet {
   stake: string
   amount: string
   odds_milli: number
+  /** A trial account's bet: paid from the house's `trial_lottery` (play money). */
+  trial: boolean
 }
 
 const SelectionSchema = z.union([
@@ -88,6 +91,12 @@ export interface SettlementDeps {
   now: () => Date
 }
 
+/** The house accounts a draw pays from: real money, and trial accounts' play money. */
+interface Houses {
+  lottery: number
+  trial: number
+}
+
 /** A bet record a draw settled, as its points are earned on it. */
 interface SettledRecord {
   id: number
@@ -100,8 +109,10 @@ export function createSettlement({ db, ledger, points, games, now }: SettlementD
   async function pendingBets(tx: Tx, issueId: number): Promise<PendingBet[]> {
     const res = await tx.execute(sql`
       select b.id::text as id, b.member_id, a.id as account_id, b.bet_type, b.selection,
-             b.stake::text as stake, b.amount::text as amount, b.odds_milli
+             b.stake::text as stake, b.amount::text as amount, b.odds_milli,
+             (m.type = ${memberTypes.guest}) as trial
       from lottery_bets b
+      join members m on m.id = b.member_id
       left join ledger_accounts a
         on a.merchant_code = b.merchant_code and a.member_id = b.member_id
        and a.account_type_id = ${mainAccountTypeId}
@@ -145,7 +156,10 @@ export function createSettlement({ db, ledger, points, games, now }: SettlementD
     )
   }
 
-  /** One credit per member: the sum of what their bets of the issue pay. */
+  /**
+   * One credit per member: the sum of what their bets of the issue pay, from the house's
+   * `lottery` account, or its `trial_lottery` for trial accounts' play money.
+   */
   async function credit(
     tx: Tx,
     merchantCode: string,
@@ -154,44 +168,53 @@ export function createSettlement({ db, ledger, points, games, now }: SettlementD
     memo: string,
     reference: string,
     at: Date,
-    house: number,
+    house: Houses,
   ): Promise<number> {
-    const byMember = new Map<number, { accountId: number; amount: bigint }>()
+    const byMember = new Map<number, { accountId: number; amount: bigint; trial: boolean }>()
     bets.forEach((b, i) => {
       const amount = paid[i] ?? 0n
       if (amount === 0n) return
       if (b.account_id === null) throw new Error(`member ${b.member_id} has a lottery bet but no main wallet`)
       const cur = byMember.get(b.member_id)
       if (cur) cur.amount += amount
-      else byMember.set(b.member_id, { accountId: b.account_id, amount })
+      else byMember.set(b.member_id, { accountId: b.account_id, amount, trial: b.trial })
     })
-    if (byMember.size === 0) return 0
-    return ledger.postBatch(tx, {
-      merchantCode,
-      type: 'PAYOUT',
-      actor: 'system',
-      at,
-      counterAccountId: house,
-      items: [...byMember].map(([memberId, c]) => ({
-        accountId: c.accountId,
-        memberId,
-        amount: c.amount,
-        reference: `${reference}:${memberId}`,
-        memo,
-      })),
-    })
+    let posted = 0
+    for (const trial of [false, true]) {
+      const items = [...byMember].filter(([, c]) => c.trial === trial)
+      if (items.length === 0) continue
+      posted += await ledger.postBatch(tx, {
+        merchantCode,
+        type: 'PAYOUT',
+        actor: 'system',
+        at,
+        counterAccountId: trial ? house.trial : house.lottery,
+        items: items.map(([memberId, c]) => ({
+          accountId: c.accountId,
+          memberId,
+          amount: c.amount,
+          reference: `${reference}:${memberId}`,
+          memo,
+        })),
+      })
+    }
+    return posted
   }
 
   /**
-   * The brand's lottery house account, made before the transaction: inside it nothing may
+   * The brand's lottery house accounts, made before the transaction: inside it nothing may
    * wait on the database outside it (PGlite has one connection).
    */
-  async function houseOf(issueId: number): Promise<number | undefined> {
+  async function houseOf(issueId: number): Promise<Houses | undefined> {
     const [row] = await db
       .select({ merchantCode: lotteryIssues.merchantCode })
       .from(lotteryIssues)
       .where(eq(lotteryIssues.id, issueId))
-    return row ? ledger.houseAccount(row.merchantCode, 'lottery') : undefined
+    if (!row) return undefined
+    return {
+      lottery: await ledger.houseAccount(row.merchantCode, 'lottery'),
+      trial: await ledger.houseAccount(row.merchantCode, 'trial_lottery'),
+    }
   }
 
   /**

@@ -44,6 +44,14 @@ export const houseKinds = [
   'adjustments',
   /** Play money given to trial (guest) accounts. */
   'trial',
+  /**
+   * Stakes and winnings of trial (guest) accounts in free-play games: play money, kept apart
+   * from `games` so the brand's game takings are real money only. The games' reconcile
+   * counts both (server/vendors/reconcile.ts).
+   */
+  'trial_games',
+  /** Stakes and winnings of trial accounts in the lottery, apart from `lottery` likewise. */
+  'trial_lottery',
   /** Stakes and winnings with game vendors. */
   'games',
   /** Stakes and winnings of the in-house lottery (server/lottery). */

@@ -1,5 +1,6 @@
 /** Launches, trial launches and the winners board (launch.ts and winners.ts do the work). */
 import type { Endpoints } from '#contract/endpoints'
+import { memberTypes } from '#contract/identity-values'
 import type { HandlerGroup } from '../http/contract-routes'
 import { AppError } from '../http/errors'
 import type { Db } from '../plugins/external/db'
@@ -18,7 +19,7 @@ export function playHandlers(deps: { db: Db; launcher: LaunchService }): Handler
       }
       return launcher.launch(
         caller.merchantCode,
-        { memberId: s.memberId, username: s.username },
+        { memberId: s.memberId, username: s.username, guest: s.type === memberTypes.guest },
         input,
         caller.locale,
       )

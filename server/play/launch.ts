@@ -1,6 +1,7 @@
 /**
- * Launching a game. For a member (agents too; a trial account never gets here: the route
- * refuses it with in_need_true_account):
+ * Launching a game. For a member (agents too) and a trial (guest) account, which plays the
+ * games that have free play with its play money, from its main wallet, and is refused any
+ * other with in_need_true_account:
  * 1. the game must exist and be a game (a VASSALAGE entry opens the vendor's list in the
  *    PWA instead): game_not_found;
  * 2. its vendor must have an adapter on this install (vendor_not_found) and not be under
@@ -65,6 +66,8 @@ export interface LaunchDeps {
 export interface Launcher {
   username: string
   memberId: number
+  /** A trial account: free-play games only, with its play money. */
+  guest: boolean
 }
 
 export function createLaunchService(deps: LaunchDeps) {
@@ -174,13 +177,17 @@ export function createLaunchService(deps: LaunchDeps) {
     /** A member's launch for real money (or free play, when they ask for it and the game has it). */
     async launch(merchantCode: string, who: Launcher, q: LaunchQuery, locale: Locale): Promise<Launch> {
       const { found, gameType, adapter, at } = await playable(merchantCode, q.gameId, q.vassalage)
+      if (who.guest && !found.game.freeplay) {
+        throw new AppError('in_need_true_account', 'a real account is needed for this game')
+      }
       const m = await settings.merchant(merchantCode)
       if (!q.accountType) {
         if (!found.game.freeplay) throw new AppError('game_trial_unavailable', 'this game has no free play')
         const req = requestOf(m, found, gameType, q, locale, { playerToken: null, displayName: who.username })
         return addressOf(merchantCode, adapter, req, found, at)
       }
-      const single = m.walletMode === 'SINGLE'
+      // Play money is in the trial account's main wallet, whatever the brand's wallet mode.
+      const single = m.walletMode === 'SINGLE' || who.guest
       const accountTypeId = single ? mainAccountTypeId : found.vendor.accountTypeId
       const held = new Map(
         (await ledger.memberWallets(db, m.code, who.memberId)).map(

@@ -4,8 +4,9 @@
  * read from a partial index); usernames masked; the multiplier is payout over stake,
  * rounded down to one decimal.
  */
-import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNotNull, ne, sql } from 'drizzle-orm'
 import { GameTypeSchema, type GameType } from '#contract/games'
+import { memberTypes } from '#contract/identity-values'
 import { minorToMoney } from '#contract/money'
 import type { Winner } from '#contract/play'
 import { betRecords, members, merchants } from '../db/schema'
@@ -56,6 +57,8 @@ export async function winnerBoard(
         gt(betRecords.payout, betRecords.betAmount),
         sql`${betRecords.betAmount} > 0`,
         isNotNull(betRecords.vassalage),
+        // Play money wins nothing to show off: trial accounts stay off the board.
+        ne(members.type, memberTypes.guest),
         q.gameType ? eq(betRecords.productType, q.gameType) : undefined,
       ),
     )

@@ -1,13 +1,13 @@
 /**
  * Game money reconciles three ways for a brand: what the ledger moved as stakes and wins
- * (through the house account `games`), what the vendors' transactions say they were, and
+ * (through the house accounts `games` and `trial_games`, trial accounts' play money), what the vendors' transactions say they were, and
  * what the rounds (bet records written by the seamless wallet) add up to. The in-house
  * lottery's bet records reconcile on their own (server/lottery/reconcile.ts).
  *
  * - stakes: debits taken (including those rolled back later) less what rollbacks returned;
  *   on the rounds, the stakes of rounds not cancelled;
  * - wins: credits paid; on the rounds, their payouts;
- * - the `games` account's balance is stakes less wins.
+ * - the two accounts' balances add up to stakes less wins.
  *
  * Vendor transactions older than the retention are pruned (docs/decisions/012); what they
  * added up to is kept per brand in `vendor_transaction_totals` and counted here with the rest.
@@ -29,17 +29,19 @@ export interface GameReconcileReport {
 }
 
 export async function reconcileGames(db: Db, merchantCode: string): Promise<GameReconcileReport> {
-  const games = houseAccountCode('games')
+  // Trial accounts' play money moves through `trial_games`: counted with the rest, as its bets are.
+  const houses = [houseAccountCode('games'), houseAccountCode('trial_games')]
   const [ledgerRows, txRows, roundRows] = await Promise.all([
     db.execute(sql`
       select coalesce(sum(p.amount) filter (where t.type = 'BET'), 0)::text as stakes,
              coalesce(-sum(p.amount) filter (where t.type = 'PAYOUT'), 0)::text as wins,
-             coalesce(max(a.balance), 0)::text as balance,
+             (select coalesce(sum(h.balance), 0) from ledger_accounts h
+              where h.merchant_code = ${merchantCode} and h.code in (${houses[0]}, ${houses[1]}))::text as balance,
              count(p.id)::int as movements
       from ledger_accounts a
       left join ledger_postings p on p.account_id = a.id
       left join ledger_transactions t on t.id = p.transaction_id
-      where a.merchant_code = ${merchantCode} and a.code = ${games}`),
+      where a.merchant_code = ${merchantCode} and a.code in (${houses[0]}, ${houses[1]})`),
     // The rows kept and what the pruned ones added up to (vendor_transaction_totals), in one
     // statement: a prune between the two reads cannot count a row twice or not at all.
     db.execute(sql`

@@ -440,7 +440,8 @@ export const lotteryEndpoints = {
     name: 'lottery.placeOrder',
     method: 'POST',
     path: '/lgw/orders',
-    auth: 'member',
+    // A trial account bets its play money too.
+    auth: 'session',
     encrypted: false,
     idempotent: true,
     modId: 'COMM3',
@@ -455,15 +456,14 @@ export const lotteryEndpoints = {
       'lottery_stake_out_of_range',
       'lottery_payout_over_limit',
       'insufficient_balance',
-      'in_need_true_account',
     ],
   }),
-  /** The member's lottery bets, newest first. */
+  /** The member's lottery bets, newest first (a trial account's play-money bets too). */
   orders: defineEndpoint({
     name: 'lottery.orders',
     method: 'GET',
     path: '/lgw/orders',
-    auth: 'member',
+    auth: 'session',
     encrypted: false,
     modId: 'COMM3',
     query: z.object({

@@ -131,7 +131,8 @@ export const playEndpoints = {
     name: 'play.launchGame',
     method: 'GET',
     path: '/wps/game/launchGame',
-    auth: 'member',
+    // A trial account launches the free-play games with its play money (others: in_need_true_account).
+    auth: 'session',
     encrypted: false,
     modId: 'GAMELO3',
     query: LaunchQuerySchema,

@@ -85,20 +85,46 @@ describe('who may launch', () => {
     expect(router.state.location.pathname).toBe('/rng')
   })
 
-  test('a trial account (type 4) plays a free-play slot in the frame, marked; Play for real offers registration', async () => {
-    const sent = member({ '/wps/member/info': memberInfo({ type: 4 }), [trialPath]: launchAnswer() })
+  test('a trial account (type 4) plays a free-play slot with its play money, marked; the frame offers registration', async () => {
+    const sent = member({ '/wps/member/info': memberInfo({ type: 4 }), [launchPath]: launchAnswer() })
     setMember(memberInfo({ type: 4 }))
     const user = userEvent.setup()
     const { router } = await renderApp('/rng')
     await user.click(await tile('DSL Fortune 1'))
     await waitFor(() => expect(router.state.location.pathname).toBe('/game'))
-    expect(sent.find((s) => s.path === trialPath)?.query.get('gameId')).toBe('DSL-1')
-    expect(count(sent, launchPath)).toBe(0)
-    expect(await screen.findByText('Free play')).toBeTruthy()
-    await user.click(screen.getByRole('button', { name: 'Play for real' }))
+    // The launch the members' use: the trial account's own wallet holds its play money.
+    expect(sent.find((s) => s.path === launchPath)?.query.get('gameId')).toBe('DSL-1')
+    expect(count(sent, trialPath)).toBe(0)
+    expect(await screen.findAllByText('Play money')).not.toHaveLength(0)
+    expect(screen.queryByText('Free play')).toBeNull()
+    // The game bar's offer (the header's own "Register" carries the same name).
+    const register = screen
+      .getAllByRole('button', { name: 'Register to play for real' })
+      .find((b) => b.textContent === 'Register to play for real')
+    if (!register) throw new Error('no registration offer on the game')
+    await user.click(register)
     const dialog = await screen.findByRole('dialog', { name: 'Register to play for real' })
     expect(within(dialog).getByRole('button', { name: 'Register' })).toBeTruthy()
-    expect(count(sent, launchPath)).toBe(0)
+    expect(count(sent, launchPath)).toBe(1)
+  })
+
+  test('a trial account whose play money is spent is offered registration', async () => {
+    member({
+      '/wps/member/info': memberInfo({ type: 4 }),
+      [launchPath]: {
+        fail: {
+          status: 422,
+          errorCode: 'launch_game_balance_not_enough',
+          value: { walletMode: 'SINGLE', accountTypeId: 1, balance: '0.00', mainBalance: '0.00' },
+        },
+      },
+    })
+    setMember(memberInfo({ type: 4 }))
+    const user = userEvent.setup()
+    await renderApp('/rng')
+    await user.click(await tile('DSL Fortune 1'))
+    expect(await screen.findByText('Your play money has run out.')).toBeTruthy()
+    expect(await screen.findByRole('dialog', { name: 'Register to play for real' })).toBeTruthy()
   })
 
   test('a trial account (type 4) on a game without free play is offered registration; nothing is launched', async () => {

@@ -338,13 +338,19 @@ describe('refusals', () => {
     expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeTruthy()
   })
 
-  test('a trial account cannot bet', async () => {
-    await memberOnLottery('/lottery?gameCode=E5D1', () => placed, {
+  test('a trial account bets its play money, marked as such, and sees its bets', async () => {
+    const { sent, user } = await memberOnLottery('/lottery?gameCode=E5D1', () => placed, {
       '/wps/member/info': memberInfo({ type: 4 }),
     })
-    expect(
-      await screen.findByText('Betting needs a real account. Trial accounts cannot place bets.'),
-    ).toBeTruthy()
+    expect(await screen.findByText('These bets use your play money, not real money.')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: /Big \/ Small/ }))
+    await user.click(screen.getByRole('button', { name: 'Big' }))
+    await user.click(screen.getByRole('button', { name: 'Add 1 to slip' }))
+    await user.click(screen.getByRole('button', { name: 'Place play-money bets' }))
+    expect(await screen.findByText(/Bets placed on issue 20261123-0721/)).toBeTruthy()
+    expect(posts(sent)).toHaveLength(1)
+    expect(screen.queryByRole('dialog', { name: 'Register to play for real' })).toBeNull()
+    expect(screen.getByRole('heading', { name: 'My bets' })).toBeTruthy()
   })
 })
 

@@ -6,9 +6,10 @@
  */
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { betRecords, lotteryBets } from '#server/db/schema'
+import { betRecords, ledgerAccounts, lotteryBets } from '#server/db/schema'
 import { commitmentOf, drawFromSeed } from '#server/lottery/rng'
 import { hitsOf, payoutOf, sumOddsMilli } from '#server/lottery/rules'
+import { houseAccountCode } from '#server/money/ledger'
 import type { TestServer } from '../build-server'
 import { failureOf, plainCall, valueOf } from '../identity-helpers'
 import { myBets, near, orderOf, place } from '../lottery-helpers'
@@ -391,16 +392,39 @@ describe('placing and settling', () => {
     expect(await mainMinor(server, m.token)).toBe(2000n)
   })
 
-  it('refuses a trial account and a visitor', async () => {
+  it('takes a trial account’s play money and pays its win from the trial house, and refuses a visitor', async () => {
     const guest = await plainCall(server, 'POST', '/wps/session/login/freeplay', { body: {} })
     const token = valueOf(guest, (v) => (v as { token: string }).token)
     const n = await near(server, 'E5D1')
-    const body = {
-      lottoGameCode: 'E5D1',
-      numero: n.current?.numero ?? '',
-      bets: [{ betType: 'BIG_SMALL', pick: 'BIG', stake: '1' }],
+    const numero = n.current?.numero ?? ''
+    const seed = 'cd'.repeat(32)
+    await fixSeed('E5D1', numero, seed)
+    const drawn = drawFromSeed('D5', seed, 'E5D1', numero)
+    const sum = [...drawn.main].reduce((s, d) => s + Number(d), 0)
+    const pick = sum >= 23 ? ('BIG' as const) : ('SMALL' as const)
+    const body = { lottoGameCode: 'E5D1', numero, bets: [{ betType: 'BIG_SMALL', pick, stake: '10' }] }
+    const houses = async () => {
+      const rows = await server.db
+        .select({ code: ledgerAccounts.code, balance: ledgerAccounts.balance })
+        .from(ledgerAccounts)
+        .where(eq(ledgerAccounts.merchantCode, server.config.MERCHANT_CODE))
+      const of = (kind: 'lottery' | 'trial_lottery') =>
+        rows.find((r) => r.code === houseAccountCode(kind))?.balance ?? 0n
+      return { lottery: of('lottery'), trial: of('trial_lottery') }
     }
-    expect(failureOf(await place(server, token, body)).errorCode).toBe('in_need_true_account')
+    const before = await houses()
+    expect(orderOf(await place(server, token, body)).balance).toBe('1990.00')
+    expect(await houses()).toEqual({ lottery: before.lottery, trial: before.trial + 1000n })
+    expect((await myBets(server, token)).list.map((b) => b.status)).toEqual(['PENDING'])
+
+    await drawAfterClose(n.current?.closeAt ?? 0)
+    // The right pick pays 10 × 1.96 of play money, from the trial house only.
+    expect(await mainMinor(server, token)).toBe(199_000n + 1960n)
+    // (The catch-up also draws other members' issues: only the trial house is this bet's alone.)
+    expect((await houses()).trial).toBe(before.trial + 1000n - 1960n)
+    expect((await myBets(server, token)).list.map((b) => [b.status, b.payout])).toEqual([['WON', '19.60']])
+    expect(await books()).toMatchObject({ ledger: true, lottery: true, mismatches: [] })
+
     const visitor = await plainCall(server, 'POST', '/lgw/orders', {
       body,
       headers: { 'idempotency-key': newKey() },

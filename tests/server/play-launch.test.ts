@@ -1,8 +1,8 @@
 /**
  * Launching games: who may launch, every refusal with its code and value (unknown game,
- * vendor without an adapter, maintenance, guests and visitors, an empty wallet in single
- * and multi-wallet mode), what the vendor is told, the address on a launch CDN host, the
- * recent games row, trial launches, the winners board fed by real rounds, and featured
+ * vendor without an adapter, maintenance, visitors, an empty wallet in single and
+ * multi-wallet mode; trial accounts are trial-play.test.ts's), what the vendor is told,
+ * the address on a launch CDN host, the recent games row, trial launches, the winners board fed by real rounds, and featured
  * fixtures from each vendor's adapter (or the stored ones of a vendor without a feed).
  */
 import { eq } from 'drizzle-orm'
@@ -85,14 +85,6 @@ describe('who may launch', () => {
     const res = await launchCall(server, undefined, { gameId: slot })
     expect(res.statusCode).toBe(401)
     expect(failureOf(res).errorCode).toBe('CUSTOMER_NOT_LOGIN')
-  })
-
-  it('refuses a trial (guest) account with in_need_true_account', async () => {
-    const guest = await plainCall(server, 'POST', '/wps/session/login/freeplay', { body: {} })
-    const token = valueOf(guest, (v) => (v as { token: string }).token)
-    const res = await launchCall(server, token, { gameId: slot, confirmTrans: '1' })
-    expect(res.statusCode).toBe(403)
-    expect(failureOf(res).errorCode).toBe('in_need_true_account')
   })
 
   it('lets an agent launch', async () => {

@@ -6,6 +6,7 @@
  * ../wallet-repository.ts.
  */
 import type { z } from 'zod/mini'
+import { memberTypes } from '#contract/identity-values'
 import { pgCodes, pgErrorOf } from '../../db/pg-errors'
 import { createGamesRepository, vendorInMaintenance } from '../../games/games-repository'
 import type { EarnSetup, PointsEarner } from '../../loyalty/points/earn'
@@ -73,6 +74,7 @@ export interface PlayContext {
   session: GameSessionRow
   m: MerchantRow
   walletId: number
+  /** The house account of the session's stakes: `games`, or `trial_games` for a trial account. */
   gamesId: number
   /** What a settled round's points earn needs, read before the call's transaction. */
   earn: EarnSetup
@@ -139,7 +141,9 @@ export function createWalletCommon(deps: SeamlessWalletDeps) {
   async function contextOf(session: GameSessionRow & { memberType: number }): Promise<PlayContext> {
     const m = await settings.merchant(session.merchantCode)
     const walletId = await ledger.memberAccount(m.code, session.memberId, session.accountTypeId)
-    const gamesId = await ledger.houseAccount(m.code, 'games')
+    // A trial account plays with play money: its stakes and wins stay out of the brand's takings.
+    const trial = session.memberType === memberTypes.guest
+    const gamesId = await ledger.houseAccount(m.code, trial ? 'trial_games' : 'games')
     const earn = await points.prepare(m.code, [{ id: session.memberId, type: session.memberType }])
     return { session, m, walletId, gamesId, earn }
   }

@@ -55,6 +55,7 @@ export function GameFramePage({ balance = null }: { balance?: ReactNode }) {
       name={stored.game.gameName}
       from={stored.from}
       trial={stored.trial}
+      playMoney={stored.playMoney === true}
       balance={balance}
     />
   )
@@ -84,10 +85,12 @@ interface GameFrameProps {
   name: string
   from: string
   trial: boolean
+  /** A trial account's game: its play money. */
+  playMoney: boolean
   balance: ReactNode
 }
 
-function GameFrame({ url, name, from, trial, balance }: GameFrameProps) {
+function GameFrame({ url, name, from, trial, playMoney, balance }: GameFrameProps) {
   const { t } = useLingui()
   usePageTitle(name)
   const router = useRouter()
@@ -142,19 +145,35 @@ function GameFrame({ url, name, from, trial, balance }: GameFrameProps) {
               <Trans>Play for real</Trans>
             </button>
           </div>
+        ) : playMoney ? (
+          <div className="game-trial">
+            <span className="game-tag">
+              <Trans>Play money</Trans>
+            </span>
+            <button type="button" className="button button-primary game-real" onClick={playForReal}>
+              <Trans>Register to play for real</Trans>
+            </button>
+          </div>
         ) : null}
       </div>
       <iframe
         ref={frame}
         key={url}
         className="game-frame"
-        title={trial ? t`${name} (free play)` : name}
+        title={trial ? t`${name} (free play)` : playMoney ? t`${name} (play money)` : name}
         src={url}
         sandbox={frameSandbox}
         allow="fullscreen; autoplay"
         allowFullScreen
       />
-      <GameMenu name={name} trial={trial} balance={balance} exit={exit} playForReal={playForReal} />
+      <GameMenu
+        name={name}
+        trial={trial}
+        playMoney={playMoney}
+        balance={balance}
+        exit={exit}
+        playForReal={playForReal}
+      />
     </main>
   )
 }

@@ -15,13 +15,15 @@ import { useBackLayer } from '../../../lib/modal-store'
 export interface GameMenuProps {
   name: string
   trial: boolean
+  /** A trial account's game, played with its play money. */
+  playMoney: boolean
   /** The member's balance with its refresh button; null for a visitor playing free. */
   balance: ReactNode
   exit: (fromLayer: boolean) => void
   playForReal: () => void
 }
 
-export function GameMenu({ name, trial, balance, exit, playForReal }: GameMenuProps) {
+export function GameMenu({ name, trial, playMoney, balance, exit, playForReal }: GameMenuProps) {
   const { t } = useLingui()
   const layer = useBackLayer('gameMenu')
   return (
@@ -58,6 +60,18 @@ export function GameMenu({ name, trial, balance, exit, playForReal }: GameMenuPr
               </p>
               <button type="button" className="button button-primary" onClick={playForReal}>
                 <Trans>Play for real</Trans>
+              </button>
+            </div>
+          ) : playMoney ? (
+            <div className="game-menu-trial">
+              <p>
+                <span className="game-tag">
+                  <Trans>Play money</Trans>
+                </span>{' '}
+                <Trans>These rounds use your play money, not real money.</Trans>
+              </p>
+              <button type="button" className="button button-primary" onClick={playForReal}>
+                <Trans>Register to play for real</Trans>
               </button>
             </div>
           ) : null}

@@ -16,8 +16,10 @@ export const StoredLaunchSchema = z.object({
   /** The frame's address (a site path or an https address on a launch host). */
   url: z.string().check(z.maxLength(4096)),
   game: GameSchema,
-  /** A free-play (trial) launch. */
+  /** A free-play (trial) launch: the vendor's own play money, no account. */
   trial: z.boolean(),
+  /** A trial account's launch: its play money, shown as such. */
+  playMoney: z.optional(z.boolean()),
   /** The page the game was launched from, where its exit goes. */
   from: SitePathSchema,
 })

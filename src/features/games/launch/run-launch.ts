@@ -1,6 +1,7 @@
 /**
  * Fetches a game's address and opens it (spec section 4): the real-money launch with the
- * query the platform's clients send, or the free-play trial for a visitor; the address is
+ * query the platform's clients send (a trial account's plays its play money), or the
+ * free-play trial for a visitor; the address is
  * checked (frame-url.ts) and stored, and the app goes to /game unless it is there. A
  * refusal becomes what the member can act on: the maintenance popup with other games, the
  * balance popup with a deposit or a transfer, the real-account notice, or a message.
@@ -28,6 +29,8 @@ import { readStoredLaunch, storeLaunch } from './launch-storage'
 
 export interface RunOptions {
   trial: boolean
+  /** A trial account: its launch plays its play money, and an empty wallet means registering. */
+  playMoney: boolean
   confirmTrans: boolean
   roomId?: string | undefined
   matchId?: string | undefined
@@ -95,7 +98,7 @@ export async function runLaunch(game: Game, opts: RunOptions, { router, queryCli
       return
     }
     const from = launchedFrom(router, game)
-    storeLaunch({ url, game: launched.game, trial: opts.trial, from })
+    storeLaunch({ url, game: launched.game, trial: opts.trial, playMoney: opts.playMoney, from })
     const open = openModals()
     if (router.state.location.pathname === '/game') {
       for (const name of open) closeModal(name)
@@ -108,13 +111,13 @@ export async function runLaunch(game: Game, opts: RunOptions, { router, queryCli
       state: { gameLaunch: true } satisfies GameHistoryState,
     } as Parameters<AnyRouter['navigate']>[0])
   } catch (err) {
-    refused(err, game)
+    refused(err, game, opts.playMoney)
   } finally {
     launchState.busy = null
   }
 }
 
-function refused(err: unknown, game: Game): void {
+function refused(err: unknown, game: Game, playMoney: boolean): void {
   const code = err instanceof ApiError ? err.errorCode : undefined
   if (err instanceof ApiError && code === 'vendor_under_maintenance') {
     const v = LaunchMaintenanceValueSchema.safeParse(err.value)
@@ -127,6 +130,12 @@ function refused(err: unknown, game: Game): void {
       maintainTime: data?.maintainTime ?? null,
     }
     openModal('gameMaintenance')
+    return
+  }
+  if (playMoney && code === 'launch_game_balance_not_enough') {
+    // The play money is spent: more play needs a real account.
+    showToast(i18n._(msg`Your play money has run out.`), 'info')
+    openModal('needRealAccount')
     return
   }
   if (err instanceof ApiError && code === 'launch_game_balance_not_enough') {

@@ -60,9 +60,11 @@ export function useLaunchGame(): (game: Game, opts?: LaunchOptions) => void {
         openModal('gamePopup', { vendor: game.vassalage })
         return
       }
+      // A visitor plays free (the vendor's play money); a trial account plays the same games
+      // with its own play money; anything else needs an account, or a real one.
       const guest = session.token !== null && isGuestType(session.member?.type)
-      const trial = !session.token || guest
-      if (trial && (opts.real || !offersTrial(game))) {
+      const trial = !session.token
+      if ((trial || guest) && (opts.real || !offersTrial(game))) {
         openModal(guest ? 'needRealAccount' : 'login')
         return
       }
@@ -78,6 +80,7 @@ export function useLaunchGame(): (game: Game, opts?: LaunchOptions) => void {
             game,
             {
               trial,
+              playMoney: guest,
               confirmTrans: opts.confirmTrans ?? false,
               roomId: opts.roomId,
               matchId: opts.matchId,

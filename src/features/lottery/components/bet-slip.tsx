@@ -114,10 +114,6 @@ export function BetSlip({
       openModal('login')
       return
     }
-    if (guest) {
-      openModal('needRealAccount')
-      return
-    }
     if (!forNumero || lines.length === 0) return
     place.mutate({
       lottoGameCode: setting.game.lottoGameCode,
@@ -203,9 +199,7 @@ export function BetSlip({
         signedIn={Boolean(token)}
         guest={guest}
         online={online}
-        disabled={
-          !online || (token !== null && !guest && (lines.length === 0 || slipClosed || place.isPending))
-        }
+        disabled={!online || (token !== null && (lines.length === 0 || slipClosed || place.isPending))}
         pending={place.isPending}
         onPlace={submit}
       />

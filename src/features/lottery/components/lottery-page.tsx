@@ -13,7 +13,7 @@ import { useEffect, useRef, type ReactNode } from 'react'
 import { prizeModes, type LotteryGame, type PrizeMode } from '#contract/lottery'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { useOnline } from '../../../lib/network'
-import { isRealMember, useSession } from '../../../lib/session'
+import { useSession } from '../../../lib/session'
 import {
   gameMenusQueryOptions,
   gameSettingQueryOptions,
@@ -222,7 +222,7 @@ function GamePanel({ game, playType }: { game: LotteryGame; playType: string | u
         )}
       </div>
       <div className="lott-col-side">
-        {isRealMember(s) ? (
+        {s.token !== null && s.member !== null ? (
           <section className="card lott-side-card" aria-labelledby="mybets-title">
             <h2 id="mybets-title" className="lott-section-title">
               <Trans>My bets</Trans>

@@ -1,4 +1,4 @@
-/** The slip's place button, and why it cannot be used yet (signed out, a trial account, offline). */
+/** The slip's place button, why it cannot be used yet (signed out, offline), and a trial account's play money. */
 import { Trans } from '@lingui/react/macro'
 import { useId } from 'react'
 import { NeedsNetwork } from '../../../components/ui/needs-network'
@@ -12,7 +12,7 @@ export function SlipPlace({
   onPlace,
 }: {
   signedIn: boolean
-  /** A trial account, which cannot bet. */
+  /** A trial account, which bets its play money. */
   guest: boolean
   online: boolean
   disabled: boolean
@@ -27,8 +27,11 @@ export function SlipPlace({
           <Trans>Log in to place bets.</Trans>
         </p>
       ) : guest ? (
-        <p className="field-hint">
-          <Trans>Betting needs a real account. Trial accounts cannot place bets.</Trans>
+        <p className="field-hint lott-play-money">
+          <span className="lott-play-tag">
+            <Trans>Play money</Trans>
+          </span>{' '}
+          <Trans>These bets use your play money, not real money.</Trans>
         </p>
       ) : null}
       <NeedsNetwork id={offlineId} online={online} />
@@ -43,6 +46,8 @@ export function SlipPlace({
           <Trans>Log in to bet</Trans>
         ) : pending ? (
           <Trans>Placing…</Trans>
+        ) : guest ? (
+          <Trans>Place play-money bets</Trans>
         ) : (
           <Trans>Place bets</Trans>
         )}

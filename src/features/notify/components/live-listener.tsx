@@ -15,7 +15,7 @@ import { brandQueryOptions } from '../../../lib/brand-query'
 import { connectLive } from '../../../lib/live'
 import { memberKey, moneyRootKey } from '../../../lib/member-keys'
 import { firstSight } from '../../../lib/notice-seen'
-import { isGuestType, useSession } from '../../../lib/session'
+import { useSession } from '../../../lib/session'
 import { showToast } from '../../../lib/toast-store'
 import { inboxKey, invalidateInbox } from '../api/inbox'
 
@@ -37,7 +37,8 @@ export function LiveListener() {
   const queryClient = useQueryClient()
   const { token, member } = useSession()
   const { i18n } = useLingui()
-  const signedIn = token !== null && member !== null && member !== undefined && !isGuestType(member.type)
+  // A trial account's stream carries its play money's balance and lottery settlements.
+  const signedIn = token !== null && member !== null && member !== undefined
   const lingui = useRef(i18n)
   useEffect(() => {
     lingui.current = i18n
