@@ -14,8 +14,10 @@ const english = () => {
   sessionStorage.setItem('index-notice-seen', '1')
 }
 
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(english)
+// On the context, not the page: the tabs this spec opens get it too (a tab without it gets
+// the home page's notice over its navigation as the announcements arrive).
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(english)
 })
 
 function banner(page: Page) {
