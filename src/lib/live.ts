@@ -9,6 +9,7 @@ import { createParser } from 'eventsource-parser'
 import { LiveEventSchema, liveStreamPath, type LiveEvent } from '#contract/live'
 import { env } from '../config/env'
 import { languageHeader } from './i18n'
+import { isLeaving } from './session'
 import { sessionStore } from './storage'
 
 export type LiveState = 'connecting' | 'open' | 'closed'
@@ -71,9 +72,10 @@ export function connectLive(opts: LiveOptions): () => void {
       if (res.ok && res.body) {
         const parser = createParser({
           onEvent(m) {
-            // The tab's session is no longer this stream's (signed out, storage cleared):
-            // nothing it says is acted on, and it is not opened again.
-            if (sessionStore.token() !== token) {
+            // The tab's session is no longer this stream's (signed out, storage cleared), or
+            // the tab is signing out (the session's end is its own doing, and a read now would
+            // go out with the ended token): nothing it says is acted on, nor is it reopened.
+            if (sessionStore.token() !== token || isLeaving(token)) {
               stopped = true
               abort?.abort()
               return

@@ -1,11 +1,13 @@
 /**
  * The tab's live stream (src/lib/live.ts): it sends the session and its language, hands on
  * each event the contract knows (and drops a malformed one), reconnects after a drop with
- * the last id it saw, and stops for good when the server refuses the session.
+ * the last id it saw, and stops for good when the server refuses the session or the tab's
+ * session ends (its own logout included).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { LiveEvent } from '#contract/live'
 import { connectLive } from '#src/lib/live.ts'
+import { beginLogout } from '#src/lib/session.ts'
 
 const token = 'tok_0123456789abcdef'
 
@@ -61,7 +63,13 @@ describe('the live stream', () => {
     ])
   })
 
-  it('acts on nothing once the tab’s session is gone, and does not reconnect', async () => {
+  it.each([
+    ['the tab’s session is gone', () => sessionStorage.clear()],
+    // The tab's own logout: the server ends the session (and says so) before the logout's
+    // answer reaches the tab, whose token is still stored.
+    ['the tab is signing out', () => beginLogout()],
+  ])('acts on nothing once %s, and does not reconnect', async (name, end) => {
+    sessionStorage.setItem('token', `${token}_${name.length}`)
     const events: LiveEvent[] = []
     let pull: () => void = () => undefined
     const pulled = new Promise<void>((r) => (pull = r))
@@ -95,8 +103,8 @@ describe('the live stream', () => {
     })
     await pulled
     await vi.waitFor(() => expect(events).toEqual([{ type: 'ready' }]))
-    sessionStorage.clear()
-    push('id: 2\ndata: {"type":"balance"}\n\n')
+    end()
+    push('id: 2\ndata: {"type":"end"}\n\n')
     await done
     expect(events).toEqual([{ type: 'ready' }])
     expect(fetch).toHaveBeenCalledTimes(1)
