@@ -4,7 +4,7 @@
  * gateway or the operator, a job) writes the same requirement.
  */
 import type { Db } from '../plugins/external/db'
-import type { TurnoverLink } from './promotions-service'
+import type { TurnoverLink } from './promotion-core'
 import { addTurnoverRequirement, memberTurnover } from './turnover-service'
 
 export function turnoverLink(db: Db): TurnoverLink {
