@@ -4,7 +4,8 @@
  * the cookie a login with "Stay signed in" sets.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { deviceCookie, deviceCookiePath, type Entrance, type LoginResponse } from '#contract/identity'
+import { deviceCookie, deviceCookiePath } from '#contract/devices'
+import type { Entrance, LoginResponse } from '#contract/identity'
 import { AppError } from '../http/errors'
 import type { CallerContext } from '../http/request-context'
 import { minute, requireSession, type IdentityHandlers, type IdentityKit } from './identity-kit'

@@ -13,7 +13,8 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import Bowser from 'bowser'
-import type { Device, Entrance } from '#contract/identity'
+import type { Device } from '#contract/devices'
+import type { Entrance } from '#contract/identity'
 import { AppError } from '../http/errors'
 import type { Db, Tx } from '../plugins/external/db'
 import type { DevicesRepository } from './devices-repository'

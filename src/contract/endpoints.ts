@@ -7,6 +7,7 @@ import { agentInviteEndpoints } from './agent-invite'
 import { authenticatorEndpoints } from './authenticator'
 import { contentEndpoints } from './content'
 import { contractEndpoints } from './contracts'
+import { deviceEndpoints } from './devices'
 import type { EndpointDef } from './endpoint'
 import { feedbackEndpoints } from './feedback'
 import { fundsEndpoints } from './funds'
@@ -33,7 +34,7 @@ export const endpoints = {
   content: contentEndpoints,
   games: gameEndpoints,
   play: playEndpoints,
-  identity: { ...identityEndpoints, ...authenticatorEndpoints },
+  identity: { ...identityEndpoints, ...deviceEndpoints, ...authenticatorEndpoints },
   profile: profileEndpoints,
   wallet: walletEndpoints,
   funds: fundsEndpoints,

@@ -4,7 +4,7 @@
  * that one may be there. A tab that opens without a session trades the cookie for one
  * (no password), once; the tab then keeps its token in sessionStorage as any login does.
  */
-import { identityEndpoints } from '#contract/identity'
+import { deviceEndpoints } from '#contract/devices'
 import { api } from './api'
 import { ApiError } from './api-client'
 import { session, startSession } from './session'
@@ -48,7 +48,7 @@ export function resumeDeviceSession(): Promise<boolean> {
   if (sessionStore.token() || !isRemembered()) return Promise.resolve(false)
   session.resuming = true
   resuming ??= api
-    .call(identityEndpoints.deviceSession)
+    .call(deviceEndpoints.deviceSession)
     .then((res) => {
       // A login in this tab meanwhile keeps its own session.
       if (sessionStore.token()) return false

@@ -19,11 +19,11 @@ import { desc, eq, isNull, like } from 'drizzle-orm'
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod/mini'
+import { deviceCookie } from '#contract/devices'
 import { defineEndpoint, type EndpointDef } from '#contract/endpoint'
 import { allEndpoints, endpoints } from '#contract/endpoints'
 import { FailureSchema, successEnvelope } from '#contract/envelope'
 import { errorCodes } from '#contract/error-codes'
-import { deviceCookie } from '#contract/identity'
 import { PublicKeySchema } from '#contract/system'
 import {
   bankCards,

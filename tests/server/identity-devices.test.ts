@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DeviceSessionResponseSchema, deviceCookie, identityEndpoints } from '#contract/identity'
+import { DeviceSessionResponseSchema, deviceCookie, deviceEndpoints } from '#contract/devices'
 import { deviceSessions, merchants, operatorActions } from '#server/db/schema'
 import { build, runOps, type TestServer } from '../build-server'
 import {
@@ -70,7 +70,7 @@ function info(token: string) {
 
 function devices(token: string) {
   return plainCall(server, 'GET', '/wps/session/devices', { token, ip: nextIp() }).then((res) =>
-    valueOf(res, (v) => identityEndpoints.devices.response.parse(v).devices),
+    valueOf(res, (v) => deviceEndpoints.devices.response.parse(v).devices),
   )
 }
 

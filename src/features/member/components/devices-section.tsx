@@ -6,7 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { Device } from '#contract/identity'
+import type { Device } from '#contract/devices'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { FormError } from '../../../components/ui/form-error'
 import { QueryState } from '../../../components/ui/query-state'
