@@ -4,14 +4,14 @@
  * the cookie a login with "Stay signed in" sets.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { deviceCookie, deviceCookiePath } from '#contract/devices'
+import { deviceCookie, deviceCookiePath, type deviceEndpoints } from '#contract/devices'
 import type { Entrance, LoginResponse } from '#contract/identity'
 import { AppError } from '../http/errors'
 import type { CallerContext } from '../http/request-context'
 import { minute, requireSession, type IdentityHandlers, type IdentityKit } from './identity-kit'
 import type { MemberRow } from './members-repository'
 
-type DeviceEndpoints = 'deviceSession' | 'devices' | 'deviceSignOut' | 'signOutEverywhere'
+type DeviceEndpoints = keyof typeof deviceEndpoints
 
 /** A new tab or a relaunch trades the cookie; more than this a minute from one address is refused. */
 export const deviceTradesPerMinute = 60
