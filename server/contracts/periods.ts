@@ -4,49 +4,13 @@
  * first instant of the next period.
  */
 import { realTimeWindowMinutes, type ContractPeriodUnit, type ContractTerms } from '#contract/contracts'
+import { wallMs } from '#contract/zone-clock'
 
 interface Wall {
   year: number
   month: number
   day: number
   hour: number
-}
-
-const formats = new Map<string, Intl.DateTimeFormat>()
-
-function format(timeZone: string): Intl.DateTimeFormat {
-  let f = formats.get(timeZone)
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-    formats.set(timeZone, f)
-  }
-  return f
-}
-
-/** The wall clock of the zone at `at`, as if it were UTC (ms). */
-function wallMs(timeZone: string, at: number): number {
-  const parts = Object.fromEntries(
-    format(timeZone)
-      .formatToParts(new Date(at))
-      .map((p) => [p.type, p.value]),
-  )
-  return Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  )
 }
 
 function wallOf(timeZone: string, at: Date): Wall {

@@ -31,6 +31,7 @@
  * the instant": at a close instant exactly, the next issue is already the current one.
  */
 import { timeOfDay, type LotterySchedule } from '#contract/lottery'
+import { offsetAt, wallMs } from '#contract/zone-clock'
 
 export interface IssueSlot {
   numero: string
@@ -40,56 +41,7 @@ export interface IssueSlot {
 
 const dayMs = 86_400_000
 
-// ---- time zones (Intl) ------------------------------------------------------------------
-
-const formatters = new Map<string, Intl.DateTimeFormat>()
-
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone)
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-    formatters.set(timeZone, f)
-  }
-  return f
-}
-
-/** The local wall time at `ms` (floored to the second), written as if it were UTC. */
-function wallMs(timeZone: string, ms: number): number {
-  const sec = Math.floor(ms / 1000) * 1000
-  let y = 0
-  let mo = 0
-  let d = 0
-  let h = 0
-  let mi = 0
-  let s = 0
-  for (const p of formatterOf(timeZone).formatToParts(sec)) {
-    const v = Number(p.value)
-    if (p.type === 'year') y = v
-    else if (p.type === 'month') mo = v
-    else if (p.type === 'day') d = v
-    else if (p.type === 'hour') h = v === 24 ? 0 : v
-    else if (p.type === 'minute') mi = v
-    else if (p.type === 'second') s = v
-  }
-  const wall = new Date(0)
-  wall.setUTCFullYear(y, mo - 1, d)
-  wall.setUTCHours(h, mi, s, 0)
-  return wall.getTime()
-}
-
-/** The zone's offset (wall − real) at `ms`, in ms. */
-function offsetAt(timeZone: string, ms: number): number {
-  return wallMs(timeZone, ms) - Math.floor(ms / 1000) * 1000
-}
+// ---- time zones (the wall clock: src/contract/zone-clock.ts) ------------------------------
 
 /** The local date at `ms` as days since 1970-01-01. */
 function localDayOf(timeZone: string, ms: number): number {
@@ -163,7 +115,7 @@ const zoneNamePattern = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/
 function zoneProblem(timeZone: string): string | null {
   if (!zoneNamePattern.test(timeZone)) return `not an IANA time zone name: ${timeZone}`
   try {
-    formatterOf(timeZone)
+    wallMs(timeZone, 0)
     return null
   } catch {
     return `unknown time zone: ${timeZone}`

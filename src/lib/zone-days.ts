@@ -3,41 +3,9 @@
  * day begins. A records page's "today" and a chosen day are the brand's days, as the times
  * in its list are the brand's. Without a zone, the phone's own clock.
  */
+import { offsetAt, wallMs } from '#contract/zone-clock'
+
 const dayMs = 86_400_000
-
-const wallFormats = new Map<string, Intl.DateTimeFormat>()
-
-function wallFormat(timeZone: string): Intl.DateTimeFormat {
-  let f = wallFormats.get(timeZone)
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-    wallFormats.set(timeZone, f)
-  }
-  return f
-}
-
-/** The wall clock of `timeZone` at `at`, written as if it were UTC's (ms, whole seconds). */
-function wallMs(timeZone: string, at: number): number {
-  const part: Record<string, number> = {}
-  for (const p of wallFormat(timeZone).formatToParts(at)) part[p.type] = Number(p.value)
-  return Date.UTC(
-    part.year ?? 1970,
-    (part.month ?? 1) - 1,
-    part.day ?? 1,
-    (part.hour ?? 0) % 24,
-    part.minute ?? 0,
-    part.second ?? 0,
-  )
-}
 
 /** A day as the UTC midnight of its date (a day number in ms). */
 export type DayMs = number
@@ -56,7 +24,7 @@ export function todayIn(timeZone: string | undefined, now: Date | number = Date.
 export function dayStartIn(timeZone: string | undefined, day: DayMs): number {
   const d = new Date(day)
   if (!timeZone) return new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()).getTime()
-  const offset = (at: number) => wallMs(timeZone, at) - Math.floor(at / 1000) * 1000
+  const offset = (at: number) => offsetAt(timeZone, at)
   const first = day - offset(day)
   // Once more with the offset at that instant, where a change of offset lies between.
   return day - offset(first)
