@@ -503,7 +503,11 @@ export const demoDepositMethods: {
   },
 ]
 
-/** Banks members can withdraw to: [code, name]. */
+/**
+ * Banks members can withdraw to: [code, name]. Each shows the monogram the server draws (no
+ * picture ships with the demo); the last is the demo bank transfer's, so its deposit method
+ * shows that bank's logo.
+ */
 export const demoBanks: [string, string][] = [
   ['ABA', 'ABA Bank'],
   ['ACLEDA', 'ACLEDA Bank'],
@@ -511,6 +515,7 @@ export const demoBanks: [string, string][] = [
   ['CANADIA', 'Canadia Bank'],
   ['KBANK', 'Kasikornbank'],
   ['VCB', 'Vietcombank'],
+  ['LOTUS', 'Lotus Demo Bank'],
 ]
 
 /** Welcome bonuses credited to the demo accounts through the ledger (minor units). */

@@ -264,6 +264,14 @@ export async function seedDemoBrand(
         )
     }
   })
+  // The demo bank transfer's bank among the banks (its deposit method shows that bank's
+  // logo), for a demo brand seeded before it was one of them: after the others.
+  await step(db, 'demo-bank-lotus-1', merchantCode, async (tx) => {
+    if (created) return
+    const sort = d.demoBanks.length - 1
+    const [code, name] = d.demoBanks[sort] ?? ['LOTUS', 'Lotus Demo Bank']
+    await tx.insert(s.banks).values({ merchantCode, code, name, sort }).onConflictDoNothing()
+  })
   // The demo's payment methods and customer-service links in every language, for a demo
   // brand seeded before they had names per language (a brand created now has them). A row
   // the operator renamed or already named per language is left as it is.

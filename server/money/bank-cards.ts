@@ -2,19 +2,22 @@
 import { checkField } from '#contract/register-rules'
 import { pgCodes, pgErrorOf } from '../db/pg-errors'
 import { AppError } from '../http/errors'
+import { bankLogoUrlOf, type BankLogoSource } from './bank-logos'
 import { accountNameRule, maskAccount } from './common'
 import type { FundsHandlers, FundsKit } from './funds-kit'
 import type { BankCardRow } from './funds-repository'
 import { paymentPasswordCheck } from './payment-password'
 import { memberOf } from './wallet-handlers'
 
-function cardView(c: BankCardRow) {
+/** A card as the member sees it, with its bank's logo while the bank is one of the brand's. */
+function cardView(c: BankCardRow, merchantCode: string, bank: BankLogoSource | undefined) {
   return {
     id: c.id,
     bankCode: c.bankCode,
     bankName: c.bankName,
     accountName: c.accountName,
     accountNumberMasked: maskAccount(c.accountNumber),
+    logoUrl: bank ? bankLogoUrlOf(merchantCode, bank) : null,
   }
 }
 
@@ -33,12 +36,22 @@ export function bankCardHandlers(kit: FundsKit): Pick<FundsHandlers, BankCardEnd
 
   return {
     async banks({ caller }) {
-      return fundsRepo.banks(caller.merchantCode)
+      return (await fundsRepo.banks(caller.merchantCode)).map(({ code, name }) => ({ code, name }))
     },
 
     async bankCards({ caller }) {
       const memberId = memberOf(caller)
-      return (await fundsRepo.liveCards(memberId)).map(cardView)
+      const [cards, banks] = await Promise.all([
+        fundsRepo.liveCards(memberId),
+        fundsRepo.banks(caller.merchantCode),
+      ])
+      return cards.map((c) =>
+        cardView(
+          c,
+          caller.merchantCode,
+          banks.find((b) => b.code === c.bankCode),
+        ),
+      )
     },
 
     async addBankCard({ input, caller }) {
@@ -77,7 +90,7 @@ export function bankCardHandlers(kit: FundsKit): Pick<FundsHandlers, BankCardEnd
             tx,
           )
         })
-        return cardView(card)
+        return cardView(card, m.code, bank)
       } catch (err) {
         if (pgErrorOf(err)?.code === pgCodes.uniqueViolation) {
           throw new AppError('bank_card_duplicate', 'this bank account is already added')

@@ -106,8 +106,54 @@ export async function insertDepositMethod(db: Db, row: Omit<NewDepositMethod, 's
   return added.length > 0
 }
 
-export function banksOf(db: Db, merchantCode: string): Promise<BankRow[]> {
-  return db.select().from(banks).where(eq(banks.merchantCode, merchantCode)).orderBy(asc(banks.sort))
+/** The brand's banks in their order, without their pictures (each logo's hash says whether it has one). */
+export function banksOf(db: Db, merchantCode: string): Promise<Omit<BankRow, 'logo'>[]> {
+  return db
+    .select({
+      merchantCode: banks.merchantCode,
+      code: banks.code,
+      name: banks.name,
+      sort: banks.sort,
+      logoSha256: banks.logoSha256,
+    })
+    .from(banks)
+    .where(eq(banks.merchantCode, merchantCode))
+    .orderBy(asc(banks.sort))
+}
+
+/** The bank's name and picture (null: none), or undefined when the brand has no such bank. */
+export async function bankLogoOf(
+  db: Db,
+  merchantCode: string,
+  code: string,
+): Promise<Pick<BankRow, 'name' | 'logo' | 'logoSha256'> | undefined> {
+  const [row] = await db
+    .select({ name: banks.name, logo: banks.logo, logoSha256: banks.logoSha256 })
+    .from(banks)
+    .where(and(eq(banks.merchantCode, merchantCode), eq(banks.code, code)))
+  return row
+}
+
+/**
+ * The bank's picture set (null: taken away, the monogram is drawn again); the row's logo
+ * hash as it was before, or undefined when the brand has no such bank.
+ */
+export async function setBankLogoRow(
+  db: Db,
+  merchantCode: string,
+  code: string,
+  logo: { data: Buffer; sha256: string } | null,
+): Promise<Pick<BankRow, 'logoSha256'> | undefined> {
+  const where = and(eq(banks.merchantCode, merchantCode), eq(banks.code, code))
+  return db.transaction(async (tx) => {
+    const [was] = await tx.select({ logoSha256: banks.logoSha256 }).from(banks).where(where).for('update')
+    if (!was) return undefined
+    await tx
+      .update(banks)
+      .set({ logo: logo?.data ?? null, logoSha256: logo?.sha256 ?? null })
+      .where(where)
+    return was
+  })
 }
 
 /** Adds the bank after the brand's others; false when the brand has one with its code. */

@@ -7,6 +7,7 @@ import { localName } from '../db/localized'
 import { pageOf } from '../db/paging'
 import { AppError } from '../http/errors'
 import { chooseDepositBonus } from '../promotions/deposit-bonus'
+import { bankLogoUrlOf, bankNamed } from './bank-logos'
 import { cleanImage } from './clean-image'
 import {
   accountNameRule,
@@ -59,7 +60,16 @@ export function depositHandlers(kit: FundsKit): Pick<FundsHandlers, DepositEndpo
   return {
     async depositMethods({ caller }) {
       const m = await settings.merchant(caller.merchantCode)
-      const rows = await fundsRepo.depositMethods(m.code)
+      const [rows, banks] = await Promise.all([fundsRepo.depositMethods(m.code), fundsRepo.banks(m.code)])
+      const bankOf = (bank: NonNullable<(typeof rows)[number]['bank']>) => {
+        const known = bankNamed(banks, bank.bankName)
+        return {
+          bankName: bank.bankName,
+          accountName: bank.accountName,
+          accountNumber: bank.accountNumber,
+          logoUrl: known ? bankLogoUrlOf(m.code, known) : null,
+        }
+      }
       return {
         allowDeposit: rows.length > 0,
         methods: rows.map((r) => ({
@@ -68,7 +78,7 @@ export function depositHandlers(kit: FundsKit): Pick<FundsHandlers, DepositEndpo
           name: localName(r.names, r.name, caller.locale, m.defaultLanguage),
           minAmount: minorToMoney(r.minAmount, currencyOf(m)),
           maxAmount: minorToMoney(r.maxAmount, currencyOf(m)),
-          bank: r.bank ?? null,
+          bank: r.bank ? bankOf(r.bank) : null,
           qrPayload: r.qrPayload ?? null,
         })),
       }

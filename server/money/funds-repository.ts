@@ -119,9 +119,10 @@ export function createFundsRepository(db: Db) {
       return { rows, total: Number(total?.n ?? 0) }
     },
 
+    /** The brand's banks in their order; the logo's hash says whether the operator gave it a picture. */
     async banks(merchantCode: string, tx?: Tx) {
       return (tx ?? db)
-        .select({ code: banks.code, name: banks.name })
+        .select({ code: banks.code, name: banks.name, logoSha256: banks.logoSha256 })
         .from(banks)
         .where(eq(banks.merchantCode, merchantCode))
         .orderBy(asc(banks.sort))
@@ -129,7 +130,7 @@ export function createFundsRepository(db: Db) {
 
     async bank(merchantCode: string, code: string, tx?: Tx) {
       const [bank] = await (tx ?? db)
-        .select()
+        .select({ code: banks.code, name: banks.name, logoSha256: banks.logoSha256 })
         .from(banks)
         .where(and(eq(banks.merchantCode, merchantCode), eq(banks.code, code)))
       return bank

@@ -6,12 +6,14 @@
 import { z } from 'zod'
 import { minorToMoney } from '#contract/money'
 import { localName } from '../db/localized'
-import type { CommandSpec } from '../ops/commands'
+import type { CommandSpec, OpsContext } from '../ops/commands'
 import { OpsError } from '../ops/ops-error'
 import { amountOf, brandOf, language, namedIn, noMore, oneOf, options, parsed, text } from '../ops/ops-input'
 import type { GatewayKind } from '../system/golive-commands'
+import { BankLogoError, bankLogoUrlOf, cleanBankLogo, readPictureFile, setBankLogo } from './bank-logos'
 import { DepositMethodError, setMethodQr } from './deposit-method-service'
 import {
+  bankLogoOf,
   banksOf,
   depositMethodByCode,
   depositMethodsOf,
@@ -33,7 +35,8 @@ const BankCode = z
 
 const methodUsage =
   'payment-method add-bank <CODE> --name <label> [--lang <km|en|zh|th|vi>] --bank <bank> --account-name <holder> --account-number <number> --min <amount> --max <amount> | add-online <CODE> --name <label> [--lang <language>] --min <amount> --max <amount> | name <CODE> --lang <km|en|zh|th|vi> <label…> | unname <CODE> --lang <language> | qr <CODE> <EMVCo payload> | qr <CODE> --clear | list | disable <CODE> | enable <CODE>'
-const bankUsage = 'bank add <CODE> <name…> | bank list'
+const bankUsage =
+  'bank add <CODE> <name…> | bank logo <CODE> <picture.png|.jpg|.webp> | bank logo <CODE> --clear | bank list'
 
 export const paymentMethodCommands: Record<string, CommandSpec> = {
   'payment-method': {
@@ -195,23 +198,56 @@ export const paymentMethodCommands: Record<string, CommandSpec> = {
   bank: {
     usage: bankUsage,
     readOnly: (args) => args[0] === undefined || args[0] === 'list',
-    summary: 'the banks members can withdraw to (go-live step 4)',
+    summary: 'the banks members can withdraw to, and their logos (go-live step 4)',
     async run(ctx, args) {
       const [word, rawCode, ...rest] = args
-      const mode = oneOf('bank: the action', word ?? 'list', ['list', 'add'])
+      const mode = oneOf('bank: the action', word ?? 'list', ['list', 'add', 'logo'])
       const m = await brandOf(ctx)
       if (mode === 'list') {
         noMore('bank list', args.slice(1))
         const rows = await banksOf(ctx.db, m.code)
-        return rows.length ? rows.map((r) => `${r.code.padEnd(10)} ${r.name}`).join('\n') : 'no banks'
+        return rows.length
+          ? rows.map((r) => `${r.code.padEnd(10)} ${r.name}${r.logoSha256 ? '  (logo)' : ''}`).join('\n')
+          : 'no banks'
       }
       const code = parsed(BankCode, rawCode)
+      if (mode === 'logo') return bankLogoCommand(ctx, m.code, code, rest)
       const name = parsed(text('the bank name', 60), rest.join(' '))
       if (!(await insertBank(ctx.db, m.code, code, name))) throw new OpsError(`bank ${code} exists already`)
       ctx.audit?.({ target: `bank ${code}`, before: null, after: { name } })
       return `bank ${code} added: ${name}`
     },
   },
+}
+
+/**
+ * `bank logo <CODE> <file>`: the bank's logo from a png, jpeg or webp picture on this host
+ * (re-encoded, bank-logos.ts); `bank logo <CODE> --clear`: the drawn monogram again. The
+ * bank is looked up before the file is read; nothing is written unless both are right.
+ */
+async function bankLogoCommand(ctx: OpsContext, merchantCode: string, code: string, given: string[]) {
+  const clear = given.includes('--clear')
+  const files = given.filter((w) => w !== '--clear')
+  if (clear === files.length > 0 || files.length > 1) {
+    throw new OpsError(
+      `bank logo ${code}: give one picture file (png, jpeg or webp, at most 2 MB), or --clear`,
+    )
+  }
+  const bank = await bankLogoOf(ctx.db, merchantCode, code)
+  if (!bank) throw new OpsError(`no bank ${code} (see: bank list)`)
+  try {
+    const file = files[0]
+    const logo = file === undefined ? null : await cleanBankLogo(await readPictureFile(file))
+    await setBankLogo(ctx, merchantCode, code, logo)
+    ctx.invalidate()
+    return logo
+      ? `bank ${code} shows its logo (${bankLogoUrlOf(merchantCode, { code, name: bank.name, logoSha256: logo.sha256 })})`
+      : `bank ${code} shows its drawn monogram`
+  } catch (err) {
+    if (err instanceof BankLogoError)
+      throw new OpsError(`bank logo ${code}: ${err.message}; nothing was changed`)
+    throw err
+  }
 }
 
 export function onlineRefusal(gateway: GatewayKind | undefined): string {

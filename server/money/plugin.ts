@@ -9,6 +9,7 @@ import { registerContract } from '../http/contract-routes'
 import { createAuthenticator } from '../identity/authenticator'
 import { lazyAuthenticatorKeys } from '../identity/authenticator-seal'
 import { withdrawalAutoReceiveJob } from '../jobs/withdrawal-auto-receive'
+import { registerBankLogos } from './bank-logo-routes'
 import { registerPaymentGateway, resolvePaymentGateway, type PaymentGateway } from './demo-gateway'
 import { fundsHandlers } from './funds-handlers'
 import { createFundsKit } from './funds-kit'
@@ -69,6 +70,7 @@ async function moneyArea(app: FastifyInstance) {
     routes,
   )
   registerPaymentGateway(app, { db, funds, gateway, now })
+  registerBankLogos(app, db)
   app.platform.addJobs((jobConfig) => [
     withdrawalAutoReceiveJob(funds, jobConfig.AUTO_RECEIVE_INTERVAL_SECONDS),
   ])

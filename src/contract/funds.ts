@@ -4,6 +4,7 @@
  * Every call that moves money carries an Idempotency-Key header.
  */
 import { z } from 'zod/mini'
+import { BankLogoUrlSchema } from './bank-logos'
 import { EmvcoPayloadSchema } from './emvco'
 import { defineEndpoint } from './endpoint'
 import { AmountInputSchema, MoneySchema } from './money'
@@ -46,8 +47,18 @@ export const DepositMethodSchema = z.object({
   name: z.string(),
   minAmount: MoneySchema,
   maxAmount: MoneySchema,
-  /** For bank transfers: where the member sends the money. */
-  bank: z.nullable(z.object({ bankName: z.string(), accountName: z.string(), accountNumber: z.string() })),
+  /**
+   * For bank transfers: where the member sends the money, and the bank's logo (bank-logos.ts)
+   * when the bank is one of the brand's banks (named by its name or code); else null.
+   */
+  bank: z.nullable(
+    z.object({
+      bankName: z.string(),
+      accountName: z.string(),
+      accountNumber: z.string(),
+      logoUrl: z.nullable(BankLogoUrlSchema),
+    }),
+  ),
   /** The bank's static QR payload (EMVCo, e.g. KHQR) the member scans from a banking app; null when none. */
   qrPayload: z.nullable(EmvcoPayloadSchema),
 })
@@ -118,6 +129,8 @@ export const BankCardSchema = z.object({
   bankName: z.string(),
   accountName: z.string(),
   accountNumberMasked: z.string(),
+  /** The bank's logo (bank-logos.ts); null when the bank is no longer one of the brand's. */
+  logoUrl: z.nullable(BankLogoUrlSchema),
 })
 export type BankCard = z.infer<typeof BankCardSchema>
 

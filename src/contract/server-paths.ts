@@ -18,6 +18,8 @@ export const serverPathPrefixes = [
   // Game thumbnails and vendor logos the server draws (server/games/media-routes.ts).
   '/media/games',
   '/media/logos',
+  // Bank logos: the operator's pictures and the drawn monograms (server/money/bank-logo-routes.ts).
+  '/media/banks',
   // Lottery game icons (server/lottery/).
   '/media/lottery',
   // The home page's generated banner art (server/content/banner-art.ts).

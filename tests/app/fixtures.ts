@@ -196,6 +196,9 @@ export const emptyPage = { list: [], total: 0, pageNo: 1, pageSize: 20 }
 /** A member with no bonus turnover to wager. */
 export const noTurnover = { remaining: '0.00', count: 0, required: '0.00', done: '0.00' }
 
+/** The ABA bank's logo as the server gives its address (src/contract/bank-logos.ts). */
+export const abaLogoUrl = '/media/banks/DEMO/ABA.webp?v=0123456789ab'
+
 /** Money answers for a member with two vendor wallets, a card and a payment password. */
 export function moneyAnswers(over: Record<string, unknown> = {}): Record<string, unknown> {
   return defaultAnswers({
@@ -237,7 +240,14 @@ export function moneyAnswers(over: Record<string, unknown> = {}): Record<string,
       },
     },
     '/wps/relay/getBankCards': [
-      { id: 5, bankCode: 'ABA', bankName: 'ABA Bank', accountName: 'Dara', accountNumberMasked: '**** 6789' },
+      {
+        id: 5,
+        bankCode: 'ABA',
+        bankName: 'ABA Bank',
+        accountName: 'Dara',
+        accountNumberMasked: '**** 6789',
+        logoUrl: abaLogoUrl,
+      },
     ],
     '/wps/relay/MCSFE_getBanks': [{ code: 'ABA', name: 'ABA Bank' }],
     '/wps/relay/MCSFE_getPaymentConfirmationList': [],
@@ -252,7 +262,12 @@ export function moneyAnswers(over: Record<string, unknown> = {}): Record<string,
           name: 'Bank transfer',
           minAmount: '10.00',
           maxAmount: '10000.00',
-          bank: { bankName: 'ABA Bank', accountName: 'Lotus Play', accountNumber: '000 111 222' },
+          bank: {
+            bankName: 'ABA Bank',
+            accountName: 'Lotus Play',
+            accountNumber: '000 111 222',
+            logoUrl: abaLogoUrl,
+          },
           qrPayload: null,
         },
       ],

@@ -278,7 +278,11 @@ const cases: Record<string, [string[], RegExp][]> = {
   bank: [
     [['add'], /^the bank code is required$/],
     [['add', 'B$', 'Bank'], /^a bank code is 2-16 letters, digits or _$/],
-    [['remove', 'ABA'], /^bank: the action is one of list, add, not "remove"$/],
+    [['remove', 'ABA'], /^bank: the action is one of list, add, logo, not "remove"$/],
+    [
+      ['logo', 'ABA'],
+      /^bank logo ABA: give one picture file \(png, jpeg or webp, at most 2 MB\), or --clear$/,
+    ],
   ],
   jobs: [
     [['failures', 'x'], /^jobs failures: the count is a whole number from 1 to 500, not "x"$/],

@@ -196,8 +196,18 @@ export const banks = pgTable(
     code: text('code').notNull(),
     name: text('name').notNull(),
     sort: integer('sort').notNull().default(0),
+    /**
+     * The operator's picture of the bank's logo, as the server re-encoded it: a square WebP
+     * (server/money/bank-logos.ts); null: the server draws a monogram.
+     */
+    logo: bytea('logo'),
+    /** The SHA-256 (hex) of `logo`: the logo's address carries its first 12 digits. */
+    logoSha256: text('logo_sha256'),
   },
-  (t) => [primaryKey({ columns: [t.merchantCode, t.code] })],
+  (t) => [
+    primaryKey({ columns: [t.merchantCode, t.code] }),
+    check('banks_logo_with_hash', sql`(${t.logo} is null) = (${t.logoSha256} is null)`),
+  ],
 )
 
 export const bankCards = pgTable(
