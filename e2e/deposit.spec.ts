@@ -1,8 +1,8 @@
 /**
- * The deposit page at 360 px as a player uses it: round amounts within the method's limits
- * and a typed one outside them refused at the field, the bank's QR, Copy buttons that say
- * Copied (the clipboard holds the value), the server's reference in the transfer's note
- * and in the operator's list, a receipt picture previewed and removed, then online payments
+ * The deposit page at 360 px as a player uses it: the bank's logo, round amounts within the
+ * method's limits and a typed one outside them refused at the field, the bank's QR, Copy
+ * buttons that say Copied (the clipboard holds the value), the server's reference in the
+ * transfer's note and in the operator's list, a receipt picture previewed and removed, then online payments
  * through the demo gateway: paid and cancelled, each with a result page that survives a
  * reload. Screenshots at 360 and 1280 px when SHOTS_DIR names a folder.
  */
@@ -31,6 +31,13 @@ test('a bank transfer with the amount picked, its details copied and a receipt, 
   const banner = page.getByRole('banner')
   await banner.getByRole('button', { name: 'Deposit', exact: true }).click()
   const { dialog } = centrePage(page)
+
+  // The bank transfer shows its bank's logo, drawn by the server (the demo bank has no picture).
+  const logo = dialog
+    .getByRole('group', { name: 'Deposit method' })
+    .getByRole('img', { name: 'Lotus Demo Bank' })
+  await expect(logo).toHaveAttribute('src', /^\/media\/banks\/DEMO\/LOTUS\.webp\?v=[0-9a-f]{12}$/)
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(96)
 
   // Round amounts within the bank's limits ($10 to $50,000); one fills the amount.
   const chips = dialog.getByRole('group', { name: 'Quick amounts' })

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { authenticatorEndpoints } from '#contract/authenticator'
@@ -17,7 +17,16 @@ import { moneyCatalog } from '#src/features/money/money-catalog.ts'
 import { loadSectionCatalog } from '#src/lib/i18n.ts'
 import { idempotentRetries } from '#src/lib/mutation-config.ts'
 import { endSession } from '#src/lib/session.ts'
-import { emptyPage, logIn, memberInfo, moneyAnswers, noTurnover, stubMoneyApi, withdrawal } from './fixtures'
+import {
+  abaLogoUrl,
+  emptyPage,
+  logIn,
+  memberInfo,
+  moneyAnswers,
+  noTurnover,
+  stubMoneyApi,
+  withdrawal,
+} from './fixtures'
 import { summary, timeZone } from './missions-fixtures'
 import { renderApp, renderUi } from './render'
 
@@ -724,6 +733,26 @@ describe('deposit page at work', () => {
     await waitFor(() =>
       expect(screen.getByRole('img', { name }).getAttribute('src')).toMatch(/^data:image\/svg\+xml/),
     )
+  })
+
+  test('shows the bank’s logo with its method (named by the bank) and beside the bank’s name, and the page’s own mark when it cannot load', async () => {
+    stubMoneyApi(moneyAnswers())
+    await renderUi(<DepositPage />)
+    const method = await screen.findByRole('radio', { name: /ABA Bank/ })
+    const methods = screen.getByRole('group', { name: 'Deposit method' })
+    const logo = within(methods).getByRole('img', { name: 'ABA Bank' })
+    expect(logo.getAttribute('src')).toBe(abaLogoUrl)
+    expect(method.closest('label')?.contains(logo)).toBe(true)
+    // Beside the bank's written name the logo is decorative: it does not say the name twice.
+    const details = await screen.findByRole('region', { name: 'Send your transfer to' })
+    const beside = details.querySelector('.transfer-bank img')
+    expect(beside?.getAttribute('src')).toBe(abaLogoUrl)
+    expect(beside?.getAttribute('alt')).toBe('')
+    // A picture that cannot load (offline, never seen) gives way to the initials.
+    fireEvent.error(logo)
+    const mark = await within(methods).findByRole('img', { name: 'ABA Bank' })
+    expect(mark.tagName).toBe('SPAN')
+    expect(mark.textContent).toBe('ABA')
   })
 
   test('previews the chosen receipt, and Remove takes it away and keeps the amount', async () => {

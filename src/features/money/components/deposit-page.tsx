@@ -1,8 +1,8 @@
 /**
  * Deposit: the brand's methods with their limits. The amount is typed or picked from round
- * figures within the method's limits. A bank transfer shows where to send the money (the
- * bank's QR to scan, the bank, account name and number and the server's reference, each
- * with a Copy button), takes an optional receipt picture, and waits for the operator; an
+ * figures within the method's limits; each method shows its bank's logo. A bank transfer
+ * shows where to send the money (the bank's QR to scan, the bank, account name and number
+ * and the server's reference, each with a Copy button), takes an optional receipt picture, and waits for the operator; an
  * online payment sends the browser to the gateway, which brings the member back to
  * /index?deposit=<order>: the page then shows how that payment ended (deposit-result.tsx).
  * A deposit bonus may be chosen with it (credited with the deposit once it is approved).
@@ -34,7 +34,7 @@ import { amountProblem, moneyErrorText, showMoney, type Currency } from '../mone
 import { useCurrency } from '../use-currency'
 import { useDateTime } from '../use-date-time'
 import { AmountField } from './amount-field'
-import { BankBadge } from './bank-badge'
+import { BankBadge, BankLogo } from './bank-badge'
 import { CopyButton } from './copy-button'
 import { DepositBonusChoice } from './deposit-bonus-choice'
 import { DepositResult } from './deposit-result'
@@ -96,7 +96,11 @@ export function DepositPage({ go }: Partial<CentrePageProps>) {
                         checked={m.code === chosen?.code}
                         onChange={() => setCode(m.code)}
                       />
-                      <BankBadge name={m.bank?.bankName ?? m.name} />
+                      {m.bank ? (
+                        <BankLogo name={m.bank.bankName} logoUrl={m.bank.logoUrl} named />
+                      ) : (
+                        <BankBadge name={m.name} />
+                      )}
                       <span className="deposit-method-text">
                         <span className="deposit-method-name">{m.name}</span>
                         <span className="muted">
@@ -235,7 +239,7 @@ function DepositForm({ method, currency }: { method: DepositMethod; currency: Cu
               <Trans>Send your transfer to</Trans>
             </h4>
             <div className="transfer-bank">
-              <BankBadge name={method.bank.bankName} />
+              <BankLogo name={method.bank.bankName} logoUrl={method.bank.logoUrl} />
               <strong>{method.bank.bankName}</strong>
             </div>
             {method.qrPayload ? (

@@ -26,6 +26,7 @@ import { withdrawSettingsQueryOptions } from '../api/get-withdraw-settings'
 import { useSetPaymentPassword } from '../api/set-payment-password'
 import { paymentPasswordProblem } from '../money-text'
 import { useDateTime } from '../use-date-time'
+import { BankLogo } from './bank-badge'
 import './money.css'
 
 /** What the page shows of the member (the session's snapshot of member info). */
@@ -327,8 +328,11 @@ function BankCards({ max }: { max: number }) {
               <ul className="money-list">
                 {list.map((c) => (
                   <li key={c.id}>
-                    <span>
-                      {c.bankName} · {c.accountName} · {c.accountNumberMasked}
+                    <span className="bank-card-name">
+                      <BankLogo name={c.bankName} logoUrl={c.logoUrl} />
+                      <span>
+                        {c.bankName} · {c.accountName} · {c.accountNumberMasked}
+                      </span>
                     </span>
                     <button
                       type="button"
