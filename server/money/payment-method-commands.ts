@@ -4,13 +4,14 @@
  * withdraw to.
  */
 import { z } from 'zod'
+import { emvcoProblem } from '#contract/emvco'
 import { minorToMoney } from '#contract/money'
 import { localName } from '../db/localized'
 import type { CommandSpec, OpsContext } from '../ops/commands'
 import { OpsError } from '../ops/ops-error'
 import { amountOf, brandOf, language, namedIn, noMore, oneOf, options, parsed, text } from '../ops/ops-input'
 import type { GatewayKind } from '../system/golive-commands'
-import { BankLogoError, bankLogoUrlOf, cleanBankLogo, readPictureFile, setBankLogo } from './bank-logos'
+import { BankLogoError, bankLogoUrlOf, cleanBankLogo, setBankLogo } from './bank-logos'
 import { DepositMethodError, setMethodQr } from './deposit-method-service'
 import {
   bankLogoOf,
@@ -22,6 +23,8 @@ import {
   setDepositMethodEnabled,
   setDepositMethodName,
 } from './deposit-methods-repository'
+import { PictureError, readPictureFile } from './operator-pictures'
+import { qrTextOfPicture } from './qr-decode'
 
 const MethodCode = z
   .string({ error: 'the method code is required' })
@@ -34,7 +37,7 @@ const BankCode = z
   .pipe(z.string().regex(/^[A-Z0-9_]{2,16}$/, 'a bank code is 2-16 letters, digits or _'))
 
 const methodUsage =
-  'payment-method add-bank <CODE> --name <label> [--lang <km|en|zh|th|vi>] --bank <bank> --account-name <holder> --account-number <number> --min <amount> --max <amount> | add-online <CODE> --name <label> [--lang <language>] --min <amount> --max <amount> | name <CODE> --lang <km|en|zh|th|vi> <label…> | unname <CODE> --lang <language> | qr <CODE> <EMVCo payload> | qr <CODE> --clear | list | disable <CODE> | enable <CODE>'
+  'payment-method add-bank <CODE> --name <label> [--lang <km|en|zh|th|vi>] --bank <bank> --account-name <holder> --account-number <number> --min <amount> --max <amount> | add-online <CODE> --name <label> [--lang <language>] --min <amount> --max <amount> | name <CODE> --lang <km|en|zh|th|vi> <label…> | unname <CODE> --lang <language> | qr <CODE> <EMVCo payload> | qr <CODE> --picture <png|jpg|webp of the QR> | qr <CODE> --clear | list | disable <CODE> | enable <CODE>'
 const bankUsage =
   'bank add <CODE> <name…> | bank logo <CODE> <picture.png|.jpg|.webp> | bank logo <CODE> --clear | bank list'
 
@@ -85,22 +88,40 @@ export const paymentMethodCommands: Record<string, CommandSpec> = {
         return `${code} ${mode}d`
       }
       if (mode === 'qr') {
-        // The bank's static QR (EMVCo, e.g. KHQR) members scan from their banking app.
+        // The bank's static QR (EMVCo, e.g. KHQR) members scan from their banking app: its
+        // text, or read from the picture of the bank's sticker.
         const [rawCode, ...given] = rest
         const code = parsed(MethodCode, rawCode)
+        const picture = pictureOption(given)
         const clear = given.includes('--clear')
-        const words = given.filter((w) => w !== '--clear')
-        if (clear === words.length > 0) {
-          throw new OpsError(`payment-method qr ${code}: give the bank's QR payload, or --clear`)
+        const words = picture ? picture.others : given.filter((w) => w !== '--clear')
+        if (picture && (picture.file === undefined || words.length > 0)) {
+          throw new OpsError(
+            `payment-method qr ${code}: --picture takes one picture file (png, jpeg or webp, at most 2 MB) and nothing else`,
+          )
         }
+        if (!picture && clear === words.length > 0) {
+          throw new OpsError(
+            `payment-method qr ${code}: give the bank's QR payload, --picture <file> of its QR, or --clear`,
+          )
+        }
+        const payload = picture?.file
+          ? await qrOfPicture(ctx, m.code, code, picture.file)
+          : clear
+            ? null
+            : words.join(' ')
         try {
-          await setMethodQr(ctx, m.code, code, clear ? null : words.join(' '))
+          await setMethodQr(ctx, m.code, code, payload)
         } catch (err) {
           if (err instanceof DepositMethodError) throw new OpsError(err.message)
           throw err
         }
         ctx.invalidate()
-        return clear ? `deposit method ${code} shows no QR` : `deposit method ${code} shows the QR`
+        if (payload === null) return `deposit method ${code} shows no QR`
+        // Read from a picture: the text, for the operator to check against the bank's.
+        return picture
+          ? `deposit method ${code} shows the QR read from the picture: ${payload}`
+          : `deposit method ${code} shows the QR`
       }
       if (mode === 'name') {
         // The name members see in one language; the others keep theirs.
@@ -220,6 +241,55 @@ export const paymentMethodCommands: Record<string, CommandSpec> = {
   },
 }
 
+/** `--picture <file>` (or `--picture=<file>`) among the words, and the words besides it; null without it. */
+function pictureOption(given: string[]): { file: string | undefined; others: string[] } | null {
+  const at = given.findIndex((w) => w === '--picture' || w.startsWith('--picture='))
+  if (at < 0) return null
+  const word = given[at] ?? ''
+  const inline = word.startsWith('--picture=')
+  const file = inline ? word.slice('--picture='.length) : given[at + 1]
+  const others = given.filter((_, i) => i !== at && (inline || i !== at + 1))
+  return { file: file === '' || file?.startsWith('--') ? undefined : file, others }
+}
+
+/**
+ * The EMVCo payload of the QR in the picture of the bank's sticker (qr-decode.ts), for
+ * `payment-method qr <CODE> --picture <file>`: the method is looked up first, and a picture
+ * without a readable QR, or with one that is not a payment QR, is refused (nothing is
+ * written). The payload is then stored as one typed after `qr <CODE>` is.
+ */
+async function qrOfPicture(
+  ctx: OpsContext,
+  merchantCode: string,
+  code: string,
+  file: string,
+): Promise<string> {
+  if (!(await depositMethodByCode(ctx.db, merchantCode, code))) {
+    throw new OpsError(`no deposit method ${code} (see: payment-method list)`)
+  }
+  const where = `payment-method qr ${code} --picture`
+  let text: string | null
+  try {
+    text = await qrTextOfPicture(await readPictureFile(file))
+  } catch (err) {
+    if (err instanceof PictureError) throw new OpsError(`${where}: ${err.message}; nothing was changed`)
+    throw err
+  }
+  if (text === null) {
+    throw new OpsError(
+      `${where}: no QR code was found in the picture (crop it to the QR, straight and in focus); nothing was changed`,
+    )
+  }
+  const problem = emvcoProblem(text)
+  if (problem) {
+    const shown = [...text].length > 60 ? `${[...text].slice(0, 60).join('')}…` : text
+    throw new OpsError(
+      `${where}: the picture's QR is not a bank's payment QR (EMVCo: ${problem}); it reads ${JSON.stringify(shown)}; nothing was changed`,
+    )
+  }
+  return text
+}
+
 /**
  * `bank logo <CODE> <file>`: the bank's logo from a png, jpeg or webp picture on this host
  * (re-encoded, bank-logos.ts); `bank logo <CODE> --clear`: the drawn monogram again. The
@@ -244,8 +314,9 @@ async function bankLogoCommand(ctx: OpsContext, merchantCode: string, code: stri
       ? `bank ${code} shows its logo (${bankLogoUrlOf(merchantCode, { code, name: bank.name, logoSha256: logo.sha256 })})`
       : `bank ${code} shows its drawn monogram`
   } catch (err) {
-    if (err instanceof BankLogoError)
+    if (err instanceof BankLogoError || err instanceof PictureError) {
       throw new OpsError(`bank logo ${code}: ${err.message}; nothing was changed`)
+    }
     throw err
   }
 }

@@ -222,7 +222,7 @@ describe('bank logo', () => {
         ['ABA', file('mixed.png', Buffer.concat([pngHead, await picture('jpeg')]))],
         /does not decode|is not one/,
       ],
-      [['ABA', file('huge.png', huge)], /is 2\.0 MB; a logo picture is at most 2 MB/],
+      [['ABA', file('huge.png', huge)], /is 2\.0 MB; a picture is at most 2 MB/],
       [['NOPE', good], /^no bank NOPE \(see: bank list\)$/],
       [['ABA'], /give one picture file.*or --clear/],
       [['ABA', good, '--clear'], /give one picture file.*or --clear/],

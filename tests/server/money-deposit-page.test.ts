@@ -1,10 +1,16 @@
 /**
  * What the deposit page relies on: the reference the server makes for a bank transfer's
  * note (one deposit per reference, also when 20 arrive at once), the method's limits, the
- * bank's QR payload the operator sets (checked as EMVCo with its CRC, audited), and the
- * result of an online payment, which only its owner can read.
+ * bank's QR payload the operator sets (checked as EMVCo with its CRC, audited), typed or
+ * read from a picture of the bank's sticker, and the result of an online payment, which only
+ * its owner can read.
  */
-import { desc, eq } from 'drizzle-orm'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { and, desc, eq } from 'drizzle-orm'
+import QRCode from 'qrcode'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { emvcoPayload, emvcoProblem } from '#contract/emvco'
@@ -208,6 +214,131 @@ describe('the bank’s QR', () => {
     expect(await runOps(server, 'payment-method', 'qr', 'BANK', '--clear')).toContain('shows no QR')
     expect((await methods(m.token)).find((x) => x.code === 'BANK')?.qrPayload).toBeNull()
     await runOps(server, 'payment-method', 'qr', 'BANK', demo?.qrPayload ?? '')
+  })
+})
+
+describe('the bank’s QR from a picture of it', () => {
+  const payload = emvcoPayload([
+    ['00', '01'],
+    ['01', '11'],
+    ['29', '0018picture@bankqr.kh'],
+    ['52', '5999'],
+    ['53', '116'],
+    ['58', 'KH'],
+    ['59', 'Picture Brand'],
+    ['60', 'Siem Reap'],
+    // The merchant's name in Khmer (the language template): stored exactly, not as bytes.
+    ['64', '0002km0111ហាងលេងល្បែង'],
+  ])
+  let dir: string
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'qr-picture-'))
+  })
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  function file(name: string, bytes: Buffer | string): string {
+    const full = path.join(dir, name)
+    writeFileSync(full, bytes)
+    return full
+  }
+  const qrPng = (text: string) => QRCode.toBuffer(text, { type: 'png', margin: 2, errorCorrectionLevel: 'M' })
+  const stored = async () => {
+    const [row] = await server.db
+      .select({ qrPayload: s.depositMethods.qrPayload })
+      .from(s.depositMethods)
+      .where(and(eq(s.depositMethods.merchantCode, 'DEMO'), eq(s.depositMethods.code, 'BANK')))
+    return row?.qrPayload
+  }
+
+  it('reads the sticker’s QR and stores its payload as typed after qr <CODE> is, audited the same way', async () => {
+    expect(emvcoProblem(payload)).toBeNull()
+    const m = await moneyMember(server)
+    const was = await stored()
+    const out = await runOps(
+      server,
+      'payment-method',
+      'qr',
+      'BANK',
+      '--picture',
+      file('qr.png', await qrPng(payload)),
+    )
+    expect(out).toBe(`deposit method BANK shows the QR read from the picture: ${payload}`)
+    expect(await stored()).toBe(payload)
+    expect((await methods(m.token)).find((x) => x.code === 'BANK')?.qrPayload).toBe(payload)
+    const [row] = await server.db
+      .select()
+      .from(s.operatorActions)
+      .orderBy(desc(s.operatorActions.id))
+      .limit(1)
+    expect(row).toMatchObject({
+      action: 'payment-method qr',
+      target: 'deposit method BANK',
+      before: { qrPayload: was },
+      after: { qrPayload: payload },
+    })
+
+    // A phone's photo: the sticker small in a large grey jpeg, and light on dark; --picture=<file> too.
+    const sticker = await sharp(await qrPng(payload))
+      .resize(360)
+      .toBuffer()
+    const photo = await sharp({ create: { width: 1800, height: 1400, channels: 3, background: '#8a8f96' } })
+      .composite([{ input: sticker, left: 700, top: 500 }])
+      .jpeg({ quality: 80 })
+      .toBuffer()
+    await runOps(server, 'payment-method', 'qr', 'BANK', '--clear')
+    await runOps(server, 'payment-method', 'qr', 'BANK', `--picture=${file('photo.jpg', photo)}`)
+    expect(await stored()).toBe(payload)
+    const inverted = await sharp(await qrPng(payload))
+      .negate({ alpha: false })
+      .webp({ lossless: true })
+      .toBuffer()
+    await runOps(server, 'payment-method', 'qr', 'BANK', '--clear')
+    await runOps(server, 'payment-method', 'qr', 'BANK', '--picture', file('dark.webp', inverted))
+    expect(await stored()).toBe(payload)
+    await runOps(server, 'payment-method', 'qr', 'BANK', was ?? '--clear')
+  })
+
+  it('refuses a picture without a QR, a QR that is not a payment QR, and what is not a picture, writing nothing', async () => {
+    const was = await stored()
+    const audits = (await server.db.select().from(s.operatorActions)).length
+    const blank = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer()
+    const qr = await qrPng(payload)
+    const refusals: [string[], RegExp][] = [
+      [
+        ['BANK', '--picture', file('blank.png', blank)],
+        /^payment-method qr BANK --picture: no QR code was found in the picture .*; nothing was changed$/,
+      ],
+      [
+        ['BANK', '--picture', file('link.png', await qrPng('https://example.com/pay'))],
+        /the picture's QR is not a bank's payment QR \(EMVCo: no tag and length at character 1\); it reads "https:\/\/example\.com\/pay"; nothing was changed$/,
+      ],
+      [
+        ['BANK', '--picture', file('crc.png', await qrPng(`${payload.slice(0, -4)}0000`))],
+        /not a bank's payment QR \(EMVCo: the CRC is 0000/,
+      ],
+      [['BANK', '--picture', file('words.png', 'not a picture')], /is not a png, jpeg or webp picture/],
+      [
+        ['BANK', '--picture', file('qr.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>')],
+        /an svg is not taken/,
+      ],
+      [['BANK', '--picture', path.join(dir, 'missing.png')], /no file .*missing\.png; nothing was changed$/],
+      [['NOPE', '--picture', file('good.png', qr)], /^no deposit method NOPE \(see: payment-method list\)$/],
+      [['BANK', '--picture'], /--picture takes one picture file/],
+      [['BANK', '--picture', '--clear'], /--picture takes one picture file/],
+      [
+        ['BANK', '--picture', file('good.png', qr), '--clear'],
+        /--picture takes one picture file .* and nothing else/,
+      ],
+      [['BANK', '--picture', file('good.png', qr), payload], /and nothing else/],
+      [['BANK'], /give the bank's QR payload, --picture <file> of its QR, or --clear/],
+    ]
+    for (const [args, message] of refusals) {
+      await expect(runOps(server, 'payment-method', 'qr', ...args), args.join(' ')).rejects.toThrow(message)
+    }
+    expect(await stored()).toBe(was)
+    expect(await server.db.select().from(s.operatorActions)).toHaveLength(audits)
   })
 })
 

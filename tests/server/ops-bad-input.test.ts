@@ -274,6 +274,7 @@ const cases: Record<string, [string[], RegExp][]> = {
       /^--min ten is not an amount above zero/,
     ],
     [['name', 'BANK', '--lang', 'xx', 'Hi'], /^--lang is one of km, en, zh, th, vi$/],
+    [['qr', 'BANK', '--picture'], /^payment-method qr BANK: --picture takes one picture file/],
   ],
   bank: [
     [['add'], /^the bank code is required$/],
