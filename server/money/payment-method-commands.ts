@@ -11,7 +11,7 @@ import type { CommandSpec, OpsContext } from '../ops/commands'
 import { OpsError } from '../ops/ops-error'
 import { amountOf, brandOf, language, namedIn, noMore, oneOf, options, parsed, text } from '../ops/ops-input'
 import type { GatewayKind } from '../system/golive-commands'
-import { BankLogoError, bankLogoUrlOf, cleanBankLogo, setBankLogo } from './bank-logos'
+import { BankLogoError, bankLogoUrlOf, bankNamed, cleanBankLogo, setBankLogo } from './bank-logos'
 import { DepositMethodError, setMethodQr } from './deposit-method-service'
 import {
   bankLogoOf,
@@ -61,12 +61,12 @@ export const paymentMethodCommands: Record<string, CommandSpec> = {
       const m = await brandOf(ctx)
       if (mode === 'list') {
         noMore('payment-method list', rest)
-        const rows = await depositMethodsOf(ctx.db, m.code)
+        const [rows, banks] = await Promise.all([depositMethodsOf(ctx.db, m.code), banksOf(ctx.db, m.code)])
         if (rows.length === 0) return 'no deposit methods'
         return rows
           .map(
             (r) =>
-              `${r.enabled ? 'on ' : 'off'} ${r.code.padEnd(10)} ${r.kind.padEnd(13)} ${r.name}${namedIn(r.names)}  ${minorToMoney(r.minAmount, { decimals: m.currencyDecimals })}-${minorToMoney(r.maxAmount, { decimals: m.currencyDecimals })}${r.bank ? `  ${r.bank.bankName} ${r.bank.accountNumber} (${r.bank.accountName})` : ''}${r.qrPayload ? '  QR' : ''}`,
+              `${r.enabled ? 'on ' : 'off'} ${r.code.padEnd(10)} ${r.kind.padEnd(13)} ${r.name}${namedIn(r.names)}  ${minorToMoney(r.minAmount, { decimals: m.currencyDecimals })}-${minorToMoney(r.maxAmount, { decimals: m.currencyDecimals })}${r.bank ? `  ${r.bank.bankName} ${r.bank.accountNumber} (${r.bank.accountName})${logoNote(banks, r.bank.bankName)}` : ''}${r.qrPayload ? '  QR' : ''}`,
           )
           .join('\n')
       }
@@ -212,7 +212,8 @@ export const paymentMethodCommands: Record<string, CommandSpec> = {
         throw new OpsError(`deposit method ${code} exists already`)
       ctx.audit?.({ target: `deposit method ${code}`, before: null, after: method })
       ctx.invalidate()
-      return `deposit method ${code} added: ${name}, ${minorToMoney(min, { decimals: m.currencyDecimals })} to ${minorToMoney(max, { decimals: m.currencyDecimals })} ${m.currency}`
+      const logo = bank ? logoNote(await banksOf(ctx.db, m.code), bank.bankName) : ''
+      return `deposit method ${code} added: ${name}, ${minorToMoney(min, { decimals: m.currencyDecimals })} to ${minorToMoney(max, { decimals: m.currencyDecimals })} ${m.currency}${logo}`
     },
   },
 
@@ -239,6 +240,17 @@ export const paymentMethodCommands: Record<string, CommandSpec> = {
       return `bank ${code} added: ${name}`
     },
   },
+}
+
+/**
+ * Whose logo a bank method shows: the brand's bank its bank's name names (by name or code),
+ * or none, with how to give it one (the page then draws the bank's initials itself).
+ */
+function logoNote(banks: readonly { code: string; name: string }[], bankName: string): string {
+  const known = bankNamed(banks, bankName)
+  return known
+    ? `  logo of bank ${known.code}`
+    : `  no logo ("${bankName}" is not in the bank list: bank add <CODE> ${bankName})`
 }
 
 /** `--picture <file>` (or `--picture=<file>`) among the words, and the words besides it; null without it. */

@@ -119,6 +119,9 @@ describe('a bank without a picture', () => {
     await server.db.delete(s.seedRuns).where(eq(s.seedRuns.name, 'demo-bank-lotus-1:DEMO'))
     const m = await moneyMember(server)
     expect((await methods(m.token)).find((x) => x.code === 'BANK')?.bank?.logoUrl).toBeNull()
+    expect(await runOps(server, 'payment-method', 'list')).toContain(
+      'no logo ("Lotus Demo Bank" is not in the bank list: bank add <CODE> Lotus Demo Bank)',
+    )
     await seedDemoBrand(server.db, 'DEMO', server.services.passwords.hash)
     const banks = await server.db.select().from(s.banks).where(eq(s.banks.merchantCode, 'DEMO'))
     expect(banks.map((b) => [b.code, b.sort])).toContainEqual(['LOTUS', 6])
@@ -173,6 +176,9 @@ describe('bank logo', () => {
       after: { logoSha256: row?.logoSha256 },
     })
     expect(await runOps(server, 'bank', 'list')).toMatch(/LOTUS\s+Lotus Demo Bank {2}\(logo\)/)
+    expect(await runOps(server, 'payment-method', 'list')).toMatch(
+      /BANK .* Lotus Demo Bank .* logo of bank LOTUS/,
+    )
 
     // A jpeg and a webp are taken too.
     for (const format of ['jpeg', 'webp'] as const) {
