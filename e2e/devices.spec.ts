@@ -1,8 +1,8 @@
 /**
  * "Stay signed in" on a phone (decision 034): a member logs in with it ticked; a new tab of
  * the same browser (the relaunched app) opens signed in without the password; My account
- * lists the device as this one; "Sign out everywhere" signs every tab out, and a new tab
- * then opens signed out.
+ * lists the device as this one; "Sign out everywhere" signs every tab out (the other tab by
+ * itself), and a new tab then opens signed out.
  */
 import type { Page } from '@playwright/test'
 import { centrePage, expect, register, test } from './fixtures'
@@ -74,8 +74,9 @@ test('a remembered phone opens new tabs signed in until the member signs out eve
   await confirm.getByRole('button', { name: 'Sign out everywhere' }).click()
   await expect(banner(tab).getByRole('button', { name: 'Log in' })).toBeVisible()
 
-  // The first tab's session ended too; and a new tab now opens signed out.
-  await page.reload()
+  // The first tab's session ended too: the live channel tells it, and it signs out by itself
+  // (a reload here would race the app's own move to the signed-out page). A new tab now
+  // opens signed out.
   await expect(banner(page).getByRole('button', { name: 'Log in' })).toBeVisible()
   const after = await page.context().newPage()
   await after.goto('/index')
