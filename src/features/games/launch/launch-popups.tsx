@@ -18,13 +18,13 @@ import { Modal } from '../../../components/ui/modal'
 import { useIdempotentMutation } from '../../../hooks/use-idempotent-mutation'
 import { api } from '../../../lib/api'
 import { brandQueryOptions } from '../../../lib/brand-query'
-import { dateTimeFormat } from '../../../lib/date-format'
 import { errorText } from '../../../lib/error-messages'
 import { openProtected } from '../../../lib/guards'
 import { moneyRootKey } from '../../../lib/member-keys'
 import { closeModal } from '../../../lib/modal-store'
 import type { PopupProps } from '../../../lib/popup-registry'
 import { statusQueryOptions } from '../../../lib/status-query'
+import { useBrandDates } from '../../../lib/use-brand-dates'
 import { pickCdn } from '../../../utils/cdn'
 import { vendorsQueryOptions } from '../api/get-vendors'
 import { GameTile, useOfflineHint } from '../components/game-tile'
@@ -61,12 +61,6 @@ function useVendorName(vassalage: string, fallback: string): string {
   return card?.displayName ?? fallback
 }
 
-function useDateTime(): (ms: number) => string {
-  const { i18n } = useLingui()
-  const f = dateTimeFormat(i18n.locale, 'short')
-  return (ms) => f.format(ms)
-}
-
 export function MaintenancePopup({ onClose }: PopupProps) {
   const problem = useLaunchState().maintenance
   useCloseWhenEmpty(!problem, onClose)
@@ -97,7 +91,8 @@ function MaintenanceDialog({
 }) {
   const { t, i18n } = useLingui()
   const { hint, hintId } = useOfflineHint()
-  const dateTime = useDateTime()
+  // On the brand's clock with its zone named, as every time the portal shows.
+  const { dateTime } = useBrandDates()
   // When the popup opened: a maintenance that ended before then is not shown as ongoing.
   const [openedAt] = useState(Date.now)
   const vendor = useVendorName(vassalage, vendorFallback)
