@@ -392,6 +392,36 @@ test.describe('while the app hydrates', () => {
   })
 })
 
+test('what a player types before the app takes over stays and is what the form sends', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.addCookies([{ name: 'lang', value: 'en', url: baseURL ?? '' }])
+  await page.addInitScript(() => {
+    localStorage.setItem('lang', 'en')
+    sessionStorage.setItem('index-notice-seen', '1')
+  })
+  // The app's code is held back while the player types into the server's form.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/agent', { waitUntil: 'commit' })
+  const entrance = page.getByRole('main')
+  await entrance.getByLabel('Agent username').fill('member01')
+  await entrance.getByLabel('Password', { exact: true }).fill('lotus123')
+  release()
+  await expect(page.locator('html[data-app="ready"]')).toHaveCount(1)
+  await expect(entrance.getByLabel('Agent username')).toHaveValue('member01')
+  await entrance.getByRole('button', { name: 'Log in as an agent' }).click()
+  // The server judged the typed account (a member, not an agent): nothing was lost.
+  await expect(entrance.getByText('Non-agents cannot log in.')).toBeVisible()
+  await expect(entrance.getByText('This field cannot be empty.')).toHaveCount(0)
+})
+
 test.describe('the header at 360 px', () => {
   for (const lang of ['th', 'en', 'km', 'vi'] as const) {
     test(`shows the brand's short name whole or not at all (${lang})`, async ({ page, context, baseURL }) => {
