@@ -62,7 +62,7 @@ test('an agent sends a red envelope to two members of the team, who see it in ba
 
   // The agent centre opens on the team overview: direct downline and whole team apart.
   const centre = page.getByRole('dialog', { name: 'Agent centre' })
-  await expect(centre.getByRole('heading', { level: 3, name: 'Team overview' })).toBeVisible()
+  await expect(centre.getByRole('heading', { level: 3, name: 'Team overview', exact: true })).toBeVisible()
   await expect(centre.getByRole('region', { name: 'Direct downline' })).toBeVisible()
   await expect(centre.getByRole('region', { name: 'Whole team' })).toBeVisible()
   await centre.getByRole('button', { name: 'This month' }).click()

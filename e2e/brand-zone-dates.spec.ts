@@ -58,7 +58,7 @@ test("an agent's account details report is on the brand's clock, its zone named"
   await entrance.getByLabel('Password', { exact: true }).fill('lotus123')
   await entrance.getByRole('button', { name: 'Log in as an agent' }).click()
   const centre = page.getByRole('dialog', { name: 'Agent centre' })
-  await expect(centre.getByRole('heading', { level: 3, name: 'Team overview' })).toBeVisible()
+  await expect(centre.getByRole('heading', { level: 3, name: 'Team overview', exact: true })).toBeVisible()
   await shot(page, 'agent-overview-360')
   const back = centre.getByRole('button', { name: 'Back to menu' })
   if (await back.isVisible()) await back.click()

@@ -53,7 +53,7 @@ async function agentLogIn(page: Page, username: string): Promise<Locator> {
   await entrance.getByLabel('Password', { exact: true }).fill('lotus123')
   await entrance.getByRole('button', { name: 'Log in as an agent' }).click()
   const centre = page.getByRole('dialog', { name: 'Agent centre' })
-  await expect(centre.getByRole('heading', { level: 3, name: 'Team overview' })).toBeVisible()
+  await expect(centre.getByRole('heading', { level: 3, name: 'Team overview', exact: true })).toBeVisible()
   return centre
 }
 

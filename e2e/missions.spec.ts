@@ -63,7 +63,7 @@ test('player01 checks in from the sign-in page and the missions count drops on t
   await shot(page, 'missions-hub-360')
 
   await strip.getByRole('button', { name: 'Rules and progress: 7-day sign-in' }).click()
-  await expect(dialog.getByRole('heading', { level: 3, name: '7-day sign-in' })).toBeFocused()
+  await expect(dialog.getByRole('heading', { level: 3, name: '7-day sign-in', exact: true })).toBeFocused()
   await expect(dialog.getByRole('region', { name: 'Rules' })).toContainText('Check in once a day')
   await expect(dialog.getByText('Checked in 3 of 7 days')).toBeVisible()
   await shot(page, 'sign-in-task-360')
@@ -78,7 +78,7 @@ test('player01 checks in from the sign-in page and the missions count drops on t
 
   // Back returns to the hub, which shows today checked in.
   await page.goBack()
-  await expect(dialog.getByRole('heading', { level: 3, name: 'Missions' })).toBeVisible()
+  await expect(dialog.getByRole('heading', { level: 3, name: 'Missions', exact: true })).toBeVisible()
   await expect(strip.getByText('Checked in today. Come back tomorrow for day 5.')).toBeVisible()
   await dialog.getByRole('button', { name: 'Back to menu' }).click()
   // A count of 0 draws no badge: the entry is then named by its label alone.

@@ -96,7 +96,7 @@ test('on a phone the member centre opens on a list of its pages that fits the sc
 
   // A page takes the list's place, with a way back to it; Back returns to the list too.
   await menu.getByRole('button', { name: 'My wallet' }).click()
-  await expect(centre.getByRole('heading', { level: 3, name: 'My wallet' })).toBeVisible()
+  await expect(centre.getByRole('heading', { level: 3, name: 'My wallet', exact: true })).toBeVisible()
   await expect(menu).toBeHidden()
   await expectNoSidewaysScroll(page)
   await page.goBack()
@@ -108,7 +108,7 @@ test('on a phone the member centre opens on a list of its pages that fits the sc
   await expect(money).toContainText(/\$[\d,]+\.\d{2}/)
   await expect(money.getByRole('button', { name: 'Refresh balance' })).toBeVisible()
   await money.getByRole('button', { name: 'Deposit' }).click()
-  await expect(centre.getByRole('heading', { level: 3, name: 'Deposit' })).toBeVisible()
+  await expect(centre.getByRole('heading', { level: 3, name: 'Deposit', exact: true })).toBeVisible()
   await expect(money).toBeHidden()
   await page.goBack()
   await expect(menu).toBeVisible()

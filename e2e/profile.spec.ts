@@ -23,7 +23,7 @@ async function openProfile(page: Page) {
 /** After a reload the centre opens again on the profile (its page is in the address). */
 async function reopened(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Member centre' })
-  await expect(dialog.getByRole('heading', { level: 3, name: 'Profile' })).toBeVisible()
+  await expect(dialog.getByRole('heading', { level: 3, name: 'Profile', exact: true })).toBeVisible()
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeVisible()
   return dialog
 }
