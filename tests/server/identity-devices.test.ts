@@ -190,13 +190,15 @@ describe('a copied refresh token', () => {
 })
 
 describe('ending a remembered device', () => {
-  it('logout ends the device, and clears the cookie', async () => {
+  it('logout ends the device, and clears the cookie; the member’s other phone stays signed in', async () => {
     const { username, password } = await newMember()
     const { token, cookie } = await stayLogin(username, password)
+    const other = await stayLogin(username, password)
     const res = await plainCall(server, 'DELETE', '/wps/session/logout', { token, ip: nextIp() })
     expect(res.statusCode).toBe(200)
     expect(deviceCookieOf(res)?.value ?? '').toBe('')
     expect((await trade(cookie)).statusCode).toBe(401)
+    expect((await trade(other.cookie)).statusCode).toBe(200)
   })
 
   it('a password change ends every device of the member', async () => {
