@@ -3,10 +3,9 @@
  * transaction as the data, so a crash mid-seed leaves nothing and two processes starting
  * together seed once.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { defaultContractOfferDays } from '#contract/contracts'
 import { locales } from '#contract/locales'
-import { moneyToMinor } from '#contract/money'
 import { seedDemoFeedback } from '../feedback/seed'
 import { seedDemoProfile } from '../identity/profile-seed'
 import { seedDemoLottery, seedDemoLotteryHistory } from '../lottery/demo-games'
@@ -16,50 +15,21 @@ import { seedDemoPoints as seedPointsStep } from '../loyalty/points/seed'
 import { seedDemoVip, seedDemoVipProgress } from '../loyalty/vip/seed'
 import { createLedger } from '../money/ledger'
 import type { Db, Tx } from '../plugins/external/db'
-import { seedDemoRaffle } from '../promotions/raffle-seed'
-import { seedDemoPromotions } from '../promotions/seed'
 import { referralServicesOf } from '../referral/referral-of'
 import { payDemoReferrals, seedDemoReferrals } from '../referral/seed'
 import { createBrand } from '../system/brands'
-import { setDescriptions, setShareImage } from '../system/brands-repository'
 import * as s from './schema'
-import { agentAnnouncementRows } from './seed-agent-announcements'
 import { seedDemoAgentContracts } from './seed-agent-contracts'
 import { seedDemoAgentRates } from './seed-agent-rates'
 import { seedDemoAgentTeam } from './seed-agent-team'
-import {
-  announcementRow,
-  demoAnnouncements,
-  firstPopupNotices,
-  laterPromotions,
-  popupNotices,
-} from './seed-announcements'
+import { announcementRow, demoAnnouncements } from './seed-announcements'
 import * as d from './seed-data'
 import { seedDemoGames } from './seed-games-step'
+import { seedDemoLaterSteps } from './seed-later-steps'
+import { demoHelp, demoTemplates } from './seed-pages'
+import { step } from './seed-step'
 
 const languages = locales
-
-/**
- * Runs one named seed step once per brand: its marker row and its data commit together.
- * Later releases add steps; an existing install gets only the steps it has not had.
- */
-async function step(
-  db: Db,
-  name: string,
-  merchantCode: string,
-  run: (tx: Tx) => Promise<void>,
-): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const marker = await tx
-      .insert(s.seedRuns)
-      .values({ name: `${name}:${merchantCode}`, rows: 0 })
-      .onConflictDoNothing()
-      .returning()
-    if (marker.length === 0) return false
-    await run(tx)
-    return true
-  })
-}
 
 /**
  * What a start seeds: the demo brand in demo mode, nothing otherwise (a production install
@@ -188,167 +158,7 @@ export async function seedDemoBrand(
       )
       .onConflictDoNothing()
   })
-  // The agent centre's flags on in the demo: a demo brand seeded before them has them off
-  // from migration 0026 (what a production brand gets on upgrading).
-  await step(db, 'demo-agent-flags-1', merchantCode, async (tx) => {
-    const agentFlags = new Set(['AGENTRANSMULTDOWN3', 'AGENTANNOUNCE3', 'RTSALARY3'])
-    for (const [modId, parentModId, enabled] of [...d.demoWhitelabel, ...d.demoWhitelabelAdditions]) {
-      if (!agentFlags.has(modId)) continue
-      await tx
-        .insert(s.whitelabelNodes)
-        .values({ merchantCode, modId, parentModId, enabled, sort: 1000 })
-        .onConflictDoUpdate({
-          target: [s.whitelabelNodes.merchantCode, s.whitelabelNodes.modId],
-          set: { enabled },
-        })
-    }
-  })
-  // The demo's limits on agents' transfers down (a production brand starts without).
-  await step(db, 'demo-transfer-limits-1', merchantCode, async (tx) => {
-    const c = { decimals: d.demoMerchant.currencyDecimals }
-    await tx
-      .update(s.merchants)
-      .set({
-        downlineTransferMax: moneyToMinor(d.demoTransferLimits.perTransfer, c),
-        downlineTransferDailyMax: moneyToMinor(d.demoTransferLimits.perDay, c),
-      })
-      .where(eq(s.merchants.code, merchantCode))
-  })
-  // The demo lets members forfeit their open bonuses to withdraw (a production brand starts without).
-  await step(db, 'demo-bonus-forfeit-1', merchantCode, async (tx) => {
-    await tx
-      .update(s.merchants)
-      .set({ bonusForfeit: d.demoMerchant.bonusForfeit })
-      .where(eq(s.merchants.code, merchantCode))
-  })
-  // The promotions, for a demo brand seeded before them (a brand created now has them from
-  // its own announcements): the one the welcome banner links to, then the later ones.
-  const isLater = (a: (typeof demoAnnouncements)[number]) => laterPromotions.some((p) => p.title === a.title)
-  const addPromotions = async (tx: Tx, which: (a: (typeof demoAnnouncements)[number]) => boolean) => {
-    if (created) return
-    const rows = demoAnnouncements.flatMap((a, sort) =>
-      a.type === 'PR' && which(a)
-        ? languages.map((language) => announcementRow(merchantCode, language, a, sort))
-        : [],
-    )
-    if (rows.length > 0) await tx.insert(s.announcements).values(rows)
-  }
-  // What a shared link previews with: the demo's picture and description.
-  await step(db, 'demo-share-1', merchantCode, async (tx) => {
-    await setShareImage(tx, merchantCode, d.demoShare.shareImageUrl)
-    await setDescriptions(tx, merchantCode, d.demoShare.descriptions)
-  })
-  // The announcements for agents (the agent centre's page).
-  await step(db, 'demo-agent-announcements-1', merchantCode, async (tx) => {
-    await tx.insert(s.announcements).values(agentAnnouncementRows(merchantCode))
-  })
-  // The promotion engine's promotions: one of each kind (server/promotions/templates.ts).
-  await step(db, 'demo-promotions-engine-1', merchantCode, (tx) => seedDemoPromotions(db, tx, merchantCode))
-  // The weekly raffle (decision 028).
-  await step(db, 'demo-raffle-1', merchantCode, (tx) => seedDemoRaffle(db, tx, merchantCode))
-  await step(db, 'demo-promotion-1', merchantCode, (tx) => addPromotions(tx, (a) => !isLater(a)))
-  await step(db, 'demo-promotion-2', merchantCode, (tx) => addPromotions(tx, isLater))
-  // The demo bank's QR, for a demo brand seeded before methods had one (the operator's own is kept).
-  await step(db, 'demo-qr-1', merchantCode, async (tx) => {
-    for (const m of d.demoDepositMethods) {
-      if (!m.qr) continue
-      await tx
-        .update(s.depositMethods)
-        .set({ qrPayload: m.qr })
-        .where(
-          and(
-            eq(s.depositMethods.merchantCode, merchantCode),
-            eq(s.depositMethods.code, m.code),
-            isNull(s.depositMethods.qrPayload),
-          ),
-        )
-    }
-  })
-  // The demo bank transfer's bank among the banks (its deposit method shows that bank's
-  // logo), for a demo brand seeded before it was one of them: after the others.
-  await step(db, 'demo-bank-lotus-1', merchantCode, async (tx) => {
-    if (created) return
-    const sort = d.demoBanks.length - 1
-    const [code, name] = d.demoBanks[sort] ?? ['LOTUS', 'Lotus Demo Bank']
-    await tx.insert(s.banks).values({ merchantCode, code, name, sort }).onConflictDoNothing()
-  })
-  // The demo's payment methods and customer-service links in every language, for a demo
-  // brand seeded before they had names per language (a brand created now has them). A row
-  // the operator renamed or already named per language is left as it is.
-  await step(db, 'demo-names-1', merchantCode, async (tx) => {
-    if (created) return
-    for (const m of d.demoDepositMethods) {
-      await tx
-        .update(s.depositMethods)
-        .set({ names: m.names })
-        .where(
-          and(
-            eq(s.depositMethods.merchantCode, merchantCode),
-            eq(s.depositMethods.code, m.code),
-            eq(s.depositMethods.name, m.name),
-            sql`${s.depositMethods.names} = '{}'::jsonb`,
-          ),
-        )
-    }
-    for (const [csType, title, url, titles] of d.demoCustomerService) {
-      await tx
-        .update(s.customerService)
-        .set({ titles })
-        .where(
-          and(
-            eq(s.customerService.merchantCode, merchantCode),
-            eq(s.customerService.csType, csType),
-            eq(s.customerService.title, title),
-            eq(s.customerService.url, url),
-            sql`${s.customerService.titles} = '{}'::jsonb`,
-          ),
-        )
-    }
-  })
-  // The popup notices' texts, for a demo brand seeded when they were numbered placeholders
-  // (a brand created now has them). Only a row still holding its placeholder title and text
-  // in its language changes: one the operator edited is left as it is.
-  await step(db, 'demo-notices-1', merchantCode, async (tx) => {
-    if (created) return
-    for (const [i, first] of firstPopupNotices.entries()) {
-      const notice = popupNotices[i]
-      if (!notice) continue
-      for (const language of languages) {
-        await tx
-          .update(s.announcements)
-          .set({ title: notice.title[language], content: notice.content[language] })
-          .where(
-            and(
-              eq(s.announcements.merchantCode, merchantCode),
-              eq(s.announcements.type, 'PU'),
-              eq(s.announcements.language, language),
-              eq(s.announcements.title, first.title[language]),
-              eq(s.announcements.content, first.content[language]),
-            ),
-          )
-      }
-    }
-  })
-  // The join page's fuller text, for a demo brand seeded when it was one line; a text the
-  // operator changed is left as it is.
-  await step(db, 'demo-join-1', merchantCode, async (tx) => {
-    if (created) return
-    const joinUs = d.demoTemplates.find((t) => t.code === 'joinUs')
-    if (!joinUs) return
-    for (const language of languages) {
-      await tx
-        .update(s.templates)
-        .set({ content: joinUs.content[language] })
-        .where(
-          and(
-            eq(s.templates.merchantCode, merchantCode),
-            eq(s.templates.code, 'joinUs'),
-            eq(s.templates.language, language),
-            eq(s.templates.content, d.firstJoinUsContent[language]),
-          ),
-        )
-    }
-  })
+  await seedDemoLaterSteps(db, merchantCode, created)
   await step(db, 'demo-games-1', merchantCode, (tx) => seedDemoGames(tx, merchantCode, new Date()))
   await step(db, 'demo-lottery-1', merchantCode, async (tx) => {
     const [m] = await tx
@@ -488,7 +298,7 @@ async function seedBrand(tx: Tx, merchantCode: string): Promise<void> {
     .onConflictDoNothing()
   for (const language of languages) {
     await tx.insert(s.helpArticles).values(
-      d.demoHelp.map((h, sort) => ({
+      demoHelp.map((h, sort) => ({
         merchantCode: m,
         language,
         category: h.category[language],
@@ -500,7 +310,7 @@ async function seedBrand(tx: Tx, merchantCode: string): Promise<void> {
     await tx
       .insert(s.templates)
       .values(
-        d.demoTemplates.map((t) => ({
+        demoTemplates.map((t) => ({
           merchantCode: m,
           code: t.code,
           language,

@@ -7,6 +7,7 @@ import { FailureSchema, successEnvelope } from '#contract/envelope'
 import { systemEndpoints, type WhitelabelNode } from '#contract/system'
 import { seedDemoBrand } from '#server/db/seed'
 import * as seed from '#server/db/seed-data'
+import * as pages from '#server/db/seed-pages'
 import { build, type TestServer } from '../build-server'
 
 let server: TestServer
@@ -165,7 +166,7 @@ describe('GET /wps/system/country', () => {
 })
 
 describe('GET /wps/system/helpCenter', () => {
-  const titles = (lang: 'km' | 'en' | 'zh' | 'th') => seed.demoHelp.map((h) => h.title[lang])
+  const titles = (lang: 'km' | 'en' | 'zh' | 'th') => pages.demoHelp.map((h) => h.title[lang])
 
   it.each([
     ['KM', 'km'],
@@ -174,7 +175,7 @@ describe('GET /wps/system/helpCenter', () => {
   ] as const)('answers the articles in the Language header %s', async (header, lang) => {
     const value = await call(systemEndpoints.helpCenter, { headers: { language: header } })
     expect(value.map((a) => a.title)).toEqual(titles(lang))
-    expect(value.map((a) => a.category)).toEqual(seed.demoHelp.map((h) => h.category[lang]))
+    expect(value.map((a) => a.category)).toEqual(pages.demoHelp.map((h) => h.category[lang]))
   })
 
   it('the demo brand has at least 20 questions in five languages, in its six categories', async () => {
@@ -212,7 +213,7 @@ describe('GET /wps/system/helpCenter', () => {
       query: { category: 'Deposits' },
     })
     expect(value.map((a) => a.title)).toEqual(
-      seed.demoHelp.filter((h) => h.category.en === 'Deposits').map((h) => h.title.en),
+      pages.demoHelp.filter((h) => h.category.en === 'Deposits').map((h) => h.title.en),
     )
     expect(value[0]?.title).toBe('How to deposit')
   })
@@ -220,7 +221,7 @@ describe('GET /wps/system/helpCenter', () => {
 
 describe('GET /wps/system/templates', () => {
   it('answers one template by code in the caller language', async () => {
-    const terms = seed.demoTemplates.find((t) => t.code === 'terms')
+    const terms = pages.demoTemplates.find((t) => t.code === 'terms')
     const en = await call(systemEndpoints.templates, {
       headers: { language: 'EN' },
       query: { code: 'terms' },
@@ -235,27 +236,27 @@ describe('GET /wps/system/templates', () => {
 
   it('answers every template when no code is given, and none for an unknown code', async () => {
     const all = await call(systemEndpoints.templates, { headers: { language: 'EN' } })
-    expect(all.map((t) => t.code).sort()).toEqual(seed.demoTemplates.map((t) => t.code).sort())
+    expect(all.map((t) => t.code).sort()).toEqual(pages.demoTemplates.map((t) => t.code).sort())
     const none = await call(systemEndpoints.templates, { query: { code: 'no-such-template' } })
     expect(none).toEqual([])
   })
 
   it('gives a demo brand seeded when the join page was one line its fuller text, once, and leaves an edited one', async () => {
     const m = server.config.MERCHANT_CODE
-    const joinUs = seed.demoTemplates.find((t) => t.code === 'joinUs')
+    const joinUs = pages.demoTemplates.find((t) => t.code === 'joinUs')
     const setJoin = (language: string, content: string) =>
       server.db.execute(
         sql`update templates set content = ${content} where merchant_code = ${m} and code = 'joinUs' and language = ${language}`,
       )
     // As an install seeded by the release before, with the Thai text the operator's own.
     for (const language of ['km', 'en', 'zh', 'th', 'vi'] as const) {
-      await setJoin(language, seed.firstJoinUsContent[language])
+      await setJoin(language, pages.firstJoinUsContent[language])
     }
     await setJoin('th', '<p>ติดต่อเรา</p>')
     await server.db.execute(sql`delete from seed_runs where name = ${`demo-join-1:${m}`}`)
     await seedDemoBrand(server.db, m, server.services.passwords.hash)
     // Once: a one-line text written back afterwards stays.
-    await setJoin('vi', seed.firstJoinUsContent.vi)
+    await setJoin('vi', pages.firstJoinUsContent.vi)
     await seedDemoBrand(server.db, m, server.services.passwords.hash)
     server.services.hotReads.invalidate(m)
 
@@ -266,14 +267,14 @@ describe('GET /wps/system/templates', () => {
     expect(await content('KM')).toBe(joinUs?.content.km)
     expect(await content('CN')).toBe(joinUs?.content.zh)
     expect(await content('TH')).toBe('<p>ติดต่อเรา</p>')
-    expect(await content('VI')).toBe(seed.firstJoinUsContent.vi)
+    expect(await content('VI')).toBe(pages.firstJoinUsContent.vi)
     await setJoin('th', joinUs?.content.th ?? '')
     await setJoin('vi', joinUs?.content.vi ?? '')
     server.services.hotReads.invalidate(m)
   })
 
   it('answers Thai templates, and falls back to English ones for a language the brand has not written', async () => {
-    const privacy = seed.demoTemplates.find((t) => t.code === 'privacy')
+    const privacy = pages.demoTemplates.find((t) => t.code === 'privacy')
     const thai = await call(systemEndpoints.templates, {
       headers: { language: 'TH' },
       query: { code: 'privacy' },
@@ -286,7 +287,7 @@ describe('GET /wps/system/templates', () => {
       query: { code: 'privacy' },
     })
     expect(value.map((t) => t.title)).toEqual([
-      seed.demoTemplates.find((t) => t.code === 'privacy')?.title.en,
+      pages.demoTemplates.find((t) => t.code === 'privacy')?.title.en,
     ])
   })
 })
