@@ -138,7 +138,7 @@ function GameFrame({ url, name, from, trial, playMoney, balance }: GameFrameProp
         <h1 className="game-name">{name}</h1>
         {trial ? (
           <div className="game-trial">
-            <span className="game-tag">
+            <span className="play-tag">
               <Trans>Free play</Trans>
             </span>
             <button type="button" className="button button-primary game-real" onClick={playForReal}>
@@ -147,7 +147,7 @@ function GameFrame({ url, name, from, trial, playMoney, balance }: GameFrameProp
           </div>
         ) : playMoney ? (
           <div className="game-trial">
-            <span className="game-tag">
+            <span className="play-tag">
               <Trans>Play money</Trans>
             </span>
             <button type="button" className="button button-primary game-real" onClick={playForReal}>

@@ -53,7 +53,7 @@ export function GameMenu({ name, trial, playMoney, balance, exit, playForReal }:
           {trial ? (
             <div className="game-menu-trial">
               <p>
-                <span className="game-tag">
+                <span className="play-tag">
                   <Trans>Free play</Trans>
                 </span>{' '}
                 <Trans>Play money: these rounds do not touch your balance.</Trans>
@@ -65,7 +65,7 @@ export function GameMenu({ name, trial, playMoney, balance, exit, playForReal }:
           ) : playMoney ? (
             <div className="game-menu-trial">
               <p>
-                <span className="game-tag">
+                <span className="play-tag">
                   <Trans>Play money</Trans>
                 </span>{' '}
                 <Trans>These rounds use your play money, not real money.</Trans>

@@ -28,7 +28,7 @@ export function SlipPlace({
         </p>
       ) : guest ? (
         <p className="field-hint lott-play-money">
-          <span className="lott-play-tag">
+          <span className="play-tag">
             <Trans>Play money</Trans>
           </span>{' '}
           <Trans>These bets use your play money, not real money.</Trans>
