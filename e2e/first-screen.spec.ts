@@ -4,7 +4,7 @@
  * language; with it, the app hydrates that content without a console error or a layout
  * shift above 0.02, and a tap made while it hydrates is carried out.
  */
-import { countLayoutShifts, expect, layoutShift, settled, test } from './fixtures'
+import { countLayoutShifts, englishWithoutNotice, expect, layoutShift, settled, test } from './fixtures'
 
 const brand = 'Lotus Play'
 const welcomeKm = `សូមស្វាគមន៍មកកាន់ ${brand}`
@@ -398,10 +398,7 @@ test('what a player types before the app takes over stays and is what the form s
   baseURL,
 }) => {
   await context.addCookies([{ name: 'lang', value: 'en', url: baseURL ?? '' }])
-  await page.addInitScript(() => {
-    localStorage.setItem('lang', 'en')
-    sessionStorage.setItem('index-notice-seen', '1')
-  })
+  await englishWithoutNotice(page)
   // The app's code is held back while the player types into the server's form.
   let release = () => {}
   const held = new Promise<void>((resolve) => (release = resolve))
