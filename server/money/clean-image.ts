@@ -14,7 +14,8 @@ import { lazyModule } from '../lazy-module'
 import { limiter } from '../limiter'
 import { imageOrThrow } from './common'
 
-const sharpLib = lazyModule('sharp', async () => {
+/** sharp, loaded on first use (its operation cache off: each picture is decoded once). */
+export const sharpLib = lazyModule('sharp', async () => {
   const { default: sharp } = await import('sharp')
   sharp.cache(false)
   return sharp

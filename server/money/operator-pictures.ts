@@ -9,8 +9,8 @@
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Sharp } from 'sharp'
-import { lazyModule } from '../lazy-module'
 import { limiter } from '../limiter'
+import { sharpLib } from './clean-image'
 
 /** The largest picture taken: a logo or a sticker's photo needs far less, and a bigger file is a mistake. */
 export const maxPictureBytes = 2 * 1024 * 1024
@@ -18,12 +18,6 @@ const maxInputPixels = 25_000_000
 
 /** Why a picture is refused, in words for the operator. */
 export class PictureError extends Error {}
-
-const sharpLib = lazyModule('sharp', async () => {
-  const { default: sharp } = await import('sharp')
-  sharp.cache(false)
-  return sharp
-})
 
 /** Two decodes at a time: they share libuv's thread pool with password hashing. */
 const decoding = limiter(2)
