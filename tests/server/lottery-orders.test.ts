@@ -236,6 +236,25 @@ describe('placing and settling', () => {
     expect(await books()).toMatchObject({ ledger: true, lottery: true })
   })
 
+  it('20 orders of a trial account at once never spend more play money than it holds', async () => {
+    const guest = await plainCall(server, 'POST', '/wps/session/login/freeplay', { body: {} })
+    const token = valueOf(guest, (v) => (v as { token: string }).token)
+    const numero = (await near(server, 'E5D1')).current?.numero ?? ''
+    const body = {
+      lottoGameCode: 'E5D1',
+      numero,
+      bets: [{ betType: 'BIG_SMALL' as const, pick: 'SMALL' as const, stake: '120' }],
+    }
+    // 2,000.00 of play money, 120.00 an order: sixteen of twenty go through, whatever the interleaving.
+    const many = await Promise.all(Array.from({ length: 20 }, () => place(server, token, body)))
+    expect(many.filter((r) => r.statusCode === 200)).toHaveLength(16)
+    for (const r of many.filter((r) => r.statusCode !== 200))
+      expect(failureOf(r).errorCode).toBe('insufficient_balance')
+    expect(await mainMinor(server, token)).toBe(8_000n)
+    expect((await myBets(server, token)).total).toBe(16)
+    expect(await books()).toMatchObject({ ledger: true, lottery: true })
+  })
+
   it('a NUL byte, a 2 MiB body, no body and no session are refused plainly, nothing debited', async () => {
     const m = await moneyMember(server, '10.00', 'ln')
     const numero = (await near(server, 'E5D1')).current?.numero ?? ''
