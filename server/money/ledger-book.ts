@@ -62,6 +62,8 @@ export interface BatchItem {
   reference: string | null
   memo: string | null
   extra?: readonly ExtraValue[]
+  /** This item's counter account, when not the batch's (a house account spread by member). */
+  counterAccountId?: number
 }
 
 /** Many two-account movements against one counter account (e.g. a draw's winners). */
@@ -70,7 +72,7 @@ export interface BookBatch {
   type: string
   actor: Actor
   at: Date
-  /** The account each movement's amount comes out of (a house account). */
+  /** The account each movement's amount comes out of (a house account), unless the item names its own. */
   counterAccountId: number
   items: BatchItem[]
 }
@@ -197,10 +199,12 @@ export function bookEngine(db: Db, book: Book, insufficient: (accountId: number)
   /**
    * Writes one movement inside the caller's transaction. Throws the book's shortfall error
    * when an account that may not go below zero would; the caller's transaction then rolls
-   * back whole. `alsoSelect(changed)` adds rows to the statement's answer (a `union all`
-   * over the CTE `changed`: id, balance), given back as `extraRows`.
+   * back whole. `alsoSelect` adds rows to the statement's answer (a `union all` that may
+   * read the CTE `changed`: id, balance), given back as `extraRows`. `alsoWrite` is one more
+   * named, data-modifying CTE of the same statement, which may read `t` (the transaction's
+   * id): rows that belong to the movement (an earn's bets) are written with it, at once.
    */
-  async function post(tx: Tx, m: BookMovement, alsoSelect?: SQL): Promise<BookPosted> {
+  async function post(tx: Tx, m: BookMovement, alsoSelect?: SQL, alsoWrite?: SQL): Promise<BookPosted> {
     const normal = normalise(m.postings)
     const accountIds = normal.map((p) => p.accountId)
     const idList = `{${accountIds.join(',')}}`
@@ -231,7 +235,7 @@ export function bookEngine(db: Db, book: Book, insufficient: (accountId: number)
             select t.id, changed.id, changed.amount, changed.balance, ${m.at.toISOString()}::timestamptz
             from t, changed
             returning transaction_id, account_id, balance_after
-          )
+          )${alsoWrite ? sql`, ${alsoWrite}` : sql``}
           select transaction_id::text as transaction_id, account_id, balance_after::text as balance_after,
                  null::int as wallet_type
           from posted`
@@ -268,21 +272,26 @@ export function bookEngine(db: Db, book: Book, insufficient: (accountId: number)
   }
 
   /**
-   * Writes many movements in a few statements, inside the caller's transaction: each item is
+   * Writes many movements in three statements, inside the caller's transaction: each item is
    * its own transaction (so each member's record shows it) of two postings, the item's
-   * account and the counter account. The same invariants as `post`: the accounts are locked
-   * in ascending id order before any balance changes, every transaction sums to zero, and
-   * each posting's balance_after is its account's balance right after it (a running sum in
-   * transaction order, so the last posting of an account shows its balance). Answers each
-   * written transaction's id in the order of the (non-zero) items.
+   * account and its counter account (the batch's, or the item's own). The same invariants as
+   * `post`: the accounts are locked in ascending id order before any balance changes, every
+   * transaction sums to zero, and each posting's balance_after is its account's balance right
+   * after it (a running sum in transaction order, so the last posting of an account shows its
+   * balance). `alsoWrite` is one more named, data-modifying CTE of the writing statement,
+   * which may read `numbered` (each item's `ord`, from 1, and its transaction id `tid`).
+   * Answers each written transaction's id in the order of the (non-zero) items.
    */
-  async function postBatchIds(tx: Tx, b: BookBatch): Promise<number[]> {
+  async function postBatchIds(tx: Tx, b: BookBatch, alsoWrite?: SQL): Promise<number[]> {
     const items = b.items.filter((i) => i.amount !== 0n)
     if (items.length === 0) return []
-    if (items.some((i) => i.accountId === b.counterAccountId)) {
-      throw new Error('a batch item moves money into its own counter account')
+    const counterOf = (i: BatchItem) => i.counterAccountId ?? b.counterAccountId
+    const counterSet = new Set(items.map(counterOf))
+    if (items.some((i) => counterSet.has(i.accountId))) {
+      throw new Error('a batch item moves money into a counter account of the batch')
     }
     const itemAccounts = arrayLiteral(items.map((i) => i.accountId))
+    const counters = arrayLiteral(items.map(counterOf))
     const memberIds = arrayLiteral(items.map((i) => i.memberId))
     const amounts = arrayLiteral(items.map((i) => i.amount.toString()))
     const references = arrayLiteral(items.map((i) => i.reference))
@@ -297,21 +306,21 @@ export function bookEngine(db: Db, book: Book, insufficient: (accountId: number)
       // The accounts, locked in id order (as every movement takes them).
       await tx.execute(sql`
         select id from ${accounts}
-        where id = any(${itemAccounts}::int[]) or id = ${b.counterAccountId}
+        where id = any(${itemAccounts}::int[]) or id = any(${counters}::int[])
         order by id for update`)
       // Transaction ids taken in item order, so postings follow the items' order.
       const written = await tx.execute(sql`
         with input as (
-          select i.account_id, i.member_id, i.amount, i.reference, i.memo, i.ord${sql.join(extraPicks)}
-          from unnest(${itemAccounts}::int[], ${memberIds}::int[], ${amounts}::bigint[],
+          select i.account_id, i.counter, i.member_id, i.amount, i.reference, i.memo, i.ord${sql.join(extraPicks)}
+          from unnest(${itemAccounts}::int[], ${counters}::int[], ${memberIds}::int[], ${amounts}::bigint[],
                       ${references}::text[], ${memos}::text[]${sql.join(extraArrays)})
-               with ordinality as i(account_id, member_id, amount, reference, memo${sql.join(extraAliases)}, ord)
+               with ordinality as i(account_id, counter, member_id, amount, reference, memo${sql.join(extraAliases)}, ord)
         ), numbered as (
           select s.*, nextval(pg_get_serial_sequence(${book.transactions}, 'id')) as tid
           from (select * from input order by ord) s
         ), before as (
           select a.id, a.balance from ${accounts} a
-          where a.id in (select account_id from input) or a.id = ${b.counterAccountId}
+          where a.id in (select account_id from input) or a.id in (select counter from input)
         ), t as (
           insert into ${transactions} (id, merchant_code, type, member_id, reference, memo, actor, created_at${sql.join(extraNames.map((n) => sql`, ${n}`))})
           select tid, ${b.merchantCode}, ${b.type}, member_id, reference, memo, ${b.actor}, ${at}::timestamptz${sql.join(extraAliases)}
@@ -322,16 +331,16 @@ export function bookEngine(db: Db, book: Book, insufficient: (accountId: number)
                  bf.balance + sum(n.amount) over (partition by n.account_id order by n.tid) as after
           from numbered n join before bf on bf.id = n.account_id
           union all
-          select n.tid, ${b.counterAccountId}, -n.amount, 1 as side,
-                 bf.balance - sum(n.amount) over (order by n.tid) as after
-          from numbered n join before bf on bf.id = ${b.counterAccountId}
+          select n.tid, n.counter, -n.amount, 1 as side,
+                 bf.balance - sum(n.amount) over (partition by n.counter order by n.tid) as after
+          from numbered n join before bf on bf.id = n.counter
         ), posted as (
           insert into ${postings} (transaction_id, account_id, amount, balance_after, created_at)
           select l.tid, l.account_id, l.amount, l.after, ${at}::timestamptz
           from (select * from lines order by tid, side) l
           where exists (select 1 from t where t.id = l.tid)
           returning account_id
-        )
+        )${alsoWrite ? sql`, ${alsoWrite}` : sql``}
         select (select count(*)::int from posted) as n,
                (select array_agg(tid order by ord) from numbered) as ids`)
       await tx.execute(sql`
@@ -341,7 +350,9 @@ export function bookEngine(db: Db, book: Book, insufficient: (accountId: number)
           from unnest(${itemAccounts}::int[], ${amounts}::bigint[]) as i(account_id, amount)
           group by account_id
           union all
-          select ${b.counterAccountId}, -sum(amount) from unnest(${amounts}::bigint[]) as i(amount)
+          select counter, -sum(amount)
+          from unnest(${counters}::int[], ${amounts}::bigint[]) as i(counter, amount)
+          group by counter
         ) d
         where a.id = d.id`)
       const row = rowsOf<{ n: number; ids: (number | string)[] | null }>(written)[0]
