@@ -20,6 +20,7 @@ const withoutTestDatabase = [
   'tests/server/lottery-schedule.test.ts',
   'tests/server/lottery-slips.test.ts',
   'tests/server/ops-areas.test.ts',
+  'tests/server/points-earn-upgrade.test.ts',
   'tests/server/raffle-verify.test.ts',
   'tests/server/turnover-progress.test.ts',
 ]

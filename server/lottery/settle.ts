@@ -292,31 +292,21 @@ export function createSettlement({ db, ledger, points, games, now }: SettlementD
           paid += p
         }
         const settled = await writeOutcome(tx, issue.merchantCode, { ids, statuses, hits, payouts }, at)
-        await credit(
-          tx,
-          issue.merchantCode,
-          bets,
-          payouts,
-          `${game.row.names.en ?? game.row.code} ${issue.numero}`,
-          `lottery:${issueId}`,
-          at,
-          house,
-        )
-        // Each settled bet's points, after the winners' money (money is locked before points).
+        const label = `${game.row.names.en ?? game.row.code} ${issue.numero}`
+        await credit(tx, issue.merchantCode, bets, payouts, label, `lottery:${issueId}`, at, house)
+        // The settled bets' points, one earn per member, after the winners' money (money is
+        // locked before points).
         // A bet that committed after `earnSetupOf` read the members is of a member it may
         // not know: that member's account is made here, in the draw's transaction.
-        const members = await tx.execute(sql`
-          select distinct m.id, m.type from lottery_bets b join members m on m.id = b.member_id
-          where b.issue_id = ${issueId}`)
-        const setup = await points.extend(
-          tx,
-          earning.setup,
-          earning.brand.code,
-          rowsOf<{ id: number; type: number }>(members).map((r) => ({
+        const setup = await points.extend(tx, earning.setup, earning.brand.code, async () => {
+          const members = await tx.execute(sql`
+            select distinct m.id, m.type from lottery_bets b join members m on m.id = b.member_id
+            where b.issue_id = ${issueId}`)
+          return rowsOf<{ id: number; type: number }>(members).map((r) => ({
             id: Number(r.id),
             type: Number(r.type),
-          })),
-        )
+          }))
+        })
         await points.earn(
           tx,
           setup,
@@ -328,6 +318,7 @@ export function createSettlement({ db, ledger, points, games, now }: SettlementD
             validBet: BigInt(r.valid_bet),
           })),
           at,
+          { reference: `lottery:${issueId}`, memo: label },
         )
         const updated = await tx
           .update(lotteryIssues)

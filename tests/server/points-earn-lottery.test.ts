@@ -2,13 +2,15 @@
  * Points earned on lottery bets (decision 030): the draw writes each settled bet's earn in its
  * own transaction, after the winners' money; a voided issue earns nothing; reconcile is clean.
  */
-import { and, eq, inArray } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pointsFor } from '#contract/points-values'
-import { betRecords, pointTransactions } from '#server/db/schema'
+import { recordEndpoints } from '#contract/records'
+import { betRecords, pointEarnBets, pointTransactions } from '#server/db/schema'
 import { writeVersion } from '#server/loyalty/points/point-config'
 import { reconcile } from '#server/money/ledger-reconcile'
 import { runOps, type TestServer } from '../build-server'
+import { plainCall, valueOf } from '../identity-helpers'
 import { near, orderOf, place } from '../lottery-helpers'
 import { moneyMember } from '../money-helpers'
 import { buildLotteryServer, lotteryClock, lotteryTools } from './lottery-setup'
@@ -34,15 +36,23 @@ const { books, drawAfterClose } = lotteryTools(() => server, clock)
 async function earnsOf(betNos: string[]) {
   const bets = await server.db.select().from(betRecords).where(inArray(betRecords.betNo, betNos))
   const earns = await server.db
-    .select()
-    .from(pointTransactions)
+    .select({
+      betRecordId: pointEarnBets.betRecordId,
+      basis: pointEarnBets.basis,
+      rate: pointEarnBets.rate,
+      amount: pointEarnBets.amount,
+      transactionId: pointTransactions.id,
+      type: pointTransactions.type,
+      memberId: pointTransactions.memberId,
+      reference: pointTransactions.reference,
+      memo: pointTransactions.memo,
+    })
+    .from(pointEarnBets)
+    .innerJoin(pointTransactions, eq(pointTransactions.id, pointEarnBets.transactionId))
     .where(
-      and(
-        eq(pointTransactions.type, 'EARN'),
-        inArray(
-          pointTransactions.betRecordId,
-          bets.map((b) => b.id),
-        ),
+      inArray(
+        pointEarnBets.betRecordId,
+        bets.map((b) => b.id),
       ),
     )
   return { bets, earns }
@@ -81,14 +91,32 @@ describe('points on lottery bets', () => {
     expect(earns).toHaveLength(bets.length)
     for (const bet of bets) {
       const earn = earns.find((e) => e.betRecordId === bet.id)
-      expect(earn).toMatchObject({ basis: bet.validBet, rate: 20, memberId: bet.memberId })
+      expect(earn).toMatchObject({
+        type: 'EARN',
+        basis: bet.validBet,
+        rate: 20,
+        amount: pointsFor(bet.validBet, 20, 2),
+        memberId: bet.memberId,
+        reference: expect.stringMatching(/^lottery:\d+$/),
+        memo: expect.stringContaining(numero),
+      })
     }
+    // One earn per member of the draw, whatever their number of bets.
+    expect(new Set(earns.map((e) => e.transactionId)).size).toBe(2)
+    expect(new Set(earns.filter((e) => e.memberId === a.id).map((e) => e.transactionId)).size).toBe(1)
     // 15.00 + 1.23 at 0.2 points per 1.00 for a; 7.00 for b.
     const want = (memberId: number) =>
       bets.filter((x) => x.memberId === memberId).reduce((s, x) => s + pointsFor(x.validBet, 20, 2), 0n)
     expect(want(a.id)).toBe(300n + 24n)
     expect(await runOps(server, 'points', 'balance', a.username)).toBe(`${a.username}: 3.24 points`)
     expect(await runOps(server, 'points', 'balance', b.username)).toBe(`${b.username}: 1.4 points`)
+    // The member's points details show the draw's earn once, named by its game and issue.
+    const details = await plainCall(server, 'GET', `${recordEndpoints.movements.path}?book=points`, {
+      token: a.token,
+    }).then((r) => valueOf(r, (v) => recordEndpoints.movements.response.parse(v)))
+    expect(details.list.map((m) => [m.type, m.amount, m.memo])).toEqual([
+      ['EARN', '3.24', expect.stringContaining(numero)],
+    ])
     // A second draw run finds the issue done and earns nothing more.
     await drawAfterClose(n.current?.closeAt ?? 0)
     expect((await earnsOf(betNos)).earns).toHaveLength(bets.length)

@@ -10,13 +10,16 @@ import { and, eq, sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pointsFor } from '#contract/points-values'
-import { betRecords, games, members, pointTransactions } from '#server/db/schema'
+import { recordEndpoints } from '#contract/records'
+import { betRecords, games, members, pointEarnBets, pointTransactions } from '#server/db/schema'
 import { pointsEarnerOf } from '#server/loyalty/points/earn'
 import { writeVersion } from '#server/loyalty/points/point-config'
 import { createPointsLedger } from '#server/loyalty/points/points-ledger'
+import { reconcilePoints } from '#server/loyalty/points/points-reconcile'
 import { reconcile } from '#server/money/ledger-reconcile'
 import { build, runOps, type TestServer } from '../build-server'
 import { fakeVendor, vendorTxId, walletClient } from '../fake-vendor'
+import { plainCall, valueOf } from '../identity-helpers'
 import { moneyMember } from '../money-helpers'
 import { playerTokenOf } from '../play-helpers'
 
@@ -57,6 +60,8 @@ async function playerOf(credit: string) {
   const tokens = new Map<string, string>()
   return {
     ...m,
+    /** The member's own session (`token` here is a game's player token). */
+    session: m.token,
     async token(gameId: string) {
       const known = tokens.get(gameId)
       if (known) return known
@@ -81,11 +86,22 @@ async function round(p: Awaited<ReturnType<typeof playerOf>>, type: string, stak
   return bet
 }
 
+/** The bet's earned row with its earn: basis, rate, amount, the earn's member and settings version. */
 async function earnOf(betRecordId: number) {
   return server.db
-    .select()
-    .from(pointTransactions)
-    .where(and(eq(pointTransactions.type, 'EARN'), eq(pointTransactions.betRecordId, betRecordId)))
+    .select({
+      transactionId: pointTransactions.id,
+      type: pointTransactions.type,
+      memberId: pointTransactions.memberId,
+      reference: pointTransactions.reference,
+      configId: pointTransactions.configId,
+      basis: pointEarnBets.basis,
+      rate: pointEarnBets.rate,
+      amount: pointEarnBets.amount,
+    })
+    .from(pointEarnBets)
+    .innerJoin(pointTransactions, eq(pointTransactions.id, pointEarnBets.transactionId))
+    .where(eq(pointEarnBets.betRecordId, betRecordId))
 }
 
 async function pointsOfMember(memberId: number) {
@@ -127,7 +143,15 @@ describe('points earned on seamless rounds', () => {
             if (want === 0n) expect(earns).toEqual([])
             else {
               expect(earns).toHaveLength(1)
-              expect(earns[0]).toMatchObject({ basis: bet.validBet, rate, configId: current.id })
+              expect(earns[0]).toMatchObject({
+                type: 'EARN',
+                memberId: p.id,
+                reference: `bet:${bet.id}`,
+                basis: bet.validBet,
+                rate,
+                amount: want,
+                configId: current.id,
+              })
             }
             expected += want
           }
@@ -165,6 +189,13 @@ describe('points earned on seamless rounds', () => {
     expect((await wallet.call('credit', closing)).ok).toBe(true)
     expect(await pointsOfMember(p.id)).toBe(1234n)
     expect(await runOps(server, 'points', 'balance', p.username)).toBe(`${p.username}: 12.34 points`)
+    // The points details name the round's game.
+    const [bet] = await server.db.select().from(betRecords).where(eq(betRecords.betNo, roundId))
+    const details = await plainCall(server, 'GET', `${recordEndpoints.movements.path}?book=points`, {
+      token: p.session,
+    }).then((r) => valueOf(r, (v) => recordEndpoints.movements.response.parse(v)))
+    expect(details.list.map((m) => [m.type, m.amount, m.memo])).toEqual([['EARN', '12.34', bet?.gameName]])
+    expect(bet?.gameName).toBeTruthy()
   })
 
   it('never lets a bet earn twice: a second earn of the same bet fails whole', async () => {
@@ -178,21 +209,75 @@ describe('points earned on seamless rounds', () => {
     const house = await points.houseAccount(brand, 'points_issued', p.id)
     await expect(
       server.db.transaction((tx) =>
-        points.post(tx, {
+        points.postEarn(
+          tx,
+          {
+            merchantCode: brand,
+            type: 'EARN',
+            memberId: p.id,
+            actor: 'system',
+            at: new Date(),
+            postings: [
+              { accountId: house, amount: -500n },
+              { accountId: account, amount: 500n },
+            ],
+            extra: [earn?.configId ?? 0],
+          },
+          [{ betRecordId: bet.id, basis: bet.validBet, rate: 100, amount: 500n }],
+        ),
+      ),
+    ).rejects.toThrow()
+    expect(await pointsOfMember(p.id)).toBe(500n)
+    expect(await earnOf(bet.id)).toHaveLength(1)
+  })
+
+  it('reconcile names an earn whose points are not the sum of its bets’', async () => {
+    const version = await rates({ RNG: 100 })
+    const p = await playerOf('10.00')
+    const bet = await round(p, 'RNG', 500n, 0n)
+    const points = createPointsLedger(server.db)
+    const account = await points.memberAccount(brand, p.id)
+    const house = await points.houseAccount(brand, 'points_issued', p.id)
+    // A hand-settled bet earned 6.00 points where its 5.00 at 1 point per 1.00 gives 5.00;
+    // looked at inside a transaction that is then undone, so the books stay clean.
+    const undone = new Error('undone')
+    const seen = server.db.transaction(async (tx) => {
+      const [hand] = await tx
+        .insert(betRecords)
+        .values({ ...bet, id: undefined, betNo: vendorTxId('hand'), settledTime: new Date() })
+        .returning({ id: betRecords.id })
+      const { transactionId } = await points.postEarn(
+        tx,
+        {
           merchantCode: brand,
           type: 'EARN',
           memberId: p.id,
           actor: 'system',
           at: new Date(),
           postings: [
-            { accountId: house, amount: -500n },
-            { accountId: account, amount: 500n },
+            { accountId: house, amount: -600n },
+            { accountId: account, amount: 600n },
           ],
-          extra: [bet.id, bet.validBet, 100, earn?.configId ?? 0],
-        }),
-      ),
-    ).rejects.toThrow()
-    expect(await pointsOfMember(p.id)).toBe(500n)
+          extra: [version.id],
+        },
+        [{ betRecordId: hand?.id ?? 0, basis: bet.validBet, rate: 100, amount: 500n }],
+      )
+      expect((await reconcilePoints(tx)).earnDrift).toEqual([
+        { betRecordId: null, problem: `earn ${transactionId} is 600 centipoints, its bets 500` },
+      ])
+      // The table keeps no foreign keys (the earn's cost): reconcile checks what they would.
+      const ghost = 2_000_000_000
+      await tx.execute(sql`
+        insert into point_earn_bets (bet_record_id, transaction_id, basis, rate, amount)
+        values (${ghost}, ${transactionId}, 100, 100, 100)`)
+      expect((await reconcilePoints(tx)).earnDrift).toContainEqual({
+        betRecordId: ghost,
+        problem: `earn ${transactionId} names bet ${ghost}, which does not exist`,
+      })
+      throw undone
+    })
+    await expect(seen).rejects.toBe(undone)
+    expect((await reconcile(server.db)).points.earnDrift).toEqual([])
   })
 
   it('gives a trial (guest) account nothing, and reconcile expects nothing of it', async () => {
@@ -247,19 +332,20 @@ describe('points earned on seamless rounds', () => {
     const earner = pointsEarnerOf(server.db)
     const empty = await earner.prepare(brand, [])
     const item = { betRecordId: bet.id, memberId: p.id, productType: 'RNG', validBet: 700n }
+    const source = { reference: `bet:${bet.id}`, memo: null }
     await expect(
       server.db.transaction((tx) =>
-        earner.earn(tx, empty, { code: brand, currencyDecimals: 2 }, [item], new Date()),
+        earner.earn(tx, empty, { code: brand, currencyDecimals: 2 }, [item], new Date(), source),
       ),
     ).rejects.toThrow(/was not prepared/)
     // A guest named to the earner is passed by; a member added inside the transaction earns.
     const guest = await earner.prepare(brand, [{ id: p.id, type: 4 }])
     const none = await server.db.transaction((tx) =>
-      earner.earn(tx, guest, { code: brand, currencyDecimals: 2 }, [item], new Date()),
+      earner.earn(tx, guest, { code: brand, currencyDecimals: 2 }, [item], new Date(), source),
     )
     expect(none).toBe(0n)
     const setup = await server.db.transaction(async (tx) => {
-      const added = await earner.extend(tx, empty, brand, [{ id: p.id, type: 0 }])
+      const added = await earner.extend(tx, empty, brand, async () => [{ id: p.id, type: 0 }])
       expect(added.accounts.has(p.id)).toBe(true)
       expect(added.shards).toHaveLength(8)
       return added

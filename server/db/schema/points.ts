@@ -18,7 +18,6 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { betRecords } from './games'
 import { members } from './identity'
 import { merchants } from './system'
 
@@ -70,9 +69,10 @@ export const pointConfigs = pgTable(
 )
 
 /**
- * One movement of points: its postings sum to zero. Never updated, never deleted. An earn
- * names the settled bet it is for, the valid bet it was worked from, the rate and the
- * settings' version; one earn per bet (`point_transactions_earn_bet`).
+ * One movement of points: its postings sum to zero. Never updated, never deleted. An earn is
+ * one member's points of one settlement (a seamless round, or all their bets of a draw) and
+ * names the settings' version it used; the bets it was worked from are its
+ * `point_earn_bets` rows.
  */
 export const pointTransactions = pgTable(
   'point_transactions',
@@ -86,16 +86,33 @@ export const pointTransactions = pgTable(
     memo: text('memo'),
     actor: text('actor').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    betRecordId: integer('bet_record_id').references(() => betRecords.id),
-    basis: bigint('basis', { mode: 'bigint' }),
-    rate: integer('rate'),
+    /** An earn's settings version. */
     configId: integer('config_id').references(() => pointConfigs.id),
   },
+  (t) => [index('point_transactions_member').on(t.memberId, t.createdAt)],
+)
+
+/**
+ * The settled bets an earn was worked from, one row per bet and never more than one
+ * (`point_earn_bets_bet`): a second earn of a bet fails its settlement whole. Each row keeps
+ * the valid bet it was worked from, the rate of the earn's settings version and the
+ * centipoints it gave (`pointsFor`); the earn's member posting is their sum. Written in the
+ * earn's own statement(s), never changed.
+ */
+export const pointEarnBets = pgTable(
+  'point_earn_bets',
+  {
+    // No foreign keys: their checks were two thirds of a 10,000-bet draw's earn (decision 030,
+    // "Measured"); the earn writes both ids in its own transaction and reconcile checks them.
+    betRecordId: integer('bet_record_id').primaryKey(),
+    transactionId: bigint('transaction_id', { mode: 'number' }).notNull(),
+    basis: bigint('basis', { mode: 'bigint' }).notNull(),
+    rate: integer('rate').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+  },
   (t) => [
-    index('point_transactions_member').on(t.memberId, t.createdAt),
-    uniqueIndex('point_transactions_earn_bet')
-      .on(t.betRecordId)
-      .where(sql`${t.type} = 'EARN'`),
+    index('point_earn_bets_transaction').on(t.transactionId),
+    check('point_earn_bets_positive', sql`${t.amount} > 0`),
   ],
 )
 

@@ -3,9 +3,11 @@
  * at the two places a bet settles: a seamless round's closing credit
  * (server/vendors/seamless-wallet/credit.ts) and a lottery draw (server/lottery/settle.ts).
  *
- * Each earn is its own `EARN` transaction naming its bet, the valid bet it was worked from,
- * the rate and the settings' version; the database allows one per bet, so a second earn of
- * the same bet fails the settlement whole instead of paying twice. Trial (guest) accounts
+ * Each member's points of one settlement are one `EARN` transaction naming the settings'
+ * version, with one `point_earn_bets` row per bet (its valid bet, the rate and the points it
+ * gave); the database allows one row per bet, so a second earn of the same bet fails the
+ * settlement whole instead of paying twice. A draw of 10,000 bets from 200 members writes
+ * 200 earns, as its money side writes one movement per winner. Trial (guest) accounts
  * earn nothing, and nor does a bet whose rate is 0 or whose points round down to 0.
  *
  * Everything an earn needs from outside the transaction (the settings' versions, the
@@ -16,7 +18,7 @@ import { pointsFor } from '#contract/points-values'
 import { bonusAccountShards } from '../../money/ledger'
 import type { Db, Tx } from '../../plugins/external/db'
 import { createPointConfigs, versionAt, type PointConfigs, type PointConfigVersion } from './point-config'
-import { createPointsLedger, earnFacts, type PointsLedger } from './points-ledger'
+import { createPointsLedger, type EarnedBet, type PointsLedger } from './points-ledger'
 
 /** A settled bet that may earn. */
 export interface EarnItem {
@@ -25,6 +27,14 @@ export interface EarnItem {
   productType: string
   /** Minor units of the brand's currency. */
   validBet: bigint
+}
+
+/** What the member's points details show of an earn: its settlement's reference and label. */
+export interface EarnSource {
+  /** `bet:<bet record id>` for a seamless round, `lottery:<issue id>` for a draw. */
+  reference: string
+  /** The draw's game and issue; null for a round (its details name the bet's game). */
+  memo: string | null
 }
 
 /** What `earn` needs, read before the settlement's transaction. */
@@ -36,6 +46,13 @@ export interface EarnSetup {
   shards: number[]
   /** Trial (guest) members named to `prepare`: they earn nothing. */
   guests: Set<number>
+}
+
+/** One member's points of a settlement: their account, the sum and the bets it came from. */
+interface MemberEarn {
+  accountId: number
+  amount: bigint
+  bets: EarnedBet[]
 }
 
 /** The member type of trial (guest) accounts, which never earn. */
@@ -69,16 +86,19 @@ export function createPointsEarner(deps: { points: PointsLedger; configs: PointC
     /**
      * Adds members the transaction found that `prepare` did not know (a lottery bet that
      * committed between the draw's read of its members and its lock of the issue): their
-     * accounts, and the house's, made inside the settlement's transaction.
+     * accounts, and the house's, made inside the settlement's transaction. `membersOf` reads
+     * the settlement's members inside it; it is not called when points were never set up.
      */
     async extend(
       tx: Tx,
       setup: EarnSetup,
       merchantCode: string,
-      members: readonly { id: number; type: number }[],
+      membersOf: () => Promise<readonly { id: number; type: number }[]>,
     ): Promise<EarnSetup> {
+      if (setup.versions.length === 0) return setup
+      const members = await membersOf()
       const unknown = members.filter((m) => !setup.accounts.has(m.id) && !setup.guests.has(m.id))
-      if (setup.versions.length === 0 || unknown.length === 0) return setup
+      if (unknown.length === 0) return setup
       const guests = new Set([
         ...setup.guests,
         ...unknown.filter((m) => m.type === guestType).map((m) => m.id),
@@ -93,8 +113,9 @@ export function createPointsEarner(deps: { points: PointsLedger; configs: PointC
 
     /**
      * Writes the earns of these bets, settled at `at`, inside the settlement's transaction:
-     * one statement for one bet, one per house account touched for many. Answers the
-     * centipoints earned.
+     * one `EARN` per member (their points of this settlement, the sum of each bet's, out of
+     * the member's house shard), and one row per bet naming it. One member's is one
+     * statement; many members' are one batch of three. Answers the centipoints earned.
      */
     async earn(
       tx: Tx,
@@ -102,10 +123,11 @@ export function createPointsEarner(deps: { points: PointsLedger; configs: PointC
       brand: { code: string; currencyDecimals: number },
       bets: readonly EarnItem[],
       at: Date,
+      source: EarnSource,
     ): Promise<bigint> {
       const version = versionAt(setup.versions, at)
       if (!version?.enabled) return 0n
-      const byShard = new Map<number, { accountId: number; bet: EarnItem; amount: bigint; rate: number }[]>()
+      const byMember = new Map<number, MemberEarn>()
       for (const bet of bets) {
         const accountId = setup.accounts.get(bet.memberId)
         if (accountId === undefined) {
@@ -116,50 +138,58 @@ export function createPointsEarner(deps: { points: PointsLedger; configs: PointC
         const rate = version.rates[bet.productType as keyof typeof version.rates] ?? 0
         const amount = pointsFor(bet.validBet, rate, brand.currencyDecimals)
         if (amount <= 0n) continue
-        const shard = bet.memberId % bonusAccountShards
-        const list = byShard.get(shard) ?? []
-        list.push({ accountId, bet, amount, rate })
-        byShard.set(shard, list)
+        const earned = byMember.get(bet.memberId) ?? { accountId, amount: 0n, bets: [] }
+        earned.amount += amount
+        earned.bets.push({ betRecordId: bet.betRecordId, basis: bet.validBet, rate, amount })
+        byMember.set(bet.memberId, earned)
       }
-      let total = 0n
-      for (const [shard, list] of [...byShard].sort((a, b) => a[0] - b[0])) {
-        const house = setup.shards[shard]
+      const houseOf = (memberId: number) => {
+        const house = setup.shards[memberId % bonusAccountShards]
         if (house === undefined) throw new Error('the house points accounts were not prepared')
-        const [only] = list
-        if (list.length === 1 && only) {
-          await points.post(tx, {
-            merchantCode: brand.code,
-            type: 'EARN',
-            memberId: only.bet.memberId,
-            reference: `bet:${only.bet.betRecordId}`,
-            actor: 'system',
-            at,
-            postings: [
-              { accountId: house, amount: -only.amount },
-              { accountId: only.accountId, amount: only.amount },
-            ],
-            extra: earnFacts(only.bet.betRecordId, only.bet.validBet, only.rate, version.id),
-          })
-        } else {
-          await points.postBatchIds(tx, {
-            merchantCode: brand.code,
-            type: 'EARN',
-            actor: 'system',
-            at,
-            counterAccountId: house,
-            items: list.map((e) => ({
-              accountId: e.accountId,
-              memberId: e.bet.memberId,
-              amount: e.amount,
-              reference: `bet:${e.bet.betRecordId}`,
-              memo: null,
-              extra: earnFacts(e.bet.betRecordId, e.bet.validBet, e.rate, version.id),
-            })),
-          })
-        }
-        total += list.reduce((s, e) => s + e.amount, 0n)
+        return house
       }
-      return total
+      const movement = { merchantCode: brand.code, type: 'EARN' as const, actor: 'system' as const, at }
+      const members = [...byMember]
+      if (members.length === 0) return 0n
+      const [only] = members
+      if (members.length === 1 && only) {
+        const [memberId, e] = only
+        await points.postEarn(
+          tx,
+          {
+            ...movement,
+            memberId,
+            reference: source.reference,
+            memo: source.memo,
+            postings: [
+              { accountId: houseOf(memberId), amount: -e.amount },
+              { accountId: e.accountId, amount: e.amount },
+            ],
+            extra: [version.id],
+          },
+          e.bets,
+        )
+        return e.amount
+      }
+      const ids = await points.postEarnBatch(
+        tx,
+        {
+          ...movement,
+          counterAccountId: houseOf(members[0]?.[0] ?? 0),
+          items: members.map(([memberId, e]) => ({
+            accountId: e.accountId,
+            counterAccountId: houseOf(memberId),
+            memberId,
+            amount: e.amount,
+            reference: source.reference,
+            memo: source.memo,
+            extra: [version.id],
+          })),
+        },
+        members.map(([, e]) => e.bets),
+      )
+      if (ids.length !== members.length) throw new Error('an earn was not written')
+      return members.reduce((s, [, e]) => s + e.amount, 0n)
     },
   }
 }

@@ -9,6 +9,7 @@
  * (`bonusShardOf`), so members earning at once mostly lock different rows. In one database
  * transaction money accounts are locked before points accounts: every flow posts money first.
  */
+import { sql } from 'drizzle-orm'
 import type { PointMovementType } from '#contract/points-values'
 import { bonusAccountShards } from '../../money/ledger'
 import {
@@ -26,13 +27,8 @@ export const pointsBook: Book = {
   transactions: 'point_transactions',
   postings: 'point_postings',
   nonNegative: 'point_accounts_non_negative',
-  // An earn's facts: its bet, the valid bet it was worked from, the rate and the settings' version.
-  extraColumns: [
-    { name: 'bet_record_id', type: 'int' },
-    { name: 'basis', type: 'bigint' },
-    { name: 'rate', type: 'int' },
-    { name: 'config_id', type: 'int' },
-  ],
+  // An earn's settings version (its bets are `point_earn_bets` rows, written with it).
+  extraColumns: [{ name: 'config_id', type: 'int' }],
 }
 
 /** The house's points accounts: counters of what was issued, redeemed and adjusted by hand. */
@@ -54,9 +50,39 @@ export interface PointBatch extends BookBatch {
   items: BatchItem[]
 }
 
-/** An earn's facts, in the order of `pointsBook.extraColumns`. */
-export function earnFacts(betRecordId: number, basis: bigint, rate: number, configId: number) {
-  return [betRecordId, basis, rate, configId] as const
+/** One settled bet an earn was worked from: its valid bet, the rate and the centipoints it gave. */
+export interface EarnedBet {
+  betRecordId: number
+  basis: bigint
+  rate: number
+  amount: bigint
+}
+
+/** The earned bets as the columns of an `unnest`: bet, its earn's item (from 1), basis, rate, amount. */
+function earnedBetArrays(bets: readonly (EarnedBet & { item: number })[]) {
+  const list = (xs: readonly (string | number | bigint)[]) => `{${xs.map(String).join(',')}}`
+  return {
+    bets: list(bets.map((b) => b.betRecordId)),
+    items: list(bets.map((b) => b.item)),
+    bases: list(bets.map((b) => b.basis)),
+    rates: list(bets.map((b) => b.rate)),
+    amounts: list(bets.map((b) => b.amount)),
+  }
+}
+
+/** The bets' rows, written by a CTE of the earn's own statement that reads `source` (tid, ord). */
+function earnedBetsCte(bets: readonly (EarnedBet & { item: number })[], source: 'numbered' | 't') {
+  const a = earnedBetArrays(bets)
+  const from = source === 't' ? sql`t` : sql`numbered n`
+  const pick = source === 't' ? sql`t.id` : sql`n.tid`
+  const match = source === 't' ? sql`true` : sql`n.ord = e.item`
+  return sql`earned as (
+    insert into point_earn_bets (bet_record_id, transaction_id, basis, rate, amount)
+    select e.bet, ${pick}, e.basis, e.rate, e.amount
+    from unnest(${a.bets}::int[], ${a.items}::int[], ${a.bases}::bigint[], ${a.rates}::int[], ${a.amounts}::bigint[])
+      as e(bet, item, basis, rate, amount)
+    join ${from} on ${match}
+  )`
 }
 
 export function memberPointsCode(memberId: number): string {
@@ -128,8 +154,29 @@ export function createPointsLedger(db: Db) {
       return { transactionId, balances }
     },
 
-    /** Many movements against one counter account, each its own transaction (`bookEngine`). */
-    postBatchIds: (tx: Tx, b: PointBatch) => engine.postBatchIds(tx, b),
+    /**
+     * One member's earn and the bets it was worked from, in one statement: the bets' rows
+     * name the movement's transaction. A bet earned before fails the statement (and the
+     * caller's settlement) whole.
+     */
+    async postEarn(tx: Tx, m: PointMovement, bets: readonly EarnedBet[]) {
+      const rows = bets.map((b) => ({ ...b, item: 1 }))
+      const { transactionId, balances } = await engine.post(tx, m, undefined, earnedBetsCte(rows, 't'))
+      return { transactionId, balances }
+    },
+
+    /**
+     * Many members' earns of one settlement (each item its own transaction, out of its own
+     * house shard) with the bets each was worked from (`bets[i]` for `b.items[i]`), in the
+     * batch's three statements. Answers the earns' transaction ids in item order.
+     */
+    async postEarnBatch(tx: Tx, b: PointBatch, bets: readonly (readonly EarnedBet[])[]) {
+      if (bets.length !== b.items.length || b.items.some((i) => i.amount <= 0n)) {
+        throw new Error('each earn needs its bets and points above zero')
+      }
+      const rows = bets.flatMap((list, i) => list.map((bet) => ({ ...bet, item: i + 1 })))
+      return engine.postBatchIds(tx, b, earnedBetsCte(rows, 'numbered'))
+    },
 
     balance: (ex: Executor, accountId: number) => engine.balance(ex, accountId),
 

@@ -2,10 +2,10 @@
  * Reads of the points book for the member: the points details (every earning and spending
  * on their points account, newest first). Bounded to one member; centipoints as bigint.
  */
-import { and, count, desc, eq } from 'drizzle-orm'
+import { and, count, desc, eq, sql } from 'drizzle-orm'
 import type { PointMovementType } from '#contract/points-values'
 import { withPage, type PageRequest } from '../../db/paging'
-import { betRecords, pointAccounts, pointPostings, pointTransactions } from '../../db/schema'
+import { pointAccounts, pointPostings, pointTransactions } from '../../db/schema'
 import { timeRange } from '../../money/common'
 import type { Db } from '../../plugins/external/db'
 
@@ -36,12 +36,14 @@ export function createPointsRepository(db: Db) {
             amount: pointPostings.amount,
             balanceAfter: pointPostings.balanceAfter,
             memo: pointTransactions.memo,
-            gameName: betRecords.gameName,
+            // A round's earn names its game (a draw's carries its game and issue as memo).
+            gameName: sql<string | null>`(
+              select b.game_name from point_earn_bets f join bet_records b on b.id = f.bet_record_id
+              where f.transaction_id = ${pointTransactions.id} limit 1)`,
           })
           .from(pointPostings)
           .innerJoin(pointAccounts, eq(pointAccounts.id, pointPostings.accountId))
           .innerJoin(pointTransactions, eq(pointTransactions.id, pointPostings.transactionId))
-          .leftJoin(betRecords, eq(betRecords.id, pointTransactions.betRecordId))
           .where(where)
           .orderBy(desc(pointPostings.id))
           .$dynamic(),

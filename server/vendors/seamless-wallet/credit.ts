@@ -56,6 +56,7 @@ export async function creditCall(w: WalletCommon, vendorId: string, call: Credit
         c.m,
         [{ betRecordId: id, memberId: c.session.memberId, productType, validBet }],
         at,
+        { reference: `bet:${id}`, memo: null },
       )
     }
     return answer
