@@ -34,6 +34,8 @@ export interface DrawRun {
   bets: number
   winners: number
   seconds: number
+  /** Of `seconds`, the time in the points earner (prepare, extend, earn). */
+  pointsSeconds: number
   betsPerSecond: number
   /** Point transactions the draw wrote (0 without points). */
   pointTransactions: number
@@ -70,7 +72,26 @@ export async function measureDraw(database: Database, points: boolean, betCount:
       new Date(at.getTime() - 86_400_000),
     )
   }
-  const engine = createLotteryEngine({ db, ledger, points: pointsEarnerOf(db), now: () => at })
+  // The earner's own time inside the draw (its reads before the transaction and its
+  // statements inside it): the draw's cost of points, free of the host's run-to-run noise.
+  const earner = pointsEarnerOf(db)
+  let pointsMs = 0
+  const timed =
+    <A extends unknown[], R>(f: (...a: A) => Promise<R>) =>
+    async (...a: A): Promise<R> => {
+      const t = performance.now()
+      try {
+        return await f(...a)
+      } finally {
+        pointsMs += performance.now() - t
+      }
+    }
+  const measured = {
+    prepare: timed(earner.prepare),
+    extend: timed(earner.extend),
+    earn: timed(earner.earn),
+  }
+  const engine = createLotteryEngine({ db, ledger, points: measured, now: () => at })
   const game = await engine.games.byCode(merchant, 'E5D1')
   if (!game) throw new Error('the demo brand has no E5D1')
   const slot = slotAt(game.schedule, at)
@@ -167,6 +188,7 @@ export async function measureDraw(database: Database, points: boolean, betCount:
   await db.execute(sql`analyze`)
 
   const pointsBefore = await pointTransactions(database)
+  pointsMs = 0
   const t0 = performance.now()
   const outcome = await engine.settlement.draw(issue.id, new Date(slot.closeAt))
   const seconds = (performance.now() - t0) / 1000
@@ -180,6 +202,7 @@ export async function measureDraw(database: Database, points: boolean, betCount:
     bets: outcome.bets,
     winners: outcome.winners,
     seconds: round(seconds, 3),
+    pointsSeconds: round(pointsMs / 1000, 3),
     betsPerSecond: Math.round(outcome.bets / seconds),
     pointTransactions: earned,
     reconciles: books.ok && books.points.ok && lottery.ok,
