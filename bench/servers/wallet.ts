@@ -6,14 +6,17 @@
  * tokens and the vendor's signing secret to WALLET_INFO_FILE, prints "Wallet ready at
  * <url>", and on SIGTERM closes, reconciles and writes the reports to WALLET_RESULT_FILE.
  * WALLET_POINTS=on gives the brand point settings (0.1 point per 1.00 on slots), so every
- * settled round also earns its points (decision 030); off (the default) earns none.
+ * settled slot round also earns its points (decision 030); off (the default) earns none.
+ * Each member also has a session on a fish game (`controlTokens`, `controlGame`), whose
+ * rate is 0: its rounds take the same path as a slot's, the earn's write left out, so the
+ * section can set rounds with and without points side by side in one run.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { buildApp, type AppConfig } from '#server/app'
-import { members, merchants } from '#server/db/schema'
+import { games, members, merchants, vendors } from '#server/db/schema'
 import { seedDemoBrand } from '#server/db/seed'
 import { writeVersion } from '#server/loyalty/points/point-config'
 import { createLedger } from '#server/money/ledger'
@@ -53,13 +56,20 @@ function configOf(staticDir: string): AppConfig {
   }
 }
 
-/** Members with money on main, each with an open game session of the bench vendor. */
-async function players(database: Database): Promise<string[]> {
+/**
+ * Members with money on main, each with an open session of the bench vendor on the bench
+ * slot and one on the control fish game.
+ */
+async function players(
+  database: Database,
+  control: { code: string; vassalage: string; accountTypeId: number },
+) {
   const db = database.db
   const ledger = createLedger(db)
   const sessions = createWalletRepository(db)
   const house = await ledger.houseAccount(merchant, 'adjustments')
   const tokens: string[] = []
+  const controlTokens: string[] = []
   for (let i = 0; i < memberCount; i++) {
     const username = `wallet${i}`
     const [m] = await db
@@ -96,8 +106,41 @@ async function players(database: Database): Promise<string[]> {
       expiresAt: new Date(now.getTime() + 3_600_000),
     })
     tokens.push(made.token)
+    const fish = await sessions.createSession({
+      merchantCode: merchant,
+      memberId: m.id,
+      vendorId: benchVendor.id,
+      vassalage: control.vassalage,
+      gameType: 'FISH',
+      gameCode: control.code,
+      accountTypeId: 2,
+      vendorAccountTypeId: control.accountTypeId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 3_600_000),
+    })
+    controlTokens.push(fish.token)
   }
-  return tokens
+  return { tokens, controlTokens }
+}
+
+/** A fish game of the demo catalogue: the control rounds' game (no point rate). */
+async function controlGame(database: Database) {
+  const [g] = await database.db
+    .select({ code: games.code, vassalage: games.vassalage, accountTypeId: vendors.accountTypeId })
+    .from(games)
+    .innerJoin(
+      vendors,
+      and(
+        eq(vendors.merchantCode, games.merchantCode),
+        eq(vendors.gameType, games.gameType),
+        eq(vendors.vassalage, games.vassalage),
+      ),
+    )
+    .where(and(eq(games.merchantCode, merchant), eq(games.gameType, 'FISH'), eq(games.isGame, 'GAME')))
+    .orderBy(games.code)
+    .limit(1)
+  if (!g) throw new Error('the demo catalogue has no fish game')
+  return g
 }
 
 async function main(): Promise<void> {
@@ -107,7 +150,8 @@ async function main(): Promise<void> {
   await database.migrate()
   await seedDemoBrand(database.db, merchant, async () => 'not-a-password-hash')
   await database.db.update(merchants).set({ walletMode: 'SINGLE' }).where(eq(merchants.code, merchant))
-  const tokens = await players(database)
+  const control = await controlGame(database)
+  const { tokens, controlTokens } = await players(database, control)
   if (process.env.WALLET_POINTS === 'on') {
     await writeVersion(
       database.db,
@@ -121,7 +165,7 @@ async function main(): Promise<void> {
   const { app } = await buildApp(configOf(staticDir), database, {
     vendorAdapters: [{ adapter: benchVendor }],
   })
-  writeFileSync(infoFile, JSON.stringify({ tokens, secret }))
+  writeFileSync(infoFile, JSON.stringify({ tokens, controlTokens, controlGame: control.code, secret }))
   const address = await app.listen({ host: '127.0.0.1', port: 0 })
   console.log(`Wallet ready at ${address}`)
 
