@@ -129,7 +129,7 @@ async function copyOfSeededDatabase(poolMax = 4): Promise<OwnDatabase> {
   const name = `${template}_f${randomBytes(4).toString('hex')}`.slice(0, 63)
   await createFromTemplate(adminUrl, name, template)
   const url = withDatabase(adminUrl, name)
-  const database = await openDatabase({ databaseUrl: url, poolMax })
+  const database = await openDatabase({ databaseUrl: url, poolMax, strictTransactions: true })
   return {
     database,
     url,
@@ -147,7 +147,11 @@ async function emptyDatabase(poolMax = 4): Promise<OwnDatabase> {
   const adminUrl = inject('pgAdminUrl')
   const name = `${inject('pgTemplate')}_e${randomBytes(4).toString('hex')}`.slice(0, 63)
   await adminQuery(adminUrl, `CREATE DATABASE ${ident(name)}`)
-  const database = await openDatabase({ databaseUrl: withDatabase(adminUrl, name), poolMax })
+  const database = await openDatabase({
+    databaseUrl: withDatabase(adminUrl, name),
+    poolMax,
+    strictTransactions: true,
+  })
   await database.migrate()
   return {
     database,

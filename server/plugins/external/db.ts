@@ -13,6 +13,7 @@
  * statements inside one (no hashing, no network, no statement on `db` outside the
  * transaction, which would wait for the transaction and so never run).
  */
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -115,6 +116,56 @@ export interface OpenOptions {
   poolMax?: number
   /** Defaults to one line on stderr. */
   logError?: DatabaseErrorLog
+  /**
+   * PostgreSQL only, for the test suite: refuse a query on the pool (or a second transaction)
+   * from inside a transaction's callback, as `OutsideTransactionError`. PostgreSQL serves such
+   * a query from another connection; the embedded database has one connection, so the same
+   * code waits there forever. With this on, the server suite's PostgreSQL run finds what only
+   * the embedded run would have found (docs/decisions/036-server-suite-engines.md).
+   */
+  strictTransactions?: boolean
+}
+
+/** A query sent past its own transaction, found by `strictTransactions`. */
+export class OutsideTransactionError extends Error {}
+
+/** The open transaction of the current async chain, for `strictTransactions`. */
+const openTransaction = new AsyncLocalStorage<{ open: boolean }>()
+
+function refuseInsideTransaction(what: string): void {
+  if (openTransaction.getStore()?.open) {
+    throw new OutsideTransactionError(
+      `${what} from inside a transaction's callback: the embedded database has one connection and would wait forever; use the transaction`,
+    )
+  }
+}
+
+/** Guards a PostgreSQL pool and its drizzle database as `strictTransactions` says. */
+function guardTransactions(pool: pg.Pool, db: Db): void {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown
+  Object.assign(pool, {
+    query: (...args: unknown[]) => {
+      refuseInsideTransaction('a query on the pool')
+      return query(...args)
+    },
+    connect: (...args: unknown[]) => {
+      refuseInsideTransaction('a second transaction')
+      return connect(...args)
+    },
+  })
+  const transaction = db.transaction.bind(db)
+  db.transaction = ((run, config) =>
+    transaction((tx) => {
+      const scope = { open: true }
+      return openTransaction.run(scope, async () => {
+        try {
+          return await run(tx)
+        } finally {
+          scope.open = false
+        }
+      })
+    }, config)) as Db['transaction']
 }
 
 const stderrLog: DatabaseErrorLog = (err, message) => {
@@ -122,7 +173,14 @@ const stderrLog: DatabaseErrorLog = (err, message) => {
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolMax ?? 10, opts.logError ?? stderrLog)
+  if (opts.databaseUrl) {
+    return openPostgres(
+      opts.databaseUrl,
+      opts.poolMax ?? 10,
+      opts.logError ?? stderrLog,
+      opts.strictTransactions,
+    )
+  }
   return openPglite(opts)
 }
 
@@ -140,7 +198,12 @@ export function watchPool(pool: pg.Pool, where: string, log: DatabaseErrorLog): 
   })
 }
 
-async function openPostgres(url: string, max: number, log: DatabaseErrorLog): Promise<Database> {
+async function openPostgres(
+  url: string,
+  max: number,
+  log: DatabaseErrorLog,
+  strict = false,
+): Promise<Database> {
   const parsed = new URL(url)
   const where = `postgresql://${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`
   // JIT off: the portal's reads are many short ones, and a team's figures (an index read per
@@ -161,6 +224,7 @@ async function openPostgres(url: string, max: number, log: DatabaseErrorLog): Pr
     throw new DatabaseUnreachableError(`cannot reach the database at ${where}: ${reason}`)
   }
   const db = drizzlePg(pool, { schema }) as unknown as Db
+  if (strict) guardTransactions(pool, db)
   preparedRunners.set(db, async (st, params) => {
     const result = await pool.query({ name: st.name, text: st.text, values: [...params] })
     return result.rows
