@@ -14,9 +14,10 @@ import { recordEndpoints } from '#contract/records'
 import { betRecords, games, members, pointEarnBets, pointTransactions } from '#server/db/schema'
 import { pointsEarnerOf } from '#server/loyalty/points/earn'
 import { writeVersion } from '#server/loyalty/points/point-config'
-import { createPointsLedger } from '#server/loyalty/points/points-ledger'
+import { createPointsLedger, type EarnedBet } from '#server/loyalty/points/points-ledger'
 import { reconcilePoints } from '#server/loyalty/points/points-reconcile'
 import { reconcile } from '#server/money/ledger-reconcile'
+import type { Tx } from '#server/plugins/external/db'
 import { build, runOps, type TestServer } from '../build-server'
 import { fakeVendor, vendorTxId, walletClient } from '../fake-vendor'
 import { plainCall, valueOf } from '../identity-helpers'
@@ -102,6 +103,34 @@ async function earnOf(betRecordId: number) {
     .from(pointEarnBets)
     .innerJoin(pointTransactions, eq(pointTransactions.id, pointEarnBets.transactionId))
     .where(eq(pointEarnBets.betRecordId, betRecordId))
+}
+
+/**
+ * Writes earns for the member by hand, as the earner would: the accounts are made first,
+ * outside any transaction (inside one the embedded database would wait on itself), and
+ * `write` posts inside the caller's.
+ */
+async function handEarner(memberId: number) {
+  const points = createPointsLedger(server.db)
+  const account = await points.memberAccount(brand, memberId)
+  const house = await points.houseAccount(brand, 'points_issued', memberId)
+  return (tx: Tx, amount: bigint, configId: number, bets: EarnedBet[]) =>
+    points.postEarn(
+      tx,
+      {
+        merchantCode: brand,
+        type: 'EARN',
+        memberId,
+        actor: 'system',
+        at: new Date(),
+        postings: [
+          { accountId: house, amount: -amount },
+          { accountId: account, amount },
+        ],
+        extra: [configId],
+      },
+      bets,
+    )
 }
 
 async function pointsOfMember(memberId: number) {
@@ -204,29 +233,16 @@ describe('points earned on seamless rounds', () => {
     const bet = await round(p, 'RNG', 500n, 0n)
     const [earn] = await earnOf(bet.id)
     expect(earn).toBeDefined()
-    const points = createPointsLedger(server.db)
-    const account = await points.memberAccount(brand, p.id)
-    const house = await points.houseAccount(brand, 'points_issued', p.id)
-    await expect(
-      server.db.transaction((tx) =>
-        points.postEarn(
-          tx,
-          {
-            merchantCode: brand,
-            type: 'EARN',
-            memberId: p.id,
-            actor: 'system',
-            at: new Date(),
-            postings: [
-              { accountId: house, amount: -500n },
-              { accountId: account, amount: 500n },
-            ],
-            extra: [earn?.configId ?? 0],
-          },
-          [{ betRecordId: bet.id, basis: bet.validBet, rate: 100, amount: 500n }],
-        ),
-      ),
-    ).rejects.toThrow()
+    const earnByHand = await handEarner(p.id)
+    const refused: unknown = await server.db
+      .transaction((tx) =>
+        earnByHand(tx, 500n, earn?.configId ?? 0, [
+          { betRecordId: bet.id, basis: bet.validBet, rate: 100, amount: 500n },
+        ]),
+      )
+      .catch((e: unknown) => e)
+    // The bet's row exists: the database refuses a second one (a unique violation).
+    expect(refused instanceof Error ? refused.cause : undefined).toMatchObject({ code: '23505' })
     expect(await pointsOfMember(p.id)).toBe(500n)
     expect(await earnOf(bet.id)).toHaveLength(1)
   })
@@ -235,9 +251,7 @@ describe('points earned on seamless rounds', () => {
     const version = await rates({ RNG: 100 })
     const p = await playerOf('10.00')
     const bet = await round(p, 'RNG', 500n, 0n)
-    const points = createPointsLedger(server.db)
-    const account = await points.memberAccount(brand, p.id)
-    const house = await points.houseAccount(brand, 'points_issued', p.id)
+    const earnByHand = await handEarner(p.id)
     // A hand-settled bet earned 6.00 points where its 5.00 at 1 point per 1.00 gives 5.00;
     // looked at inside a transaction that is then undone, so the books stay clean.
     const undone = new Error('undone')
@@ -246,22 +260,9 @@ describe('points earned on seamless rounds', () => {
         .insert(betRecords)
         .values({ ...bet, id: undefined, betNo: vendorTxId('hand'), settledTime: new Date() })
         .returning({ id: betRecords.id })
-      const { transactionId } = await points.postEarn(
-        tx,
-        {
-          merchantCode: brand,
-          type: 'EARN',
-          memberId: p.id,
-          actor: 'system',
-          at: new Date(),
-          postings: [
-            { accountId: house, amount: -600n },
-            { accountId: account, amount: 600n },
-          ],
-          extra: [version.id],
-        },
-        [{ betRecordId: hand?.id ?? 0, basis: bet.validBet, rate: 100, amount: 500n }],
-      )
+      const { transactionId } = await earnByHand(tx, 600n, version.id, [
+        { betRecordId: hand?.id ?? 0, basis: bet.validBet, rate: 100, amount: 500n },
+      ])
       expect((await reconcilePoints(tx)).earnDrift).toEqual([
         { betRecordId: null, problem: `earn ${transactionId} is 600 centipoints, its bets 500` },
       ])
