@@ -21,7 +21,13 @@ import { accessSettings, ipBlocks, whitelabelNodes } from '#server/db/schema'
 import { demoWhitelabel } from '#server/db/seed-data'
 import type { RouteDeps } from '#server/http/contract-routes'
 import { runCommand } from '#server/ops/commands'
-import { embeddedStartParams, openDatabase, type Database, type Db } from '#server/plugins/external/db'
+import {
+  embeddedStartParams,
+  openDatabase,
+  refusedPastTransactionCount,
+  type Database,
+  type Db,
+} from '#server/plugins/external/db'
 import { ident, seededMerchant, withDatabase } from './setup/server-global-setup'
 
 export interface TestServer {
@@ -63,6 +69,12 @@ export interface BuildOptions {
   vendorAdapters?: AppOptions['vendorAdapters']
   /** The server's render of the pages (tests/ssr.ts loads the app's own); none by default. */
   renderer?: AppOptions['renderer']
+  /**
+   * On PostgreSQL, `close` fails the file when a query past its own transaction was refused
+   * (decision 036), even if the code or the test caught the refusal; the guard's own test
+   * expects them.
+   */
+  expectsQueriesPastTransactions?: boolean
 }
 
 export const staticFiles = {
@@ -214,6 +226,7 @@ export function routeDeps(services: AppServices, config: AppConfig): RouteDeps {
 
 /** Builds the app on this file's own fresh copy of the seeded database. */
 export async function build(opts: BuildOptions = {}): Promise<TestServer> {
+  const refusedBefore = refusedPastTransactionCount()
   const own = opts.empty ? await emptyDatabase(opts.poolMax) : await copyOfSeededDatabase(opts.poolMax)
   const staticDir = makeStaticDir()
   const config: AppConfig = { ...testConfig(staticDir), ...opts.config }
@@ -248,7 +261,9 @@ export async function build(opts: BuildOptions = {}): Promise<TestServer> {
       config,
       staticDir,
       async twin(more = {}) {
-        const database = own.url ? await openDatabase({ databaseUrl: own.url, poolMax: 2 }) : null
+        const database = own.url
+          ? await openDatabase({ databaseUrl: own.url, poolMax: 2, strictTransactions: true })
+          : null
         const twin = await buildApp({ ...config, ...more }, database ?? own.database, {
           now: opts.now,
           vendorAdapters: opts.vendorAdapters,
@@ -262,6 +277,13 @@ export async function build(opts: BuildOptions = {}): Promise<TestServer> {
         if (closed) return
         closed = true
         await cleanup()
+        // Files run one at a time in a worker, so the count's change is this file's.
+        const refused = refusedPastTransactionCount() - refusedBefore
+        if (refused > 0 && !opts.expectsQueriesPastTransactions) {
+          throw new Error(
+            `${refused} queries were sent past their own transaction (refused on PostgreSQL; they would hang the embedded database)`,
+          )
+        }
       },
     }
   } catch (err) {

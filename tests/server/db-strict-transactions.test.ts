@@ -11,7 +11,7 @@ import { build, type TestServer } from '../build-server'
 
 let server: TestServer
 beforeAll(async () => {
-  server = await build()
+  server = await build({ expectsQueriesPastTransactions: true })
 })
 afterAll(() => server.close())
 
@@ -58,6 +58,17 @@ describe('a query past its own transaction, on the suite’s PostgreSQL run', ()
     })
     expect(inside).toEqual([1, 2])
     expect(await one(() => db.execute(sql`select 3 as n`))).toBe(3)
+  })
+
+  it('fails a file whose code swallowed a refusal, when its server closes', async () => {
+    const other = await build()
+    const swallowed = await other.db
+      .transaction(async () => {
+        await other.db.execute(sql`select 1`)
+      })
+      .catch(() => 'caught')
+    expect(swallowed).toBe('caught')
+    await expect(other.close()).rejects.toThrow(/1 queries were sent past their own transaction/)
   })
 
   it('lets two transactions run side by side from separate requests', async () => {

@@ -132,8 +132,13 @@ export class OutsideTransactionError extends Error {}
 /** The open transaction of the current async chain, for `strictTransactions`. */
 const openTransaction = new AsyncLocalStorage<{ open: boolean }>()
 
+/** How many queries `strictTransactions` refused in this process (a caller may swallow one). */
+let refusedPastTransaction = 0
+export const refusedPastTransactionCount = () => refusedPastTransaction
+
 function refuseInsideTransaction(what: string): void {
   if (openTransaction.getStore()?.open) {
+    refusedPastTransaction += 1
     throw new OutsideTransactionError(
       `${what} from inside a transaction's callback: the embedded database has one connection and would wait forever; use the transaction`,
     )
