@@ -21,13 +21,8 @@ import { accessSettings, ipBlocks, whitelabelNodes } from '#server/db/schema'
 import { demoWhitelabel } from '#server/db/seed-data'
 import type { RouteDeps } from '#server/http/contract-routes'
 import { runCommand } from '#server/ops/commands'
-import {
-  embeddedStartParams,
-  openDatabase,
-  refusedPastTransactionCount,
-  type Database,
-  type Db,
-} from '#server/plugins/external/db'
+import { embeddedStartParams, openDatabase, type Database, type Db } from '#server/plugins/external/db'
+import { refusedPastTransactionCount } from '#server/plugins/external/strict-transactions'
 import { ident, seededMerchant, withDatabase } from './setup/server-global-setup'
 
 export interface TestServer {

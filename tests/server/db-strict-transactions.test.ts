@@ -6,7 +6,8 @@
  */
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { OutsideTransactionError, rowsOf } from '#server/plugins/external/db'
+import { rowsOf } from '#server/plugins/external/db'
+import { OutsideTransactionError } from '#server/plugins/external/strict-transactions'
 import { build, type TestServer } from '../build-server'
 
 let server: TestServer

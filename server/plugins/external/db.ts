@@ -13,7 +13,6 @@
  * statements inside one (no hashing, no network, no statement on `db` outside the
  * transaction, which would wait for the transaction and so never run).
  */
-import { AsyncLocalStorage } from 'node:async_hooks'
 import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -33,6 +32,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import * as schema from '../../db/schema'
 import { DataDirBusyError, lockDataDir } from './data-dir-lock'
+import { guardTransactions } from './strict-transactions'
 
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
@@ -124,53 +124,6 @@ export interface OpenOptions {
    * the embedded run would have found (docs/decisions/036-server-suite-engines.md).
    */
   strictTransactions?: boolean
-}
-
-/** A query sent past its own transaction, found by `strictTransactions`. */
-export class OutsideTransactionError extends Error {}
-
-/** The open transaction of the current async chain, for `strictTransactions`. */
-const openTransaction = new AsyncLocalStorage<{ open: boolean }>()
-
-/** How many queries `strictTransactions` refused in this process (a caller may swallow one). */
-let refusedPastTransaction = 0
-export const refusedPastTransactionCount = () => refusedPastTransaction
-
-function refuseInsideTransaction(what: string): void {
-  if (openTransaction.getStore()?.open) {
-    refusedPastTransaction += 1
-    throw new OutsideTransactionError(
-      `${what} from inside a transaction's callback: the embedded database has one connection and would wait forever; use the transaction`,
-    )
-  }
-}
-
-/** Guards a PostgreSQL pool and its drizzle database as `strictTransactions` says. */
-function guardTransactions(pool: pg.Pool, db: Db): void {
-  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown
-  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown
-  Object.assign(pool, {
-    query: (...args: unknown[]) => {
-      refuseInsideTransaction('a query on the pool')
-      return query(...args)
-    },
-    connect: (...args: unknown[]) => {
-      refuseInsideTransaction('a second transaction')
-      return connect(...args)
-    },
-  })
-  const transaction = db.transaction.bind(db)
-  db.transaction = ((run, config) =>
-    transaction((tx) => {
-      const scope = { open: true }
-      return openTransaction.run(scope, async () => {
-        try {
-          return await run(tx)
-        } finally {
-          scope.open = false
-        }
-      })
-    }, config)) as Db['transaction']
 }
 
 const stderrLog: DatabaseErrorLog = (err, message) => {
